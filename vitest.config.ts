@@ -21,6 +21,7 @@ export default defineConfig({
           name: 'dam',
           include: ['apps/dam/src/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['apps/dam/src/testing/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,

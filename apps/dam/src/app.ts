@@ -1,0 +1,54 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import { randomUUID } from 'node:crypto';
+import type { DamContext } from './context.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { registerAuthentication } from './http/auth.ts';
+import { tokenRoutes } from './routes/oauth/token.route.ts';
+import { servicesRoutes } from './routes/services/services.route.ts';
+import { meRoutes } from './routes/me/me.route.ts';
+import { archivesRoutes } from './routes/archives/archives.route.ts';
+import { previewRoutes } from './routes/previews/previews.route.ts';
+import { uploadRoutes } from './routes/uploads/uploads.route.ts';
+
+/** Largest JSON or form body accepted (bytes); files arrive as chunks, never as one body. */
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Builds the DAM's Fastify app on a context: FotoWeb's API (architecture.md: route → policy → service →
+ * repository), bearer-token authentication on every route but the token endpoint and health, FotoWeb-style
+ * error bodies for every failure.
+ */
+export async function buildDamApp(ctx: DamContext, options: { loggerInstance?: FastifyBaseLogger } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: ctx.config.logLevel === 'silent' ? false : { level: ctx.config.logLevel } }),
+    bodyLimit: MAX_JSON_BODY_BYTES,
+    genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 64 ? req.headers['x-request-id'] : randomUUID()),
+    requestIdHeader: false,
+    routerOptions: { ignoreDuplicateSlashes: false, maxParamLength: 1000 },
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandling(app);
+
+  // Only JSON, form and multipart bodies are understood; anything else answers 415 UnsupportedMediaType.
+  app.removeContentTypeParser('text/plain');
+  // FotoWeb clients send vendor JSON types (application/vnd.fotoware.<x>+json); parse them all as JSON.
+  app.addContentTypeParser(/^application\/([\w.-]+\+)?json(;.*)?$/i, { parseAs: 'string' }, app.getDefaultJsonParser('error', 'ignore'));
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  await app.register(multipart, { limits: { files: 1, fields: 10, parts: 12 } });
+
+  registerAuthentication(app, ctx.auth);
+  await app.register(async (scope) => {
+    await tokenRoutes(scope, ctx);
+    await servicesRoutes(scope, ctx);
+    await meRoutes(scope, ctx);
+    await archivesRoutes(scope, ctx);
+    await previewRoutes(scope, ctx);
+    await uploadRoutes(scope, ctx);
+  });
+  return app;
+}

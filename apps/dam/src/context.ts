@@ -1,0 +1,99 @@
+import path from 'node:path';
+import type { DamConfig } from './config.ts';
+import { openDatabase, type DatabaseHandle, type OpenDatabaseOptions } from './db/connection.ts';
+import { UsersRepository } from './repositories/users.repository.ts';
+import { TokensRepository } from './repositories/tokens.repository.ts';
+import { ArchivesRepository } from './repositories/archives.repository.ts';
+import { AssetsRepository } from './repositories/assets.repository.ts';
+import { UploadsRepository } from './repositories/uploads.repository.ts';
+import { JobsRepository } from './repositories/jobs.repository.ts';
+import { PreferencesRepository } from './repositories/preferences.repository.ts';
+import { ArchivePolicy } from './policies/archive.policy.ts';
+import { AuthService } from './services/auth.service.ts';
+import { CollectionsService } from './services/collections.service.ts';
+import { IngestService } from './services/ingest.service.ts';
+import { INGEST_UPLOAD_JOB, UploadsService } from './services/uploads.service.ts';
+import { AssetsService } from './services/assets.service.ts';
+import { bootstrap, type BootstrapResult } from './services/bootstrap.service.ts';
+import { createLocalFileStore, type FileStore } from './storage/file-store.ts';
+import { JobWorker, type WorkerLogger } from './jobs/worker.ts';
+import { ingestUploadJob } from './jobs/ingest-upload.job.ts';
+import { endExiftool } from './media/index.ts';
+
+/** Everything the DAM's routes, jobs and CLI use, wired once (the composition root). */
+export interface DamContext {
+  config: DamConfig;
+  database: DatabaseHandle;
+  files: FileStore;
+  repos: {
+    users: UsersRepository;
+    tokens: TokensRepository;
+    archives: ArchivesRepository;
+    assets: AssetsRepository;
+    uploads: UploadsRepository;
+    jobs: JobsRepository;
+    preferences: PreferencesRepository;
+  };
+  policy: ArchivePolicy;
+  auth: AuthService;
+  collections: CollectionsService;
+  assets: AssetsService;
+  uploads: UploadsService;
+  ingest: IngestService;
+  worker: JobWorker;
+  bootstrapResult: BootstrapResult;
+  /** Stops the worker, ExifTool and the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database (migrating it), runs the first-start set-up and wires repositories, services and the job
+ * worker. The worker is created but not started: the server starts it, the import CLI drives it itself.
+ * @throws Error when the database cannot be opened (locked PGlite directory, unreachable PostgreSQL).
+ */
+export async function createDamContext(config: DamConfig, log: WorkerLogger, dbOptions: Partial<OpenDatabaseOptions> = {}): Promise<DamContext> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db'), ...dbOptions });
+  const { db } = database;
+  const files = createLocalFileStore(path.join(config.dataDir, 'files'));
+  const repos = {
+    users: new UsersRepository(db),
+    tokens: new TokensRepository(db),
+    archives: new ArchivesRepository(db),
+    assets: new AssetsRepository(db),
+    uploads: new UploadsRepository(db),
+    jobs: new JobsRepository(db),
+    preferences: new PreferencesRepository(db),
+  };
+  const bootstrapResult = await bootstrap(config, repos.users, repos.archives);
+  if (database.kind === 'pglite') await repos.jobs.requeueInterrupted();
+  const policy = new ArchivePolicy(repos.archives);
+  const ingest = new IngestService(files, repos.archives, repos.assets);
+  let worker: JobWorker | undefined;
+  const uploads = new UploadsService(config, repos.uploads, repos.jobs, repos.archives, repos.assets, policy, files, () => worker?.notify());
+  worker = new JobWorker(
+    repos.jobs,
+    { [INGEST_UPLOAD_JOB]: ingestUploadJob({ uploads: repos.uploads, uploadsService: uploads, archives: repos.archives, users: repos.users, ingest }) },
+    log,
+    config.workers,
+  );
+  const context: DamContext = {
+    config,
+    database,
+    files,
+    repos,
+    policy,
+    auth: new AuthService(config, repos.users, repos.tokens),
+    collections: new CollectionsService(config, repos.archives, repos.assets, policy),
+    assets: new AssetsService(repos.archives, repos.assets, policy, files),
+    uploads,
+    ingest,
+    worker,
+    bootstrapResult,
+    async close() {
+      await worker!.stop();
+      await endExiftool();
+      await database.close();
+    },
+  };
+  return context;
+}

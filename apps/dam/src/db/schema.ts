@@ -1,0 +1,191 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** A timestamp column: read as a Date, written as a Date or ISO string, defaulted by the database. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** A jsonb column holding T. */
+type Json<T> = ColumnType<T, T | string, T | string>;
+
+/** FotoWeb metadata keyed by field id (`"5"`, `"25"`…): single fields are strings, bag fields arrays. */
+export type FieldValues = Record<string, string | string[]>;
+
+/** A preview file made at ingest (px; `file` is relative to the renditions store). */
+export interface StoredPreview {
+  size: number;
+  width: number;
+  height: number;
+  square: boolean;
+  file: string;
+}
+
+/** Users: people and the built-in administrator (spec 03 users; passwords are scrypt hashes). */
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  full_name: string;
+  email: string;
+  password_hash: string | null;
+  is_admin: Generated<boolean>;
+  is_enabled: Generated<boolean>;
+  created: Generated<Date>;
+  modified: Generated<Date>;
+}
+
+/** Groups, including the built-ins Everyone and Registered Users (`builtin_key`). */
+export interface GroupsTable {
+  id: Generated<number>;
+  name: string;
+  description: Generated<string>;
+  builtin_key: string | null;
+  created: Generated<Date>;
+}
+
+export interface GroupMembersTable {
+  group_id: number;
+  user_id: number;
+}
+
+/** OAuth clients for the client_credentials grant (and the BFF's confidential client). */
+export interface ApiClientsTable {
+  client_id: string;
+  name: string;
+  secret_hash: string;
+  /** The user the client acts as. */
+  user_id: number;
+  created: Generated<Date>;
+}
+
+/** Issued tokens, stored as SHA-256 hashes only. Access and refresh tokens of one grant share `grant_id`. */
+export interface OAuthTokensTable {
+  token_hash: string;
+  kind: 'access' | 'refresh';
+  grant_id: string;
+  user_id: number;
+  client_id: string;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  created: Generated<Date>;
+}
+
+export interface ArchivesTable {
+  id: Generated<number>;
+  name: string;
+  description: Generated<string>;
+  color: Generated<string>;
+  sort_order: Generated<number>;
+  created: Generated<Date>;
+  modified: Generated<Date>;
+}
+
+/** An archive's access list: one row per member (user or group) with its archive permission ids (spec 03 §3.11). */
+export interface ArchiveAclTable {
+  archive_id: number;
+  principal_type: 'user' | 'group';
+  principal_id: number;
+  permissions: string[];
+}
+
+/** Folders inside an archive; `path` is the slash-separated path from the archive root, without slashes around it. */
+export interface FoldersTable {
+  id: Generated<number>;
+  archive_id: number;
+  path: string;
+  name: string;
+  parent_path: string | null;
+  created: Generated<Date>;
+}
+
+export interface AssetsTable {
+  id: Generated<number>;
+  archive_id: number;
+  /** '' for the archive root. */
+  folder_path: Generated<string>;
+  filename: string;
+  filesize: number;
+  content_hash: string;
+  mime: string;
+  doctype: string;
+  /** Key of the original in the file store. */
+  storage_key: string;
+  has_preview: Generated<boolean>;
+  width: number | null;
+  height: number | null;
+  oriented_width: number | null;
+  oriented_height: number | null;
+  orientation: number | null;
+  colorspace: string | null;
+  resolution: number | null;
+  metadata: Json<FieldValues>;
+  technical: Json<Record<string, unknown>>;
+  previews: Json<StoredPreview[]>;
+  warnings: Json<string[]>;
+  search_vector: ColumnType<string, string | undefined, string>;
+  created: Generated<Date>;
+  created_by: string;
+  modified: Generated<Date>;
+  modified_by: string;
+}
+
+/** Chunked uploads in progress or finished (FotoWeb API: Upload). */
+export interface UploadsTable {
+  id: string;
+  user_id: number;
+  archive_id: number;
+  folder_path: string;
+  filename: string;
+  file_size: number;
+  chunk_size: number;
+  num_chunks: number;
+  received: Json<number[]>;
+  status: 'awaitingData' | 'pending' | 'inProgress' | 'done' | 'failed';
+  asset_id: number | null;
+  error: Json<{ value: string; message: string } | null>;
+  created: Generated<Date>;
+  modified: Generated<Date>;
+}
+
+/** Background jobs, claimed with `FOR UPDATE SKIP LOCKED` (architecture.md: Data and scale). */
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  payload: Json<Record<string, unknown>>;
+  status: Generated<'queued' | 'running' | 'done' | 'failed'>;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  run_after: Generated<Date>;
+  locked_at: Date | null;
+  locked_by: string | null;
+  last_error: string | null;
+  created: Generated<Date>;
+  finished: Date | null;
+}
+
+export interface UserPreferencesTable {
+  user_id: number;
+  data: Json<Record<string, Record<string, unknown>>>;
+  modified: Generated<Date>;
+}
+
+/** Every table Magpie's DAM stores, for Kysely's typed queries. */
+export interface Database {
+  users: UsersTable;
+  groups: GroupsTable;
+  group_members: GroupMembersTable;
+  api_clients: ApiClientsTable;
+  oauth_tokens: OAuthTokensTable;
+  archives: ArchivesTable;
+  archive_acl: ArchiveAclTable;
+  folders: FoldersTable;
+  assets: AssetsTable;
+  uploads: UploadsTable;
+  jobs: JobsTable;
+  user_preferences: UserPreferencesTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type ArchiveRow = Selectable<ArchivesTable>;
+export type AssetRow = Selectable<AssetsTable>;
+export type NewAsset = Insertable<AssetsTable>;
+export type AssetUpdate = Updateable<AssetsTable>;
+export type UploadRow = Selectable<UploadsTable>;
+export type JobRow = Selectable<JobsTable>;
+export type FolderRow = Selectable<FoldersTable>;

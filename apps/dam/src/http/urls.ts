@@ -1,0 +1,48 @@
+import type { ArchiveRow } from '../db/schema.ts';
+
+/**
+ * URL scheme of the DAM, FotoWeb's (fotoweb-api-notes §12.4): `/fotoweb/archives/<id>-<Name>/<folder path>/<file>.info`,
+ * renditions under `<asset>.info/__renditions/<name>`, page and sort as path components `;p=N` and `;o=…`.
+ * Clients treat every URL as opaque; only the DAM builds them, here.
+ */
+export const API_ROOT = '/fotoweb';
+
+/** `5000-Photos` for archive 5000 named "Photos" (non-alphanumerics become dashes). */
+export function archiveKey(archive: Pick<ArchiveRow, 'id' | 'name'>): string {
+  const name = archive.name.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '');
+  return name ? `${archive.id}-${encodeURIComponent(name)}` : String(archive.id);
+}
+
+/** The archive id in an archive key (`5000-Photos` → 5000), or undefined. */
+export function parseArchiveKey(key: string): number | undefined {
+  const match = /^(\d{1,9})(?:-|$)/.exec(key);
+  return match ? Number(match[1]) : undefined;
+}
+
+function encodePath(folderPath: string): string {
+  return folderPath ? `${folderPath.split('/').map(encodeURIComponent).join('/')}/` : '';
+}
+
+/** The collection URL of an archive (`folderPath` '') or of a folder in it, with a trailing slash. */
+export function collectionHref(archive: Pick<ArchiveRow, 'id' | 'name'>, folderPath = ''): string {
+  return `${API_ROOT}/archives/${archiveKey(archive)}/${encodePath(folderPath)}`;
+}
+
+/** An asset's `.info` URL. */
+export function assetHref(archive: Pick<ArchiveRow, 'id' | 'name'>, folderPath: string, filename: string): string {
+  return `${collectionHref(archive, folderPath)}${encodeURIComponent(filename)}.info`;
+}
+
+/** A preview image URL; `version` (ms) busts caches when the preview is remade. */
+export function previewHref(assetId: number, size: number, square: boolean, version: number): string {
+  return `${API_ROOT}/cache/previews/${assetId}/${size}${square ? 's' : ''}.${version.toString(36)}.jpg`;
+}
+
+/** Appends FotoWeb path parameters (`;o=…`, `;p=N`) and a query to a collection URL. */
+export function withPathParams(href: string, params: { o?: string; p?: number }, q?: string): string {
+  let url = href;
+  if (params.o) url += `;o=${encodeURIComponent(params.o)}`;
+  if (params.p) url += `;p=${params.p}`;
+  if (q) url += `?q=${encodeURIComponent(q)}`;
+  return url;
+}

@@ -1,0 +1,41 @@
+import { pino } from 'pino';
+import { loadDamConfig } from './config.ts';
+import { createDamContext } from './context.ts';
+import { buildDamApp } from './app.ts';
+
+/**
+ * Starts the DAM server: `DAM_HOST`:`DAM_PORT` (127.0.0.1:8090 by default), the background-job worker, and
+ * graceful shutdown on SIGINT/SIGTERM (ExifTool and the database are closed).
+ */
+async function main() {
+  const config = loadDamConfig();
+  const log = pino({ level: config.logLevel });
+  const ctx = await createDamContext(config, log);
+  if (ctx.bootstrapResult.generatedAdminPassword) {
+    const line = '-'.repeat(72);
+    process.stdout.write(
+      `\n${line}\n Magpie created the user "admin" with the password: ${ctx.bootstrapResult.generatedAdminPassword}\n` +
+        ` It is also in ${config.dataDir}/initial-admin-password (readable by you only).\n${line}\n\n`,
+    );
+  }
+  const app = await buildDamApp(ctx, { loggerInstance: log });
+  ctx.worker.start();
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down');
+    await app.close().catch(() => {});
+    await ctx.close().catch((error: unknown) => log.error({ err: error }, 'close failed'));
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ host: config.host, port: config.port });
+  log.info({ database: ctx.database.kind, dataDir: config.dataDir }, 'Magpie DAM ready');
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Magpie DAM failed to start: ${(error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,122 @@
+import type { ArchiveRow, AssetRow } from '../db/schema.ts';
+import { archiveKey, assetHref, collectionHref, previewHref } from '../http/urls.ts';
+
+/** FotoWeb's built-in fields and the field ids the default metadata view maps them to (fotoweb-api-notes §4). */
+export const BUILTIN_FIELD_IDS = { title: '5', description: '120', tags: '25', status: '10', rating: '320', notes: '230' } as const;
+
+/** Field ids that hold several values (bags); the others are single strings. */
+export const BAG_FIELD_IDS = new Set(['20', '25', '80']);
+
+/** The href of an asset row's original rendition. */
+export function originalRenditionHref(archive: ArchiveRow, asset: AssetRow): string {
+  return `${assetHref(archive, asset.folder_path, asset.filename)}/__renditions/ORIGINAL`;
+}
+
+function iso(date: Date): string {
+  return date.toISOString();
+}
+
+/**
+ * Turns an asset row into FotoWeb's asset representation (`application/vnd.fotoware.asset+json`,
+ * fotoweb-api-notes §3.3), with the caller's permissions on the archive.
+ */
+export function presentAsset(archive: ArchiveRow, asset: AssetRow, permissions: Iterable<string>) {
+  const href = assetHref(archive, asset.folder_path, asset.filename);
+  const version = asset.modified.getTime();
+  const metadata = Object.fromEntries(Object.entries(asset.metadata).map(([field, value]) => [field, { value }]));
+  const builtinFields = Object.entries(BUILTIN_FIELD_IDS).map(([field, id]) => ({
+    field,
+    required: false,
+    value: asset.metadata[id] ?? (field === 'tags' ? [] : ''),
+  }));
+  const previews = asset.has_preview
+    ? asset.previews.map((p) => ({ size: p.size, width: p.width, height: p.height, square: p.square, href: previewHref(asset.id, p.size, p.square, version) }))
+    : [];
+  const technical = asset.technical as Record<string, unknown>;
+  const title = asset.metadata[BUILTIN_FIELD_IDS.title];
+  return {
+    href,
+    linkstance: href,
+    archiveHREF: collectionHref(archive),
+    archiveId: archive.id,
+    physicalFileId: `${archiveKey(archive)}/${asset.folder_path ? `${asset.folder_path}/` : ''}${asset.filename}`,
+    filename: asset.filename,
+    filesize: asset.filesize,
+    uniqueid: String(asset.id),
+    doctype: asset.doctype,
+    created: iso(asset.created),
+    createdBy: asset.created_by,
+    modified: iso(asset.modified),
+    modifiedBy: asset.modified_by,
+    attributes: {
+      imageattributes:
+        asset.width !== null && asset.height !== null
+          ? {
+              pixelwidth: asset.width,
+              pixelheight: asset.height,
+              resolution: asset.resolution ?? 72,
+              colorspace: asset.colorspace ?? 'unknown',
+              flipmirror: 0,
+              rotation: rotationOf(asset.orientation),
+            }
+          : null,
+      photoAttributes: technical.make || technical.model ? { cameraMake: technical.make ?? null, cameraModel: technical.model ?? null } : null,
+    },
+    builtinFields,
+    metadata,
+    metadataEditor: null,
+    previews,
+    renditions: [
+      {
+        default: true,
+        original: true,
+        description: 'Original File',
+        display_name: 'Original File',
+        width: asset.width ?? 0,
+        height: asset.height ?? 0,
+        profile: 'ORIGINAL',
+        sizeFixed: false,
+        href: originalRenditionHref(archive, asset),
+      },
+    ],
+    revisions: { href: `${href.slice(0, -'.info'.length)}/__revisions/` },
+    capabilities: { crop: false, print: asset.has_preview, printWithAnnotations: false },
+    permissions: [...permissions],
+    props: { annotations: { enabled: false }, comments: { enabled: false }, shares: { enabled: false }, owner: null, tags: [] },
+    thumbnailFields: {
+      label: { value: asset.filename },
+      firstLine: { value: typeof title === 'string' ? title : '' },
+      secondLine: { value: asset.metadata['25'] ?? [] },
+      additionalFields: [],
+    },
+    pincount: 0,
+    previewcount: 0,
+    downloadcount: 0,
+    metadataeditcount: 0,
+    revisioncount: 0,
+    workflowcount: 0,
+    hasPreview: asset.has_preview,
+    contentHash: asset.content_hash,
+    warnings: asset.warnings,
+  };
+}
+
+/** FotoWeb's `rotation` attribute (degrees clockwise) from an EXIF orientation 1-8. */
+function rotationOf(orientation: number | null): number {
+  switch (orientation) {
+    case 3:
+    case 4:
+      return 180;
+    case 5:
+    case 6:
+      return 90;
+    case 7:
+    case 8:
+      return 270;
+    default:
+      return 0;
+  }
+}
+
+/** The presented asset's type. */
+export type PresentedAsset = ReturnType<typeof presentAsset>;

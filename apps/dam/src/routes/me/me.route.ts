@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { DamContext } from '../../context.ts';
+import { callerOf } from '../../http/auth.ts';
+import { sendRepresentation } from '../../http/media-types.ts';
+import { presentDescriptor } from '../../presenters/descriptor.presenter.ts';
+import { badRequest } from '../../lib/errors.ts';
+
+/** The preference groups a user may store (spec 01 §3 User preferences groups). */
+const PREFERENCE_GROUPS = ['intranet', 'shared', 'pro', 'public'] as const;
+/** Largest preferences document in bytes. */
+const MAX_PREFERENCES_BYTES = 64 * 1024;
+
+const PreferencesPatch = z.object({ data: z.record(z.enum(PREFERENCE_GROUPS), z.record(z.string(), z.unknown())) });
+
+/** The caller's entry points: the API descriptor, archive and upload-to lists, user preferences (spec 01 §3, §7). */
+export async function meRoutes(app: FastifyInstance, ctx: DamContext) {
+  const descriptor = async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
+    const caller = callerOf(request);
+    const upload = await ctx.collections.listArchives(caller, { filter: 'upload' });
+    return sendRepresentation(request, reply, 'full-api-descriptor', presentDescriptor(caller, { canUpload: upload.data.length > 0 }));
+  };
+  app.get('/fotoweb/me', descriptor);
+  app.get('/fotoweb/me/', descriptor);
+
+  app.get('/fotoweb/me/archives/', async (request, reply) =>
+    sendRepresentation(request, reply, 'collectionlist', await ctx.collections.listArchives(callerOf(request))),
+  );
+  app.get('/fotoweb/me/upload-to/', async (request, reply) =>
+    sendRepresentation(request, reply, 'collectionlist', await ctx.collections.listArchives(callerOf(request), { filter: 'upload' })),
+  );
+
+  app.get('/fotoweb/me/user-preferences/', async (request) => {
+    const stored = await ctx.repos.preferences.get(callerOf(request).userId);
+    return Object.fromEntries(PREFERENCE_GROUPS.map((g) => [g, stored[g] ?? {}]));
+  });
+  app.patch('/fotoweb/me/user-preferences/', async (request) => {
+    const { data } = PreferencesPatch.parse(request.body);
+    const userId = callerOf(request).userId;
+    const stored = await ctx.repos.preferences.get(userId);
+    for (const [group, values] of Object.entries(data)) stored[group] = { ...(stored[group] ?? {}), ...values };
+    if (JSON.stringify(stored).length > MAX_PREFERENCES_BYTES) throw badRequest(`Preferences are limited to ${MAX_PREFERENCES_BYTES} bytes.`);
+    await ctx.repos.preferences.put(userId, stored);
+    return Object.fromEntries(PREFERENCE_GROUPS.map((g) => [g, stored[g] ?? {}]));
+  });
+}

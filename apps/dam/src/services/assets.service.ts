@@ -1,0 +1,68 @@
+import type { ArchiveRow, AssetRow } from '../db/schema.ts';
+import type { ArchivesRepository } from '../repositories/archives.repository.ts';
+import type { AssetsRepository } from '../repositories/assets.repository.ts';
+import type { ArchivePolicy, Caller } from '../policies/archive.policy.ts';
+import type { FileStore } from '../storage/file-store.ts';
+import { forbidden, notFound } from '../lib/errors.ts';
+import { presentAsset } from '../presenters/asset.presenter.ts';
+
+/** A stored file ready to stream: its store key, size (bytes), type and the download name. */
+export interface StoredFile {
+  key: string;
+  size: number;
+  contentType: string;
+  filename: string;
+}
+
+/**
+ * Assets for a caller: the asset representation, its original rendition and its previews, each behind the
+ * archive permission it needs (View for the asset, Download for the original, Preview for previews).
+ */
+export class AssetsService {
+  constructor(
+    private readonly archives: ArchivesRepository,
+    private readonly assets: AssetsRepository,
+    private readonly policy: ArchivePolicy,
+    private readonly files: FileStore,
+  ) {}
+
+  private async load(caller: Caller, ref: { archiveId: number; folderPath: string; filename: string }): Promise<{ archive: ArchiveRow; asset: AssetRow; permissions: Set<string> }> {
+    const archive = await this.archives.findById(ref.archiveId);
+    const permissions = archive ? await this.policy.permissionsOnArchive(caller, archive.id) : new Set<string>();
+    if (!archive || !permissions.has('View')) throw notFound('The asset');
+    const asset = await this.assets.findByPath(archive.id, ref.folderPath, ref.filename);
+    if (!asset) throw notFound('The asset');
+    return { archive, asset, permissions };
+  }
+
+  /** The asset representation. @throws ApiError 404 when absent or not viewable. */
+  async get(caller: Caller, ref: { archiveId: number; folderPath: string; filename: string }) {
+    const { archive, asset, permissions } = await this.load(caller, ref);
+    return presentAsset(archive, asset, permissions);
+  }
+
+  /** The original file. @throws ApiError 404 (absent, unknown rendition), 403 without Download. */
+  async original(caller: Caller, ref: { archiveId: number; folderPath: string; filename: string }, rendition: string): Promise<StoredFile> {
+    const { asset, permissions } = await this.load(caller, ref);
+    if (rendition.toUpperCase() !== 'ORIGINAL') throw notFound('The rendition');
+    if (!permissions.has('Download')) throw forbidden('You need the Download permission on this archive.');
+    return { key: asset.storage_key, size: asset.filesize, contentType: asset.mime || 'application/octet-stream', filename: asset.filename };
+  }
+
+  /**
+   * A preview image by asset id and preview name (`800`, `100s`…).
+   * @throws ApiError 404 when the asset, the preview or the caller's View is missing; 403 without Preview.
+   */
+  async preview(caller: Caller, assetId: number, name: string): Promise<StoredFile> {
+    const asset = await this.assets.findById(assetId);
+    const permissions = asset ? await this.policy.permissionsOnArchive(caller, asset.archive_id) : new Set<string>();
+    if (!asset || !permissions.has('View')) throw notFound('The preview');
+    if (!permissions.has('Preview')) throw forbidden('You need the Preview permission on this archive.');
+    const match = /^(\d+)(s?)$/.exec(name);
+    const preview = match && asset.previews.find((p) => p.size === Number(match[1]) && p.square === (match[2] === 's'));
+    if (!preview || !asset.has_preview) throw notFound('The preview');
+    const stat = await this.files.stat(preview.file);
+    if (!stat) throw notFound('The preview');
+    return { key: preview.file, size: stat.size, contentType: 'image/jpeg', filename: `${asset.filename}.${name}.jpg` };
+  }
+}

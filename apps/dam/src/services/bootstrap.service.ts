@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { DamConfig } from '../config.ts';
+import type { ArchivesRepository } from '../repositories/archives.repository.ts';
+import { BUILTIN_GROUPS, type UsersRepository } from '../repositories/users.repository.ts';
+import { hashPassword, randomToken } from '../lib/crypto.ts';
+
+/** What registered users may do in the first archive (issue: "view, preview, download and upload to"). */
+export const DEFAULT_ARCHIVE_PERMISSIONS = ['View', 'Preview', 'Download', 'UploadFile'];
+
+/** The first archive's name. */
+export const DEFAULT_ARCHIVE_NAME = 'Photos';
+
+/** What the first start did, for the log line. */
+export interface BootstrapResult {
+  /** The generated admin password when one was made (printed once, also written to `initial-admin-password`). */
+  generatedAdminPassword?: string;
+  createdArchive: boolean;
+}
+
+/**
+ * First-start set-up, idempotent: the built-in groups Everyone and Registered Users, the user `admin` (password
+ * from MAGPIE_ADMIN_PASSWORD, or a random one written to `$MAGPIE_DATA_DIR/initial-admin-password` with mode
+ * 0600), and the archive "Photos" that registered users may view, preview, download and upload to.
+ */
+export async function bootstrap(config: DamConfig, users: UsersRepository, archives: ArchivesRepository): Promise<BootstrapResult> {
+  await users.ensureBuiltinGroup(BUILTIN_GROUPS.everyone, 'Everyone', 'Every user, signed in or not.');
+  const registered = await users.ensureBuiltinGroup(BUILTIN_GROUPS.registered, 'Registered Users', 'Every signed-in user.');
+  const result: BootstrapResult = { createdArchive: false };
+
+  if (!(await users.findByUsername('admin'))) {
+    const password = config.adminPassword ?? randomToken(12);
+    await users.create({ username: 'admin', fullName: 'Administrator', passwordHash: await hashPassword(password), isAdmin: true });
+    if (!config.adminPassword) {
+      fs.mkdirSync(config.dataDir, { recursive: true });
+      fs.writeFileSync(path.join(config.dataDir, 'initial-admin-password'), `${password}\n`, { mode: 0o600 });
+      result.generatedAdminPassword = password;
+    }
+  }
+
+  if ((await archives.list()).length === 0) {
+    const archive = await archives.create({ name: DEFAULT_ARCHIVE_NAME, description: 'Photos uploaded by the team.' });
+    await archives.setAcl(archive.id, { principalType: 'group', principalId: registered, permissions: DEFAULT_ARCHIVE_PERMISSIONS });
+    result.createdArchive = true;
+  }
+  return result;
+}

@@ -1,0 +1,128 @@
+import type { DamConfig } from '../config.ts';
+import type { ArchiveRow } from '../db/schema.ts';
+import type { ArchivesRepository } from '../repositories/archives.repository.ts';
+import type { AssetsRepository, AssetScope } from '../repositories/assets.repository.ts';
+import type { ArchivePolicy, Caller } from '../policies/archive.policy.ts';
+import { ApiError, notFound } from '../lib/errors.ts';
+import { presentAsset } from '../presenters/asset.presenter.ts';
+import { pagingFor, presentCollection } from '../presenters/collection.presenter.ts';
+import { collectionHref } from '../http/urls.ts';
+import { InvalidSearchExpressionError, normaliseSearchExpression, parseSearchExpression, type SearchNode } from '../search/expression.ts';
+
+/** A collection the caller may view, resolved from its URL. */
+export interface ResolvedCollection {
+  archive: ArchiveRow;
+  folderPath: string;
+  permissions: Set<string>;
+}
+
+function parseQuery(q: string | undefined): { node: SearchNode | undefined; search?: { searchString: string; searchQuery: string } } {
+  if (q === undefined || q.trim() === '') return { node: undefined };
+  try {
+    const node = parseSearchExpression(q);
+    return { node, search: { searchString: q, searchQuery: normaliseSearchExpression(node) } };
+  } catch (error) {
+    if (error instanceof InvalidSearchExpressionError) throw new ApiError(400, 'InvalidSearchExpression', error.message, 'Invalid search expression');
+    throw error;
+  }
+}
+
+/**
+ * Archives and folders as FotoWeb collections: lists, a collection with its first page, and asset-list pages
+ * (fotoweb-api-notes §3). Every answer carries the caller's permissions; archives the caller may not view are
+ * invisible.
+ */
+export class CollectionsService {
+  constructor(
+    private readonly config: DamConfig,
+    private readonly archives: ArchivesRepository,
+    private readonly assets: AssetsRepository,
+    private readonly policy: ArchivePolicy,
+  ) {}
+
+  /** The archives the caller may view, in order. */
+  async viewableArchives(caller: Caller): Promise<Array<{ archive: ArchiveRow; permissions: Set<string> }>> {
+    const all = await this.archives.list();
+    const permissions = await this.policy.permissionsOn(caller, all.map((a) => a.id));
+    return all.filter((a) => permissions.get(a.id)?.has('View')).map((a) => ({ archive: a, permissions: permissions.get(a.id)! }));
+  }
+
+  /**
+   * The archive list (`collectionlist`), optionally a global search: with `q`, one search collection per archive
+   * that has hits, each with its hit count as `assetCount` (fotoweb-api-notes §5 multi-collection search).
+   * @param filter `upload` keeps only archives the caller may upload to (the descriptor's `upload_to`).
+   */
+  async listArchives(caller: Caller, options: { q?: string; filter?: 'upload' } = {}) {
+    const { node, search } = parseQuery(options.q);
+    let visible = await this.viewableArchives(caller);
+    if (options.filter === 'upload') visible = visible.filter((v) => v.permissions.has('UploadFile'));
+    const data = [];
+    for (const { archive, permissions } of visible) {
+      const scope: AssetScope = { archiveId: archive.id, ...(node ? { search: node } : {}) };
+      const assetCount = await this.assets.count(scope);
+      if (node && assetCount === 0) continue;
+      const [posterAsset] = await this.assets.listPage(scope, { offset: 0, limit: 1 });
+      const children = await this.archives.childFolders(archive.id, '');
+      data.push(presentCollection({ archive, folderPath: '', permissions, assetCount, posterAsset, search, hasChildren: children.length > 0 }));
+    }
+    return { data, paging: null, searchURL: '/fotoweb/archives/{?q}', add: null, reorder: null };
+  }
+
+  /**
+   * Resolves a collection URL for a caller.
+   * @throws ApiError 404 when the archive or folder does not exist or the caller may not view it.
+   */
+  async resolve(caller: Caller, archiveId: number, folderPath: string): Promise<ResolvedCollection> {
+    const archive = await this.archives.findById(archiveId);
+    const permissions = archive ? await this.policy.permissionsOnArchive(caller, archive.id) : new Set<string>();
+    if (!archive || !permissions.has('View')) throw notFound('The collection');
+    if (folderPath && !(await this.archives.findFolder(archive.id, folderPath))) throw notFound('The folder');
+    return { archive, folderPath, permissions };
+  }
+
+  /**
+   * One collection. `representation` follows the Accept header: `collection` embeds the requested page of assets
+   * and the child folders, `collectioninfo` only describes it, `assetlist` is the page of assets alone, and
+   * `collectionlist` the child folders.
+   * @throws ApiError 400 InvalidSearchExpression for a bad `q`; 404 for a page past the end.
+   */
+  async getCollection(
+    caller: Caller,
+    target: { archiveId: number; folderPath: string; page: number; q?: string | undefined },
+    representation: 'collection' | 'collectioninfo' | 'assetlist' | 'collectionlist',
+  ) {
+    const resolved = await this.resolve(caller, target.archiveId, target.folderPath);
+    const { archive, folderPath, permissions } = resolved;
+    const { node, search } = parseQuery(target.q);
+    const scope: AssetScope = { archiveId: archive.id, folderPath, ...(node ? { search: node } : {}) };
+    const childFolders = await this.archives.childFolders(archive.id, folderPath);
+    const children = {
+      data: await Promise.all(
+        childFolders.map(async (f) =>
+          presentCollection({ archive, folderPath: f.path, permissions, assetCount: await this.assets.count({ archiveId: archive.id, folderPath: f.path }), hasChildren: (await this.archives.childFolders(archive.id, f.path)).length > 0 }),
+        ),
+      ),
+      paging: null,
+    };
+    if (representation === 'collectionlist') return children;
+
+    const assetCount = await this.assets.count(scope);
+    const pageSize = this.config.pageSize;
+    const pageCount = Math.max(1, Math.ceil(assetCount / pageSize));
+    if (target.page >= pageCount) throw notFound('The page');
+    const rows = representation === 'collectioninfo' ? [] : await this.assets.listPage(scope, { offset: target.page * pageSize, limit: pageSize });
+    const assetList = {
+      data: rows.map((row) => presentAsset(archive, row, permissions)),
+      paging: pageCount > 1 ? pagingFor(collectionHref(archive, folderPath), { page: target.page, pageCount }, target.q) : null,
+    };
+    if (representation === 'assetlist') return assetList;
+
+    const posterAsset = rows[0] ?? (await this.assets.listPage(scope, { offset: 0, limit: 1 }))[0];
+    const collection = presentCollection({ archive, folderPath, permissions, assetCount, posterAsset, search, hasChildren: childFolders.length > 0 });
+    if (representation === 'collection') {
+      collection.assets = assetList;
+      collection.children = children;
+    }
+    return collection;
+  }
+}

@@ -1,0 +1,134 @@
+import { createHash, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { ArchiveRow, AssetRow, StoredPreview } from '../db/schema.ts';
+import type { ArchivesRepository } from '../repositories/archives.repository.ts';
+import type { AssetsRepository } from '../repositories/assets.repository.ts';
+import type { FileStore } from '../storage/file-store.ts';
+import { detectFileType, makePreviews, readMetadata, MediaError } from '../media/index.ts';
+
+/** Why an ingest refused a file; ends as the upload status `error {value, message}`. */
+export class IngestError extends Error {
+  constructor(
+    readonly value: string,
+    message: string,
+    /** The existing asset's id for `DuplicateAsset`. */
+    readonly existingAssetId?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** What to ingest: a local file that the ingest may move (it is consumed), and where it goes. */
+export interface IngestRequest {
+  sourcePath: string;
+  archive: ArchiveRow;
+  folderPath: string;
+  filename: string;
+  /** User name recorded as createdBy/modifiedBy. */
+  userName: string;
+  /** SHA-256 hex of the content when already known (upload assembly computes it). */
+  contentHash?: string;
+}
+
+/** SHA-256 of a file, hex, streamed (constant memory). */
+export async function hashFile(filePath: string): Promise<string> {
+  const hash = createHash('sha256');
+  await pipeline(fs.createReadStream(filePath), hash);
+  return hash.digest('hex');
+}
+
+function nextFreeName(filename: string, n: number): string {
+  const ext = path.extname(filename);
+  return `${filename.slice(0, filename.length - ext.length)} (${n})${ext}`;
+}
+
+/**
+ * Turns a file into an asset (issue 2 "Ingest"): checks for duplicates by content hash, decides the doctype by
+ * content, reads EXIF/IPTC/XMP with ExifTool into field ids, makes upright previews with sharp, stores the
+ * original and inserts the asset row. A file whose previews cannot be made still becomes an asset, marked
+ * `has_preview = false` with the reason in `warnings`; nothing stored before is touched on failure.
+ * @throws IngestError `EmptyFile` for a zero-byte file, `DuplicateAsset` when the archive already holds the same content.
+ */
+export class IngestService {
+  constructor(
+    private readonly files: FileStore,
+    private readonly archives: ArchivesRepository,
+    private readonly assets: AssetsRepository,
+  ) {}
+
+  async ingest(request: IngestRequest): Promise<AssetRow> {
+    const { archive, folderPath } = request;
+    const stat = await fsp.stat(request.sourcePath);
+    if (stat.size === 0) throw new IngestError('EmptyFile', 'The file is empty (0 bytes).');
+    const contentHash = request.contentHash ?? (await hashFile(request.sourcePath));
+    const duplicate = await this.assets.findByHash(archive.id, contentHash);
+    if (duplicate) throw new IngestError('DuplicateAsset', `The same file is already in the archive as "${duplicate.filename}".`, duplicate.id);
+
+    let fileType;
+    try {
+      fileType = await detectFileType(request.sourcePath);
+    } catch (error) {
+      if (error instanceof MediaError) throw new IngestError(error.value, error.message);
+      throw error;
+    }
+    const warnings: string[] = [];
+    const meta = await readMetadata(request.sourcePath).catch((error: Error) => {
+      warnings.push(`Metadata could not be read: ${error.message}`);
+      return undefined;
+    });
+    warnings.push(...(meta?.warnings ?? []));
+
+    const fileId = randomUUID();
+    const previewDir = `previews/${fileId}`;
+    let previews: StoredPreview[] = [];
+    let oriented: { width: number; height: number } | undefined;
+    try {
+      const made = await makePreviews(request.sourcePath, this.files.localPath(previewDir), { orientation: meta?.technical.orientation });
+      previews = made.previews.map((p) => ({ size: p.size, width: p.width, height: p.height, square: p.square, file: `${previewDir}/${path.basename(p.file)}` }));
+      oriented = { width: made.orientedWidth, height: made.orientedHeight };
+    } catch (error) {
+      warnings.push(error instanceof MediaError ? `No preview: ${error.message}` : `No preview: ${(error as Error).message}`);
+    }
+
+    await this.archives.ensureFolder(archive.id, folderPath);
+    let filename = request.filename;
+    for (let n = 2; await this.assets.nameTaken(archive.id, folderPath, filename); n++) filename = nextFreeName(request.filename, n);
+
+    const storageKey = `originals/${archive.id}/${fileId}/original${path.extname(filename).toLowerCase().replace(/[^.a-z0-9]/g, '')}`;
+    await this.files.putFile(storageKey, request.sourcePath);
+    const technical = meta?.technical ?? {};
+    try {
+      return await this.assets.insert({
+        archive_id: archive.id,
+        folder_path: folderPath,
+        filename,
+        filesize: stat.size,
+        content_hash: contentHash,
+        mime: fileType.mime,
+        doctype: fileType.doctype,
+        storage_key: storageKey,
+        has_preview: previews.length > 0,
+        width: technical.width ?? null,
+        height: technical.height ?? null,
+        oriented_width: oriented?.width ?? null,
+        oriented_height: oriented?.height ?? null,
+        orientation: technical.orientation ?? null,
+        colorspace: technical.colorspace ?? null,
+        resolution: technical.resolution ?? null,
+        metadata: meta?.fields ?? {},
+        technical: JSON.stringify(technical),
+        previews: JSON.stringify(previews),
+        warnings: JSON.stringify(warnings),
+        created_by: request.userName,
+        modified_by: request.userName,
+      });
+    } catch (error) {
+      await this.files.remove(`originals/${archive.id}/${fileId}`);
+      await this.files.remove(previewDir);
+      throw error;
+    }
+  }
+}

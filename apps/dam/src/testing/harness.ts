@@ -1,0 +1,140 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { PGlite } from '@electric-sql/pglite';
+import { inject } from 'vitest';
+import { loadDamConfig, type DamConfig } from '../config.ts';
+import { createDamContext, type DamContext } from '../context.ts';
+import { buildDamApp } from '../app.ts';
+import { hashPassword } from '../lib/crypto.ts';
+import { migrateToLatest } from '../db/migrations.ts';
+
+/** The repository's shared sample media (read-only; tests may read it, Magpie never needs it). */
+export const SAMPLES_DIR = path.resolve(import.meta.dirname, '../../../../../shared/samples');
+
+/** The BFF client credentials every test DAM accepts for the password grant. */
+export const TEST_BFF_CLIENT = { id: 'magpie-bff', secret: 'test-bff-secret' };
+
+/** A DAM on a real database for one test file. */
+export interface TestDam {
+  ctx: DamContext;
+  app: FastifyInstance;
+  config: DamConfig;
+  /** A live access token of `admin`. */
+  adminToken: string;
+  /** Password-grant token for a user, through the BFF client. */
+  login(username: string, password: string): Promise<{ access_token: string; refresh_token: string }>;
+  /** Creates a (non-admin) user and answers an access token for it. */
+  createUser(username: string, password?: string): Promise<{ id: number; token: string }>;
+  /** Uploads a file through the chunked upload API and waits for the ingest; answers the final status. */
+  upload(token: string, destination: string, filePath: string, options?: { filename?: string; folder?: string }): Promise<{ status: string; result: { assetUrl: string } | null; error: { value: string; message: string } | null; httpStatus: number }>;
+  close(): Promise<void>;
+}
+
+let prepared: Promise<PGlite> | undefined;
+
+/** One migrated PGlite per worker process; each test DAM gets a clone (under 1 s instead of ~4 s). */
+async function preparedPGlite(): Promise<PGlite> {
+  prepared ??= (async () => {
+    const { PGlite, types } = await import('@electric-sql/pglite');
+    const db = await PGlite.create({ parsers: { [types.INT8]: (v: string) => Number(v), [types.NUMERIC]: (v: string) => Number(v) } });
+    const { Kysely, PostgresDialect } = await import('kysely');
+    const { createPGlitePool } = await import('../db/pglite-pool.ts');
+    await migrateToLatest(new Kysely<any>({ dialect: new PostgresDialect({ pool: createPGlitePool(db) }) }));
+    return db;
+  })();
+  return prepared;
+}
+
+async function databaseOptions(): Promise<{ databaseUrl?: string; pglite?: PGlite }> {
+  const postgresUrl = inject('postgresUrl');
+  if (postgresUrl) {
+    const pg = await import('pg');
+    const name = `magpie_test_${randomUUID().replace(/-/g, '')}`;
+    const client = new pg.default.Client({ connectionString: postgresUrl });
+    await client.connect();
+    await client.query(`CREATE DATABASE ${name}`);
+    await client.end();
+    return { databaseUrl: postgresUrl.replace(/\/[^/]*$/, `/${name}`) };
+  }
+  return { pglite: (await (await preparedPGlite()).clone()) as PGlite };
+}
+
+/**
+ * Starts a DAM for tests: a fresh database (a PGlite clone, or a new database on the run's PostgreSQL cluster),
+ * a temporary data directory, the worker running, logging silenced.
+ */
+export async function createTestDam(overrides: Partial<Record<string, string>> = {}): Promise<TestDam> {
+  const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'magpie-dam-test-'));
+  const { databaseUrl, pglite } = await databaseOptions();
+  const config = loadDamConfig({
+    MAGPIE_DATA_DIR: dataDir,
+    MAGPIE_ADMIN_PASSWORD: 'admin-password',
+    MAGPIE_BFF_CLIENT_ID: TEST_BFF_CLIENT.id,
+    MAGPIE_BFF_CLIENT_SECRET: TEST_BFF_CLIENT.secret,
+    LOG_LEVEL: 'silent',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...overrides,
+  });
+  const silent = { info() {}, error() {} };
+  const ctx = await createDamContext(config, silent, pglite ? { pglite } : {});
+  const app = await buildDamApp(ctx);
+  await app.ready();
+  ctx.worker.start();
+
+  const login = async (username: string, password: string) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/fotoweb/oauth2/token',
+      payload: new URLSearchParams({ grant_type: 'password', username, password, client_id: TEST_BFF_CLIENT.id, client_secret: TEST_BFF_CLIENT.secret }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
+    return res.json() as { access_token: string; refresh_token: string };
+  };
+  const adminToken = (await login('admin', 'admin-password')).access_token;
+
+  return {
+    ctx,
+    app,
+    config,
+    adminToken,
+    login,
+    async createUser(username, password = 'user-password') {
+      const user = await ctx.repos.users.create({ username, fullName: `${username} Tester`, passwordHash: await hashPassword(password) });
+      return { id: user.id, token: (await login(username, password)).access_token };
+    },
+    async upload(token, destination, filePath, options = {}) {
+      const bytes = await fsp.readFile(filePath);
+      const filename = options.filename ?? path.basename(filePath);
+      const auth = { authorization: `Bearer ${token}` };
+      const created = await app.inject({ method: 'POST', url: '/fotoweb/api/uploads', headers: auth, payload: { destination, filename, fileSize: bytes.length, ...(options.folder ? { folder: options.folder } : {}) } });
+      if (created.statusCode !== 200) return { status: 'rejected', result: null, error: created.json(), httpStatus: created.statusCode };
+      const { id, chunkSize, numChunks } = created.json() as { id: string; chunkSize: number; numChunks: number };
+      for (let index = 0; index < numChunks; index++) {
+        const chunk = bytes.subarray(index * chunkSize, (index + 1) * chunkSize);
+        const form = new FormData();
+        form.append('chunk', new Blob([chunk]), 'chunk');
+        const request = new Request('http://x', { method: 'POST', body: form });
+        const res = await app.inject({
+          method: 'POST',
+          url: `/fotoweb/api/uploads/${id}/chunks/${index}`,
+          headers: { ...auth, 'content-type': request.headers.get('content-type')! },
+          payload: Buffer.from(await request.arrayBuffer()),
+        });
+        if (res.statusCode !== 204) return { status: 'rejected', result: null, error: res.json(), httpStatus: res.statusCode };
+      }
+      await ctx.worker.drain();
+      const status = await app.inject({ method: 'GET', url: `/fotoweb/api/uploads/${id}/status`, headers: auth });
+      return { ...(status.json() as { status: string; result: { assetUrl: string } | null; error: { value: string; message: string } | null }), httpStatus: status.statusCode };
+    },
+    async close() {
+      await app.close();
+      await ctx.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
