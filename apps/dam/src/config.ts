@@ -18,6 +18,8 @@ export interface DamConfig {
   adminPassword: string | undefined;
   /** The BFF's confidential OAuth client, the only client allowed the password grant. */
   bffClient: { id: string; secret: string | undefined };
+  /** Secret of the `magpie-cli` API client the import CLI uses against a running DAM (`MAGPIE_CLI_CLIENT_SECRET`). */
+  cliClientSecret: string | undefined;
   /** Largest accepted upload in bytes (`MAGPIE_MAX_UPLOAD_BYTES`, default 2 GiB). */
   maxUploadBytes: number;
   /** Upload chunk size in bytes announced to clients (`MAGPIE_UPLOAD_CHUNK_BYTES`, default 4 MiB). */
@@ -54,6 +56,7 @@ export function loadDamConfig(env: NodeJS.ProcessEnv = process.env): DamConfig {
     port: intFromEnv(env, 'DAM_PORT', 8090),
     adminPassword: env.MAGPIE_ADMIN_PASSWORD || undefined,
     bffClient: { id: env.MAGPIE_BFF_CLIENT_ID || 'magpie-bff', secret: env.MAGPIE_BFF_CLIENT_SECRET || undefined },
+    cliClientSecret: env.MAGPIE_CLI_CLIENT_SECRET || undefined,
     maxUploadBytes: intFromEnv(env, 'MAGPIE_MAX_UPLOAD_BYTES', 2 * 1024 ** 3),
     uploadChunkBytes: intFromEnv(env, 'MAGPIE_UPLOAD_CHUNK_BYTES', 4 * 1024 ** 2),
     pageSize: intFromEnv(env, 'MAGPIE_PAGE_SIZE', 100),

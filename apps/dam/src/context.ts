@@ -64,7 +64,7 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
     jobs: new JobsRepository(db),
     preferences: new PreferencesRepository(db),
   };
-  const bootstrapResult = await bootstrap(config, repos.users, repos.archives);
+  const bootstrapResult = await bootstrap(config, repos.users, repos.archives, repos.tokens);
   if (database.kind === 'pglite') await repos.jobs.requeueInterrupted();
   const policy = new ArchivePolicy(repos.archives);
   const ingest = new IngestService(files, repos.archives, repos.assets);

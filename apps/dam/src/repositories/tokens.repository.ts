@@ -53,6 +53,15 @@ export class TokensRepository {
     return this.db.selectFrom('api_clients').selectAll().where('client_id', '=', clientId).executeTakeFirst();
   }
 
+  /** Inserts or replaces an API client's secret hash and acting user. */
+  async upsertClient(client: { clientId: string; name: string; secretHash: string; userId: number }): Promise<void> {
+    await this.db
+      .insertInto('api_clients')
+      .values({ client_id: client.clientId, name: client.name, secret_hash: client.secretHash, user_id: client.userId })
+      .onConflict((oc) => oc.column('client_id').doUpdateSet({ secret_hash: client.secretHash, user_id: client.userId }))
+      .execute();
+  }
+
   async insertClient(client: { clientId: string; name: string; secretHash: string; userId: number }): Promise<void> {
     await this.db.insertInto('api_clients').values({ client_id: client.clientId, name: client.name, secret_hash: client.secretHash, user_id: client.userId }).execute();
   }

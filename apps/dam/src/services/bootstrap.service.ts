@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { DamConfig } from '../config.ts';
 import type { ArchivesRepository } from '../repositories/archives.repository.ts';
 import { BUILTIN_GROUPS, type UsersRepository } from '../repositories/users.repository.ts';
-import { hashPassword, randomToken } from '../lib/crypto.ts';
+import { hashPassword, randomToken, verifyPassword } from '../lib/crypto.ts';
+import type { TokensRepository } from '../repositories/tokens.repository.ts';
 
 /** What registered users may do in the first archive (issue: "view, preview, download and upload to"). */
 export const DEFAULT_ARCHIVE_PERMISSIONS = ['View', 'Preview', 'Download', 'UploadFile'];
@@ -23,7 +24,7 @@ export interface BootstrapResult {
  * from MAGPIE_ADMIN_PASSWORD, or a random one written to `$MAGPIE_DATA_DIR/initial-admin-password` with mode
  * 0600), and the archive "Photos" that registered users may view, preview, download and upload to.
  */
-export async function bootstrap(config: DamConfig, users: UsersRepository, archives: ArchivesRepository): Promise<BootstrapResult> {
+export async function bootstrap(config: DamConfig, users: UsersRepository, archives: ArchivesRepository, tokens: TokensRepository): Promise<BootstrapResult> {
   await users.ensureBuiltinGroup(BUILTIN_GROUPS.everyone, 'Everyone', 'Every user, signed in or not.');
   const registered = await users.ensureBuiltinGroup(BUILTIN_GROUPS.registered, 'Registered Users', 'Every signed-in user.');
   const result: BootstrapResult = { createdArchive: false };
@@ -38,10 +39,24 @@ export async function bootstrap(config: DamConfig, users: UsersRepository, archi
     }
   }
 
+  if (config.cliClientSecret) await ensureCliClient(config.cliClientSecret, users, tokens);
+
   if ((await archives.list()).length === 0) {
     const archive = await archives.create({ name: DEFAULT_ARCHIVE_NAME, description: 'Photos uploaded by the team.' });
     await archives.setAcl(archive.id, { principalType: 'group', principalId: registered, permissions: DEFAULT_ARCHIVE_PERMISSIONS });
     result.createdArchive = true;
   }
   return result;
+}
+
+/** The API client the import CLI uses (client_credentials, acting as admin). */
+export const CLI_CLIENT_ID = 'magpie-cli';
+
+/** Registers (or re-keys) the `magpie-cli` API client with the secret the launcher keeps in the data directory. */
+async function ensureCliClient(secret: string, users: UsersRepository, tokens: TokensRepository): Promise<void> {
+  const existing = await tokens.findClient(CLI_CLIENT_ID);
+  if (existing && (await verifyPassword(secret, existing.secret_hash))) return;
+  const admin = await users.findByUsername('admin');
+  if (!admin) return;
+  await tokens.upsertClient({ clientId: CLI_CLIENT_ID, name: 'Magpie import CLI', secretHash: await hashPassword(secret), userId: admin.id });
 }

@@ -13,11 +13,10 @@ import type { AssetsRepository } from '../repositories/assets.repository.ts';
 import type { ArchivePolicy, Caller } from '../policies/archive.policy.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../lib/errors.ts';
+import { FILENAME_FORBIDDEN_CHARACTERS, FILENAME_MESSAGE } from '@magpie/api-types/schemas';
 import { parseArchivesPath, InvalidPathError } from '../http/resource-path.ts';
 import { assetHref } from '../http/urls.ts';
 
-/** Characters a file name must not contain (spec 01 §5). */
-export const FORBIDDEN_FILENAME_CHARS = /[\\/:*?"<>|]/;
 
 /** The job kind that ingests an assembled upload. */
 export const INGEST_UPLOAD_JOB = 'ingest-upload';
@@ -73,8 +72,8 @@ export class UploadsService {
    */
   async create(caller: Caller, body: { destination: string; folder?: string | null | undefined; filename: string; fileSize: number }): Promise<UploadTicket> {
     const filename = body.filename.trim();
-    if (!filename || FORBIDDEN_FILENAME_CHARS.test(filename) || filename === '.' || filename === '..') {
-      throw new ApiError(400, 'InvalidFilename', 'A file name must not be empty or contain \\ / : * ? " < > |', 'Invalid file name');
+    if (!filename || FILENAME_FORBIDDEN_CHARACTERS.test(filename) || filename === '.' || filename === '..') {
+      throw new ApiError(400, 'InvalidFilename', FILENAME_MESSAGE, 'Invalid file name');
     }
     if (body.fileSize > this.config.maxUploadBytes) {
       throw new ApiError(413, 'PayloadTooLarge', `The file is larger than the limit of ${this.config.maxUploadBytes} bytes.`, 'File too large');
@@ -94,7 +93,7 @@ export class UploadsService {
     if (!archive) throw notFound('The destination collection');
     await this.policy.require(caller, archive.id, 'UploadFile');
     const extra = (body.folder ?? '').split('/').map((s) => s.trim()).filter(Boolean);
-    for (const segment of extra) if (FORBIDDEN_FILENAME_CHARS.test(segment) || segment === '.' || segment === '..') throw badRequest(`Invalid folder name "${segment}".`);
+    for (const segment of extra) if (FILENAME_FORBIDDEN_CHARACTERS.test(segment) || segment === '.' || segment === '..') throw badRequest(`Invalid folder name "${segment}".`);
     const folderPath = [parsed.folderPath, ...extra].filter(Boolean).join('/');
     if (parsed.folderPath && !(await this.archives.findFolder(archive.id, parsed.folderPath))) throw notFound('The destination folder');
 
@@ -106,10 +105,10 @@ export class UploadsService {
     return { id, chunkSize, numChunks, hasXmp: false };
   }
 
-  private async owned(caller: Caller, id: string): Promise<UploadRow> {
+  /** The caller's upload; another user's id answers like an unknown one (`unknown`: 404 for chunks, 403 for status as FotoWeb). */
+  private async owned(caller: Caller, id: string, unknown: 'notFound' | 'forbidden' = 'notFound'): Promise<UploadRow> {
     const upload = await this.uploads.findById(id);
-    if (!upload) throw notFound('The upload');
-    if (upload.user_id !== caller.userId) throw forbidden('This upload belongs to another user.');
+    if (!upload || upload.user_id !== caller.userId) throw unknown === 'forbidden' ? forbidden('There is no such upload of yours.') : notFound('The upload');
     return upload;
   }
 
@@ -186,7 +185,7 @@ export class UploadsService {
 
   /** The status of one of the caller's uploads; `result.assetUrl` names the asset once done (or the existing one for a duplicate). */
   async status(caller: Caller, id: string): Promise<UploadStatusBody> {
-    const upload = await this.owned(caller, id);
+    const upload = await this.owned(caller, id, 'forbidden');
     let result: UploadStatusBody['result'] = null;
     if (upload.asset_id !== null) {
       const [archive, asset] = await Promise.all([this.archives.findById(upload.archive_id), this.assets.findById(upload.asset_id)]);

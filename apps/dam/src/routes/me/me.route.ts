@@ -1,17 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { UserPreferencesUpdateSchema } from '@magpie/api-types/schemas';
 import type { DamContext } from '../../context.ts';
 import { callerOf } from '../../http/auth.ts';
 import { sendRepresentation } from '../../http/media-types.ts';
 import { presentDescriptor } from '../../presenters/descriptor.presenter.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { ApiError } from '../../lib/errors.ts';
 
 /** The preference groups a user may store (spec 01 §3 User preferences groups). */
 const PREFERENCE_GROUPS = ['intranet', 'shared', 'pro', 'public'] as const;
 /** Largest preferences document in bytes. */
 const MAX_PREFERENCES_BYTES = 64 * 1024;
 
-const PreferencesPatch = z.object({ data: z.record(z.enum(PREFERENCE_GROUPS), z.record(z.string(), z.unknown())) });
 
 /** The caller's entry points: the API descriptor, archive and upload-to lists, user preferences (spec 01 §3, §7). */
 export async function meRoutes(app: FastifyInstance, ctx: DamContext) {
@@ -35,11 +34,18 @@ export async function meRoutes(app: FastifyInstance, ctx: DamContext) {
     return Object.fromEntries(PREFERENCE_GROUPS.map((g) => [g, stored[g] ?? {}]));
   });
   app.patch('/fotoweb/me/user-preferences/', async (request) => {
-    const { data } = PreferencesPatch.parse(request.body);
+    const { data } = UserPreferencesUpdateSchema.parse(request.body);
     const userId = callerOf(request).userId;
     const stored = await ctx.repos.preferences.get(userId);
-    for (const [group, values] of Object.entries(data)) stored[group] = { ...(stored[group] ?? {}), ...values };
-    if (JSON.stringify(stored).length > MAX_PREFERENCES_BYTES) throw badRequest(`Preferences are limited to ${MAX_PREFERENCES_BYTES} bytes.`);
+    for (const [group, values] of Object.entries(data)) {
+      // A key set to null is removed; other keys replace the stored ones (shallow merge per group).
+      const merged: Record<string, unknown> = { ...(stored[group] ?? {}), ...values };
+      for (const [key, value] of Object.entries(values ?? {})) if (value === null) delete merged[key];
+      stored[group] = merged;
+    }
+    if (Buffer.byteLength(JSON.stringify(stored)) > MAX_PREFERENCES_BYTES) {
+      throw new ApiError(413, 'PayloadTooLarge', `Preferences are limited to ${MAX_PREFERENCES_BYTES} bytes.`, 'Too large');
+    }
     await ctx.repos.preferences.put(userId, stored);
     return Object.fromEntries(PREFERENCE_GROUPS.map((g) => [g, stored[g] ?? {}]));
   });

@@ -1,35 +1,26 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { ChunkParamsSchema, FILENAME_MESSAGE, UploadIdParamsSchema, UploadRequestSchema } from '@magpie/api-types/schemas';
 import type { DamContext } from '../../context.ts';
 import { callerOf } from '../../http/auth.ts';
 import { ApiError } from '../../lib/errors.ts';
-
-/** `POST /fotoweb/api/uploads` body (fotoweb-api-notes §6.1); the file name rule is spec 01 §5. */
-export const UploadRequestBody = z.object({
-  destination: z.string().min(1).max(4096),
-  folder: z.string().max(1024).nullish(),
-  filename: z.string().min(1).max(255),
-  fileSize: z.number().int().min(0),
-  hasXmp: z.boolean().optional(),
-  comment: z.string().max(4096).nullish(),
-  checkoutId: z.string().nullish(),
-});
-
-const ChunkParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/), index: z.coerce.number().int().min(0) });
-const IdParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
 
 /**
  * FotoWeb's upload API (fotoweb-api-notes §6.1): create, send chunks (multipart part `chunk`, streamed to disk),
  * poll the status.
  */
 export async function uploadRoutes(app: FastifyInstance, ctx: DamContext) {
-  app.post('/fotoweb/api/uploads', async (request) => {
-    const body = UploadRequestBody.parse(request.body);
-    return ctx.uploads.create(callerOf(request), body);
+  app.post('/fotoweb/api/uploads', async (request, reply) => {
+    const parsed = UploadRequestSchema.safeParse(request.body);
+    if (!parsed.success) {
+      if (parsed.error.issues.some((issue) => issue.path[0] === 'filename')) throw new ApiError(400, 'InvalidFilename', FILENAME_MESSAGE, 'Invalid file name');
+      throw parsed.error;
+    }
+    const ticket = await ctx.uploads.create(callerOf(request), parsed.data);
+    return reply.header('location', `/fotoweb/api/uploads/${ticket.id}/status`).send(ticket);
   });
 
   app.post('/fotoweb/api/uploads/:id/chunks/:index', async (request, reply) => {
-    const { id, index } = ChunkParams.parse(request.params);
+    const { id, index } = ChunkParamsSchema.parse(request.params);
     if (!request.isMultipart()) throw new ApiError(415, 'UnsupportedMediaType', 'A chunk must be sent as multipart/form-data with a part named "chunk".');
     const part = await request.file({ limits: { files: 1, fileSize: ctx.config.uploadChunkBytes + 1 } });
     if (!part || part.fieldname !== 'chunk') {
@@ -42,7 +33,7 @@ export async function uploadRoutes(app: FastifyInstance, ctx: DamContext) {
   });
 
   app.get('/fotoweb/api/uploads/:id/status', async (request, reply) => {
-    const { id } = IdParams.parse(request.params);
+    const { id } = UploadIdParamsSchema.parse(request.params);
     return reply.header('cache-control', 'no-store').send(await ctx.uploads.status(callerOf(request), id));
   });
 }

@@ -1,0 +1,333 @@
+/**
+ * A small typed client for the web app, over `fetch`. It talks to the BFF only (same origin, session cookie),
+ * sends the FotoWeb media types each call needs, and the CSRF header on unsafe methods (bff.yaml "CSRF").
+ *
+ * Hrefs are opaque: the client never builds collection or asset URLs. It takes them from the descriptor, from
+ * `href`/`data`/`paging` links, or from {@link expandSearchUrl} over a `searchURL` template. The only fixed URLs are
+ * the entry point, the Upload API and the BFF's own routes ({@link API_PATHS}).
+ */
+import type { components as DamComponents } from './generated/dam.ts';
+import type { components as BffComponents } from './generated/bff.ts';
+import { API_PATHS, CSRF_COOKIE, CSRF_HEADER, MEDIA_TYPES, SAFE_METHODS } from './constants.ts';
+
+type DamSchemas = DamComponents['schemas'];
+type BffSchemas = BffComponents['schemas'];
+
+/** Magpie's error body (dam.yaml `ErrorBody`). */
+export type ErrorBody = DamSchemas['ErrorBody'];
+
+/**
+ * A non-2xx answer. `status` is the HTTP status; `body` is the parsed `ErrorBody` when the server sent one (JSON
+ * with string `value` and `message`), else undefined. The message is the body's `message`, or `HTTP <status>`.
+ * Network failures are not wrapped: they reject with `fetch`'s own error (a `TypeError`, or an `AbortError`).
+ */
+export class ApiError extends Error {
+  /** The HTTP status code. */
+  readonly status: number;
+  /** The server's error body, when it sent one. */
+  readonly body: ErrorBody | undefined;
+
+  constructor(status: number, body: ErrorBody | undefined, message?: string) {
+    super(message ?? body?.message ?? `HTTP ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+/** Options of {@link createMagpieClient}. */
+export interface MagpieClientOptions {
+  /** The `fetch` to use (tests pass a fake). Defaults to the global `fetch`. */
+  fetch?: typeof fetch;
+  /**
+   * Supplies the CSRF token sent as `X-CSRF-Token` on unsafe methods. Defaults to reading the `magpie_csrf` cookie
+   * from `document.cookie` (undefined outside a browser). When it answers undefined the header is left out and the
+   * BFF answers 403 `InvalidCsrfToken`.
+   */
+  csrfToken?: () => string | undefined;
+  /** Prefix for every URL, e.g. `http://localhost:3000` in Node; empty (same origin) by default. */
+  baseUrl?: string;
+}
+
+/** Per-call options. */
+export interface RequestOptions {
+  /** Aborts the call (e.g. the 10 s timeout of preferences, spec 01 §9). */
+  signal?: AbortSignal;
+}
+
+/** The methods of the client; each rejects with {@link ApiError} on a non-2xx answer. */
+export interface MagpieClient {
+  /** `GET /fotoweb/me/` with `Accept: full-api-descriptor` (FotoWeb API, API descriptor). */
+  getDescriptor(options?: RequestOptions): Promise<DamSchemas['FullApiDescriptor']>;
+  /** `GET href` with `Accept: collectionlist`: archives, upload targets, children, search hits (one page). */
+  getCollectionList(href: string, options?: RequestOptions): Promise<DamSchemas['CollectionList']>;
+  /** `GET href` with `Accept: collection`: the collection with its first page of assets and children. */
+  getCollection(href: string, options?: RequestOptions): Promise<DamSchemas['Collection']>;
+  /** `GET href` with `Accept: assetlist`: one page of assets (follow `paging.next` for more). */
+  getAssetList(href: string, options?: RequestOptions): Promise<DamSchemas['AssetList']>;
+  /** `GET href` with `Accept: asset`. */
+  getAsset(href: string, options?: RequestOptions): Promise<DamSchemas['Asset']>;
+  /** `GET /fotoweb/views/session`: whether the browser is logged in (bff.yaml). Also obtains the CSRF cookie. */
+  getSession(options?: RequestOptions): Promise<BffSchemas['Session']>;
+  /**
+   * `POST /fotoweb/views/login[?to=…]` with the credentials (bff.yaml). Answers where to go next. 401 for wrong
+   * credentials, 429 when rate-limited, 403 without the CSRF cookie (call {@link MagpieClient.getSession} first).
+   */
+  login(body: BffSchemas['LoginRequest'], to?: string, options?: RequestOptions): Promise<BffSchemas['LoginResponse']>;
+  /** `POST href` (the descriptor's `services.logout`); resolves when logged out (204). */
+  logout(href: string, options?: RequestOptions): Promise<void>;
+  /** `GET href` (the descriptor's `services.keepalive.href`); rejects with 401 when the session is gone. */
+  keepalive(href: string, options?: RequestOptions): Promise<void>;
+  /** `POST /fotoweb/api/uploads` (FotoWeb API, Upload API §1): creates an upload task. */
+  createUpload(body: DamSchemas['UploadRequest'], options?: RequestOptions): Promise<DamSchemas['UploadInfo']>;
+  /**
+   * `POST /fotoweb/api/uploads/{id}/chunks/{index}` (Upload API §2): one multipart part `chunk` with the bytes of
+   * chunk `index` (0-based; `chunkSize` bytes except the last).
+   */
+  uploadChunk(id: string, index: number, chunk: Blob, options?: RequestOptions): Promise<void>;
+  /** `GET /fotoweb/api/uploads/{id}/status` (Upload API §4). */
+  getUploadStatus(id: string, options?: RequestOptions): Promise<DamSchemas['UploadStatus']>;
+  /** `GET href` (the descriptor's `user_preferences`). */
+  getUserPreferences(href: string, options?: RequestOptions): Promise<DamSchemas['UserPreferences']>;
+  /**
+   * `PATCH href` with `{data}` (`user-preferences-update`, spec 03 §7): each group given is merged into the stored
+   * one. Answers the whole updated preferences.
+   */
+  patchUserPreferences(
+    href: string,
+    data: DamSchemas['UserPreferencesUpdate']['data'],
+    options?: RequestOptions,
+  ): Promise<DamSchemas['UserPreferences']>;
+}
+
+/**
+ * Creates the web app's API client (see the module comment). Every call uses `credentials: 'same-origin'`.
+ *
+ * @example
+ * const api = createMagpieClient();
+ * const descriptor = await api.getDescriptor();
+ * const archives = await api.getCollectionList(descriptor.archives!);
+ */
+export function createMagpieClient(options: MagpieClientOptions = {}): MagpieClient {
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const csrfToken = options.csrfToken ?? (() => readCookie(browserCookies(), CSRF_COOKIE));
+  const baseUrl = options.baseUrl ?? '';
+
+  async function call<T>(
+    method: string,
+    url: string,
+    init: { accept?: string; contentType?: string; body?: string | FormData; signal?: AbortSignal | undefined },
+  ): Promise<T> {
+    const headers: Record<string, string> = {};
+    if (init.accept !== undefined) headers['Accept'] = init.accept;
+    if (init.contentType !== undefined) headers['Content-Type'] = init.contentType;
+    if (!SAFE_METHODS.includes(method)) {
+      const token = csrfToken();
+      if (token !== undefined && token !== '') headers[CSRF_HEADER] = token;
+    }
+    const response = await doFetch(baseUrl + url, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      ...(init.body !== undefined ? { body: init.body } : {}),
+      ...(init.signal !== undefined ? { signal: init.signal } : {}),
+    });
+    if (!response.ok) throw new ApiError(response.status, await readErrorBody(response));
+    if (response.status === 204) return undefined as T;
+    const text = await response.text();
+    return (text === '' ? undefined : JSON.parse(text)) as T;
+  }
+
+  const getJson = <T>(href: string, accept: string, requestOptions?: RequestOptions) =>
+    call<T>('GET', href, { accept, signal: requestOptions?.signal });
+
+  return {
+    getDescriptor: (o) => getJson(API_PATHS.entryPoint, MEDIA_TYPES.fullApiDescriptor, o),
+    getCollectionList: (href, o) => getJson(href, MEDIA_TYPES.collectionList, o),
+    getCollection: (href, o) => getJson(href, MEDIA_TYPES.collection, o),
+    getAssetList: (href, o) => getJson(href, MEDIA_TYPES.assetList, o),
+    getAsset: (href, o) => getJson(href, MEDIA_TYPES.asset, o),
+    getSession: (o) => getJson(API_PATHS.session, MEDIA_TYPES.json, o),
+    login: (body, to, o) =>
+      call('POST', to === undefined ? API_PATHS.login : `${API_PATHS.login}?to=${encodeUnreserved(to)}`, {
+        accept: MEDIA_TYPES.json,
+        contentType: MEDIA_TYPES.json,
+        body: JSON.stringify(body),
+        signal: o?.signal,
+      }),
+    logout: (href, o) => call('POST', href, { accept: MEDIA_TYPES.json, signal: o?.signal }),
+    keepalive: (href, o) => call('GET', href, { accept: MEDIA_TYPES.json, signal: o?.signal }),
+    createUpload: (body, o) =>
+      call('POST', API_PATHS.uploads, {
+        accept: MEDIA_TYPES.json,
+        contentType: MEDIA_TYPES.json,
+        body: JSON.stringify(body),
+        signal: o?.signal,
+      }),
+    uploadChunk: (id, index, chunk, o) => {
+      const form = new FormData();
+      form.append('chunk', chunk, 'chunk');
+      // No Content-Type: fetch sets multipart/form-data with its boundary.
+      return call('POST', `${API_PATHS.uploads}/${encodeUnreserved(id)}/chunks/${index}`, {
+        accept: MEDIA_TYPES.json,
+        body: form,
+        signal: o?.signal,
+      });
+    },
+    getUploadStatus: (id, o) => getJson(`${API_PATHS.uploads}/${encodeUnreserved(id)}/status`, MEDIA_TYPES.json, o),
+    getUserPreferences: (href, o) => getJson(href, MEDIA_TYPES.userPreferences, o),
+    patchUserPreferences: (href, data, o) =>
+      call('PATCH', href, {
+        accept: MEDIA_TYPES.userPreferences,
+        contentType: MEDIA_TYPES.userPreferencesUpdate,
+        body: JSON.stringify({ data }),
+        signal: o?.signal,
+      }),
+  };
+}
+
+/** Parses an error response's body as `ErrorBody`, or undefined when it is not one. */
+async function readErrorBody(response: Response): Promise<ErrorBody | undefined> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch {
+    return undefined;
+  }
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (
+      typeof parsed === 'object' &&
+      parsed !== null &&
+      typeof (parsed as { value?: unknown }).value === 'string' &&
+      typeof (parsed as { message?: unknown }).message === 'string'
+    ) {
+      return parsed as ErrorBody;
+    }
+  } catch {
+    // Not JSON (e.g. a proxy's HTML error page).
+  }
+  return undefined;
+}
+
+function browserCookies(): string {
+  const doc = (globalThis as { document?: { cookie?: unknown } }).document;
+  return typeof doc?.cookie === 'string' ? doc.cookie : '';
+}
+
+/**
+ * The value of cookie `name` in a `Cookie` header or `document.cookie` string (`a=1; b=2`), percent-decoded, or
+ * undefined when absent.
+ */
+export function readCookie(cookies: string, name: string): string | undefined {
+  for (const part of cookies.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq === -1) continue;
+    if (part.slice(0, eq).trim() !== name) continue;
+    const raw = part.slice(eq + 1).trim();
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return raw;
+    }
+  }
+  return undefined;
+}
+
+// ------------------------------------------------------------------------------------------------ URI templates
+
+/** A template variable: a string, a list of strings, or undefined (left out). */
+export type UriTemplateValue = string | readonly string[] | undefined;
+
+const OPERATORS: Record<string, { first: string; sep: string; named: boolean; ifEmpty: string; reserved: boolean }> = {
+  '': { first: '', sep: ',', named: false, ifEmpty: '', reserved: false },
+  '+': { first: '', sep: ',', named: false, ifEmpty: '', reserved: true },
+  '#': { first: '#', sep: ',', named: false, ifEmpty: '', reserved: true },
+  '.': { first: '.', sep: '.', named: false, ifEmpty: '', reserved: false },
+  '/': { first: '/', sep: '/', named: false, ifEmpty: '', reserved: false },
+  ';': { first: ';', sep: ';', named: true, ifEmpty: '', reserved: false },
+  '?': { first: '?', sep: '&', named: true, ifEmpty: '=', reserved: false },
+  '&': { first: '&', sep: '&', named: true, ifEmpty: '=', reserved: false },
+};
+
+/** Percent-encodes everything but RFC 3986 unreserved characters (`A-Z a-z 0-9 - . _ ~`), as UTF-8. */
+function encodeUnreserved(value: string): string {
+  return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/** Like {@link encodeUnreserved} but keeps reserved characters and existing `%XX` triplets (RFC 6570 `+`, `#`). */
+function encodeReserved(value: string): string {
+  return value.replace(/%[0-9A-Fa-f]{2}|[^A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]/gu, (m) =>
+    m.startsWith('%') && m.length === 3 ? m : encodeURIComponent(m),
+  );
+}
+
+/**
+ * Expands an RFC 6570 URI template (levels 1–4 for string and list values: operators `+ # . / ; ? &`, explode `*`,
+ * prefix `:n`). Undefined variables and empty lists are left out, as the RFC says. Used for FotoWeb's `searchURL`
+ * (`{?q}`), `dataTemplate` (`{/path*}`, `{;o}`) and the descriptor's `*_search` links.
+ *
+ * @throws Error when the template has an unclosed `{`.
+ */
+export function expandUriTemplate(template: string, variables: Record<string, UriTemplateValue>): string {
+  let result = '';
+  let index = 0;
+  while (index < template.length) {
+    const open = template.indexOf('{', index);
+    if (open === -1) {
+      result += template.slice(index);
+      break;
+    }
+    const close = template.indexOf('}', open);
+    if (close === -1) throw new Error(`Unclosed "{" in URI template: ${template}`);
+    result += template.slice(index, open);
+    result += expandExpression(template.slice(open + 1, close), variables);
+    index = close + 1;
+  }
+  return result;
+}
+
+function expandExpression(expression: string, variables: Record<string, UriTemplateValue>): string {
+  const first = expression.charAt(0);
+  const operatorKey = first in OPERATORS && first !== '' ? first : '';
+  const op = OPERATORS[operatorKey]!;
+  const encode = op.reserved ? encodeReserved : encodeUnreserved;
+  const parts: string[] = [];
+  for (const spec of expression.slice(operatorKey.length).split(',')) {
+    const match = /^([A-Za-z0-9_.%]+)(\*|:([0-9]{1,4}))?$/.exec(spec.trim());
+    if (match === null) continue;
+    const name = match[1]!;
+    const explode = match[2] === '*';
+    const prefix = match[3] !== undefined ? Number(match[3]) : undefined;
+    const value = variables[name];
+    if (value === undefined) continue;
+    if (typeof value === 'string') {
+      const text = prefix !== undefined ? Array.from(value).slice(0, prefix).join('') : value;
+      parts.push(op.named ? (text === '' ? name + op.ifEmpty : `${name}=${encode(text)}`) : encode(text));
+      continue;
+    }
+    if (value.length === 0) continue;
+    if (!explode) {
+      const joined = value.map(encode).join(',');
+      parts.push(op.named ? `${name}=${joined}` : joined);
+    } else {
+      parts.push(
+        value
+          .map((item) => (op.named ? (item === '' ? name + op.ifEmpty : `${name}=${encode(item)}`) : encode(item)))
+          .join(op.sep),
+      );
+    }
+  }
+  return parts.length === 0 ? '' : op.first + parts.join(op.sep);
+}
+
+/**
+ * Expands a FotoWeb search URL template with a search expression: `/fotoweb/archives/5000-Photos/{?q}` and
+ * `"dog AND 25:cat"` give `/fotoweb/archives/5000-Photos/?q=dog%20AND%2025%3Acat` (RFC 6570 form-style query,
+ * UTF-8 percent-encoding; FotoWeb API, Collection queries). An empty `q` gives `?q=`. A `null` `searchURL` means
+ * the collection cannot be searched; do not call this then.
+ */
+export function expandSearchUrl(template: string, q: string): string {
+  return expandUriTemplate(template, { q });
+}
+

@@ -1,0 +1,302 @@
+/**
+ * GENERATED FILE, DO NOT EDIT. Source: openapi/bff.yaml.
+ * Regenerate with `npm run gen:api` (packages/api-types/scripts/generate.mjs, openapi-typescript);
+ * `npm run check:api` fails when this file is stale.
+ */
+
+export interface paths {
+    "/fotoweb/views/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log in with user name and password
+         * @description Checks the credentials with the DAM (OAuth password grant through the BFF's confidential client), starts a
+         *     session and answers where to go next. `to` is the return address from the login URL
+         *     (`/fotoweb/views/login?to=<path>`, spec 01 §2): a same-origin path starting with `/` (not `//` or `/\`);
+         *     anything else is refused with 400, and the answer's `to` defaults to `/fotoweb/`. Failed attempts are
+         *     rate-limited per client address and per user name (429 with `Retry-After`). Needs the CSRF header.
+         */
+        post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/services/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log out
+         * @description The descriptor's `services.logout`, answered by the BFF itself: it revokes the session's DAM tokens
+         *     (`POST /fotoweb/services/logout` on the DAM), ends the session and clears `magpie_session` (and issues a new
+         *     `magpie_csrf`). Answers 204 also when there was no session, so a repeated logout is harmless. Needs the
+         *     CSRF header; the body is empty.
+         */
+        post: operations["logoutSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/views/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the browser has a session
+         * @description The SPA's auth check (spec 01 §4 "Session"). Never contains a token. Sets `magpie_csrf` when the browser has
+         *     none, so the login form can send the CSRF header.
+         */
+        get: operations["getSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @description The login form. */
+        LoginRequest: {
+            username: string;
+            password: string;
+        };
+        /** @description Where the SPA should navigate after logging in. */
+        LoginResponse: {
+            /** @description The validated `to` query parameter, or `/fotoweb/` when none was given. */
+            to: string;
+        };
+        /** @description The session state as the SPA may know it (never a token). */
+        Session: {
+            authenticated: boolean;
+            user?: components["schemas"]["SessionUser"];
+        };
+        SessionUser: {
+            userName: string;
+            fullName: string;
+        };
+        /**
+         * @description Magpie's one error body, FotoWeb-style (FotoWeb clients read `value` and `heading` from 4xx bodies,
+         *     spec 01 §8). `value` is a stable symbol clients switch on; `message` is for people. Known values:
+         *     `InvalidRequest` (400), `InvalidChunk` (400), `InvalidFilename` (400), `Unauthorized` (401), `Forbidden`
+         *     (403), `InvalidCsrfToken` (403, BFF), `NotFound` (404), `NotAcceptable` (406), `Conflict` (409),
+         *     `DuplicateChunk` (409), `DuplicateAsset` (409), `PayloadTooLarge` (413), `UnsupportedMediaType` (415),
+         *     `RangeNotSatisfiable` (416), `TooManyRequests` (429), `InternalError` (500), `BadGateway` (502, BFF),
+         *     `ServiceUnavailable` (503). Clients must treat unknown values like the status code's generic meaning.
+         */
+        ErrorBody: {
+            /**
+             * @description The error symbol.
+             * @example NotFound
+             */
+            value: string;
+            /** @description A human-readable explanation. */
+            message: string;
+            /** @description A short title for an error dialog or tooltip. */
+            heading?: string;
+            /** @description The URL of the resource the error is about, when there is one. */
+            href?: string;
+            /** @description The request id (also sent as the `X-Request-Id` header) for support and logs. */
+            requestId?: string;
+            /** @description Field-level problems of a 400 `InvalidRequest`, in request order. */
+            issues?: components["schemas"]["ErrorIssue"][];
+        };
+        /** @description One field-level validation problem. */
+        ErrorIssue: {
+            /** @description Dotted path of the offending field in the body or query (`metadata.fields.0.id`); empty for the whole body. */
+            path: string;
+            message: string;
+        };
+    };
+    responses: {
+        /** @description `InvalidRequest`: the body, query or path does not have the expected shape; `issues` lists the fields. */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description `InvalidCsrfToken`: the `X-CSRF-Token` header is missing or does not equal the `magpie_csrf` cookie. */
+        InvalidCsrfToken: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "value": "InvalidCsrfToken",
+                 *       "heading": "Access denied",
+                 *       "message": "The request lacks a valid CSRF token. Reload the page and try again."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description `UnsupportedMediaType`: the body is not `application/json`. */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description `TooManyRequests`: too many failed login attempts; wait `Retry-After` seconds. */
+        TooManyRequests: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description `BadGateway`: the DAM could not be reached. */
+        BadGateway: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+    };
+    parameters: {
+        /** @description Must equal the `magpie_csrf` cookie (double-submit); required on every unsafe method. */
+        CsrfToken: string;
+    };
+    requestBodies: never;
+    headers: {
+        /** @description `magpie_session=…; HttpOnly; SameSite=Lax; Path=/[; Secure]` and/or `magpie_csrf=…; SameSite=Strict; Path=/[; Secure]`. */
+        SetCookie: string;
+        /** @description `no-store`. */
+        CacheControlNoStore: "no-store";
+        /** @description Seconds to wait before trying again. */
+        RetryAfter: number;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    login: {
+        parameters: {
+            query?: {
+                /** @description Same-origin path (plus query and hash) to return to after login, at most 2048 characters. */
+                to?: string;
+            };
+            header: {
+                /** @description Must equal the `magpie_csrf` cookie (double-submit); required on every unsafe method. */
+                "X-CSRF-Token": components["parameters"]["CsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginRequest"];
+            };
+        };
+        responses: {
+            /** @description Logged in. Sets `magpie_session` (HttpOnly, SameSite=Lax) and a new `magpie_csrf`. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Cache-Control": components["headers"]["CacheControlNoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description `Unauthorized`: wrong user name or password (the message does not say which). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "value": "Unauthorized",
+                     *       "heading": "Access denied",
+                     *       "message": "The user name or password is incorrect."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: components["responses"]["InvalidCsrfToken"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    logoutSession: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Must equal the `magpie_csrf` cookie (double-submit); required on every unsafe method. */
+                "X-CSRF-Token": components["parameters"]["CsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Logged out; the session cookie is cleared. */
+            204: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["InvalidCsrfToken"];
+        };
+    };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session state. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    "Cache-Control": components["headers"]["CacheControlNoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+        };
+    };
+}

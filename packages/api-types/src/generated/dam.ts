@@ -1,0 +1,1883 @@
+/**
+ * GENERATED FILE, DO NOT EDIT. Source: openapi/dam.yaml.
+ * Regenerate with `npm run gen:api` (packages/api-types/scripts/generate.mjs, openapi-typescript);
+ * `npm run check:api` fails when this file is stale.
+ */
+
+export interface paths {
+    "/fotoweb/oauth2/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue an access token (OAuth 2.0 token endpoint)
+         * @description RFC 6749 token endpoint, form-encoded, as in FotoWeb 8 (FotoWeb API, Authorizing applications using OAuth).
+         *     Grants:
+         *     - `client_credentials` (`client_id`, `client_secret`): a non-interactive application acting with the
+         *       application's own rights.
+         *     - `refresh_token` (`refresh_token`, `client_id`, `client_secret`): rotates the refresh token; the old
+         *       refresh token becomes invalid as soon as a new one is issued.
+         *     - `password` (`username`, `password`, `client_id`, `client_secret`): Magpie only; accepted only from the
+         *       BFF's confidential client (any other client gets `unauthorized_client`). It lets the BFF log a user in
+         *       with the credentials typed into its login view.
+         *
+         *     Client credentials travel in the body (`client_secret_post`); HTTP Basic client authentication is not
+         *     supported. `expires_in` is in seconds (FotoWeb's recorded value is 28800). Errors use RFC 6749 §5.2.
+         */
+        post: operations["createToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/services/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log out (revoke the caller's tokens)
+         * @description The descriptor's `services.logout`. Revokes the access token used for the call and the refresh token
+         *     issued with it. Idempotent for the token's owner; the request body is empty.
+         */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/services/keepalive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Keep the session alive
+         * @description The descriptor's `services.keepalive.href`; clients call it every `services.keepalive.interval` seconds
+         *     while the user is active. Answers 204 for a valid token and 401 otherwise, so it doubles as an auth check.
+         */
+        get: operations["keepalive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Health check (Magpie)
+         * @description Answers 200 when the server can reach its database; needs no authentication.
+         */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/me/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Private entry point (full API descriptor)
+         * @description FotoWeb's private entry point. Every other URL a client uses is read from this descriptor; values are
+         *     opaque URLs, or null when the feature is off or the user may not use it. Real FotoWeb servers answer the
+         *     same document at `/fotoweb/me` (no slash), and the descriptor's own `href` is `/fotoweb/me`.
+         */
+        get: operations["getFullApiDescriptor"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Private entry point, without the trailing slash
+         * @description Same as `GET /fotoweb/me/` (real FotoWeb servers answer both; the descriptor's `href` is this URL).
+         */
+        get: operations["getFullApiDescriptorNoSlash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/me/archives/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Archives the current user can access
+         * @description The descriptor's `archives`. A collection list whose elements are archives; follow each element's `data`
+         *     to browse it. Large lists are paged with opaque `paging` links (`;p=<n>` path components).
+         */
+        get: operations["listMyArchives"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/me/upload-to/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Collections the current user can upload to
+         * @description The descriptor's `upload_to`. A collection list of archives and folders with `canUploadTo: true`; an empty
+         *     list means the user cannot upload (spec 01 §6: the upload menu item is hidden).
+         */
+        get: operations["listUploadTargets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/archives/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Archive list, or a search across all archives
+         * @description Without `q`: the archives the caller can access. With `q` (the descriptor's `searchURL`,
+         *     `/fotoweb/archives/{?q}`): a multi-collection search answering one search collection per archive with hits,
+         *     each with its own `assetCount`; follow each element's `data` for its assets (FotoWeb API, Searching in
+         *     multiple collections). FotoWeb allows guest access here; Magpie has no guest access yet and answers 401
+         *     without a token.
+         */
+        get: operations["listArchives"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/archives/{archive}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An archive, folder or search result
+         * @description An archive (`{archive}` is `<id>-<Name>`, e.g. `5000-Photos`; a bare `<id>` is accepted too). The same
+         *     operation serves every collection below an archive:
+         *
+         *     - **Folders**: folder path segments may follow the archive, each percent-encoded and ending in `/`:
+         *       `/fotoweb/archives/5000-Photos/sub/folder/`. Segments starting with `__` are reserved (for example
+         *       `__renditions`, `__revisions`) and are never folders.
+         *     - **Sort and page**: FotoWeb's path components `;o=<sort>` and `;p=<page>` may be appended after the last
+         *       `/`, in that order: `/fotoweb/archives/5000-Photos/;o=fn;p=2`. `;o=` empty or absent is the default
+         *       (last modified, newest first), `+` is last modified ascending, `fn`/`-fn` file name ascending/descending,
+         *       `<fieldId>`/`-<fieldId>` sort by a metadata field. `;p=` is 0-based and `first` never carries it. These
+         *       URLs come from `paging` and `alt_orders`; clients never compute them.
+         *     - **Search**: `?q=<expression>` searches the collection (expand its `searchURL` template). The answer is a
+         *       search collection with `searchString`, `searchQuery` and `clearSearch`.
+         *
+         *     Representations by `Accept`:
+         *     - `application/vnd.fotoware.collection+json` (and `application/json`): the collection with the first page of
+         *       `assets` and of `children` embedded. It is meant for the first page; on a `;p=` URL `assets` holds that page.
+         *     - `application/vnd.fotoware.collectioninfo+json`: the collection's attributes only (with `ancestors`).
+         *     - `application/vnd.fotoware.assetlist+json`: one page of the collection's assets.
+         *     - `application/vnd.fotoware.collectionlist+json`: one page of the collection's children (sub folders).
+         */
+        get: operations["getCollection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/archives/{archive}/{assetPath}.info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An asset
+         * @description An asset's representation (FotoWeb API, Assets). Asset URLs end in `.info`; `{assetPath}` is the folder path
+         *     and file name, each segment percent-encoded and separated by `/` (it may contain slashes, which OpenAPI
+         *     path templating cannot express): `/fotoweb/archives/5000-Photos/2024/May/IMG%200001.jpg.info`.
+         *     `permissions` and `previews` reflect the caller's rights on the asset's archive.
+         */
+        get: operations["getAsset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/archives/{archive}/{assetPath}.info/__renditions/{rendition}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a rendition (ORIGINAL is the original file)
+         * @description The file behind an asset's `renditions[].href`. `ORIGINAL` is the original file as uploaded; other names are
+         *     rendition profile ids. Needs the archive permission `Download`. Supports single byte ranges (`Range:
+         *     bytes=<start>-<end>`, RFC 9110 §14): 206 with `Content-Range`, 416 for an unsatisfiable range. The body's
+         *     type is the file's media type when known, otherwise `application/octet-stream`; `Content-Disposition:
+         *     attachment` carries the file name.
+         */
+        get: operations["getRendition"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/cache/previews/{assetId}/{previewName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A preview image
+         * @description A preview or thumbnail from an asset's `previews[].href` or a collection's `posterImages[].href`. The URL is
+         *     opaque and may change when the asset changes (FotoWeb's preview URLs are ephemeral); Magpie puts a content
+         *     version in `previewName`, so a response may be cached for a long time. Needs the archive permission
+         *     `Preview`.
+         */
+        get: operations["getPreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an upload task (Upload API step 1)
+         * @description Starts a chunked upload of one file (FotoWeb API, Upload API §1). `destination` is a collection `href`
+         *     (archive or folder, from `upload_to` or a collection's `uploadHref`/`href`) or an asset `href` to upload a
+         *     new revision (with `comment`). `folder` is a path below a collection destination, created if missing.
+         *     The answer gives the chunk size in bytes and the number of chunks to send (a 0-byte file has 1 empty chunk).
+         *     The maximum file size is 25 GB unless the server is configured lower.
+         *
+         *     Errors: 400 `InvalidRequest` (shape; `issues` lists the fields) or `InvalidFilename` (a file name with
+         *     `\ / : * ? " < > |`, spec 01 §5); 403 `Forbidden` (no `UploadFile` permission on the destination, or a
+         *     checkout that is not the caller's); 404 `NotFound` (the destination does not exist); 413 `PayloadTooLarge`
+         *     (`fileSize` over the limit). A file name already used in the destination folder is kept with a ` (2)`,
+         *     ` (3)`… suffix; a file whose content the archive already holds ends as status `failed` with
+         *     `error.value` `DuplicateAsset` and `result.assetUrl` naming the existing asset.
+         */
+        post: operations["createUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/uploads/{id}/chunks/{index}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send one chunk (Upload API step 2)
+         * @description One `multipart/form-data` part named `chunk` with the bytes (clients send file name `chunk` and
+         *     `application/octet-stream`). Every chunk but the last is exactly `chunkSize` bytes; the last holds the rest.
+         *     Chunks may arrive in any order and in parallel. When the last missing chunk arrives the task moves to
+         *     `pending` and is processed in the background.
+         *
+         *     Errors: 400 `InvalidChunk` (index out of range or wrong size); 404 `NotFound` (no such task for this
+         *     user); 409 `DuplicateChunk` (this index was already received, or the task is no longer awaiting data);
+         *     415 `UnsupportedMediaType` (not multipart).
+         */
+        post: operations["uploadChunk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/uploads/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Poll an upload task (Upload API step 4)
+         * @description `awaitingData` until every chunk arrived, then `pending`, `inProgress`, and finally `done` (with
+         *     `result.assetUrl`) or `failed` (with `error`). An unknown id and another user's id both answer 403, as in
+         *     FotoWeb, so ids cannot be probed.
+         */
+        get: operations["getUploadStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/me/user-preferences/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The current user's preferences
+         * @description The descriptor's `user_preferences`. Four free-form groups: `intranet` (e.g. archivePinned, pinnedAlbums,
+         *     folderPinned, taxonomyPinned), `shared` (e.g. sorting, grid settings), `pro` and `public` (spec 01 §3).
+         *     A user with no stored preferences gets four empty objects.
+         */
+        get: operations["getUserPreferences"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update some of the current user's preferences
+         * @description Body `{data: {<group>: {...}}}` (spec 03 §7, media type `user-preferences-update`). For each group given,
+         *     its top-level keys replace the stored keys of that group and a key whose value is `null` is removed;
+         *     groups not given are unchanged. Answers the whole updated preferences document. The stored document is
+         *     limited to 64 KiB (413 `PayloadTooLarge`).
+         */
+        patch: operations["updateUserPreferences"];
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /**
+         * @description Magpie's one error body, FotoWeb-style (FotoWeb clients read `value` and `heading` from 4xx bodies,
+         *     spec 01 §8). `value` is a stable symbol clients switch on; `message` is for people. Known values:
+         *     `InvalidRequest` (400), `InvalidChunk` (400), `InvalidFilename` (400), `Unauthorized` (401), `Forbidden`
+         *     (403), `InvalidCsrfToken` (403, BFF), `NotFound` (404), `NotAcceptable` (406), `Conflict` (409),
+         *     `DuplicateChunk` (409), `DuplicateAsset` (409), `PayloadTooLarge` (413), `UnsupportedMediaType` (415),
+         *     `RangeNotSatisfiable` (416), `TooManyRequests` (429), `InternalError` (500), `BadGateway` (502, BFF),
+         *     `ServiceUnavailable` (503). Clients must treat unknown values like the status code's generic meaning.
+         */
+        ErrorBody: {
+            /**
+             * @description The error symbol.
+             * @example NotFound
+             */
+            value: string;
+            /** @description A human-readable explanation. */
+            message: string;
+            /** @description A short title for an error dialog or tooltip. */
+            heading?: string;
+            /** @description The URL of the resource the error is about, when there is one. */
+            href?: string;
+            /** @description The request id (also sent as the `X-Request-Id` header) for support and logs. */
+            requestId?: string;
+            /** @description Field-level problems of a 400 `InvalidRequest`, in request order. */
+            issues?: components["schemas"]["ErrorIssue"][];
+        };
+        /** @description One field-level validation problem. */
+        ErrorIssue: {
+            /** @description Dotted path of the offending field in the body or query (`metadata.fields.0.id`); empty for the whole body. */
+            path: string;
+            message: string;
+        };
+        /** @description The token endpoint's form body, by `grant_type` (RFC 6749 §4.3, §4.4, §6). */
+        TokenRequest: components["schemas"]["ClientCredentialsTokenRequest"] | components["schemas"]["RefreshTokenTokenRequest"] | components["schemas"]["PasswordTokenRequest"];
+        /** @description RFC 6749 §4.4 client credentials grant. */
+        ClientCredentialsTokenRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            grant_type: "client_credentials";
+            client_id: string;
+            client_secret: string;
+            scope?: string;
+        };
+        /** @description RFC 6749 §6 refresh; the old refresh token is invalid once a new one is issued. */
+        RefreshTokenTokenRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            grant_type: "refresh_token";
+            refresh_token: string;
+            client_id: string;
+            client_secret: string;
+            scope?: string;
+        };
+        /** @description RFC 6749 §4.3 resource owner password grant, accepted only from the BFF's confidential client (Magpie). */
+        PasswordTokenRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            grant_type: "password";
+            username: string;
+            password: string;
+            client_id: string;
+            client_secret: string;
+            scope?: string;
+        };
+        /** @description RFC 6749 §5.1 access token response. */
+        TokenResponse: {
+            access_token: string;
+            /** @enum {string} */
+            token_type: "bearer";
+            /** @description Lifetime of the access token in seconds (FotoWeb's recorded value is 28800). */
+            expires_in: number;
+            /** @description Sent for the `password` and `refresh_token` grants. */
+            refresh_token?: string;
+            scope?: string;
+        };
+        /** @description RFC 6749 §5.2 error response. Magpie always sends `error_description`. */
+        OAuthError: {
+            /** @enum {string} */
+            error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope";
+            error_description?: string;
+            error_uri?: string;
+        };
+        /** @description Magpie health check answer. */
+        Health: {
+            /** @enum {string} */
+            status: "ok";
+            /**
+             * @description The database the server runs on (embedded PGlite or PostgreSQL).
+             * @enum {string}
+             */
+            database: "pglite" | "postgres";
+        };
+        /** @description An opaque server-relative URL (or an absolute one); follow it, never build or parse it. */
+        Url: string;
+        /** @description An opaque URL, or null when the feature is off or not allowed for this user. */
+        UrlOrNull: string | null;
+        /**
+         * @description The private API descriptor (`full-api-descriptor`, FotoWeb API, API descriptor). Every key FotoWeb sends is
+         *     present; URL values are opaque and null when the feature is off or the user may not use it. Clients read
+         *     every other URL from here (spec 01 §3).
+         */
+        FullApiDescriptor: {
+            /** @description The descriptor's own URL, `/fotoweb/me`. */
+            href: string;
+            /** @description Server product name. */
+            server: string;
+            /** @description The server's UTC offset in minutes. */
+            utc_offset: number;
+            actionCropPresets: components["schemas"]["UrlOrNull"];
+            actions: components["schemas"]["UrlOrNull"];
+            albums: components["schemas"]["UrlOrNull"];
+            albums_archived: components["schemas"]["UrlOrNull"];
+            albums_contribute: components["schemas"]["UrlOrNull"];
+            albums_deleted: components["schemas"]["UrlOrNull"];
+            albums_own: components["schemas"]["UrlOrNull"];
+            albums_shared: components["schemas"]["UrlOrNull"];
+            alerts: components["schemas"]["UrlOrNull"];
+            apiFeatureLevels: {
+                consentFormsApiFeatureLevel?: number;
+                downloadSettingsApiFeatureLevel?: number;
+            };
+            appearance: components["schemas"]["DescriptorAppearance"];
+            archives: components["schemas"]["UrlOrNull"];
+            background_tasks: components["schemas"]["UrlOrNull"];
+            bookmarks: components["schemas"]["UrlOrNull"];
+            copy_to: components["schemas"]["UrlOrNull"];
+            cropDownloadPresets: components["schemas"]["UrlOrNull"];
+            /** @description Site customisations (free-form; empty in Magpie). */
+            customizations: {
+                [key: string]: unknown;
+            };
+            destinations: components["schemas"]["UrlOrNull"];
+            fwdt: components["schemas"]["DescriptorFwdt"] | null;
+            groups: components["schemas"]["UrlOrNull"];
+            /** @description RFC 6570 template with `{?q}`. */
+            groups_search: components["schemas"]["UrlOrNull"];
+            isForcePasswordChangeSet: boolean;
+            isPreferProInterfaceByDefaultEnabled: boolean;
+            isVersioningEnabled: boolean;
+            markers: components["schemas"]["UrlOrNull"];
+            move_to: components["schemas"]["UrlOrNull"];
+            order: components["schemas"]["DescriptorOrder"] | null;
+            /** @description RFC 6570 template with `{?q}`. */
+            people_search: components["schemas"]["UrlOrNull"];
+            permissions: components["schemas"]["DescriptorPermissions"];
+            pins: components["schemas"]["UrlOrNull"];
+            /** @description Template for a search across all archives, `/fotoweb/archives/{?q}` (RFC 6570). */
+            searchURL: components["schemas"]["UrlOrNull"];
+            security: {
+                allowFileSystemDestinations: boolean;
+            };
+            services: components["schemas"]["DescriptorServices"];
+            signups: components["schemas"]["UrlOrNull"];
+            siteConfigurationHref: components["schemas"]["UrlOrNull"];
+            taxonomies: components["schemas"]["UrlOrNull"];
+            tokens: components["schemas"]["UrlOrNull"];
+            upload: {
+                preserveMetadata: boolean;
+            };
+            upload_to: components["schemas"]["UrlOrNull"];
+            upload_tokens: components["schemas"]["UrlOrNull"];
+            user: components["schemas"]["DescriptorUser"];
+            user_preferences: components["schemas"]["UrlOrNull"];
+            userManagement: components["schemas"]["DescriptorUserManagement"] | null;
+            users: components["schemas"]["UrlOrNull"];
+            /** @description RFC 6570 template with `{?q}`. */
+            users_search: components["schemas"]["UrlOrNull"];
+            views: components["schemas"]["DescriptorViews"];
+            widgets: {
+                selection: components["schemas"]["UrlOrNull"];
+                fwdt?: components["schemas"]["DescriptorFwdt"] | null;
+            };
+        };
+        /** @description The authenticated user. */
+        DescriptorUser: {
+            userName: string;
+            fullName: string;
+            firstName: string;
+            lastName: string;
+            email: string;
+            /** @description The user's URL (`/fotoweb/users/<userName>`). */
+            href: string;
+            userId: number;
+            isGuest: boolean;
+            userAvatarHref?: components["schemas"]["UrlOrNull"];
+        };
+        /** @description Site-wide permissions of the user (archive permissions travel on collections and assets). */
+        DescriptorPermissions: {
+            albums: {
+                addAssets: boolean;
+                comment: boolean;
+                create: boolean;
+                shareWithGuests: boolean;
+                showOnHomepage: boolean;
+            };
+            allowRetranscode: boolean;
+            allowShareBookmark: boolean;
+            allowTaxonomyEditing: boolean;
+            canConfigureConsentForms: boolean;
+            canLinkInAdobeCC: boolean;
+            canManageExports: boolean;
+            canTogglePositionedMarkers: boolean;
+            delegateDownload: boolean;
+            hasAdvancedVideoControls: boolean;
+            hasAuditPermission: boolean;
+            hasManageArchivesPermission: boolean;
+            hasManageServicesPermission: boolean;
+            hasManageSettingsPermission: boolean;
+            hasManageWorkflowsPermission: boolean;
+            /** @description Spec 01 §3 (flow menu); absent on servers without flows. */
+            hasManageFlowsPermission?: boolean;
+            /** @description Spec 01 §3 (flow menu); absent on servers without flows. */
+            hasViewFlowsPermission?: boolean;
+            moderateComments: boolean;
+            print: boolean;
+            shareCropAndDownloadPresets: boolean;
+            showAdvancedBreadcrumb: boolean;
+        };
+        DescriptorServices: {
+            /** @description POST here to log out. */
+            logout: components["schemas"]["Url"];
+            keepalive: {
+                href: components["schemas"]["Url"];
+                /** @description Seconds between keepalive calls while the user is active. */
+                interval: number;
+            };
+            search: components["schemas"]["UrlOrNull"];
+            rendition_request: components["schemas"]["UrlOrNull"];
+            navigate_next?: components["schemas"]["UrlOrNull"];
+            navigate_prev?: components["schemas"]["UrlOrNull"];
+            retranscode?: components["schemas"]["UrlOrNull"];
+        };
+        DescriptorAppearance: {
+            customCss: components["schemas"]["UrlOrNull"];
+            favicon: components["schemas"]["UrlOrNull"];
+            homepageImage: components["schemas"]["UrlOrNull"];
+            loginLogo: components["schemas"]["UrlOrNull"];
+            mainLogo: components["schemas"]["UrlOrNull"];
+            mobileLogo: components["schemas"]["UrlOrNull"];
+        };
+        DescriptorOrder: {
+            admin: null | {
+                approved: components["schemas"]["UrlOrNull"];
+                history: components["schemas"]["UrlOrNull"];
+                pending: components["schemas"]["UrlOrNull"];
+                rejected: components["schemas"]["UrlOrNull"];
+                views: {
+                    pending: components["schemas"]["UrlOrNull"];
+                };
+            };
+            cart: components["schemas"]["UrlOrNull"];
+            config: components["schemas"]["UrlOrNull"];
+            history: components["schemas"]["UrlOrNull"];
+            views: {
+                cart: components["schemas"]["UrlOrNull"];
+                history: components["schemas"]["UrlOrNull"];
+                termsAndConditions: components["schemas"]["UrlOrNull"];
+            };
+        };
+        DescriptorUserManagement: {
+            adminUser: components["schemas"]["UrlOrNull"];
+            everyoneGroup: components["schemas"]["UrlOrNull"];
+            groupList: components["schemas"]["UrlOrNull"];
+            guestUser: components["schemas"]["UrlOrNull"];
+            registeredUsersGroup: components["schemas"]["UrlOrNull"];
+            userList: components["schemas"]["UrlOrNull"];
+            siteOwner?: components["schemas"]["UrlOrNull"];
+        };
+        /** @description Links to web views (HTML pages of the client). */
+        DescriptorViews: {
+            admin_webhooks: components["schemas"]["UrlOrNull"];
+            createInvitations: components["schemas"]["UrlOrNull"];
+            edit_taxonomy_item: components["schemas"]["UrlOrNull"];
+            /** @description Where to go after logging out (`/fotoweb/views/login`). */
+            loggedOut: components["schemas"]["UrlOrNull"];
+            manage_exports: components["schemas"]["UrlOrNull"];
+            manageInvitations: components["schemas"]["UrlOrNull"];
+            pro: components["schemas"]["UrlOrNull"];
+            selection: components["schemas"]["UrlOrNull"];
+            signUpAdmin: components["schemas"]["UrlOrNull"];
+            upload: components["schemas"]["UrlOrNull"];
+            changePassword?: components["schemas"]["UrlOrNull"];
+            manageSubscription?: components["schemas"]["UrlOrNull"];
+            manageConsentForms?: components["schemas"]["UrlOrNull"];
+            subscription?: null | {
+                /** @description ISO 8601 date-time the site was created (spec 01 §9 trial countdown). */
+                siteCreatedDate: string;
+                /** @description e.g. `trial`. */
+                state: string;
+                origin: string;
+            };
+        };
+        /** @description FotoWeb Desktop integration (installers per platform, services, views). */
+        DescriptorFwdt: {
+            osx?: components["schemas"]["FwdtPlatform"];
+            win?: components["schemas"]["FwdtPlatform"];
+            services: {
+                crop: components["schemas"]["UrlOrNull"];
+                edit: components["schemas"]["UrlOrNull"];
+                open: components["schemas"]["UrlOrNull"];
+            };
+            views: {
+                install: components["schemas"]["UrlOrNull"];
+            };
+        };
+        FwdtPlatform: {
+            minVersion?: string;
+            installer?: {
+                version: string;
+                href: components["schemas"]["Url"];
+            };
+        };
+        /**
+         * @description An archive permission id (spec 03 §3.11; FotoWeb's `Permission` plus the ids real servers send). Collections
+         *     and assets carry the caller's effective permissions, so clients never compute them.
+         * @enum {string}
+         */
+        ArchivePermission: "View" | "Preview" | "Comping" | "Workflow" | "Download" | "DuplicateFile" | "Order" | "EditText" | "CropRotate" | "CopyTo" | "MoveTo" | "CopyFrom" | "MoveFrom" | "Rename" | "Delete" | "Alert" | "MngVideo" | "EditSmartFolders" | "CropAndDownload" | "Export" | "Comment" | "Annotate" | "TrdParty1" | "TrdParty2" | "TrdParty3" | "TrdParty4" | "EditFile" | "OpenFile" | "CropFile" | "FwdtPlace" | "UploadFile" | "HistoryView" | "HistoryRollback" | "HistoryManage" | "ViewConsentSummary" | "ViewConsentDetails" | "ManageConsentStatus";
+        /**
+         * @description Permissions only collections carry (FotoWeb `Permission`): on link collections (albums) and posters.
+         * @enum {string}
+         */
+        LinkCollectionPermission: "Add" | "Remove" | "Reorder" | "SetPosterAsset";
+        /** @description A permission on a collection. */
+        CollectionPermission: components["schemas"]["ArchivePermission"] | components["schemas"]["LinkCollectionPermission"];
+        /**
+         * @description Links between the pages of a list (FotoWeb API, Paging). `first` is never null. `next`/`prev` are null
+         *     **or `""`** (real FotoWeb servers send `""`) when there is no such page; `last` is null when unknown.
+         *     Clients follow these links and never compute page URLs or assume a page size. Magpie's links are opaque
+         *     keyset cursors underneath `;p=<n>`. Recent servers add `index`, `totalPages` and `count` (null when unknown).
+         */
+        Paging: {
+            first: string;
+            prev: string | null;
+            next: string | null;
+            last: string | null;
+            /** @description 0-based index of this page. */
+            index?: number | null;
+            totalPages?: number | null;
+            /** @description Total number of items in the list. */
+            count?: number | null;
+        };
+        /** @description A page of collections (`collectionlist`). `paging` is null when the list is not paged. */
+        CollectionList: {
+            data: components["schemas"]["Collection"][];
+            paging: components["schemas"]["Paging"] | null;
+            /** @description Template for a search across the listed collections (RFC 6570 `{?q}`), or null. */
+            searchURL?: components["schemas"]["UrlOrNull"];
+            /** @description URL to add a collection to this list, or null. */
+            add?: components["schemas"]["UrlOrNull"];
+            /** @description URL to reorder this list, or null. */
+            reorder?: components["schemas"]["UrlOrNull"];
+        };
+        /** @description A page of assets (`assetlist`). `paging` is null for a short, unpaged list. */
+        AssetList: {
+            data: components["schemas"]["Asset"][];
+            paging: components["schemas"]["Paging"] | null;
+        };
+        /** @description A preview image (`previews[]`, `posterImages[]`). Sizes are in px; `size` is max(width, height). */
+        Preview: {
+            size: number;
+            width: number;
+            height: number;
+            /** @description True when cropped to a square. */
+            square: boolean;
+            href: components["schemas"]["Url"];
+        };
+        /** @description A public `href` and the user-specific `data` URL of the same collection. */
+        LinkPair: {
+            href: string;
+            data: string;
+        };
+        /** @description One step of a breadcrumb, root first. */
+        Ancestor: {
+            name: string;
+            href: string;
+            data: string;
+        };
+        /** @description A path component of a sort URL (`;o=<value>`). */
+        UrlComponent: {
+            key: string;
+            value: string;
+        };
+        SortLink: {
+            href: string;
+            data: string;
+            default?: boolean;
+            urlComponents: components["schemas"]["UrlComponent"][];
+        };
+        /** @description A sort order offered by the collection, with its ascending and descending URLs. */
+        AltOrder: {
+            /** @description `mt` (last modified), `fn` (file name) or a field id. */
+            key: string;
+            name: string;
+            asc: components["schemas"]["SortLink"];
+            desc: components["schemas"]["SortLink"];
+        };
+        /** @description The metadata view for assets here (`metadata-set` at `/fotoweb/editors/<id>`). */
+        MetadataEditorLink: {
+            href: string;
+            name: string;
+        };
+        /** @description Common properties (FotoWeb `props`). */
+        ResourceProps: {
+            annotations?: components["schemas"]["EnabledFlag"];
+            comments?: components["schemas"]["EnabledFlag"];
+            shares?: components["schemas"]["EnabledFlag"];
+            /** @description The owner of an album, else null. */
+            owner?: null | {
+                [key: string]: unknown;
+            };
+            tags?: string[];
+        };
+        EnabledFlag: {
+            enabled: boolean;
+        };
+        /**
+         * @description A collection's attributes (`collectioninfo`): archive, folder, album or search result. FotoWeb's keys, null
+         *     where FotoWeb sends null. `href` is the canonical public URL; `data` is the user-specific URL to follow.
+         */
+        CollectionInfo: {
+            href: string;
+            data: string;
+            /** @description The collection id; for an archive its numeric id as a string (`"5000"`). */
+            id: string;
+            name: string;
+            description: string;
+            /** @enum {string} */
+            type: "archive" | "folder" | "album" | "search";
+            assetCount: number;
+            childCount: number;
+            /** @description RFC 6570 template `…/{?q}` to search this collection, or null when it cannot be searched. */
+            searchURL: components["schemas"]["UrlOrNull"];
+            /** @description The search expression as given (search results), else null. */
+            searchString: string | null;
+            /** @description The normalised search expression (search results), else null. */
+            searchQuery: string | null;
+            /** @description Where to go to drop the search (search results), else null. */
+            clearSearch: components["schemas"]["LinkPair"] | null;
+            permissions: components["schemas"]["CollectionPermission"][];
+            posterAsset: components["schemas"]["UrlOrNull"];
+            posterImages: components["schemas"]["Preview"][];
+            canUploadTo: boolean;
+            /** @description The `destination` to use for uploads here (FotoWeb may send `""` when uploads are not possible). */
+            uploadHref: string | null;
+            canHaveChildren: boolean;
+            hasChildren: boolean;
+            isSearchable: boolean;
+            isSelectable: boolean;
+            metadataEditor: components["schemas"]["MetadataEditorLink"] | null;
+            alt_orders: components["schemas"]["AltOrder"][];
+            /** @description RFC 6570 template of this collection's data URLs, e.g. `/fotoweb/archives/5000-Photos{/path*}/{;o}`. */
+            dataTemplate: string | null;
+            /** @description ISO 8601 date-time, or `""` when unknown. */
+            created: string;
+            /** @description ISO 8601 date-time, or `""` when unknown. */
+            modified: string;
+            archived: string | null;
+            deleted: string | null;
+            /** @description CSS colour for the collection's icon, e.g. `#595959`. */
+            color: string | null;
+            iconCharacter: string | null;
+            /** @description URL to pin or unpin the collection, or null. */
+            pin: components["schemas"]["UrlOrNull"];
+            /** @description URL to edit the collection, or null. */
+            edit: components["schemas"]["UrlOrNull"];
+            /** @description URL to reorder the collection's children, or null. */
+            reorder: components["schemas"]["UrlOrNull"];
+            /** @description Kinds of children that can be created here, each with the URL to POST to. */
+            create: {
+                href: string;
+                type: string;
+            }[];
+            originalURL: components["schemas"]["UrlOrNull"];
+            matchingHref: components["schemas"]["UrlOrNull"];
+            orderRootHref: components["schemas"]["UrlOrNull"];
+            alertHref: components["schemas"]["UrlOrNull"];
+            urlComponents: components["schemas"]["UrlComponent"][];
+            canBeArchived: boolean;
+            canBeDeleted: boolean;
+            canCopyTo: boolean;
+            canMoveTo: boolean;
+            canCreateFolders: boolean;
+            canIngestToChildren: boolean;
+            canSelect: boolean;
+            canCreateAlerts?: boolean;
+            isLinkCollection: boolean;
+            isFolderNavigationEnabled: boolean;
+            isSmartFolderNavigationEnabled: boolean;
+            isConsentManagementEnabled: boolean;
+            isConsentStatusFilterEnabled: boolean;
+            smartFolderHeader: string | null;
+            propertyValidations: {
+                name: string;
+                min?: number;
+                max?: number;
+                regex?: string;
+            }[];
+            props: components["schemas"]["ResourceProps"];
+            /** @description Top-level taxonomy nodes of the collection's taxonomy fields (shape defined with the taxonomy issue). */
+            taxonomies: {
+                [key: string]: unknown;
+            }[];
+            /** @description Breadcrumb from the archive down to the parent (`collectioninfo`, `collection`). */
+            ancestors?: components["schemas"]["Ancestor"][];
+        };
+        /**
+         * @description A collection (`collection`): its attributes plus, with `Accept: application/vnd.fotoware.collection+json`,
+         *     the first page of `assets` and `children`. Elements of collection lists omit `assets` and `children`.
+         */
+        Collection: components["schemas"]["CollectionInfo"] & {
+            /** @description The first page of sub collections, or null when the collection has none or they were not embedded. */
+            children?: components["schemas"]["CollectionList"] | null;
+            /** @description The first page of assets, or null when not embedded. */
+            assets?: components["schemas"]["AssetList"] | null;
+        };
+        /**
+         * @description The asset's document type, lower-case on the wire (FotoWeb's published enum is capitalised).
+         * @enum {string}
+         */
+        DocType: "image" | "movie" | "audio" | "document" | "graphic" | "generic";
+        ImageAttributes: {
+            /** @description Width in px. */
+            pixelwidth: number;
+            /** @description Height in px. */
+            pixelheight: number;
+            /** @description Resolution in dpi. */
+            resolution: number;
+            /** @description `rgb`, `cmyk`, `grayscale` or `unknown`. */
+            colorspace: string;
+            /** @description 0 when not mirrored. */
+            flipmirror: number;
+            /** @description Rotation in degrees (0, 90, 180, 270). */
+            rotation: number;
+        };
+        Fraction: {
+            n: number;
+            d: number;
+        };
+        /** @description EXIF camera data, each key present when known. */
+        PhotoAttributes: {
+            cameraMake?: string;
+            cameraModel?: string;
+            lens?: string;
+            exposure?: components["schemas"]["Fraction"];
+            fNumber?: number;
+            /** @description In mm. */
+            focalLength?: number;
+            isoSpeed?: number;
+            flash?: {
+                fired?: boolean;
+            };
+            /** @description ISO 8601 date-time the photo was taken. */
+            dateTimeOriginal?: string;
+        };
+        /** @description Sub sections by `doctype`; check for presence rather than relying on `doctype`. */
+        AssetAttributes: {
+            imageattributes?: components["schemas"]["ImageAttributes"];
+            photoAttributes?: components["schemas"]["PhotoAttributes"];
+            /** @description Movie attributes (duration in s, frame rate, …). */
+            videoattributes?: {
+                [key: string]: unknown;
+            };
+            /** @description Document attributes (page count, …). */
+            documentattributes?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A field's value; single-value fields hold a string, bag (multi-instance) fields an array. */
+        MetadataValue: {
+            value: string | string[];
+        };
+        /** @description A built-in field (`title`, `description`, `tags`, `status`, `rating`, `notes`) mapped by the metadata view. */
+        BuiltinField: {
+            field: string;
+            required: boolean;
+            value: string | string[];
+        };
+        ThumbnailField: {
+            value: string | string[];
+            views?: string[];
+        };
+        /** @description A downloadable rendition; `href` is `<asset>.info/__renditions/<ORIGINAL|profile>`. Sizes in px (0 when not fixed). */
+        Rendition: {
+            default: boolean;
+            original: boolean;
+            description?: string;
+            display_name: string;
+            width: number;
+            height: number;
+            profile: string;
+            sizeFixed: boolean;
+            href: string;
+        };
+        /**
+         * @description An asset (`asset`, FotoWeb API, Assets). `permissions` and `previews` depend on the caller. `metadata` is keyed
+         *     by field id (digits). Magpie extensions: `hasPreview`, `contentHash`.
+         */
+        Asset: {
+            /** @description The asset's URL in its archive, ending in `.info`. */
+            href: string;
+            /** @description The URL of this instance (same as `href` in archives and folders; differs in albums). */
+            linkstance: string;
+            archiveHREF: string;
+            archiveId: number;
+            dropHREF?: string;
+            physicalFileId?: string;
+            filename: string;
+            /** @description File size in bytes. */
+            filesize: number;
+            uniqueid: string;
+            doctype: components["schemas"]["DocType"];
+            /** @description ISO 8601 date-time. */
+            created: string;
+            createdBy: string;
+            /** @description ISO 8601 date-time. */
+            modified: string;
+            modifiedBy: string;
+            attributes: components["schemas"]["AssetAttributes"];
+            builtinFields: components["schemas"]["BuiltinField"][];
+            /** @description Field id (digits) → value. */
+            metadata: {
+                [key: string]: components["schemas"]["MetadataValue"];
+            };
+            metadataEditor: components["schemas"]["MetadataEditorLink"] | null;
+            /** @description Previews the caller may see, usually 100q, 200, 200q, 300, 400, 400q, 600, 800, 1200, 1600, 2400. */
+            previews: components["schemas"]["Preview"][];
+            quickRenditions?: components["schemas"]["Preview"][];
+            /** @description Empty without the `Download` permission. */
+            renditions: components["schemas"]["Rendition"][];
+            revisions: {
+                /** @description `<asset path without .info>/__revisions/`. */
+                href: string;
+            };
+            capabilities?: {
+                crop?: boolean;
+                print?: boolean;
+                printWithAnnotations?: boolean;
+            };
+            permissions: components["schemas"]["ArchivePermission"][];
+            props?: components["schemas"]["ResourceProps"];
+            thumbnailFields: {
+                label: components["schemas"]["ThumbnailField"];
+                firstLine: components["schemas"]["ThumbnailField"];
+                secondLine: components["schemas"]["ThumbnailField"];
+                additionalFields?: components["schemas"]["ThumbnailField"][];
+            };
+            ancestors?: components["schemas"]["Ancestor"][];
+            /** @description A short-lived token for fetching previews (`Authorization: Bearer <previewToken>`). */
+            previewToken?: string;
+            pincount: number;
+            previewcount: number;
+            revisioncount: number;
+            downloadcount: number;
+            metadataeditcount: number;
+            workflowcount: number;
+            /** @description Magpie extension; false when no preview could be made (then `previews` is empty). Absent on FotoWeb. */
+            hasPreview?: boolean;
+            /** @description Magpie extension; SHA-256 of the original file, lower-case hex. Absent on FotoWeb. */
+            contentHash?: string;
+        };
+        /**
+         * @description Body of `PATCH <asset href>` (`assetupdate`, FotoWeb API, Updating metadata on an asset): the fields to change,
+         *     keyed by field id. Fields not given are unchanged; for a bag field a string counts as one value and `[]`
+         *     clears the field. The operation arrives with the metadata editing issue.
+         */
+        AssetUpdate: {
+            metadata: {
+                [key: string]: components["schemas"]["MetadataValue"];
+            };
+        };
+        /** @description Create an upload task (FotoWeb `BatchUploadCreate`, Upload API §1). */
+        UploadRequest: {
+            /** @description A collection `href` (archive or folder), or an asset `href` to upload a new revision. */
+            destination: string;
+            /** @description A folder path below a collection destination (`a/b`), created when missing. */
+            folder?: string | null;
+            /** @description The file name, without `\ / : * ? " < > |` (spec 01 §5). */
+            filename: string;
+            /** @description The exact file size in bytes. */
+            fileSize: number;
+            /** @description True when an XMP sidecar follows (`/xmp`, not in Magpie yet). */
+            hasXmp?: boolean;
+            /** @description Revision comment (new revisions). */
+            comment?: string | null;
+            /** @description Must be null (FotoWare plug-ins only). */
+            checkoutId?: string | null;
+            metadata?: components["schemas"]["UploadMetadata"];
+        };
+        /** @description Metadata applied on upload. */
+        UploadMetadata: {
+            fields?: components["schemas"]["UploadMetadataField"][];
+            attributes?: components["schemas"]["UploadMetadataAttribute"][];
+        };
+        UploadMetadataField: {
+            /** @description The field id. */
+            id: number;
+            /**
+             * @description Defaults to `add`.
+             * @enum {string}
+             */
+            action?: "add" | "append" | "prepend" | "erase";
+            value?: string | string[];
+        };
+        UploadMetadataAttribute: {
+            key: string;
+            value: string;
+        };
+        /** @description The created upload task (FotoWeb `BatchUploadInfo`). */
+        UploadInfo: {
+            /** @description 128 random bits, base64url. */
+            id: string;
+            /** @description Chunk size in bytes; every chunk but the last has exactly this size. */
+            chunkSize: number;
+            /** @description Number of chunks to send (`ceil(fileSize / chunkSize)`, at least 1). */
+            numChunks: number;
+            hasXmp: boolean;
+        };
+        /** @description The multipart body of a chunk. */
+        ChunkUpload: {
+            /** Format: binary */
+            chunk: string;
+        };
+        /** @description An upload task's status (FotoWeb `BatchUploadStatus`). `result` is set when done, `error` when failed. */
+        UploadStatus: {
+            /** @enum {string} */
+            status: "awaitingData" | "pending" | "inProgress" | "done" | "failed";
+            result: components["schemas"]["UploadResult"] | null;
+            error: components["schemas"]["UploadError"] | null;
+        };
+        UploadResult: {
+            /** @description The new asset's `href`. */
+            assetUrl: string;
+            assetDetails?: components["schemas"]["Asset"];
+        };
+        UploadError: {
+            /** @description An `ErrorBody` symbol, e.g. `DuplicateAsset`, `InvalidChunk`, `InternalError`. */
+            value: string;
+            message: string;
+        };
+        /** @description A free-form preference group (JSON object). */
+        PreferenceGroup: {
+            [key: string]: unknown;
+        };
+        /** @description The user's preferences, four free-form groups (spec 01 §3). */
+        UserPreferences: {
+            intranet: components["schemas"]["PreferenceGroup"];
+            shared: components["schemas"]["PreferenceGroup"];
+            pro: components["schemas"]["PreferenceGroup"];
+            public: components["schemas"]["PreferenceGroup"];
+        };
+        /** @description A partial update (`user-preferences-update`, spec 03 §7); see the PATCH operation for merge rules. */
+        UserPreferencesUpdate: {
+            data: {
+                intranet?: components["schemas"]["PreferenceGroup"];
+                shared?: components["schemas"]["PreferenceGroup"];
+                pro?: components["schemas"]["PreferenceGroup"];
+                public?: components["schemas"]["PreferenceGroup"];
+            };
+        };
+        /**
+         * Format: binary
+         * @description Raw bytes.
+         */
+        Binary: string;
+    };
+    responses: {
+        /** @description The full API descriptor. */
+        FullApiDescriptor: {
+            headers: {
+                Vary: components["headers"]["Vary"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/vnd.fotoware.full-api-descriptor+json": components["schemas"]["FullApiDescriptor"];
+                "application/json": components["schemas"]["FullApiDescriptor"];
+            };
+        };
+        /** @description A collection list (one page). */
+        CollectionList: {
+            headers: {
+                Vary: components["headers"]["Vary"];
+                "Cache-Control": components["headers"]["CacheControlPrivate"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/vnd.fotoware.collectionlist+json": components["schemas"]["CollectionList"];
+                "application/json": components["schemas"]["CollectionList"];
+            };
+        };
+        /** @description The user's preferences. */
+        UserPreferences: {
+            headers: {
+                Vary: components["headers"]["Vary"];
+                "Cache-Control": components["headers"]["CacheControlNoStore"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/vnd.fotoware.user-preferences+json": components["schemas"]["UserPreferences"];
+                "application/json": components["schemas"]["UserPreferences"];
+            };
+        };
+        /** @description The request is malformed: `InvalidRequest` (with `issues`), or a call-specific symbol such as `InvalidChunk` or `InvalidFilename`. */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "value": "InvalidRequest",
+                 *       "heading": "Invalid request",
+                 *       "message": "The request body is not valid.",
+                 *       "requestId": "req-7f3a",
+                 *       "issues": [
+                 *         {
+                 *           "path": "fileSize",
+                 *           "message": "Expected a whole number of bytes, 0 or more."
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description `Unauthorized`: no token, or an invalid or expired one. */
+        Unauthorized: {
+            headers: {
+                "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "value": "Unauthorized",
+                 *       "heading": "Access denied",
+                 *       "message": "Authentication is required."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description `Forbidden`: the caller lacks the archive permission this call needs. */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description `NotFound`: no such resource, or one the caller may not know exists. */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description `NotAcceptable`: no representation of this resource matches `Accept`. */
+        NotAcceptable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description `DuplicateChunk`, `DuplicateAsset` or `Conflict`: the request conflicts with the current state. */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description `PayloadTooLarge`: the body, or the declared file size, is over the limit. */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description `UnsupportedMediaType`: the request body's `Content-Type` is not accepted here. */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description `RangeNotSatisfiable`: the range starts beyond the end of the file. */
+        RangeNotSatisfiable: {
+            headers: {
+                "Content-Range": components["headers"]["ContentRange"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description `ServiceUnavailable`: the database cannot be reached. */
+        ServiceUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+    };
+    parameters: {
+        /** @description The archive as `<id>-<Name>` (e.g. `5000-Photos`) or `<id>`. Taken from an `href`, never typed. */
+        Archive: string;
+        /** @description Folder path and file name below the archive, percent-encoded segments separated by `/`, without `.info`. */
+        AssetPath: string;
+        /**
+         * @description A search expression (FotoWeb API, Collection queries; spec 02 §5), at most 2000 characters. Obtained by
+         *     expanding the collection's or descriptor's `searchURL` template (RFC 6570 `{?q}`).
+         */
+        SearchQuery: string;
+        /** @description The upload task id from `createUpload` (128 random bits, base64url). */
+        UploadId: string;
+    };
+    requestBodies: never;
+    headers: {
+        /** @description Always includes `Accept` and `Authorization`, since one URL serves several representations and users. */
+        Vary: string;
+        /** @description Per-user cacheable, e.g. `private, max-age=30` for asset lists (as FotoWeb) or `private, max-age=31536000, immutable` for versioned previews. */
+        CacheControlPrivate: string;
+        /** @description `no-store` (RFC 6749 §5.1 for token responses). */
+        CacheControlNoStore: "no-store";
+        /** @description `no-cache` (RFC 6749 §5.1). */
+        PragmaNoCache: "no-cache";
+        /** @description `bytes`. */
+        AcceptRanges: "bytes";
+        /** @description The range sent, e.g. `bytes 0-1023/146515`; on 416, `bytes *\/146515`. */
+        ContentRange: string;
+        /** @description Body length in bytes. */
+        ContentLength: number;
+        /** @description `attachment; filename="<name>"; filename*=UTF-8''<percent-encoded name>` (RFC 6266). */
+        ContentDisposition: string;
+        /** @description A strong validator of the file's content (supports `If-None-Match` and `If-Range`). */
+        ETag: string;
+        /** @description Seconds to wait before retrying. */
+        RetryAfter: number;
+        /** @description `Bearer` (RFC 6750), with `error="invalid_token"` when a token was sent but is invalid or expired. */
+        WwwAuthenticate: string;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    createToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["TokenRequest"];
+            };
+        };
+        responses: {
+            /** @description A new access token (and, for the password and refresh_token grants, a refresh token). */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControlNoStore"];
+                    Pragma: components["headers"]["PragmaNoCache"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "access_token": "2YotnFZFEjr1zCsicMWpAA",
+                     *       "token_type": "bearer",
+                     *       "expires_in": 28800,
+                     *       "refresh_token": "tGzv3JOkF0XG5Qx2TlKWIA"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TokenResponse"];
+                };
+            };
+            /** @description RFC 6749 §5.2 error (`invalid_request`, `invalid_grant`, `unauthorized_client`, `unsupported_grant_type`, `invalid_scope`). */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControlNoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "invalid_grant",
+                     *       "error_description": "The user name or password is incorrect."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description RFC 6749 §5.2 `invalid_client`: unknown client or wrong client secret. */
+            401: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControlNoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description The body is not `application/x-www-form-urlencoded` (RFC 6749 §5.2 `invalid_request`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Both tokens are revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    keepalive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token is valid. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The server and its database are up. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControlNoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getFullApiDescriptor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["FullApiDescriptor"];
+            401: components["responses"]["Unauthorized"];
+            406: components["responses"]["NotAcceptable"];
+        };
+    };
+    getFullApiDescriptorNoSlash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["FullApiDescriptor"];
+            401: components["responses"]["Unauthorized"];
+            406: components["responses"]["NotAcceptable"];
+        };
+    };
+    listMyArchives: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CollectionList"];
+            401: components["responses"]["Unauthorized"];
+            406: components["responses"]["NotAcceptable"];
+        };
+    };
+    listUploadTargets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CollectionList"];
+            401: components["responses"]["Unauthorized"];
+            406: components["responses"]["NotAcceptable"];
+        };
+    };
+    listArchives: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A search expression (FotoWeb API, Collection queries; spec 02 §5), at most 2000 characters. Obtained by
+                 *     expanding the collection's or descriptor's `searchURL` template (RFC 6570 `{?q}`).
+                 */
+                q?: components["parameters"]["SearchQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CollectionList"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            406: components["responses"]["NotAcceptable"];
+        };
+    };
+    getCollection: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A search expression (FotoWeb API, Collection queries; spec 02 §5), at most 2000 characters. Obtained by
+                 *     expanding the collection's or descriptor's `searchURL` template (RFC 6570 `{?q}`).
+                 */
+                q?: components["parameters"]["SearchQuery"];
+            };
+            header?: never;
+            path: {
+                /** @description The archive as `<id>-<Name>` (e.g. `5000-Photos`) or `<id>`. Taken from an `href`, never typed. */
+                archive: components["parameters"]["Archive"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The representation chosen by `Accept`. */
+            200: {
+                headers: {
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.fotoware.collection+json": components["schemas"]["Collection"];
+                    "application/json": components["schemas"]["Collection"];
+                    "application/vnd.fotoware.collectioninfo+json": components["schemas"]["CollectionInfo"];
+                    "application/vnd.fotoware.assetlist+json": components["schemas"]["AssetList"];
+                    "application/vnd.fotoware.collectionlist+json": components["schemas"]["CollectionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+        };
+    };
+    getAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The archive as `<id>-<Name>` (e.g. `5000-Photos`) or `<id>`. Taken from an `href`, never typed. */
+                archive: components["parameters"]["Archive"];
+                /** @description Folder path and file name below the archive, percent-encoded segments separated by `/`, without `.info`. */
+                assetPath: components["parameters"]["AssetPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The asset. */
+            200: {
+                headers: {
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.fotoware.asset+json": components["schemas"]["Asset"];
+                    "application/json": components["schemas"]["Asset"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+        };
+    };
+    getRendition: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A single byte range, e.g. `bytes=0-1023` or `bytes=1024-`. */
+                Range?: string;
+            };
+            path: {
+                /** @description The archive as `<id>-<Name>` (e.g. `5000-Photos`) or `<id>`. Taken from an `href`, never typed. */
+                archive: components["parameters"]["Archive"];
+                /** @description Folder path and file name below the archive, percent-encoded segments separated by `/`, without `.info`. */
+                assetPath: components["parameters"]["AssetPath"];
+                /** @description `ORIGINAL`, or a rendition profile id from `renditions[].href`. */
+                rendition: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole file. */
+            200: {
+                headers: {
+                    "Accept-Ranges": components["headers"]["AcceptRanges"];
+                    "Content-Length": components["headers"]["ContentLength"];
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": components["schemas"]["Binary"];
+                    "*/*": components["schemas"]["Binary"];
+                };
+            };
+            /** @description The requested byte range. */
+            206: {
+                headers: {
+                    "Accept-Ranges": components["headers"]["AcceptRanges"];
+                    "Content-Range": components["headers"]["ContentRange"];
+                    "Content-Length": components["headers"]["ContentLength"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": components["schemas"]["Binary"];
+                    "*/*": components["schemas"]["Binary"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            416: components["responses"]["RangeNotSatisfiable"];
+        };
+    };
+    getPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The DAM's internal asset id (opaque to clients). */
+                assetId: string;
+                /** @description The preview file name chosen by the DAM, e.g. `800.3f2a9c.jpg` (opaque to clients). */
+                previewName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preview image. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": components["schemas"]["Binary"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UploadRequest"];
+            };
+        };
+        responses: {
+            /** @description The upload task. */
+            200: {
+                headers: {
+                    /** @description The task's status URL, `/fotoweb/api/uploads/{id}/status` (Magpie; FotoWeb sends none). */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadInfo"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    uploadChunk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The upload task id from `createUpload` (128 random bits, base64url). */
+                id: components["parameters"]["UploadId"];
+                /** @description 0-based chunk index, below `numChunks`. */
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ChunkUpload"];
+            };
+        };
+        responses: {
+            /** @description The chunk is stored. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    getUploadStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The upload task id from `createUpload` (128 random bits, base64url). */
+                id: components["parameters"]["UploadId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The task's status. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControlNoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadStatus"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getUserPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["UserPreferences"];
+            401: components["responses"]["Unauthorized"];
+            406: components["responses"]["NotAcceptable"];
+        };
+    };
+    updateUserPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.fotoware.user-preferences-update+json": components["schemas"]["UserPreferencesUpdate"];
+                "application/json": components["schemas"]["UserPreferencesUpdate"];
+            };
+        };
+        responses: {
+            200: components["responses"]["UserPreferences"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+}

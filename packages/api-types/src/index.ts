@@ -1,0 +1,129 @@
+/**
+ * `@magpie/api-types`: the types of Magpie's API contracts, generated from openapi/dam.yaml and openapi/bff.yaml
+ * by openapi-typescript (never edited by hand), convenient aliases for the shapes every app uses, and the
+ * contracts' runtime constants.
+ *
+ * - `Dam.paths`, `Dam.components`, `Dam.operations`: the DAM contract (FotoWeb-compatible API).
+ * - `Bff.paths`, `Bff.components`, `Bff.operations`: the BFF's own routes.
+ * - Zod schemas: `@magpie/api-types/schemas`; the route table: `@magpie/api-types/routes`; the web client:
+ *   `@magpie/api-types/client`.
+ */
+import type { components as DamComponents } from './generated/dam.ts';
+import type { components as BffComponents } from './generated/bff.ts';
+
+export type * as Dam from './generated/dam.ts';
+export type * as Bff from './generated/bff.ts';
+
+export {
+  API_PATHS,
+  ARCHIVE_PERMISSIONS,
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  DEFAULT_LOGIN_TARGET,
+  ERROR_VALUES,
+  LINK_COLLECTION_PERMISSIONS,
+  MEDIA_TYPES,
+  SAFE_METHODS,
+  SESSION_COOKIE,
+  isArchivePermission,
+  pageHref,
+} from './constants.ts';
+export type { ErrorValue, MediaType } from './constants.ts';
+
+type DamSchemas = DamComponents['schemas'];
+type BffSchemas = BffComponents['schemas'];
+
+// ------------------------------------------------------------------------------------------------ errors and auth
+
+/** Magpie's one error body `{value, message, heading?, href?, requestId?, issues?}` (dam.yaml `ErrorBody`). */
+export type ErrorBody = DamSchemas['ErrorBody'];
+/** One field-level validation problem `{path, message}` of a 400 `InvalidRequest`. */
+export type ErrorIssue = DamSchemas['ErrorIssue'];
+/** The OAuth token endpoint's body, discriminated on `grant_type` (RFC 6749). */
+export type TokenRequest = DamSchemas['TokenRequest'];
+/** `{access_token, token_type: "bearer", expires_in (s), refresh_token?}` (RFC 6749 §5.1). */
+export type TokenResponse = DamSchemas['TokenResponse'];
+/** `{error, error_description?}` (RFC 6749 §5.2). */
+export type OAuthError = DamSchemas['OAuthError'];
+/** `{status: "ok", database: "pglite" | "postgres"}`. */
+export type Health = DamSchemas['Health'];
+
+// ------------------------------------------------------------------------------------------------ descriptor
+
+/** The private API descriptor (`full-api-descriptor`, FotoWeb API). URL values are opaque, null when off. */
+export type FullApiDescriptor = DamSchemas['FullApiDescriptor'];
+/** The descriptor's `user`. */
+export type DescriptorUser = DamSchemas['DescriptorUser'];
+/** The descriptor's site-wide `permissions`. */
+export type DescriptorPermissions = DamSchemas['DescriptorPermissions'];
+/** The descriptor's `services` (logout, keepalive {href, interval s}, search, rendition_request, …). */
+export type DescriptorServices = DamSchemas['DescriptorServices'];
+
+// ------------------------------------------------------------------------------------------------ collections
+
+/** An archive permission id (spec 03 §3.11); see `ARCHIVE_PERMISSIONS`. */
+export type ArchivePermission = DamSchemas['ArchivePermission'];
+/** A permission on a collection: an archive permission or `Add`, `Remove`, `Reorder`, `SetPosterAsset`. */
+export type CollectionPermission = DamSchemas['CollectionPermission'];
+/** A collection with its first page of `assets` and `children` (`collection`). */
+export type Collection = DamSchemas['Collection'];
+/** A collection's attributes only (`collectioninfo`). */
+export type CollectionInfo = DamSchemas['CollectionInfo'];
+/** A page of collections `{data, paging, searchURL?, add?, reorder?}` (`collectionlist`). */
+export type CollectionList = DamSchemas['CollectionList'];
+/** A page of assets `{data, paging}` (`assetlist`). */
+export type AssetList = DamSchemas['AssetList'];
+/** Paging links; `next`/`prev` may be null or `""` (use `pageHref`). */
+export type Paging = DamSchemas['Paging'];
+/** A preview image `{size, width, height (px), square, href}`. */
+export type Preview = DamSchemas['Preview'];
+/** A sort order offered by a collection (`alt_orders[]`). */
+export type AltOrder = DamSchemas['AltOrder'];
+/** A breadcrumb step `{name, href, data}`. */
+export type Ancestor = DamSchemas['Ancestor'];
+
+// ------------------------------------------------------------------------------------------------ assets
+
+/** An asset (`asset`). */
+export type Asset = DamSchemas['Asset'];
+/** Lower-case document type: image, movie, audio, document, graphic, generic. */
+export type DocType = DamSchemas['DocType'];
+/** `{value: string | string[]}`: a metadata field's value. */
+export type MetadataValue = DamSchemas['MetadataValue'];
+/** A built-in field `{field, required, value}`. */
+export type BuiltinField = DamSchemas['BuiltinField'];
+/** A downloadable rendition. */
+export type Rendition = DamSchemas['Rendition'];
+/** `PATCH <asset>` body `{metadata: {<fieldId>: {value}}}` (`assetupdate`). */
+export type AssetUpdate = DamSchemas['AssetUpdate'];
+
+// ------------------------------------------------------------------------------------------------ upload
+
+/** `POST /fotoweb/api/uploads` body. */
+export type UploadRequest = DamSchemas['UploadRequest'];
+/** The created upload task `{id, chunkSize (bytes), numChunks, hasXmp}`. */
+export type UploadInfo = DamSchemas['UploadInfo'];
+/** An upload task's status `{status, result, error}`. */
+export type UploadStatus = DamSchemas['UploadStatus'];
+/** A finished upload's `{assetUrl, assetDetails?}`. */
+export type UploadResult = DamSchemas['UploadResult'];
+/** A failed upload's `{value, message}`. */
+export type UploadError = DamSchemas['UploadError'];
+
+// ------------------------------------------------------------------------------------------------ preferences
+
+/** The user's preferences `{intranet, shared, pro, public}`, each a free-form object. */
+export type UserPreferences = DamSchemas['UserPreferences'];
+/** `PATCH` body `{data: {…partial groups}}`. */
+export type UserPreferencesUpdate = DamSchemas['UserPreferencesUpdate'];
+
+// ------------------------------------------------------------------------------------------------ BFF
+
+/** `POST /fotoweb/views/login` body `{username, password}`. */
+export type LoginRequest = BffSchemas['LoginRequest'];
+/** `POST /fotoweb/views/login` answer `{to}`. */
+export type LoginResponse = BffSchemas['LoginResponse'];
+/** `GET /fotoweb/views/session` answer `{authenticated, user?: {userName, fullName}}`. */
+export type Session = BffSchemas['Session'];
+/** The session's user `{userName, fullName}`. */
+export type SessionUser = BffSchemas['SessionUser'];

@@ -1,0 +1,264 @@
+/**
+ * The route table of Magpie's contracts: which operation a method and path belong to, and the zod schemas that
+ * validate its path parameters, query and body. The BFF looks every browser request up here before proxying it to
+ * the DAM (bff.yaml "Proxy"); the DAM may use it to name operations in logs.
+ *
+ * Patterns match the raw (percent-encoded) pathname, without query or hash. They are deliberately loose (any
+ * segment) where a schema can give a precise 400 instead: `/fotoweb/api/uploads/abc/chunks/x` finds `uploadChunk`,
+ * and `ChunkParamsSchema` then refuses `x`.
+ */
+import type { ZodType } from 'zod';
+import type { operations as DamOperations } from './generated/dam.ts';
+import type { operations as BffOperations } from './generated/bff.ts';
+import { MEDIA_TYPES } from './constants.ts';
+import {
+  ChunkParamsSchema,
+  CollectionQuerySchema,
+  LoginQuerySchema,
+  LoginRequestSchema,
+  TokenRequestSchema,
+  UploadIdParamsSchema,
+  UploadRequestSchema,
+  UserPreferencesUpdateSchema,
+} from './schemas.ts';
+
+/** HTTP methods used by the contracts. */
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** An operation id of dam.yaml. */
+export type DamOperationId = keyof DamOperations;
+/** An operation id of bff.yaml. */
+export type BffOperationId = keyof BffOperations;
+
+/** One operation of a contract and how to validate a request for it. */
+export interface RouteSpec {
+  /** The HTTP method. A HEAD request is looked up as GET. */
+  method: HttpMethod;
+  /** Anchored pattern over the raw pathname; named groups become {@link RouteMatch.params}. */
+  pattern: RegExp;
+  /** The operation's `operationId` in its contract. */
+  operationId: DamOperationId | BffOperationId;
+  /** The contract that defines the operation: `bff` routes are answered by the BFF, `dam` routes by the DAM. */
+  contract: 'dam' | 'bff';
+  /**
+   * Whether the BFF accepts this route from the browser. False for DAM routes only the BFF itself calls (the token
+   * endpoint; the DAM's logout, which the BFF's own logout calls); the BFF answers those with 404 `NotFound`.
+   */
+  fromBrowser: boolean;
+  /** Schema for the parsed body (JSON, or the decoded form fields for form bodies). Absent: the body is not checked. */
+  body?: ZodType;
+  /** Schema for the parsed query object. Absent: the query is not checked. */
+  query?: ZodType;
+  /** Schema for {@link RouteMatch.params}. Absent: the path needs no more checks than the pattern. */
+  params?: ZodType;
+  /**
+   * Accepted request `Content-Type`s (media type without parameters, compared case-insensitively). A request with a
+   * body of another type answers 415 `UnsupportedMediaType`. Absent: the operation takes no body.
+   */
+  bodyContentTypes?: readonly string[];
+}
+
+/** A route found for a request, with the raw (still percent-encoded) values of the pattern's named groups. */
+export interface RouteMatch {
+  route: RouteSpec;
+  params: Record<string, string>;
+}
+
+// ------------------------------------------------------------------------------------------------ path pieces
+
+/** `<id>-<Name>` or `<id>` (dam.yaml parameter `archive`). */
+export const ARCHIVE_SEGMENT = String.raw`(?<archive>[0-9]+(?:-[^/;?#]*)?)`;
+/** Folder segments after the archive, each `/` + a name; names starting with `__` are reserved and never folders. */
+export const FOLDER_SEGMENTS = String.raw`(?<folderPath>(?:/(?!__)[^/;?#]+)*)`;
+/** FotoWeb's sort and page path components after the last `/`: `;o=<sort>` and `;p=<0-based page>`, in any order. */
+export const MATRIX_COMPONENTS = String.raw`(?<matrix>(?:;o=[^/;?#]*|;p=[0-9]+)*)`;
+/** The folder path and file name of an asset, before `.info` (may contain `/`). */
+export const ASSET_PATH = String.raw`(?<assetPath>[^?#]+?)`;
+
+const re = (source: string): RegExp => new RegExp(`^${source}$`);
+
+/** Patterns of every route, by operation id (exported for the DAM's and BFF's tests and docs). */
+export const PATTERNS = {
+  createToken: re('/fotoweb/oauth2/token'),
+  logout: re('/fotoweb/services/logout'),
+  keepalive: re('/fotoweb/services/keepalive'),
+  getHealth: re('/fotoweb/health'),
+  getFullApiDescriptor: re('/fotoweb/me/'),
+  getFullApiDescriptorNoSlash: re('/fotoweb/me'),
+  listMyArchives: re(`/fotoweb/me/archives/${MATRIX_COMPONENTS}`),
+  listUploadTargets: re(`/fotoweb/me/upload-to/${MATRIX_COMPONENTS}`),
+  userPreferences: re('/fotoweb/me/user-preferences/'),
+  listArchives: re(`/fotoweb/archives/${MATRIX_COMPONENTS}`),
+  getCollection: re(`/fotoweb/archives/${ARCHIVE_SEGMENT}${FOLDER_SEGMENTS}/${MATRIX_COMPONENTS}`),
+  getAsset: re(`/fotoweb/archives/${ARCHIVE_SEGMENT}/${ASSET_PATH}\\.info`),
+  getRendition: re(`/fotoweb/archives/${ARCHIVE_SEGMENT}/${ASSET_PATH}\\.info/__renditions/(?<rendition>[^/?#]+)`),
+  getPreview: re('/fotoweb/cache/previews/(?<assetId>[^/?#]+)/(?<previewName>[^/?#]+)'),
+  createUpload: re('/fotoweb/api/uploads'),
+  uploadChunk: re('/fotoweb/api/uploads/(?<id>[^/?#]+)/chunks/(?<index>[^/?#]+)'),
+  getUploadStatus: re('/fotoweb/api/uploads/(?<id>[^/?#]+)/status'),
+  login: re('/fotoweb/views/login'),
+  getSession: re('/fotoweb/views/session'),
+} as const;
+
+// ------------------------------------------------------------------------------------------------ tables
+
+/** The BFF's own routes (bff.yaml). They come first in {@link ROUTES}, so `POST /fotoweb/services/logout` is the BFF's. */
+export const BFF_ROUTES: readonly RouteSpec[] = [
+  {
+    method: 'POST',
+    pattern: PATTERNS.login,
+    operationId: 'login',
+    contract: 'bff',
+    fromBrowser: true,
+    body: LoginRequestSchema,
+    query: LoginQuerySchema,
+    bodyContentTypes: [MEDIA_TYPES.json],
+  },
+  { method: 'POST', pattern: PATTERNS.logout, operationId: 'logoutSession', contract: 'bff', fromBrowser: true },
+  { method: 'GET', pattern: PATTERNS.getSession, operationId: 'getSession', contract: 'bff', fromBrowser: true },
+];
+
+/** The DAM's routes (dam.yaml), most specific first. */
+export const DAM_ROUTES: readonly RouteSpec[] = [
+  {
+    method: 'POST',
+    pattern: PATTERNS.createToken,
+    operationId: 'createToken',
+    contract: 'dam',
+    fromBrowser: false,
+    body: TokenRequestSchema,
+    bodyContentTypes: [MEDIA_TYPES.formUrlEncoded],
+  },
+  { method: 'POST', pattern: PATTERNS.logout, operationId: 'logout', contract: 'dam', fromBrowser: false },
+  { method: 'GET', pattern: PATTERNS.keepalive, operationId: 'keepalive', contract: 'dam', fromBrowser: true },
+  { method: 'GET', pattern: PATTERNS.getHealth, operationId: 'getHealth', contract: 'dam', fromBrowser: true },
+  { method: 'GET', pattern: PATTERNS.getFullApiDescriptor, operationId: 'getFullApiDescriptor', contract: 'dam', fromBrowser: true },
+  {
+    method: 'GET',
+    pattern: PATTERNS.getFullApiDescriptorNoSlash,
+    operationId: 'getFullApiDescriptorNoSlash',
+    contract: 'dam',
+    fromBrowser: true,
+  },
+  { method: 'GET', pattern: PATTERNS.listMyArchives, operationId: 'listMyArchives', contract: 'dam', fromBrowser: true },
+  { method: 'GET', pattern: PATTERNS.listUploadTargets, operationId: 'listUploadTargets', contract: 'dam', fromBrowser: true },
+  { method: 'GET', pattern: PATTERNS.userPreferences, operationId: 'getUserPreferences', contract: 'dam', fromBrowser: true },
+  {
+    method: 'PATCH',
+    pattern: PATTERNS.userPreferences,
+    operationId: 'updateUserPreferences',
+    contract: 'dam',
+    fromBrowser: true,
+    body: UserPreferencesUpdateSchema,
+    bodyContentTypes: [MEDIA_TYPES.userPreferencesUpdate, MEDIA_TYPES.json],
+  },
+  {
+    method: 'GET',
+    pattern: PATTERNS.listArchives,
+    operationId: 'listArchives',
+    contract: 'dam',
+    fromBrowser: true,
+    query: CollectionQuerySchema,
+  },
+  { method: 'GET', pattern: PATTERNS.getRendition, operationId: 'getRendition', contract: 'dam', fromBrowser: true },
+  { method: 'GET', pattern: PATTERNS.getAsset, operationId: 'getAsset', contract: 'dam', fromBrowser: true },
+  {
+    method: 'GET',
+    pattern: PATTERNS.getCollection,
+    operationId: 'getCollection',
+    contract: 'dam',
+    fromBrowser: true,
+    query: CollectionQuerySchema,
+  },
+  { method: 'GET', pattern: PATTERNS.getPreview, operationId: 'getPreview', contract: 'dam', fromBrowser: true },
+  {
+    method: 'POST',
+    pattern: PATTERNS.createUpload,
+    operationId: 'createUpload',
+    contract: 'dam',
+    fromBrowser: true,
+    body: UploadRequestSchema,
+    bodyContentTypes: [MEDIA_TYPES.json],
+  },
+  {
+    method: 'POST',
+    pattern: PATTERNS.uploadChunk,
+    operationId: 'uploadChunk',
+    contract: 'dam',
+    fromBrowser: true,
+    params: ChunkParamsSchema,
+    bodyContentTypes: [MEDIA_TYPES.multipart],
+  },
+  {
+    method: 'GET',
+    pattern: PATTERNS.getUploadStatus,
+    operationId: 'getUploadStatus',
+    contract: 'dam',
+    fromBrowser: true,
+    params: UploadIdParamsSchema,
+  },
+];
+
+/** Every route: the BFF's first (they win where both contracts define a path), then the DAM's. */
+export const ROUTES: readonly RouteSpec[] = [...BFF_ROUTES, ...DAM_ROUTES];
+
+/**
+ * Finds the route of a request: the first route of {@link ROUTES} (or of one contract) whose method and pattern
+ * match. HEAD is looked up as GET; a query or hash on `pathname` is ignored. Answers undefined when no route
+ * matches (the BFF then forwards the request unvalidated, or answers 405/404 as it sees fit).
+ *
+ * @param method  HTTP method, any case.
+ * @param pathname  The raw request path, percent-encoded as received (`/fotoweb/archives/5000-Photos/a%20b/`).
+ * @param options.contract  Only look at the routes of this contract.
+ * @returns the route and the raw values of its named groups (e.g. `{archive, folderPath, matrix}`)
+ */
+export function findRoute(method: string, pathname: string, options: { contract?: 'dam' | 'bff' } = {}): RouteMatch | undefined {
+  const wanted = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
+  const path = stripQueryAndHash(pathname);
+  for (const route of ROUTES) {
+    if (route.method !== wanted) continue;
+    if (options.contract !== undefined && route.contract !== options.contract) continue;
+    const match = route.pattern.exec(path);
+    if (match === null) continue;
+    const params: Record<string, string> = {};
+    for (const [name, value] of Object.entries(match.groups ?? {})) {
+      if (value !== undefined) params[name] = value;
+    }
+    return { route, params };
+  }
+  return undefined;
+}
+
+/**
+ * The methods some route accepts on `pathname` (HEAD included when GET is), for a 405 `Allow` header. Empty when
+ * no route has this path.
+ */
+export function allowedMethods(pathname: string, options: { contract?: 'dam' | 'bff' } = {}): HttpMethod[] {
+  const path = stripQueryAndHash(pathname);
+  const methods = new Set<HttpMethod>();
+  for (const route of ROUTES) {
+    if (options.contract !== undefined && route.contract !== options.contract) continue;
+    if (!route.pattern.test(path)) continue;
+    methods.add(route.method);
+    if (route.method === 'GET') methods.add('HEAD');
+  }
+  return [...methods];
+}
+
+/**
+ * False for paths a proxy must not forward: dot segments (`.`, `..`, also percent-encoded as `%2e`), empty
+ * segments (`//`) and backslashes. A server may resolve those to another route than the one the BFF validated,
+ * so the BFF answers 400 `InvalidRequest` instead of forwarding them.
+ */
+export function isSafePath(pathname: string): boolean {
+  const path = stripQueryAndHash(pathname);
+  if (!path.startsWith('/') || path.includes('\\') || path.includes('//')) return false;
+  return path
+    .split('/')
+    .every((segment) => !/^(?:\.|%2e){1,2}$/i.test(segment));
+}
+
+function stripQueryAndHash(pathname: string): string {
+  const end = pathname.search(/[?#]/);
+  return end === -1 ? pathname : pathname.slice(0, end);
+}

@@ -1,0 +1,334 @@
+/**
+ * zod schemas for every request payload, query and path parameter set of Magpie's contracts (openapi/dam.yaml,
+ * openapi/bff.yaml). The BFF validates with them before proxying (see `routes.ts`); the DAM may reuse them.
+ *
+ * Each schema is checked at compile time against the type openapi-typescript generated from the contract: its
+ * output must be assignable to the generated type, must name every key the generated type names, and must keep
+ * optional what the contract makes optional. A contract change that a schema does not follow fails `tsc`.
+ *
+ * Schemas are stricter than the contract where safety needs it (file and folder names, the login `to` path); they
+ * never accept a value the contract refuses.
+ */
+import { z } from 'zod';
+import type { components as DamComponents, operations as DamOperations } from './generated/dam.ts';
+import type { components as BffComponents, operations as BffOperations } from './generated/bff.ts';
+import { DEFAULT_LOGIN_TARGET } from './constants.ts';
+
+type DamSchemas = DamComponents['schemas'];
+type BffSchemas = BffComponents['schemas'];
+
+// ------------------------------------------------------------------------------------------------ compile-time checks
+
+type Assert<T extends true> = T;
+type IsAny<T> = 0 extends 1 & T ? true : false;
+type OptionalKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? K : never }[keyof T];
+/**
+ * True when a schema's output `Out` fits the generated type `Gen`: assignable, naming every key of `Gen`, and
+ * optional wherever `Gen` is. `any` on either side fails, so a broken import cannot make the check pass.
+ */
+type Conforms<Out, Gen> =
+  IsAny<Out> extends true
+    ? false
+    : IsAny<Gen> extends true
+      ? false
+      : [Out] extends [Gen]
+        ? [Exclude<keyof Gen, keyof Out>] extends [never]
+          ? [Exclude<OptionalKeys<Gen>, OptionalKeys<Out>>] extends [never]
+            ? true
+            : false
+          : false
+        : false;
+
+// ------------------------------------------------------------------------------------------------ shared pieces
+
+/** Characters a file name must not contain (spec 01 §5). */
+export const FILENAME_FORBIDDEN_CHARACTERS = /[\\/:*?"<>|]/;
+/** The message for a file name with a forbidden character, worded as spec 01 §5. */
+export const FILENAME_MESSAGE = 'File name must not contain \\ / : * ? " < > |.';
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+/**
+ * A file name: 1–255 characters, none of `\ / : * ? " < > |` (spec 01 §5, with {@link FILENAME_MESSAGE}), no
+ * control characters, and not `.` or `..`.
+ */
+export const FilenameSchema = z
+  .string()
+  .min(1, 'File name must not be empty.')
+  .max(255, 'File name must be at most 255 characters.')
+  .refine((name) => !FILENAME_FORBIDDEN_CHARACTERS.test(name), FILENAME_MESSAGE)
+  .refine((name) => !CONTROL_CHARACTERS.test(name), 'File name must not contain control characters.')
+  .refine((name) => name !== '.' && name !== '..', 'File name must not be "." or "..".');
+
+/**
+ * A folder path below an upload destination, segments separated by `/` (`2024/May`): at most 1024 characters,
+ * each segment non-empty, not `.` or `..`, without `\ : * ? " < > |` or control characters.
+ */
+export const FolderPathSchema = z
+  .string()
+  .max(1024, 'Folder path must be at most 1024 characters.')
+  .refine(
+    (folder) =>
+      folder === '' ||
+      folder
+        .split('/')
+        .every(
+          (segment) =>
+            segment !== '' &&
+            segment !== '.' &&
+            segment !== '..' &&
+            !FILENAME_FORBIDDEN_CHARACTERS.test(segment) &&
+            !CONTROL_CHARACTERS.test(segment),
+        ),
+    'Folder names must not be empty, "." or "..", and must not contain \\ : * ? " < > |.',
+  );
+
+/** A metadata field id: digits (`"5"`, `"120"`), as used for the keys of `metadata`. */
+export const FieldIdSchema = z.string().regex(/^[0-9]{1,9}$/, 'A field id is a number, e.g. "5".');
+
+/**
+ * A metadata value (`MetadataValue`): a string for single-value fields, an array of strings for bag fields
+ * (FotoWeb API, Updating metadata on an asset).
+ */
+export const MetadataValueSchema = z.object({
+  value: z.union([z.string(), z.array(z.string())]),
+});
+type _MetadataValue = Assert<Conforms<z.output<typeof MetadataValueSchema>, DamSchemas['MetadataValue']>>;
+
+// ------------------------------------------------------------------------------------------------ OAuth (DAM)
+
+const clientId = z.string().min(1).max(256);
+const clientSecret = z.string().min(1).max(1024);
+const scope = z.string().max(1024).optional();
+
+/** RFC 6749 §4.4 client credentials grant (`ClientCredentialsTokenRequest`). */
+export const ClientCredentialsTokenRequestSchema = z.object({
+  grant_type: z.literal('client_credentials'),
+  client_id: clientId,
+  client_secret: clientSecret,
+  scope,
+});
+/** RFC 6749 §6 refresh grant (`RefreshTokenTokenRequest`). */
+export const RefreshTokenTokenRequestSchema = z.object({
+  grant_type: z.literal('refresh_token'),
+  refresh_token: z.string().min(1).max(4096),
+  client_id: clientId,
+  client_secret: clientSecret,
+  scope,
+});
+/** RFC 6749 §4.3 password grant (`PasswordTokenRequest`); the DAM accepts it from the BFF's client only. */
+export const PasswordTokenRequestSchema = z.object({
+  grant_type: z.literal('password'),
+  username: z.string().min(1).max(256),
+  password: z.string().min(1).max(1024),
+  client_id: clientId,
+  client_secret: clientSecret,
+  scope,
+});
+
+/**
+ * The token endpoint's form body (`POST /fotoweb/oauth2/token`, `TokenRequest`), discriminated on `grant_type`.
+ * Parse the decoded form fields (all strings). An unknown `grant_type` fails on the path `grant_type`; the DAM
+ * answers that with RFC 6749 `unsupported_grant_type` and other failures with `invalid_request`.
+ */
+export const TokenRequestSchema = z.discriminatedUnion('grant_type', [
+  ClientCredentialsTokenRequestSchema,
+  RefreshTokenTokenRequestSchema,
+  PasswordTokenRequestSchema,
+]);
+type _ClientCredentials = Assert<
+  Conforms<z.output<typeof ClientCredentialsTokenRequestSchema>, DamSchemas['ClientCredentialsTokenRequest']>
+>;
+type _RefreshToken = Assert<Conforms<z.output<typeof RefreshTokenTokenRequestSchema>, DamSchemas['RefreshTokenTokenRequest']>>;
+type _Password = Assert<Conforms<z.output<typeof PasswordTokenRequestSchema>, DamSchemas['PasswordTokenRequest']>>;
+type _TokenRequest = Assert<Conforms<z.output<typeof TokenRequestSchema>, DamSchemas['TokenRequest']>>;
+
+// ------------------------------------------------------------------------------------------------ collections (DAM)
+
+/**
+ * The query of collection URLs and of the archive list (`?q=`, FotoWeb API, Collection queries): a search
+ * expression of at most 2000 characters. Other keys pass through unchecked (FotoWeb's `?<fieldId>=<value>`
+ * queries); a repeated `q` is refused.
+ */
+export const CollectionQuerySchema = z.looseObject({
+  q: z.string().max(2000, 'A search expression must be at most 2000 characters.').optional(),
+});
+type _CollectionQuery = Assert<
+  Conforms<z.output<typeof CollectionQuerySchema>, NonNullable<DamOperations['getCollection']['parameters']['query']>>
+>;
+type _ArchiveListQuery = Assert<
+  Conforms<z.output<typeof CollectionQuerySchema>, NonNullable<DamOperations['listArchives']['parameters']['query']>>
+>;
+
+// ------------------------------------------------------------------------------------------------ assets (DAM)
+
+/**
+ * `PATCH <asset href>` body (`assetupdate`, FotoWeb API, Updating metadata on an asset): field id (digits) → value.
+ * Used by the metadata editing issue.
+ */
+export const AssetUpdateSchema = z.object({
+  metadata: z.record(FieldIdSchema, MetadataValueSchema),
+});
+type _AssetUpdate = Assert<Conforms<z.output<typeof AssetUpdateSchema>, DamSchemas['AssetUpdate']>>;
+
+// ------------------------------------------------------------------------------------------------ upload (DAM)
+
+/** One field of the metadata applied on upload (`UploadMetadataField`). */
+export const UploadMetadataFieldSchema = z.object({
+  id: z.number().int().min(0),
+  action: z.enum(['add', 'append', 'prepend', 'erase']).optional(),
+  value: z.union([z.string(), z.array(z.string())]).optional(),
+});
+type _UploadMetadataField = Assert<Conforms<z.output<typeof UploadMetadataFieldSchema>, DamSchemas['UploadMetadataField']>>;
+
+/** The metadata applied on upload (`UploadMetadata`). */
+export const UploadMetadataSchema = z.object({
+  fields: z.array(UploadMetadataFieldSchema).max(1000).optional(),
+  attributes: z.array(z.object({ key: z.string(), value: z.string() })).max(1000).optional(),
+});
+type _UploadMetadata = Assert<Conforms<z.output<typeof UploadMetadataSchema>, DamSchemas['UploadMetadata']>>;
+
+/**
+ * `POST /fotoweb/api/uploads` body (`UploadRequest`, FotoWeb API, Upload API §1): `destination` (collection or
+ * asset href, non-empty), `filename` ({@link FilenameSchema}; a forbidden character gives {@link FILENAME_MESSAGE},
+ * which the DAM answers as 400 `InvalidFilename`), `fileSize` (bytes, integer ≥ 0), optional `folder`
+ * ({@link FolderPathSchema}), `hasXmp`, `comment`, `checkoutId`, `metadata`.
+ */
+export const UploadRequestSchema = z.object({
+  destination: z.string().min(1, 'The destination must not be empty.').max(4096),
+  folder: FolderPathSchema.nullable().optional(),
+  filename: FilenameSchema,
+  fileSize: z
+    .number({ error: 'The file size must be a number of bytes.' })
+    .int('The file size must be a whole number of bytes.')
+    .min(0, 'The file size must be 0 or more bytes.'),
+  hasXmp: z.boolean().optional(),
+  comment: z.string().max(4096).nullable().optional(),
+  checkoutId: z.string().max(256).nullable().optional(),
+  metadata: UploadMetadataSchema.optional(),
+});
+type _UploadRequest = Assert<Conforms<z.output<typeof UploadRequestSchema>, DamSchemas['UploadRequest']>>;
+
+/** An upload task id (128 random bits, base64url; at most 64 characters). */
+export const UploadIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not an upload id.');
+
+/** Path parameters of `GET /fotoweb/api/uploads/{id}/status`. */
+export const UploadIdParamsSchema = z.object({ id: UploadIdSchema });
+type _UploadIdParams = Assert<
+  Conforms<z.output<typeof UploadIdParamsSchema>, DamOperations['getUploadStatus']['parameters']['path']>
+>;
+
+/**
+ * Path parameters of `POST /fotoweb/api/uploads/{id}/chunks/{index}`: `id` ({@link UploadIdSchema}) and `index`,
+ * a decimal string of at most 9 digits turned into a number ≥ 0. Whether the index is below `numChunks` is the
+ * DAM's check (400 `InvalidChunk`).
+ */
+export const ChunkParamsSchema = z.object({
+  id: UploadIdSchema,
+  index: z
+    .string()
+    .regex(/^[0-9]{1,9}$/, 'The chunk index must be a whole number, 0 or more.')
+    .transform((digits) => Number(digits)),
+});
+type _ChunkParams = Assert<Conforms<z.output<typeof ChunkParamsSchema>, DamOperations['uploadChunk']['parameters']['path']>>;
+
+// ------------------------------------------------------------------------------------------------ preferences (DAM)
+
+/** A free-form preference group (a JSON object). */
+export const PreferenceGroupSchema = z.record(z.string(), z.unknown());
+
+/**
+ * `PATCH <user_preferences>` body (`UserPreferencesUpdate`, spec 03 §7): `{data: {intranet?, shared?, pro?,
+ * public?}}`, each a free-form object. An unknown group is refused.
+ */
+export const UserPreferencesUpdateSchema = z.object({
+  data: z.strictObject({
+    intranet: PreferenceGroupSchema.optional(),
+    shared: PreferenceGroupSchema.optional(),
+    pro: PreferenceGroupSchema.optional(),
+    public: PreferenceGroupSchema.optional(),
+  }),
+});
+type _UserPreferencesUpdate = Assert<
+  Conforms<z.output<typeof UserPreferencesUpdateSchema>, DamSchemas['UserPreferencesUpdate']>
+>;
+
+// ------------------------------------------------------------------------------------------------ BFF
+
+/** `POST /fotoweb/views/login` body (`LoginRequest`): `username` 1–256 characters, `password` 1–1024. */
+export const LoginRequestSchema = z.object({
+  username: z.string().min(1, 'Enter your user name.').max(256, 'The user name is too long.'),
+  password: z.string().min(1, 'Enter your password.').max(1024, 'The password is too long.'),
+});
+type _LoginRequest = Assert<Conforms<z.output<typeof LoginRequestSchema>, BffSchemas['LoginRequest']>>;
+
+/**
+ * True when `to` is a path on this site: it starts with one `/` (not `//` or `/\`, which browsers read as another
+ * host), has no control characters, and resolves to the same origin. Guards the login redirect against open
+ * redirects (spec 01 §2 `to`).
+ */
+export function isSameOriginPath(to: string): boolean {
+  if (!to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\') || CONTROL_CHARACTERS.test(to)) return false;
+  try {
+    const base = 'http://magpie.invalid';
+    return new URL(to, base).origin === base;
+  } catch {
+    return false;
+  }
+}
+
+/** A same-origin return path of at most 2048 characters (see {@link isSameOriginPath}). */
+export const SameOriginPathSchema = z
+  .string()
+  .max(2048, 'The return address is too long.')
+  .refine(isSameOriginPath, 'The return address must be a path on this site, starting with a single "/".');
+
+/** `POST /fotoweb/views/login` query: optional `to` ({@link SameOriginPathSchema}); default {@link DEFAULT_LOGIN_TARGET}. */
+export const LoginQuerySchema = z.object({
+  to: SameOriginPathSchema.optional(),
+});
+type _LoginQuery = Assert<Conforms<z.output<typeof LoginQuerySchema>, NonNullable<BffOperations['login']['parameters']['query']>>>;
+
+// ------------------------------------------------------------------------------------------------ errors
+
+type ErrorIssue = DamSchemas['ErrorIssue'];
+type ErrorBody = DamSchemas['ErrorBody'];
+
+/**
+ * Turns a zod error into `ErrorBody.issues`: one `{path, message}` per issue, `path` dotted (`metadata.fields.0.id`),
+ * empty for the whole value.
+ */
+export function toIssues(error: z.ZodError): ErrorIssue[] {
+  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+}
+
+/**
+ * A 400 error body for a failed validation: `{value, heading, message, issues}` with `value` `InvalidRequest`
+ * unless given (e.g. `InvalidFilename`). `message` defaults to the first issue's message.
+ */
+export function toErrorBody(error: z.ZodError, options: { value?: string; message?: string; requestId?: string } = {}): ErrorBody {
+  const issues = toIssues(error);
+  return {
+    value: options.value ?? 'InvalidRequest',
+    heading: 'Invalid request',
+    message: options.message ?? issues[0]?.message ?? 'The request is not valid.',
+    ...(options.requestId !== undefined ? { requestId: options.requestId } : {}),
+    issues,
+  };
+}
+
+/** The login target to use: a valid `to`, else {@link DEFAULT_LOGIN_TARGET}. */
+export function loginTarget(to: string | undefined): string {
+  return to !== undefined && isSameOriginPath(to) && to.length <= 2048 ? to : DEFAULT_LOGIN_TARGET;
+}
+
+// A canary: a schema whose output does not fit the contract must fail the checks above. If `Conforms` ever
+// stopped rejecting mismatches, these `@ts-expect-error` lines would themselves fail `tsc`.
+// @ts-expect-error fileSize as a string does not fit UploadRequest
+type _CanaryWrongType = Assert<Conforms<{ destination: string; filename: string; fileSize: string }, DamSchemas['UploadRequest']>>;
+// @ts-expect-error a schema missing an optional key of the contract (hasXmp etc.) does not conform
+type _CanaryMissingKey = Assert<Conforms<{ destination: string; filename: string; fileSize: number }, DamSchemas['UploadRequest']>>;
+// @ts-expect-error a schema requiring what the contract makes optional does not conform
+type _CanaryRequired = Assert<Conforms<{ to: string }, NonNullable<BffOperations['login']['parameters']['query']>>>;
+// @ts-expect-error `any` never conforms
+type _CanaryAny = Assert<Conforms<any, DamSchemas['UploadRequest']>>;
