@@ -1,3 +1,4 @@
+import type { Asset, ArchivePermission, DocType } from '@magpie/api-types';
 import type { ArchiveRow, AssetRow } from '../db/schema.ts';
 import { archiveKey, assetHref, collectionHref, previewHref } from '../http/urls.ts';
 
@@ -20,7 +21,7 @@ function iso(date: Date): string {
  * Turns an asset row into FotoWeb's asset representation (`application/vnd.fotoware.asset+json`,
  * fotoweb-api-notes §3.3), with the caller's permissions on the archive.
  */
-export function presentAsset(archive: ArchiveRow, asset: AssetRow, permissions: Iterable<string>) {
+export function presentAsset(archive: ArchiveRow, asset: AssetRow, permissions: Iterable<string>): Asset {
   const href = assetHref(archive, asset.folder_path, asset.filename);
   const version = asset.modified.getTime();
   const metadata = Object.fromEntries(Object.entries(asset.metadata).map(([field, value]) => [field, { value }]));
@@ -43,7 +44,7 @@ export function presentAsset(archive: ArchiveRow, asset: AssetRow, permissions: 
     filename: asset.filename,
     filesize: asset.filesize,
     uniqueid: String(asset.id),
-    doctype: asset.doctype,
+    doctype: asset.doctype as DocType,
     created: iso(asset.created),
     createdBy: asset.created_by,
     modified: iso(asset.modified),
@@ -59,8 +60,15 @@ export function presentAsset(archive: ArchiveRow, asset: AssetRow, permissions: 
               flipmirror: 0,
               rotation: rotationOf(asset.orientation),
             }
-          : null,
-      photoAttributes: technical.make || technical.model ? { cameraMake: technical.make ?? null, cameraModel: technical.model ?? null } : null,
+          : undefined,
+      photoAttributes:
+        technical.make || technical.model
+          ? {
+              ...(typeof technical.make === 'string' ? { cameraMake: technical.make } : {}),
+              ...(typeof technical.model === 'string' ? { cameraModel: technical.model } : {}),
+              ...(typeof technical.dateTimeOriginal === 'string' ? { dateTimeOriginal: technical.dateTimeOriginal } : {}),
+            }
+          : undefined,
     },
     builtinFields,
     metadata,
@@ -81,7 +89,7 @@ export function presentAsset(archive: ArchiveRow, asset: AssetRow, permissions: 
     ],
     revisions: { href: `${href.slice(0, -'.info'.length)}/__revisions/` },
     capabilities: { crop: false, print: asset.has_preview, printWithAnnotations: false },
-    permissions: [...permissions],
+    permissions: [...permissions] as ArchivePermission[],
     props: { annotations: { enabled: false }, comments: { enabled: false }, shares: { enabled: false }, owner: null, tags: [] },
     thumbnailFields: {
       label: { value: asset.filename },
@@ -119,4 +127,4 @@ function rotationOf(orientation: number | null): number {
 }
 
 /** The presented asset's type. */
-export type PresentedAsset = ReturnType<typeof presentAsset>;
+export type PresentedAsset = Asset;

@@ -1,3 +1,4 @@
+import type { Collection, CollectionPermission } from '@magpie/api-types';
 import type { ArchiveRow, AssetRow } from '../db/schema.ts';
 import { archiveKey, collectionHref, previewHref, withPathParams } from '../http/urls.ts';
 
@@ -34,13 +35,15 @@ export interface CollectionSource {
   /** The search expression, if this collection is a search result. */
   search?: { searchString: string; searchQuery: string } | undefined;
   hasChildren: boolean;
+  /** Number of child folders. */
+  childCount: number;
 }
 
 /**
  * Turns an archive or folder into FotoWeb's collection representation (`collectioninfo`; the `collection` media
  * type adds `assets` and `children`; fotoweb-api-notes §3.2).
  */
-export function presentCollection(source: CollectionSource) {
+export function presentCollection(source: CollectionSource): Collection {
   const { archive, folderPath, search } = source;
   const base = collectionHref(archive, folderPath);
   const q = search?.searchString;
@@ -86,7 +89,7 @@ export function presentCollection(source: CollectionSource) {
       },
     ],
     assetCount: source.assetCount,
-    childCount: null,
+    childCount: source.childCount,
     created: archive.created.toISOString(),
     modified: archive.modified.toISOString(),
     archived: null,
@@ -104,6 +107,9 @@ export function presentCollection(source: CollectionSource) {
     hasChildren: source.hasChildren,
     isFolderNavigationEnabled: true,
     isSmartFolderNavigationEnabled: false,
+    isConsentManagementEnabled: false,
+    isConsentStatusFilterEnabled: false,
+    smartFolderHeader: null,
     isLinkCollection: false,
     isSearchable: true,
     isSelectable: true,
@@ -113,7 +119,7 @@ export function presentCollection(source: CollectionSource) {
     reorder: null,
     urlComponents: [],
     metadataEditor: null,
-    permissions,
+    permissions: permissions as CollectionPermission[],
     posterAsset: null,
     posterImages: posterPreview && poster
       ? [{ size: posterPreview.size, width: posterPreview.width, height: posterPreview.height, square: posterPreview.square, href: previewHref(poster.id, posterPreview.size, posterPreview.square, poster.modified.getTime()) }]
@@ -122,10 +128,8 @@ export function presentCollection(source: CollectionSource) {
     props: { annotations: { enabled: false }, comments: { enabled: false }, shares: { enabled: false }, owner: null, tags: [] },
     taxonomies: [],
     uploadHref: permissions.includes('UploadFile') ? base : '',
-    children: null as unknown,
-    assets: null as unknown,
   };
 }
 
 /** The presented collection's type. */
-export type PresentedCollection = ReturnType<typeof presentCollection>;
+export type PresentedCollection = Collection;

@@ -1,3 +1,4 @@
+import type { FullApiDescriptor } from '@magpie/api-types';
 import type { Caller } from '../policies/archive.policy.ts';
 
 /** The keepalive interval announced in the descriptor (s; fotoweb-api-notes §1 records 20). */
@@ -8,7 +9,7 @@ export const KEEPALIVE_INTERVAL_S = 20;
  * fotoweb-api-notes §1): every key a FotoWeb server emits, with the URLs of what Magpie serves and null for what
  * it does not serve yet. `canUpload` tells whether the caller has any archive to upload to.
  */
-export function presentDescriptor(caller: Caller, options: { canUpload: boolean; utcOffsetMinutes?: number }) {
+export function presentDescriptor(caller: Caller, options: { canUpload: boolean; utcOffsetMinutes?: number }): FullApiDescriptor {
   const me = '/fotoweb/me';
   return {
     href: me,
@@ -107,7 +108,11 @@ export function presentDescriptor(caller: Caller, options: { canUpload: boolean;
       createInvitations: null,
       manageInvitations: null,
       selection: null,
+      admin_webhooks: null,
+      edit_taxonomy_item: null,
+      manage_exports: null,
+      signUpAdmin: null,
     },
-    widgets: null,
+    widgets: { selection: null },
   };
 }

@@ -1,3 +1,4 @@
+import type { Collection } from '@magpie/api-types';
 import type { DamConfig } from '../config.ts';
 import type { ArchiveRow } from '../db/schema.ts';
 import type { ArchivesRepository } from '../repositories/archives.repository.ts';
@@ -63,7 +64,7 @@ export class CollectionsService {
       if (node && assetCount === 0) continue;
       const [posterAsset] = await this.assets.listPage(scope, { offset: 0, limit: 1 });
       const children = await this.archives.childFolders(archive.id, '');
-      data.push(presentCollection({ archive, folderPath: '', permissions, assetCount, posterAsset, search, hasChildren: children.length > 0 }));
+      data.push(presentCollection({ archive, folderPath: '', permissions, assetCount, posterAsset, search, hasChildren: children.length > 0, childCount: children.length }));
     }
     return { data, paging: null, searchURL: '/fotoweb/archives/{?q}', add: null, reorder: null };
   }
@@ -98,9 +99,11 @@ export class CollectionsService {
     const childFolders = await this.archives.childFolders(archive.id, folderPath);
     const children = {
       data: await Promise.all(
-        childFolders.map(async (f) =>
-          presentCollection({ archive, folderPath: f.path, permissions, assetCount: await this.assets.count({ archiveId: archive.id, folderPath: f.path }), hasChildren: (await this.archives.childFolders(archive.id, f.path)).length > 0 }),
-        ),
+        childFolders.map(async (f) => {
+          const grandchildren = await this.archives.childFolders(archive.id, f.path);
+          const assetCount = await this.assets.count({ archiveId: archive.id, folderPath: f.path });
+          return presentCollection({ archive, folderPath: f.path, permissions, assetCount, hasChildren: grandchildren.length > 0, childCount: grandchildren.length });
+        }),
       ),
       paging: null,
     };
@@ -118,7 +121,7 @@ export class CollectionsService {
     if (representation === 'assetlist') return assetList;
 
     const posterAsset = rows[0] ?? (await this.assets.listPage(scope, { offset: 0, limit: 1 }))[0];
-    const collection = presentCollection({ archive, folderPath, permissions, assetCount, posterAsset, search, hasChildren: childFolders.length > 0 });
+    const collection: Collection = presentCollection({ archive, folderPath, permissions, assetCount, posterAsset, search, hasChildren: childFolders.length > 0, childCount: childFolders.length });
     if (representation === 'collection') {
       collection.assets = assetList;
       collection.children = children;
