@@ -1094,6 +1094,11 @@ export interface components {
             hasPreview?: boolean;
             /** @description Magpie extension; SHA-256 of the original file, lower-case hex. Absent on FotoWeb. */
             contentHash?: string;
+            /**
+             * @description Magpie extension; what the ingest could not do for this file (metadata unreadable, no preview and why),
+             *     for people. Empty when all went well. Absent on FotoWeb.
+             */
+            warnings?: string[];
         };
         /**
          * @description Body of `PATCH <asset href>` (`assetupdate`, FotoWeb API, Updating metadata on an asset): the fields to change,
