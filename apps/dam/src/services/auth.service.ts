@@ -5,6 +5,14 @@ import type { UsersRepository } from '../repositories/users.repository.ts';
 import type { Caller } from '../policies/archive.policy.ts';
 import { randomToken, safeEqual, sha256Hex, verifyPassword } from '../lib/crypto.ts';
 
+/**
+ * How long a resolved access token is trusted without asking the database again (ms). Logout and refresh in this
+ * process evict at once; another DAM process may honour a revoked token for at most this long.
+ */
+export const AUTH_CACHE_TTL_MS = 5_000;
+/** Upper bound of cached tokens before the cache is emptied. */
+const AUTH_CACHE_MAX_ENTRIES = 10_000;
+
 /** The token endpoint's answer (RFC 6749 §5.1; FotoWeb answers `expires_in` 28 800 s). */
 export interface TokenResponse {
   access_token: string;
@@ -33,6 +41,9 @@ export class OAuthError extends Error {
  * per grant.
  */
 export class AuthService {
+  /** Recently resolved access tokens (hash → caller and expiry in ms); see {@link AUTH_CACHE_TTL_MS}. */
+  private readonly cache = new Map<string, { caller: Caller & { grantId: string }; until: number }>();
+
   constructor(
     private readonly config: DamConfig,
     private readonly users: UsersRepository,
@@ -89,7 +100,7 @@ export class AuthService {
         const owner = await this.tokens.findLive(hash, 'refresh');
         if (!owner || owner.clientId !== clientId) throw new OAuthError('invalid_grant', 'The refresh token is invalid or expired.');
         // Rotation: the old grant's tokens die, a new pair is issued (fotoweb-api-notes §10: the old refresh token is then invalid).
-        await this.tokens.revokeGrant(owner.grantId);
+        await this.revokeGrant(owner.grantId);
         return this.issue(owner.userId, clientId);
       }
       default:
@@ -99,11 +110,15 @@ export class AuthService {
 
   /** Resolves an access token to its caller, or undefined when the token is unknown, expired or revoked. */
   async authenticate(accessToken: string): Promise<(Caller & { grantId: string }) | undefined> {
-    const owner = await this.tokens.findLive(sha256Hex(accessToken), 'access');
+    const hash = sha256Hex(accessToken);
+    const now = Date.now();
+    const cached = this.cache.get(hash);
+    if (cached && cached.until > now) return cached.caller;
+    const owner = await this.tokens.findLive(hash, 'access');
     if (!owner) return undefined;
     const user = await this.users.findById(owner.userId);
     if (!user || !user.is_enabled) return undefined;
-    return {
+    const caller = {
       userId: user.id,
       username: user.username,
       fullName: user.full_name,
@@ -113,10 +128,14 @@ export class AuthService {
       clientId: owner.clientId,
       grantId: owner.grantId,
     };
+    if (this.cache.size >= AUTH_CACHE_MAX_ENTRIES) this.cache.clear();
+    this.cache.set(hash, { caller, until: Math.min(now + AUTH_CACHE_TTL_MS, owner.expiresAt.getTime()) });
+    return caller;
   }
 
   /** Logout: revokes the access and refresh tokens of the grant. */
   async revokeGrant(grantId: string): Promise<void> {
     await this.tokens.revokeGrant(grantId);
+    for (const [hash, entry] of this.cache) if (entry.caller.grantId === grantId) this.cache.delete(hash);
   }
 }
