@@ -1,0 +1,97 @@
+/**
+ * Builds the {@link ActionContext} from the session, the colour mode and the upload popover, gives it to the menus,
+ * and runs the one keyboard handler over the action registry (style.md "One action registry").
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useSelector } from '@xstate/react';
+import { useSession } from '../session/SessionProvider.tsx';
+import { useColorMode } from '../theme/ColorModeProvider.tsx';
+import { useUpload } from '../upload/UploadProvider.tsx';
+import { SELECT_ALL_EVENT } from './actionSelectAll.ts';
+import { actionForKey } from './registry.ts';
+import type { Action, ActionContext } from './types.ts';
+
+interface ActionsValue {
+  readonly context: ActionContext;
+  /** The header search field, focused by `/`. */
+  readonly searchRef: RefObject<HTMLInputElement | null>;
+  /** Runs an action if its predicate holds. */
+  run(action: Action): void;
+  /** A view offers (or, with undefined, withdraws) its "back" command. */
+  setGoBack(goBack: (() => void) | undefined): void;
+}
+
+/** Overlays whose keys are their own: menus, dialogs and popovers (listboxes too). */
+const OVERLAY_SELECTOR = '[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]';
+
+const ActionsContext = createContext<ActionsValue | undefined>(undefined);
+
+/** The action context and runner; throws outside {@link ActionsProvider}. */
+export function useActions(): ActionsValue {
+  const value = useContext(ActionsContext);
+  if (!value) throw new Error('useActions must be used inside <ActionsProvider>');
+  return value;
+}
+
+/** Provides {@link useActions} and listens for shortcuts on the window. */
+export function ActionsProvider({ children }: { children: ReactNode }) {
+  const { descriptor, logout } = useSession();
+  const { colorMode, toggleColorMode } = useColorMode();
+  const upload = useUpload();
+  const searchRef = useRef<HTMLInputElement | null>(null);
+  const [goBack, setGoBackState] = useState<(() => void) | undefined>(undefined);
+  // A function state value must be wrapped, or React would call it as an updater.
+  const setGoBack = useCallback((next: (() => void) | undefined) => setGoBackState(() => next), []);
+  const uploadOpen = useSelector(upload.actorRef, (snapshot) => snapshot !== undefined && !snapshot.matches('closed'));
+
+  const context = useMemo<ActionContext>(
+    () => ({
+      loggedIn: descriptor !== undefined,
+      canUpload: upload.targets.length > 0 && upload.actorRef !== undefined,
+      colorMode,
+      openUpload: upload.open,
+      focusSearch: () => {
+        searchRef.current?.focus();
+        searchRef.current?.select();
+      },
+      toggleColorMode,
+      logout: () => void logout(),
+      selectAll: () => window.dispatchEvent(new CustomEvent(SELECT_ALL_EVENT)),
+      uploadOpen,
+      goBack,
+    }),
+    [descriptor, upload.targets.length, upload.actorRef, upload.open, colorMode, toggleColorMode, logout, uploadOpen, goBack],
+  );
+
+  const contextRef = useRef(context);
+  contextRef.current = context;
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented) return;
+      if (event.target instanceof Element && event.target.closest(OVERLAY_SELECTOR)) return;
+      const action = actionForKey(
+        { key: event.key, shiftKey: event.shiftKey, ctrlKey: event.ctrlKey, metaKey: event.metaKey, altKey: event.altKey, target: event.target as HTMLElement | null, isComposing: event.isComposing },
+        contextRef.current,
+      );
+      if (!action) return;
+      event.preventDefault();
+      action.perform(contextRef.current);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  const value = useMemo<ActionsValue>(
+    () => ({
+      context,
+      searchRef,
+      run: (action) => {
+        if (action.predicate(contextRef.current)) action.perform(contextRef.current);
+      },
+      setGoBack,
+    }),
+    [context, setGoBack],
+  );
+  return <ActionsContext.Provider value={value}>{children}</ActionsContext.Provider>;
+}

@@ -1,0 +1,48 @@
+/**
+ * The one registry of user commands (style.md "One action registry", Excalidraw): the header, the user menu and the
+ * keyboard handler all read these objects, so a command's label, shortcut and rule live in one place.
+ */
+import { actionFocusSearch } from './actionFocusSearch.ts';
+import { actionGoBack } from './actionGoBack.ts';
+import { actionLogout } from './actionLogout.ts';
+import { actionOpenUpload } from './actionOpenUpload.ts';
+import { actionSelectAll } from './actionSelectAll.ts';
+import { actionToggleColorMode } from './actionToggleColorMode.ts';
+import { isEditableTarget, type TargetLike } from './keys.ts';
+import type { Action, ActionContext, KeyLike } from './types.ts';
+
+/** Every action, in shortcut priority order. */
+export const ACTIONS: readonly Action[] = [
+  actionFocusSearch,
+  actionOpenUpload,
+  actionSelectAll,
+  actionGoBack,
+  actionToggleColorMode,
+  actionLogout,
+];
+
+/** Actions by name. */
+export const actionsByName: Readonly<Record<string, Action>> = Object.fromEntries(ACTIONS.map((a) => [a.name, a]));
+
+/** The user menu's actions, in menu order. */
+export const USER_MENU_ACTIONS: readonly Action[] = [actionToggleColorMode, actionLogout];
+
+/**
+ * The action a key press triggers, or undefined: the first action whose `keyTest` matches and whose predicate
+ * holds, skipping plain-key shortcuts while focus is in an editable element (spec 01 §2 Keyboard).
+ */
+export function actionForKey(
+  event: KeyLike & { readonly target?: TargetLike | null; readonly repeat?: boolean; readonly isComposing?: boolean },
+  context: ActionContext,
+  actions: readonly Action[] = ACTIONS,
+): Action | undefined {
+  if (event.isComposing) return undefined;
+  const editable = isEditableTarget(event.target);
+  return actions.find(
+    (action) =>
+      action.keyTest !== undefined &&
+      (!editable || action.allowInEditable === true) &&
+      action.keyTest(event) &&
+      action.predicate(context),
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * The app's one API client (typed client of `@magpie/api-types`), talking to the BFF on the same origin with the
+ * session cookie and the CSRF header. Two app-wide policies live here:
+ *
+ * - Any 401 from the DAM API (not from the BFF's own login/session routes) reports a lost session, so the app can
+ *   go to the login view keeping the current address (spec 01 §4 Session).
+ * - Reads bypass the HTTP cache (`cache: 'no-store'`): a collection's page address and its API href are the same URL
+ *   (the BFF answers browser navigations with the app), and a cached JSON answer must never be shown for a page
+ *   reload or a back navigation from another site.
+ */
+import { ApiError, createMagpieClient, readCookie } from '@magpie/api-types/client';
+import { API_PATHS, CSRF_COOKIE, CSRF_HEADER } from '@magpie/api-types';
+
+type UnauthorizedListener = () => void;
+const listeners = new Set<UnauthorizedListener>();
+
+/** Calls `listener` whenever an API call answers 401 because the session is missing. Returns an unsubscribe. */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The BFF's own routes: a 401 there means wrong credentials, not a lost session. */
+const SESSION_ROUTES = [API_PATHS.login, API_PATHS.session, API_PATHS.logout];
+
+function pathOf(input: RequestInfo | URL): string {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  try {
+    return new URL(url, 'http://localhost').pathname;
+  } catch {
+    return url;
+  }
+}
+
+/** `fetch` with the app's policies (see the module comment). */
+export const appFetch: typeof fetch = async (input, init) => {
+  const method = (init?.method ?? 'GET').toUpperCase();
+  const response = await fetch(input, {
+    ...init,
+    credentials: 'same-origin',
+    ...(method === 'GET' || method === 'HEAD' ? { cache: 'no-store' as const } : {}),
+  });
+  if (response.status === 401 && !SESSION_ROUTES.some((route) => pathOf(input).startsWith(route))) {
+    for (const listener of listeners) listener();
+  }
+  return response;
+};
+
+/** The CSRF token to send on unsafe requests: the readable `magpie_csrf` cookie (bff.yaml "CSRF"). */
+export function csrfToken(): string | undefined {
+  return readCookie(document.cookie, CSRF_COOKIE);
+}
+
+/** Headers every unsafe request needs. */
+export function csrfHeaders(): Record<string, string> {
+  const token = csrfToken();
+  return token ? { [CSRF_HEADER]: token } : {};
+}
+
+/** The typed client every view uses. */
+export const api = createMagpieClient({ fetch: appFetch, csrfToken });
+
+/** True when `error` is an API error with this HTTP status. */
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+/** True when `error` is an aborted request (a view unmounted or a newer request replaced it). */
+export function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+/** spec 01 §8 default message. */
+export const DEFAULT_ERROR_MESSAGE = 'An error occurred. Please contact your local administrator.';
+
+/**
+ * What to tell people about a failed call: the server's heading and message for API errors (spec 01 §8: "4xx carry
+ * responseJSON with heading and value"), a connection hint for network failures, else the default message.
+ */
+export function describeError(error: unknown): { heading: string; message: string } {
+  if (error instanceof ApiError) {
+    if (error.status === 401) return { heading: 'Access denied', message: error.body?.message ?? 'Please log in again.' };
+    if (error.status === 404) {
+      return { heading: error.body?.heading ?? 'Not found', message: error.body?.message ?? 'This page does not exist or you may not see it.' };
+    }
+    return { heading: error.body?.heading ?? 'Something went wrong', message: error.body?.message ?? DEFAULT_ERROR_MESSAGE };
+  }
+  if (error instanceof TypeError) return { heading: 'No connection', message: 'The server could not be reached. Check your connection and try again.' };
+  return { heading: 'Something went wrong', message: DEFAULT_ERROR_MESSAGE };
+}

@@ -1,0 +1,70 @@
+import { memo } from 'react';
+import { Box, chakra, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import type { Asset } from '@magpie/api-types';
+import { assetTitle, pickPreview, previewSrcSet } from '../lib/assetFields.ts';
+import { DocTypeIcon } from './DocTypeIcon.tsx';
+
+/** Thumbnail preview size, px (FotoWeb's 200 preview; 400 for high-density screens). */
+const THUMBNAIL_SIZE = 200;
+
+/**
+ * One asset of the grid: its 200/400 preview (or a document-type icon when it has none), and its file name. Links to
+ * the asset's href; `from` lets the asset view go back to exactly this page.
+ */
+export const AssetTile = memo(function AssetTile({ asset, size, from }: { asset: Asset; size: number; from: string }) {
+  const preview = asset.hasPreview === false ? undefined : pickPreview(asset.previews, THUMBNAIL_SIZE);
+  const title = assetTitle(asset);
+  return (
+    <chakra.a
+      asChild
+      data-testid="asset-thumbnail"
+      data-href={asset.href}
+      display="flex"
+      flexDirection="column"
+      w={`${size}px`}
+      rounded="md"
+      color="fg"
+      textDecoration="none"
+      _hover={{ '& .thumb': { shadow: 'md' } }}
+    >
+      <RouterLink to={asset.href} state={{ from }}>
+        <Box
+          className="thumb"
+          w={`${size}px`}
+          h={`${size}px`}
+          bg="bg.muted"
+          rounded="md"
+          overflow="hidden"
+          display="flex"
+          alignItems="center"
+          justifyContent="center"
+          color="fg.muted"
+          transition="box-shadow 0.15s"
+        >
+          {preview ? (
+            <chakra.img
+              src={preview.href}
+              srcSet={previewSrcSet(asset.previews, THUMBNAIL_SIZE)}
+              alt={title}
+              loading="lazy"
+              decoding="async"
+              maxW="full"
+              maxH="full"
+              objectFit="contain"
+              draggable={false}
+            />
+          ) : (
+            <Box data-testid="asset-placeholder" display="flex" flexDirection="column" alignItems="center" gap="1">
+              <DocTypeIcon doctype={asset.doctype} hasPreview={asset.hasPreview} />
+              <chakra.span srOnly>{title}</chakra.span>
+            </Box>
+          )}
+        </Box>
+        <Text fontSize="xs" mt="1" px="1" truncate title={asset.filename}>
+          {asset.filename}
+        </Text>
+      </RouterLink>
+    </chakra.a>
+  );
+});

@@ -1,0 +1,59 @@
+import { Box, Image, LinkBox, LinkOverlay, Text } from '@chakra-ui/react';
+import { Folder } from 'lucide-react';
+import { Link as RouterLink } from 'react-router-dom';
+import type { Collection } from '@magpie/api-types';
+import { pickPreview } from '../lib/assetFields.ts';
+
+/** Default collection colour (spec 02 §9). */
+const DEFAULT_COLLECTION_COLOR = '#999999';
+
+function assetCountText(count: number): string {
+  return count === 1 ? '1 asset' : `${count.toLocaleString('en')} assets`;
+}
+
+/**
+ * An archive or folder tile (spec 02 §2 Collection tile): link to the collection's href, name, poster image (or the
+ * collection's colour and a folder icon) and asset count.
+ */
+export function CollectionTile({ collection, kind }: { collection: Collection; kind: 'archive' | 'folder' }) {
+  const poster = pickPreview(collection.posterImages, 400);
+  return (
+    <LinkBox
+      as="article"
+      data-testid="collection-tile"
+      data-kind={kind}
+      borderWidth="1px"
+      borderColor="border"
+      rounded="lg"
+      overflow="hidden"
+      bg="bg.panel"
+      transition="box-shadow 0.15s"
+      _hover={{ shadow: 'md' }}
+      _focusWithin={{ shadow: 'md' }}
+    >
+      <Box aspectRatio={kind === 'archive' ? 16 / 9 : 3 / 1} bg="bg.muted" position="relative" display="flex" alignItems="center" justifyContent="center">
+        {poster ? (
+          <Image src={poster.href} alt="" loading="lazy" w="full" h="full" objectFit="cover" />
+        ) : (
+          <Box color={collection.color || DEFAULT_COLLECTION_COLOR}>
+            <Folder size={kind === 'archive' ? 48 : 28} aria-hidden="true" strokeWidth={1.5} />
+          </Box>
+        )}
+      </Box>
+      <Box px="3" py="2">
+        <LinkOverlay asChild>
+          <RouterLink to={collection.href}>
+            <Text as="span" fontWeight="semibold" display="block" truncate title={collection.name}>
+              {collection.name}
+            </Text>
+          </RouterLink>
+        </LinkOverlay>
+        <Text fontSize="sm" color="fg.muted">
+          {assetCountText(collection.assetCount)}
+        </Text>
+      </Box>
+    </LinkBox>
+  );
+}
+
+export { assetCountText };

@@ -1,0 +1,83 @@
+/**
+ * The archives list (spec 01 §2 /fotoweb/archives/, spec 02 §2 "search home page"): one tile per archive with its
+ * name, poster image and asset count. With `?q=` (a search across archives) it lists the archives with hits.
+ */
+import { useEffect, useRef } from 'react';
+import { Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { Archive } from 'lucide-react';
+import { useLocation } from 'react-router-dom';
+import { pageHref } from '@magpie/api-types';
+import type { Collection } from '@magpie/api-types';
+import { api } from '../../api/client.ts';
+import { useResource } from '../../api/useResource.ts';
+import { CollectionTile } from '../../components/CollectionTile.tsx';
+import { EmptyView, ErrorState, LoadingState } from '../../components/States.tsx';
+import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
+import { useSession } from '../../session/SessionProvider.tsx';
+import { useView } from '../../session/ViewContext.tsx';
+
+/** Most archive-list pages followed (archive lists are short; FotoWeb pages them anyway). */
+const MAX_ARCHIVE_PAGES = 20;
+
+async function loadAll(href: string, signal: AbortSignal): Promise<Collection[]> {
+  const archives: Collection[] = [];
+  let next: string | undefined = href;
+  for (let page = 0; next !== undefined && page < MAX_ARCHIVE_PAGES; page++) {
+    const list = await api.getCollectionList(next, { signal });
+    archives.push(...list.data);
+    next = pageHref(list.paging?.next);
+  }
+  return archives;
+}
+
+export function ArchivesView() {
+  const { descriptor } = useSession();
+  const { refreshCount } = useView();
+  const location = useLocation();
+  const query = new URLSearchParams(location.search).get('q');
+  // Without a query, the descriptor's own archives link (spec 01 §7 "paths come from the descriptor").
+  const href = query !== null ? `${location.pathname}${location.search}` : (descriptor?.archives ?? undefined);
+  const resource = useResource(href, (signal) => loadAll(href!, signal));
+  useDocumentTitle('Archives');
+
+  const { reload } = resource;
+  const seenRefresh = useRef(refreshCount);
+  useEffect(() => {
+    if (refreshCount === seenRefresh.current) return;
+    seenRefresh.current = refreshCount;
+    reload();
+  }, [refreshCount, reload]);
+
+  const archives = resource.data;
+  return (
+    <Stack gap="5" data-testid="archives-view">
+      <div>
+        <Heading as="h1" size="2xl">
+          {query !== null ? 'Search results' : 'Archives'}
+        </Heading>
+        {query !== null && <Text color="fg.muted">Archives with assets matching “{query}”</Text>}
+      </div>
+      {!href ? (
+        <EmptyView icon={<Archive aria-hidden="true" />} title="No archives" description="You do not have access to any archive yet." />
+      ) : resource.status === 'error' && !archives ? (
+        <ErrorState error={resource.error} onRetry={resource.reload} />
+      ) : !archives ? (
+        <LoadingState label="Loading archives…" />
+      ) : archives.length === 0 ? (
+        <EmptyView
+          icon={<Archive aria-hidden="true" />}
+          title={query !== null ? 'No archive has matching assets' : 'No archives'}
+          description={query !== null ? 'Try other words.' : 'You do not have access to any archive yet. Ask your administrator.'}
+        />
+      ) : (
+        <Grid as="ul" listStyleType="none" p="0" m="0" templateColumns="repeat(auto-fill, minmax(240px, 1fr))" gap="4" aria-label="Archives">
+          {archives.map((archive) => (
+            <li key={archive.href}>
+              <CollectionTile collection={archive} kind="archive" />
+            </li>
+          ))}
+        </Grid>
+      )}
+    </Stack>
+  );
+}

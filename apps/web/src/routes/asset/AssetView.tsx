@@ -1,0 +1,183 @@
+/**
+ * The asset page: large preview (800, or 1600 on high-density screens), the metadata panel (title, description,
+ * keywords as tags, byline, city, country, copyright, created, file facts), a download link to the ORIGINAL
+ * rendition, and back to the collection (also with Esc, through the action registry).
+ */
+import { useCallback, useEffect } from 'react';
+import { Box, Button, chakra, Flex, Grid, Heading, Link, Stack, Tag, Text, Wrap } from '@chakra-ui/react';
+import { ArrowLeft, Download } from 'lucide-react';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import type { Asset } from '@magpie/api-types';
+import { api } from '../../api/client.ts';
+import { useResource } from '../../api/useResource.ts';
+import { useActions } from '../../actions/ActionsProvider.tsx';
+import { DocTypeIcon } from '../../components/DocTypeIcon.tsx';
+import { ErrorState, LoadingState } from '../../components/States.tsx';
+import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
+import { assetTitle, fileFacts, metadataRows, originalRenditionHref, pickPreview, previewSrcSet } from '../../lib/assetFields.ts';
+import { hrefOfLocation, safeReturnAddress } from '../../lib/urls.ts';
+
+/** Preview size of the asset view, px (FotoWeb's 800 preview; 1600 for high-density screens). */
+const LARGE_PREVIEW_SIZE = 800;
+
+export function AssetView() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const href = hrefOfLocation(location);
+  const resource = useResource(href, (signal) => api.getAsset(href, { signal }));
+  const asset = resource.data;
+  const { setGoBack } = useActions();
+  const from = safeReturnAddress((location.state as { from?: unknown } | null)?.from as string | undefined);
+  const backHref = from ?? asset?.archiveHREF;
+
+  const goBack = useCallback(() => {
+    if (from !== undefined && window.history.length > 1) navigate(-1);
+    else if (backHref) navigate(backHref);
+  }, [from, backHref, navigate]);
+
+  useEffect(() => {
+    setGoBack(goBack);
+    return () => setGoBack(undefined);
+  }, [goBack, setGoBack]);
+
+  useDocumentTitle(asset ? assetTitle(asset) : undefined);
+
+  if (resource.status === 'error' && !asset) return <ErrorState error={resource.error} onRetry={resource.reload} />;
+  if (!asset) return <LoadingState label="Loading asset…" />;
+
+  return (
+    <Stack gap="4" data-testid="asset-view" data-href={asset.href}>
+      {backHref && (
+        <Box>
+          <Button asChild variant="ghost" size="sm" ms="-2">
+            <RouterLink
+              to={backHref}
+              data-testid="asset-back"
+              aria-keyshortcuts="Escape"
+              onClick={(event) => {
+                event.preventDefault();
+                goBack();
+              }}
+            >
+              <ArrowLeft aria-hidden="true" />
+              Back to collection
+            </RouterLink>
+          </Button>
+        </Box>
+      )}
+      <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 360px' }} gap="6" alignItems="start">
+        <AssetPreview asset={asset} />
+        <AssetDetails asset={asset} />
+      </Grid>
+    </Stack>
+  );
+}
+
+function AssetPreview({ asset }: { asset: Asset }) {
+  const pixelRatio = typeof window.devicePixelRatio === 'number' ? window.devicePixelRatio : 1;
+  const preview = asset.hasPreview === false ? undefined : pickPreview(asset.previews, LARGE_PREVIEW_SIZE, pixelRatio);
+  return (
+    <Flex
+      as="figure"
+      bg="bg.muted"
+      rounded="lg"
+      minH={{ base: '240px', md: '420px' }}
+      align="center"
+      justify="center"
+      p="2"
+      m="0"
+      data-testid="asset-preview"
+    >
+      {preview ? (
+        <chakra.img
+          src={preview.href}
+          srcSet={previewSrcSet(asset.previews, LARGE_PREVIEW_SIZE)}
+          alt={assetTitle(asset)}
+          maxW="full"
+          maxH="78vh"
+          objectFit="contain"
+          rounded="md"
+        />
+      ) : (
+        <Stack align="center" color="fg.muted" gap="2">
+          <DocTypeIcon doctype={asset.doctype} hasPreview={asset.hasPreview} size={72} />
+          <Text>No preview available</Text>
+        </Stack>
+      )}
+    </Flex>
+  );
+}
+
+function AssetDetails({ asset }: { asset: Asset }) {
+  const rows = metadataRows(asset);
+  const facts = fileFacts(asset);
+  const download = originalRenditionHref(asset);
+  return (
+    <Stack as="aside" aria-labelledby="asset-title" gap="5" data-testid="asset-metadata">
+      <Box>
+        <Heading as="h1" id="asset-title" size="xl" wordBreak="break-word" data-testid="asset-title">
+          {assetTitle(asset)}
+        </Heading>
+        {download && (
+          <Button asChild mt="3" size="sm" colorPalette="brand">
+            <a href={download} download={asset.filename} data-testid="asset-download">
+              <Download aria-hidden="true" />
+              Download original
+            </a>
+          </Button>
+        )}
+      </Box>
+      <Box>
+        <Heading as="h2" size="sm" mb="2">
+          Metadata
+        </Heading>
+        {rows.length === 0 ? (
+          <Text color="fg.muted" fontSize="sm">
+            No metadata.
+          </Text>
+        ) : (
+          <chakra.dl display="grid" gridTemplateColumns="max-content 1fr" columnGap="4" rowGap="2" fontSize="sm">
+            {rows.map((row) => (
+              <Box key={row.id} display="contents" data-testid={`field-${row.id}`}>
+                <chakra.dt color="fg.muted">{row.label}</chakra.dt>
+                <chakra.dd m="0" wordBreak="break-word" whiteSpace={row.kind === 'multiline' ? 'pre-line' : undefined}>
+                  {row.kind === 'tags' ? (
+                    <Wrap as="ul" gap="1" listStyleType="none" m="0" p="0" aria-label={row.label}>
+                      {row.values.map((value) => (
+                        <li key={value}>
+                          <Tag.Root size="sm" variant="subtle" data-testid="keyword">
+                            <Tag.Label>{value}</Tag.Label>
+                          </Tag.Root>
+                        </li>
+                      ))}
+                    </Wrap>
+                  ) : (
+                    row.values[0]
+                  )}
+                </chakra.dd>
+              </Box>
+            ))}
+          </chakra.dl>
+        )}
+      </Box>
+      <Box>
+        <Heading as="h2" size="sm" mb="2">
+          File
+        </Heading>
+        <chakra.dl display="grid" gridTemplateColumns="max-content 1fr" columnGap="4" rowGap="2" fontSize="sm">
+          {facts.map((fact) => (
+            <Box key={fact.label} display="contents">
+              <chakra.dt color="fg.muted">{fact.label}</chakra.dt>
+              <chakra.dd m="0" wordBreak="break-all">
+                {fact.value}
+              </chakra.dd>
+            </Box>
+          ))}
+        </chakra.dl>
+      </Box>
+      <Link asChild fontSize="sm" color="brand.fg">
+        <RouterLink to={asset.archiveHREF}>Open the archive</RouterLink>
+      </Link>
+    </Stack>
+  );
+}

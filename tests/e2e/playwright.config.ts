@@ -1,0 +1,39 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests in Debian's Chromium (never `npx playwright install`): `CHROMIUM_PATH` or /usr/bin/chromium.
+ * `global-setup.ts` starts a fresh DAM + BFF on free ports; tests get the address from `MAGPIE_E2E_BASE_URL`
+ * (fixtures.ts). Run: `npx playwright test -c tests/e2e/playwright.config.ts`.
+ */
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  globalSetup: './global-setup.ts',
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
+  outputDir: '../../test-results/e2e',
+  reporter: [['list']],
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    viewport: { width: 1280, height: 860 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+});
