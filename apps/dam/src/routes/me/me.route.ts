@@ -16,8 +16,8 @@ const MAX_PREFERENCES_BYTES = 64 * 1024;
 export async function meRoutes(app: FastifyInstance, ctx: DamContext) {
   const descriptor = async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
     const caller = callerOf(request);
-    const upload = await ctx.collections.listArchives(caller, { filter: 'upload' });
-    return sendRepresentation(request, reply, 'full-api-descriptor', presentDescriptor(caller, { canUpload: upload.data.length > 0 }));
+    const canUpload = (await ctx.collections.viewableArchives(caller)).some((a) => a.permissions.has('UploadFile'));
+    return sendRepresentation(request, reply, 'full-api-descriptor', presentDescriptor(caller, { canUpload }));
   };
   app.get('/fotoweb/me', descriptor);
   app.get('/fotoweb/me/', descriptor);
