@@ -71,7 +71,7 @@ export const ARCHIVE_SEGMENT = String.raw`(?<archive>[0-9]+(?:-[^/;?#]*)?)`;
 /** Folder segments after the archive, each `/` + a name; names starting with `__` are reserved and never folders. */
 export const FOLDER_SEGMENTS = String.raw`(?<folderPath>(?:/(?!__)[^/;?#]+)*)`;
 /** FotoWeb's sort and page path components after the last `/`: `;o=<sort>` and `;p=<0-based page>`, in any order. */
-export const MATRIX_COMPONENTS = String.raw`(?<matrix>(?:;o=[^/;?#]*|;p=[0-9]+)*)`;
+export const MATRIX_COMPONENTS = String.raw`(?<matrix>(?:;o=[^/;?#]*|;p=[0-9]+(?:-[A-Za-z0-9_-]*)?)*)`;
 /** The folder path and file name of an asset, before `.info` (may contain `/`). */
 export const ASSET_PATH = String.raw`(?<assetPath>[^?#]+?)`;
 

@@ -131,6 +131,26 @@ const migrations: Record<string, Migration> = {
       for (const statement of statements) await statement.execute(db);
     },
   },
+  '0002_search': {
+    async up(db: Kysely<any>) {
+      const statements = [
+        // Field predicates (25:london) run against one GIN-indexed vector of lexemes "f<field>_<word>" plus a
+        // presence marker "f<field>" per field (for the empty-value form 25:""), issue #4.
+        sql`ALTER TABLE assets ADD COLUMN field_vector tsvector NOT NULL DEFAULT ''::tsvector`,
+        sql`ALTER TABLE assets ADD COLUMN metadata_fields smallint NOT NULL DEFAULT 0`,
+        sql`ALTER TABLE assets ADD COLUMN camera_time timestamptz`,
+        sql`ALTER TABLE assets ADD COLUMN iptc_date text`,
+        sql`CREATE INDEX assets_field_vector_idx ON assets USING gin (field_vector)`,
+        sql`CREATE INDEX assets_archive_created_idx ON assets (archive_id, created DESC, id DESC)`,
+        sql`CREATE INDEX assets_archive_filename_idx ON assets (archive_id, lower(filename), id)`,
+        sql`CREATE INDEX assets_archive_title_idx ON assets (archive_id, (coalesce(metadata ->> '5', '')), id)`,
+        sql`CREATE INDEX assets_archive_filesize_idx ON assets (archive_id, filesize)`,
+        sql`CREATE INDEX assets_archive_camera_time_idx ON assets (archive_id, camera_time)`,
+        sql`CREATE INDEX assets_archive_iptc_date_idx ON assets (archive_id, iptc_date)`,
+      ];
+      for (const statement of statements) await statement.execute(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -119,6 +119,14 @@ export interface AssetsTable {
   previews: Json<StoredPreview[]>;
   warnings: Json<string[]>;
   search_vector: ColumnType<string, string | undefined, string>;
+  /** Lexemes `f<field>_<word>` and presence markers `f<field>` for field predicates (migration 0002). */
+  field_vector: ColumnType<string, string | undefined, string>;
+  /** How many metadata fields hold a value: the metadata status `ms` (none 0, little 1-2, normal 3+). */
+  metadata_fields: Generated<number>;
+  /** EXIF DateTimeOriginal: the `ct` date. */
+  camera_time: Date | null;
+  /** IPTC date created (field 55) as `YYYY-MM-DD`: the `it` date. */
+  iptc_date: string | null;
   created: Generated<Date>;
   created_by: string;
   modified: Generated<Date>;

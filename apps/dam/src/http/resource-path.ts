@@ -2,8 +2,8 @@ import { parseArchiveKey } from './urls.ts';
 
 /** FotoWeb path parameters found in a collection URL (`;p=3`, `;o=-fn`). */
 export interface PathParams {
-  /** 0-based page. */
-  p: number;
+  /** The page reference as sent (`3`, `3-a<token>`…; '' for the first page); see search/ordering.ts. */
+  p: string;
   /** Sort key, '' for the default. */
   o: string;
 }
@@ -34,15 +34,15 @@ function decode(segment: string): string {
 export function parseArchivesPath(rest: string): ArchivesPath {
   const raw = rest.split('/');
   if (raw.length === 0 || raw[0] === '') return { kind: 'archiveList' };
-  const params: PathParams = { p: 0, o: '' };
+  const params: PathParams = { p: '', o: '' };
   const segments: string[] = [];
   for (const piece of raw) {
     const [name, ...matrix] = piece.split(';');
     for (const param of matrix) {
       const [key, value = ''] = param.split('=');
       if (key === 'p') {
-        if (!/^\d{1,7}$/.test(value)) throw new InvalidPathError(`Invalid page "${value}".`);
-        params.p = Number(value);
+        if (!/^[0-9A-Za-z_-]{1,512}$/.test(value)) throw new InvalidPathError(`Invalid page "${value}".`);
+        params.p = value;
       } else if (key === 'o') params.o = decode(value);
     }
     if (name) segments.push(decode(name));

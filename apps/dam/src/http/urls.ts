@@ -38,11 +38,15 @@ export function previewHref(assetId: number, size: number, square: boolean, vers
   return `${API_ROOT}/cache/previews/${assetId}/${size}${square ? 's' : ''}.${version.toString(36)}.jpg`;
 }
 
-/** Appends FotoWeb path parameters (`;o=…`, `;p=N`) and a query to a collection URL. */
-export function withPathParams(href: string, params: { o?: string; p?: number }, q?: string): string {
+/**
+ * Appends FotoWeb path parameters (`;o=…`, `;p=N`) and a query string (already encoded, without `?`: a search's
+ * `q=…` or key=value criteria) to a collection URL.
+ */
+export function withPathParams(href: string, params: { o?: string; p?: string }, query?: string): string {
   let url = href;
-  if (params.o) url += `;o=${encodeURIComponent(params.o)}`;
+  // Sort values are `+`, `-`, letters and digits: kept literal as FotoWeb writes them (`;o=+`).
+  if (params.o) url += `;o=${params.o}`;
   if (params.p) url += `;p=${params.p}`;
-  if (q) url += `?q=${encodeURIComponent(q)}`;
+  if (query) url += `?${query}`;
   return url;
 }

@@ -1,25 +1,36 @@
 import type { Collection, CollectionPermission } from '@magpie/api-types';
 import type { ArchiveRow, AssetRow } from '../db/schema.ts';
 import { archiveKey, collectionHref, previewHref, withPathParams } from '../http/urls.ts';
+import { SORT_OPTIONS } from '../search/ordering.ts';
 
 /** A page of a listing, for FotoWeb's `paging` object (fotoweb-api-notes §3.4). */
-export interface PageInfo {
-  /** 0-based page index. */
-  page: number;
-  /** Number of pages (at least 1). */
-  pageCount: number;
+export interface PageLinks {
+  /** `;o=` value of the current order ('' for the default). */
+  order: string;
+  /** `;p=` values: undefined where there is no such page. */
+  prev?: string | undefined;
+  next?: string | undefined;
+  last: string;
+  /** 0-based index of this page and the number of pages. */
+  index: number;
+  totalPages: number;
+  count: number;
 }
 
 /**
- * FotoWeb's `paging {first, prev, next, last}` for a collection URL: `first` has no `;p`, absent neighbours are null.
+ * FotoWeb's `paging {first, prev, next, last}` for a collection URL (fotoweb-api-notes §3.4): `first` has no `;p`,
+ * absent neighbours are null; the links carry keyset positions (search/ordering.ts) but stay opaque.
  */
-export function pagingFor(baseHref: string, info: PageInfo, q?: string) {
-  const at = (p: number) => withPathParams(baseHref, { p }, q);
+export function pagingFor(baseHref: string, links: PageLinks, query?: string) {
+  const at = (p: string | undefined) => withPathParams(baseHref, { o: links.order, ...(p ? { p } : {}) }, query);
   return {
-    first: at(0),
-    prev: info.page > 0 ? at(info.page - 1) : null,
-    next: info.page + 1 < info.pageCount ? at(info.page + 1) : null,
-    last: at(Math.max(0, info.pageCount - 1)),
+    first: at(undefined),
+    prev: links.prev === undefined ? null : at(links.prev === '0' ? undefined : links.prev),
+    next: links.next === undefined ? null : at(links.next),
+    last: at(links.last === '0' ? undefined : links.last),
+    index: links.index,
+    totalPages: links.totalPages,
+    count: links.count,
   };
 }
 
@@ -32,8 +43,10 @@ export interface CollectionSource {
   assetCount: number;
   /** The asset whose previews become the poster, if any. */
   posterAsset?: AssetRow | undefined;
-  /** The search expression, if this collection is a search result. */
-  search?: { searchString: string; searchQuery: string } | undefined;
+  /** The search, if this collection is a search result: what to echo and the URL query string that asked for it. */
+  search?: { searchString: string; searchQuery: string; query: string } | undefined;
+  /** The current `;o=` value ('' for the default order). */
+  order?: string;
   hasChildren: boolean;
   /** Number of child folders. */
   childCount: number;
@@ -46,8 +59,9 @@ export interface CollectionSource {
 export function presentCollection(source: CollectionSource): Collection {
   const { archive, folderPath, search } = source;
   const base = collectionHref(archive, folderPath);
-  const q = search?.searchString;
-  const href = withPathParams(base, {}, q);
+  const q = search?.query;
+  const order = source.order ?? '';
+  const href = withPathParams(base, { o: order }, q);
   const permissions = [...source.permissions];
   const name = folderPath ? folderPath.split('/').at(-1)! : archive.name;
   const poster = source.posterAsset;
@@ -80,14 +94,13 @@ export function presentCollection(source: CollectionSource): Collection {
     clearSearch: { href: base, data: base },
     searchString: search?.searchString ?? '',
     searchQuery: search?.searchQuery ?? '',
-    alt_orders: [
-      {
-        key: 'mt',
-        name: 'Last Modified',
-        asc: { href: withPathParams(base, { o: '+' }, q), data: withPathParams(base, { o: '+' }, q), urlComponents: [{ key: 'o', value: '+' }] },
-        desc: { href, data: href, default: true, urlComponents: [{ key: 'o', value: '' }] },
-      },
-    ],
+    alt_orders: SORT_OPTIONS.map((option) => {
+      const side = (value: string, isDefault: boolean) => {
+        const url = withPathParams(base, { o: value }, q);
+        return { href: url, data: url, ...(isDefault ? { default: true } : {}), urlComponents: [{ key: 'o', value }] };
+      };
+      return { key: option.key, name: option.name, asc: side(option.asc, false), desc: side(option.desc, option.desc === '') };
+    }),
     assetCount: source.assetCount,
     childCount: source.childCount,
     created: archive.created.toISOString(),

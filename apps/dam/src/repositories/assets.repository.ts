@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { AssetRow, Database, FieldValues, NewAsset } from '../db/schema.ts';
-import { compileSearch, searchDocumentSql } from '../search/compile.ts';
+import { compileSearch, fieldLexemes, searchDocumentSql } from '../search/compile.ts';
 import type { SearchNode } from '../search/expression.ts';
+import type { Ordering, PageCursor } from '../search/ordering.ts';
 
 /** Where to list assets: a whole archive, or a folder and everything below it. */
 export interface AssetScope {
@@ -11,9 +12,8 @@ export interface AssetScope {
   search?: SearchNode;
 }
 
-function joinValues(value: string | string[] | undefined): string {
-  return Array.isArray(value) ? value.join(' ') : (value ?? '');
-}
+/** One row of a page with its sort value as text (for the next cursor). */
+export type PagedAsset = AssetRow & { sort_key: string };
 
 /** Assets: rows, listing, search and duplicate detection. */
 export class AssetsRepository {
@@ -30,16 +30,24 @@ export class AssetsRepository {
     return (await this.findById(row.id))!;
   }
 
-  /** Recomputes the stored `search_vector` (title, keywords, byline, description, file name). */
+  /**
+   * Recomputes what search reads from an asset's metadata: the weighted `search_vector` (every field and the file
+   * name), the `field_vector` lexemes of field predicates, the number of filled fields (`ms`) and the IPTC date
+   * created (`it`, field 55).
+   */
   async refreshSearchVector(id: number, metadata: FieldValues, filename: string): Promise<void> {
-    const document = searchDocumentSql({
-      title: joinValues(metadata['5']),
-      keywords: joinValues(metadata['25']),
-      byline: joinValues(metadata['80']),
-      description: joinValues(metadata['120']),
-      filename: `${filename} ${filename.replace(/[._\-]+/g, ' ')}`,
-    });
-    await this.db.updateTable('assets').set({ search_vector: document }).where('id', '=', id).execute();
+    const lexemes = fieldLexemes(metadata);
+    const created = typeof metadata['55'] === 'string' && /^\d{4}-\d{2}-\d{2}/.test(metadata['55']) ? metadata['55'].slice(0, 10) : null;
+    await this.db
+      .updateTable('assets')
+      .set({
+        search_vector: searchDocumentSql(metadata, filename),
+        field_vector: sql<string>`array_to_tsvector(${lexemes}::text[])`,
+        metadata_fields: Object.values(metadata).filter((v) => (Array.isArray(v) ? v.length > 0 : v.trim() !== '')).length,
+        iptc_date: created,
+      })
+      .where('id', '=', id)
+      .execute();
   }
 
   findById(id: number): Promise<AssetRow | undefined> {
@@ -72,16 +80,32 @@ export class AssetsRepository {
       const prefix = `${scope.folderPath.replace(/[\\%_]/g, (c) => `\\${c}`)}/%`;
       query = query.where((eb) => eb.or([eb('folder_path', '=', scope.folderPath!), eb('folder_path', 'like', prefix)]));
     }
-    if (scope.search) {
-      const search = scope.search;
-      query = query.where((eb) => compileSearch(eb, search));
-    }
+    if (scope.search) query = query.where(compileSearch(scope.search));
     return query;
   }
 
-  /** One page of assets in the scope, newest modification first (FotoWeb's default order). */
-  listPage(scope: AssetScope, page: { offset: number; limit: number }): Promise<AssetRow[]> {
-    return this.scoped(scope).selectAll().orderBy('modified', 'desc').orderBy('id', 'desc').offset(page.offset).limit(page.limit).execute();
+  /**
+   * One page of assets in the scope, in `ordering`. Keyset cursors (`after`/`before` a row) seek with the sort
+   * index, so a deep page costs what the first costs; `offset` cursors (plain `;p=N`) skip rows; `last` reads the
+   * tail backwards. Rows come with their sort value as text for the next cursor.
+   */
+  async listPage(scope: AssetScope, ordering: Ordering, cursor: PageCursor, limit: number, total?: number): Promise<PagedAsset[]> {
+    const forward = cursor.mode !== 'before' && cursor.mode !== 'last';
+    const direction = forward ? ordering.direction : ordering.direction === 'asc' ? 'desc' : 'asc';
+    let query = this.scoped(scope).selectAll('assets').select(ordering.asText.as('sort_key'));
+    if (cursor.mode === 'after' || cursor.mode === 'before') {
+      const op = (cursor.mode === 'after') === (ordering.direction === 'asc') ? sql.raw('>') : sql.raw('<');
+      query = query.where(sql<boolean>`(${ordering.expression}, assets.id) ${op} (${ordering.cast(cursor.sortValue)}, ${cursor.id})`);
+    }
+    let pageLimit = limit;
+    if (cursor.mode === 'last' && total !== undefined) pageLimit = total - cursor.index * limit;
+    query = query
+      .orderBy(sql`${ordering.expression} ${sql.raw(direction)}`)
+      .orderBy('assets.id', direction)
+      .limit(Math.max(0, pageLimit));
+    if (cursor.mode === 'offset') query = query.offset(cursor.index * limit);
+    const rows = (await query.execute()) as PagedAsset[];
+    return forward ? rows : rows.reverse();
   }
 
   async count(scope: AssetScope): Promise<number> {

@@ -4,11 +4,15 @@ import type { ArchiveRow } from '../db/schema.ts';
 import type { ArchivesRepository } from '../repositories/archives.repository.ts';
 import type { AssetsRepository, AssetScope } from '../repositories/assets.repository.ts';
 import type { ArchivePolicy, Caller } from '../policies/archive.policy.ts';
-import { ApiError, notFound } from '../lib/errors.ts';
+import { ApiError, badRequest, notFound } from '../lib/errors.ts';
+
+/** The default order: last modified, newest first. */
+const DEFAULT_ORDERING = parseOrdering('');
 import { presentAsset } from '../presenters/asset.presenter.ts';
-import { pagingFor, presentCollection } from '../presenters/collection.presenter.ts';
+import { pagingFor, presentCollection, type PageLinks } from '../presenters/collection.presenter.ts';
+import { decodePage, encodePage, InvalidOrderError, InvalidPageError, parseOrdering, type Ordering, type PageCursor } from '../search/ordering.ts';
 import { collectionHref } from '../http/urls.ts';
-import { InvalidSearchExpressionError, normaliseSearchExpression, parseSearchExpression, type SearchNode } from '../search/expression.ts';
+import type { SearchRequest } from '../search/params.ts';
 
 /** A collection the caller may view, resolved from its URL. */
 export interface ResolvedCollection {
@@ -17,15 +21,10 @@ export interface ResolvedCollection {
   permissions: Set<string>;
 }
 
-function parseQuery(q: string | undefined): { node: SearchNode | undefined; search?: { searchString: string; searchQuery: string } } {
-  if (q === undefined || q.trim() === '') return { node: undefined };
-  try {
-    const node = parseSearchExpression(q);
-    return { node, search: { searchString: q, searchQuery: normaliseSearchExpression(node) } };
-  } catch (error) {
-    if (error instanceof InvalidSearchExpressionError) throw new ApiError(400, 'InvalidSearchExpression', error.message, 'Invalid search expression');
-    throw error;
-  }
+/** A search of a collection URL: the parsed request and the URL query string that carried it (for links). */
+export interface CollectionSearch extends SearchRequest {
+  /** The encoded query string without `?` and without `access_token`. */
+  query: string;
 }
 
 /**
@@ -53,8 +52,9 @@ export class CollectionsService {
    * that has hits, each with its hit count as `assetCount` (fotoweb-api-notes §5 multi-collection search).
    * @param filter `upload` keeps only archives the caller may upload to (the descriptor's `upload_to`).
    */
-  async listArchives(caller: Caller, options: { q?: string; filter?: 'upload' } = {}) {
-    const { node, search } = parseQuery(options.q);
+  async listArchives(caller: Caller, options: { search?: CollectionSearch | undefined; filter?: 'upload' } = {}) {
+    const search = options.search;
+    const node = search?.node;
     let visible = await this.viewableArchives(caller);
     if (options.filter === 'upload') visible = visible.filter((v) => v.permissions.has('UploadFile'));
     const data = [];
@@ -62,7 +62,7 @@ export class CollectionsService {
       const scope: AssetScope = { archiveId: archive.id, ...(node ? { search: node } : {}) };
       const assetCount = await this.assets.count(scope);
       if (node && assetCount === 0) continue;
-      const [posterAsset] = await this.assets.listPage(scope, { offset: 0, limit: 1 });
+      const [posterAsset] = await this.assets.listPage(scope, DEFAULT_ORDERING, { index: 0, mode: 'offset' }, 1);
       const children = await this.archives.childFolders(archive.id, '');
       data.push(presentCollection({ archive, folderPath: '', permissions, assetCount, posterAsset, search, hasChildren: children.length > 0, childCount: children.length }));
     }
@@ -84,17 +84,29 @@ export class CollectionsService {
   /**
    * One collection. `representation` follows the Accept header: `collection` embeds the requested page of assets
    * and the child folders, `collectioninfo` only describes it, `assetlist` is the page of assets alone, and
-   * `collectionlist` the child folders.
-   * @throws ApiError 400 InvalidSearchExpression for a bad `q`; 404 for a page past the end.
+   * `collectionlist` the child folders. `order` is the `;o=` value, `page` the `;p=` value ('' for the first).
+   * @throws ApiError 400 InvalidRequest for a bad `;o=` or `;p=`, 404 for
+   *   a page past the end.
    */
   async getCollection(
     caller: Caller,
-    target: { archiveId: number; folderPath: string; page: number; q?: string | undefined },
+    target: { archiveId: number; folderPath: string; page: string; order?: string; search?: CollectionSearch | undefined },
     representation: 'collection' | 'collectioninfo' | 'assetlist' | 'collectionlist',
   ) {
     const resolved = await this.resolve(caller, target.archiveId, target.folderPath);
     const { archive, folderPath, permissions } = resolved;
-    const { node, search } = parseQuery(target.q);
+    const search = target.search;
+    const node = search?.node;
+    const order = target.order ?? '';
+    let ordering: Ordering;
+    let cursor: PageCursor;
+    try {
+      ordering = parseOrdering(order);
+      cursor = target.page ? decodePage(target.page) : { index: 0, mode: 'offset' };
+    } catch (error) {
+      if (error instanceof InvalidOrderError || error instanceof InvalidPageError) throw badRequest(error.message);
+      throw error;
+    }
     const scope: AssetScope = { archiveId: archive.id, folderPath, ...(node ? { search: node } : {}) };
     const childFolders = await this.archives.childFolders(archive.id, folderPath);
     const children = {
@@ -112,16 +124,29 @@ export class CollectionsService {
     const assetCount = await this.assets.count(scope);
     const pageSize = this.config.pageSize;
     const pageCount = Math.max(1, Math.ceil(assetCount / pageSize));
-    if (target.page >= pageCount) throw notFound('The page');
-    const rows = representation === 'collectioninfo' ? [] : await this.assets.listPage(scope, { offset: target.page * pageSize, limit: pageSize });
+    if (cursor.index >= pageCount) throw notFound('The page');
+    const rows = representation === 'collectioninfo' ? [] : await this.assets.listPage(scope, ordering, cursor, pageSize, assetCount);
+    const first = rows[0];
+    const last = rows.at(-1);
+    const links: PageLinks = {
+      order,
+      index: cursor.index,
+      totalPages: pageCount,
+      count: assetCount,
+      last: encodePage(pageCount > 1 ? { index: pageCount - 1, mode: 'last' } : { index: 0, mode: 'offset' }),
+      ...(cursor.index > 0 && first
+        ? { prev: cursor.index === 1 ? '0' : encodePage({ index: cursor.index - 1, mode: 'before', sortValue: first.sort_key, id: first.id }) }
+        : {}),
+      ...(cursor.index + 1 < pageCount && last ? { next: encodePage({ index: cursor.index + 1, mode: 'after', sortValue: last.sort_key, id: last.id }) } : {}),
+    };
     const assetList = {
-      data: rows.map((row) => presentAsset(archive, row, permissions)),
-      paging: pageCount > 1 ? pagingFor(collectionHref(archive, folderPath), { page: target.page, pageCount }, target.q) : null,
+      data: rows.map(({ sort_key: _sortKey, ...row }) => presentAsset(archive, row, permissions)),
+      paging: pageCount > 1 ? pagingFor(collectionHref(archive, folderPath), links, search?.query) : null,
     };
     if (representation === 'assetlist') return assetList;
 
-    const posterAsset = rows[0] ?? (await this.assets.listPage(scope, { offset: 0, limit: 1 }))[0];
-    const collection: Collection = presentCollection({ archive, folderPath, permissions, assetCount, posterAsset, search, hasChildren: childFolders.length > 0, childCount: childFolders.length });
+    const posterAsset = rows[0] ?? (await this.assets.listPage(scope, ordering, { index: 0, mode: 'offset' }, 1))[0];
+    const collection: Collection = presentCollection({ archive, folderPath, permissions, assetCount, posterAsset, search, order, hasChildren: childFolders.length > 0, childCount: childFolders.length });
     if (representation === 'collection') {
       collection.assets = assetList;
       collection.children = children;

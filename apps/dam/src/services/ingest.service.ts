@@ -40,6 +40,13 @@ export async function hashFile(filePath: string): Promise<string> {
   return hash.digest('hex');
 }
 
+/** EXIF DateTimeOriginal (ISO, usually without zone) as a Date; a value without zone is taken as UTC. */
+function cameraTime(value: string | undefined): Date | null {
+  if (!value) return null;
+  const date = new Date(/[zZ]|[+-]\d{2}:?\d{2}$/.test(value) ? value : `${value}Z`);
+  return Number.isNaN(date.getTime()) || date.getUTCFullYear() < 1800 ? null : date;
+}
+
 function nextFreeName(filename: string, n: number): string {
   const ext = path.extname(filename);
   return `${filename.slice(0, filename.length - ext.length)} (${n})${ext}`;
@@ -119,6 +126,7 @@ export class IngestService {
         colorspace: technical.colorspace ?? null,
         resolution: technical.resolution ?? null,
         metadata: meta?.fields ?? {},
+        camera_time: cameraTime(technical.dateTimeOriginal),
         technical: JSON.stringify(technical),
         previews: JSON.stringify(previews),
         warnings: JSON.stringify(warnings),

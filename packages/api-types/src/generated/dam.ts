@@ -224,8 +224,10 @@ export interface paths {
          *     - **Sort and page**: FotoWeb's path components `;o=<sort>` and `;p=<page>` may be appended after the last
          *       `/`, in that order: `/fotoweb/archives/5000-Photos/;o=fn;p=2`. `;o=` empty or absent is the default
          *       (last modified, newest first), `+` is last modified ascending, `fn`/`-fn` file name ascending/descending,
-         *       `<fieldId>`/`-<fieldId>` sort by a metadata field. `;p=` is 0-based and `first` never carries it. These
-         *       URLs come from `paging` and `alt_orders`; clients never compute them.
+         *       `<fieldId>`/`-<fieldId>` sort by a metadata field. `;p=` starts with the 0-based page index and `first`
+         *       never carries it; Magpie appends an opaque keyset position (`;p=3-a<token>`, `;p=9-l`), so a deep page
+         *       costs what the first costs. A plain `;p=<n>` still works (offset). These URLs come from `paging` and
+         *       `alt_orders`; clients never compute them. An unknown `;o=` or a malformed `;p=` answers 400.
          *     - **Search**: `?q=<expression>` searches the collection (expand its `searchURL` template). The answer is a
          *       search collection with `searchString`, `searchQuery` and `clearSearch`.
          *

@@ -4,19 +4,31 @@ import { callerOf } from '../../http/auth.ts';
 import { negotiate, sendRepresentation } from '../../http/media-types.ts';
 import { InvalidPathError, parseArchivesPath } from '../../http/resource-path.ts';
 import { sendStoredFile } from '../../http/send-file.ts';
-import { badRequest } from '../../lib/errors.ts';
-import { MAX_EXPRESSION_LENGTH } from '../../search/expression.ts';
+import { ApiError, badRequest } from '../../lib/errors.ts';
+import { InvalidSearchExpressionError, MAX_EXPRESSION_LENGTH } from '../../search/expression.ts';
+import { searchFromQuery } from '../../search/params.ts';
+import type { CollectionSearch } from '../../services/collections.service.ts';
 
 const PREFIX = '/fotoweb/archives/';
 const COLLECTION_REPRESENTATIONS = ['collection', 'collectioninfo', 'assetlist', 'collectionlist'] as const;
 
-function queryOf(request: FastifyRequest): string | undefined {
-  const q = (request.query as Record<string, unknown>).q;
-  const value = Array.isArray(q) ? q.join(' ') : typeof q === 'string' ? q : undefined;
-  if (value !== undefined && value.length > MAX_EXPRESSION_LENGTH) {
-    throw badRequest(`The search is longer than ${MAX_EXPRESSION_LENGTH} characters.`);
+/**
+ * The search a collection URL's query asks for (`q`, key=value criteria, advanced-search parameters), with the
+ * query string kept for paging links.
+ * @throws ApiError 400 InvalidSearchExpression for a bad or over-long search.
+ */
+function searchOf(request: FastifyRequest): CollectionSearch | undefined {
+  const raw = request.raw.url!.split('?')[1] ?? '';
+  if (raw.length > MAX_EXPRESSION_LENGTH * 3) throw badRequest(`The query string is longer than ${MAX_EXPRESSION_LENGTH * 3} characters.`);
+  try {
+    const search = searchFromQuery(request.query as Record<string, unknown>);
+    if (!search) return undefined;
+    const query = raw.split('&').filter((pair) => pair && !pair.startsWith('access_token=')).join('&');
+    return { ...search, query };
+  } catch (error) {
+    if (error instanceof InvalidSearchExpressionError) throw new ApiError(400, 'InvalidSearchExpression', error.message, 'Invalid search expression');
+    throw error;
   }
-  return value;
 }
 
 /**
@@ -35,14 +47,15 @@ export async function archivesRoutes(app: FastifyInstance, ctx: DamContext) {
       if (error instanceof InvalidPathError) throw badRequest(error.message);
       throw error;
     }
-    const q = queryOf(request);
+    const search = searchOf(request);
     switch (parsed.kind) {
       case 'archiveList':
-        return sendRepresentation(request, reply, 'collectionlist', await ctx.collections.listArchives(caller, q !== undefined ? { q } : {}));
+        return sendRepresentation(request, reply, 'collectionlist', await ctx.collections.listArchives(caller, { search }));
       case 'collection': {
-        const fallback = parsed.params.p > 0 ? 'assetlist' : 'collection';
+        const fallback = parsed.params.p && parsed.params.p !== '0' ? 'assetlist' : 'collection';
         const representation = negotiate(request, COLLECTION_REPRESENTATIONS, fallback);
-        const body = await ctx.collections.getCollection(caller, { archiveId: parsed.archiveId, folderPath: parsed.folderPath, page: parsed.params.p, q }, representation);
+        const target = { archiveId: parsed.archiveId, folderPath: parsed.folderPath, page: parsed.params.p, order: parsed.params.o, search };
+        const body = await ctx.collections.getCollection(caller, target, representation);
         return sendRepresentation(request, reply, representation, body);
       }
       case 'asset': {

@@ -1,0 +1,86 @@
+import { ENUM_KEYS, InvalidSearchExpressionError, MAX_EXPRESSION_LENGTH, normaliseSearchExpression, parseSearchExpression, RANGE_KEYS, TEXT_KEYS, type SearchNode } from './expression.ts';
+
+/** What a collection URL's query asks for: the AST to run and the text to echo as `searchString`. */
+export interface SearchRequest {
+  node: SearchNode;
+  /** What the client sent, as FotoWeb echoes it: `q` alone, or the query string's search keys. */
+  searchString: string;
+  /** The normalised expression (`searchQuery`). */
+  searchQuery: string;
+}
+
+/** Query keys that are not search criteria (FotoWeb lets `access_token` ride in the query). */
+const NON_SEARCH_KEYS = new Set(['access_token', 'p', 'o']);
+
+/** The advanced-search range parameters (spec 02 §3 Search criteria) and the range each bounds. */
+const RANGE_PARAMS: Record<string, { key: keyof typeof RANGE_KEYS; side: 'from' | 'to' }> = Object.fromEntries(
+  Object.keys(RANGE_KEYS).flatMap((key) => {
+    const k = key as keyof typeof RANGE_KEYS;
+    return [
+      [`${k}f`, { key: k, side: 'from' as const }],
+      [`${k}t`, { key: k, side: 'to' as const }],
+    ];
+  }),
+);
+
+function values(raw: unknown): string[] {
+  return (Array.isArray(raw) ? raw : [raw]).filter((v): v is string => typeof v === 'string');
+}
+
+function predicate(key: string, value: string): SearchNode | undefined {
+  const quoted = `${key}:"${value.replace(/"/g, '')}"`;
+  return parseSearchExpression(value === '' || value === '""' ? `${key}:""` : quoted);
+}
+
+/**
+ * Builds the search of a collection URL's query (issue #4; fotoweb-api-notes §5 key=value queries; spec 02 §3):
+ * - `q`: a search expression;
+ * - `<fieldId>=value`, `fn=`, `dn=`, `fp=`: key=value criteria; several keys are AND-ed, the same field id given
+ *   twice is OR-ed (so a criterion whose value is a list is written as the key repeated); the value `""` asks for
+ *   an empty field;
+ * - `dt`, `cs`, `o`, `ms`, `s`: the advanced-search selections;
+ * - `fsf`/`fst` (MB), `phf`/`pht`, `pwf`/`pwt` (px), `mtf`/`mtt`, `itf`/`itt`, `rtf`/`rtt`, `ctf`/`ctt` (dates):
+ *   range bounds.
+ * Answers undefined when the query holds no search.
+ * @throws InvalidSearchExpressionError for a bad expression or value, or a query longer than 2000 characters.
+ */
+export function searchFromQuery(query: Record<string, unknown>): SearchRequest | undefined {
+  const parts: SearchNode[] = [];
+  const echo: string[] = [];
+  const ranges = new Map<keyof typeof RANGE_KEYS, { from?: string; to?: string }>();
+  let total = 0;
+  for (const [key, raw] of Object.entries(query)) {
+    if (NON_SEARCH_KEYS.has(key)) continue;
+    const list = values(raw);
+    total += list.reduce((n, v) => n + v.length, 0);
+    if (total > MAX_EXPRESSION_LENGTH) throw new InvalidSearchExpressionError(`The search is longer than ${MAX_EXPRESSION_LENGTH} characters.`);
+    if (key === 'q') {
+      for (const q of list) {
+        const node = parseSearchExpression(q);
+        if (node) {
+          parts.push(node);
+          echo.push(q);
+        }
+      }
+    } else if (/^\d{1,4}$/.test(key) || (TEXT_KEYS as readonly string[]).includes(key) || key in ENUM_KEYS) {
+      const nodes = list.map((v) => predicate(key, v)).filter((n): n is SearchNode => n !== undefined);
+      if (nodes.length === 0) continue;
+      parts.push(nodes.length === 1 ? nodes[0]! : { type: 'or', children: nodes });
+      echo.push(...list.map((v) => `${key}=${v}`));
+    } else if (key in RANGE_PARAMS) {
+      const { key: rangeKey, side } = RANGE_PARAMS[key]!;
+      const value = list.at(-1)?.trim();
+      if (!value) continue;
+      // Reuse the expression parser's value checks (numbers, real calendar dates).
+      const checked = parseSearchExpression(`${key}:${value}`);
+      if (checked?.type !== 'range') continue;
+      ranges.set(rangeKey, { ...ranges.get(rangeKey), [side]: checked[side] });
+      echo.push(`${key}=${value}`);
+    }
+  }
+  for (const [key, bounds] of ranges) parts.push({ type: 'range', key, ...bounds });
+  if (parts.length === 0) return undefined;
+  const node: SearchNode = parts.length === 1 ? parts[0]! : { type: 'and', children: parts };
+  const onlyQ = Object.keys(query).every((k) => k === 'q' || NON_SEARCH_KEYS.has(k));
+  return { node, searchString: onlyQ ? echo.join(' ') : echo.join('&'), searchQuery: normaliseSearchExpression(node) };
+}
