@@ -238,7 +238,11 @@ const CREATED_SOURCES: readonly { key: string; offsetKey?: string; utc?: boolean
 ];
 
 function pickCreated(tags: GroupedTags): string | undefined {
-  for (const source of CREATED_SOURCES) {
+  // Maker groups (FLIR, Ricoh…) also carry a DateTimeOriginal; it beats the IPTC/XMP "date created" fallbacks.
+  const makerOriginal = keysForTag(tags, 'DateTimeOriginal')
+    .filter((key) => !CREATED_SOURCES.some((s) => s.key === key))
+    .map((key) => ({ key }));
+  for (const source of [...CREATED_SOURCES.slice(0, 2), ...makerOriginal, ...CREATED_SOURCES.slice(2)]) {
     const raw = tags[source.key];
     if (typeof raw !== 'string') continue;
     let text = raw;
