@@ -241,7 +241,7 @@ function pickCreated(tags: GroupedTags): string | undefined {
   // Maker groups (FLIR, Ricoh…) also carry a DateTimeOriginal; it beats the IPTC/XMP "date created" fallbacks.
   const makerOriginal = keysForTag(tags, 'DateTimeOriginal')
     .filter((key) => !CREATED_SOURCES.some((s) => s.key === key))
-    .map((key) => ({ key }));
+    .map((key): (typeof CREATED_SOURCES)[number] => ({ key }));
   for (const source of [...CREATED_SOURCES.slice(0, 2), ...makerOriginal, ...CREATED_SOURCES.slice(2)]) {
     const raw = tags[source.key];
     if (typeof raw !== 'string') continue;
