@@ -141,7 +141,7 @@ describe('bad input files', () => {
 // ---------------------------------------------------------------------------------------------------------------
 
 const searchable = [...inFolder('photos'), ...inFolder('iptc-xmp')];
-const words = (value: string) => value.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+const words = (value: string): string[] => value.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /** What the manifest says of a sample, in the terms searches use. */
 function facts(entry: ManifestEntry) {
