@@ -191,7 +191,15 @@ export interface Database {
 
 export type UserRow = Selectable<UsersTable>;
 export type ArchiveRow = Selectable<ArchivesTable>;
-export type AssetRow = Selectable<AssetsTable>;
+/** An asset as services use it: every column but the search vectors (large, and only the database reads them). */
+export type AssetRow = Omit<Selectable<AssetsTable>, 'search_vector' | 'field_vector'>;
+/** The columns of {@link AssetRow}, for `select`. */
+export const ASSET_COLUMNS = [
+  'id', 'archive_id', 'folder_path', 'filename', 'filesize', 'content_hash', 'mime', 'doctype', 'storage_key',
+  'has_preview', 'width', 'height', 'oriented_width', 'oriented_height', 'orientation', 'colorspace', 'resolution',
+  'metadata', 'technical', 'previews', 'warnings', 'created', 'created_by', 'modified', 'modified_by',
+  'metadata_fields', 'camera_time', 'iptc_date',
+] as const satisfies ReadonlyArray<keyof AssetRow>;
 export type NewAsset = Insertable<AssetsTable>;
 export type AssetUpdate = Updateable<AssetsTable>;
 export type UploadRow = Selectable<UploadsTable>;

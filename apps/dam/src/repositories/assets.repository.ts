@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { AssetRow, Database, FieldValues, NewAsset } from '../db/schema.ts';
+import { ASSET_COLUMNS, type AssetRow, type Database, type FieldValues, type NewAsset } from '../db/schema.ts';
 import { compileSearch, fieldLexemes, searchDocumentSql } from '../search/compile.ts';
 import type { SearchNode } from '../search/expression.ts';
 import type { Ordering, PageCursor } from '../search/ordering.ts';
@@ -24,7 +24,7 @@ export class AssetsRepository {
     const row = await this.db
       .insertInto('assets')
       .values({ ...asset, metadata: JSON.stringify(asset.metadata) })
-      .returningAll()
+      .returning('id')
       .executeTakeFirstOrThrow();
     await this.refreshSearchVector(row.id, asset.metadata, asset.filename);
     return (await this.findById(row.id))!;
@@ -51,13 +51,13 @@ export class AssetsRepository {
   }
 
   findById(id: number): Promise<AssetRow | undefined> {
-    return this.db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirst();
+    return this.db.selectFrom('assets').select(ASSET_COLUMNS).where('id', '=', id).executeTakeFirst();
   }
 
   findByPath(archiveId: number, folderPath: string, filename: string): Promise<AssetRow | undefined> {
     return this.db
       .selectFrom('assets')
-      .selectAll()
+      .select(ASSET_COLUMNS)
       .where('archive_id', '=', archiveId)
       .where('folder_path', '=', folderPath)
       .where((eb) => eb(eb.fn('lower', ['filename']), '=', filename.toLowerCase()))
@@ -66,7 +66,7 @@ export class AssetsRepository {
 
   /** An asset of the archive with the same content (SHA-256), if any: the duplicate check. */
   findByHash(archiveId: number, contentHash: string): Promise<AssetRow | undefined> {
-    return this.db.selectFrom('assets').selectAll().where('archive_id', '=', archiveId).where('content_hash', '=', contentHash).executeTakeFirst();
+    return this.db.selectFrom('assets').select(ASSET_COLUMNS).where('archive_id', '=', archiveId).where('content_hash', '=', contentHash).executeTakeFirst();
   }
 
   /** Whether a file name is taken in a folder (case-insensitively). */
@@ -92,7 +92,7 @@ export class AssetsRepository {
   async listPage(scope: AssetScope, ordering: Ordering, cursor: PageCursor, limit: number, total?: number): Promise<PagedAsset[]> {
     const forward = cursor.mode !== 'before' && cursor.mode !== 'last';
     const direction = forward ? ordering.direction : ordering.direction === 'asc' ? 'desc' : 'asc';
-    let query = this.scoped(scope).selectAll('assets').select(ordering.asText.as('sort_key'));
+    let query = this.scoped(scope).select(ASSET_COLUMNS.map((c) => `assets.${c}` as const)).select(ordering.asText.as('sort_key'));
     if (cursor.mode === 'after' || cursor.mode === 'before') {
       const op = (cursor.mode === 'after') === (ordering.direction === 'asc') ? sql.raw('>') : sql.raw('<');
       query = query.where(sql<boolean>`(${ordering.expression}, assets.id) ${op} (${ordering.cast(cursor.sortValue)}, ${cursor.id})`);

@@ -109,7 +109,8 @@ export class CollectionsService {
     }
     const scope: AssetScope = { archiveId: archive.id, folderPath, ...(node ? { search: node } : {}) };
     const childFolders = await this.archives.childFolders(archive.id, folderPath);
-    const children = {
+    // Child collections (with their counts) only when the representation shows them.
+    const children = async () => ({
       data: await Promise.all(
         childFolders.map(async (f) => {
           const grandchildren = await this.archives.childFolders(archive.id, f.path);
@@ -118,8 +119,8 @@ export class CollectionsService {
         }),
       ),
       paging: null,
-    };
-    if (representation === 'collectionlist') return children;
+    });
+    if (representation === 'collectionlist') return children();
 
     const assetCount = await this.assets.count(scope);
     const pageSize = this.config.pageSize;
@@ -149,7 +150,7 @@ export class CollectionsService {
     const collection: Collection = presentCollection({ archive, folderPath, permissions, assetCount, posterAsset, search, order, hasChildren: childFolders.length > 0, childCount: childFolders.length });
     if (representation === 'collection') {
       collection.assets = assetList;
-      collection.children = children;
+      collection.children = await children();
     }
     return collection;
   }
