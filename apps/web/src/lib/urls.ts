@@ -1,3 +1,4 @@
+import { loginUrlFor } from '@magpie/machines';
 /**
  * URL handling for the web client. Collection and asset hrefs are opaque (FotoWeb API, "URLs are opaque"): the
  * client takes them from the API and navigates to them as they are. The only URLs built here are the client's own
@@ -55,9 +56,8 @@ export function safeReturnAddress(raw: string | null | undefined): string | unde
  * the default landing page.
  */
 export function loginUrl(returnAddress?: string): string {
-  const to = safeReturnAddress(returnAddress);
-  if (to === undefined || to === '/' || to === '/fotoweb/' || to === ARCHIVES_PATH) return LOGIN_PATH;
-  return `${LOGIN_PATH}?to=${encodeURIComponent(to)}`;
+  // One rule for the route guard and the session machine.
+  return loginUrlFor(returnAddress);
 }
 
 /** True for an asset page: FotoWeb asset URLs end in `.info` (architecture.md "asset URLs end in .info"). */

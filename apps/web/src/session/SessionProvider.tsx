@@ -1,18 +1,33 @@
 /**
- * The session as the app knows it: the stored API descriptor (spec 01 §1, §4 Session), the upload targets it
- * links to, the keepalive ping (spec 02 §3 `services.keepalive`, §6 "keepalive ping (not when inside a frame)"),
- * logout, and the redirect to the login view when the session is lost.
+ * The session as the app knows it (spec 01 §1, §4 Session): one actor of the session machine
+ * (`@magpie/machines`, wired in `sessionMachine.ts`) for the whole app, shared through `@xstate/react`'s
+ * `createActorContext`. The machine owns the flow: the stored descriptor checked at start, the keepalive ping
+ * (every `services.keepalive.interval` s, not inside a frame), the repeated auth check, logout through
+ * `services.logout` with its 'logout error' notice, and where to go when the session is lost (the login view with
+ * `to` = path + query + hash).
+ *
+ * This provider only connects the machine to the browser: it reports navigation, 401 answers and other tabs'
+ * changes as events, mirrors the machine's descriptor to localStorage, navigates where the machine says, and shows
+ * its notice. It also loads the upload targets the descriptor links to (data, not flow state).
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Alert, Box, CloseButton } from '@chakra-ui/react';
+import { createActorContext } from '@xstate/react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { waitFor } from 'xstate';
 import type { Collection, FullApiDescriptor } from '@magpie/api-types';
 import { pageHref } from '@magpie/api-types';
 import { api, onUnauthorized } from '../api/client.ts';
-import { currentAddress, LOGIN_PATH, loginUrl } from '../lib/urls.ts';
-import { clearStoredDescriptor, readStoredDescriptor, storeDescriptor } from './descriptorStore.ts';
+import { currentAddress } from '../lib/urls.ts';
+import { clearStoredDescriptor, DESCRIPTOR_STORAGE_KEY, readStoredDescriptor, storeDescriptor } from './descriptorStore.ts';
+import { appSessionMachine } from './sessionMachine.ts';
+import { LOGOUT_ERROR_NOTICE, sessionRedirect, type SessionInput, type SessionNotice } from './sessionMachineSource.ts';
 
 /** Most upload-target pages followed; the chooser is a short list (spec 01 §2 "upload to"). */
 const MAX_UPLOAD_TARGET_PAGES = 10;
+
+/** The session actor, for components that need more than {@link useSession} (e.g. `useSelector`). */
+export const SessionActorContext = createActorContext(appSessionMachine);
 
 /** What components read from the session. */
 export interface SessionValue {
@@ -22,7 +37,7 @@ export interface SessionValue {
   readonly uploadTargets: readonly Collection[];
   /** Starts the session after login with the freshly fetched descriptor. */
   establish(descriptor: FullApiDescriptor): void;
-  /** Logs out through `services.logout` and goes to the logged-out view. */
+  /** Logs out through `services.logout`; resolves once the logout answered (the machine then redirects). */
   logout(): Promise<void>;
   /** Forgets the stored descriptor (the BFF says there is no session). */
   clear(): void;
@@ -48,45 +63,64 @@ async function loadUploadTargets(href: string, signal: AbortSignal): Promise<Col
   return targets;
 }
 
-/** Provides {@link useSession}. Must be inside the router (it navigates). */
+/** The machine's input, read once from the browser when the provider mounts. */
+function readSessionInput(): SessionInput {
+  return {
+    storedDescriptor: readStoredDescriptor(localStorage),
+    address: currentAddress(window.location),
+    insideFrame: window.top !== window.self,
+  };
+}
+
+/** Provides {@link useSession} and {@link SessionActorContext}. Must be inside the router (it navigates). */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const navigate = useNavigate();
-  const [descriptor, setDescriptor] = useState<FullApiDescriptor | undefined>(() => readStoredDescriptor(localStorage));
-  const [uploadTargets, setUploadTargets] = useState<readonly Collection[]>([]);
-  const descriptorRef = useRef(descriptor);
-  descriptorRef.current = descriptor;
-
-  const establish = useCallback((next: FullApiDescriptor) => {
-    storeDescriptor(localStorage, next);
-    setDescriptor(next);
-  }, []);
-
-  const forget = useCallback(() => {
-    clearStoredDescriptor(localStorage);
-    setDescriptor(undefined);
-    setUploadTargets([]);
-  }, []);
-
-  // A 401 anywhere: the session is gone. Go to login, keeping the current address (spec 01 §4 Session).
-  useEffect(
-    () =>
-      onUnauthorized(() => {
-        if (descriptorRef.current === undefined && window.location.pathname === LOGIN_PATH) return;
-        forget();
-        if (window.location.pathname !== LOGIN_PATH) navigate(loginUrl(currentAddress(window.location)), { replace: true });
-      }),
-    [forget, navigate],
+  const [input] = useState(readSessionInput);
+  return (
+    <SessionActorContext.Provider options={{ input }}>
+      <SessionBridge>{children}</SessionBridge>
+    </SessionActorContext.Provider>
   );
+}
+
+function SessionBridge({ children }: { children: ReactNode }) {
+  const actorRef = SessionActorContext.useActorRef();
+  // Every descriptor the machine holds comes from `readStoredDescriptor` or the API (both full descriptors).
+  const descriptor = SessionActorContext.useSelector((s) => s.context.descriptor) as FullApiDescriptor | undefined;
+  const redirect = SessionActorContext.useSelector(sessionRedirect);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [uploadTargets, setUploadTargets] = useState<readonly Collection[]>([]);
+
+  // The machine keeps the current address for `to`.
+  const address = currentAddress(location);
+  useEffect(() => {
+    actorRef.send({ type: 'LOCATION_CHANGED', address });
+  }, [actorRef, address]);
+
+  // Go where the machine says: the login view with `to`, or the logged-out view after logout.
+  useEffect(() => {
+    if (redirect !== undefined) navigate(redirect, { replace: true });
+  }, [redirect, navigate]);
+
+  // The descriptor is kept as locally stored user data (spec 01 §1).
+  useEffect(() => {
+    if (descriptor) storeDescriptor(localStorage, descriptor);
+    else clearStoredDescriptor(localStorage);
+  }, [descriptor]);
+
+  // A 401 anywhere: the session is gone (spec 01 §4 Session).
+  useEffect(() => onUnauthorized(() => actorRef.send({ type: 'SESSION_LOST' })), [actorRef]);
 
   // Another tab logged out or in: follow it.
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
-      if (event.storageArea !== localStorage) return;
-      setDescriptor(readStoredDescriptor(localStorage));
+      if (event.storageArea !== localStorage || (event.key !== null && event.key !== DESCRIPTOR_STORAGE_KEY)) return;
+      const stored = readStoredDescriptor(localStorage);
+      actorRef.send(stored ? { type: 'LOGGED_IN', descriptor: stored } : { type: 'SESSION_LOST' });
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
-  }, []);
+  }, [actorRef]);
 
   const uploadToHref = descriptor?.upload_to ?? undefined;
   useEffect(() => {
@@ -101,34 +135,53 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => controller.abort();
   }, [uploadToHref]);
 
-  // Keepalive (spec 02 §3, §6): not inside a frame; a 401 answer ends the session through the client.
-  const keepalive = descriptor?.services.keepalive;
-  useEffect(() => {
-    if (!keepalive || window.top !== window.self) return;
-    const intervalMs = Math.max(1, keepalive.interval) * 1000;
-    const timer = window.setInterval(() => {
-      api.keepalive(keepalive.href).catch(() => {
-        // Network blips are retried at the next tick; 401 is handled by the client.
-      });
-    }, intervalMs);
-    return () => window.clearInterval(timer);
-  }, [keepalive?.href, keepalive?.interval]); // eslint-disable-line react-hooks/exhaustive-deps
-
+  const establish = useCallback(
+    (next: FullApiDescriptor) => actorRef.send({ type: 'LOGGED_IN', descriptor: next }),
+    [actorRef],
+  );
+  const clear = useCallback(() => actorRef.send({ type: 'SESSION_LOST' }), [actorRef]);
   const logout = useCallback(async () => {
-    const current = descriptorRef.current;
-    const target = current?.views.loggedOut ?? LOGIN_PATH;
-    try {
-      if (current) await api.logout(current.services.logout);
-    } catch {
-      // spec 01 §8 'logout error': the local session is dropped anyway so the user is not stuck logged in here.
-    }
-    forget();
-    navigate(target, { replace: true });
-  }, [forget, navigate]);
+    actorRef.send({ type: 'LOGOUT' });
+    // Resolves when the logout answered; rejects only if the provider unmounts meanwhile (nothing to do then).
+    await waitFor(actorRef, (snapshot) => !snapshot.matches('loggingOut')).catch(() => undefined);
+  }, [actorRef]);
 
   const value = useMemo<SessionValue>(
-    () => ({ descriptor, uploadTargets, establish, logout, clear: forget }),
-    [descriptor, uploadTargets, establish, logout, forget],
+    () => ({ descriptor, uploadTargets: descriptor ? uploadTargets : [], establish, logout, clear }),
+    [descriptor, uploadTargets, establish, logout, clear],
   );
-  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+  return (
+    <SessionContext.Provider value={value}>
+      {children}
+      <SessionNoticeView />
+    </SessionContext.Provider>
+  );
+}
+
+/** Human wording of the machine's notices (the machine speaks the spec's catalogue keys, spec 01 §8). */
+function noticeText(notice: SessionNotice): { title: string; description: string } {
+  if (notice.message === LOGOUT_ERROR_NOTICE) {
+    return { title: 'Logout error', description: 'You are still logged in. Try again in a moment.' };
+  }
+  return { title: notice.message, description: '' };
+}
+
+/** The session's notice ('logout error'), closing by itself after 15 s (the machine's timer) or on dismiss. */
+function SessionNoticeView() {
+  const actorRef = SessionActorContext.useActorRef();
+  const notice = SessionActorContext.useSelector((s) => s.context.notice);
+  if (!notice) return null;
+  const { title, description } = noticeText(notice);
+  return (
+    <Box position="fixed" bottom="4" insetEnd="4" zIndex="toast" maxW="sm" w="calc(100% - 2rem)">
+      <Alert.Root status="error" variant="surface" data-testid="session-notice" role="alert" boxShadow="lg">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>{title}</Alert.Title>
+          {description && <Alert.Description>{description}</Alert.Description>}
+        </Alert.Content>
+        <CloseButton size="sm" aria-label="Dismiss" onClick={() => actorRef.send({ type: 'DISMISS_NOTICE' })} />
+      </Alert.Root>
+    </Box>
+  );
 }

@@ -25,5 +25,5 @@ export interface MachineModel {
    * filterEvents })` with event payloads that are plain JSON (a tester must be able to type them, a script to
    * replay them). The `simple` variant may use a smaller scope so the number of simple paths stays bounded.
    */
-  testModel(variant: PathVariant): TestModel<AnyMachineSnapshot, EventObject>;
+  testModel(variant: PathVariant): TestModel<AnyMachineSnapshot, EventObject, unknown>;
 }

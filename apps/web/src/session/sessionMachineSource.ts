@@ -1,0 +1,13 @@
+/** Where the web app gets the session machine from (`@magpie/machines`, spec 01 §4 Session): the only import of it. */
+export {
+  LOGOUT_ERROR_NOTICE,
+  sessionMachine,
+  sessionRedirect,
+  type CheckAuthOutput,
+  type KeepaliveInput,
+  type LogoutInput,
+  type SessionDescriptor,
+  type SessionInput,
+  type SessionNotice,
+  loginUrlFor,
+} from '@magpie/machines';

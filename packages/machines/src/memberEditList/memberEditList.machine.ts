@@ -1,0 +1,229 @@
+/**
+ * Member and membership edits of a user or group, gathered as add and remove lists and sent in one PATCH
+ * (spec 03 §4 "Member and membership edits are gathered as add and remove lists: adding a previously removed item
+ * cancels the removal; removing a just-added item cancels the addition", §4 saving a user "group add or remove
+ * changes are sent after the user save", §7 PATCH memberOfHref / groupMembersHref / userMembersHref `{add, remove}`,
+ * §8; spec 01 §5 "The default groups Everyone and Registered Users cannot be removed").
+ *
+ * editing → saving → saved. SAVE with nothing changed makes no call (spec 03 §4). A failed PATCH keeps the lists and
+ * shows the message.
+ */
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { isDefaultGroup } from '../inviteWizard/groups.ts';
+import { DEFAULT_ERROR_MESSAGE } from '../uploadPopover/uploadError.ts';
+
+/** Which list is edited: a group's user members, a group's group members, or the groups a user or group is in. */
+export type MemberListKind = 'userMembers' | 'groupMembers' | 'memberOf';
+
+/** A user or group in a member list, as the pickers return it (href and name). */
+export interface MemberRef {
+  readonly href: string;
+  readonly name: string;
+  readonly type: 'user' | 'group';
+}
+
+/** 409 on a group's member groups: the change would make a group contain itself. Text not given verbatim. */
+export const CIRCULAR_GROUP_MEMBERS = 'circular group members'; // spec 03 §8
+/** 409 on member-of: the change would make a group a member of itself. Text not given verbatim. */
+export const CIRCULAR_MEMBER_OF = 'circular member of'; // spec 03 §8
+
+/**
+ * Input of {@link memberEditListMachine}.
+ *
+ * - `kind`: the list edited ({@link MemberListKind});
+ * - `href`: the list's href, the PATCH target (memberOfHref, groupMembersHref or userMembersHref, spec 03 §7);
+ * - `ownerHref`: the user or group whose list it is (never added to its own list);
+ * - `members`: the list as loaded from the server.
+ */
+export interface MemberEditListInput {
+  readonly kind: MemberListKind;
+  readonly href: string;
+  readonly ownerHref: string;
+  readonly members: readonly MemberRef[];
+}
+
+/** Input of the injected `applyMemberChanges` actor: `PATCH {href}` with body `{add, remove}` (hrefs, spec 03 §7). */
+export interface ApplyMemberChangesInput {
+  readonly href: string;
+  readonly add: readonly string[];
+  readonly remove: readonly string[];
+}
+
+/** What the injected actor rejects with for an HTTP failure: the status and the body's heading, if any. */
+export interface MemberEditRequestError {
+  readonly status?: number;
+  readonly responseJSON?: { readonly heading?: string } | null;
+}
+
+/**
+ * Context of {@link memberEditListMachine}.
+ *
+ * - `original`: the list as loaded; `added` / `removed`: the pending changes (disjoint; `added` never holds an
+ *   original member, `removed` only holds original members, never a default group);
+ * - `error`: the message of the last failed PATCH (cleared by the next change or SAVE).
+ */
+export interface MemberEditListContext {
+  readonly kind: MemberListKind;
+  readonly href: string;
+  readonly ownerHref: string;
+  readonly original: readonly MemberRef[];
+  readonly added: readonly MemberRef[];
+  readonly removed: readonly MemberRef[];
+  readonly error: string | undefined;
+}
+
+/**
+ * Events: `ADD {member}` (a multi-select picker sends one per picked member): cancels a pending removal of that
+ * member, else adds it unless it is already listed or is the owner; `REMOVE {href}`: cancels a pending addition,
+ * else removes an original member unless it is a default group (Everyone, Registered Users); `SAVE`. ADD and REMOVE
+ * are ignored while saving.
+ */
+export type MemberEditListEvent =
+  | { type: 'ADD'; member: MemberRef }
+  | { type: 'REMOVE'; href: string }
+  | { type: 'SAVE' };
+
+/** Output once `saved`: the hrefs sent (both empty when nothing changed and no call was made). */
+export interface MemberEditListOutput {
+  readonly add: readonly string[];
+  readonly remove: readonly string[];
+}
+
+const hasHref = (list: readonly MemberRef[], href: string) => list.some((member) => member.href === href);
+
+/** The list as the dialog shows it: original members not removed, then the added ones (spec 03 §4). */
+export function currentMembers(context: Pick<MemberEditListContext, 'original' | 'added' | 'removed'>): MemberRef[] {
+  return [...context.original.filter((member) => !hasHref(context.removed, member.href)), ...context.added];
+}
+
+/** The PATCH body for the pending changes, as hrefs. */
+export function memberChanges(context: Pick<MemberEditListContext, 'added' | 'removed'>): MemberEditListOutput {
+  return { add: context.added.map((m) => m.href), remove: context.removed.map((m) => m.href) };
+}
+
+/**
+ * `true` when the member `href` may be removed from the list as shown: it is listed and is not a default group
+ * (spec 01 §5). The view hides the remove button otherwise.
+ */
+export function isMemberRemovable(context: MemberEditListContext, href: string): boolean {
+  const member = currentMembers(context).find((listed) => listed.href === href);
+  return member !== undefined && !(member.type === 'group' && isDefaultGroup(member));
+}
+
+/**
+ * The message for a failed PATCH (spec 03 §8): 409 → {@link CIRCULAR_GROUP_MEMBERS} on a group's member groups or
+ * {@link CIRCULAR_MEMBER_OF} on member-of; otherwise the server's heading when present and the status is not 500;
+ * otherwise the general error (spec 01 §8 default message).
+ */
+export function memberEditErrorMessage(kind: MemberListKind, error: unknown): string {
+  if (typeof error !== 'object' || error === null) return DEFAULT_ERROR_MESSAGE;
+  const { status, responseJSON } = error as MemberEditRequestError;
+  if (status === 409 && kind === 'groupMembers') return CIRCULAR_GROUP_MEMBERS;
+  if (status === 409 && kind === 'memberOf') return CIRCULAR_MEMBER_OF;
+  const heading = responseJSON?.heading;
+  if (typeof heading === 'string' && heading.trim().length > 0 && status !== 500) return heading;
+  return DEFAULT_ERROR_MESSAGE;
+}
+
+/**
+ * The member edit list machine (spec 03 §4, §7, §8; spec 01 §5).
+ *
+ * States: `editing`, `saving` (runs `applyMemberChanges`), `saved` (final; output {@link MemberEditListOutput}).
+ *
+ * Actor to provide with `.provide({actors: {applyMemberChanges}})`: {@link ApplyMemberChangesInput} → anything;
+ * rejects with {@link MemberEditRequestError}. The built-in one rejects, which shows the general error.
+ */
+export const memberEditListMachine = setup({
+  types: {
+    context: {} as MemberEditListContext,
+    events: {} as MemberEditListEvent,
+    input: {} as MemberEditListInput,
+    output: {} as MemberEditListOutput,
+  },
+  actors: {
+    applyMemberChanges: fromPromise<unknown, ApplyMemberChangesInput>(async () => {
+      throw new Error('memberEditList: provide `applyMemberChanges` with .provide()');
+    }),
+  },
+  guards: {
+    'isRemovedMember?': ({ context, event }) => event.type === 'ADD' && hasHref(context.removed, event.member.href),
+    'isNewMember?': ({ context, event }) =>
+      event.type === 'ADD' &&
+      event.member.href !== context.ownerHref &&
+      !hasHref(currentMembers(context), event.member.href),
+    'isAddedMember?': ({ context, event }) => event.type === 'REMOVE' && hasHref(context.added, event.href),
+    'isRemovableMember?': ({ context, event }) => event.type === 'REMOVE' && isMemberRemovable(context, event.href),
+    'hasChanges?': ({ context }) => context.added.length > 0 || context.removed.length > 0,
+  },
+  actions: {
+    cancelRemoval: assign(({ context, event }) => {
+      assertEvent(event, 'ADD');
+      return { removed: context.removed.filter((m) => m.href !== event.member.href) };
+    }),
+    addMember: assign(({ context, event }) => {
+      assertEvent(event, 'ADD');
+      const { href, name, type } = event.member;
+      return { added: [...context.added, { href, name, type }] };
+    }),
+    cancelAddition: assign(({ context, event }) => {
+      assertEvent(event, 'REMOVE');
+      return { added: context.added.filter((m) => m.href !== event.href) };
+    }),
+    removeMember: assign(({ context, event }) => {
+      assertEvent(event, 'REMOVE');
+      const member = context.original.find((m) => m.href === event.href);
+      return { removed: member ? [...context.removed, member] : context.removed };
+    }),
+    clearError: assign({ error: undefined }),
+    showError: assign(({ context }, params: { error: unknown }) => ({
+      error: memberEditErrorMessage(context.kind, params.error),
+    })),
+  },
+}).createMachine({
+  id: 'memberEditList',
+  initial: 'editing',
+  context: ({ input }) => ({
+    kind: input.kind,
+    href: input.href,
+    ownerHref: input.ownerHref,
+    original: input.members.map(({ href, name, type }) => ({ href, name, type })),
+    added: [],
+    removed: [],
+    error: undefined,
+  }),
+  states: {
+    editing: {
+      on: {
+        ADD: [
+          // spec 03 §4: adding a previously removed item cancels the removal.
+          { guard: 'isRemovedMember?', actions: ['cancelRemoval', 'clearError'] },
+          // spec 03 §4: members already present are not added twice.
+          { guard: 'isNewMember?', actions: ['addMember', 'clearError'] },
+        ],
+        REMOVE: [
+          // spec 03 §4: removing a just-added item cancels the addition.
+          { guard: 'isAddedMember?', actions: ['cancelAddition', 'clearError'] },
+          // spec 01 §5: the default groups cannot be removed.
+          { guard: 'isRemovableMember?', actions: ['removeMember', 'clearError'] },
+        ],
+        SAVE: [
+          { guard: 'hasChanges?', target: 'saving' },
+          // spec 03 §4: nothing changed, no update call.
+          { target: 'saved' },
+        ],
+      },
+    },
+    saving: {
+      entry: 'clearError',
+      invoke: {
+        id: 'applyMemberChanges',
+        src: 'applyMemberChanges',
+        input: ({ context }) => ({ href: context.href, ...memberChanges(context) }),
+        onDone: 'saved',
+        onError: { target: 'editing', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    saved: { type: 'final' },
+  },
+  output: ({ context }) => memberChanges(context),
+});

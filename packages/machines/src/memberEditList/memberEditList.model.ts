@@ -1,0 +1,128 @@
+/**
+ * The member edit list's test model (spec 03 §4 add and remove lists, §7, §8; spec 01 §5 default groups): the
+ * payload cases that `memberEditList.test.ts` runs on real actors and `npm run paths -- memberEditList` prints for QA.
+ *
+ * The `applyMemberChanges` invocation becomes its done/error events (testing/modelMachine.ts).
+ */
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { createTestModel, serializeSnapshot } from 'xstate/graph';
+import type { MachineModel, PathVariant } from '../testing/machineModel.ts';
+import { toTestModelMachine } from '../testing/modelMachine.ts';
+import {
+  currentMembers,
+  memberEditListMachine,
+  type MemberEditListContext,
+  type MemberEditListInput,
+  type MemberRef,
+} from './memberEditList.machine.ts';
+
+/** The group whose memberships are edited (never added to its own list). */
+export const MODEL_OWNER: MemberRef = { href: '/fotoweb/groups/21', name: 'Photographers', type: 'group' };
+/** A default group the owner is in: it cannot be removed (spec 01 §5). */
+export const MODEL_REGISTERED_USERS: MemberRef = { href: '/fotoweb/groups/10001', name: 'Registered Users', type: 'group' };
+/** An original membership the model removes and adds back. */
+export const MODEL_STAFF: MemberRef = { href: '/fotoweb/groups/30', name: 'Staff', type: 'group' };
+/** A new membership the model adds and removes again. */
+export const MODEL_EDITORS: MemberRef = { href: '/fotoweb/groups/22', name: 'Editors', type: 'group' };
+
+/** The machine input of every path: Photographers' member-of list. */
+export const MEMBER_MODEL_INPUT: MemberEditListInput = {
+  kind: 'memberOf',
+  href: '/fotoweb/api/groups/21/memberof',
+  ownerHref: MODEL_OWNER.href,
+  members: [MODEL_REGISTERED_USERS, MODEL_STAFF],
+};
+
+/** Failed PATCHes per variant: `shortest` every §8 branch (409, a heading, a heading with 500); `simple` the 409. */
+export const MEMBER_MODEL_FAILURES: Readonly<Record<PathVariant, readonly unknown[]>> = {
+  shortest: [
+    { status: 409 },
+    { status: 403, responseJSON: { heading: 'Memberships are managed by the directory' } },
+    { status: 500, responseJSON: { heading: 'Deadlock detected' } },
+  ],
+  simple: [{ status: 409 }],
+};
+
+const event = (type: string, payload: Record<string, unknown> = {}): EventObject =>
+  ({ type, ...payload }) as EventObject;
+
+function modelEvents(variant: PathVariant) {
+  return (snapshot: AnyMachineSnapshot): EventObject[] => {
+    const context = snapshot.context as MemberEditListContext;
+    if (snapshot.matches('editing')) {
+      const listed = (member: MemberRef) => currentMembers(context).some((m) => m.href === member.href);
+      const untouched = context.added.length + context.removed.length === 0 && context.error === undefined;
+      return [
+        event('SAVE'),
+        ...(listed(MODEL_EDITORS) ? [event('REMOVE', { href: MODEL_EDITORS.href })] : [event('ADD', { member: MODEL_EDITORS })]),
+        ...(listed(MODEL_STAFF) ? [event('REMOVE', { href: MODEL_STAFF.href })] : [event('ADD', { member: MODEL_STAFF })]),
+        // Refused, shown once from the untouched list: a listed member again, the owner itself, a default group.
+        ...(untouched
+          ? [
+              event('ADD', { member: MODEL_STAFF }),
+              event('ADD', { member: MODEL_OWNER }),
+              event('REMOVE', { href: MODEL_REGISTERED_USERS.href }),
+            ]
+          : []),
+      ];
+    }
+    if (snapshot.matches('saving')) {
+      return [
+        event('xstate.done.actor.applyMemberChanges', { output: null }),
+        ...MEMBER_MODEL_FAILURES[variant].map((error) => event('xstate.error.actor.applyMemberChanges', { error })),
+      ];
+    }
+    return [];
+  };
+}
+
+/** XState proposes every event a state handles, bare; keep only the cases {@link modelEvents} gave for this state. */
+function modelFilter(variant: PathVariant) {
+  const events = modelEvents(variant);
+  return (snapshot: AnyMachineSnapshot, candidate: EventObject): boolean => {
+    const key = JSON.stringify(candidate);
+    return events(snapshot).some((listed) => JSON.stringify(listed) === key);
+  };
+}
+
+const pending = (snapshot: AnyMachineSnapshot) => {
+  const { added, removed } = snapshot.context as MemberEditListContext;
+  return added.length + removed.length;
+};
+
+/**
+ * For shortest paths a vertex is the snapshot (value + context), except after an ADD or REMOVE that did not grow the
+ * pending changes (a cancelled removal or addition, or a refused edit): those land on a snapshot already seen, so the
+ * vertex also names the event and a path takes them (spec 03 §4: cancelling is a rule to show, not a detour).
+ * Simple paths use the plain snapshot: with the marked vertices every loop-free route would multiply.
+ */
+function serializeState(variant: PathVariant) {
+  return (snapshot: AnyMachineSnapshot, event: EventObject | undefined, previous?: AnyMachineSnapshot): string => {
+    const key = serializeSnapshot(snapshot);
+    if (variant === 'simple' || !event || !previous || (event.type !== 'ADD' && event.type !== 'REMOVE')) return key;
+    return pending(snapshot) <= pending(previous) ? `${key} after ${JSON.stringify(event)}` : key;
+  };
+}
+
+const modelMachine = toTestModelMachine(memberEditListMachine);
+
+/** The `xstate/graph` test model for a variant, with {@link MEMBER_MODEL_INPUT}. */
+export function createMemberEditListTestModel(variant: PathVariant) {
+  return createTestModel(modelMachine, {
+    input: MEMBER_MODEL_INPUT,
+    events: modelEvents(variant),
+    filterEvents: modelFilter(variant),
+    serializeState: serializeState(variant),
+  });
+}
+
+/** The member edit list's {@link MachineModel}; see {@link MEMBER_MODEL_FAILURES} for the variants. */
+export const memberEditListModel: MachineModel = {
+  name: 'memberEditList',
+  title: "Edit a group's memberships: add, remove, cancel either by the opposite action, save once as {add, remove}",
+  spec: 'spec 03 §4 member and membership edits as add and remove lists, §7 PATCH {add, remove}, §8; spec 01 §5 default groups',
+  machine: memberEditListMachine,
+  testModel(variant: PathVariant) {
+    return createMemberEditListTestModel(variant);
+  },
+};

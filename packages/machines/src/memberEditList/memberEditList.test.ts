@@ -1,0 +1,264 @@
+import { createActor, fromPromise, SimulatedClock, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_ERROR_MESSAGE } from '../uploadPopover/uploadError.ts';
+import { createControlledPromiseActor, flushPromises } from '../testing/controlledActor.ts';
+import { assertFullCoverage, createCoverageTracker, formatCoverage, type CoverageTracker } from '../testing/coverage.ts';
+import { describePath, runPath, type PathDriver } from '../testing/modelPaths.ts';
+import {
+  CIRCULAR_GROUP_MEMBERS,
+  CIRCULAR_MEMBER_OF,
+  currentMembers,
+  isMemberRemovable,
+  memberChanges,
+  memberEditErrorMessage,
+  memberEditListMachine,
+  type ApplyMemberChangesInput,
+  type MemberEditListEvent,
+  type MemberRef,
+} from './memberEditList.machine.ts';
+import {
+  MEMBER_MODEL_INPUT,
+  memberEditListModel,
+  MODEL_EDITORS,
+  MODEL_OWNER,
+  MODEL_REGISTERED_USERS,
+  MODEL_STAFF,
+} from './memberEditList.model.ts';
+
+const shortestPaths = memberEditListModel.testModel('shortest').getShortestPaths();
+const simplePaths = memberEditListModel.testModel('simple').getSimplePaths();
+
+const DEFAULT_GROUPS = new Set(['Everyone', 'Registered Users']);
+const hrefs = (list: readonly MemberRef[]) => list.map((m) => m.href);
+
+function createMemberDriver(coverage?: CoverageTracker): PathDriver {
+  const patches = createControlledPromiseActor<unknown, ApplyMemberChangesInput>();
+  const actor = createActor(memberEditListMachine.provide({ actors: { applyMemberChanges: patches.logic } }), {
+    input: MEMBER_MODEL_INPUT,
+    clock: new SimulatedClock(),
+    ...(coverage ? { inspect: coverage.inspect } : {}),
+  });
+  actor.start();
+  coverage?.observe(actor.getSnapshot());
+
+  return {
+    async exec(event: EventObject) {
+      const before = actor.getSnapshot().context;
+      const payload = event as unknown as { output?: unknown; error?: unknown };
+      if (event.type === 'xstate.done.actor.applyMemberChanges') patches.current().resolve(payload.output);
+      else if (event.type === 'xstate.error.actor.applyMemberChanges') patches.current().reject(payload.error);
+      else actor.send(event as MemberEditListEvent);
+      await flushPromises();
+      const after = actor.getSnapshot();
+      const now = after.context;
+
+      // Spec oracles, written from spec 03 §4 and spec 01 §5 rather than from the machine's guards.
+      if (event.type === 'ADD') {
+        const { member } = event as Extract<MemberEditListEvent, { type: 'ADD' }>;
+        if (hrefs(before.removed).includes(member.href)) {
+          // Adding a previously removed item cancels the removal.
+          expect([hrefs(now.removed), now.added]).toEqual([hrefs(before.removed).filter((h) => h !== member.href), before.added]);
+        } else if (member.href === MODEL_OWNER.href || hrefs(currentMembers(before)).includes(member.href)) {
+          expect(now).toBe(before);
+        } else {
+          expect(hrefs(now.added)).toEqual([...hrefs(before.added), member.href]);
+        }
+      }
+      if (event.type === 'REMOVE') {
+        const { href } = event as Extract<MemberEditListEvent, { type: 'REMOVE' }>;
+        const member = currentMembers(before).find((m) => m.href === href);
+        if (hrefs(before.added).includes(href)) {
+          // Removing a just-added item cancels the addition.
+          expect([hrefs(now.added), now.removed]).toEqual([hrefs(before.added).filter((h) => h !== href), before.removed]);
+        } else if (!member || (member.type === 'group' && DEFAULT_GROUPS.has(member.name))) {
+          expect(now).toBe(before);
+        } else {
+          expect(hrefs(now.removed)).toEqual([...hrefs(before.removed), href]);
+        }
+      }
+      if (event.type === 'SAVE') {
+        // Nothing changed: no update call (spec 03 §4).
+        const changed = before.added.length + before.removed.length > 0;
+        expect(after.value).toBe(changed ? 'saving' : 'saved');
+      }
+      if (event.type === 'xstate.error.actor.applyMemberChanges') {
+        const error = payload.error as { status: number; responseJSON?: { heading: string } };
+        const expected =
+          error.status === 409 ? CIRCULAR_MEMBER_OF : error.status !== 500 && error.responseJSON ? error.responseJSON.heading : DEFAULT_ERROR_MESSAGE;
+        expect([after.value, now.error, now.added, now.removed]).toEqual(['editing', expected, before.added, before.removed]);
+      }
+    },
+    verify(expected: AnyMachineSnapshot) {
+      const snapshot = actor.getSnapshot();
+      const { context } = snapshot;
+      expect(snapshot.value).toEqual(expected.value);
+      expect(context).toEqual(expected.context);
+
+      const original = hrefs(context.original);
+      expect(original).toEqual(hrefs(MEMBER_MODEL_INPUT.members));
+      for (const href of hrefs(context.added)) expect(original).not.toContain(href);
+      for (const href of hrefs(context.removed)) expect(original).toContain(href);
+      expect(hrefs(context.added)).not.toContain(MODEL_OWNER.href);
+      expect(context.removed.filter((m) => DEFAULT_GROUPS.has(m.name))).toEqual([]);
+      const shown = hrefs(currentMembers(context));
+      expect(new Set(shown).size).toBe(shown.length);
+      expect(shown).toContain(MODEL_REGISTERED_USERS.href);
+      // Every PATCH had something to send, as hrefs on the list's href (spec 03 §7).
+      for (const { input } of patches.invocations) {
+        expect(input.href).toBe(MEMBER_MODEL_INPUT.href);
+        expect(input.add.length + input.remove.length).toBeGreaterThan(0);
+      }
+      expect(patches.pending()).toHaveLength(snapshot.matches('saving') ? 1 : 0);
+
+      switch (snapshot.value) {
+        case 'editing':
+          break;
+        case 'saving':
+          expect(patches.current().input).toEqual({ href: MEMBER_MODEL_INPUT.href, ...memberChanges(context) });
+          expect(context.error).toBeUndefined();
+          break;
+        case 'saved':
+          expect(snapshot.status).toBe('done');
+          expect(snapshot.output).toEqual(memberChanges(context));
+          break;
+        default:
+          throw new Error(`unexpected state ${JSON.stringify(snapshot.value)}`);
+      }
+    },
+  };
+}
+
+describe('memberEditList model: shortest paths (every §8 failure)', () => {
+  it('has a bounded number of paths', () => {
+    expect(shortestPaths.length).toBeGreaterThan(0);
+    expect(shortestPaths.length).toBeLessThan(40);
+  });
+  for (const path of shortestPaths) {
+    it(describePath(path), async () => {
+      await runPath(path, createMemberDriver());
+    });
+  }
+});
+
+describe('memberEditList model: simple paths (one failure)', () => {
+  it('has a bounded number of paths', () => {
+    expect(simplePaths.length).toBeGreaterThan(0);
+    expect(simplePaths.length).toBeLessThan(40);
+  });
+  for (const path of simplePaths) {
+    it(describePath(path), async () => {
+      await runPath(path, createMemberDriver());
+    });
+  }
+});
+
+describe('memberEditList coverage', () => {
+  // Runs every path again on its own tracker, so the result does not depend on test order or filtering.
+  it('reaches every state and takes every transition across the executed paths', async () => {
+    const coverage = createCoverageTracker(memberEditListMachine);
+    for (const path of [...shortestPaths, ...simplePaths]) await runPath(path, createMemberDriver(coverage));
+    const report = coverage.report();
+    console.log(formatCoverage('memberEditList', report));
+    assertFullCoverage('memberEditList', report);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Spec rules stated directly.
+// ---------------------------------------------------------------------------------------------------------------
+
+function start() {
+  const patches = createControlledPromiseActor<unknown, ApplyMemberChangesInput>();
+  const actor = createActor(memberEditListMachine.provide({ actors: { applyMemberChanges: patches.logic } }), {
+    input: MEMBER_MODEL_INPUT,
+  }).start();
+  return { actor, patches };
+}
+
+describe('memberEditList rules (spec 03 §4, spec 01 §5)', () => {
+  it('gathers adds and removes, and each cancels the other', () => {
+    const { actor } = start();
+    actor.send({ type: 'ADD', member: MODEL_EDITORS });
+    actor.send({ type: 'REMOVE', href: MODEL_STAFF.href });
+    expect(memberChanges(actor.getSnapshot().context)).toEqual({ add: [MODEL_EDITORS.href], remove: [MODEL_STAFF.href] });
+    actor.send({ type: 'ADD', member: MODEL_STAFF });
+    actor.send({ type: 'REMOVE', href: MODEL_EDITORS.href });
+    expect(memberChanges(actor.getSnapshot().context)).toEqual({ add: [], remove: [] });
+    expect(hrefs(currentMembers(actor.getSnapshot().context))).toEqual([MODEL_REGISTERED_USERS.href, MODEL_STAFF.href]);
+  });
+
+  it('never adds a member twice, nor the owner to its own list', () => {
+    const { actor } = start();
+    const initial = actor.getSnapshot().context;
+    actor.send({ type: 'ADD', member: MODEL_STAFF });
+    actor.send({ type: 'ADD', member: MODEL_OWNER });
+    expect(actor.getSnapshot().context).toBe(initial);
+    actor.send({ type: 'ADD', member: MODEL_EDITORS });
+    actor.send({ type: 'ADD', member: { ...MODEL_EDITORS, name: 'Editors (again)' } });
+    expect(actor.getSnapshot().context.added).toEqual([MODEL_EDITORS]);
+  });
+
+  it('refuses to remove Everyone and Registered Users; users named like them are removable', () => {
+    const everyone: MemberRef = { href: '/fotoweb/groups/10000', name: 'Everyone', type: 'group' };
+    const namesake: MemberRef = { href: '/fotoweb/users/15009', name: 'Everyone', type: 'user' };
+    const actor = createActor(memberEditListMachine, {
+      input: { ...MEMBER_MODEL_INPUT, kind: 'groupMembers', members: [everyone, namesake, MODEL_REGISTERED_USERS] },
+    }).start();
+    const { context } = actor.getSnapshot();
+    expect([everyone, namesake, MODEL_REGISTERED_USERS].map((m) => isMemberRemovable(context, m.href))).toEqual([false, true, false]);
+    actor.send({ type: 'REMOVE', href: everyone.href });
+    actor.send({ type: 'REMOVE', href: MODEL_REGISTERED_USERS.href });
+    actor.send({ type: 'REMOVE', href: namesake.href });
+    expect(hrefs(actor.getSnapshot().context.removed)).toEqual([namesake.href]);
+    expect(isMemberRemovable(context, '/fotoweb/groups/unknown')).toBe(false);
+  });
+
+  it('makes no call when nothing changed', () => {
+    const { actor, patches } = start();
+    actor.send({ type: 'ADD', member: MODEL_EDITORS });
+    actor.send({ type: 'REMOVE', href: MODEL_EDITORS.href });
+    actor.send({ type: 'SAVE' });
+    expect(patches.invocations).toHaveLength(0);
+    expect(actor.getSnapshot().output).toEqual({ add: [], remove: [] });
+  });
+
+  it('ignores edits while saving and keeps the lists after a failure, clearing the message on the next edit', async () => {
+    const { actor, patches } = start();
+    actor.send({ type: 'ADD', member: MODEL_EDITORS });
+    actor.send({ type: 'SAVE' });
+    actor.send({ type: 'REMOVE', href: MODEL_STAFF.href });
+    expect(actor.getSnapshot().context.removed).toEqual([]);
+    patches.current().reject({ status: 409 });
+    await flushPromises();
+    expect(actor.getSnapshot().context).toMatchObject({ error: CIRCULAR_MEMBER_OF, added: [MODEL_EDITORS] });
+    actor.send({ type: 'REMOVE', href: MODEL_STAFF.href });
+    expect(actor.getSnapshot().context.error).toBeUndefined();
+  });
+
+  it('maps PATCH failures per list (spec 03 §8)', () => {
+    expect(memberEditErrorMessage('groupMembers', { status: 409 })).toBe(CIRCULAR_GROUP_MEMBERS);
+    expect(memberEditErrorMessage('memberOf', { status: 409 })).toBe(CIRCULAR_MEMBER_OF);
+    expect(memberEditErrorMessage('userMembers', { status: 409 })).toBe(DEFAULT_ERROR_MESSAGE);
+    expect(memberEditErrorMessage('userMembers', { status: 409, responseJSON: { heading: 'User exists' } })).toBe('User exists');
+    expect(memberEditErrorMessage('memberOf', { status: 403, responseJSON: { heading: 'Forbidden' } })).toBe('Forbidden');
+    expect(memberEditErrorMessage('memberOf', { status: 500, responseJSON: { heading: 'SQL' } })).toBe(DEFAULT_ERROR_MESSAGE);
+    expect(memberEditErrorMessage('memberOf', new TypeError('Failed to fetch'))).toBe(DEFAULT_ERROR_MESSAGE);
+    expect(memberEditErrorMessage('memberOf', null)).toBe(DEFAULT_ERROR_MESSAGE);
+  });
+
+  it('sends {add, remove} hrefs with a real promise actor', async () => {
+    const sent: ApplyMemberChangesInput[] = [];
+    const actor = createActor(
+      memberEditListMachine.provide({
+        actors: { applyMemberChanges: fromPromise<unknown, ApplyMemberChangesInput>(async ({ input }) => void sent.push(input)) },
+      }),
+      { input: MEMBER_MODEL_INPUT },
+    ).start();
+    actor.send({ type: 'REMOVE', href: MODEL_STAFF.href });
+    actor.send({ type: 'ADD', member: MODEL_EDITORS });
+    actor.send({ type: 'SAVE' });
+    await flushPromises();
+    expect(sent).toEqual([{ href: MEMBER_MODEL_INPUT.href, add: [MODEL_EDITORS.href], remove: [MODEL_STAFF.href] }]);
+    expect(actor.getSnapshot().output).toEqual({ add: [MODEL_EDITORS.href], remove: [MODEL_STAFF.href] });
+  });
+});

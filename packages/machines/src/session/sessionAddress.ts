@@ -1,0 +1,54 @@
+/**
+ * The session's addresses: the login view and its `to` return address (spec 01 §2 "Optional query 'to' (return
+ * address: path plus query plus hash)", §4 Session "keeping the current address in 'to'").
+ *
+ * The rules mirror the BFF's rule for `to` (bff.yaml `POST /fotoweb/views/login`) and the web app's `lib/urls.ts`,
+ * so the address the session redirects to is one the BFF accepts back.
+ */
+
+/** The login view. */
+export const LOGIN_VIEW_PATH = '/fotoweb/views/login'; // spec 01 §2
+
+/** Landing pages that need no `to`: logging in lands there anyway (spec 01 §2 "/fotoweb/" and the archives list). */
+export const DEFAULT_LANDING_ADDRESSES: readonly string[] = ['/', '/fotoweb/', '/fotoweb/archives/'];
+
+/** Longest accepted `to` return address, in characters (bff.yaml `to` maxLength). */
+export const MAX_RETURN_ADDRESS_LENGTH = 2048;
+
+/** The path of an address: what comes before its query (`?`) or hash (`#`). */
+export function pathOfAddress(address: string): string {
+  const end = address.search(/[?#]/);
+  return end === -1 ? address : address.slice(0, end);
+}
+
+/** `true` when `address` is the login view (with or without a query or hash). */
+export function isLoginViewAddress(address: string): boolean {
+  return pathOfAddress(address) === LOGIN_VIEW_PATH;
+}
+
+/**
+ * A safe return address, or `undefined`: a same-origin path starting with `/` but not `//` or `/\` (which browsers
+ * treat as another host), without control characters, at most {@link MAX_RETURN_ADDRESS_LENGTH} characters, and not
+ * the login view itself (that would loop).
+ */
+export function safeReturnAddress(raw: string | null | undefined): string | undefined {
+  if (typeof raw !== 'string' || raw === '') return undefined;
+  if (raw.length > MAX_RETURN_ADDRESS_LENGTH) return undefined;
+  if (!raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return undefined;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(raw)) return undefined;
+  if (isLoginViewAddress(raw)) return undefined;
+  return raw;
+}
+
+/**
+ * The login view's address with `to` set to `address` (path plus query plus hash), spec 01 §2, §4 Session.
+ * `to` is left out when the address is not safe ({@link safeReturnAddress}) or is a default landing page.
+ *
+ * @example loginUrlFor('/fotoweb/archives/5000/?q=boat#grid') === '/fotoweb/views/login?to=%2Ffotoweb%2Farchives%2F5000%2F%3Fq%3Dboat%23grid'
+ */
+export function loginUrlFor(address: string | undefined): string {
+  const to = safeReturnAddress(address);
+  if (to === undefined || DEFAULT_LANDING_ADDRESSES.includes(to)) return LOGIN_VIEW_PATH;
+  return `${LOGIN_VIEW_PATH}?to=${encodeURIComponent(to)}`;
+}
