@@ -1,5 +1,4 @@
-import { createActor, fromPromise, SimulatedClock, type AnyMachineSnapshot, type EventObject } from 'xstate';
-import { createTestModel, serializeSnapshot } from 'xstate/graph';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { createControlledPromiseActor, flushPromises } from '../testing/controlledActor.ts';
 import {
@@ -8,14 +7,20 @@ import {
   formatCoverage,
   type CoverageTracker,
 } from '../testing/coverage.ts';
-import { toTestModelMachine } from '../testing/modelMachine.ts';
 import { describePath, runPath, type PathDriver } from '../testing/modelPaths.ts';
+import {
+  backgroundJobModel,
+  BACKGROUND_JOB_MODEL_INPUT,
+  MODEL_LOCATION as LOCATION,
+  MODEL_OFFLINE as OFFLINE,
+  MODEL_RESULT as RESULT,
+  MODEL_TASK as TASK,
+} from './backgroundJob.model.ts';
 import {
   backgroundJobMachine,
   pollIntervalFor,
   POLL_DEFAULT_INTERVAL_MS,
   POLL_MAX_ATTEMPTS,
-  type BackgroundJobContext,
   type BackgroundJobInput,
   type CreateTaskInput,
   type CreateTaskOutput,
@@ -23,76 +28,21 @@ import {
   type PollTaskOutput,
 } from './backgroundJob.machine.ts';
 
-const LOCATION = '/fotoweb/me/background-tasks/42';
-const TASK = { type: 'rename', assets: [{ href: '/fotoweb/archives/5000/a.jpg.info', 'job-filename': 'b.jpg' }] };
-const OFFLINE = { message: 'Failed to fetch' };
-const RESULT = { assets: [{ href: '/fotoweb/archives/5000/b.jpg.info' }] };
+// Spelled out rather than imported from the machine, so the invariants check the machine against spec 01 §4.
 const RUNNING: ReadonlySet<string> = new Set(['pending', 'inProgress']);
 const FINISHED: ReadonlySet<string> = new Set(['done', 'notified']);
 
 // ---------------------------------------------------------------------------------------------------------------
-// The model: invocations and the pollInterval delay become plain events (testing/modelMachine.ts).
+// The model (backgroundJob.model.ts): invocations and the pollInterval delay become plain events.
 // ---------------------------------------------------------------------------------------------------------------
 
-const modelMachine = toTestModelMachine(backgroundJobMachine);
-
-const CREATE_CASES: readonly EventObject[] = [
-  { type: 'xstate.done.actor.createTask', output: { status: 201, location: LOCATION } },
-  { type: 'xstate.done.actor.createTask', output: { status: 201 } },
-  { type: 'xstate.done.actor.createTask', output: { status: 200, location: LOCATION } },
-  { type: 'xstate.error.actor.createTask', error: OFFLINE },
-] as unknown as EventObject[];
-
-const POLL_CASES: readonly EventObject[] = [
-  { type: 'xstate.done.actor.pollTask', output: { status: 'pending' } },
-  { type: 'xstate.done.actor.pollTask', output: { status: 'inProgress', updates: { frequency: 250 } } },
-  { type: 'xstate.done.actor.pollTask', output: { status: 'done', result: RESULT } },
-  { type: 'xstate.done.actor.pollTask', output: { status: 'notified', result: RESULT } },
-  { type: 'xstate.done.actor.pollTask', output: { status: 'failed' } },
-  { type: 'xstate.done.actor.pollTask', output: { status: 'cancelled' } },
-  { type: 'xstate.error.actor.pollTask', error: OFFLINE },
-] as unknown as EventObject[];
-
-const modelEvents = (snapshot: AnyMachineSnapshot): readonly EventObject[] =>
-  snapshot.matches('creating') ? CREATE_CASES : snapshot.matches('polling') ? POLL_CASES : [];
-
-function hasPayload(_snapshot: AnyMachineSnapshot, event: EventObject): boolean {
-  const record = event as unknown as Record<string, unknown>;
-  if (event.type.startsWith('xstate.done.actor.')) return record['output'] !== undefined;
-  if (event.type.startsWith('xstate.error.actor.')) return record['error'] !== undefined;
-  return true;
-}
-
-/**
- * With 15 attempts, ending outcomes (success, failure, request error) are explored on the first attempt and on the
- * last one (the boundaries); in between the job only keeps running. Without this, shortest paths would end the job
- * at every one of the 15 attempts.
- */
-function boundaryFilter(snapshot: AnyMachineSnapshot, event: EventObject): boolean {
-  if (!hasPayload(snapshot, event)) return false;
-  if (!snapshot.matches('polling')) return true;
-  const { attempts, maxAttempts } = snapshot.context as BackgroundJobContext;
-  const output = (event as unknown as { output?: PollTaskOutput }).output;
-  if (output && RUNNING.has(output.status)) return true;
-  return attempts <= 1 || attempts === maxAttempts;
-}
-
-function createModel(input: BackgroundJobInput, filterEvents: typeof boundaryFilter) {
-  return createTestModel(modelMachine, {
-    input,
-    events: modelEvents,
-    filterEvents,
-    serializeState: (snapshot: AnyMachineSnapshot) => serializeSnapshot(snapshot),
-  });
-}
-
 /** Shortest paths with the spec's limit of 15 attempts (spec 01 §9). */
-const SPEC_INPUT: BackgroundJobInput = { task: TASK };
-const shortestPaths = createModel(SPEC_INPUT, boundaryFilter).getShortestPaths();
+const SPEC_INPUT: BackgroundJobInput = BACKGROUND_JOB_MODEL_INPUT.shortest;
+const shortestPaths = backgroundJobModel.testModel('shortest').getShortestPaths();
 
 /** Simple paths with a limit of 3 attempts: every order of running outcomes, while staying bounded (2^n growth). */
-const SMALL_INPUT: BackgroundJobInput = { task: TASK, maxAttempts: 3 };
-const simplePaths = createModel(SMALL_INPUT, hasPayload).getSimplePaths();
+const SMALL_INPUT: BackgroundJobInput = BACKGROUND_JOB_MODEL_INPUT.simple;
+const simplePaths = backgroundJobModel.testModel('simple').getSimplePaths();
 
 // ---------------------------------------------------------------------------------------------------------------
 // The system under test: a real actor with controlled createTask/pollTask actors and a simulated clock.

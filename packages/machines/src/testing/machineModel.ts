@@ -2,7 +2,7 @@
  * The one shape every machine's test model takes, so the model-based tests, the QA path printer
  * (`npm run paths`) and the browser harness (`tests/e2e/model/`) all generate the same paths from one definition.
  *
- * Each flow folder has `<flow>.model.ts` exporting a {@link MachineModel}; `src/paths/registry.ts` lists them all.
+ * Each flow folder has `<flow>.model.ts` exporting a {@link MachineModel}; `src/paths/discover.ts` finds them all.
  */
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 import type { TestModel } from 'xstate/graph';
