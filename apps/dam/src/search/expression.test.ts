@@ -122,6 +122,10 @@ describe('key=value and advanced-search parameters', () => {
     expect(search?.searchString).not.toContain('secret');
   });
 
+  it('reads o as the orientation selection (sorting is the ;o= path parameter, not the query)', () => {
+    expect(searchFromQuery({ o: 'portrait' })?.node).toEqual({ type: 'special', key: 'o', value: 'portrait' });
+  });
+
   it('keeps the empty-value marker for multi-instance fields and ignores non-search keys', () => {
     expect(searchFromQuery({ '25': '""' })?.node).toEqual({ type: 'field', field: '25', value: '' });
     expect(searchFromQuery({ access_token: 'x' })).toBeUndefined();

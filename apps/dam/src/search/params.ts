@@ -10,7 +10,7 @@ export interface SearchRequest {
 }
 
 /** Query keys that are not search criteria (FotoWeb lets `access_token` ride in the query). */
-const NON_SEARCH_KEYS = new Set(['access_token', 'p', 'o']);
+const NON_SEARCH_KEYS = new Set(['access_token']);
 
 /** The advanced-search range parameters (spec 02 §3 Search criteria) and the range each bounds. */
 const RANGE_PARAMS: Record<string, { key: keyof typeof RANGE_KEYS; side: 'from' | 'to' }> = Object.fromEntries(
