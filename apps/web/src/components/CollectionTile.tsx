@@ -12,10 +12,10 @@ function assetCountText(count: number): string {
 }
 
 /**
- * An archive or folder tile (spec 02 §2 Collection tile): link to the collection's href, name, poster image (or the
- * collection's colour and a folder icon) and asset count.
+ * An archive or folder tile (spec 02 §2 Collection tile): link to the collection's href (or `href`, e.g. the archive
+ * with the user's saved sort), name, poster image (or the collection's colour and a folder icon) and asset count.
  */
-export function CollectionTile({ collection, kind }: { collection: Collection; kind: 'archive' | 'folder' }) {
+export function CollectionTile({ collection, kind, href }: { collection: Collection; kind: 'archive' | 'folder'; href?: string }) {
   const poster = pickPreview(collection.posterImages, 400);
   return (
     <LinkBox
@@ -42,7 +42,7 @@ export function CollectionTile({ collection, kind }: { collection: Collection; k
       </Box>
       <Box px="3" py="2">
         <LinkOverlay asChild>
-          <RouterLink to={collection.href}>
+          <RouterLink to={href ?? collection.href}>
             <Text as="span" fontWeight="semibold" display="block" truncate title={collection.name}>
               {collection.name}
             </Text>

@@ -1,11 +1,12 @@
 /**
  * The header search (spec 02 §2 Header search, §4): text search in the current collection through its `searchURL`
- * template, across all archives from the archives list (then to the archive with the most hits), a clear icon, and
- * an empty submit that clears the search. `/` focuses the field (action registry).
+ * template, across all archives from the archives list (then to the archive with the most hits), a clear icon, an
+ * empty submit that clears the search, and the advanced search popover. `/` focuses the field (action registry).
+ * The field shows the address's `q`; a search the server refused shows its message under the field (spec 02 §8).
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { Box, chakra, IconButton, Input, InputGroup, Spinner, Text } from '@chakra-ui/react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { Box, chakra, HStack, IconButton, Input, InputGroup, Spinner, Text } from '@chakra-ui/react';
 import { Search, X } from 'lucide-react';
 import type { Collection } from '@magpie/api-types';
 import { api, describeError } from '../api/client.ts';
@@ -14,23 +15,27 @@ import { actionFocusSearch } from '../actions/actionFocusSearch.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { useView } from '../session/ViewContext.tsx';
 import { pickArchiveForSearch, planHeaderSearch } from '../lib/urls.ts';
+import { searchErrorMessage } from '../lib/search.ts';
+import { AdvancedSearch } from './AdvancedSearch.tsx';
 
 export function HeaderSearch() {
   const navigate = useNavigate();
   const { descriptor } = useSession();
-  const { collection } = useView();
+  const location = useLocation();
+  const { collection, searchError } = useView();
   const { searchRef } = useActions();
   const [text, setText] = useState('');
   const [searching, setSearching] = useState(false);
-  const [message, setMessage] = useState<string | undefined>();
+  const [listMessage, setMessage] = useState<string | undefined>();
+  const message = listMessage ?? searchError;
 
-  // Show the search of the collection on screen; a new collection clears the field.
-  const shownSearch = collection?.searchString ?? '';
-  const collectionHref = collection?.href;
+  // Show the expression of the search in the address (kept when the server refused it); a new address resets it.
+  const shownSearch = new URLSearchParams(location.search).get('q') ?? '';
+  const address = `${location.pathname}${location.search}`;
   useEffect(() => {
     setText(shownSearch);
     setMessage(undefined);
-  }, [collectionHref, shownSearch]);
+  }, [address, shownSearch]);
 
   const run = async (value: string) => {
     setMessage(undefined);
@@ -47,7 +52,7 @@ export function HeaderSearch() {
       if (best) navigate(best.href);
       else setMessage(`No assets match “${value.trim()}”.`);
     } catch (error) {
-      setMessage(describeError(error).message);
+      setMessage(searchErrorMessage(error) ?? describeError(error).message);
     } finally {
       setSearching(false);
     }
@@ -63,45 +68,49 @@ export function HeaderSearch() {
       <chakra.label htmlFor="header-search" srOnly>
         Search assets
       </chakra.label>
-      <InputGroup
-        startElement={<Search size={16} aria-hidden="true" />}
-        endElement={
-          text !== '' ? (
-            <IconButton
-              type="button"
-              size="xs"
-              variant="ghost"
-              aria-label="Clear search"
-              data-testid="header-search-clear"
-              onClick={() => {
-                setText('');
-                void run('');
-              }}
-            >
-              <X aria-hidden="true" />
-            </IconButton>
-          ) : undefined
-        }
-      >
-        <Input
-          id="header-search"
-          data-testid="header-search"
-          ref={searchRef}
-          type="search"
-          name="q"
-          size="sm"
-          value={text}
-          autoComplete="off"
-          css={{ '&::-webkit-search-cancel-button': { display: 'none' } }}
-          placeholder={collection ? `Search ${collection.name}` : 'Search all archives'}
-          aria-keyshortcuts={actionFocusSearch.shortcut}
-          aria-describedby={message ? 'header-search-message' : undefined}
-          onChange={(event) => setText(event.currentTarget.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') event.currentTarget.blur();
-          }}
-        />
-      </InputGroup>
+      <HStack gap="1">
+        <InputGroup
+          startElement={<Search size={16} aria-hidden="true" />}
+          endElement={
+            text !== '' ? (
+              <IconButton
+                type="button"
+                size="xs"
+                variant="ghost"
+                aria-label="Clear search"
+                data-testid="header-search-clear"
+                onClick={() => {
+                  setText('');
+                  void run('');
+                }}
+              >
+                <X aria-hidden="true" />
+              </IconButton>
+            ) : undefined
+          }
+        >
+          <Input
+            id="header-search"
+            data-testid="header-search"
+            ref={searchRef}
+            type="search"
+            name="q"
+            size="sm"
+            value={text}
+            autoComplete="off"
+            css={{ '&::-webkit-search-cancel-button': { display: 'none' } }}
+            placeholder={collection ? `Search ${collection.name}` : 'Search all archives'}
+            aria-keyshortcuts={actionFocusSearch.shortcut}
+            aria-describedby={message ? 'header-search-message' : undefined}
+            aria-invalid={searchError !== undefined && listMessage === undefined ? true : undefined}
+            onChange={(event) => setText(event.currentTarget.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') event.currentTarget.blur();
+            }}
+          />
+        </InputGroup>
+        <AdvancedSearch />
+      </HStack>
       <chakra.button type="submit" srOnly>
         Search
       </chakra.button>
@@ -111,6 +120,7 @@ export function HeaderSearch() {
       {message && (
         <Text
           id="header-search-message"
+          data-testid="header-search-message"
           role="alert"
           position="absolute"
           top="100%"

@@ -1,6 +1,7 @@
 /**
  * What the current view tells the header: the collection on screen (for the header search's `searchURL` and
- * `clearSearch`, and the default upload destination), and a counter that asks collection views to reload after
+ * `clearSearch`, and the default upload destination), the message of a search the server refused (shown under the
+ * header search field, spec 02 §8), and a counter that asks collection views to reload after
  * uploads finished (spec 01 §4 Upload popover: new assets appear).
  */
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
@@ -10,6 +11,9 @@ interface ViewValue {
   /** The collection the current view shows, if any. */
   readonly collection: Collection | undefined;
   setCollection(collection: Collection | undefined): void;
+  /** Why the search in the address could not run (spec 02 §8), shown under the header search; else undefined. */
+  readonly searchError: string | undefined;
+  setSearchError(message: string | undefined): void;
   /** Increases whenever assets were added; collection views reload when it changes. */
   readonly refreshCount: number;
   requestRefresh(): void;
@@ -27,11 +31,12 @@ export function useView(): ViewValue {
 /** Provides {@link useView}. */
 export function ViewProvider({ children }: { children: ReactNode }) {
   const [collection, setCollection] = useState<Collection | undefined>();
+  const [searchError, setSearchError] = useState<string | undefined>();
   const [refreshCount, setRefreshCount] = useState(0);
   const requestRefresh = useCallback(() => setRefreshCount((n) => n + 1), []);
   const value = useMemo(
-    () => ({ collection, setCollection, refreshCount, requestRefresh }),
-    [collection, refreshCount, requestRefresh],
+    () => ({ collection, setCollection, searchError, setSearchError, refreshCount, requestRefresh }),
+    [collection, searchError, refreshCount, requestRefresh],
   );
   return <ViewContext.Provider value={value}>{children}</ViewContext.Provider>;
 }

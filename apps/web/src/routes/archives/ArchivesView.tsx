@@ -1,6 +1,8 @@
 /**
  * The archives list (spec 01 §2 /fotoweb/archives/, spec 02 §2 "search home page"): one tile per archive with its
- * name, poster image and asset count. With `?q=` (a search across archives) it lists the archives with hits.
+ * name, poster image and asset count; each tile links with the user's saved sort for that archive (`shared.sorting`,
+ * spec 02 §2 Routes). With a query (`?q=` or advanced-search parameters: a search across archives) it lists the
+ * archives with hits; a search the DAM refuses shows its message under the header search (spec 02 §8).
  */
 import { useEffect, useRef } from 'react';
 import { Grid, Heading, Stack, Text } from '@chakra-ui/react';
@@ -15,6 +17,8 @@ import { EmptyView, ErrorState, LoadingState } from '../../components/States.tsx
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { useView } from '../../session/ViewContext.tsx';
+import { useUserPreferences } from '../../session/userPreferences.ts';
+import { archiveIdOf, savedSorting, searchErrorMessage, withSavedSort } from '../../lib/search.ts';
 
 /** Most archive-list pages followed (archive lists are short; FotoWeb pages them anyway). */
 const MAX_ARCHIVE_PAGES = 20;
@@ -32,13 +36,22 @@ async function loadAll(href: string, signal: AbortSignal): Promise<Collection[]>
 
 export function ArchivesView() {
   const { descriptor } = useSession();
-  const { refreshCount } = useView();
+  const { refreshCount, setSearchError } = useView();
   const location = useLocation();
-  const query = new URLSearchParams(location.search).get('q');
+  const isSearch = [...new URLSearchParams(location.search).keys()].some((key) => key !== 'access_token');
+  const query = new URLSearchParams(location.search).get('q') ?? (isSearch ? 'your search' : null);
   // Without a query, the descriptor's own archives link (spec 01 §7 "paths come from the descriptor").
-  const href = query !== null ? `${location.pathname}${location.search}` : (descriptor?.archives ?? undefined);
+  const href = isSearch ? `${location.pathname}${location.search}` : (descriptor?.archives ?? undefined);
   const resource = useResource(href, (signal) => loadAll(href!, signal));
+  const preferences = useUserPreferences();
+  const sorting = savedSorting(preferences.data);
   useDocumentTitle('Archives');
+
+  const searchError = resource.status === 'error' ? searchErrorMessage(resource.error) : undefined;
+  useEffect(() => {
+    setSearchError(searchError);
+  }, [searchError, setSearchError]);
+  useEffect(() => () => setSearchError(undefined), [setSearchError]);
 
   const { reload } = resource;
   const seenRefresh = useRef(refreshCount);
@@ -59,6 +72,8 @@ export function ArchivesView() {
       </div>
       {!href ? (
         <EmptyView icon={<Archive aria-hidden="true" />} title="No archives" description="You do not have access to any archive yet." />
+      ) : searchError !== undefined ? (
+        <EmptyView icon={<Archive aria-hidden="true" />} title="The search could not be run" description={searchError} />
       ) : resource.status === 'error' && !archives ? (
         <ErrorState error={resource.error} onRetry={resource.reload} />
       ) : !archives ? (
@@ -73,7 +88,7 @@ export function ArchivesView() {
         <Grid as="ul" listStyleType="none" p="0" m="0" templateColumns="repeat(auto-fill, minmax(240px, 1fr))" gap="4" aria-label="Archives">
           {archives.map((archive) => (
             <li key={archive.href}>
-              <CollectionTile collection={archive} kind="archive" />
+              <CollectionTile collection={archive} kind="archive" href={withSavedSort(archive.href, sorting[archiveIdOf(archive)])} />
             </li>
           ))}
         </Grid>

@@ -1,7 +1,10 @@
 /**
  * A collection page (archive, folder or search result). The page address is the collection's href; the view
  * fetches it as `collection` (first page of assets and children embedded), shows name, asset count, breadcrumbs,
- * child folders and the virtualized thumbnail grid, and reloads after uploads.
+ * the sort menu, child folders and the virtualized thumbnail grid, and reloads after uploads.
+ *
+ * A search the DAM refuses (400, e.g. `InvalidSearchExpression`) does not replace the view with an error: the
+ * message goes under the header search field (spec 02 §8) and the view shows the collection without the search.
  */
 import { useEffect, useRef } from 'react';
 import { Box, Button, Flex, Grid, Heading, HStack, Link, Stack, Text, chakra } from '@chakra-ui/react';
@@ -17,15 +20,21 @@ import { EmptyView, ErrorState, LoadingState } from '../../components/States.tsx
 import { VirtualAssetGrid } from '../../components/VirtualAssetGrid.tsx';
 import { useView } from '../../session/ViewContext.tsx';
 import { currentAddress, hrefOfLocation } from '../../lib/urls.ts';
+import { searchErrorMessage } from '../../lib/search.ts';
+import { SortMenu } from '../../components/SortMenu.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import { useAssetPages } from './useAssetPages.ts';
 
 export function CollectionView() {
   const location = useLocation();
   const href = hrefOfLocation(location);
-  const { setCollection, refreshCount } = useView();
+  const { setCollection, setSearchError, refreshCount } = useView();
   const resource = useResource(href, (signal) => api.getCollection(href, { signal }));
-  const collection = resource.data;
+  const searchError = resource.status === 'error' ? searchErrorMessage(resource.error) : undefined;
+  // The same collection without the refused search (or the refused sort, when there is no query).
+  const fallbackHref = searchError === undefined ? undefined : location.search ? location.pathname : location.pathname.replace(/;[^/]*$/, '');
+  const fallback = useResource(fallbackHref, (signal) => api.getCollection(fallbackHref!, { signal }));
+  const collection = resource.data ?? (searchError !== undefined ? fallback.data : undefined);
   const pages = useAssetPages(collection?.assets);
   const { context, run } = useActions();
 
@@ -42,13 +51,20 @@ export function CollectionView() {
     setCollection(collection);
   }, [collection, setCollection]);
   useEffect(() => () => setCollection(undefined), [setCollection]);
+  useEffect(() => {
+    setSearchError(searchError);
+  }, [searchError, setSearchError]);
+  useEffect(() => () => setSearchError(undefined), [setSearchError]);
 
   useDocumentTitle(collection?.name);
 
-  if (resource.status === 'error' && !collection) return <ErrorState error={resource.error} onRetry={resource.reload} />;
+  if (resource.status === 'error' && searchError === undefined && !collection) {
+    return <ErrorState error={resource.error} onRetry={resource.reload} />;
+  }
+  if (searchError !== undefined && fallback.status === 'error' && !collection) return <ErrorState error={fallback.error} onRetry={fallback.reload} />;
   if (!collection) return <LoadingState label="Loading collection…" />;
 
-  const isSearch = collection.type === 'search' || (collection.searchString ?? '') !== '';
+  const isSearch = searchError === undefined && (collection.type === 'search' || (collection.searchString ?? '') !== '');
   const children = collection.children?.data ?? [];
   const canUploadHere = collection.canUploadTo && actionOpenUpload.predicate(context);
 
@@ -64,14 +80,22 @@ export function CollectionView() {
             {isSearch ? `${assetCountText(collection.assetCount)} matching “${collection.searchString}”` : assetCountText(collection.assetCount)}
             {resource.status === 'loading' && ' · updating…'}
           </Text>
+          {searchError !== undefined && (
+            <Text color="fg.muted" fontSize="sm" data-testid="search-not-run">
+              The search could not be run; showing everything here.
+            </Text>
+          )}
         </Box>
-        {isSearch && collection.clearSearch && (
-          <Link asChild fontSize="sm" color="brand.fg">
-            <RouterLink to={collection.clearSearch.href} data-testid="clear-search">
-              Clear search
-            </RouterLink>
-          </Link>
-        )}
+        <HStack gap="3">
+          {isSearch && collection.clearSearch && (
+            <Link asChild fontSize="sm" color="brand.fg">
+              <RouterLink to={collection.clearSearch.href} data-testid="clear-search">
+                Clear search
+              </RouterLink>
+            </Link>
+          )}
+          <SortMenu collection={collection} />
+        </HStack>
       </Flex>
 
       {children.length > 0 && (

@@ -1,0 +1,202 @@
+/**
+ * Search and sort URLs of the web client (issue #4; spec 02 §2 Advanced search popover and Routes, §3 Search criteria,
+ * §8 search errors). The search state lives in the URL: a collection URL carries `?q=` plus the DAM's advanced-search
+ * parameters (docs/decisions.md "Search (issue #4)", apps/dam/src/search/params.ts), and a sorted collection URL
+ * carries `;o=<value>`. Hrefs stay opaque: sort hrefs come from `alt_orders`, search URLs from a `searchURL`
+ * template; this module only appends query parameters and reads them back.
+ */
+import { bytesToMegabytes, megabytesToBytes, type SearchParams } from '@magpie/machines';
+import { ApiError, expandUriTemplate } from '@magpie/api-types/client';
+
+/** Single-valued advanced-search keys passed through as text (spec 02 §3). */
+const CHOICE_KEYS = ['dt', 'cs', 'o', 'ms', 's'] as const;
+/** Date range keys, `YYYY-MM-DD` (spec 02 §3). */
+const DATE_KEYS = ['mtf', 'mtt', 'itf', 'itt', 'rtf', 'rtt', 'ctf', 'ctt'] as const;
+/** Pixel range keys, whole px. */
+const PIXEL_KEYS = ['pwf', 'pwt', 'phf', 'pht'] as const;
+/** File size range keys: megabytes in the URL (DAM), bytes in {@link SearchParams}. */
+const SIZE_KEYS = ['fsf', 'fst'] as const;
+
+/**
+ * The DAM's key for a form criterion: the built-in metadata fields the DAM has no key for map to their field ids
+ * (title 5, description 120, tags = keywords 25); `fn`, `dn`, `fp` and field ids pass as they are. Built-in fields
+ * without a DAM equivalent (status, rating, notes) are not offered by the popover.
+ */
+export const BUILTIN_FIELD_IDS: Readonly<Record<string, string>> = { title: '5', description: '120', tags: '25' };
+
+/** Keys of criteria the DAM accepts: field ids (1–4 digits) and the built-in text keys. */
+function isCriterionKey(key: string): boolean {
+  return /^\d{1,4}$/.test(key) || key === 'fn' || key === 'dn' || key === 'fp';
+}
+
+/**
+ * The query parameters (without `q`) for search parameters, as the DAM reads them: choices and dates as text, file
+ * sizes converted from bytes to MB (2 decimals), pixel ranges in px, each criterion as `<key>=value` (a list value =
+ * the key repeated, OR-ed by the DAM; rows with the same field also repeat the key).
+ */
+export function searchQuery(params: SearchParams): URLSearchParams {
+  const query = new URLSearchParams();
+  for (const key of CHOICE_KEYS) if (params[key]) query.append(key, params[key]);
+  for (const key of SIZE_KEYS) {
+    const bytes = params[key];
+    if (bytes !== undefined) query.append(key, String(bytesToMegabytes(bytes)));
+  }
+  for (const key of PIXEL_KEYS) if (params[key] !== undefined) query.append(key, String(params[key]));
+  for (const key of DATE_KEYS) if (params[key]) query.append(key, params[key]);
+  for (const criterion of params.criteria ?? []) {
+    const key = BUILTIN_FIELD_IDS[criterion.field] ?? criterion.field;
+    if (!isCriterionKey(key)) continue;
+    for (const value of Array.isArray(criterion.value) ? criterion.value : [criterion.value]) query.append(key, value);
+  }
+  return query;
+}
+
+/**
+ * The search URL for search parameters (spec 02 §2 "builds the search URL from the search-URL template and the query
+ * parameters"): the `{?q}` template expanded with `q` (left out when there is none), then the other parameters.
+ * Example: `/fotoweb/archives/5000-Photos/{?q}` with `{q: 'boat', criteria: [{field: '25', value: 'sea'}]}` gives
+ * `/fotoweb/archives/5000-Photos/?q=boat&25=sea`.
+ */
+export function searchHref(template: string, params: SearchParams): string {
+  const base = expandUriTemplate(template, params.q ? { q: params.q } : {});
+  const rest = searchQuery(params).toString();
+  if (rest === '') return base;
+  return `${base}${base.includes('?') ? '&' : '?'}${rest}`;
+}
+
+/** True when the search parameters ask for nothing (Search would show the whole collection). */
+export function isEmptySearch(params: SearchParams): boolean {
+  return !params.q && searchQuery(params).toString() === '';
+}
+
+/**
+ * The search parameters of a URL's query string (spec 02 §2 "Opening the popover applies the existing query to the
+ * form"): the reverse of {@link searchHref}. File sizes in MB become bytes; each value of a criterion key becomes one
+ * criterion (a repeated key, OR-ed, gives several rows of the same field). Unknown keys (`access_token`…) are ignored.
+ */
+export function searchParamsFromQuery(search: string): SearchParams {
+  const query = new URLSearchParams(search);
+  const params: SearchParams = {};
+  const q = query.get('q');
+  if (q !== null && q.trim() !== '') params.q = q;
+  for (const key of CHOICE_KEYS) {
+    const value = query.get(key);
+    if (value) params[key] = value;
+  }
+  const number = (key: string) => {
+    const text = query.get(key);
+    const value = text === null || text.trim() === '' ? NaN : Number(text);
+    return Number.isFinite(value) && value >= 0 ? value : undefined;
+  };
+  for (const key of SIZE_KEYS) {
+    const mb = number(key);
+    if (mb !== undefined) params[key] = megabytesToBytes(mb);
+  }
+  for (const key of PIXEL_KEYS) {
+    const px = number(key);
+    if (px !== undefined) params[key] = px;
+  }
+  for (const key of DATE_KEYS) {
+    const value = query.get(key);
+    if (value) params[key] = value;
+  }
+  const criteria: { field: string; value: string | string[] }[] = [];
+  const seen = new Set<string>();
+  for (const key of query.keys()) {
+    if (!isCriterionKey(key) || seen.has(key)) continue;
+    seen.add(key);
+    // One criterion per value: the popover shows one row each, and rows with the same field are OR-ed again.
+    for (const value of query.getAll(key)) criteria.push({ field: key, value });
+  }
+  if (criteria.length > 0) params.criteria = criteria;
+  return params;
+}
+
+/** The `;o=` sort value of an href (`/fotoweb/archives/5000-Photos/;o=-fn?q=x` → `-fn`); `''` when unsorted. */
+export function sortValueOf(href: string): string {
+  const path = href.split('?')[0]!;
+  const match = /;o=([^;/?#]*)/.exec(path);
+  return match ? decodeURIComponent(match[1]!) : '';
+}
+
+/**
+ * An archive href with the user's saved sort (spec 02 §2 Routes: "the collection tile link uses the user's saved sort
+ * for that archive by appending an ;o= component"). An empty or missing value, or an href that already has a sort,
+ * leaves the href as it is. The query, if any, stays after the path.
+ */
+export function withSavedSort(href: string, sort: string | undefined): string {
+  if (!sort || sortValueOf(href) !== '') return href;
+  const index = href.indexOf('?');
+  const path = index === -1 ? href : href.slice(0, index);
+  const query = index === -1 ? '' : href.slice(index);
+  return `${path};o=${sort}${query}`;
+}
+
+/** The archive a collection belongs to: its id up to the first `/` (archives have the id `"5000"`, folders `"5000/a/b"`). */
+export function archiveIdOf(collection: { readonly id: string }): string {
+  return collection.id.split('/')[0]!;
+}
+
+/** The saved sorts of the user preferences (`shared.sorting`: archive id → `;o=` value); `{}` when missing. */
+export function savedSorting(preferences: { readonly shared?: Record<string, unknown> } | undefined): Record<string, string> {
+  const sorting = preferences?.shared?.['sorting'];
+  if (typeof sorting !== 'object' || sorting === null || Array.isArray(sorting)) return {};
+  return Object.fromEntries(Object.entries(sorting).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
+/** One entry of the sort menu: a sort order of `alt_orders` in one direction. */
+export interface SortChoice {
+  /** `<key>:asc` or `<key>:desc`, unique in the menu. */
+  readonly id: string;
+  /** What the menu shows, e.g. `File name (A→Z)`. */
+  readonly label: string;
+  readonly direction: 'asc' | 'desc';
+  /** Where to go (opaque, from `alt_orders`). */
+  readonly href: string;
+  /** Its `;o=` value (`''` for the collection's default order). */
+  readonly value: string;
+}
+
+interface AltOrderLike {
+  readonly key: string;
+  readonly name: string;
+  readonly asc: { readonly href: string; readonly default?: boolean };
+  readonly desc: { readonly href: string; readonly default?: boolean };
+}
+
+/** The sort menu of a collection's `alt_orders`: each order ascending then descending. */
+export function sortChoices(altOrders: readonly AltOrderLike[] | undefined): SortChoice[] {
+  return (altOrders ?? []).flatMap((order) =>
+    (['asc', 'desc'] as const).map((direction) => ({
+      id: `${order.key}:${direction}`,
+      label: `${order.name} (${direction === 'asc' ? 'ascending' : 'descending'})`,
+      direction,
+      href: order[direction].href,
+      value: sortValueOf(order[direction].href),
+    })),
+  );
+}
+
+/** The sort choice in effect for a collection href: the one whose `;o=` value matches (`''` = the default one). */
+export function currentSortChoice(choices: readonly SortChoice[], href: string): SortChoice | undefined {
+  const value = sortValueOf(href);
+  return choices.find((choice) => choice.value === value);
+}
+
+/** Error values whose server heading the header search shows (spec 02 §8). */
+const HEADED_SEARCH_ERRORS = new Set(['InvalidSearchExpression', 'InvalidTaxonomyItem']);
+
+/** The text for other 400 search errors (spec 02 §8 "any other search error shows an 'invalid parameters' text"). */
+export const INVALID_PARAMETERS_MESSAGE = 'Invalid parameters';
+
+/**
+ * The message the header search shows under its field for a failed search (spec 02 §8): the server's heading for
+ * `InvalidSearchExpression` and `InvalidTaxonomyItem`, {@link INVALID_PARAMETERS_MESSAGE} for any other 400.
+ * Undefined for anything that is not a 400 (the view shows those as errors).
+ */
+export function searchErrorMessage(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.status !== 400) return undefined;
+  const body = error.body as { value?: string; heading?: string } | undefined;
+  if (body?.value && HEADED_SEARCH_ERRORS.has(body.value)) return body.heading || body.value;
+  return INVALID_PARAMETERS_MESSAGE;
+}
