@@ -1,5 +1,4 @@
 import { createActor, SimulatedClock, type AnyMachineSnapshot, type EventObject } from 'xstate';
-import { createTestModel, serializeSnapshot } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
 import { createControlledPromiseActor, flushPromises } from '../testing/controlledActor.ts';
 import {
@@ -8,10 +7,9 @@ import {
   formatCoverage,
   type CoverageTracker,
 } from '../testing/coverage.ts';
-import { toTestModelMachine } from '../testing/modelMachine.ts';
 import { describePath, runPath, type PathDriver } from '../testing/modelPaths.ts';
 import { createChunkedUploader, type FetchInitLike } from './chunkedUpload.ts';
-import type { UploadFileInput, UploadFileOutput } from './types.ts';
+import type { UploadFileOutput } from './types.ts';
 import {
   assertUploadEventName,
   isUploadEventName,
@@ -27,105 +25,20 @@ import {
   type UploadPopoverContext,
   type UploadPopoverEvent,
 } from './uploadPopover.machine.ts';
+import { MODEL_TARGET_ERROR, UPLOAD_MODEL_INPUT, uploadPopoverModel } from './uploadPopover.model.ts';
 
-const INPUT = { destination: '/fotoweb/archives/5000-photos/' };
-const MODEL_FILES: readonly UploadFileInput[] = [
-  { name: 'harbour.jpg', size: 8 },
-  { name: 'brief.pdf', size: 4 },
-];
-const TARGET_ERROR = { value: 'uploadTargetError', message: 'Upload target error.' };
+const INPUT = UPLOAD_MODEL_INPUT;
+const TARGET_ERROR = MODEL_TARGET_ERROR;
 const ACTIVE: ReadonlySet<string> = new Set(['queued', 'uploading', 'processing']);
 
 // ---------------------------------------------------------------------------------------------------------------
-// The model: the machine with its `uploadFile` invocation turned into done/error events (testing/modelMachine.ts).
+// The model (uploadPopover.model.ts): the `uploadFile` invocation turned into done/error events.
 // ---------------------------------------------------------------------------------------------------------------
 
-const modelMachine = toTestModelMachine(uploadPopoverMachine);
-
-/** Payload key each payload-carrying event needs; XState proposes bare `{type}` events that we drop. */
-const PAYLOAD_KEY: Readonly<Record<string, string>> = {
-  ADD_FILES: 'files',
-  RETRY: 'fileId',
-  REMOVE: 'fileId',
-  UPLOAD_PROGRESS: 'fileId',
-  UPLOAD_PROCESSING: 'fileId',
-  'xstate.done.actor.uploadFile': 'output',
-  'xstate.error.actor.uploadFile': 'error',
-};
-
-/** Events whose only effect is an emitted event, invisible in the snapshot. */
-const EMIT_ONLY_EVENTS: ReadonlySet<string> = new Set(['CANCEL_SELECTION']);
-
-interface ModelScope {
-  /** Files the model may add, one ADD_FILES per file. */
-  readonly maxFiles: number;
-  /** Drop CLOSE while uploading and CANCEL_SELECTION (covered by the shortest paths) to bound simple paths. */
-  readonly lean: boolean;
-}
-
-/** Payload cases per snapshot: the next model file, RETRY/REMOVE of listed files, outcomes of the current file. */
-function modelEvents(scope: ModelScope) {
-  return (snapshot: AnyMachineSnapshot): EventObject[] => {
-    const context = snapshot.context as UploadPopoverContext;
-    const events: EventObject[] = [];
-    const next = MODEL_FILES[context.nextFileSeq - 1];
-    if (next && context.nextFileSeq <= scope.maxFiles) events.push({ type: 'ADD_FILES', files: [next] } as EventObject);
-    for (const file of context.files) {
-      if (file.status === 'failed') events.push({ type: 'RETRY', fileId: file.id } as EventObject);
-      if (file.status === 'done' || file.status === 'failed') {
-        events.push({ type: 'REMOVE', fileId: file.id } as EventObject);
-      }
-    }
-    const current = context.files.find((file) => file.id === context.currentFileId);
-    if (current) {
-      // Progress and processing only in single-file states: enough for their transitions, and it bounds the model.
-      if (context.files.length === 1 && current.status === 'uploading') {
-        if (current.bytesSent === 0) {
-          events.push({ type: 'UPLOAD_PROGRESS', fileId: current.id, bytesSent: current.size / 2 } as EventObject);
-        }
-        events.push({ type: 'UPLOAD_PROCESSING', fileId: current.id } as EventObject);
-      }
-      events.push({
-        type: 'xstate.done.actor.uploadFile',
-        output: { assetUrl: `/fotoweb/archives/5000-photos/${current.name}.info` },
-      } as EventObject);
-      events.push({ type: 'xstate.error.actor.uploadFile', error: TARGET_ERROR } as EventObject);
-    }
-    return events;
-  };
-}
-
-function modelFilter(scope: ModelScope) {
-  return (snapshot: AnyMachineSnapshot, event: EventObject): boolean => {
-    const key = PAYLOAD_KEY[event.type];
-    if (key !== undefined && (event as unknown as Record<string, unknown>)[key] === undefined) return false;
-    const context = snapshot.context as UploadPopoverContext;
-    // With two files listed, only the queue matters: popover toggling is already explored with one file.
-    if (context.files.length >= 2 && ['OPEN', 'CLOSE', 'CANCEL_SELECTION'].includes(event.type)) return false;
-    if (scope.lean && (event.type === 'CANCEL_SELECTION' || (event.type === 'CLOSE' && snapshot.matches('uploading')))) {
-      return false;
-    }
-    return true;
-  };
-}
-
-/** A vertex is the snapshot (value + context); an emit-only event gets its own vertex so a path takes it. */
-function serializeState(snapshot: AnyMachineSnapshot, event: EventObject | undefined): string {
-  const key = serializeSnapshot(snapshot);
-  return event && EMIT_ONLY_EVENTS.has(event.type) ? `${key} after ${event.type}` : key;
-}
-
-function createModel(scope: ModelScope) {
-  return createTestModel(modelMachine, {
-    input: INPUT,
-    events: modelEvents(scope),
-    filterEvents: modelFilter(scope),
-    serializeState,
-  });
-}
-
-const shortestPaths = createModel({ maxFiles: 2, lean: false }).getShortestPaths();
-const simplePaths = createModel({ maxFiles: 1, lean: true }).getSimplePaths();
+/** Shortest paths with two files and every event. */
+const shortestPaths = uploadPopoverModel.testModel('shortest').getShortestPaths();
+/** Simple paths with one file, without the snapshot-neutral events (UPLOAD_MODEL_SCOPES.simple). */
+const simplePaths = uploadPopoverModel.testModel('simple').getSimplePaths();
 
 // ---------------------------------------------------------------------------------------------------------------
 // The system under test: a real actor with a controlled `uploadFile` actor and a simulated clock.
