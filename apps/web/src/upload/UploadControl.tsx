@@ -199,20 +199,30 @@ function UploadPopover({ actorRef }: { actorRef: UploadActorRef }) {
                           <Text fontSize="xs" color={file.status === 'failed' ? 'fg.error' : 'fg.muted'} role={file.status === 'failed' ? 'alert' : undefined}>
                             {statusText(file)}
                           </Text>
-                          {file.status === 'failed' && (
-                            <Link asChild fontSize="xs" color="brand.fg" textDecoration="underline">
-                              <button type="button" data-testid="upload-retry" onClick={() => actorRef.send({ type: 'RETRY', fileId: file.id })}>
-                                Retry<chakra.span srOnly> {file.name}</chakra.span>
-                              </button>
-                            </Link>
-                          )}
-                          {file.status === 'done' && file.assetUrl && (
-                            <Link asChild fontSize="xs" color="brand.fg">
-                              <RouterLink to={file.assetUrl}>
-                                Open<chakra.span srOnly> {file.name}</chakra.span>
-                              </RouterLink>
-                            </Link>
-                          )}
+                          <HStack gap="3" flexShrink={0}>
+                            {file.status === 'failed' && (
+                              <Link asChild fontSize="xs" color="brand.fg" textDecoration="underline">
+                                <button type="button" data-testid="upload-retry" onClick={() => actorRef.send({ type: 'RETRY', fileId: file.id })}>
+                                  Retry<chakra.span srOnly> {file.name}</chakra.span>
+                                </button>
+                              </Link>
+                            )}
+                            {file.status === 'done' && file.assetUrl && (
+                              <Link asChild fontSize="xs" color="brand.fg">
+                                <RouterLink to={file.assetUrl}>
+                                  Open<chakra.span srOnly> {file.name}</chakra.span>
+                                </RouterLink>
+                              </Link>
+                            )}
+                            {/* Finished rows only: the machine refuses REMOVE for queued or active files. */}
+                            {(file.status === 'done' || file.status === 'failed') && (
+                              <Link asChild fontSize="xs" color="fg.muted">
+                                <button type="button" data-testid="upload-remove" onClick={() => actorRef.send({ type: 'REMOVE', fileId: file.id })}>
+                                  Remove<chakra.span srOnly> {file.name} from the list</chakra.span>
+                                </button>
+                              </Link>
+                            )}
+                          </HStack>
                         </HStack>
                       </chakra.li>
                     ))}
