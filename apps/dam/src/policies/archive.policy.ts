@@ -1,3 +1,4 @@
+import { ARCHIVE_PERMISSIONS } from '@magpie/api-types';
 import type { ArchivesRepository } from '../repositories/archives.repository.ts';
 import { ApiError, forbidden } from '../lib/errors.ts';
 
@@ -5,13 +6,7 @@ import { ApiError, forbidden } from '../lib/errors.ts';
  * Archive permission ids (spec 03 §3.11). An access list grants a subset of these to each member; the built-in
  * administrator holds all of them on every archive.
  */
-export const ARCHIVE_PERMISSION_IDS = [
-  'View', 'Preview', 'Comping', 'Workflow', 'Download', 'DuplicateFile', 'Order', 'EditText', 'CropRotate', 'CopyTo',
-  'MoveTo', 'CopyFrom', 'MoveFrom', 'Rename', 'Delete', 'Alert', 'MngVideo', 'EditSmartFolders', 'CropAndDownload',
-  'Export', 'Comment', 'Annotate', 'TrdParty1', 'TrdParty2', 'TrdParty3', 'TrdParty4', 'EditFile', 'OpenFile',
-  'CropFile', 'FwdtPlace', 'UploadFile', 'HistoryView', 'HistoryRollback', 'HistoryManage', 'ViewConsentSummary',
-  'ViewConsentDetails', 'ManageConsentStatus',
-] as const;
+export const ARCHIVE_PERMISSION_IDS = ARCHIVE_PERMISSIONS;
 
 /** One archive permission id. */
 export type ArchivePermission = (typeof ARCHIVE_PERMISSION_IDS)[number];

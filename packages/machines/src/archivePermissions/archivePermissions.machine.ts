@@ -8,47 +8,10 @@
  * dependents; a prerequisite is locked (its checkbox disabled) while a dependent is ticked.
  */
 import { and, assertEvent, assign, setup } from 'xstate';
+import { ARCHIVE_PERMISSIONS } from '@magpie/api-types';
 
-/** The archive permission ids, in the order the access list shows them (spec 03 §3.11). */
-export const ARCHIVE_PERMISSION_IDS = [
-  'View',
-  'Preview',
-  'Comping',
-  'Workflow',
-  'Download',
-  'DuplicateFile',
-  'Order',
-  'EditText',
-  'CropRotate',
-  'CopyTo',
-  'MoveTo',
-  'CopyFrom',
-  'MoveFrom',
-  'Rename',
-  'Delete',
-  'Alert',
-  'MngVideo',
-  'EditSmartFolders',
-  'CropAndDownload',
-  'Export',
-  'Comment',
-  'Annotate',
-  'TrdParty1',
-  'TrdParty2',
-  'TrdParty3',
-  'TrdParty4',
-  'EditFile',
-  'OpenFile',
-  'CropFile',
-  'FwdtPlace',
-  'UploadFile',
-  'HistoryView',
-  'HistoryRollback',
-  'HistoryManage',
-  'ViewConsentSummary',
-  'ViewConsentDetails',
-  'ManageConsentStatus',
-] as const; // spec 03 §3.11
+/** The archive permission ids, in the order the access list shows them (spec 03 §3.11; one list, in the contract). */
+export const ARCHIVE_PERMISSION_IDS = ARCHIVE_PERMISSIONS;
 
 /** One archive permission id. */
 export type ArchivePermissionId = (typeof ARCHIVE_PERMISSION_IDS)[number];

@@ -561,8 +561,8 @@ export function formatPlanMarkdown(plan: PathPlan): string {
     lines.push('| Step | Do | Expect state |', '|---:|---|---|');
     for (const step of path.steps) {
       const phrase = phraseOf(step);
-      const todo = phrase.payload === undefined ? cell(phrase.lead) : `${cell(phrase.lead)} ${code(phrase.payload)}`;
-      lines.push(`| ${step.step} | ${todo} | ${expectCell(step.expect)} |`);
+      const action = phrase.payload === undefined ? cell(phrase.lead) : `${cell(phrase.lead)} ${code(phrase.payload)}`;
+      lines.push(`| ${step.step} | ${action} | ${expectCell(step.expect)} |`);
     }
     lines.push('');
   }
