@@ -164,10 +164,19 @@ describe('upload, asset and renditions', () => {
     expect(again.result?.assetUrl).toBe(assetUrl);
   });
 
+  it('keeps both files when two different files with one name arrive together', async () => {
+    const [a, b] = await Promise.all([
+      sut.upload(sut.adminToken, '/fotoweb/archives/5000-Photos/', path.join(SAMPLES_DIR, 'photos/orientation/Landscape_1.jpg'), { filename: 'same.jpg' }),
+      sut.upload(sut.adminToken, '/fotoweb/archives/5000-Photos/', path.join(SAMPLES_DIR, 'photos/orientation/Portrait_1.jpg'), { filename: 'same.jpg' }),
+    ]);
+    expect([a.status, b.status]).toEqual(['done', 'done']);
+    expect([a.result!.assetUrl, b.result!.assetUrl].sort()).toEqual(['/fotoweb/archives/5000-Photos/same%20(2).jpg.info', '/fotoweb/archives/5000-Photos/same.jpg.info']);
+  });
+
   it('lists the asset in the archive, pages with ;p=, and finds it by a word and by a field predicate', async () => {
     const archive = await sut.app.inject({ method: 'GET', url: '/fotoweb/archives/5000-Photos/', headers: { ...bearer(sut.adminToken), accept: 'application/vnd.fotoware.collection+json' } });
-    expect(archive.json().assetCount).toBe(1);
-    expect(archive.json().assets.data[0].href).toBe(assetUrl);
+    expect(archive.json().assetCount).toBe(3);
+    expect(archive.json().assets.data.map((a: { href: string }) => a.href)).toContain(assetUrl);
     const past = await sut.app.inject({ method: 'GET', url: '/fotoweb/archives/5000-Photos/;p=3', headers: bearer(sut.adminToken) });
     expect(past.statusCode).toBe(404);
     const asset = (await sut.app.inject({ method: 'GET', url: assetUrl, headers: bearer(sut.adminToken) })).json();

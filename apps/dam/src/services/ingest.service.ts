@@ -21,6 +21,9 @@ export class IngestError extends Error {
   }
 }
 
+/** PostgreSQL's unique_violation error code. */
+const UNIQUE_VIOLATION = '23505';
+
 /** What to ingest: a local file that the ingest may move (it is consumed), and where it goes. */
 export interface IngestRequest {
   sourcePath: string;
@@ -101,39 +104,47 @@ export class IngestService {
     }
 
     await this.archives.ensureFolder(archive.id, folderPath);
-    let filename = request.filename;
-    for (let n = 2; await this.assets.nameTaken(archive.id, folderPath, filename); n++) filename = nextFreeName(request.filename, n);
-
-    const storageKey = `originals/${archive.id}/${fileId}/original${path.extname(filename).toLowerCase().replace(/[^.a-z0-9]/g, '')}`;
+    const storageKey = `originals/${archive.id}/${fileId}/original${path.extname(request.filename).toLowerCase().replace(/[^.a-z0-9]/g, '')}`;
     await this.files.putFile(storageKey, request.sourcePath);
     const technical = meta?.technical ?? {};
     try {
-      return await this.assets.insert({
-        archive_id: archive.id,
-        folder_path: folderPath,
-        filename,
-        filesize: stat.size,
-        content_hash: contentHash,
-        mime: fileType.mime,
-        doctype: fileType.doctype,
-        storage_key: storageKey,
-        has_preview: previews.length > 0,
-        width: technical.width ?? null,
-        height: technical.height ?? null,
-        oriented_width: oriented?.width ?? null,
-        oriented_height: oriented?.height ?? null,
-        orientation: technical.orientation ?? null,
-        colorspace: technical.colorspace ?? null,
-        resolution: technical.resolution ?? null,
-        metadata: meta?.fields ?? {},
-        camera_time: cameraTime(technical.dateTimeOriginal),
-        technical: JSON.stringify(technical),
-        previews: JSON.stringify(previews),
-        warnings: JSON.stringify(warnings),
-        created_by: request.userName,
-        modified_by: request.userName,
-      });
+      // Another upload may take the same name between the check and the insert (unique index): take the next.
+      for (let attempt = 0; ; attempt++) {
+        let filename = request.filename;
+        for (let n = 2; await this.assets.nameTaken(archive.id, folderPath, filename); n++) filename = nextFreeName(request.filename, n);
+        try {
+          return await this.assets.insert({
+            archive_id: archive.id,
+            folder_path: folderPath,
+            filename,
+            filesize: stat.size,
+            content_hash: contentHash,
+            mime: fileType.mime,
+            doctype: fileType.doctype,
+            storage_key: storageKey,
+            has_preview: previews.length > 0,
+            width: technical.width ?? null,
+            height: technical.height ?? null,
+            oriented_width: oriented?.width ?? null,
+            oriented_height: oriented?.height ?? null,
+            orientation: technical.orientation ?? null,
+            colorspace: technical.colorspace ?? null,
+            resolution: technical.resolution ?? null,
+            metadata: meta?.fields ?? {},
+            camera_time: cameraTime(technical.dateTimeOriginal),
+            technical: JSON.stringify(technical),
+            previews: JSON.stringify(previews),
+            warnings: JSON.stringify(warnings),
+            created_by: request.userName,
+            modified_by: request.userName,
+          });
+        } catch (error) {
+          if ((error as { code?: string }).code !== UNIQUE_VIOLATION || attempt >= 5) throw error;
+        }
+      }
     } catch (error) {
+      // Put the file back where it came from so a retry of the job still has it; drop what was made for it.
+      await fsp.rename(this.files.localPath(storageKey), request.sourcePath).catch(() => undefined);
       await this.files.remove(`originals/${archive.id}/${fileId}`);
       await this.files.remove(previewDir);
       throw error;
