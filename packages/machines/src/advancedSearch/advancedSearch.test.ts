@@ -6,7 +6,8 @@ import {
   formatCoverage,
   type CoverageTracker,
 } from '../testing/coverage.ts';
-import { describePath, runPath, type PathDriver } from '../testing/modelPaths.ts';
+import { describeModelPaths } from '../testing/describeModelPaths.ts';
+import { runPath, type PathDriver } from '../testing/modelPaths.ts';
 import { advancedSearchMachine, type AdvancedSearchEvent } from './advancedSearch.machine.ts';
 import { advancedSearchModel, ADVANCED_SEARCH_MODEL_INPUT, MODEL_PARAMS } from './advancedSearch.model.ts';
 import {
@@ -107,29 +108,9 @@ function createSearchDriver(coverage?: CoverageTracker): PathDriver {
   };
 }
 
-describe('advancedSearch model: shortest paths', () => {
-  it('has a bounded number of paths', () => {
-    expect(shortestPaths.length).toBeGreaterThan(0);
-    expect(shortestPaths.length).toBeLessThan(100);
-  });
-  for (const path of shortestPaths) {
-    it(describePath(path), async () => {
-      await runPath(path, createSearchDriver());
-    });
-  }
-});
+describeModelPaths('advancedSearch model: shortest paths', shortestPaths, 100, () => createSearchDriver());
 
-describe('advancedSearch model: simple paths', () => {
-  it('has a bounded number of paths', () => {
-    expect(simplePaths.length).toBeGreaterThan(0);
-    expect(simplePaths.length).toBeLessThan(100);
-  });
-  for (const path of simplePaths) {
-    it(describePath(path), async () => {
-      await runPath(path, createSearchDriver());
-    });
-  }
-});
+describeModelPaths('advancedSearch model: simple paths', simplePaths, 100, () => createSearchDriver());
 
 describe('advancedSearch coverage', () => {
   it('reaches every state and takes every transition across the executed paths', async () => {

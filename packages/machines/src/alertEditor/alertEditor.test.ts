@@ -7,7 +7,8 @@ import {
   formatCoverage,
   type CoverageTracker,
 } from '../testing/coverage.ts';
-import { describePath, runPath, type PathDriver } from '../testing/modelPaths.ts';
+import { describeModelPaths } from '../testing/describeModelPaths.ts';
+import { runPath, type PathDriver } from '../testing/modelPaths.ts';
 import {
   ALERT_CONFIRMATION_CLOSE_MS,
   ALERT_CREATE_FAILED_MESSAGE,
@@ -169,29 +170,9 @@ function createAlertDriver(coverage?: CoverageTracker): PathDriver {
   };
 }
 
-describe('alertEditor model: shortest paths', () => {
-  it('has a bounded number of paths', () => {
-    expect(shortestPaths.length).toBeGreaterThan(0);
-    expect(shortestPaths.length).toBeLessThan(80);
-  });
-  for (const path of shortestPaths) {
-    it(describePath(path), async () => {
-      await runPath(path, createAlertDriver());
-    });
-  }
-});
+describeModelPaths('alertEditor model: shortest paths', shortestPaths, 80, () => createAlertDriver());
 
-describe('alertEditor model: simple paths', () => {
-  it('has a bounded number of paths', () => {
-    expect(simplePaths.length).toBeGreaterThan(0);
-    expect(simplePaths.length).toBeLessThan(80);
-  });
-  for (const path of simplePaths) {
-    it(describePath(path), async () => {
-      await runPath(path, createAlertDriver());
-    });
-  }
-});
+describeModelPaths('alertEditor model: simple paths', simplePaths, 80, () => createAlertDriver());
 
 describe('alertEditor coverage', () => {
   // Runs every path again on its own tracker, so the result does not depend on test order or filtering.

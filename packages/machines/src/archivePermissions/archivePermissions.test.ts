@@ -1,7 +1,8 @@
 import { createActor, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { assertFullCoverage, createCoverageTracker, formatCoverage, type CoverageTracker } from '../testing/coverage.ts';
-import { describePath, runPath, type PathDriver } from '../testing/modelPaths.ts';
+import { describeModelPaths } from '../testing/describeModelPaths.ts';
+import { runPath, type PathDriver } from '../testing/modelPaths.ts';
 import {
   ARCHIVE_PERMISSION_IDS,
   archivePermissionsMachine,
@@ -84,29 +85,9 @@ function createPermissionsDriver(coverage?: CoverageTracker): PathDriver {
   };
 }
 
-describe('archivePermissions model: shortest paths (history and consent groups, select all)', () => {
-  it('has a bounded number of paths', () => {
-    expect(shortestPaths.length).toBeGreaterThan(0);
-    expect(shortestPaths.length).toBeLessThan(100);
-  });
-  for (const path of shortestPaths) {
-    it(describePath(path), async () => {
-      await runPath(path, createPermissionsDriver());
-    });
-  }
-});
+describeModelPaths('archivePermissions model: shortest paths (history and consent groups, select all)', shortestPaths, 100, () => createPermissionsDriver());
 
-describe('archivePermissions model: simple paths (history group)', () => {
-  it('has a bounded number of paths', () => {
-    expect(simplePaths.length).toBeGreaterThan(0);
-    expect(simplePaths.length).toBeLessThan(150);
-  });
-  for (const path of simplePaths) {
-    it(describePath(path), async () => {
-      await runPath(path, createPermissionsDriver());
-    });
-  }
-});
+describeModelPaths('archivePermissions model: simple paths (history group)', simplePaths, 150, () => createPermissionsDriver());
 
 describe('archivePermissions coverage', () => {
   // Runs every path again on its own tracker, so the result does not depend on test order or filtering.

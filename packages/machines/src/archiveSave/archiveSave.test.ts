@@ -2,7 +2,8 @@ import { createActor, fromPromise, SimulatedClock, type AnyMachineSnapshot, type
 import { describe, expect, it } from 'vitest';
 import { createControlledPromiseActor, flushPromises } from '../testing/controlledActor.ts';
 import { assertFullCoverage, createCoverageTracker, formatCoverage, type CoverageTracker } from '../testing/coverage.ts';
-import { describePath, runPath, type PathDriver } from '../testing/modelPaths.ts';
+import { describeModelPaths } from '../testing/describeModelPaths.ts';
+import { runPath, type PathDriver } from '../testing/modelPaths.ts';
 import {
   archiveSaveMachine,
   type ArchiveSaveEvent,
@@ -145,29 +146,9 @@ function createArchiveDriver(input: ArchiveSaveInput, coverage?: CoverageTracker
   };
 }
 
-describe('archiveSave model: shortest paths (new archive, every §5 problem and §8 failure)', () => {
-  it('has a bounded number of paths', () => {
-    expect(shortestPaths.length).toBeGreaterThan(0);
-    expect(shortestPaths.length).toBeLessThan(100);
-  });
-  for (const path of shortestPaths) {
-    it(describePath(path), async () => {
-      await runPath(path, createArchiveDriver(ARCHIVE_MODEL_INPUTS.shortest));
-    });
-  }
-});
+describeModelPaths('archiveSave model: shortest paths (new archive, every §5 problem and §8 failure)', shortestPaths, 100, () => createArchiveDriver(ARCHIVE_MODEL_INPUTS.shortest));
 
-describe('archiveSave model: simple paths (editing an existing archive)', () => {
-  it('has a bounded number of paths', () => {
-    expect(simplePaths.length).toBeGreaterThan(0);
-    expect(simplePaths.length).toBeLessThan(40);
-  });
-  for (const path of simplePaths) {
-    it(describePath(path), async () => {
-      await runPath(path, createArchiveDriver(ARCHIVE_MODEL_INPUTS.simple));
-    });
-  }
-});
+describeModelPaths('archiveSave model: simple paths (editing an existing archive)', simplePaths, 40, () => createArchiveDriver(ARCHIVE_MODEL_INPUTS.simple));
 
 describe('archiveSave coverage', () => {
   // Runs every path again on its own tracker, so the result does not depend on test order or filtering.

@@ -7,7 +7,8 @@ import {
   formatCoverage,
   type CoverageTracker,
 } from '../testing/coverage.ts';
-import { describePath, runPath, type PathDriver } from '../testing/modelPaths.ts';
+import { describeModelPaths } from '../testing/describeModelPaths.ts';
+import { runPath, type PathDriver } from '../testing/modelPaths.ts';
 import {
   backgroundJobModel,
   BACKGROUND_JOB_MODEL_INPUT,
@@ -145,29 +146,9 @@ function createJobDriver(input: BackgroundJobInput, coverage?: CoverageTracker):
   };
 }
 
-describe('backgroundJob model: shortest paths (15 attempts, spec 01 §9)', () => {
-  it('has a bounded number of paths', () => {
-    expect(shortestPaths.length).toBeGreaterThan(0);
-    expect(shortestPaths.length).toBeLessThan(60);
-  });
-  for (const path of shortestPaths) {
-    it(describePath(path), async () => {
-      await runPath(path, createJobDriver(SPEC_INPUT));
-    });
-  }
-});
+describeModelPaths('backgroundJob model: shortest paths (15 attempts, spec 01 §9)', shortestPaths, 60, () => createJobDriver(SPEC_INPUT));
 
-describe('backgroundJob model: simple paths (3 attempts)', () => {
-  it('has a bounded number of paths', () => {
-    expect(simplePaths.length).toBeGreaterThan(0);
-    expect(simplePaths.length).toBeLessThan(60);
-  });
-  for (const path of simplePaths) {
-    it(describePath(path), async () => {
-      await runPath(path, createJobDriver(SMALL_INPUT));
-    });
-  }
-});
+describeModelPaths('backgroundJob model: simple paths (3 attempts)', simplePaths, 60, () => createJobDriver(SMALL_INPUT));
 
 describe('backgroundJob coverage', () => {
   // Runs every path again on its own tracker, so the result does not depend on test order or filtering.

@@ -7,7 +7,8 @@ import {
   formatCoverage,
   type CoverageTracker,
 } from '../testing/coverage.ts';
-import { describePath, runPath, type PathDriver } from '../testing/modelPaths.ts';
+import { describeModelPaths } from '../testing/describeModelPaths.ts';
+import { runPath, type PathDriver } from '../testing/modelPaths.ts';
 import {
   cartBadgeMachine,
   CART_COUNT_FAILED_MESSAGE,
@@ -112,29 +113,9 @@ function createBadgeDriver(coverage?: CoverageTracker): PathDriver {
   };
 }
 
-describe('cartBadge model: shortest paths', () => {
-  it('has a bounded number of paths', () => {
-    expect(shortestPaths.length).toBeGreaterThan(0);
-    expect(shortestPaths.length).toBeLessThan(80);
-  });
-  for (const path of shortestPaths) {
-    it(describePath(path), async () => {
-      await runPath(path, createBadgeDriver());
-    });
-  }
-});
+describeModelPaths('cartBadge model: shortest paths', shortestPaths, 80, () => createBadgeDriver());
 
-describe('cartBadge model: simple paths', () => {
-  it('has a bounded number of paths', () => {
-    expect(simplePaths.length).toBeGreaterThan(0);
-    expect(simplePaths.length).toBeLessThan(400);
-  });
-  for (const path of simplePaths) {
-    it(describePath(path), async () => {
-      await runPath(path, createBadgeDriver());
-    });
-  }
-});
+describeModelPaths('cartBadge model: simple paths', simplePaths, 400, () => createBadgeDriver());
 
 describe('cartBadge coverage', () => {
   // Runs every path again on its own tracker, so the result does not depend on test order or filtering.

@@ -7,7 +7,8 @@ import {
   formatCoverage,
   type CoverageTracker,
 } from '../testing/coverage.ts';
-import { describePath, runPath, type PathDriver } from '../testing/modelPaths.ts';
+import { describeModelPaths } from '../testing/describeModelPaths.ts';
+import { runPath, type PathDriver } from '../testing/modelPaths.ts';
 import {
   consentTextOf,
   CONSENT_LOAD_FAILED_MESSAGE,
@@ -138,29 +139,9 @@ function createBannerDriver(coverage?: CoverageTracker): PathDriver {
   };
 }
 
-describe('cookieBanner model: shortest paths', () => {
-  it('has a bounded number of paths', () => {
-    expect(shortestPaths.length).toBeGreaterThan(0);
-    expect(shortestPaths.length).toBeLessThan(40);
-  });
-  for (const path of shortestPaths) {
-    it(describePath(path), async () => {
-      await runPath(path, createBannerDriver());
-    });
-  }
-});
+describeModelPaths('cookieBanner model: shortest paths', shortestPaths, 40, () => createBannerDriver());
 
-describe('cookieBanner model: simple paths', () => {
-  it('has a bounded number of paths', () => {
-    expect(simplePaths.length).toBeGreaterThan(0);
-    expect(simplePaths.length).toBeLessThan(120);
-  });
-  for (const path of simplePaths) {
-    it(describePath(path), async () => {
-      await runPath(path, createBannerDriver());
-    });
-  }
-});
+describeModelPaths('cookieBanner model: simple paths', simplePaths, 120, () => createBannerDriver());
 
 describe('cookieBanner coverage', () => {
   // Runs every path again on its own tracker, so the result does not depend on test order or filtering.

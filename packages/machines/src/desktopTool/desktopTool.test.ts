@@ -7,7 +7,8 @@ import {
   formatCoverage,
   type CoverageTracker,
 } from '../testing/coverage.ts';
-import { describePath, runPath, type PathDriver } from '../testing/modelPaths.ts';
+import { describeModelPaths } from '../testing/describeModelPaths.ts';
+import { runPath, type PathDriver } from '../testing/modelPaths.ts';
 import {
   compareVersions,
   decideDesktopTool,
@@ -99,29 +100,9 @@ function createDesktopToolDriver(coverage?: CoverageTracker): PathDriver {
   };
 }
 
-describe('desktopTool model: shortest paths', () => {
-  it('has a bounded number of paths', () => {
-    expect(shortestPaths.length).toBeGreaterThan(0);
-    expect(shortestPaths.length).toBeLessThan(60);
-  });
-  for (const path of shortestPaths) {
-    it(describePath(path), async () => {
-      await runPath(path, createDesktopToolDriver());
-    });
-  }
-});
+describeModelPaths('desktopTool model: shortest paths', shortestPaths, 60, () => createDesktopToolDriver());
 
-describe('desktopTool model: simple paths', () => {
-  it('has a bounded number of paths', () => {
-    expect(simplePaths.length).toBeGreaterThan(0);
-    expect(simplePaths.length).toBeLessThan(120);
-  });
-  for (const path of simplePaths) {
-    it(describePath(path), async () => {
-      await runPath(path, createDesktopToolDriver());
-    });
-  }
-});
+describeModelPaths('desktopTool model: simple paths', simplePaths, 120, () => createDesktopToolDriver());
 
 describe('desktopTool coverage', () => {
   // Runs every path again on its own tracker, so the result does not depend on test order or filtering.

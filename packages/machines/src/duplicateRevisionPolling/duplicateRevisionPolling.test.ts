@@ -8,7 +8,8 @@ import {
   type CoverageTracker,
 } from '../testing/coverage.ts';
 import type { PathVariant } from '../testing/machineModel.ts';
-import { describePath, runPath, type PathDriver } from '../testing/modelPaths.ts';
+import { describeModelPaths } from '../testing/describeModelPaths.ts';
+import { runPath, type PathDriver } from '../testing/modelPaths.ts';
 import {
   DUPLICATE_POLL_INTERVAL_MS,
   DUPLICATE_POLL_MAX_ATTEMPTS,
@@ -127,29 +128,9 @@ function createPollingDriver(variant: PathVariant, coverage?: CoverageTracker): 
   };
 }
 
-describe('duplicateRevisionPolling model: shortest paths (15 attempts, spec 01 §9)', () => {
-  it('has a bounded number of paths', () => {
-    expect(shortestPaths.length).toBeGreaterThan(0);
-    expect(shortestPaths.length).toBeLessThan(40);
-  });
-  for (const path of shortestPaths) {
-    it(describePath(path), async () => {
-      await runPath(path, createPollingDriver('shortest'));
-    });
-  }
-});
+describeModelPaths('duplicateRevisionPolling model: shortest paths (15 attempts, spec 01 §9)', shortestPaths, 40, () => createPollingDriver('shortest'));
 
-describe('duplicateRevisionPolling model: simple paths (3 attempts)', () => {
-  it('has a bounded number of paths', () => {
-    expect(simplePaths.length).toBeGreaterThan(0);
-    expect(simplePaths.length).toBeLessThan(40);
-  });
-  for (const path of simplePaths) {
-    it(describePath(path), async () => {
-      await runPath(path, createPollingDriver('simple'));
-    });
-  }
-});
+describeModelPaths('duplicateRevisionPolling model: simple paths (3 attempts)', simplePaths, 40, () => createPollingDriver('simple'));
 
 describe('duplicateRevisionPolling coverage', () => {
   // Runs every path again on its own tracker, so the result does not depend on test order or filtering.

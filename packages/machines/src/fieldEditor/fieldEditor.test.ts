@@ -7,7 +7,8 @@ import {
   formatCoverage,
   type CoverageTracker,
 } from '../testing/coverage.ts';
-import { describePath, runPath, type PathDriver } from '../testing/modelPaths.ts';
+import { describeModelPaths } from '../testing/describeModelPaths.ts';
+import { runPath, type PathDriver } from '../testing/modelPaths.ts';
 import {
   fieldEditorMachine,
   FIELD_SAVE_FAILED_MESSAGE,
@@ -150,28 +151,8 @@ describe('fieldEditor model', () => {
     expect(fieldEditorModel.testModel('shortest').getShortestPaths().length).toBe(paths[0]?.shortest.length);
   });
   for (const { scope, shortest, simple } of paths) {
-    describe(`${scope}: shortest paths`, () => {
-      it('has a bounded number of paths', () => {
-        expect(shortest.length).toBeGreaterThan(0);
-        expect(shortest.length).toBeLessThan(150);
-      });
-      for (const path of shortest) {
-        it(describePath(path), async () => {
-          await runPath(path, createFieldDriver(scope));
-        });
-      }
-    });
-    describe(`${scope}: simple paths`, () => {
-      it('has a bounded number of paths', () => {
-        expect(simple.length).toBeGreaterThan(0);
-        expect(simple.length).toBeLessThan(150);
-      });
-      for (const path of simple) {
-        it(describePath(path), async () => {
-          await runPath(path, createFieldDriver(scope));
-        });
-      }
-    });
+    describeModelPaths(`${scope}: shortest paths`, shortest, 150, () => createFieldDriver(scope));
+    describeModelPaths(`${scope}: simple paths`, simple, 150, () => createFieldDriver(scope));
   }
 });
 

@@ -1,7 +1,8 @@
 import { createActor, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { assertFullCoverage, createCoverageTracker, formatCoverage, type CoverageTracker } from '../testing/coverage.ts';
-import { describePath, runPath, type PathDriver } from '../testing/modelPaths.ts';
+import { describeModelPaths } from '../testing/describeModelPaths.ts';
+import { runPath, type PathDriver } from '../testing/modelPaths.ts';
 import {
   ALBUM_PERMISSIONS,
   getGroupPermission,
@@ -81,29 +82,9 @@ function createPermissionsDriver(coverage?: CoverageTracker): PathDriver {
   };
 }
 
-describe('groupPermissions model: shortest paths (flows and album sharing rules)', () => {
-  it('has a bounded number of paths', () => {
-    expect(shortestPaths.length).toBeGreaterThan(0);
-    expect(shortestPaths.length).toBeLessThan(100);
-  });
-  for (const path of shortestPaths) {
-    it(describePath(path), async () => {
-      await runPath(path, createPermissionsDriver());
-    });
-  }
-});
+describeModelPaths('groupPermissions model: shortest paths (flows and album sharing rules)', shortestPaths, 100, () => createPermissionsDriver());
 
-describe('groupPermissions model: simple paths (flows rules)', () => {
-  it('has a bounded number of paths', () => {
-    expect(simplePaths.length).toBeGreaterThan(0);
-    expect(simplePaths.length).toBeLessThan(20);
-  });
-  for (const path of simplePaths) {
-    it(describePath(path), async () => {
-      await runPath(path, createPermissionsDriver());
-    });
-  }
-});
+describeModelPaths('groupPermissions model: simple paths (flows rules)', simplePaths, 20, () => createPermissionsDriver());
 
 describe('groupPermissions coverage', () => {
   // Runs every path again on its own tracker, so the result does not depend on test order or filtering.

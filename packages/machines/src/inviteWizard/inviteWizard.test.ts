@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_ERROR_MESSAGE } from '../uploadPopover/uploadError.ts';
 import { createControlledPromiseActor, flushPromises } from '../testing/controlledActor.ts';
 import { assertFullCoverage, createCoverageTracker, formatCoverage, type CoverageTracker } from '../testing/coverage.ts';
-import { describePath, runPath, type PathDriver } from '../testing/modelPaths.ts';
+import { describeModelPaths } from '../testing/describeModelPaths.ts';
+import { runPath, type PathDriver } from '../testing/modelPaths.ts';
 import { isDefaultGroup, type GroupRef } from './groups.ts';
 import {
   buildInvitationRequest,
@@ -252,29 +253,9 @@ function createWizardDriver(input: InviteWizardInput, coverage?: CoverageTracker
   };
 }
 
-describe('inviteWizard model: shortest paths (three types, every event and outcome)', () => {
-  it('has a bounded number of paths', () => {
-    expect(shortestPaths.length).toBeGreaterThan(0);
-    expect(shortestPaths.length).toBeLessThan(150);
-  });
-  for (const path of shortestPaths) {
-    it(describePath(path), async () => {
-      await runPath(path, createWizardDriver(inviteModelInput('shortest')));
-    });
-  }
-});
+describeModelPaths('inviteWizard model: shortest paths (three types, every event and outcome)', shortestPaths, 150, () => createWizardDriver(inviteModelInput('shortest')));
 
-describe('inviteWizard model: simple paths (three types, no step extras)', () => {
-  it('has a bounded number of paths', () => {
-    expect(simplePaths.length).toBeGreaterThan(0);
-    expect(simplePaths.length).toBeLessThan(100);
-  });
-  for (const path of simplePaths) {
-    it(describePath(path), async () => {
-      await runPath(path, createWizardDriver(inviteModelInput('simple')));
-    });
-  }
-});
+describeModelPaths('inviteWizard model: simple paths (three types, no step extras)', simplePaths, 100, () => createWizardDriver(inviteModelInput('simple')));
 
 describe('inviteWizard coverage', () => {
   // Runs every path again on its own tracker, so the result does not depend on test order or filtering.

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_ERROR_MESSAGE } from '../uploadPopover/uploadError.ts';
 import { createControlledPromiseActor, flushPromises } from '../testing/controlledActor.ts';
 import { assertFullCoverage, createCoverageTracker, formatCoverage, type CoverageTracker } from '../testing/coverage.ts';
-import { describePath, runPath, type PathDriver } from '../testing/modelPaths.ts';
+import { describeModelPaths } from '../testing/describeModelPaths.ts';
+import { runPath, type PathDriver } from '../testing/modelPaths.ts';
 import {
   CIRCULAR_GROUP_MEMBERS,
   CIRCULAR_MEMBER_OF,
@@ -128,29 +129,9 @@ function createMemberDriver(coverage?: CoverageTracker): PathDriver {
   };
 }
 
-describe('memberEditList model: shortest paths (every §8 failure)', () => {
-  it('has a bounded number of paths', () => {
-    expect(shortestPaths.length).toBeGreaterThan(0);
-    expect(shortestPaths.length).toBeLessThan(40);
-  });
-  for (const path of shortestPaths) {
-    it(describePath(path), async () => {
-      await runPath(path, createMemberDriver());
-    });
-  }
-});
+describeModelPaths('memberEditList model: shortest paths (every §8 failure)', shortestPaths, 40, () => createMemberDriver());
 
-describe('memberEditList model: simple paths (one failure)', () => {
-  it('has a bounded number of paths', () => {
-    expect(simplePaths.length).toBeGreaterThan(0);
-    expect(simplePaths.length).toBeLessThan(40);
-  });
-  for (const path of simplePaths) {
-    it(describePath(path), async () => {
-      await runPath(path, createMemberDriver());
-    });
-  }
-});
+describeModelPaths('memberEditList model: simple paths (one failure)', simplePaths, 40, () => createMemberDriver());
 
 describe('memberEditList coverage', () => {
   // Runs every path again on its own tracker, so the result does not depend on test order or filtering.

@@ -8,7 +8,8 @@ import {
   type CoverageTracker,
 } from '../testing/coverage.ts';
 import type { PathVariant } from '../testing/machineModel.ts';
-import { describePath, runPath, type PathDriver } from '../testing/modelPaths.ts';
+import { describeModelPaths } from '../testing/describeModelPaths.ts';
+import { runPath, type PathDriver } from '../testing/modelPaths.ts';
 import {
   authCheckIntervalMs,
   DEFAULT_AUTH_CHECK_INTERVAL_S,
@@ -198,29 +199,9 @@ function createSessionDriver(variant: PathVariant, coverage?: CoverageTracker): 
   };
 }
 
-describe('session model: shortest paths (stored user data, keepalive on)', () => {
-  it('has a bounded number of paths', () => {
-    expect(shortestPaths.length).toBeGreaterThan(0);
-    expect(shortestPaths.length).toBeLessThan(120);
-  });
-  for (const path of shortestPaths) {
-    it(describePath(path), async () => {
-      await runPath(path, createSessionDriver('shortest'));
-    });
-  }
-});
+describeModelPaths('session model: shortest paths (stored user data, keepalive on)', shortestPaths, 120, () => createSessionDriver('shortest'));
 
-describe('session model: simple paths (no stored user data, inside a frame)', () => {
-  it('has a bounded number of paths', () => {
-    expect(simplePaths.length).toBeGreaterThan(0);
-    expect(simplePaths.length).toBeLessThan(40);
-  });
-  for (const path of simplePaths) {
-    it(describePath(path), async () => {
-      await runPath(path, createSessionDriver('simple'));
-    });
-  }
-});
+describeModelPaths('session model: simple paths (no stored user data, inside a frame)', simplePaths, 40, () => createSessionDriver('simple'));
 
 describe('session coverage', () => {
   // Runs every path again on its own tracker, so the result does not depend on test order or filtering.

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_ERROR_MESSAGE } from '../uploadPopover/uploadError.ts';
 import { createControlledPromiseActor, flushPromises } from '../testing/controlledActor.ts';
 import { assertFullCoverage, createCoverageTracker, formatCoverage, type CoverageTracker } from '../testing/coverage.ts';
-import { describePath, runPath, type PathDriver } from '../testing/modelPaths.ts';
+import { describeModelPaths } from '../testing/describeModelPaths.ts';
+import { runPath, type PathDriver } from '../testing/modelPaths.ts';
 import {
   LOGOUT_ERROR,
   SITE_OWNER_FORBIDDEN,
@@ -114,29 +115,9 @@ function createHandoverDriver(coverage?: CoverageTracker): PathDriver {
   };
 }
 
-describe('siteOwnerHandover model: shortest paths (every failure message)', () => {
-  it('has a bounded number of paths', () => {
-    expect(shortestPaths.length).toBeGreaterThan(0);
-    expect(shortestPaths.length).toBeLessThan(20);
-  });
-  for (const path of shortestPaths) {
-    it(describePath(path), async () => {
-      await runPath(path, createHandoverDriver());
-    });
-  }
-});
+describeModelPaths('siteOwnerHandover model: shortest paths (every failure message)', shortestPaths, 20, () => createHandoverDriver());
 
-describe('siteOwnerHandover model: simple paths (one failure status)', () => {
-  it('has a bounded number of paths', () => {
-    expect(simplePaths.length).toBeGreaterThan(0);
-    expect(simplePaths.length).toBeLessThan(20);
-  });
-  for (const path of simplePaths) {
-    it(describePath(path), async () => {
-      await runPath(path, createHandoverDriver());
-    });
-  }
-});
+describeModelPaths('siteOwnerHandover model: simple paths (one failure status)', simplePaths, 20, () => createHandoverDriver());
 
 describe('siteOwnerHandover coverage', () => {
   // Runs every path again on its own tracker, so the result does not depend on test order or filtering.

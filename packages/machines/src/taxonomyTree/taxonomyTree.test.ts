@@ -7,7 +7,8 @@ import {
   formatCoverage,
   type CoverageTracker,
 } from '../testing/coverage.ts';
-import { describePath, runPath, type PathDriver } from '../testing/modelPaths.ts';
+import { describeModelPaths } from '../testing/describeModelPaths.ts';
+import { runPath, type PathDriver } from '../testing/modelPaths.ts';
 import {
   keyboardOrder,
   TAXONOMY_SEARCH_DEBOUNCE_MS,
@@ -215,28 +216,8 @@ describe('taxonomyTree model', () => {
     expect(taxonomyTreeModel.testModel('shortest').getShortestPaths().length).toBe(paths[0]?.shortest.length);
   });
   for (const { scope, shortest, simple } of paths) {
-    describe(`${scope}: shortest paths`, () => {
-      it('has a bounded number of paths', () => {
-        expect(shortest.length).toBeGreaterThan(0);
-        expect(shortest.length).toBeLessThan(100);
-      });
-      for (const path of shortest) {
-        it(describePath(path), async () => {
-          await runPath(path, createTreeDriver(scope));
-        });
-      }
-    });
-    describe(`${scope}: simple paths`, () => {
-      it('has a bounded number of paths', () => {
-        expect(simple.length).toBeGreaterThan(0);
-        expect(simple.length).toBeLessThan(100);
-      });
-      for (const path of simple) {
-        it(describePath(path), async () => {
-          await runPath(path, createTreeDriver(scope));
-        });
-      }
-    });
+    describeModelPaths(`${scope}: shortest paths`, shortest, 100, () => createTreeDriver(scope));
+    describeModelPaths(`${scope}: simple paths`, simple, 100, () => createTreeDriver(scope));
   }
 });
 

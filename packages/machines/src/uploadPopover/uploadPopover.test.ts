@@ -7,7 +7,8 @@ import {
   formatCoverage,
   type CoverageTracker,
 } from '../testing/coverage.ts';
-import { describePath, runPath, type PathDriver } from '../testing/modelPaths.ts';
+import { describeModelPaths } from '../testing/describeModelPaths.ts';
+import { runPath, type PathDriver } from '../testing/modelPaths.ts';
 import { createChunkedUploader, type FetchInitLike } from './chunkedUpload.ts';
 import type { UploadFileOutput } from './types.ts';
 import {
@@ -187,29 +188,9 @@ function createUploadDriver(coverage?: CoverageTracker): PathDriver & { emitted:
   };
 }
 
-describe('uploadPopover model: shortest paths (two files)', () => {
-  it('has a bounded number of paths', () => {
-    expect(shortestPaths.length).toBeGreaterThan(0);
-    expect(shortestPaths.length).toBeLessThan(200);
-  });
-  for (const path of shortestPaths) {
-    it(describePath(path), async () => {
-      await runPath(path, createUploadDriver());
-    });
-  }
-});
+describeModelPaths('uploadPopover model: shortest paths (two files)', shortestPaths, 200, () => createUploadDriver());
 
-describe('uploadPopover model: simple paths (one file)', () => {
-  it('has a bounded number of paths', () => {
-    expect(simplePaths.length).toBeGreaterThan(0);
-    expect(simplePaths.length).toBeLessThan(50);
-  });
-  for (const path of simplePaths) {
-    it(describePath(path), async () => {
-      await runPath(path, createUploadDriver());
-    });
-  }
-});
+describeModelPaths('uploadPopover model: simple paths (one file)', simplePaths, 50, () => createUploadDriver());
 
 describe('uploadPopover coverage', () => {
   // Runs every path again on its own tracker, so the result does not depend on test order or filtering.
