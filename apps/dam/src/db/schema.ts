@@ -39,6 +39,7 @@ export interface GroupsTable {
   created: Generated<Date>;
 }
 
+/** Explicit group memberships (Everyone and Registered Users are implicit). */
 export interface GroupMembersTable {
   group_id: number;
   user_id: number;
@@ -66,6 +67,7 @@ export interface OAuthTokensTable {
   created: Generated<Date>;
 }
 
+/** Archives: the top-level collections, each with its access list in `archive_acl` (FotoWeb ids start at 5000). */
 export interface ArchivesTable {
   id: Generated<number>;
   name: string;
@@ -94,6 +96,7 @@ export interface FoldersTable {
   created: Generated<Date>;
 }
 
+/** Assets: one stored original, its previews (files) and its metadata keyed by FotoWeb field id. */
 export interface AssetsTable {
   id: Generated<number>;
   archive_id: number;
@@ -167,6 +170,7 @@ export interface JobsTable {
   finished: Date | null;
 }
 
+/** One JSON document of preference groups per user (spec 01 §3 User preferences groups). */
 export interface UserPreferencesTable {
   user_id: number;
   data: Json<Record<string, Record<string, unknown>>>;
