@@ -82,8 +82,8 @@ export interface FieldSaveError {
  * - `REMOVE_ITEM {index}`: removes one bag item (0-based).
  * - `SET_VALUE {value}`: a value picked by a checkbox, dropdown or date picker (not for taxonomy-only fields).
  * - `FOCUS`: the input got focus; taxonomy-only fields open the tree.
- * - `PICK {value}`: the taxonomy tree selected an item's value (`null` = the empty-value entry); single fields take it,
- *   bags add it.
+ * - `PICK {value}`: the taxonomy tree selected an item's value (`null` = the empty-value entry), or several values
+ *   (a multi-select picker); single fields take the (first) value, bags add them all.
  * - `TREE_CLOSED`: the tree closed without a selection.
  * - `BLUR`: the field lost focus: cancel-on-blur fields revert (not in form mode); bags turn the text into an item.
  * - `SAVE` / `CANCEL` (the field's buttons, Enter / Esc): standalone fields only.
@@ -97,7 +97,7 @@ export type FieldEditorEvent =
   | { type: 'REMOVE_ITEM'; index: number }
   | { type: 'SET_VALUE'; value: FieldValue }
   | { type: 'FOCUS' }
-  | { type: 'PICK'; value: string | null }
+  | { type: 'PICK'; value: string | null | readonly string[] }
   | { type: 'TREE_CLOSED' }
   | { type: 'BLUR' }
   | { type: 'SAVE' }
@@ -211,8 +211,10 @@ export const fieldEditorMachine = setup({
     }),
     applyPick: assign(({ context, event }) => {
       assertEvent(event, 'PICK');
-      if (!isBag(context)) return { draft: event.value ?? '' };
-      return { draft: event.value === null ? [] : addBagItems(context.field, toBag(context.draft), event.value) };
+      const values: readonly string[] = event.value === null ? [] : typeof event.value === 'string' ? [event.value] : event.value;
+      if (!isBag(context)) return { draft: values[0] ?? '' };
+      if (event.value === null) return { draft: [] };
+      return { draft: values.reduce((items, value) => addBagItems(context.field, items, value), toBag(context.draft)) };
     }),
     emitOpenTree: emit(({ context }) => ({
       type: 'openTaxonomyTree' as const,

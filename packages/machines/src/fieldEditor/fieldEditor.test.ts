@@ -287,6 +287,23 @@ describe('fieldEditor modes (spec 02 §4)', () => {
     expect(actor.getSnapshot().context.draft).toBe('Animals');
   });
 
+  it('takes several picked values: a bag adds them all, a single field the first', () => {
+    const bagField = { ...FIELD_EDITOR_SCOPES.taxonomy.field, multiInstance: true };
+    const { actor: bagActor } = start({ field: bagField, value: ['Nature'] });
+    bagActor.send({ type: 'EDIT' });
+    bagActor.send({ type: 'FOCUS' });
+    bagActor.send({ type: 'PICK', value: ['Animals', 'Nature', 'Birds'] });
+    expect(bagActor.getSnapshot().context.draft).toEqual(['Nature', 'Animals', 'Birds']);
+    const { actor } = start(FIELD_EDITOR_SCOPES.taxonomy);
+    actor.send({ type: 'EDIT' });
+    actor.send({ type: 'FOCUS' });
+    actor.send({ type: 'PICK', value: ['Birds', 'Animals'] });
+    expect(actor.getSnapshot().context.draft).toBe('Birds');
+    actor.send({ type: 'FOCUS' });
+    actor.send({ type: 'PICK', value: [] });
+    expect(actor.getSnapshot().context.draft).toBe('');
+  });
+
   it('does not open a tree for ordinary fields on focus', () => {
     const { actor, emitted } = start(FIELD_EDITOR_SCOPES.text);
     actor.send({ type: 'EDIT' });
