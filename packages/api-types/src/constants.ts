@@ -32,6 +32,12 @@ export const MEDIA_TYPES = {
   assetUpdate: 'application/vnd.fotoware.assetupdate+json',
   /** A metadata view (`/fotoweb/editors/<id>`). */
   metadataSet: 'application/vnd.fotoware.metadata-set+json',
+  /** `POST /fotoweb/me/background-tasks/` body of a batch metadata edit (fotoweb-api-notes §6.2). */
+  metadataEditRequest: 'application/vnd.fotoware.metadata-edit-request+json',
+  /** The answer to creating a metadata edit task `{location, status, maxInterval}`. */
+  metadataEditResponse: 'application/vnd.fotoware.metadata-edit-response+json',
+  /** A background task's status (`GET <task location>`). */
+  taskStatus: 'application/vnd.fotoware.task-status+json',
   /** The user's preferences (Magpie; FotoWeb's type is not public). */
   userPreferences: 'application/vnd.fotoware.user-preferences+json',
   /** `PATCH` body of the user's preferences (spec 03 §7). */
@@ -60,6 +66,11 @@ type _MediaTypesMatchContract = [
   Assert<typeof MEDIA_TYPES.collectionList extends ContentOf<'listMyArchives', 200> ? true : false>,
   Assert<typeof MEDIA_TYPES.asset extends ContentOf<'getAsset', 200> ? true : false>,
   Assert<typeof MEDIA_TYPES.userPreferences extends ContentOf<'getUserPreferences', 200> ? true : false>,
+  Assert<typeof MEDIA_TYPES.metadataSet extends ContentOf<'getMetadataView', 200> ? true : false>,
+  Assert<typeof MEDIA_TYPES.assetUpdate extends keyof DamOperations['updateAsset']['requestBody']['content'] ? true : false>,
+  Assert<typeof MEDIA_TYPES.metadataEditRequest extends keyof DamOperations['createBackgroundTask']['requestBody']['content'] ? true : false>,
+  Assert<typeof MEDIA_TYPES.metadataEditResponse extends ContentOf<'createBackgroundTask', 201> ? true : false>,
+  Assert<typeof MEDIA_TYPES.taskStatus extends ContentOf<'getBackgroundTask', 200> ? true : false>,
   Assert<
     typeof MEDIA_TYPES.userPreferencesUpdate extends keyof DamOperations['updateUserPreferences']['requestBody']['content']
       ? true
@@ -171,12 +182,14 @@ export const SAFE_METHODS: readonly string[] = ['GET', 'HEAD', 'OPTIONS'];
  * The fixed URLs of the contracts; everything else is read from the descriptor or from `href`s.
  * - `entryPoint`: the private entry point (full API descriptor), FotoWeb API "API descriptor".
  * - `uploads`: the Upload API (FotoWeb API "Upload API"; it has no descriptor link).
+ * - `backgroundTasks`: where background tasks are created (FotoWeb API "Background tasks"; spec 01 §7).
  * - `login`, `session`, `logout`: the BFF's own routes (bff.yaml). `logout` is also the descriptor's `services.logout`.
  * - `token`, `health`: DAM only; the browser never calls them.
  */
 export const API_PATHS = {
   entryPoint: '/fotoweb/me/',
   uploads: '/fotoweb/api/uploads',
+  backgroundTasks: '/fotoweb/me/background-tasks/',
   login: '/fotoweb/views/login',
   session: '/fotoweb/views/session',
   logout: '/fotoweb/services/logout',

@@ -29,6 +29,8 @@ export {
   pageHref,
 } from './constants.ts';
 export type { ErrorValue, MediaType } from './constants.ts';
+export { fieldDefinitionOf } from './fields.ts';
+export type { EditorFieldDefinition, FieldEditorKind } from './fields.ts';
 
 type DamSchemas = DamComponents['schemas'];
 type BffSchemas = BffComponents['schemas'];
@@ -96,6 +98,44 @@ export type BuiltinField = DamSchemas['BuiltinField'];
 export type Rendition = DamSchemas['Rendition'];
 /** `PATCH <asset>` body `{metadata: {<fieldId>: {value}}}` (`assetupdate`). */
 export type AssetUpdate = DamSchemas['AssetUpdate'];
+
+/** Magpie's write-back state of an asset's metadata `{status: pending|written|unsupported|failed, message}`. */
+export type MetadataWriteback = DamSchemas['MetadataWriteback'];
+
+// ------------------------------------------------------------------------------------------------ metadata views
+
+/** A metadata view (`metadata-set`): `builtinFields` and `detailRegions` of field descriptions. */
+export type MetadataView = DamSchemas['MetadataView'];
+/** A field as a view shows it `{field, isWritable, required, taxonomy-only, editor?, options?}`; see `fieldDefinitionOf`. */
+export type FieldDescription = DamSchemas['FieldDescription'];
+/** A field's definition `{id, label, data-type, multi-instance, multiline, max-size, taxonomyHref, validation, values?}`. */
+export type MetadataField = DamSchemas['MetadataField'];
+/** A named group of field descriptions. */
+export type DetailRegion = DamSchemas['DetailRegion'];
+/** `PUT /fotoweb/editors/{id}` body (Magpie, administrators). */
+export type MetadataViewUpdate = DamSchemas['MetadataViewUpdate'];
+
+// ------------------------------------------------------------------------------------------------ background tasks
+
+/** `metadata-edit-request` `{assets: [{href}], job-metadata: [{field, value}]}`. */
+export type MetadataEditRequest = DamSchemas['MetadataEditRequest'];
+/** The answer to creating a task `{location, status, maxInterval (ms)}`. */
+export type BackgroundTaskCreated = DamSchemas['BackgroundTaskCreated'];
+/** `task-status` `{task, job: {status, updates: {frequency (ms)}, progress, result}}`. */
+export type TaskStatus = DamSchemas['TaskStatus'];
+/** One asset's result in a task. */
+export type TaskAssetResult = DamSchemas['TaskAssetResult'];
+
+// ------------------------------------------------------------------------------------------------ revisions
+
+/** One revision of an asset. */
+export type Revision = DamSchemas['Revision'];
+/** `{data: Revision[], paging: null}`, newest first. */
+export type RevisionList = DamSchemas['RevisionList'];
+/** One field's `{field, label, before, after}`. */
+export type FieldChange = DamSchemas['FieldChange'];
+/** `POST …/__revisions/compare` answer. */
+export type RevisionComparison = DamSchemas['RevisionComparison'];
 
 // ------------------------------------------------------------------------------------------------ upload
 

@@ -164,12 +164,160 @@ type _ArchiveListQuery = Assert<
 
 /**
  * `PATCH <asset href>` body (`assetupdate`, FotoWeb API, Updating metadata on an asset): field id (digits) → value.
- * Used by the metadata editing issue.
+ * Whether each field fits the archive's metadata view is the DAM's check (400 `InvalidRequest`).
  */
 export const AssetUpdateSchema = z.object({
   metadata: z.record(FieldIdSchema, MetadataValueSchema),
 });
 type _AssetUpdate = Assert<Conforms<z.output<typeof AssetUpdateSchema>, DamSchemas['AssetUpdate']>>;
+
+// ------------------------------------------------------------------------------------------------ metadata views (DAM)
+
+function isValidRegExp(pattern: string): boolean {
+  try {
+    new RegExp(pattern);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A field's validation (`FieldValidation`): `regexp` must compile as an ECMAScript pattern; `min` ≤ `max`. */
+export const FieldValidationSchema = z
+  .object({
+    regexp: z.string().max(1000).refine(isValidRegExp, 'The regexp is not a valid regular expression.').nullable(),
+    min: z.number().nullable(),
+    max: z.number().nullable(),
+    helpText: z.string().max(1000).nullable().optional(),
+  })
+  .refine((v) => v.min === null || v.max === null || v.min <= v.max, { message: 'min must not be greater than max.', path: ['min'] });
+type _FieldValidation = Assert<Conforms<z.output<typeof FieldValidationSchema>, DamSchemas['FieldValidation']>>;
+
+/** A field's definition (`MetadataField`, fotoweb-api-notes §4; spec 02 §3). */
+export const MetadataFieldSchema = z.object({
+  id: z.number().int().min(0).max(999_999_999),
+  label: z.string().min(1).max(200),
+  'data-type': z.enum(['text', 'integer', 'real', 'date', 'boolean']),
+  'multi-instance': z.boolean(),
+  multiline: z.boolean(),
+  'max-size': z.number().int().min(1).nullable(),
+  taxonomyHref: z.string().max(2048).nullable(),
+  validation: FieldValidationSchema,
+  values: z
+    .array(z.union([z.string().max(1000), z.object({ value: z.string().max(1000), description: z.string().max(1000).optional() })]))
+    .max(10_000)
+    .optional(),
+});
+type _MetadataField = Assert<Conforms<z.output<typeof MetadataFieldSchema>, DamSchemas['MetadataField']>>;
+
+/** A field as a view shows it (`FieldDescription`): the field plus `isWritable`, `required`, `taxonomy-only`, `editor`, `options`. */
+export const FieldDescriptionSchema = z.object({
+  field: MetadataFieldSchema,
+  isWritable: z.boolean(),
+  required: z.boolean(),
+  'taxonomy-only': z.boolean(),
+  editor: z.enum(['text', 'number', 'date', 'checkbox', 'dropdown', 'input-dropdown', 'date-dropdown', 'password', 'email']).optional(),
+  options: z
+    .object({
+      cancelEditOnBlur: z.boolean().optional(),
+      placeholderText: z.string().max(500).optional(),
+      emptyValueMessage: z.string().max(500).optional(),
+      labelPlacement: z.enum(['left', 'top', 'none', 'right']).optional(),
+    })
+    .optional(),
+});
+type _FieldDescription = Assert<Conforms<z.output<typeof FieldDescriptionSchema>, DamSchemas['FieldDescription']>>;
+
+/** A detail region (`DetailRegion`): a name and its fields in display order. */
+export const DetailRegionSchema = z.object({
+  name: z.string().min(1).max(200),
+  fields: z.array(FieldDescriptionSchema).max(1000),
+});
+type _DetailRegion = Assert<Conforms<z.output<typeof DetailRegionSchema>, DamSchemas['DetailRegion']>>;
+
+const builtinFieldId = z.number().int().min(0).max(999_999_999).nullable();
+
+/**
+ * `PUT /fotoweb/editors/{id}` body (`MetadataViewUpdate`, Magpie): name, built-in field ids, regions. Refuses a field
+ * id used twice in the regions and a built-in field id that no region holds (issue paths `detailRegions`,
+ * `builtinFields.<role>`).
+ */
+export const MetadataViewUpdateSchema = z
+  .object({
+    name: z.string().min(1).max(200),
+    preserveModificationTime: z.boolean().optional(),
+    builtinFields: z.object({
+      title: builtinFieldId,
+      description: builtinFieldId,
+      tags: builtinFieldId,
+      status: builtinFieldId,
+      rating: builtinFieldId,
+      notes: builtinFieldId,
+    }),
+    detailRegions: z.array(DetailRegionSchema).min(1).max(100),
+  })
+  .superRefine((view, ctx) => {
+    const ids = view.detailRegions.flatMap((region) => region.fields.map((f) => f.field.id));
+    const duplicate = ids.find((id, index) => ids.indexOf(id) !== index);
+    if (duplicate !== undefined) ctx.addIssue({ code: 'custom', path: ['detailRegions'], message: `Field ${duplicate} appears more than once.` });
+    for (const [role, id] of Object.entries(view.builtinFields)) {
+      if (id !== null && !ids.includes(id)) {
+        ctx.addIssue({ code: 'custom', path: ['builtinFields', role], message: `The ${role} field ${id} is not in any detail region.` });
+      }
+    }
+  });
+type _MetadataViewUpdate = Assert<Conforms<z.output<typeof MetadataViewUpdateSchema>, DamSchemas['MetadataViewUpdate']>>;
+
+/** Path parameters of `/fotoweb/editors/{id}`. */
+export const MetadataViewIdParamsSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a metadata view id.') });
+type _MetadataViewIdParams = Assert<
+  Conforms<z.output<typeof MetadataViewIdParamsSchema>, DamOperations['getMetadataView']['parameters']['path']>
+>;
+
+// ------------------------------------------------------------------------------------------------ background tasks (DAM)
+
+/**
+ * `POST /fotoweb/me/background-tasks/` body (`metadata-edit-request`, fotoweb-api-notes §6.2): 1–1000 asset hrefs and
+ * 1–1000 fields `{field, value}` (a string, or an array for bag fields).
+ */
+export const MetadataEditRequestSchema = z.object({
+  assets: z
+    .array(z.object({ href: z.string().min(1).max(4096) }))
+    .min(1, 'Give at least one asset.')
+    .max(1000, 'At most 1000 assets per task.'),
+  'job-metadata': z
+    .array(z.object({ field: z.number().int().min(0).max(999_999_999), value: z.union([z.string(), z.array(z.string())]) }))
+    .min(1, 'Give at least one field.')
+    .max(1000),
+});
+type _MetadataEditRequest = Assert<Conforms<z.output<typeof MetadataEditRequestSchema>, DamSchemas['MetadataEditRequest']>>;
+
+/** Path parameters of `GET /fotoweb/me/background-tasks/{id}`. */
+export const BackgroundTaskParamsSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a task id.') });
+type _BackgroundTaskParams = Assert<
+  Conforms<z.output<typeof BackgroundTaskParamsSchema>, DamOperations['getBackgroundTask']['parameters']['path']>
+>;
+
+// ------------------------------------------------------------------------------------------------ revisions (DAM)
+
+/** Path parameters of `…/__revisions/{revision}[/rollback|/rollback-to]`: `revision` is a number 1–999999999 as digits. */
+export const RevisionParamsSchema = z.object({
+  archive: z.string(),
+  assetPath: z.string(),
+  revision: z.string().regex(/^[1-9][0-9]{0,8}$/, 'A revision is a number from 1.'),
+});
+type _RevisionParams = Assert<Conforms<z.output<typeof RevisionParamsSchema>, DamOperations['getRevision']['parameters']['path']>>;
+
+/** `POST …/__revisions/compare` body (`RevisionCompareRequest`, spec 01 §7). */
+export const RevisionCompareRequestSchema = z.object({
+  leftRevision: z.number().int().min(1).max(999_999_999),
+  rightRevision: z.number().int().min(1).max(999_999_999),
+});
+type _RevisionCompare = Assert<Conforms<z.output<typeof RevisionCompareRequestSchema>, DamSchemas['RevisionCompareRequest']>>;
+
+/** `POST …/__revisions/{revision}/rollback-to` body (`RollbackToRequest`); an empty body means `all`. */
+export const RollbackToRequestSchema = z.object({ rollbackType: z.enum(['all', 'metadata', 'file']).optional() });
+type _RollbackTo = Assert<Conforms<z.output<typeof RollbackToRequestSchema>, DamSchemas['RollbackToRequest']>>;
 
 // ------------------------------------------------------------------------------------------------ upload (DAM)
 

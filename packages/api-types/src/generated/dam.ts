@@ -267,6 +267,142 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Save metadata on an asset
+         * @description FotoWeb API, Updating metadata on an asset (fotoweb-api-notes §4). The body gives the fields to change, keyed
+         *     by field id; fields not given are unchanged. For a bag (`multi-instance`) field a string counts as one value
+         *     and `"value": []` clears it; for a single-value field `""` clears it. Needs the archive permission
+         *     `EditText` (403 `Forbidden` otherwise). Every field is checked against the archive's metadata view
+         *     (`metadataEditor`): an unknown field id, a field that is not `isWritable`, an array for a single-value field,
+         *     a value over `max-size` characters, a value failing `validation.regexp`, a number outside `min`/`max` or not
+         *     a number for `integer`/`real`, a `date` that is not ISO 8601, a `boolean` other than `true`/`false`, or a
+         *     value outside a `dropdown` field's `values` all answer 400
+         *     `InvalidRequest` with one `issues[]` entry per problem (`path` `metadata.<fieldId>`). Nothing is saved when
+         *     any field fails.
+         *
+         *     The answer is the updated asset. The change makes a revision (`revisioncount` grows) and is written into the
+         *     original file in the background (`metadataWriteback.status` `pending`, then `written`, `unsupported` or
+         *     `failed`); the search index is updated before the answer. A body that changes nothing makes no revision.
+         */
+        patch: operations["updateAsset"];
+        trace?: never;
+    };
+    "/fotoweb/archives/{archive}/{assetPath}/__revisions/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An asset's revisions, newest first
+         * @description The asset's `revisions.href` (`<asset URL without .info>/__revisions/`). Every metadata change, new version of
+         *     the file (Upload API with the asset URL as `destination`) and rollback makes a revision recording who, when
+         *     and what changed. The first revision (number 1) is the asset as ingested. Needs `HistoryView` (403), and
+         *     `View` (404).
+         */
+        get: operations["listRevisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/archives/{archive}/{assetPath}/__revisions/compare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Field-by-field differences between two revisions
+         * @description Compares the asset's state after `leftRevision` with its state after `rightRevision` (revision numbers, in
+         *     either order): every metadata field whose values differ, labelled from the metadata view, and whether the
+         *     file differs. Needs `HistoryView`. 400 `InvalidRequest` for a malformed body, 404 for an unknown revision.
+         */
+        post: operations["compareRevisions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/archives/{archive}/{assetPath}/__revisions/{revision}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One revision
+         * @description A revision's `href`. Needs `HistoryView`.
+         */
+        get: operations["getRevision"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a revision from the history
+         * @description Removes a revision from the list (spec 01 §7). Needs `HistoryManage`. The current (newest) revision cannot be
+         *     deleted (409 `Conflict`): it is the asset as it is. Deleting an older revision never changes the asset; a
+         *     file kept only for that revision is removed from storage.
+         */
+        delete: operations["deleteRevision"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/archives/{archive}/{assetPath}/__revisions/{revision}/rollback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo one revision
+         * @description Undoes the changes this revision made: each metadata field it changed gets the value it had before (other
+         *     fields keep their current values), and a file revision brings back the previous file. Makes a new revision
+         *     (`kind` `rollback`) and writes the result into the file like any edit. Needs `HistoryRollback` and `EditText`
+         *     (plus `UploadFile` for a file revision). Revision 1 (the ingest) cannot be undone (409 `Conflict`). The body
+         *     is empty. Answers the updated asset.
+         */
+        post: operations["rollbackRevision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/archives/{archive}/{assetPath}/__revisions/{revision}/rollback-to": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore the asset as it was at a revision
+         * @description Restores the asset's state after this revision: `rollbackType` `all` (metadata and file), `metadata` (every
+         *     field as it was; the file stays) or `file` (the file as it was; the metadata stays). Later revisions stay in
+         *     the list; the restore makes a new revision (`kind` `rollback`). Needs `HistoryRollback` and `EditText` (plus
+         *     `UploadFile` when the file changes). Answers the updated asset; restoring the current state changes nothing
+         *     and makes no revision.
+         */
+        post: operations["rollbackToRevision"];
+        delete?: never;
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -389,6 +525,89 @@ export interface paths {
          *     FotoWeb, so ids cannot be probed.
          */
         get: operations["getUploadStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/editors/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A metadata view
+         * @description The metadata view behind a collection's or asset's `metadataEditor.href` (FotoWeb API, Metadata views;
+         *     fotoweb-api-notes §4): the built-in fields mapped to field ids and the detail regions with their field
+         *     descriptions, from which clients build every field editor. Each archive has its own view; Magpie seeds it
+         *     with the default view (IPTC Core and FotoWeb's common field ids). Visible to callers with `View` on an
+         *     archive that uses it (404 otherwise).
+         */
+        get: operations["getMetadataView"];
+        /**
+         * Change a metadata view (Magpie, administrators)
+         * @description Magpie: replaces the view's name, built-in field mapping and detail regions (FotoWeb configures views in its
+         *     admin tool; the admin screens come later). Administrators only (403 `Forbidden`). A field id used twice in
+         *     the regions, a built-in field whose id is not in any region, a bad `validation.regexp` or `min` > `max`
+         *     answers 400 `InvalidRequest`. Values already stored are kept; the new rules apply to the next edit.
+         *     Answers the view as stored.
+         */
+        put: operations["replaceMetadataView"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/me/background-tasks/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a background task (batch metadata edit)
+         * @description FotoWeb API, Background tasks (fotoweb-api-notes §6.2). Magpie runs `metadata-edit-request`: the same
+         *     `job-metadata` fields set on every asset in `assets` (1–1000 hrefs). A field's `value` is a string, or for a
+         *     bag field an array (`[]` clears it). Before the task is created, every asset must exist and be visible to
+         *     the caller (400 `InvalidRequest`, `issues[].path` `assets.<i>.href`), the caller needs `EditText` on each
+         *     asset's archive (403), and every field is checked against each archive's metadata view like `PATCH` (400,
+         *     `issues[].path` `job-metadata.<i>`). Answers 201 with `Location` and `location` = the task's URL to poll.
+         *     Each asset is then saved as a `PATCH` would (a revision, write-back into the file). Other task request types
+         *     answer 415.
+         */
+        post: operations["createBackgroundTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/me/background-tasks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Poll a background task
+         * @description The task's status (`task-status`, fotoweb-api-notes §6.2): `job.status` is `pending`, `inProgress`, `done` or
+         *     `failed`; `job.updates.frequency` is how long to wait before polling again (ms; spec 01 §4); `job.result` has
+         *     one entry per asset processed so far, with the fields it changed, or `done: false` and `error` when that
+         *     asset failed. A task whose assets all failed ends `failed`. Only the user who created a task sees it (404
+         *     for others and for unknown ids).
+         */
+        get: operations["getBackgroundTask"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1032,7 +1251,8 @@ export interface components {
         };
         /**
          * @description An asset (`asset`, FotoWeb API, Assets). `permissions` and `previews` depend on the caller. `metadata` is keyed
-         *     by field id (digits). Magpie extensions: `hasPreview`, `contentHash`.
+         *     by field id (digits). `metadataEditor` links the archive's metadata view; `revisioncount` counts the entries
+         *     of `revisions.href`. Magpie extensions: `hasPreview`, `contentHash`, `warnings`, `metadataWriteback`.
          */
         Asset: {
             /** @description The asset's URL in its archive, ending in `.info`. */
@@ -1101,16 +1321,267 @@ export interface components {
              *     for people. Empty when all went well. Absent on FotoWeb.
              */
             warnings?: string[];
+            metadataWriteback?: components["schemas"]["MetadataWriteback"];
         };
         /**
          * @description Body of `PATCH <asset href>` (`assetupdate`, FotoWeb API, Updating metadata on an asset): the fields to change,
          *     keyed by field id. Fields not given are unchanged; for a bag field a string counts as one value and `[]`
-         *     clears the field. The operation arrives with the metadata editing issue.
+         *     clears the field; for a single-value field `""` clears it.
          */
         AssetUpdate: {
             metadata: {
                 [key: string]: components["schemas"]["MetadataValue"];
             };
+        };
+        /**
+         * @description A field's value type (FotoWeb `data-type`): `text`, `integer`, `real` (decimal number), `date` (ISO 8601,
+         *     `YYYY-MM-DD` or a date-time) or `boolean` (`"true"`/`"false"`). Values always travel as strings.
+         * @enum {string}
+         */
+        MetadataDataType: "text" | "integer" | "real" | "date" | "boolean";
+        /**
+         * @description Magpie: which editor a client shows (spec 02 §3 data-type list). Absent on FotoWeb; clients then derive it
+         *     from `data-type` (`integer`/`real` → `number`, `date` → `date`, `boolean` → `checkbox`, otherwise `text`, and
+         *     `dropdown` when `values` is non-empty).
+         * @enum {string}
+         */
+        MetadataEditorType: "text" | "number" | "date" | "checkbox" | "dropdown" | "input-dropdown" | "date-dropdown" | "password" | "email";
+        /**
+         * @description A field's validation. `regexp` (ECMAScript syntax, applied to each value of a bag); `min`/`max` bound the
+         *     number of `integer`/`real` fields; `helpText` is shown when a value fails (spec 02 §3, §5). null: no rule.
+         */
+        FieldValidation: {
+            regexp: string | null;
+            min: number | null;
+            max: number | null;
+            helpText?: string | null;
+        };
+        /** @description One choice of a field's `values`: a plain string, or a value with a description to show. */
+        FieldValueChoice: string | {
+            value: string;
+            description?: string;
+        };
+        /**
+         * @description A metadata field's definition (FotoWeb `field` of a field description, fotoweb-api-notes §4; spec 02 §3
+         *     "Metadata field definition"). `id` is the field id (5 Title, 25 Keywords…). `max-size` is the longest value
+         *     in characters (null: no limit). `multi-instance` fields are bags (values are arrays). `taxonomyHref` is the
+         *     field's taxonomy (`/fotoweb/api/taxonomies/<id>/`) or null. `values` lists the choices of dropdown editors
+         *     (empty or absent: free input).
+         */
+        MetadataField: {
+            id: number;
+            label: string;
+            "data-type": components["schemas"]["MetadataDataType"];
+            "multi-instance": boolean;
+            multiline: boolean;
+            "max-size": number | null;
+            taxonomyHref: string | null;
+            validation: components["schemas"]["FieldValidation"];
+            values?: components["schemas"]["FieldValueChoice"][];
+        };
+        /**
+         * @description Magpie: field options of the view (spec 02 §3 "Field options") that clients need. `cancelEditOnBlur`: leaving
+         *     the field reverts the edit; `placeholderText`, `emptyValueMessage`: texts to show; `labelPlacement`.
+         */
+        FieldOptions: {
+            cancelEditOnBlur?: boolean;
+            placeholderText?: string;
+            emptyValueMessage?: string;
+            /** @enum {string} */
+            labelPlacement?: "left" | "top" | "none" | "right";
+        };
+        /**
+         * @description A field as a metadata view shows it (FotoWeb field description, fotoweb-api-notes §4): the field definition
+         *     plus the view's rules. `isWritable: false` fields are read-only; `required` fields must not be empty;
+         *     `taxonomy-only` fields take only values from the taxonomy at `field.taxonomyHref`. Magpie adds `editor` and
+         *     `options`. The web client's `FieldDefinition` (packages/machines fieldValidation.ts) is this flattened:
+         *     `fieldDefinitionOf()` in `@magpie/api-types` does it.
+         */
+        FieldDescription: {
+            field: components["schemas"]["MetadataField"];
+            isWritable: boolean;
+            required: boolean;
+            "taxonomy-only": boolean;
+            editor?: components["schemas"]["MetadataEditorType"];
+            options?: components["schemas"]["FieldOptions"];
+        };
+        /** @description The field each built-in field maps to (fotoweb-api-notes §4, title→5, description→120, tags→25, status→10, rating→320, notes→230 by default); null when the view does not map it. */
+        BuiltinFieldDescriptions: {
+            title: components["schemas"]["FieldDescription"] | null;
+            description: components["schemas"]["FieldDescription"] | null;
+            tags: components["schemas"]["FieldDescription"] | null;
+            status: components["schemas"]["FieldDescription"] | null;
+            rating: components["schemas"]["FieldDescription"] | null;
+            notes: components["schemas"]["FieldDescription"] | null;
+        };
+        /** @description A named group of fields in the view's detail panel, in display order. */
+        DetailRegion: {
+            name: string;
+            fields: components["schemas"]["FieldDescription"][];
+        };
+        /**
+         * @description A metadata view (`metadata-set`, fotoweb-api-notes §4). Every field a client may show or edit is in
+         *     `detailRegions`; `builtinFields` repeat the descriptions of the fields that play the built-in roles.
+         */
+        MetadataView: {
+            id: string;
+            href: string;
+            name: string;
+            preserveModificationTime: boolean;
+            builtinFields: components["schemas"]["BuiltinFieldDescriptions"];
+            detailRegions: components["schemas"]["DetailRegion"][];
+        };
+        /**
+         * @description Magpie: body of `PUT /fotoweb/editors/{id}`. `builtinFields` maps each built-in role to a field id of the
+         *     regions (null: none); the descriptions are taken from the regions.
+         */
+        MetadataViewUpdate: {
+            name: string;
+            preserveModificationTime?: boolean;
+            builtinFields: {
+                title: number | null;
+                description: number | null;
+                tags: number | null;
+                status: number | null;
+                rating: number | null;
+                notes: number | null;
+            };
+            detailRegions: components["schemas"]["DetailRegion"][];
+        };
+        /**
+         * @description Magpie: whether the asset's metadata is in its original file. `pending`: a change waits for the background
+         *     write; `written`: the file holds the stored metadata (XMP, plus IPTC IIM where the format has it);
+         *     `unsupported`: ExifTool cannot write this format, so the metadata lives in Magpie only; `failed`: the write
+         *     failed after retries (`message` says why; the metadata is safe in Magpie). Absent on FotoWeb.
+         */
+        MetadataWriteback: {
+            /** @enum {string} */
+            status: "pending" | "written" | "unsupported" | "failed";
+            message: string | null;
+        };
+        AssetHref: {
+            href: string;
+        };
+        /** @description One field to set on every asset of a batch edit; `value` as in `MetadataValue` (`[]` clears a bag). */
+        JobMetadataField: {
+            field: number;
+            value: string | string[];
+        };
+        /** @description `metadata-edit-request` (fotoweb-api-notes §6.2): set `job-metadata` on every asset of `assets`. */
+        MetadataEditRequest: {
+            assets: components["schemas"]["AssetHref"][];
+            "job-metadata": components["schemas"]["JobMetadataField"][];
+        };
+        /**
+         * @description A task's or job's state; clients treat any other value as a failure (spec 01 §4).
+         * @enum {string}
+         */
+        TaskState: "pending" | "inProgress" | "done" | "failed";
+        /** @description The answer to creating a task (`metadata-edit-response`). `maxInterval` is the longest wait between polls (ms). */
+        BackgroundTaskCreated: {
+            location: string;
+            status: components["schemas"]["TaskState"];
+            maxInterval: number;
+        };
+        ChangedField: {
+            field: number;
+            value: string | string[];
+        };
+        ChangedBuiltinField: {
+            field: string;
+            value: string | string[];
+        };
+        /** @description What the task did to one asset. `error` (Magpie) says why an asset failed (`done` false). */
+        TaskAssetResult: {
+            href: string;
+            done: boolean;
+            "changed-fields": components["schemas"]["ChangedField"][];
+            "changed-builtinFields": components["schemas"]["ChangedBuiltinField"][];
+            error?: components["schemas"]["ErrorBody"] | null;
+        };
+        /**
+         * @description `task-status` (fotoweb-api-notes §6.2). `job.updates.frequency` (ms) is the wait before the next poll (spec 01
+         *     §3 Background job); `job.progress` (Magpie) counts assets processed and in all.
+         */
+        TaskStatus: {
+            task: {
+                id: string;
+                /** @description `metadata-edit`. */
+                type: string;
+                status: components["schemas"]["TaskState"];
+                created: string;
+                modified: string;
+                user: number;
+                href: string;
+            };
+            job: {
+                status: components["schemas"]["TaskState"];
+                updates: {
+                    frequency: number;
+                };
+                progress: {
+                    done: number;
+                    total: number;
+                };
+                result: components["schemas"]["TaskAssetResult"][];
+            };
+        };
+        /**
+         * @description `ingest` (the asset as first stored), `metadata` (a metadata edit), `file` (a new version of the file), `rollback`.
+         * @enum {string}
+         */
+        RevisionKind: "ingest" | "metadata" | "file" | "rollback";
+        /** @description One field's values before and after (null = empty), labelled from the metadata view (the field id when the view has no such field). */
+        FieldChange: {
+            field: number;
+            label: string;
+            before: string | string[] | null;
+            after: string | string[] | null;
+        };
+        /**
+         * @description One revision of an asset (spec 01 §3 Revision: id, number; Magpie's shape). `changes` lists what this revision
+         *     changed in the metadata; `fileChanged` whether it brought a new file (then `filesize` and `contentHash` are
+         *     the new file's). `current` marks the newest revision. `rolledBackTo` names the revision a rollback restored.
+         */
+        Revision: {
+            id: string;
+            number: number;
+            href: string;
+            kind: components["schemas"]["RevisionKind"];
+            /** @description ISO 8601 date-time. */
+            created: string;
+            /** @description The user name of who made the revision. */
+            createdBy: string;
+            comment: string | null;
+            current: boolean;
+            changes: components["schemas"]["FieldChange"][];
+            fileChanged: boolean;
+            /** @description The file's size at this revision (bytes). */
+            filesize: number;
+            /** @description SHA-256 (hex) of the file as received at this revision (before metadata write-back). */
+            contentHash: string;
+            rolledBackTo: number | null;
+        };
+        RevisionList: {
+            data: components["schemas"]["Revision"][];
+            paging: null;
+        };
+        /** @description Body of `POST …/__revisions/compare` (spec 01 §7): two revision numbers. */
+        RevisionCompareRequest: {
+            leftRevision: number;
+            rightRevision: number;
+        };
+        /** @description `differences[].before` is the left revision's value, `after` the right one's. */
+        RevisionComparison: {
+            leftRevision: number;
+            rightRevision: number;
+            differences: components["schemas"]["FieldChange"][];
+            fileDiffers: boolean;
+        };
+        /** @description Body of `POST …/__revisions/{revision}/rollback-to`; `rollbackType` defaults to `all`. */
+        RollbackToRequest: {
+            /** @enum {string} */
+            rollbackType?: "all" | "metadata" | "file";
         };
         /** @description Create an upload task (FotoWeb `BatchUploadCreate`, Upload API §1). */
         UploadRequest: {
@@ -1368,6 +1839,10 @@ export interface components {
          *     expanding the collection's or descriptor's `searchURL` template (RFC 6570 `{?q}`).
          */
         SearchQuery: string;
+        /** @description A revision number (1 is the asset as ingested), from a revision's `href`. */
+        Revision: string;
+        /** @description The metadata view id from `metadataEditor.href` (a UUID in Magpie). */
+        MetadataViewId: string;
         /** @description The upload task id from `createUpload` (128 random bits, base64url). */
         UploadId: string;
     };
@@ -1678,6 +2153,235 @@ export interface operations {
             406: components["responses"]["NotAcceptable"];
         };
     };
+    updateAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The archive as `<id>-<Name>` (e.g. `5000-Photos`) or `<id>`. Taken from an `href`, never typed. */
+                archive: components["parameters"]["Archive"];
+                /** @description Folder path and file name below the archive, percent-encoded segments separated by `/`, without `.info`. */
+                assetPath: components["parameters"]["AssetPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.fotoware.assetupdate+json": components["schemas"]["AssetUpdate"];
+                "application/json": components["schemas"]["AssetUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated asset. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.fotoware.asset+json": components["schemas"]["Asset"];
+                    "application/json": components["schemas"]["Asset"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    listRevisions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The archive as `<id>-<Name>` (e.g. `5000-Photos`) or `<id>`. Taken from an `href`, never typed. */
+                archive: components["parameters"]["Archive"];
+                /** @description Folder path and file name below the archive, percent-encoded segments separated by `/`, without `.info`. */
+                assetPath: components["parameters"]["AssetPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every revision of the asset, newest first (`paging` is null). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    compareRevisions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The archive as `<id>-<Name>` (e.g. `5000-Photos`) or `<id>`. Taken from an `href`, never typed. */
+                archive: components["parameters"]["Archive"];
+                /** @description Folder path and file name below the archive, percent-encoded segments separated by `/`, without `.info`. */
+                assetPath: components["parameters"]["AssetPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RevisionCompareRequest"];
+            };
+        };
+        responses: {
+            /** @description The differences. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionComparison"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    getRevision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The archive as `<id>-<Name>` (e.g. `5000-Photos`) or `<id>`. Taken from an `href`, never typed. */
+                archive: components["parameters"]["Archive"];
+                /** @description Folder path and file name below the archive, percent-encoded segments separated by `/`, without `.info`. */
+                assetPath: components["parameters"]["AssetPath"];
+                /** @description A revision number (1 is the asset as ingested), from a revision's `href`. */
+                revision: components["parameters"]["Revision"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revision. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Revision"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteRevision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The archive as `<id>-<Name>` (e.g. `5000-Photos`) or `<id>`. Taken from an `href`, never typed. */
+                archive: components["parameters"]["Archive"];
+                /** @description Folder path and file name below the archive, percent-encoded segments separated by `/`, without `.info`. */
+                assetPath: components["parameters"]["AssetPath"];
+                /** @description A revision number (1 is the asset as ingested), from a revision's `href`. */
+                revision: components["parameters"]["Revision"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revision is gone. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    rollbackRevision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The archive as `<id>-<Name>` (e.g. `5000-Photos`) or `<id>`. Taken from an `href`, never typed. */
+                archive: components["parameters"]["Archive"];
+                /** @description Folder path and file name below the archive, percent-encoded segments separated by `/`, without `.info`. */
+                assetPath: components["parameters"]["AssetPath"];
+                /** @description A revision number (1 is the asset as ingested), from a revision's `href`. */
+                revision: components["parameters"]["Revision"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The updated asset. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.fotoware.asset+json": components["schemas"]["Asset"];
+                    "application/json": components["schemas"]["Asset"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    rollbackToRevision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The archive as `<id>-<Name>` (e.g. `5000-Photos`) or `<id>`. Taken from an `href`, never typed. */
+                archive: components["parameters"]["Archive"];
+                /** @description Folder path and file name below the archive, percent-encoded segments separated by `/`, without `.info`. */
+                assetPath: components["parameters"]["AssetPath"];
+                /** @description A revision number (1 is the asset as ingested), from a revision's `href`. */
+                revision: components["parameters"]["Revision"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RollbackToRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated asset. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.fotoware.asset+json": components["schemas"]["Asset"];
+                    "application/json": components["schemas"]["Asset"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
     getRendition: {
         parameters: {
             query?: never;
@@ -1850,6 +2554,128 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    getMetadataView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The metadata view id from `metadataEditor.href` (a UUID in Magpie). */
+                id: components["parameters"]["MetadataViewId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metadata view. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.fotoware.metadata-set+json": components["schemas"]["MetadataView"];
+                    "application/json": components["schemas"]["MetadataView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+        };
+    };
+    replaceMetadataView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The metadata view id from `metadataEditor.href` (a UUID in Magpie). */
+                id: components["parameters"]["MetadataViewId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.fotoware.metadata-set+json": components["schemas"]["MetadataViewUpdate"];
+                "application/json": components["schemas"]["MetadataViewUpdate"];
+            };
+        };
+        responses: {
+            /** @description The stored view. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.fotoware.metadata-set+json": components["schemas"]["MetadataView"];
+                    "application/json": components["schemas"]["MetadataView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    createBackgroundTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.fotoware.metadata-edit-request+json": components["schemas"]["MetadataEditRequest"];
+            };
+        };
+        responses: {
+            /** @description The task was created; poll `location`. */
+            201: {
+                headers: {
+                    /** @description The task's URL, `/fotoweb/me/background-tasks/<id>`. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.fotoware.metadata-edit-response+json": components["schemas"]["BackgroundTaskCreated"];
+                    "application/json": components["schemas"]["BackgroundTaskCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    getBackgroundTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The task id from `location`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The task's status. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControlNoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.fotoware.task-status+json": components["schemas"]["TaskStatus"];
+                    "application/json": components["schemas"]["TaskStatus"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
         };
     };
     getUserPreferences: {
