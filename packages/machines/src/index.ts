@@ -60,6 +60,7 @@ export {
   type BackgroundJobError,
   type BackgroundJobInput,
   type BackgroundJobOutput,
+  type BackgroundJobProgress,
   type CreateTaskInput,
   type CreateTaskOutput,
   type PollTaskInput,

@@ -39,6 +39,14 @@ export interface PollTaskOutput {
   readonly status: string;
   readonly updates?: { readonly frequency?: number };
   readonly result?: unknown;
+  /** How far the job is: items (e.g. assets) finished out of all; the web reads it from the task status. */
+  readonly progress?: BackgroundJobProgress;
+}
+
+/** How far a job is (for a progress bar): `done` of `total` items, `0 <= done <= total`. */
+export interface BackgroundJobProgress {
+  readonly done: number;
+  readonly total: number;
 }
 
 /** Input of the `createTask` actor: the task body to POST (metadata edit, rename, duplicate; spec 01 §7). */
@@ -86,6 +94,7 @@ export interface BackgroundJobInput {
  * - `pollIntervalMs`: wait before the next poll, in ms: the last `updates.frequency`, else {@link POLL_DEFAULT_INTERVAL_MS}.
  * - `lastStatus`: the status of the last poll.
  * - `result` / `error`: set when the job succeeded / failed.
+ * - `progress`: the last poll's progress, if the poll reported one (kept when a later poll reports none).
  */
 export interface BackgroundJobContext {
   readonly task: unknown;
@@ -96,6 +105,7 @@ export interface BackgroundJobContext {
   readonly lastStatus: string | undefined;
   readonly result: unknown;
   readonly error: BackgroundJobError | undefined;
+  readonly progress: BackgroundJobProgress | undefined;
 }
 
 /** Output of {@link backgroundJobMachine} once it reaches `succeeded` or `failed`. */
@@ -167,10 +177,15 @@ export const backgroundJobMachine = setup({
   actions: {
     storeLocation: assign((_, created: CreateTaskOutput) => ({ location: created.location })),
     countAttempt: assign(({ context }) => ({ attempts: context.attempts + 1 })),
-    storeResult: assign((_, job: PollTaskOutput) => ({ lastStatus: job.status, result: job.result })),
-    scheduleNextPoll: assign((_, job: PollTaskOutput) => ({
+    storeResult: assign(({ context }, job: PollTaskOutput) => ({
+      lastStatus: job.status,
+      result: job.result,
+      progress: job.progress ?? context.progress,
+    })),
+    scheduleNextPoll: assign(({ context }, job: PollTaskOutput) => ({
       lastStatus: job.status,
       pollIntervalMs: pollIntervalFor(job),
+      progress: job.progress ?? context.progress,
     })),
     failTaskNotCreated: assign((_, created: CreateTaskOutput) => ({
       error: {
@@ -184,6 +199,7 @@ export const backgroundJobMachine = setup({
     })),
     failTimeout: assign(({ context }, job: PollTaskOutput) => ({
       lastStatus: job.status,
+      progress: job.progress ?? context.progress,
       error: {
         value: 'pollTimeout',
         message: `The background task was still ${job.status} after ${context.maxAttempts} polls.`,
@@ -218,6 +234,7 @@ export const backgroundJobMachine = setup({
     lastStatus: undefined,
     result: undefined,
     error: undefined,
+    progress: undefined,
   }),
   states: {
     creating: {

@@ -26,6 +26,9 @@ export const MODEL_TASK = {
   assets: [{ href: '/fotoweb/archives/5000/a.jpg.info', 'job-filename': 'b.jpg' }],
 } as const;
 
+/** The progress a running poll reports in the model: one of two assets done. */
+export const MODEL_PROGRESS = { done: 1, total: 2 } as const;
+
 /** What a failed request rejects with in the model (a `fetch` that could not reach the server). */
 export const MODEL_OFFLINE = { message: 'Failed to fetch' } as const;
 
@@ -64,8 +67,8 @@ const CREATE_CASES: readonly OutcomeEvent[] = [
 /** Every kind of poll answer: running (default and explicit frequency), finished (both), failed, unknown, offline. */
 const POLL_CASES: readonly OutcomeEvent[] = [
   { type: 'xstate.done.actor.pollTask', output: { status: 'pending' } },
-  { type: 'xstate.done.actor.pollTask', output: { status: 'inProgress', updates: { frequency: 250 } } },
-  { type: 'xstate.done.actor.pollTask', output: { status: 'done', result: MODEL_RESULT } },
+  { type: 'xstate.done.actor.pollTask', output: { status: 'inProgress', updates: { frequency: 250 }, progress: MODEL_PROGRESS } },
+  { type: 'xstate.done.actor.pollTask', output: { status: 'done', result: MODEL_RESULT, progress: { done: 2, total: 2 } } },
   { type: 'xstate.done.actor.pollTask', output: { status: 'notified', result: MODEL_RESULT } },
   { type: 'xstate.done.actor.pollTask', output: { status: 'failed' } },
   { type: 'xstate.done.actor.pollTask', output: { status: 'cancelled' } },

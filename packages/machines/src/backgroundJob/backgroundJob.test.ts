@@ -66,6 +66,7 @@ function createJobDriver(input: BackgroundJobInput, coverage?: CoverageTracker):
   coverage?.observe(actor.getSnapshot());
   let waitedMs = 0;
   let createdStatus: number | undefined;
+  let lastProgress: unknown;
 
   return {
     async exec(event) {
@@ -77,7 +78,11 @@ function createJobDriver(input: BackgroundJobInput, coverage?: CoverageTracker):
         creates.current().resolve(output);
       }
       else if (type === 'xstate.error.actor.createTask') creates.current().reject(payload.error);
-      else if (type === 'xstate.done.actor.pollTask') polls.current().resolve(payload.output as never);
+      else if (type === 'xstate.done.actor.pollTask') {
+        const output = payload.output as unknown as PollTaskOutput;
+        lastProgress = output.progress ?? lastProgress;
+        polls.current().resolve(output as never);
+      }
       else if (type === 'xstate.error.actor.pollTask') polls.current().reject(payload.error);
       else if (type.startsWith('xstate.after.pollInterval.')) {
         // The next poll must wait exactly the job's frequency: nothing 1 ms early, the poll right on time.
@@ -105,6 +110,9 @@ function createJobDriver(input: BackgroundJobInput, coverage?: CoverageTracker):
       expect(polls.invocations).toHaveLength(context.attempts);
       expect(clock.now()).toBe(waitedMs);
       expect(pendingTimers(clock)).toBe(snapshot.matches('waiting') ? 1 : 0);
+      // The progress bar shows the latest progress any poll reported.
+      expect(context.progress).toEqual(lastProgress);
+      if (context.progress) expect(context.progress.done).toBeLessThanOrEqual(context.progress.total);
       // spec 01 §4: only a 201 answer with a location leads to polling.
       if (context.location !== undefined) expect(createdStatus).toBe(201);
 
