@@ -19,6 +19,8 @@ import { createLocalFileStore, type FileStore } from './storage/file-store.ts';
 import { JobWorker, type WorkerLogger } from './jobs/worker.ts';
 import { ingestUploadJob } from './jobs/ingest-upload.job.ts';
 import { endExiftool } from './media/index.ts';
+import { TaxonomiesRepository } from './taxonomies/taxonomies.repository.ts';
+import { TaxonomiesService } from './taxonomies/taxonomies.service.ts';
 
 /** Everything the DAM's routes, jobs and CLI use, wired once (the composition root). */
 export interface DamContext {
@@ -40,6 +42,8 @@ export interface DamContext {
   assets: AssetsService;
   uploads: UploadsService;
   ingest: IngestService;
+  /** Taxonomies of metadata fields and their items (issue #5). */
+  taxonomies: TaxonomiesService;
   worker: JobWorker;
   bootstrapResult: BootstrapResult;
   /** Stops the worker, ExifTool and the database. */
@@ -87,6 +91,7 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
     assets: new AssetsService(repos.archives, repos.assets, policy, files),
     uploads,
     ingest,
+    taxonomies: new TaxonomiesService(new TaxonomiesRepository(db)),
     worker,
     bootstrapResult,
     async close() {

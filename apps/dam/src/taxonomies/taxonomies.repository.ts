@@ -1,0 +1,316 @@
+import { sql, type Generated, type Kysely, type Selectable, type SqlBool, type Expression, type ExpressionBuilder } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+/** Taxonomies (migration 0004): one per metadata field id (fotoweb-api-notes §7 Taxonomy). */
+export interface TaxonomiesTable {
+  field_id: number;
+  name: string;
+  plural_name: string;
+  description: Generated<string>;
+  created: Generated<Date>;
+  modified: Generated<Date>;
+}
+
+/** Taxonomy items: a tree per field; `parent_id` null for top-level items. `acl` holds Navigate, Query, Set, Hint. */
+export interface TaxonomyItemsTable {
+  id: Generated<number>;
+  field_id: number;
+  parent_id: number | null;
+  name: string;
+  value: string;
+  description: Generated<string>;
+  custom_search: Generated<string>;
+  acl: string[];
+  created: Generated<Date>;
+  modified: Generated<Date>;
+}
+
+/** Plain group permissions of spec 03 §3.3 (`manageTaxonomies` grants taxonomy editing). */
+export interface GroupPermissionsTable {
+  group_id: number;
+  permission: string;
+}
+
+/** The tables of this module, added to the DAM's {@link Database} with Kysely's `withTables`. */
+export type TaxonomyTables = {
+  taxonomies: TaxonomiesTable;
+  taxonomy_items: TaxonomyItemsTable;
+  group_permissions: GroupPermissionsTable;
+};
+
+type TaxonomyDb = Database & TaxonomyTables;
+
+export type TaxonomyRow = Selectable<TaxonomiesTable>;
+/** An item row with `has_children` (it has at least one child). */
+export type TaxonomyItemRow = Selectable<TaxonomyItemsTable> & { has_children: boolean };
+/** A taxonomy row with `has_children` (it has top-level items). */
+export type TaxonomyRowWithItems = TaxonomyRow & { has_children: boolean };
+
+/** The fields of an item a caller writes. */
+export interface TaxonomyItemFields {
+  name: string;
+  value: string;
+  description: string;
+  customSearch: string;
+  acl: string[];
+}
+
+/**
+ * Who is reading: editors see every item; others only items they can set or navigate into (spec 02 §6).
+ */
+export interface ItemVisibility {
+  editor: boolean;
+}
+
+/** Sort key of item pages: the lower-cased name in byte order, the same on PGlite and PostgreSQL. */
+const SORT_KEY = sql`lower(taxonomy_items.name) COLLATE "C"`;
+
+function hasChildren(eb: ExpressionBuilder<TaxonomyDb, 'taxonomy_items'>) {
+  return eb.exists(eb.selectFrom('taxonomy_items as c').select(sql`1`.as('one')).whereRef('c.parent_id', '=', 'taxonomy_items.id')).$castTo<boolean>();
+}
+
+function hasItems(eb: ExpressionBuilder<TaxonomyDb, 'taxonomies'>) {
+  return eb.exists(eb.selectFrom('taxonomy_items').select(sql`1`.as('one')).whereRef('taxonomy_items.field_id', '=', 'taxonomies.field_id')).$castTo<boolean>();
+}
+
+/**
+ * The visibility rule of spec 02 §6 in SQL: a non-editor sees an item that carries Set, or that carries Navigate
+ * and has children.
+ */
+function visibleTo(visibility: ItemVisibility) {
+  return (eb: ExpressionBuilder<TaxonomyDb, 'taxonomy_items'>): Expression<SqlBool> =>
+    visibility.editor
+      ? sql<SqlBool>`true`
+      : eb.or([sql<SqlBool>`'Set' = ANY(taxonomy_items.acl)`, eb.and([sql<SqlBool>`'Navigate' = ANY(taxonomy_items.acl)`, hasChildren(eb)])]);
+}
+
+/** Escapes `%`, `_` and `\` for a LIKE pattern. */
+function likeEscape(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Taxonomies, their items and the group permissions that grant editing. Services call it; it holds no rules. */
+export class TaxonomiesRepository {
+  private readonly db: Kysely<TaxonomyDb>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db.withTables<TaxonomyTables>();
+  }
+
+  /** Runs `work` in one transaction with a repository bound to it. */
+  transaction<T>(work: (repo: TaxonomiesRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new TaxonomiesRepository(trx as unknown as Kysely<Database>)));
+  }
+
+  /** Every taxonomy, by field id, with `has_children` (it has top-level items). */
+  listTaxonomies(page: { offset: number; limit: number }): Promise<Array<TaxonomyRow & { has_children: boolean }>> {
+    return this.db
+      .selectFrom('taxonomies')
+      .selectAll('taxonomies')
+      .select((eb) => hasItems(eb).as('has_children'))
+      .orderBy('field_id')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute();
+  }
+
+  async countTaxonomies(): Promise<number> {
+    const row = await this.db.selectFrom('taxonomies').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** One taxonomy with `has_children` (it has top-level items), or undefined. */
+  findTaxonomy(fieldId: number): Promise<(TaxonomyRow & { has_children: boolean }) | undefined> {
+    return this.db
+      .selectFrom('taxonomies')
+      .selectAll('taxonomies')
+      .select((eb) => hasItems(eb).as('has_children'))
+      .where('field_id', '=', fieldId)
+      .executeTakeFirst();
+  }
+
+  /** Creates a taxonomy; answers false when the field already has one. */
+  async insertTaxonomy(taxonomy: { fieldId: number; name: string; pluralName: string; description: string }): Promise<boolean> {
+    const rows = await this.db
+      .insertInto('taxonomies')
+      .values({ field_id: taxonomy.fieldId, name: taxonomy.name, plural_name: taxonomy.pluralName, description: taxonomy.description })
+      .onConflict((oc) => oc.column('field_id').doNothing())
+      .returning('field_id')
+      .execute();
+    return rows.length > 0;
+  }
+
+  /** Updates a taxonomy's names; answers false when there is none. */
+  async updateTaxonomy(fieldId: number, change: { name: string; pluralName: string; description: string }): Promise<boolean> {
+    const result = await this.db
+      .updateTable('taxonomies')
+      .set({ name: change.name, plural_name: change.pluralName, description: change.description, modified: new Date() })
+      .where('field_id', '=', fieldId)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Deletes a taxonomy with all its items. */
+  async deleteTaxonomy(fieldId: number): Promise<void> {
+    await this.db.deleteFrom('taxonomies').where('field_id', '=', fieldId).execute();
+  }
+
+  /** One item with `has_children`, or undefined. */
+  findItem(fieldId: number, id: number): Promise<TaxonomyItemRow | undefined> {
+    return this.db
+      .selectFrom('taxonomy_items')
+      .selectAll('taxonomy_items')
+      .select((eb) => hasChildren(eb).as('has_children'))
+      .where('field_id', '=', fieldId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** Items by id across every taxonomy (unknown ids are left out). */
+  findItemsByIds(ids: number[]): Promise<TaxonomyItemRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('taxonomy_items')
+      .selectAll('taxonomy_items')
+      .select((eb) => hasChildren(eb).as('has_children'))
+      .where('id', 'in', ids)
+      .execute();
+  }
+
+  /**
+   * One page of the children of `parentId` (top-level items when null), sorted by name, with the number of
+   * children the caller may see.
+   */
+  async childrenPage(fieldId: number, parentId: number | null, visibility: ItemVisibility, page: { offset: number; limit: number }): Promise<{ rows: TaxonomyItemRow[]; total: number }> {
+    const base = this.db
+      .selectFrom('taxonomy_items')
+      .where('field_id', '=', fieldId)
+      .where('parent_id', parentId === null ? 'is' : '=', parentId)
+      .where(visibleTo(visibility));
+    const [rows, count] = await Promise.all([
+      base
+        .selectAll('taxonomy_items')
+        .select((eb) => hasChildren(eb).as('has_children'))
+        .orderBy(SORT_KEY)
+        .orderBy('id')
+        .offset(page.offset)
+        .limit(page.limit)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  }
+
+  /**
+   * One page of the items of a field whose name or value contains `text` (case-insensitive), sorted by name,
+   * with the number of matches the caller may see.
+   */
+  async searchPage(fieldId: number, text: string, visibility: ItemVisibility, page: { offset: number; limit: number }): Promise<{ rows: TaxonomyItemRow[]; total: number }> {
+    const pattern = `%${likeEscape(text.toLowerCase())}%`;
+    const base = this.db
+      .selectFrom('taxonomy_items')
+      .where('field_id', '=', fieldId)
+      .where((eb) => eb.or([sql<SqlBool>`lower(taxonomy_items.name) LIKE ${pattern}`, sql<SqlBool>`lower(taxonomy_items.value) LIKE ${pattern}`]))
+      .where(visibleTo(visibility));
+    const [rows, count] = await Promise.all([
+      base
+        .selectAll('taxonomy_items')
+        .select((eb) => hasChildren(eb).as('has_children'))
+        .orderBy(SORT_KEY)
+        .orderBy('id')
+        .offset(page.offset)
+        .limit(page.limit)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  }
+
+  /** The ancestors of each item, from the top-level item down to the parent (a recursive query). */
+  async ancestorsOf(ids: number[]): Promise<Map<number, Array<{ id: number; field_id: number; name: string }>>> {
+    const result = new Map<number, Array<{ id: number; field_id: number; name: string }>>(ids.map((id) => [id, []]));
+    if (ids.length === 0) return result;
+    const { rows } = await sql<{ start_id: number; id: number; field_id: number; name: string }>`
+      WITH RECURSIVE chain (start_id, id, field_id, parent_id, name, depth) AS (
+        SELECT i.id, p.id, p.field_id, p.parent_id, p.name, 1
+          FROM taxonomy_items i JOIN taxonomy_items p ON p.id = i.parent_id
+         WHERE i.id IN (${sql.join(ids)})
+        UNION ALL
+        SELECT c.start_id, p.id, p.field_id, p.parent_id, p.name, c.depth + 1
+          FROM chain c JOIN taxonomy_items p ON p.id = c.parent_id)
+      SELECT start_id, id, field_id, name FROM chain ORDER BY start_id, depth DESC`.execute(this.db);
+    for (const row of rows) result.get(row.start_id)!.push({ id: row.id, field_id: row.field_id, name: row.name });
+    return result;
+  }
+
+  /** Whether a sibling of `parentId` other than `exceptId` has this name (case-insensitive). */
+  async siblingNamed(fieldId: number, parentId: number | null, name: string, exceptId?: number): Promise<boolean> {
+    let query = this.db
+      .selectFrom('taxonomy_items')
+      .select('id')
+      .where('field_id', '=', fieldId)
+      .where('parent_id', parentId === null ? 'is' : '=', parentId)
+      .where(sql<SqlBool>`lower(name) = lower(${name})`);
+    if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+    return (await query.executeTakeFirst()) !== undefined;
+  }
+
+  /** Inserts an item and answers it. */
+  insertItem(fieldId: number, parentId: number | null, fields: TaxonomyItemFields): Promise<TaxonomyItemRow> {
+    return this.db
+      .insertInto('taxonomy_items')
+      .values({ field_id: fieldId, parent_id: parentId, name: fields.name, value: fields.value, description: fields.description, custom_search: fields.customSearch, acl: fields.acl })
+      .returningAll()
+      .executeTakeFirstOrThrow()
+      .then((row) => ({ ...row, has_children: false }));
+  }
+
+  /** Replaces an item's fields; answers false when there is no such item. */
+  async updateItem(fieldId: number, id: number, fields: TaxonomyItemFields): Promise<boolean> {
+    const result = await this.db
+      .updateTable('taxonomy_items')
+      .set({ name: fields.name, value: fields.value, description: fields.description, custom_search: fields.customSearch, acl: fields.acl, modified: new Date() })
+      .where('field_id', '=', fieldId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Deletes an item and, by cascade, its whole subtree; answers how many items went (0 when there was none). */
+  async deleteItem(fieldId: number, id: number): Promise<number> {
+    const { rows } = await sql<{ n: number }>`
+      WITH RECURSIVE subtree (id) AS (
+        SELECT id FROM taxonomy_items WHERE field_id = ${fieldId} AND id = ${id}
+        UNION ALL SELECT c.id FROM taxonomy_items c JOIN subtree s ON c.parent_id = s.id)
+      SELECT count(*)::int AS n FROM subtree`.execute(this.db);
+    await this.db.deleteFrom('taxonomy_items').where('field_id', '=', fieldId).where('id', '=', id).execute();
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /** Every item of a field as `{id, parent_id, name}` (for the text import's matching by name). */
+  allItemNames(fieldId: number): Promise<Array<{ id: number; parent_id: number | null; name: string; acl: string[] }>> {
+    return this.db.selectFrom('taxonomy_items').select(['id', 'parent_id', 'name', 'acl']).where('field_id', '=', fieldId).execute();
+  }
+
+  /** Replaces an item's acl (the import turns a category into a settable item when a later line says so). */
+  async setAcl(id: number, acl: string[]): Promise<void> {
+    await this.db.updateTable('taxonomy_items').set({ acl, modified: new Date() }).where('id', '=', id).execute();
+  }
+
+  /** Whether any of the groups holds `permission` (spec 03 §3.3 plain permissions). */
+  async groupsHold(groupIds: number[], permission: string): Promise<boolean> {
+    if (groupIds.length === 0) return false;
+    const row = await this.db.selectFrom('group_permissions').select('group_id').where('group_id', 'in', groupIds).where('permission', '=', permission).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Grants a plain permission to a group (idempotent). */
+  async grantGroupPermission(groupId: number, permission: string): Promise<void> {
+    await this.db.insertInto('group_permissions').values({ group_id: groupId, permission }).onConflict((oc) => oc.doNothing()).execute();
+  }
+
+  /** Withdraws a plain permission from a group. */
+  async revokeGroupPermission(groupId: number, permission: string): Promise<void> {
+    await this.db.deleteFrom('group_permissions').where('group_id', '=', groupId).where('permission', '=', permission).execute();
+  }
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_TAXONOMY_NAME_LENGTH, parseTaxonomyText, TaxonomyImportError, valueFromName, type TaxonomyTextNode } from './text-import.ts';
+
+/** The forest as `name[>children]` outlines, categories in brackets: easy to compare with the file. */
+function outline(nodes: TaxonomyTextNode[], depth = 0): string[] {
+  return nodes.flatMap((n) => [`${'  '.repeat(depth)}${n.settable ? n.name : `[${n.name}]`}`, ...outline(n.children, depth + 1)]);
+}
+
+function errorOf(text: string): TaxonomyImportError {
+  try {
+    parseTaxonomyText(text);
+  } catch (error) {
+    if (error instanceof TaxonomyImportError) return error;
+    throw error;
+  }
+  throw new Error('expected a TaxonomyImportError');
+}
+
+describe('parseTaxonomyText', () => {
+  it('reads tab indentation as hierarchy, skips blank lines and Lightroom synonyms, marks [categories]', () => {
+    const text = ['Animals', '\tMammals', '\t\tBush dog', '\t\t{Speothos venaticus}', '', '\t[Birds]', '\t\tOwl', 'Places', ''].join('\n');
+    expect(outline(parseTaxonomyText(text))).toEqual(['Animals', '  Mammals', '    Bush dog', '  [Birds]', '    Owl', 'Places']);
+  });
+
+  it('reads space indentation of any width, CR LF line ends and a byte-order mark', () => {
+    const text = '\uFEFFEurope\r\n    Norway\r\n        Oslo\r\n    Spain\r\nAsia\r\n';
+    const forest = parseTaxonomyText(text);
+    expect(outline(forest)).toEqual(['Europe', '  Norway', '    Oslo', '  Spain', 'Asia']);
+    expect(forest[0]!.children[1]!.line).toBe(4);
+  });
+
+  it('takes the first item’s indentation as the top level', () => {
+    expect(outline(parseTaxonomyText('  A\n    B\n  C'))).toEqual(['A', '  B', 'C']);
+  });
+
+  it('merges repeated names under the same parent, case-insensitively, keeping later children under them', () => {
+    const forest = parseTaxonomyText('Colours\n\tRed\ncolours\n\tBlue\n\tred\n');
+    expect(outline(forest)).toEqual(['Colours', '  Red', '  Blue']);
+  });
+
+  it('turns a category into a settable item when the same name also appears as a plain line', () => {
+    expect(outline(parseTaxonomyText('[Birds]\nBirds'))).toEqual(['Birds']);
+  });
+
+  it.each([
+    ['a return to an indentation no enclosing item has', 'A\n\t\tB\n\tC', 3],
+    ['tabs and spaces mixed between levels', 'A\n\tB\n    C', 3],
+    ['a line less indented than the first item', '\tA\nB', 2],
+    ['an empty category', 'A\n[]', 2],
+    ['a name over the length limit', `A\n\t${'x'.repeat(MAX_TAXONOMY_NAME_LENGTH + 1)}`, 2],
+  ])('refuses %s with the line number', (_what, text, line) => {
+    const error = errorOf(text);
+    expect(error.line).toBe(line);
+    expect(error.message).toMatch(new RegExp(`^Line ${line}: `));
+    expect(error.value).toBe('InvalidTaxonomyFile');
+  });
+
+  it('answers an empty forest for an empty or blank file', () => {
+    expect(parseTaxonomyText('')).toEqual([]);
+    expect(parseTaxonomyText('\n \n\t\n')).toEqual([]);
+  });
+});
+
+describe('valueFromName', () => {
+  it('removes < and > as the edit modal does (spec 02 §5)', () => {
+    expect(valueFromName('<b>Bold</b> move')).toBe('bBold/b move');
+  });
+});
