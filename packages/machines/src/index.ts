@@ -119,3 +119,6 @@ export { ALBUM_PERMISSIONS, getGroupPermission, GROUP_PERMISSION_KEYS, groupPerm
 
 // Archive member permissions: spec 03 §3.11, §4 Archive permission dependencies, select all, §5 offered groups.
 export { ARCHIVE_PERMISSION_IDS, ARCHIVE_PERMISSION_REQUIRES, archivePermissionsMachine, CONSENT_PERMISSIONS, DEFAULT_MEMBER_PERMISSIONS, dependentsOf, HISTORY_PERMISSIONS, isArchivePermissionId, lockedArchivePermissions, offeredArchivePermissions, prerequisitesOf, sortArchivePermissions, tickArchivePermission, untickArchivePermission, type ArchivePermissionId, type ArchivePermissionOffer, type ArchivePermissionsContext, type ArchivePermissionsEvent, type ArchivePermissionsInput } from './archivePermissions/archivePermissions.machine.ts';
+
+// Asset history panel: spec 01 §7 Revisions, §3 Revision; spec 03 §3.11 HistoryView, HistoryRollback, HistoryManage.
+export { REVISION_HISTORY_MESSAGES, revisionHistoryMachine, type AssetChangedEvent, type CompareRevisionsInput, type LoadRevisionsInput, type PendingRevisionChange, type RevisionComparison, type RevisionHistoryContext, type RevisionHistoryError, type RevisionHistoryEvent, type RevisionHistoryInput, type RevisionHistoryPermissions, type RevisionRef } from './revisionHistory/revisionHistory.machine.ts';
