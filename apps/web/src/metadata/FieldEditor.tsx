@@ -15,22 +15,11 @@ import { useMachine } from '@xstate/react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { Check, Lock, Pencil, X } from 'lucide-react';
 import { fieldEditorMachine, type FieldDefinition, type FieldOptions, type FieldValue, type SaveFieldInput } from '@magpie/machines';
+import { TaxonomyPicker } from '../taxonomy/TaxonomyPicker.tsx';
 import { choicesOf, dateInputValue, displayText } from './fieldValues.ts';
 
 /** The field editor's actor (for forms that send FORM_SAVE / FORM_CANCEL to their fields). */
 export type FieldEditorActorRef = ActorRefFrom<typeof fieldEditorMachine>;
-
-/** What the taxonomy picker slot gets (the props of `TaxonomyPicker`, apps/web/src/taxonomy). */
-export interface TaxonomyPickerSlotProps {
-  readonly taxonomyHref: string;
-  readonly fieldLabel: string;
-  readonly multi: boolean;
-  onSelect(values: string[]): void;
-  onClose(): void;
-}
-
-/** Renders the taxonomy picker of a field with a `taxonomyHref` (the seam to the taxonomy UI). */
-export type TaxonomyPickerSlot = (props: TaxonomyPickerSlotProps) => ReactNode;
 
 /** Props of {@link FieldEditor}. */
 export interface FieldEditorProps {
@@ -48,8 +37,6 @@ export interface FieldEditorProps {
   readonly notInAll?: readonly string[];
   /** Saves the value (PATCH or background task); resolves when stored, rejects with the failure. */
   readonly onSave: (change: SaveFieldInput) => Promise<unknown>;
-  /** Renders the taxonomy picker for fields with a `taxonomyHref`; without it those fields are typed by hand. */
-  readonly taxonomyPicker?: TaxonomyPickerSlot | undefined;
   /** Shown while saving instead of the spinner (e.g. a background task's progress bar). */
   readonly savingIndicator?: ReactNode;
   /** Receives the actor once started (forms keep it to send FORM_SAVE / FORM_CANCEL). */
@@ -72,7 +59,7 @@ export const EMPTY_VALUE_LABEL = 'Empty';
  * ({@link FieldEditorStateName}; `editing` also while the taxonomy tree is open, then `data-tree-open`).
  */
 export function FieldEditor(props: FieldEditorProps) {
-  const { field, value, options, formMode, mixed, notInAll, taxonomyPicker, savingIndicator, onActor, autoFocus } = props;
+  const { field, value, options, formMode, mixed, notInAll, savingIndicator, onActor, autoFocus } = props;
   const onSaveRef = useRef(props.onSave);
   onSaveRef.current = props.onSave;
   const machine = useMemo(
@@ -88,6 +75,7 @@ export function FieldEditor(props: FieldEditorProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement & HTMLTextAreaElement & HTMLSelectElement>(null);
   const viewRef = useRef<HTMLButtonElement>(null);
+  const saveRef = useRef<HTMLButtonElement>(null);
 
   const state = (typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0]) as FieldEditorStateName;
   const editing = snapshot.matches('editing');
@@ -107,6 +95,13 @@ export function FieldEditor(props: FieldEditorProps) {
   useEffect(() => {
     if (autoFocus) viewRef.current?.focus();
   }, [autoFocus]);
+  // Back from the taxonomy tree: focus returns to the field (to Save for taxonomy-only fields, whose input focus
+  // would open the tree again).
+  const wasTreeOpen = useRef(treeOpen);
+  useEffect(() => {
+    if (wasTreeOpen.current && !treeOpen && editing) (field.taxonomyOnly ? saveRef.current : inputRef.current)?.focus();
+    wasTreeOpen.current = treeOpen;
+  }, [treeOpen, editing, field.taxonomyOnly]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
@@ -243,14 +238,14 @@ export function FieldEditor(props: FieldEditorProps) {
           />
           {!formMode && (
             <HStack gap="2">
-              <IconButton size="xs" colorPalette="brand" aria-label={`Save ${field.label}`} data-testid="field-save" aria-keyshortcuts="Enter" disabled={state === 'saving'} onClick={() => send({ type: 'SAVE' })}>
+              <IconButton ref={saveRef} size="xs" colorPalette="brand" aria-label={`Save ${field.label}`} data-testid="field-save" aria-keyshortcuts="Enter" disabled={state === 'saving'} onClick={() => send({ type: 'SAVE' })}>
                 <Check />
               </IconButton>
               <IconButton size="xs" variant="outline" aria-label={`Cancel editing ${field.label}`} data-testid="field-cancel" aria-keyshortcuts="Escape" disabled={state === 'saving'} onClick={() => send({ type: 'CANCEL' })}>
                 <X />
               </IconButton>
-              {field.taxonomyHref && taxonomyPicker && !field.taxonomyOnly && editing && (
-                <Button size="xs" variant="ghost" data-testid="field-open-taxonomy" onClick={() => send({ type: 'FOCUS' })}>
+              {field.taxonomyHref && !field.taxonomyOnly && editing && (
+                <Button size="xs" variant="ghost" data-testid="field-open-taxonomy" onClick={() => send({ type: 'OPEN_TREE' })}>
                   Browse taxonomy
                 </Button>
               )}
@@ -265,13 +260,17 @@ export function FieldEditor(props: FieldEditorProps) {
           )}
         </Stack>
       )}
-      {treeOpen && field.taxonomyHref && taxonomyPicker?.({
-        taxonomyHref: field.taxonomyHref,
-        fieldLabel: field.label,
-        multi: bag,
-        onSelect: (values) => send({ type: 'PICK', value: bag ? values : (values[0] ?? null) }),
-        onClose: () => send({ type: 'TREE_CLOSED' }),
-      })}
+      {treeOpen && field.taxonomyHref && (
+        <TaxonomyPicker
+          taxonomyHref={field.taxonomyHref}
+          fieldLabel={field.label}
+          multi={bag}
+          anchor={inputRef.current}
+          // The empty-value entry ([]) clears the field; a pick sets a single value or adds to a bag.
+          onSelect={(values) => send({ type: 'PICK', value: values.length === 0 ? null : bag ? values : values[0]! })}
+          onClose={() => send({ type: 'TREE_CLOSED' })}
+        />
+      )}
       {error && (
         <Text id={errorId} fontSize="xs" color="fg.error" data-testid="field-error" role="alert">
           {error.message}

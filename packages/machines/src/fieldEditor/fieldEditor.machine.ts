@@ -6,7 +6,7 @@
  * view ⇄ editing → validating → saving → view; a validation failure cancels the edit (the value reverts and the error
  * stays in context for the help text / required mark); a failed PATCH keeps the edit open with `saveError`.
  * Taxonomy-only fields: the input is read-only and focusing it opens the taxonomy tree (`editing.treeOpen`, emitted
- * `openTaxonomyTree`).
+ * `openTaxonomyTree`); any field with a taxonomy also opens it on OPEN_TREE.
  */
 import { and, assertEvent, assign, emit, fromPromise, not, setup } from 'xstate';
 import {
@@ -82,6 +82,8 @@ export interface FieldSaveError {
  * - `REMOVE_ITEM {index}`: removes one bag item (0-based).
  * - `SET_VALUE {value}`: a value picked by a checkbox, dropdown or date picker (not for taxonomy-only fields).
  * - `FOCUS`: the input got focus; taxonomy-only fields open the tree.
+ * - `OPEN_TREE`: the field's "browse taxonomy" button: any field with a `taxonomyHref` opens the tree (values may
+ *   still be typed when the field is not taxonomy-only, e.g. keywords).
  * - `PICK {value}`: the taxonomy tree selected an item's value (`null` = the empty-value entry), or several values
  *   (a multi-select picker); single fields take the (first) value, bags add them all.
  * - `TREE_CLOSED`: the tree closed without a selection.
@@ -97,6 +99,7 @@ export type FieldEditorEvent =
   | { type: 'REMOVE_ITEM'; index: number }
   | { type: 'SET_VALUE'; value: FieldValue }
   | { type: 'FOCUS' }
+  | { type: 'OPEN_TREE' }
   | { type: 'PICK'; value: string | null | readonly string[] }
   | { type: 'TREE_CLOSED' }
   | { type: 'BLUR' }
@@ -165,6 +168,7 @@ export const fieldEditorMachine = setup({
     'isReadOnly?': ({ context }) => !context.field.isWritable,
     'isFormMode?': ({ context }) => context.formMode,
     'isTaxonomyOnly?': ({ context }) => context.field.taxonomyOnly === true,
+    'hasTaxonomy?': ({ context }) => typeof context.field.taxonomyHref === 'string' && context.field.taxonomyHref !== '',
     'isBagField?': ({ context }) => isBag(context),
     'hasBagInput?': ({ context }) => isBag(context) && context.input.trim().length > 0,
     'isEmailField?': ({ context }) => isEmailField(context.field),
@@ -284,7 +288,10 @@ export const fieldEditorMachine = setup({
       },
       states: {
         typing: {
-          on: { FOCUS: { guard: 'isTaxonomyOnly?', target: 'treeOpen' } },
+          on: {
+            FOCUS: { guard: 'isTaxonomyOnly?', target: 'treeOpen' },
+            OPEN_TREE: { guard: 'hasTaxonomy?', target: 'treeOpen' },
+          },
         },
         treeOpen: {
           entry: 'emitOpenTree',

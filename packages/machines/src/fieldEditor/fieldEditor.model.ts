@@ -14,7 +14,7 @@ import { toTestModelMachine } from '../testing/modelMachine.ts';
 import { fieldEditorMachine, type FieldEditorContext, type FieldEditorInput } from './fieldEditor.machine.ts';
 
 /** The kinds of field the model explores. */
-export type FieldEditorScope = 'text' | 'emailBag' | 'taxonomy' | 'form' | 'readOnly';
+export type FieldEditorScope = 'text' | 'emailBag' | 'taxonomy' | 'keywords' | 'form' | 'readOnly';
 
 /** What a failed PATCH rejects with in the model (spec 02 §7: the error's name is the HTTP status). */
 export const MODEL_SAVE_FAILURE = { name: '409', message: 'Conflict' } as const;
@@ -27,6 +27,7 @@ export const MODEL_TITLE_HELP = 'Letters and spaces only.';
  * - `text`: required single-line title with a regexp and help text;
  * - `emailBag`: multi-instance e-mail field (bag items, `;` separator, paste parsing);
  * - `taxonomy`: required taxonomy-only field that cancels on blur;
+ * - `keywords`: a bag with a taxonomy that also takes typed values (the tree opens from its button, OPEN_TREE);
  * - `form`: required single e-mail field in form mode (cancel on blur is set and must not apply);
  * - `readOnly`: a field that is not writable (its untrimmed value stays as is).
  */
@@ -58,6 +59,10 @@ export const FIELD_EDITOR_SCOPES: Readonly<Record<FieldEditorScope, FieldEditorI
     },
     value: 'Nature',
     options: { cancelEditOnBlur: true },
+  },
+  keywords: {
+    field: { id: '25', label: 'Keywords', multiInstance: true, taxonomyHref: '/fotoweb/api/taxonomies/25/', isWritable: true },
+    value: ['boat'],
   },
   form: {
     field: { id: '80', label: 'Reply to', dataType: 'email', required: true, isWritable: true },
@@ -117,6 +122,15 @@ function editingEvents(scope: FieldEditorScope, context: FieldEditorContext, sna
       // Simple paths: one tree visit per edit, and the edit ends by saving or by leaving the field.
       if (!full) return fresh ? [ev('FOCUS'), ev('BLUR'), ev('SAVE')] : [ev('BLUR'), ev('SAVE')];
       return [ev('FOCUS'), ev('BLUR'), ev('SAVE'), ev('CANCEL')];
+    }
+    case 'keywords': {
+      if (snapshot.matches({ editing: 'treeOpen' })) {
+        const picks = fresh ? [ev('PICK', { value: ['sea', 'boat'] })] : [];
+        return full ? [...picks, ev('TREE_CLOSED')] : picks;
+      }
+      if (context.input !== '') return [ev('ENTER')];
+      if (!fresh) return [ev('SAVE')];
+      return full ? [ev('OPEN_TREE'), ev('INPUT', { text: 'harbour' }), ev('SAVE')] : [ev('OPEN_TREE'), ev('SAVE')];
     }
     case 'form': {
       const events = [ev('FORM_SAVE'), ev('FORM_CANCEL')];

@@ -141,7 +141,11 @@ function createFieldDriver(scope: FieldEditorScope, coverage?: CoverageTracker):
         // spec 02 §4: in form mode the field leaves edit mode only when the form saves or cancels.
         if (!['FORM_SAVE', 'FORM_CANCEL'].includes(lastStep.event.type)) expect(snapshot.matches('editing')).toBe(true);
       }
-      if (snapshot.matches({ editing: 'treeOpen' })) expect(field.taxonomyOnly).toBe(true);
+      if (snapshot.matches({ editing: 'treeOpen' })) {
+        // The tree opens on focus for taxonomy-only fields, and from the taxonomy button for any field with a taxonomy.
+        expect(field.taxonomyHref).toBeTruthy();
+        if (lastStep?.event.type === 'FOCUS') expect(field.taxonomyOnly).toBe(true);
+      }
     },
   };
 }
@@ -308,6 +312,7 @@ describe('fieldEditor modes (spec 02 §4)', () => {
     const { actor, emitted } = start(FIELD_EDITOR_SCOPES.text);
     actor.send({ type: 'EDIT' });
     actor.send({ type: 'FOCUS' });
+    actor.send({ type: 'OPEN_TREE' });
     expect(actor.getSnapshot().value).toEqual({ editing: 'typing' });
     expect(emitted).toEqual([]);
   });
