@@ -42,6 +42,26 @@ export const MEDIA_TYPES = {
   userPreferences: 'application/vnd.fotoware.user-preferences+json',
   /** `PATCH` body of the user's preferences (spec 03 §7). */
   userPreferencesUpdate: 'application/vnd.fotoware.user-preferences-update+json',
+  /** A taxonomy with a page of its top-level items (fotoweb-api-notes §7). */
+  taxonomy: 'application/vnd.fotoware.taxonomy+json',
+  /** A taxonomy's properties only. */
+  taxonomyInfo: 'application/vnd.fotoware.taxonomy-info+json',
+  /** A page of taxonomies. */
+  taxonomyList: 'application/vnd.fotoware.taxonomy-list+json',
+  /** A taxonomy item with its ancestors and a page of its children. */
+  taxonomyItem: 'application/vnd.fotoware.taxonomy-item+json',
+  /** A taxonomy item's properties only. */
+  taxonomyItemInfo: 'application/vnd.fotoware.taxonomy-item-info+json',
+  /** A page of taxonomy items. */
+  taxonomyItemList: 'application/vnd.fotoware.taxonomy-item-list+json',
+  /** `POST /fotoweb/api/taxonomies/` body. */
+  taxonomyCreationInfo: 'application/vnd.fotoware.taxonomy-creation-info+json',
+  /** `PUT <taxonomy>` body. */
+  taxonomyUpdate: 'application/vnd.fotoware.taxonomy-update+json',
+  /** `POST <taxonomy or item>` body: a new item. */
+  taxonomyItemCreationInfo: 'application/vnd.fotoware.taxonomy-item-creation-info+json',
+  /** `PUT <item>` body. */
+  taxonomyItemUpdate: 'application/vnd.fotoware.taxonomy-item-update+json',
   /** Plain JSON: the Upload API, the BFF's routes, errors, and an alternative for every FotoWeb type. */
   json: 'application/json',
   /** The OAuth token endpoint's body (RFC 6749 §4). */
@@ -71,6 +91,18 @@ type _MediaTypesMatchContract = [
   Assert<typeof MEDIA_TYPES.metadataEditRequest extends keyof DamOperations['createBackgroundTask']['requestBody']['content'] ? true : false>,
   Assert<typeof MEDIA_TYPES.metadataEditResponse extends ContentOf<'createBackgroundTask', 201> ? true : false>,
   Assert<typeof MEDIA_TYPES.taskStatus extends ContentOf<'getBackgroundTask', 200> ? true : false>,
+  Assert<typeof MEDIA_TYPES.taxonomyList extends ContentOf<'listTaxonomies', 200> ? true : false>,
+  Assert<typeof MEDIA_TYPES.taxonomy extends ContentOf<'getTaxonomy', 200> ? true : false>,
+  Assert<typeof MEDIA_TYPES.taxonomyInfo extends ContentOf<'getTaxonomy', 200> ? true : false>,
+  Assert<typeof MEDIA_TYPES.taxonomyItemList extends ContentOf<'getTaxonomy', 200> ? true : false>,
+  Assert<typeof MEDIA_TYPES.taxonomyItem extends ContentOf<'getTaxonomyItem', 200> ? true : false>,
+  Assert<typeof MEDIA_TYPES.taxonomyItemInfo extends ContentOf<'getTaxonomyItem', 200> ? true : false>,
+  Assert<typeof MEDIA_TYPES.taxonomyCreationInfo extends keyof DamOperations['createTaxonomy']['requestBody']['content'] ? true : false>,
+  Assert<typeof MEDIA_TYPES.taxonomyUpdate extends keyof DamOperations['updateTaxonomy']['requestBody']['content'] ? true : false>,
+  Assert<
+    typeof MEDIA_TYPES.taxonomyItemCreationInfo extends keyof DamOperations['createTopLevelTaxonomyItem']['requestBody']['content'] ? true : false
+  >,
+  Assert<typeof MEDIA_TYPES.taxonomyItemUpdate extends keyof DamOperations['updateTaxonomyItem']['requestBody']['content'] ? true : false>,
   Assert<
     typeof MEDIA_TYPES.userPreferencesUpdate extends keyof DamOperations['updateUserPreferences']['requestBody']['content']
       ? true
@@ -157,6 +189,10 @@ export const ERROR_VALUES = {
   Conflict: 409,
   DuplicateChunk: 409,
   DuplicateAsset: 409,
+  InvalidTaxonomyItem: 400,
+  InvalidTaxonomyFile: 400,
+  TaxonomyExists: 409,
+  TaxonomyItemExists: 409,
   PayloadTooLarge: 413,
   UnsupportedMediaType: 415,
   RangeNotSatisfiable: 416,

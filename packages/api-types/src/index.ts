@@ -126,6 +126,31 @@ export type TaskStatus = DamSchemas['TaskStatus'];
 /** One asset's result in a task. */
 export type TaskAssetResult = DamSchemas['TaskAssetResult'];
 
+// ------------------------------------------------------------------------------------------------ taxonomies
+
+/** A taxonomy usage flag: Navigate, Query, Set (spec 02 §6) or FotoWare's unused Hint. */
+export type TaxonomyAcl = DamSchemas['TaxonomyAcl'];
+/** A taxonomy's properties `{name, pluralName, description, hasChildren, field, href, taxonomyHref}` (`taxonomy-info`). */
+export type TaxonomyInfo = DamSchemas['TaxonomyInfo'];
+/** A taxonomy with a page of top-level items (or search results) in `items` (`taxonomy`). */
+export type Taxonomy = DamSchemas['Taxonomy'];
+/** A page of taxonomies (`taxonomy-list`). */
+export type TaxonomyList = DamSchemas['TaxonomyList'];
+/** A taxonomy item `{name, value, description, customSearch, acl, href, hasChildren, field, taxonomyHref, ancestors?}`. */
+export type TaxonomyItemInfo = DamSchemas['TaxonomyItemInfo'];
+/** An item with `ancestors` and a page of `children` (`taxonomy-item`). */
+export type TaxonomyItem = DamSchemas['TaxonomyItem'];
+/** A found item with its `ancestors` (taxonomy search, `info`). */
+export type TaxonomySearchItem = DamSchemas['TaxonomySearchItem'];
+/** A page of items `{data, paging}` sorted by name (`taxonomy-item-list`). */
+export type TaxonomyItemList = DamSchemas['TaxonomyItemList'];
+/** `POST <taxonomy or item href>` body: a new item (only `name` required). */
+export type TaxonomyItemCreationInfo = DamSchemas['TaxonomyItemCreationInfo'];
+/** `PUT <item href>` body `{name, value, acl, description?, customSearch?}`. */
+export type TaxonomyItemUpdate = DamSchemas['TaxonomyItemUpdate'];
+/** What a text import added `{field, created, existing}`. */
+export type TaxonomyImportResult = DamSchemas['TaxonomyImportResult'];
+
 // ------------------------------------------------------------------------------------------------ revisions
 
 /** One revision of an asset. */

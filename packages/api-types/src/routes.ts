@@ -28,6 +28,15 @@ import {
   UploadIdParamsSchema,
   UploadRequestSchema,
   UserPreferencesUpdateSchema,
+  TaxonomyCreationInfoSchema,
+  TaxonomyFieldParamsSchema,
+  TaxonomyImportRequestSchema,
+  TaxonomyInfoRequestSchema,
+  TaxonomyItemCreationInfoSchema,
+  TaxonomyItemParamsSchema,
+  TaxonomyItemUpdateSchema,
+  TaxonomyQuerySchema,
+  TaxonomyUpdateSchema,
 } from './schemas.ts';
 
 /** HTTP methods used by the contracts. */
@@ -83,6 +92,13 @@ export const MATRIX_COMPONENTS = String.raw`(?<matrix>(?:;o=[^/;?#]*|;p=[0-9]+(?
 /** The folder path and file name of an asset, before `.info` (may contain `/`). */
 export const ASSET_PATH = String.raw`(?<assetPath>[^?#]+?)`;
 
+/** A taxonomy list's page path component after the last `/`: `;p=<0-based page>`, or nothing for page 0. */
+export const PAGE_COMPONENT = String.raw`(?<matrix>(?:;p=[0-9]+)?)`;
+/** A taxonomy's field id segment (any segment; `TaxonomyFieldParamsSchema` checks it). */
+const FIELD_SEGMENT = String.raw`(?<fieldId>[^/;?#]+)`;
+/** A taxonomy item's id segment (any segment; `TaxonomyItemParamsSchema` checks it). */
+const ITEM_SEGMENT = String.raw`(?<itemId>[^/;?#]+)`;
+
 const re = (source: string): RegExp => new RegExp(`^${source}$`);
 
 /** Patterns of every route, by operation id (exported for the DAM's and BFF's tests and docs). */
@@ -112,6 +128,15 @@ export const PATTERNS = {
   createUpload: re('/fotoweb/api/uploads'),
   uploadChunk: re('/fotoweb/api/uploads/(?<id>[^/?#]+)/chunks/(?<index>[^/?#]+)'),
   getUploadStatus: re('/fotoweb/api/uploads/(?<id>[^/?#]+)/status'),
+  listTaxonomies: re(`/fotoweb/api/taxonomies/${PAGE_COMPONENT}`),
+  createTaxonomy: re('/fotoweb/api/taxonomies/'),
+  getTaxonomyItemsInfo: re('/fotoweb/api/taxonomies/info/?'),
+  listArchiveTaxonomies: re('/fotoweb/api/taxonomies/archives/(?<archiveId>[^/;?#]+)'),
+  getTaxonomy: re(`/fotoweb/api/taxonomies/${FIELD_SEGMENT}/${PAGE_COMPONENT}`),
+  taxonomy: re(`/fotoweb/api/taxonomies/${FIELD_SEGMENT}/`),
+  importTaxonomyText: re(`/fotoweb/api/taxonomies/${FIELD_SEGMENT}/import`),
+  taxonomyItem: re(`/fotoweb/api/taxonomies/${FIELD_SEGMENT}/${ITEM_SEGMENT}`),
+  getTaxonomyItemChildren: re(`/fotoweb/api/taxonomies/${FIELD_SEGMENT}/${ITEM_SEGMENT}/${PAGE_COMPONENT}`),
   login: re('/fotoweb/views/login'),
   getSession: re('/fotoweb/views/session'),
 } as const;
@@ -279,6 +304,97 @@ export const DAM_ROUTES: readonly RouteSpec[] = [
     contract: 'dam',
     fromBrowser: true,
     params: UploadIdParamsSchema,
+  },
+  // Taxonomies: `info`, `archives` and `import` come before the templated field and item routes they would match.
+  { method: 'GET', pattern: PATTERNS.listTaxonomies, operationId: 'listTaxonomies', contract: 'dam', fromBrowser: true },
+  {
+    method: 'POST',
+    pattern: PATTERNS.createTaxonomy,
+    operationId: 'createTaxonomy',
+    contract: 'dam',
+    fromBrowser: true,
+    body: TaxonomyCreationInfoSchema,
+    bodyContentTypes: [MEDIA_TYPES.taxonomyCreationInfo, MEDIA_TYPES.json],
+  },
+  {
+    method: 'POST',
+    pattern: PATTERNS.getTaxonomyItemsInfo,
+    operationId: 'getTaxonomyItemsInfo',
+    contract: 'dam',
+    fromBrowser: true,
+    body: TaxonomyInfoRequestSchema,
+    bodyContentTypes: [MEDIA_TYPES.json],
+  },
+  { method: 'GET', pattern: PATTERNS.listArchiveTaxonomies, operationId: 'listArchiveTaxonomies', contract: 'dam', fromBrowser: true },
+  {
+    method: 'POST',
+    pattern: PATTERNS.importTaxonomyText,
+    operationId: 'importTaxonomyText',
+    contract: 'dam',
+    fromBrowser: true,
+    params: TaxonomyFieldParamsSchema,
+    body: TaxonomyImportRequestSchema,
+    bodyContentTypes: [MEDIA_TYPES.json],
+  },
+  {
+    method: 'GET',
+    pattern: PATTERNS.getTaxonomy,
+    operationId: 'getTaxonomy',
+    contract: 'dam',
+    fromBrowser: true,
+    params: TaxonomyFieldParamsSchema,
+    query: TaxonomyQuerySchema,
+  },
+  {
+    method: 'PUT',
+    pattern: PATTERNS.taxonomy,
+    operationId: 'updateTaxonomy',
+    contract: 'dam',
+    fromBrowser: true,
+    params: TaxonomyFieldParamsSchema,
+    body: TaxonomyUpdateSchema,
+    bodyContentTypes: [MEDIA_TYPES.taxonomyUpdate, MEDIA_TYPES.json],
+  },
+  {
+    method: 'POST',
+    pattern: PATTERNS.taxonomy,
+    operationId: 'createTopLevelTaxonomyItem',
+    contract: 'dam',
+    fromBrowser: true,
+    params: TaxonomyFieldParamsSchema,
+    body: TaxonomyItemCreationInfoSchema,
+    bodyContentTypes: [MEDIA_TYPES.taxonomyItemCreationInfo, MEDIA_TYPES.json],
+  },
+  { method: 'DELETE', pattern: PATTERNS.taxonomy, operationId: 'deleteTaxonomy', contract: 'dam', fromBrowser: true, params: TaxonomyFieldParamsSchema },
+  { method: 'GET', pattern: PATTERNS.taxonomyItem, operationId: 'getTaxonomyItem', contract: 'dam', fromBrowser: true, params: TaxonomyItemParamsSchema },
+  {
+    method: 'PUT',
+    pattern: PATTERNS.taxonomyItem,
+    operationId: 'updateTaxonomyItem',
+    contract: 'dam',
+    fromBrowser: true,
+    params: TaxonomyItemParamsSchema,
+    body: TaxonomyItemUpdateSchema,
+    bodyContentTypes: [MEDIA_TYPES.taxonomyItemUpdate, MEDIA_TYPES.json],
+  },
+  {
+    method: 'POST',
+    pattern: PATTERNS.taxonomyItem,
+    operationId: 'createChildTaxonomyItem',
+    contract: 'dam',
+    fromBrowser: true,
+    params: TaxonomyItemParamsSchema,
+    body: TaxonomyItemCreationInfoSchema,
+    bodyContentTypes: [MEDIA_TYPES.taxonomyItemCreationInfo, MEDIA_TYPES.json],
+  },
+  { method: 'DELETE', pattern: PATTERNS.taxonomyItem, operationId: 'deleteTaxonomyItem', contract: 'dam', fromBrowser: true, params: TaxonomyItemParamsSchema },
+  {
+    method: 'GET',
+    pattern: PATTERNS.getTaxonomyItemChildren,
+    operationId: 'getTaxonomyItemChildren',
+    contract: 'dam',
+    fromBrowser: true,
+    params: TaxonomyItemParamsSchema,
   },
 ];
 

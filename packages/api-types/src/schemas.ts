@@ -380,6 +380,76 @@ export const ChunkParamsSchema = z.object({
 });
 type _ChunkParams = Assert<Conforms<z.output<typeof ChunkParamsSchema>, DamOperations['uploadChunk']['parameters']['path']>>;
 
+// ------------------------------------------------------------------------------------------------ taxonomies (DAM)
+
+/** Path parameters of `/fotoweb/api/taxonomies/{fieldId}/…`: a field id of 1–4 digits. */
+export const TaxonomyFieldParamsSchema = z.object({
+  fieldId: z.string().regex(/^[0-9]{1,4}$/, 'A field id is a number, e.g. "25".'),
+});
+type _TaxonomyFieldParams = Assert<Conforms<z.output<typeof TaxonomyFieldParamsSchema>, DamOperations['getTaxonomy']['parameters']['path']>>;
+
+/** Path parameters of `/fotoweb/api/taxonomies/{fieldId}/{itemId}[/]`: item ids are digits. */
+export const TaxonomyItemParamsSchema = TaxonomyFieldParamsSchema.extend({
+  itemId: z.string().regex(/^[0-9]{1,9}$/, 'Not a taxonomy item id.'),
+});
+type _TaxonomyItemParams = Assert<Conforms<z.output<typeof TaxonomyItemParamsSchema>, DamOperations['getTaxonomyItem']['parameters']['path']>>;
+
+/** The query of a taxonomy URL: `q`, the text to find in item names and values (spec 02 §7), at most 200 characters. */
+export const TaxonomyQuerySchema = z.looseObject({
+  q: z.string().max(200, 'A taxonomy search is at most 200 characters.').optional(),
+});
+type _TaxonomyQuery = Assert<Conforms<z.output<typeof TaxonomyQuerySchema>, NonNullable<DamOperations['getTaxonomy']['parameters']['query']>>>;
+
+/** A usage flag of a taxonomy item (spec 02 §6). */
+export const TaxonomyAclSchema = z.enum(['Navigate', 'Query', 'Set', 'Hint']);
+
+const ItemName = z.string().max(255, 'At most 255 characters.').refine((v) => v.trim().length > 0, 'Must not be blank.');
+
+/** `POST /fotoweb/api/taxonomies/` body (`TaxonomyCreationInfo`). */
+export const TaxonomyCreationInfoSchema = z.object({
+  field: z.number().int().min(1).max(9999),
+  name: z.string().max(255).optional(),
+  pluralName: ItemName,
+  description: z.string().max(4000).optional(),
+});
+type _TaxonomyCreationInfo = Assert<Conforms<z.output<typeof TaxonomyCreationInfoSchema>, DamSchemas['TaxonomyCreationInfo']>>;
+
+/** `PUT /fotoweb/api/taxonomies/{fieldId}/` body (`TaxonomyUpdate`). */
+export const TaxonomyUpdateSchema = TaxonomyCreationInfoSchema.omit({ field: true });
+type _TaxonomyUpdate = Assert<Conforms<z.output<typeof TaxonomyUpdateSchema>, DamSchemas['TaxonomyUpdate']>>;
+
+/** `POST <taxonomy or item href>` body (`TaxonomyItemCreationInfo`): only a non-blank `name` is required. */
+export const TaxonomyItemCreationInfoSchema = z.object({
+  name: ItemName,
+  value: z.string().max(255).optional(),
+  description: z.string().max(4000).optional(),
+  customSearch: z.string().max(2000).optional(),
+  acl: z.array(TaxonomyAclSchema).max(4).optional(),
+});
+type _TaxonomyItemCreationInfo = Assert<Conforms<z.output<typeof TaxonomyItemCreationInfoSchema>, DamSchemas['TaxonomyItemCreationInfo']>>;
+
+/** `PUT <item href>` body (`TaxonomyItemUpdate`): label and value both non-blank (spec 02 §5), and the acl. */
+export const TaxonomyItemUpdateSchema = z.object({
+  name: ItemName,
+  value: ItemName,
+  description: z.string().max(4000).optional(),
+  customSearch: z.string().max(2000).optional(),
+  acl: z.array(TaxonomyAclSchema).max(4),
+});
+type _TaxonomyItemUpdate = Assert<Conforms<z.output<typeof TaxonomyItemUpdateSchema>, DamSchemas['TaxonomyItemUpdate']>>;
+
+const ItemIds = z.array(z.string().max(20)).min(1, 'Give at least one item id.').max(1000, 'At most 1000 item ids.');
+
+/** `POST /fotoweb/api/taxonomies/info/` body: FotoWare's array of item ids, or `{txnm: [...]}` (spec 02 §7). */
+export const TaxonomyInfoRequestSchema = z.union([ItemIds, z.object({ txnm: ItemIds })]);
+type _TaxonomyInfoRequest = Assert<Conforms<z.output<typeof TaxonomyInfoRequestSchema>, DamSchemas['TaxonomyInfoRequest']>>;
+
+/** `POST /fotoweb/api/taxonomies/{fieldId}/import` body (Magpie): the text file's content. */
+export const TaxonomyImportRequestSchema = z.object({
+  text: z.string().max(1_000_000, 'A taxonomy file is at most 1,000,000 characters.'),
+});
+type _TaxonomyImportRequest = Assert<Conforms<z.output<typeof TaxonomyImportRequestSchema>, DamSchemas['TaxonomyImportRequest']>>;
+
 // ------------------------------------------------------------------------------------------------ preferences (DAM)
 
 /** A free-form preference group (a JSON object). */

@@ -645,6 +645,216 @@ export interface paths {
         patch: operations["updateUserPreferences"];
         trace?: never;
     };
+    "/fotoweb/api/taxonomies/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The taxonomies (one per metadata field with a taxonomy)
+         * @description A paged list with one `TaxonomyInfo` per field that has a taxonomy, by field id (fotoweb-api-notes §7;
+         *     spec 03 §7). Later pages are at `;p=<n>` (0-based) after the last `/`, taken from `paging`. Every signed-in
+         *     caller may read taxonomies. Magpie starts with the Keywords taxonomy (field 25), empty.
+         */
+        get: operations["listTaxonomies"];
+        put?: never;
+        /**
+         * Enable a taxonomy for a field
+         * @description Creates the taxonomy of `field` (fotoweb-api-notes §7). Needs `allowTaxonomyEditing` (403 `Forbidden`).
+         *     A field that has a taxonomy already answers 409 `TaxonomyExists`. Answers 201 with `Location` and the
+         *     taxonomy.
+         */
+        post: operations["createTaxonomy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/taxonomies/info/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Items by id, across taxonomies
+         * @description Maps taxonomy item ids to their items, each with its `field` and `ancestors` (fotoweb-api-notes §7
+         *     `POST /fotoweb/api/taxonomies/info`; spec 02 §7, where the web client sends the ids of its `txnm` search key).
+         *     The body is FotoWare's array of ids, or Magpie's `{txnm: [...]}`; at most 1000 ids. Unknown ids and items
+         *     hidden from the caller are left out; the answer keeps the order asked. `/fotoweb/api/taxonomies/info`
+         *     (without the slash) is the same operation.
+         */
+        post: operations["getTaxonomyItemsInfo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/taxonomies/archives/{archiveId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The taxonomies of an archive, with their top-level items
+         * @description Every taxonomy with its first page of top-level items (fotoweb-api-notes §7). Magpie archives share one set
+         *     of taxonomies. Needs `View` on the archive (404 otherwise, as for collections).
+         */
+        get: operations["listArchiveTaxonomies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/taxonomies/{fieldId}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A field's taxonomy with a page of top-level items, or a taxonomy search
+         * @description The taxonomy of `fieldId` (a metadata field's `taxonomyHref`) and one page of its top-level items, sorted by
+         *     name (spec 02 §2 Taxonomy tree popover; fotoweb-api-notes §7). With `?q=` the items are those of any level
+         *     whose name or value contains the text, case-insensitively, each with its `ancestors` (spec 02 §7 taxonomy
+         *     search). Pages are at `;p=<n>` (0-based) after the last `/`; every `paging` link carries `;p=`, and a `;p=`
+         *     URL answers the `taxonomy-item-list` alone (FotoWare: "if a paging parameter is specified, this request
+         *     always returns a taxonomy item list"). A page past the end is empty.
+         *
+         *     Representations by `Accept`: `taxonomy` (and `application/json`) the taxonomy with `items`;
+         *     `taxonomy-info` the taxonomy alone; `taxonomy-item-list` the page of items.
+         *
+         *     Who sees what (spec 02 §6): callers with `allowTaxonomyEditing` see every item; others see only items that
+         *     carry `Set`, or carry `Navigate` and have children. A field without a taxonomy answers 404.
+         */
+        get: operations["getTaxonomy"];
+        /**
+         * Rename a taxonomy
+         * @description Changes the taxonomy's names (fotoweb-api-notes §7). Needs `allowTaxonomyEditing` (403). Answers 204.
+         */
+        put: operations["updateTaxonomy"];
+        /**
+         * Add a top-level item
+         * @description Adds an item at the top of the taxonomy (spec 02 §7 "POST to a taxonomy href with the new item: creates it;
+         *     the response is the item"). Only `name` is required; `value` defaults to the name without `<` and `>`
+         *     (spec 02 §5) and `acl` to Navigate, Query and Set (spec 02 §3). Needs `allowTaxonomyEditing` (403). A blank
+         *     name or value answers 400 `InvalidRequest`, a `customSearch` that is not a search expression 400
+         *     `InvalidSearchExpression`, a sibling with the same name (case-insensitive) 409 `TaxonomyItemExists`.
+         *     Answers 201 with `Location` and the item.
+         */
+        post: operations["createTopLevelTaxonomyItem"];
+        /**
+         * Delete a taxonomy with all its items
+         * @description Needs `allowTaxonomyEditing` (403). Answers 204, also when the field had no taxonomy (FotoWare).
+         */
+        delete: operations["deleteTaxonomy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/taxonomies/{fieldId}/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import items from a text file (Magpie)
+         * @description Magpie: adds the items of a text file to the taxonomy (issue 5): one item per line, indentation (tabs or
+         *     spaces) for hierarchy, blank lines ignored; `[Name]` adds an item without `Set` (a category) and `{synonym}`
+         *     lines are skipped, so Adobe Lightroom keyword exports import as they are. A line naming an item already under
+         *     the same parent (case-insensitive) adds nothing, so a re-import is idempotent; nothing is deleted. Runs in one
+         *     transaction: a malformed file stores nothing and answers 400 `InvalidTaxonomyFile` with the line number in
+         *     `message` (`Line 3: …`). Needs `allowTaxonomyEditing` (403). `npm run import:taxonomy` calls this.
+         */
+        post: operations["importTaxonomyText"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/taxonomies/{fieldId}/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An item with its ancestors and the first page of its children
+         * @description An item (its `href` from a list), its `ancestors` from the top-level item down, and the first page of its
+         *     `children` sorted by name: the tree's lazy children (spec 02 §4, §7). Further pages are at
+         *     `<item href>/;p=<n>` (`getTaxonomyItemChildren`). Representations by `Accept`: `taxonomy-item` (and
+         *     `application/json`), `taxonomy-item-info` (no children), `taxonomy-item-list` (the children alone). Callers
+         *     without `allowTaxonomyEditing` get 404 for items hidden from them (spec 02 §6) and no children of an item
+         *     without `Navigate`.
+         */
+        get: operations["getTaxonomyItem"];
+        /**
+         * Change an item
+         * @description Replaces the item's name, value, description, custom search and acl (spec 02 §7 "PUT {item href} with the
+         *     item as JSON"; the edit modal of spec 02 §2). `name`, `value` and `acl` are required and name and value must
+         *     not be blank (spec 02 §5). Needs `allowTaxonomyEditing` (403). Errors as for creating. Answers 200 with the
+         *     stored item (FotoWare answers 204; clients that ignore the body work with both).
+         */
+        put: operations["updateTaxonomyItem"];
+        /**
+         * Add an item under this one
+         * @description As `createTopLevelTaxonomyItem`, under this item (spec 02 §2 "add child"). An unknown parent answers 404.
+         */
+        post: operations["createChildTaxonomyItem"];
+        /**
+         * Delete an item with all its descendants
+         * @description Deletes the item and everything below it (the web client confirms first when it has children, spec 02 §2).
+         *     Needs `allowTaxonomyEditing` (403). Answers 204, also when the item did not exist (FotoWare).
+         */
+        delete: operations["deleteTaxonomyItem"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/taxonomies/{fieldId}/{itemId}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of an item's children
+         * @description One page of the item's children, sorted by name, at `;p=<n>` after the `/` (the links of `children.paging`;
+         *     no `;p=` is page 0). Answers the `taxonomy-item-list` (also for `application/json`), or with
+         *     `Accept: application/vnd.fotoware.taxonomy-item+json` the item with that page as `children`. Visibility as
+         *     for `getTaxonomyItem`.
+         */
+        get: operations["getTaxonomyItemChildren"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1673,6 +1883,125 @@ export interface components {
             };
         };
         /**
+         * @description A usage flag of a taxonomy item (fotoweb-api-notes §7; spec 02 §6): `Set` its value can be assigned to a
+         *     field, `Query` it can be used in searches, `Navigate` its children can be browsed, `Hint` unused (FotoWare).
+         * @enum {string}
+         */
+        TaxonomyAcl: "Navigate" | "Query" | "Set" | "Hint";
+        /** @description An ancestor of a taxonomy item (`TaxonomyAncestors`). */
+        TaxonomyAncestor: {
+            name: string;
+            href: string;
+        };
+        /** @description A taxonomy's properties (fotoweb-api-notes §7). `href` and `taxonomyHref` are both the taxonomy's URL. */
+        TaxonomyInfo: {
+            /** @example Keyword */
+            name: string;
+            /** @example Keywords */
+            pluralName: string;
+            description: string;
+            /** @description The taxonomy has top-level items. */
+            hasChildren: boolean;
+            /**
+             * @description The metadata field id.
+             * @example 25
+             */
+            field: number;
+            /** @example /fotoweb/api/taxonomies/25/ */
+            href: string;
+            taxonomyHref: string;
+        };
+        /** @description A taxonomy with one page of its top-level items (or of search results). */
+        Taxonomy: components["schemas"]["TaxonomyInfo"] & {
+            items: components["schemas"]["TaxonomyItemList"];
+        };
+        /** @description A page of taxonomies. */
+        TaxonomyList: {
+            data: components["schemas"]["TaxonomyInfo"][];
+            paging: components["schemas"]["Paging"];
+        };
+        /**
+         * @description A taxonomy item (fotoweb-api-notes §7; spec 02 §3). `href` identifies it: GET it for its children, POST to it
+         *     to add a child, PUT to change it, DELETE to remove it. `hasChildren` is false for callers who may not
+         *     navigate into it.
+         */
+        TaxonomyItemInfo: {
+            /** @description The label. */
+            name: string;
+            description: string;
+            hasChildren: boolean;
+            field: number;
+            /** @example /fotoweb/api/taxonomies/25/1042 */
+            href: string;
+            taxonomyHref: string;
+            acl: components["schemas"]["TaxonomyAcl"][];
+            /** @description The metadata value the item sets and searches for. */
+            value: string;
+            /** @description A search expression used instead of `<field>:"<value>"` when searching by this item ('' for none). */
+            customSearch: string;
+            /** @description Magpie, in search results and `info` answers only. */
+            ancestors?: components["schemas"]["TaxonomyAncestor"][];
+        };
+        /** @description An item found by a taxonomy search or by `info`, with its ancestors. */
+        TaxonomySearchItem: components["schemas"]["TaxonomyItemInfo"] & {
+            ancestors: components["schemas"]["TaxonomyAncestor"][];
+        };
+        /** @description An item with its ancestors (top-level first) and one page of its children. */
+        TaxonomyItem: components["schemas"]["TaxonomyItemInfo"] & {
+            children: components["schemas"]["TaxonomyItemList"];
+            ancestors: components["schemas"]["TaxonomyAncestor"][];
+        };
+        /** @description A page of items sorted by name; search results carry `ancestors`. `paging` links all carry `;p=`. */
+        TaxonomyItemList: {
+            data: components["schemas"]["TaxonomyItemInfo"][];
+            paging: components["schemas"]["Paging"];
+        };
+        /** @description A new taxonomy (fotoweb-api-notes §7). `name` defaults to `pluralName`. */
+        TaxonomyCreationInfo: {
+            field: number;
+            name?: string;
+            pluralName: string;
+            description?: string;
+        };
+        /** @description A taxonomy's new names. */
+        TaxonomyUpdate: {
+            name?: string;
+            pluralName: string;
+            description?: string;
+        };
+        /** @description A new item (spec 02 §3 default: acl Navigate, Query and Set; value from the name). */
+        TaxonomyItemCreationInfo: {
+            name: string;
+            value?: string;
+            description?: string;
+            customSearch?: string;
+            acl?: components["schemas"]["TaxonomyAcl"][];
+        };
+        /** @description An item's new fields (the edit modal, spec 02 §2, §5). */
+        TaxonomyItemUpdate: {
+            name: string;
+            value: string;
+            description?: string;
+            customSearch?: string;
+            acl: components["schemas"]["TaxonomyAcl"][];
+        };
+        /** @description Item ids, as FotoWare's array or as `{txnm}` (spec 02 §7); 1–1000 ids. */
+        TaxonomyInfoRequest: string[] | {
+            txnm: string[];
+        };
+        /** @description The text file's content (Magpie), at most 1,000,000 characters. */
+        TaxonomyImportRequest: {
+            text: string;
+        };
+        /** @description What a text import did. */
+        TaxonomyImportResult: {
+            field: number;
+            /** @description Items added. */
+            created: number;
+            /** @description Lines that named an item already there. */
+            existing: number;
+        };
+        /**
          * Format: binary
          * @description Raw bytes.
          */
@@ -1828,6 +2157,18 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
+        /** @description The item was created. */
+        TaxonomyItemCreated: {
+            headers: {
+                /** @description The item's URL, `/fotoweb/api/taxonomies/<field>/<id>`. */
+                Location?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/vnd.fotoware.taxonomy-item+json": components["schemas"]["TaxonomyItem"];
+                "application/json": components["schemas"]["TaxonomyItem"];
+            };
+        };
     };
     parameters: {
         /** @description The archive as `<id>-<Name>` (e.g. `5000-Photos`) or `<id>`. Taken from an `href`, never typed. */
@@ -1845,6 +2186,19 @@ export interface components {
         MetadataViewId: string;
         /** @description The upload task id from `createUpload` (128 random bits, base64url). */
         UploadId: string;
+        /** @description The numeric id of the metadata field whose taxonomy this is (e.g. `25` Keywords), from an `href`. */
+        TaxonomyFieldId: string;
+        /** @description A taxonomy item's id (digits in Magpie), from its `href`. */
+        TaxonomyItemId: string;
+        /** @description Text to find in item names and values (case-insensitive, any level), at most 200 characters. */
+        TaxonomySearchText: string;
+        /**
+         * @description Magpie: search by taxonomy item. The id of a taxonomy item (from its `href`); the search finds the item's
+         *     `customSearch` when it has one, else `<field>:"<value>"`. Repeat the key for several items (AND-ed with
+         *     the other criteria, OR-ed with each other). An id that names no item, or an item without `Query`, answers
+         *     400 `InvalidTaxonomyItem` (spec 02 §8).
+         */
+        TaxonomyItemCriterion: string[];
     };
     requestBodies: never;
     headers: {
@@ -2068,6 +2422,13 @@ export interface operations {
                  *     expanding the collection's or descriptor's `searchURL` template (RFC 6570 `{?q}`).
                  */
                 q?: components["parameters"]["SearchQuery"];
+                /**
+                 * @description Magpie: search by taxonomy item. The id of a taxonomy item (from its `href`); the search finds the item's
+                 *     `customSearch` when it has one, else `<field>:"<value>"`. Repeat the key for several items (AND-ed with
+                 *     the other criteria, OR-ed with each other). An id that names no item, or an item without `Query`, answers
+                 *     400 `InvalidTaxonomyItem` (spec 02 §8).
+                 */
+                txnm?: components["parameters"]["TaxonomyItemCriterion"];
             };
             header?: never;
             path?: never;
@@ -2089,6 +2450,13 @@ export interface operations {
                  *     expanding the collection's or descriptor's `searchURL` template (RFC 6570 `{?q}`).
                  */
                 q?: components["parameters"]["SearchQuery"];
+                /**
+                 * @description Magpie: search by taxonomy item. The id of a taxonomy item (from its `href`); the search finds the item's
+                 *     `customSearch` when it has one, else `<field>:"<value>"`. Repeat the key for several items (AND-ed with
+                 *     the other criteria, OR-ed with each other). An id that names no item, or an item without `Query`, answers
+                 *     400 `InvalidTaxonomyItem` (spec 02 §8).
+                 */
+                txnm?: components["parameters"]["TaxonomyItemCriterion"];
             };
             header?: never;
             path: {
@@ -2711,6 +3079,416 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    listTaxonomies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of taxonomies. */
+            200: {
+                headers: {
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.fotoware.taxonomy-list+json": components["schemas"]["TaxonomyList"];
+                    "application/json": components["schemas"]["TaxonomyList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createTaxonomy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.fotoware.taxonomy-creation-info+json": components["schemas"]["TaxonomyCreationInfo"];
+                "application/json": components["schemas"]["TaxonomyCreationInfo"];
+            };
+        };
+        responses: {
+            /** @description The taxonomy was created. */
+            201: {
+                headers: {
+                    /** @description The taxonomy's URL, `/fotoweb/api/taxonomies/<field>/`. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.fotoware.taxonomy-info+json": components["schemas"]["TaxonomyInfo"];
+                    "application/json": components["schemas"]["TaxonomyInfo"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    getTaxonomyItemsInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaxonomyInfoRequest"];
+            };
+        };
+        responses: {
+            /** @description The items found. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxonomySearchItem"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    listArchiveTaxonomies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The archive's numeric id. */
+                archiveId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The taxonomies. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Taxonomy"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getTaxonomy: {
+        parameters: {
+            query?: {
+                /** @description Text to find in item names and values (case-insensitive, any level), at most 200 characters. */
+                q?: components["parameters"]["TaxonomySearchText"];
+            };
+            header?: never;
+            path: {
+                /** @description The numeric id of the metadata field whose taxonomy this is (e.g. `25` Keywords), from an `href`. */
+                fieldId: components["parameters"]["TaxonomyFieldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The representation chosen by `Accept` (or by `;p=`). */
+            200: {
+                headers: {
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.fotoware.taxonomy+json": components["schemas"]["Taxonomy"];
+                    "application/json": components["schemas"]["Taxonomy"];
+                    "application/vnd.fotoware.taxonomy-info+json": components["schemas"]["TaxonomyInfo"];
+                    "application/vnd.fotoware.taxonomy-item-list+json": components["schemas"]["TaxonomyItemList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateTaxonomy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The numeric id of the metadata field whose taxonomy this is (e.g. `25` Keywords), from an `href`. */
+                fieldId: components["parameters"]["TaxonomyFieldId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.fotoware.taxonomy-update+json": components["schemas"]["TaxonomyUpdate"];
+                "application/json": components["schemas"]["TaxonomyUpdate"];
+            };
+        };
+        responses: {
+            /** @description The taxonomy was changed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    createTopLevelTaxonomyItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The numeric id of the metadata field whose taxonomy this is (e.g. `25` Keywords), from an `href`. */
+                fieldId: components["parameters"]["TaxonomyFieldId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.fotoware.taxonomy-item-creation-info+json": components["schemas"]["TaxonomyItemCreationInfo"];
+                "application/json": components["schemas"]["TaxonomyItemCreationInfo"];
+            };
+        };
+        responses: {
+            201: components["responses"]["TaxonomyItemCreated"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    deleteTaxonomy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The numeric id of the metadata field whose taxonomy this is (e.g. `25` Keywords), from an `href`. */
+                fieldId: components["parameters"]["TaxonomyFieldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The taxonomy is gone. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    importTaxonomyText: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The numeric id of the metadata field whose taxonomy this is (e.g. `25` Keywords), from an `href`. */
+                fieldId: components["parameters"]["TaxonomyFieldId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaxonomyImportRequest"];
+            };
+        };
+        responses: {
+            /** @description What the import added. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxonomyImportResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    getTaxonomyItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The numeric id of the metadata field whose taxonomy this is (e.g. `25` Keywords), from an `href`. */
+                fieldId: components["parameters"]["TaxonomyFieldId"];
+                /** @description A taxonomy item's id (digits in Magpie), from its `href`. */
+                itemId: components["parameters"]["TaxonomyItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The representation chosen by `Accept`. */
+            200: {
+                headers: {
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.fotoware.taxonomy-item+json": components["schemas"]["TaxonomyItem"];
+                    "application/json": components["schemas"]["TaxonomyItem"];
+                    "application/vnd.fotoware.taxonomy-item-info+json": components["schemas"]["TaxonomyItemInfo"];
+                    "application/vnd.fotoware.taxonomy-item-list+json": components["schemas"]["TaxonomyItemList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateTaxonomyItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The numeric id of the metadata field whose taxonomy this is (e.g. `25` Keywords), from an `href`. */
+                fieldId: components["parameters"]["TaxonomyFieldId"];
+                /** @description A taxonomy item's id (digits in Magpie), from its `href`. */
+                itemId: components["parameters"]["TaxonomyItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.fotoware.taxonomy-item-update+json": components["schemas"]["TaxonomyItemUpdate"];
+                "application/json": components["schemas"]["TaxonomyItemUpdate"];
+            };
+        };
+        responses: {
+            /** @description The stored item. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.fotoware.taxonomy-item+json": components["schemas"]["TaxonomyItem"];
+                    "application/json": components["schemas"]["TaxonomyItem"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    createChildTaxonomyItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The numeric id of the metadata field whose taxonomy this is (e.g. `25` Keywords), from an `href`. */
+                fieldId: components["parameters"]["TaxonomyFieldId"];
+                /** @description A taxonomy item's id (digits in Magpie), from its `href`. */
+                itemId: components["parameters"]["TaxonomyItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.fotoware.taxonomy-item-creation-info+json": components["schemas"]["TaxonomyItemCreationInfo"];
+                "application/json": components["schemas"]["TaxonomyItemCreationInfo"];
+            };
+        };
+        responses: {
+            201: components["responses"]["TaxonomyItemCreated"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    deleteTaxonomyItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The numeric id of the metadata field whose taxonomy this is (e.g. `25` Keywords), from an `href`. */
+                fieldId: components["parameters"]["TaxonomyFieldId"];
+                /** @description A taxonomy item's id (digits in Magpie), from its `href`. */
+                itemId: components["parameters"]["TaxonomyItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The item is gone. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getTaxonomyItemChildren: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The numeric id of the metadata field whose taxonomy this is (e.g. `25` Keywords), from an `href`. */
+                fieldId: components["parameters"]["TaxonomyFieldId"];
+                /** @description A taxonomy item's id (digits in Magpie), from its `href`. */
+                itemId: components["parameters"]["TaxonomyItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page (or the item with it). */
+            200: {
+                headers: {
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.fotoware.taxonomy-item-list+json": components["schemas"]["TaxonomyItemList"];
+                    "application/json": components["schemas"]["TaxonomyItemList"];
+                    "application/vnd.fotoware.taxonomy-item+json": components["schemas"]["TaxonomyItem"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
 }
