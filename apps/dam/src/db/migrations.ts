@@ -192,6 +192,23 @@ const migrations: Record<string, Migration> = {
       for (const statement of statements) await statement.execute(db);
     },
   },
+  '0005_asset_generation': {
+    async up(db: Kysely<any>) {
+      const statements = [
+        // Counted once per search (issue #4): every statement that changes assets advances this sequence, and the
+        // DAM reuses a hit count only while the sequence stands where it stood when the count was taken.
+        sql`CREATE SEQUENCE asset_generation`,
+        sql`CREATE FUNCTION asset_generation_advance() RETURNS trigger LANGUAGE plpgsql AS $$
+          BEGIN
+            PERFORM nextval('asset_generation');
+            RETURN NULL;
+          END $$`,
+        sql`CREATE TRIGGER assets_generation AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON assets
+          FOR EACH STATEMENT EXECUTE FUNCTION asset_generation_advance()`,
+      ];
+      for (const statement of statements) await statement.execute(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { ASSET_COLUMNS, type AssetRow, type Database, type FieldValues, type NewAsset } from '../db/schema.ts';
+import { ASSET_COLUMNS, type AssetRow, type AssetUpdate, type Database, type FieldValues, type NewAsset, type WritebackStatus } from '../db/schema.ts';
 import { compileSearch, fieldLexemes, searchDocumentSql } from '../search/compile.ts';
 import type { SearchNode } from '../search/expression.ts';
 import type { Ordering, PageCursor } from '../search/ordering.ts';
@@ -15,8 +15,22 @@ export interface AssetScope {
 /** One row of a page with its sort value as text (for the next cursor). */
 export type PagedAsset = AssetRow & { sort_key: string };
 
-/** Assets: rows, listing, search and duplicate detection. */
+/** How long a cached hit count may be reused at most (ms), even when no change was seen (issue #4). */
+export const COUNT_CACHE_TTL_MS = 30_000;
+/** How many scopes' hit counts are kept (least recently used ones are dropped first). */
+const COUNT_CACHE_SIZE = 500;
+
+/**
+ * Assets: rows, listing, search and duplicate detection.
+ *
+ * Hit counts are counted once per search: `count` keeps each scope's count with the value of the
+ * `asset_generation` sequence it was counted at. A statement-level trigger advances that sequence on every
+ * insert, update or delete of assets (in any DAM process sharing the database), so a changed archive is counted
+ * again; {@link COUNT_CACHE_TTL_MS} bounds the life of a count taken while another transaction was committing.
+ */
 export class AssetsRepository {
+  private readonly counts = new Map<string, { n: number; generation: string; at: number }>();
+
   constructor(private readonly db: Kysely<Database>) {}
 
   /** Inserts an asset and fills its search vector from its metadata and file name. */
@@ -48,6 +62,31 @@ export class AssetsRepository {
       })
       .where('id', '=', id)
       .execute();
+  }
+
+  /** The asset row locked for update until the transaction ends (use on a transaction's repository). */
+  findByIdForUpdate(id: number): Promise<AssetRow | undefined> {
+    return this.db.selectFrom('assets').select(ASSET_COLUMNS).where('id', '=', id).forUpdate().executeTakeFirst();
+  }
+
+  /** Sets columns of an asset. */
+  async update(id: number, set: AssetUpdate): Promise<void> {
+    await this.db.updateTable('assets').set(set).where('id', '=', id).execute();
+  }
+
+  /**
+   * Records a finished write-back when the asset has not changed since it was read (`modified`): clears the pending
+   * field ids and sets the state and the file's new size (bytes). Answers false when the asset changed meanwhile
+   * (the caller writes again).
+   */
+  async finishWriteback(id: number, modified: Date, outcome: { status: WritebackStatus; message: string | null; filesize: number }): Promise<boolean> {
+    const result = await this.db
+      .updateTable('assets')
+      .set({ writeback_fields: '[]', writeback_status: outcome.status, writeback_message: outcome.message, filesize: outcome.filesize })
+      .where('id', '=', id)
+      .where('modified', '=', modified)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   findById(id: number): Promise<AssetRow | undefined> {
@@ -108,8 +147,26 @@ export class AssetsRepository {
     return forward ? rows : rows.reverse();
   }
 
+  /**
+   * The number of assets in a scope (for a search, its hits). Reuses the count of an identical scope while no
+   * asset changed since it was counted (see the class comment), so paging through a search counts it once.
+   */
   async count(scope: AssetScope): Promise<number> {
+    const key = JSON.stringify([scope.archiveId, scope.folderPath ?? '', scope.search ?? null]);
+    const { rows } = await sql<{ generation: string }>`SELECT (last_value::text || ':' || is_called::text) AS generation FROM asset_generation`.execute(this.db);
+    const generation = rows[0]!.generation;
+    const cached = this.counts.get(key);
+    const now = Date.now();
+    if (cached && cached.generation === generation && now - cached.at < COUNT_CACHE_TTL_MS) {
+      this.counts.delete(key);
+      this.counts.set(key, cached);
+      return cached.n;
+    }
     const row = await this.scoped(scope).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
-    return Number(row.n);
+    const n = Number(row.n);
+    this.counts.delete(key);
+    this.counts.set(key, { n, generation, at: now });
+    if (this.counts.size > COUNT_CACHE_SIZE) this.counts.delete(this.counts.keys().next().value!);
+    return n;
   }
 }
