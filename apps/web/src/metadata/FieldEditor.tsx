@@ -293,8 +293,9 @@ function BagItems(props: { items: readonly string[]; notInAll?: readonly string[
       {items.map((item, index) => {
         const partial = notInAll?.includes(item) === true;
         return (
-          <li key={item}>
-            <Tag.Root size="sm" variant={partial ? 'outline' : 'subtle'} borderStyle={partial ? 'dashed' : undefined} data-testid="bag-item" data-not-in-all={partial || undefined}>
+          <li key={item} data-testid="bag-item" data-not-in-all={partial || undefined}>
+            {/* `keyword`: the tag chips of the asset view, as its read-only rows name them. */}
+            <Tag.Root size="sm" variant={partial ? 'outline' : 'subtle'} borderStyle={partial ? 'dashed' : undefined} data-testid="keyword">
               <Tag.Label>
                 {item}
                 {partial && <chakra.span srOnly> (on some of the assets)</chakra.span>}

@@ -1,9 +1,10 @@
 /**
- * The asset page: large preview (800, or 1600 on high-density screens), the metadata panel (title, description,
- * keywords as tags, byline, city, country, copyright, created, file facts), a download link to the ORIGINAL
- * rendition, and back to the collection (also with Esc, through the action registry).
+ * The asset page: large preview (800, or 1600 on high-density screens), the metadata panel (the archive's metadata
+ * view with one in-place editor per field, spec 02 §2; read-only rows when the asset has no view), the write-back
+ * status, the file facts, the history panel (spec 01 §7 Revisions), a download link to the ORIGINAL rendition, and
+ * back to the collection (also with Esc, through the action registry).
  */
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Box, Button, chakra, Flex, Grid, Heading, Link, Stack, Tag, Text, Wrap } from '@chakra-ui/react';
 import { ArrowLeft, Download } from 'lucide-react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
@@ -16,6 +17,9 @@ import { ErrorState, LoadingState } from '../../components/States.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import { assetTitle, fileFacts, metadataRows, originalRenditionHref, pickPreview, previewSrcSet } from '../../lib/assetFields.ts';
 import { hrefOfLocation, safeReturnAddress } from '../../lib/urls.ts';
+import { HistoryPanel } from '../../metadata/HistoryPanel.tsx';
+import { MetadataPanel } from '../../metadata/MetadataPanel.tsx';
+import { WritebackStatus } from '../../metadata/WritebackStatus.tsx';
 
 /** Preview size of the asset view, px (FotoWeb's 800 preview; 1600 for high-density screens). */
 const LARGE_PREVIEW_SIZE = 800;
@@ -25,7 +29,10 @@ export function AssetView() {
   const navigate = useNavigate();
   const href = hrefOfLocation(location);
   const resource = useResource(href, (signal) => api.getAsset(href, { signal }));
-  const asset = resource.data;
+  // The asset a save or rollback answered wins over the loaded one until the next load.
+  const [saved, setSaved] = useState<Asset>();
+  useEffect(() => setSaved(undefined), [resource.data]);
+  const asset = saved?.href === resource.data?.href ? (saved ?? resource.data) : resource.data;
   const { setGoBack } = useActions();
   const from = safeReturnAddress((location.state as { from?: unknown } | null)?.from as string | undefined);
   const backHref = from ?? asset?.archiveHREF;
@@ -67,7 +74,7 @@ export function AssetView() {
       )}
       <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 360px' }} gap="6" alignItems="start">
         <AssetPreview asset={asset} />
-        <AssetDetails asset={asset} />
+        <AssetDetails asset={asset} onAssetChange={setSaved} reload={resource.reload} />
       </Grid>
     </Stack>
   );
@@ -108,8 +115,7 @@ function AssetPreview({ asset }: { asset: Asset }) {
   );
 }
 
-function AssetDetails({ asset }: { asset: Asset }) {
-  const rows = metadataRows(asset);
+function AssetDetails({ asset, onAssetChange, reload }: { asset: Asset; onAssetChange: (asset: Asset) => void; reload: () => void }) {
   const facts = fileFacts(asset);
   const download = originalRenditionHref(asset);
   return (
@@ -127,39 +133,8 @@ function AssetDetails({ asset }: { asset: Asset }) {
           </Button>
         )}
       </Box>
-      <Box>
-        <Heading as="h2" size="sm" mb="2">
-          Metadata
-        </Heading>
-        {rows.length === 0 ? (
-          <Text color="fg.muted" fontSize="sm">
-            No metadata.
-          </Text>
-        ) : (
-          <chakra.dl display="grid" gridTemplateColumns="max-content 1fr" columnGap="4" rowGap="2" fontSize="sm">
-            {rows.map((row) => (
-              <Box key={row.id} display="contents" data-testid={`field-${row.id}`}>
-                <chakra.dt color="fg.muted">{row.label}</chakra.dt>
-                <chakra.dd m="0" wordBreak="break-word" whiteSpace={row.kind === 'multiline' ? 'pre-line' : undefined}>
-                  {row.kind === 'tags' ? (
-                    <Wrap as="ul" gap="1" listStyleType="none" m="0" p="0" aria-label={row.label}>
-                      {row.values.map((value) => (
-                        <li key={value}>
-                          <Tag.Root size="sm" variant="subtle" data-testid="keyword">
-                            <Tag.Label>{value}</Tag.Label>
-                          </Tag.Root>
-                        </li>
-                      ))}
-                    </Wrap>
-                  ) : (
-                    row.values[0]
-                  )}
-                </chakra.dd>
-              </Box>
-            ))}
-          </chakra.dl>
-        )}
-      </Box>
+      <MetadataPanel asset={asset} onAssetChange={onAssetChange} fallback={<ReadOnlyMetadata asset={asset} />} />
+      <WritebackStatus asset={asset} reload={reload} />
       <Box>
         <Heading as="h2" size="sm" mb="2">
           File
@@ -175,9 +150,50 @@ function AssetDetails({ asset }: { asset: Asset }) {
           ))}
         </chakra.dl>
       </Box>
+      <HistoryPanel key={asset.href} asset={asset} onAssetChanged={reload} />
       <Link asChild fontSize="sm" color="brand.fg">
         <RouterLink to={asset.archiveHREF}>Open the archive</RouterLink>
       </Link>
     </Stack>
+  );
+}
+
+/** The asset's known fields, read-only (an asset without a metadata view, or a view that failed to load). */
+function ReadOnlyMetadata({ asset }: { asset: Asset }) {
+  const rows = metadataRows(asset);
+  return (
+    <Box>
+      <Heading as="h2" size="sm" mb="2">
+        Metadata
+      </Heading>
+      {rows.length === 0 ? (
+        <Text color="fg.muted" fontSize="sm">
+          No metadata.
+        </Text>
+      ) : (
+        <chakra.dl display="grid" gridTemplateColumns="max-content 1fr" columnGap="4" rowGap="2" fontSize="sm">
+          {rows.map((row) => (
+            <Box key={row.id} display="contents" data-testid={`field-${row.id}`}>
+              <chakra.dt color="fg.muted">{row.label}</chakra.dt>
+              <chakra.dd m="0" wordBreak="break-word" whiteSpace={row.kind === 'multiline' ? 'pre-line' : undefined}>
+                {row.kind === 'tags' ? (
+                  <Wrap as="ul" gap="1" listStyleType="none" m="0" p="0" aria-label={row.label}>
+                    {row.values.map((value) => (
+                      <li key={value}>
+                        <Tag.Root size="sm" variant="subtle" data-testid="keyword">
+                          <Tag.Label>{value}</Tag.Label>
+                        </Tag.Root>
+                      </li>
+                    ))}
+                  </Wrap>
+                ) : (
+                  row.values[0]
+                )}
+              </chakra.dd>
+            </Box>
+          ))}
+        </chakra.dl>
+      )}
+    </Box>
   );
 }
