@@ -10,6 +10,8 @@ import { meRoutes } from './routes/me/me.route.ts';
 import { archivesRoutes } from './routes/archives/archives.route.ts';
 import { previewRoutes } from './routes/previews/previews.route.ts';
 import { uploadRoutes } from './routes/uploads/uploads.route.ts';
+import { metadataRoutes } from './routes/metadata/metadata.route.ts';
+import { taxonomiesRoutes } from './routes/taxonomies/taxonomies.route.ts';
 
 /** Largest JSON or form body accepted (bytes); files arrive as chunks, never as one body. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
@@ -49,6 +51,8 @@ export async function buildDamApp(ctx: DamContext, options: { loggerInstance?: F
     await archivesRoutes(scope, ctx);
     await previewRoutes(scope, ctx);
     await uploadRoutes(scope, ctx);
+    await metadataRoutes(scope, ctx);
+    await taxonomiesRoutes(scope, ctx);
   });
   return app;
 }

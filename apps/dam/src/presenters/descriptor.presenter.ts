@@ -7,9 +7,10 @@ export const KEEPALIVE_INTERVAL_S = 20;
 /**
  * The full API descriptor (`GET /fotoweb/me`, `application/vnd.fotoware.full-api-descriptor+json`,
  * fotoweb-api-notes §1): every key a FotoWeb server emits, with the URLs of what Magpie serves and null for what
- * it does not serve yet. `canUpload` tells whether the caller has any archive to upload to.
+ * it does not serve yet. `canUpload` tells whether the caller has any archive to upload to; `allowTaxonomyEditing`
+ * whether it may edit taxonomies (default: administrators only).
  */
-export function presentDescriptor(caller: Caller, options: { canUpload: boolean; utcOffsetMinutes?: number }): FullApiDescriptor {
+export function presentDescriptor(caller: Caller, options: { canUpload: boolean; allowTaxonomyEditing?: boolean; utcOffsetMinutes?: number }): FullApiDescriptor {
   const me = '/fotoweb/me';
   return {
     href: me,
@@ -47,7 +48,8 @@ export function presentDescriptor(caller: Caller, options: { canUpload: boolean;
       albums: { addAssets: false, comment: false, create: false, shareWithGuests: false, showOnHomepage: false },
       allowRetranscode: false,
       allowShareBookmark: false,
-      allowTaxonomyEditing: caller.isAdmin,
+      // Administrators, and members of a group holding manageTaxonomies (issue #5; spec 01 §3, spec 03 §3.3).
+      allowTaxonomyEditing: options.allowTaxonomyEditing ?? caller.isAdmin,
       canConfigureConsentForms: false,
       canLinkInAdobeCC: false,
       canManageExports: false,
@@ -80,7 +82,7 @@ export function presentDescriptor(caller: Caller, options: { canUpload: boolean;
     },
     signups: null,
     siteConfigurationHref: null,
-    taxonomies: null,
+    taxonomies: '/fotoweb/api/taxonomies/',
     tokens: null,
     upload: { preserveMetadata: true },
     upload_to: options.canUpload ? `${me}/upload-to/` : null,

@@ -9,6 +9,9 @@ export interface SearchRequest {
   searchQuery: string;
 }
 
+/** The query key of a taxonomy item criterion (`txnm=<item id>`, spec 02 §7's key for taxonomy items). */
+export const TAXONOMY_ITEM_KEY = 'txnm';
+
 /** Query keys that are not search criteria (FotoWeb lets `access_token` ride in the query). */
 const NON_SEARCH_KEYS = new Set(['access_token']);
 
@@ -40,11 +43,14 @@ function predicate(key: string, value: string): SearchNode | undefined {
  *   an empty field;
  * - `dt`, `cs`, `o`, `ms`, `s`: the advanced-search selections;
  * - `fsf`/`fst` (MB), `phf`/`pht`, `pwf`/`pwt` (px), `mtf`/`mtt`, `itf`/`itt`, `rtf`/`rtt`, `ctf`/`ctt` (dates):
- *   range bounds.
+ *   range bounds;
+ * - `txnm=<taxonomy item id>`: the item's search expression from `options.taxonomyItems` (issue #5; the caller
+ *   resolves the ids first, refusing unknown ones with `InvalidTaxonomyItem`); several are OR-ed.
  * Answers undefined when the query holds no search.
- * @throws InvalidSearchExpressionError for a bad expression or value, or a query longer than 2000 characters.
+ * @throws InvalidSearchExpressionError for a bad expression or value, a query longer than 2000 characters, or a
+ *   `txnm` id missing from `options.taxonomyItems`.
  */
-export function searchFromQuery(query: Record<string, unknown>): SearchRequest | undefined {
+export function searchFromQuery(query: Record<string, unknown>, options: { taxonomyItems?: ReadonlyMap<string, string> } = {}): SearchRequest | undefined {
   const parts: SearchNode[] = [];
   const echo: string[] = [];
   const ranges = new Map<keyof typeof RANGE_KEYS, { from?: string; to?: string }>();
@@ -64,6 +70,15 @@ export function searchFromQuery(query: Record<string, unknown>): SearchRequest |
       }
     } else if (/^\d{1,4}$/.test(key) || (TEXT_KEYS as readonly string[]).includes(key) || key in ENUM_KEYS) {
       const nodes = list.map((v) => predicate(key, v)).filter((n): n is SearchNode => n !== undefined);
+      if (nodes.length === 0) continue;
+      parts.push(nodes.length === 1 ? nodes[0]! : { type: 'or', children: nodes });
+      echo.push(...list.map((v) => `${key}=${v}`));
+    } else if (key === TAXONOMY_ITEM_KEY) {
+      const nodes = list.map((id) => {
+        const expression = options.taxonomyItems?.get(id);
+        if (expression === undefined) throw new InvalidSearchExpressionError(`The taxonomy item "${id}" is not known.`);
+        return parseSearchExpression(expression);
+      }).filter((n): n is SearchNode => n !== undefined);
       if (nodes.length === 0) continue;
       parts.push(nodes.length === 1 ? nodes[0]! : { type: 'or', children: nodes });
       echo.push(...list.map((v) => `${key}=${v}`));

@@ -1,3 +1,4 @@
+import type { Taxonomy, TaxonomyImportResult, TaxonomyInfo, TaxonomyItem, TaxonomyItemInfo, TaxonomyItemList, TaxonomyList } from '@magpie/api-types';
 import type { Caller } from '../policies/archive.policy.ts';
 import { ApiError, forbidden, notFound } from '../lib/errors.ts';
 import { InvalidSearchExpressionError, parseSearchExpression } from '../search/expression.ts';
@@ -11,12 +12,6 @@ import {
   presentTaxonomyList,
   taxonomyHref,
   type PageWindow,
-  type TaxonomyInfoBody,
-  type TaxonomyItemBody,
-  type TaxonomyItemInfoBody,
-  type TaxonomyItemListBody,
-  type TaxonomyBody,
-  type TaxonomyListBody,
 } from './taxonomy.presenter.ts';
 
 /** Items per tree page (issue #5; spec 02 §9 names no taxonomy page size, so the DAM's asset page size is kept). */
@@ -57,12 +52,6 @@ export interface TaxonomyNames {
   description?: string | undefined;
 }
 
-/** What one text import did: items added and lines that named an item already there. */
-export interface TaxonomyImportSummary {
-  field: number;
-  created: number;
-  existing: number;
-}
 
 /** A search criterion naming a taxonomy item that does not exist or may not be searched with (spec 02 §8). */
 export class InvalidTaxonomyItemError extends Error {
@@ -110,7 +99,7 @@ export class TaxonomiesService {
    * The taxonomy list (`GET /fotoweb/api/taxonomies/[;p=N]`, TaxonomyList): one TaxonomyInfo per field with a
    * taxonomy, by field id.
    */
-  async listTaxonomies(page = 0): Promise<TaxonomyListBody> {
+  async listTaxonomies(page = 0): Promise<TaxonomyList> {
     const [rows, total] = await Promise.all([
       this.repo.listTaxonomies({ offset: page * TAXONOMY_LIST_PAGE_SIZE, limit: TAXONOMY_LIST_PAGE_SIZE }),
       this.repo.countTaxonomies(),
@@ -132,13 +121,13 @@ export class TaxonomiesService {
    * @throws ApiError 404 when the field has no taxonomy; 400 InvalidRequest for a query over
    *   {@link MAX_TAXONOMY_QUERY_LENGTH} characters.
    */
-  async getTaxonomy(caller: Caller, fieldId: number, options: { page?: number; query?: string | undefined } = {}): Promise<{ taxonomy: TaxonomyBody; info: TaxonomyInfoBody }> {
+  async getTaxonomy(caller: Caller, fieldId: number, options: { page?: number; query?: string | undefined } = {}): Promise<{ taxonomy: Taxonomy; info: TaxonomyInfo }> {
     const taxonomy = await this.taxonomy(fieldId);
     const visibility = { editor: await this.canEdit(caller) };
     const page = options.page ?? 0;
     const limits = { offset: page * this.pageSize, limit: this.pageSize };
     const query = options.query?.trim();
-    let items: TaxonomyItemListBody;
+    let items: TaxonomyItemList;
     if (query) {
       if (query.length > MAX_TAXONOMY_QUERY_LENGTH) throw new ApiError(400, 'InvalidRequest', `A taxonomy search is at most ${MAX_TAXONOMY_QUERY_LENGTH} characters.`, 'Invalid search');
       const { rows, total } = await this.repo.searchPage(fieldId, query, visibility, limits);
@@ -193,7 +182,7 @@ export class TaxonomiesService {
    * sorted by name. A non-editor gets no children of an item without Navigate.
    * @throws ApiError 404 when the taxonomy or the item does not exist or is hidden from the caller.
    */
-  async getItem(caller: Caller, fieldId: number, itemId: string, page = 0): Promise<TaxonomyItemBody> {
+  async getItem(caller: Caller, fieldId: number, itemId: string, page = 0): Promise<TaxonomyItem> {
     await this.taxonomy(fieldId);
     const visibility = { editor: await this.canEdit(caller) };
     const row = await this.visibleItem(fieldId, itemId, visibility.editor);
@@ -229,7 +218,7 @@ export class TaxonomiesService {
    * @throws ApiError 403 for non-editors; 404 for an unknown taxonomy or parent; 400 for bad fields; 409
    *   TaxonomyItemExists when a sibling has the same name (case-insensitive).
    */
-  async createItem(caller: Caller, fieldId: number, parentId: string | undefined, input: TaxonomyItemCreation): Promise<TaxonomyItemBody> {
+  async createItem(caller: Caller, fieldId: number, parentId: string | undefined, input: TaxonomyItemCreation): Promise<TaxonomyItem> {
     await this.requireEditor(caller);
     await this.taxonomy(fieldId);
     const parent = parentId === undefined ? undefined : await this.visibleItem(fieldId, parentId, true);
@@ -246,7 +235,7 @@ export class TaxonomiesService {
    * @throws ApiError 403 for non-editors; 404 for an unknown item; 400 for bad fields; 409 when a sibling has the
    *   new name.
    */
-  async updateItem(caller: Caller, fieldId: number, itemId: string, input: TaxonomyItemChange): Promise<TaxonomyItemBody> {
+  async updateItem(caller: Caller, fieldId: number, itemId: string, input: TaxonomyItemChange): Promise<TaxonomyItem> {
     await this.requireEditor(caller);
     await this.taxonomy(fieldId);
     const row = await this.visibleItem(fieldId, itemId, true);
@@ -273,7 +262,7 @@ export class TaxonomiesService {
    * The items with the given ids, across taxonomies (`POST /fotoweb/api/taxonomies/info/`, the web's `txnm`
    * mapping of item ids to fields), in the order asked; unknown and hidden ids are left out.
    */
-  async itemsInfo(caller: Caller, itemIds: string[]): Promise<TaxonomyItemInfoBody[]> {
+  async itemsInfo(caller: Caller, itemIds: string[]): Promise<TaxonomyItemInfo[]> {
     const editor = await this.canEdit(caller);
     const ids = itemIds.map(parseId).filter((id): id is number => id !== undefined);
     const rows = await this.repo.findItemsByIds(ids);
@@ -310,7 +299,7 @@ export class TaxonomiesService {
    * @throws TaxonomyImportError with the line number for a malformed file; ApiError 403 for non-editors, 404 when
    *   the field has no taxonomy and `create` is not given.
    */
-  async importText(caller: Caller, fieldId: number, text: string, options: { create?: TaxonomyNames } = {}): Promise<TaxonomyImportSummary> {
+  async importText(caller: Caller, fieldId: number, text: string, options: { create?: TaxonomyNames } = {}): Promise<TaxonomyImportResult> {
     await this.requireEditor(caller);
     const forest = parseTaxonomyText(text);
     return this.repo.transaction(async (repo) => {
@@ -320,7 +309,7 @@ export class TaxonomiesService {
         await repo.insertTaxonomy({ fieldId, name: name?.trim() || pluralName, pluralName, description: description ?? '' });
       }
       const known = new Map((await repo.allItemNames(fieldId)).map((r) => [`${r.parent_id ?? 0}/${r.name.toLowerCase()}`, r]));
-      const summary: TaxonomyImportSummary = { field: fieldId, created: 0, existing: 0 };
+      const summary: TaxonomyImportResult = { field: fieldId, created: 0, existing: 0 };
       const visit = async (nodes: TaxonomyTextNode[], parentId: number | null): Promise<void> => {
         for (const node of nodes) {
           const key = `${parentId ?? 0}/${node.name.toLowerCase()}`;

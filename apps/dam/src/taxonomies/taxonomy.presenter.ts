@@ -1,4 +1,8 @@
-import type { TaxonomyItemRow, TaxonomyRow, ItemVisibility } from './taxonomies.repository.ts';
+import type { Paging, Taxonomy, TaxonomyAcl, TaxonomyInfo, TaxonomyItem, TaxonomyItemInfo, TaxonomyItemList, TaxonomyList } from '@magpie/api-types';
+import type { TaxonomyItemRow, TaxonomyRowWithItems, ItemVisibility } from './taxonomies.repository.ts';
+
+/** An ancestor `{name, href}` (dam.yaml TaxonomyAncestor). */
+type TaxonomyAncestor = NonNullable<TaxonomyItemInfo['ancestors']>[number];
 
 /** Root of the taxonomy API (fotoweb-api-notes §7). */
 export const TAXONOMIES_ROOT = '/fotoweb/api/taxonomies/';
@@ -8,14 +12,6 @@ export const taxonomyHref = (fieldId: number) => `${TAXONOMIES_ROOT}${fieldId}/`
 /** An item's URL: `/fotoweb/api/taxonomies/25/1042`; POST there adds a child, PUT replaces it, DELETE removes it. */
 export const taxonomyItemHref = (fieldId: number, id: number) => `${TAXONOMIES_ROOT}${fieldId}/${id}`;
 
-/** Paging links (fotoweb-api-notes §3.4 PagingInfo): every page link carries `;p=N`, so it answers an item list. */
-export interface PagingBody {
-  first: string;
-  prev: string | null;
-  next: string | null;
-  last: string;
-}
-
 /** One page of a list: 0-based index, page size, how many entries the whole list has. */
 export interface PageWindow {
   index: number;
@@ -23,65 +19,15 @@ export interface PageWindow {
   total: number;
 }
 
-/** `{name, href}` of an ancestor, top-level item first (TaxonomyAncestors). */
-export interface TaxonomyAncestorBody {
-  name: string;
-  href: string;
-}
+/** An ancestor row as the repository answers it. */
+type AncestorRow = { id: number; field_id: number; name: string };
 
-/** TaxonomyItemInfo (and TaxonomySearchItem with `ancestors`). */
-export interface TaxonomyItemInfoBody {
-  name: string;
-  description: string;
-  hasChildren: boolean;
-  field: number;
-  href: string;
-  taxonomyHref: string;
-  acl: string[];
-  value: string;
-  customSearch: string;
-  ancestors?: TaxonomyAncestorBody[];
-}
-
-/** TaxonomyItemList. */
-export interface TaxonomyItemListBody {
-  data: TaxonomyItemInfoBody[];
-  paging: PagingBody;
-}
-
-/** TaxonomyItem: the item with a page of its children and its ancestors. */
-export interface TaxonomyItemBody extends TaxonomyItemInfoBody {
-  children: TaxonomyItemListBody;
-  ancestors: TaxonomyAncestorBody[];
-}
-
-/** TaxonomyInfo. */
-export interface TaxonomyInfoBody {
-  name: string;
-  pluralName: string;
-  description: string;
-  hasChildren: boolean;
-  field: number;
-  href: string;
-  taxonomyHref: string;
-}
-
-/** Taxonomy: the info with a page of top-level items (or search results). */
-export interface TaxonomyBody extends TaxonomyInfoBody {
-  items: TaxonomyItemListBody;
-}
-
-/** TaxonomyList. */
-export interface TaxonomyListBody {
-  data: TaxonomyInfoBody[];
-  paging: PagingBody;
-}
 
 /**
  * Paging links of a list at `baseHref` (which ends in `/`): `<base>;p=<n>` for every page, the query (already
  * encoded, without `?`) kept; `prev`/`next` null where there is no such page.
  */
-export function pagingLinks(baseHref: string, window: PageWindow, query?: string): PagingBody {
+export function pagingLinks(baseHref: string, window: PageWindow, query?: string): Paging {
   const at = (p: number) => `${baseHref};p=${p}${query ? `?${query}` : ''}`;
   const last = Math.max(0, Math.ceil(window.total / window.size) - 1);
   return {
@@ -89,6 +35,9 @@ export function pagingLinks(baseHref: string, window: PageWindow, query?: string
     prev: window.index > 0 ? at(Math.min(window.index - 1, last)) : null,
     next: window.index < last ? at(window.index + 1) : null,
     last: at(last),
+    index: window.index,
+    totalPages: last + 1,
+    count: window.total,
   };
 }
 
@@ -97,11 +46,11 @@ function showsChildren(row: TaxonomyItemRow, visibility: ItemVisibility): boolea
   return row.has_children && (visibility.editor || row.acl.includes('Navigate'));
 }
 
-const ancestorBodies = (ancestors: Array<{ id: number; field_id: number; name: string }>): TaxonomyAncestorBody[] =>
+const ancestorBodies = (ancestors: AncestorRow[]): TaxonomyAncestor[] =>
   ancestors.map((a) => ({ name: a.name, href: taxonomyItemHref(a.field_id, a.id) }));
 
 /** An item row as TaxonomyItemInfo; with `ancestors` it is a TaxonomySearchItem. */
-export function presentItemInfo(row: TaxonomyItemRow, visibility: ItemVisibility, ancestors?: Array<{ id: number; field_id: number; name: string }>): TaxonomyItemInfoBody {
+export function presentItemInfo(row: TaxonomyItemRow, visibility: ItemVisibility, ancestors?: AncestorRow[]): TaxonomyItemInfo {
   return {
     name: row.name,
     description: row.description,
@@ -109,7 +58,7 @@ export function presentItemInfo(row: TaxonomyItemRow, visibility: ItemVisibility
     field: row.field_id,
     href: taxonomyItemHref(row.field_id, row.id),
     taxonomyHref: taxonomyHref(row.field_id),
-    acl: row.acl,
+    acl: row.acl as TaxonomyAcl[],
     value: row.value,
     customSearch: row.custom_search,
     ...(ancestors ? { ancestors: ancestorBodies(ancestors) } : {}),
@@ -125,8 +74,8 @@ export function presentItemList(
   baseHref: string,
   window: PageWindow,
   visibility: ItemVisibility,
-  search?: { ancestors: Map<number, Array<{ id: number; field_id: number; name: string }>>; query: string },
-): TaxonomyItemListBody {
+  search?: { ancestors: Map<number, AncestorRow[]>; query: string },
+): TaxonomyItemList {
   return {
     data: rows.map((row) => presentItemInfo(row, visibility, search ? (search.ancestors.get(row.id) ?? []) : undefined)),
     paging: pagingLinks(baseHref, window, search ? `q=${encodeURIComponent(search.query)}` : undefined),
@@ -136,9 +85,9 @@ export function presentItemList(
 /** An item as TaxonomyItem with a page of its children (paged under `<item href>/`) and its ancestors. */
 export function presentItem(
   row: TaxonomyItemRow,
-  page: { children: TaxonomyItemRow[]; window: PageWindow; ancestors: Array<{ id: number; field_id: number; name: string }> },
+  page: { children: TaxonomyItemRow[]; window: PageWindow; ancestors: AncestorRow[] },
   visibility: ItemVisibility,
-): TaxonomyItemBody {
+): TaxonomyItem {
   return {
     ...presentItemInfo(row, visibility),
     children: presentItemList(page.children, `${taxonomyItemHref(row.field_id, row.id)}/`, page.window, visibility),
@@ -147,12 +96,12 @@ export function presentItem(
 }
 
 /** A taxonomy row as TaxonomyInfo. */
-export function presentTaxonomyInfo(row: TaxonomyRow & { has_children: boolean }): TaxonomyInfoBody {
+export function presentTaxonomyInfo(row: TaxonomyRowWithItems): TaxonomyInfo {
   const href = taxonomyHref(row.field_id);
   return { name: row.name, pluralName: row.plural_name, description: row.description, hasChildren: row.has_children, field: row.field_id, href, taxonomyHref: href };
 }
 
 /** A page of taxonomies as TaxonomyList. */
-export function presentTaxonomyList(rows: Array<TaxonomyRow & { has_children: boolean }>, window: PageWindow): TaxonomyListBody {
+export function presentTaxonomyList(rows: TaxonomyRowWithItems[], window: PageWindow): TaxonomyList {
   return { data: rows.map(presentTaxonomyInfo), paging: pagingLinks(TAXONOMIES_ROOT, window) };
 }

@@ -6,8 +6,10 @@ import { InvalidPathError, parseArchivesPath } from '../../http/resource-path.ts
 import { sendStoredFile } from '../../http/send-file.ts';
 import { ApiError, badRequest } from '../../lib/errors.ts';
 import { InvalidSearchExpressionError, MAX_EXPRESSION_LENGTH } from '../../search/expression.ts';
-import { searchFromQuery } from '../../search/params.ts';
+import { searchFromQuery, TAXONOMY_ITEM_KEY } from '../../search/params.ts';
+import { InvalidTaxonomyItemError } from '../../taxonomies/taxonomies.service.ts';
 import type { CollectionSearch } from '../../services/collections.service.ts';
+import { getRevisions } from '../metadata/metadata.route.ts';
 
 const PREFIX = '/fotoweb/archives/';
 const COLLECTION_REPRESENTATIONS = ['collection', 'collectioninfo', 'assetlist', 'collectionlist'] as const;
@@ -15,18 +17,23 @@ const COLLECTION_REPRESENTATIONS = ['collection', 'collectioninfo', 'assetlist',
 /**
  * The search a collection URL's query asks for (`q`, key=value criteria, advanced-search parameters), with the
  * query string kept for paging links.
- * @throws ApiError 400 InvalidSearchExpression for a bad or over-long search.
+ * @throws ApiError 400 InvalidSearchExpression for a bad or over-long search, 400 InvalidTaxonomyItem for a `txnm`
+ *   that names no taxonomy item or one without the Query flag (spec 02 §8).
  */
-function searchOf(request: FastifyRequest): CollectionSearch | undefined {
+async function searchOf(request: FastifyRequest, ctx: DamContext): Promise<CollectionSearch | undefined> {
   const raw = request.raw.url!.split('?')[1] ?? '';
   if (raw.length > MAX_EXPRESSION_LENGTH * 3) throw badRequest(`The query string is longer than ${MAX_EXPRESSION_LENGTH * 3} characters.`);
   try {
-    const search = searchFromQuery(request.query as Record<string, unknown>);
+    const criteria = request.query as Record<string, unknown>;
+    const itemIds = [criteria[TAXONOMY_ITEM_KEY] ?? []].flat().filter((v): v is string => typeof v === 'string');
+    const taxonomyItems = itemIds.length > 0 ? await ctx.taxonomies.searchExpressions(itemIds) : undefined;
+    const search = searchFromQuery(criteria, { taxonomyItems });
     if (!search) return undefined;
     const query = raw.split('&').filter((pair) => pair && !pair.startsWith('access_token=')).join('&');
     return { ...search, query };
   } catch (error) {
     if (error instanceof InvalidSearchExpressionError) throw new ApiError(400, 'InvalidSearchExpression', error.message, 'Invalid search expression');
+    if (error instanceof InvalidTaxonomyItemError) throw new ApiError(400, error.value, error.message, 'Invalid taxonomy item');
     throw error;
   }
 }
@@ -47,7 +54,7 @@ export async function archivesRoutes(app: FastifyInstance, ctx: DamContext) {
       if (error instanceof InvalidPathError) throw badRequest(error.message);
       throw error;
     }
-    const search = searchOf(request);
+    const search = await searchOf(request, ctx);
     switch (parsed.kind) {
       case 'archiveList':
         return sendRepresentation(request, reply, 'collectionlist', await ctx.collections.listArchives(caller, { search }));
@@ -58,6 +65,8 @@ export async function archivesRoutes(app: FastifyInstance, ctx: DamContext) {
         const body = await ctx.collections.getCollection(caller, target, representation);
         return sendRepresentation(request, reply, representation, body);
       }
+      case 'revisions':
+        return getRevisions(ctx, request, reply, parsed);
       case 'asset': {
         const ref = { archiveId: parsed.archiveId, folderPath: parsed.folderPath, filename: parsed.filename };
         if (parsed.rendition) {

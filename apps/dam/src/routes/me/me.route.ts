@@ -17,7 +17,8 @@ export async function meRoutes(app: FastifyInstance, ctx: DamContext) {
   const descriptor = async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
     const caller = callerOf(request);
     const canUpload = (await ctx.collections.viewableArchives(caller)).some((a) => a.permissions.has('UploadFile'));
-    return sendRepresentation(request, reply, 'full-api-descriptor', presentDescriptor(caller, { canUpload }));
+    const allowTaxonomyEditing = await ctx.taxonomies.canEdit(caller);
+    return sendRepresentation(request, reply, 'full-api-descriptor', presentDescriptor(caller, { canUpload, allowTaxonomyEditing }));
   };
   app.get('/fotoweb/me', descriptor);
   app.get('/fotoweb/me/', descriptor);
