@@ -14,7 +14,8 @@ import { Box, Button, Checkbox, chakra, HStack, IconButton, Input, NativeSelect,
 import { useMachine } from '@xstate/react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { Check, Lock, Pencil, X } from 'lucide-react';
-import { fieldEditorMachine, type FieldDefinition, type FieldOptions, type FieldValue, type SaveFieldInput } from '@magpie/machines';
+import { fieldEditorMachine, type FieldDefinition, type FieldOptions, type FieldSaveError, type FieldValue, type SaveFieldInput } from '@magpie/machines';
+import { ApiError } from '@magpie/api-types/client';
 import { TaxonomyPicker } from '../taxonomy/TaxonomyPicker.tsx';
 import { choicesOf, dateInputValue, displayText } from './fieldValues.ts';
 
@@ -278,11 +279,22 @@ export function FieldEditor(props: FieldEditorProps) {
       )}
       {saveError && (
         <Text fontSize="xs" color="fg.error" data-testid="field-save-error" role="alert">
-          {saveError.message}
+          {saveErrorText(saveError)}
         </Text>
       )}
     </Stack>
   );
+}
+
+/**
+ * What a failed save says: the server's reason when it gave one (a 4xx ErrorBody message, e.g. a value the metadata
+ * view refuses), the batch edit's own message, else the machine's "could not be saved" message.
+ */
+export function saveErrorText(error: FieldSaveError): string {
+  const { cause } = error;
+  if (cause instanceof ApiError && cause.body?.message) return `${error.message} ${cause.body.message}`;
+  if (cause instanceof Error && cause.name === 'BatchEditError') return `${error.message} ${cause.message}`;
+  return error.message;
 }
 
 /** A bag's items as tags; `notInAll` items are outlined and say so; `onRemove` adds a remove button per item. */

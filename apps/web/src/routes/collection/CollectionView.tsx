@@ -5,10 +5,13 @@
  *
  * A search the DAM refuses (400, e.g. `InvalidSearchExpression`) does not replace the view with an error: the
  * message goes under the header search field (spec 02 §8) and the view shows the collection without the search.
+ *
+ * Assets can be selected (Ctrl/⌘+click or Space on a thumbnail, Shift+A for all loaded ones, Esc clears) and their
+ * metadata edited together in the batch edit drawer (spec 02 §2 Metadata field editors).
  */
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Box, Button, Flex, Grid, Heading, HStack, Link, Stack, Text, chakra } from '@chakra-ui/react';
-import { ImagePlus, SearchX } from 'lucide-react';
+import { ImagePlus, PencilLine, SearchX } from 'lucide-react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { api } from '../../api/client.ts';
 import { useResource } from '../../api/useResource.ts';
@@ -24,6 +27,9 @@ import { searchErrorMessage } from '../../lib/search.ts';
 import { SortMenu } from '../../components/SortMenu.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import { useAssetPages } from './useAssetPages.ts';
+import { SELECT_ALL_EVENT } from '../../actions/actionSelectAll.ts';
+import { BatchEditDrawer } from '../../metadata/BatchEditDrawer.tsx';
+import { selectionStyles, selectionText, THUMBNAIL_SELECTOR, toggleHref } from './assetSelection.ts';
 
 export function CollectionView() {
   const location = useLocation();
@@ -37,6 +43,38 @@ export function CollectionView() {
   const collection = resource.data ?? (searchError !== undefined ? fallback.data : undefined);
   const pages = useAssetPages(collection?.assets);
   const { context, run } = useActions();
+
+  // The selection for the batch metadata edit: asset hrefs, kept across reloads, dropped with the collection.
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const [batchOpen, setBatchOpen] = useState(false);
+  useEffect(() => {
+    setSelected(new Set());
+    setBatchOpen(false);
+  }, [href]);
+  const loadedAssets = pages.assets;
+  useEffect(() => {
+    const selectAll = () => setSelected(new Set(loadedAssets.map((asset) => asset.href)));
+    window.addEventListener(SELECT_ALL_EVENT, selectAll);
+    return () => window.removeEventListener(SELECT_ALL_EVENT, selectAll);
+  }, [loadedAssets]);
+  useEffect(() => {
+    if (selected.size === 0) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || document.querySelector('[role="dialog"]')) return;
+      event.preventDefault();
+      setSelected(new Set());
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [selected.size]);
+  const toggleFrom = useCallback((target: EventTarget | null): boolean => {
+    const tile = target instanceof Element ? target.closest(THUMBNAIL_SELECTOR) : null;
+    const assetHref = tile?.getAttribute('data-href');
+    if (!assetHref) return false;
+    setSelected((current) => toggleHref(current, assetHref));
+    return true;
+  }, []);
+  const selectedAssets = loadedAssets.filter((asset) => selected.has(asset.href));
 
   // Reload after uploads finished (spec 01 §4 Upload popover: the new thumbnails appear).
   const { reload } = resource;
@@ -140,18 +178,71 @@ export function CollectionView() {
             </EmptyView>
           )
         ) : (
-          <VirtualAssetGrid
-            assets={pages.assets}
-            total={collection.assetCount}
-            hasNext={pages.next !== undefined}
-            loadingMore={pages.loading}
-            loadMoreFailed={pages.failed}
-            pageSizeHint={pages.pageSize}
-            onLoadMore={pages.loadMore}
-            from={currentAddress(location)}
-          />
+          <Box
+            css={selectionStyles(selected)}
+            onClickCapture={(event) => {
+              if ((event.ctrlKey || event.metaKey) && context.loggedIn && toggleFrom(event.target)) {
+                event.preventDefault();
+                event.stopPropagation();
+              }
+            }}
+            onKeyDownCapture={(event) => {
+              if (event.key === ' ' && context.loggedIn && toggleFrom(event.target)) event.preventDefault();
+            }}
+          >
+            <VirtualAssetGrid
+              assets={pages.assets}
+              total={collection.assetCount}
+              hasNext={pages.next !== undefined}
+              loadingMore={pages.loading}
+              loadMoreFailed={pages.failed}
+              pageSizeHint={pages.pageSize}
+              onLoadMore={pages.loadMore}
+              from={currentAddress(location)}
+            />
+          </Box>
         )}
       </chakra.section>
+
+      {context.loggedIn && pages.assets.length > 0 && (
+        <Box
+          position="sticky"
+          bottom="4"
+          alignSelf="center"
+          bg="bg.panel"
+          borderWidth="1px"
+          borderColor="border"
+          rounded="full"
+          shadow="md"
+          px="4"
+          py="2"
+          data-testid="selection-bar"
+        >
+          <HStack gap="3" fontSize="sm">
+            <Text aria-live="polite" data-testid="selection-count" data-count={selected.size}>
+              {selectionText(selected.size)}
+            </Text>
+            {selected.size === 0 ? (
+              <Text color="fg.muted" display={{ base: 'none', md: 'block' }}>
+                Ctrl+click or Space selects, Shift+A selects all
+              </Text>
+            ) : (
+              <>
+                <Button size="xs" colorPalette="brand" onClick={() => setBatchOpen(true)} data-testid="batch-edit-open">
+                  <PencilLine aria-hidden="true" />
+                  Edit metadata
+                </Button>
+                <Button size="xs" variant="ghost" onClick={() => setSelected(new Set())} aria-keyshortcuts="Escape">
+                  Clear selection
+                </Button>
+              </>
+            )}
+          </HStack>
+        </Box>
+      )}
+      {batchOpen && selectedAssets.length > 0 && (
+        <BatchEditDrawer assets={selectedAssets} onClose={() => setBatchOpen(false)} onSaved={resource.reload} />
+      )}
     </Stack>
   );
 }
