@@ -53,7 +53,7 @@ export const FIELD_EDITOR_SCOPES: Readonly<Record<FieldEditorScope, FieldEditorI
       label: 'Subject',
       dataType: 'text',
       taxonomyOnly: true,
-      taxonomyHref: '/fotoweb/taxonomies/25/',
+      taxonomyHref: '/fotoweb/api/taxonomies/25/',
       required: true,
       isWritable: true,
     },
@@ -125,7 +125,7 @@ function editingEvents(scope: FieldEditorScope, context: FieldEditorContext, sna
     }
     case 'keywords': {
       if (snapshot.matches({ editing: 'treeOpen' })) {
-        const picks = fresh ? [ev('PICK', { value: ['sea', 'boat'] })] : [];
+        const picks = fresh ? [ev('PICK', { value: 'sea' })] : [];
         return full ? [...picks, ev('TREE_CLOSED')] : picks;
       }
       if (context.input !== '') return [ev('ENTER')];

@@ -286,7 +286,7 @@ describe('fieldEditor modes (spec 02 §4)', () => {
     expect(actor.getSnapshot().context.draft).toBe('Nature');
     actor.send({ type: 'FOCUS' });
     expect(actor.getSnapshot().value).toEqual({ editing: 'treeOpen' });
-    expect(emitted).toEqual([{ type: 'openTaxonomyTree', fieldId: '25', taxonomyHref: '/fotoweb/taxonomies/25/' }]);
+    expect(emitted).toEqual([{ type: 'openTaxonomyTree', fieldId: '25', taxonomyHref: FIELD_EDITOR_SCOPES.taxonomy.field.taxonomyHref }]);
     actor.send({ type: 'PICK', value: 'Animals' });
     expect(actor.getSnapshot().context.draft).toBe('Animals');
   });
