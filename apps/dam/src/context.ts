@@ -19,6 +19,7 @@ import { createLocalFileStore, type FileStore } from './storage/file-store.ts';
 import { JobWorker, type WorkerLogger } from './jobs/worker.ts';
 import { ingestUploadJob } from './jobs/ingest-upload.job.ts';
 import { endExiftool } from './media/index.ts';
+import { createMetadataServices, type MetadataServices } from './services/metadata.wiring.ts';
 import { TaxonomiesRepository } from './taxonomies/taxonomies.repository.ts';
 import { TaxonomiesService } from './taxonomies/taxonomies.service.ts';
 
@@ -42,6 +43,10 @@ export interface DamContext {
   assets: AssetsService;
   uploads: UploadsService;
   ingest: IngestService;
+  /** Metadata views, editing, write-back and revisions (issue 5). */
+  metadataViews: MetadataServices['metadataViews'];
+  metadataEdit: MetadataServices['metadataEdit'];
+  revisions: MetadataServices['revisions'];
   /** Taxonomies of metadata fields and their items (issue #5). */
   taxonomies: TaxonomiesService;
   worker: JobWorker;
@@ -74,9 +79,14 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
   const ingest = new IngestService(files, repos.archives, repos.assets);
   let worker: JobWorker | undefined;
   const uploads = new UploadsService(config, repos.uploads, repos.jobs, repos.archives, repos.assets, policy, files, () => worker?.notify());
+  const assets = new AssetsService(repos.archives, repos.assets, policy, files);
+  const metadata = createMetadataServices({ db, repos, policy, files, ingest, assets, notifyWorker: () => worker?.notify() });
   worker = new JobWorker(
     repos.jobs,
-    { [INGEST_UPLOAD_JOB]: ingestUploadJob({ uploads: repos.uploads, uploadsService: uploads, archives: repos.archives, users: repos.users, ingest }) },
+    {
+      [INGEST_UPLOAD_JOB]: ingestUploadJob({ uploads: repos.uploads, uploadsService: uploads, archives: repos.archives, users: repos.users, ingest, assets: repos.assets, changes: metadata.changes }),
+      ...metadata.jobHandlers,
+    },
     log,
     config.workers,
   );
@@ -88,7 +98,10 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
     policy,
     auth: new AuthService(config, repos.users, repos.tokens),
     collections: new CollectionsService(config, repos.archives, repos.assets, policy),
-    assets: new AssetsService(repos.archives, repos.assets, policy, files),
+    assets,
+    metadataViews: metadata.metadataViews,
+    metadataEdit: metadata.metadataEdit,
+    revisions: metadata.revisions,
     uploads,
     ingest,
     taxonomies: new TaxonomiesService(new TaxonomiesRepository(db)),

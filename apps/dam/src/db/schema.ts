@@ -134,6 +134,63 @@ export interface AssetsTable {
   created_by: string;
   modified: Generated<Date>;
   modified_by: string;
+  /** Entries in `asset_revisions` (migration 0003). */
+  revision_count: Generated<number>;
+  /** Whether the file holds the stored metadata (dam.yaml `MetadataWriteback`). */
+  writeback_status: Generated<WritebackStatus>;
+  writeback_message: Generated<string | null>;
+  /** Field ids changed in the database and not yet written into the file. */
+  writeback_fields: ColumnType<string[], string | undefined, string>;
+}
+
+/** The write-back states of dam.yaml `MetadataWriteback`. */
+export type WritebackStatus = 'pending' | 'written' | 'unsupported' | 'failed';
+
+/** One field's change in a revision: values before and after (null: empty). */
+export interface StoredFieldChange {
+  field: number;
+  before: string | string[] | null;
+  after: string | string[] | null;
+}
+
+/** Metadata views, one per archive (migration 0003); `definition` holds the view as `MetadataViewUpdate`. */
+export interface MetadataViewsTable {
+  id: string;
+  archive_id: number;
+  name: string;
+  definition: Json<unknown>;
+  modified: Generated<Date>;
+}
+
+/** Revisions of an asset: the metadata snapshot and the file after each change (spec 01 §7 Revisions). */
+export interface AssetRevisionsTable {
+  id: Generated<number>;
+  asset_id: number;
+  number: number;
+  kind: 'ingest' | 'metadata' | 'file' | 'rollback';
+  metadata: Json<FieldValues>;
+  changes: ColumnType<StoredFieldChange[], string | undefined, string>;
+  storage_key: string;
+  filesize: number;
+  content_hash: string;
+  file_changed: Generated<boolean>;
+  comment: string | null;
+  rolled_back_to: number | null;
+  created: Generated<Date>;
+  created_by: string;
+}
+
+/** Background tasks (fotoweb-api-notes §6.2): the request, per-asset results and the state, polled by `user_id`. */
+export interface BackgroundTasksTable {
+  id: string;
+  user_id: number;
+  type: string;
+  status: Generated<'pending' | 'inProgress' | 'done' | 'failed'>;
+  request: Json<unknown>;
+  result: ColumnType<unknown[], string | undefined, string>;
+  total: number;
+  created: Generated<Date>;
+  modified: Generated<Date>;
 }
 
 /** Chunked uploads in progress or finished (FotoWeb API: Upload). */
@@ -152,6 +209,10 @@ export interface UploadsTable {
   error: Json<{ value: string; message: string } | null>;
   created: Generated<Date>;
   modified: Generated<Date>;
+  /** The asset a new version of the file is for (destination = asset URL), else null. */
+  target_asset_id: Generated<number | null>;
+  /** The uploader's comment, kept on the file revision. */
+  comment: Generated<string | null>;
 }
 
 /** Background jobs, claimed with `FOR UPDATE SKIP LOCKED` (architecture.md: Data and scale). */
@@ -191,6 +252,9 @@ export interface Database {
   uploads: UploadsTable;
   jobs: JobsTable;
   user_preferences: UserPreferencesTable;
+  metadata_views: MetadataViewsTable;
+  asset_revisions: AssetRevisionsTable;
+  background_tasks: BackgroundTasksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -202,10 +266,13 @@ export const ASSET_COLUMNS = [
   'id', 'archive_id', 'folder_path', 'filename', 'filesize', 'content_hash', 'mime', 'doctype', 'storage_key',
   'has_preview', 'width', 'height', 'oriented_width', 'oriented_height', 'orientation', 'colorspace', 'resolution',
   'metadata', 'technical', 'previews', 'warnings', 'created', 'created_by', 'modified', 'modified_by',
-  'metadata_fields', 'camera_time', 'iptc_date',
+  'metadata_fields', 'camera_time', 'iptc_date', 'revision_count', 'writeback_status', 'writeback_message', 'writeback_fields',
 ] as const satisfies ReadonlyArray<keyof AssetRow>;
 export type NewAsset = Insertable<AssetsTable>;
 export type AssetUpdate = Updateable<AssetsTable>;
 export type UploadRow = Selectable<UploadsTable>;
 export type JobRow = Selectable<JobsTable>;
 export type FolderRow = Selectable<FoldersTable>;
+export type RevisionRow = Selectable<AssetRevisionsTable>;
+export type BackgroundTaskRow = Selectable<BackgroundTasksTable>;
+export type MetadataViewRow = Selectable<MetadataViewsTable>;

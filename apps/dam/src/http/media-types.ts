@@ -2,7 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** FotoWeb representation names used as `application/vnd.fotoware.<name>+json` (fotoweb-api-notes §2). */
 export type Representation =
-  | 'full-api-descriptor' | 'collection' | 'collectioninfo' | 'collectionlist' | 'assetlist' | 'asset' | 'upload-status' | 'error';
+  | 'full-api-descriptor' | 'collection' | 'collectioninfo' | 'collectionlist' | 'assetlist' | 'asset' | 'upload-status' | 'error'
+  | 'metadata-set' | 'metadata-edit-response' | 'task-status';
 
 /** The vendor media type of a representation. */
 export const vendorType = (name: string) => `application/vnd.fotoware.${name}+json`;

@@ -12,7 +12,8 @@ export interface PathParams {
 export type ArchivesPath =
   | { kind: 'archiveList' }
   | { kind: 'collection'; archiveId: number; folderPath: string; params: PathParams }
-  | { kind: 'asset'; archiveId: number; folderPath: string; filename: string; rendition?: string };
+  | { kind: 'asset'; archiveId: number; folderPath: string; filename: string; rendition?: string }
+  | { kind: 'revisions'; archiveId: number; folderPath: string; filename: string; revision?: number; action?: 'rollback' | 'rollback-to' | 'compare' };
 
 /** Raised for a malformed path (bad percent-encoding, path traversal, a bad page number). */
 export class InvalidPathError extends Error {}
@@ -50,6 +51,8 @@ export function parseArchivesPath(rest: string): ArchivesPath {
   for (const s of segments) if (s === '.' || s === '..' || s.includes('\0')) throw new InvalidPathError('Invalid path segment.');
   const archiveId = parseArchiveKey(segments[0] ?? '');
   if (archiveId === undefined) throw new InvalidPathError('Unknown archive.');
+  const revisionsIndex = segments.indexOf('__revisions');
+  if (revisionsIndex >= 2) return parseRevisionsPath(archiveId, segments, revisionsIndex);
   const infoIndex = segments.findIndex((s) => s.endsWith('.info'));
   if (infoIndex > 0) {
     const filename = segments[infoIndex]!.slice(0, -'.info'.length);
@@ -58,4 +61,35 @@ export function parseArchivesPath(rest: string): ArchivesPath {
     return { kind: 'asset', archiveId, folderPath: segments.slice(1, infoIndex).join('/'), filename, ...(after[1] ? { rendition: after[1] } : {}) };
   }
   return { kind: 'collection', archiveId, folderPath: segments.slice(1).join('/'), params };
+}
+
+/**
+ * `<asset path without .info>/__revisions/[compare | <n>[/rollback | /rollback-to]]` (fotoweb-api-notes §9).
+ * @throws InvalidPathError for another sub-path or a revision that is not a number from 1.
+ */
+function parseRevisionsPath(archiveId: number, segments: string[], index: number): ArchivesPath {
+  const base = { kind: 'revisions' as const, archiveId, folderPath: segments.slice(1, index - 1).join('/'), filename: segments[index - 1]! };
+  const [first, second, ...rest] = segments.slice(index + 1);
+  if (first === undefined) return base;
+  if (first === 'compare' && second === undefined) return { ...base, action: 'compare' };
+  if (!/^[1-9][0-9]{0,8}$/.test(first)) throw new InvalidPathError(`"${first}" is not a revision number.`);
+  if (rest.length > 0 || (second !== undefined && second !== 'rollback' && second !== 'rollback-to')) throw new InvalidPathError('Unknown revision sub-resource.');
+  return { ...base, revision: Number(first), ...(second ? { action: second as 'rollback' | 'rollback-to' } : {}) };
+}
+
+/**
+ * The asset an asset URL names (`/fotoweb/archives/<archive>/<folders>/<file>.info`, optionally with scheme and
+ * host), or undefined for any other URL (collections, renditions, malformed paths).
+ */
+export function parseAssetHref(href: string): { archiveId: number; folderPath: string; filename: string } | undefined {
+  const pathname = href.replace(/^https?:\/\/[^/]+/i, '').split(/[?#]/)[0]!;
+  const prefix = '/fotoweb/archives/';
+  if (!pathname.startsWith(prefix)) return undefined;
+  try {
+    const parsed = parseArchivesPath(pathname.slice(prefix.length));
+    return parsed.kind === 'asset' && !parsed.rendition ? { archiveId: parsed.archiveId, folderPath: parsed.folderPath, filename: parsed.filename } : undefined;
+  } catch (error) {
+    if (error instanceof InvalidPathError) return undefined;
+    throw error;
+  }
 }

@@ -6,9 +6,12 @@ import type { UploadsRepository } from '../repositories/uploads.repository.ts';
 import type { UsersRepository } from '../repositories/users.repository.ts';
 import type { UploadsService } from '../services/uploads.service.ts';
 import { IngestError, type IngestService } from '../services/ingest.service.ts';
+import type { AssetsRepository } from '../repositories/assets.repository.ts';
+import type { AssetChangesService } from '../services/asset-changes.service.ts';
 
 /**
- * The `ingest-upload` background job: turns an assembled upload into an asset and records the outcome on the
+ * The `ingest-upload` background job: turns an assembled upload into an asset (or, for an upload whose destination
+ * was an asset, into a new version of its file) and records the outcome on the
  * upload (done with the asset, or failed with `{value, message}`). It is idempotent: a job re-run after a crash
  * finds the upload already finished and does nothing.
  * @throws Error for unexpected failures, so the worker retries; the last attempt marks the upload failed.
@@ -19,6 +22,8 @@ export function ingestUploadJob(deps: {
   archives: ArchivesRepository;
   users: UsersRepository;
   ingest: IngestService;
+  assets: AssetsRepository;
+  changes: AssetChangesService;
 }) {
   return async (job: JobRow): Promise<void> => {
     const { uploadId, contentHash } = job.payload as { uploadId: string; contentHash?: string };
@@ -32,6 +37,15 @@ export function ingestUploadJob(deps: {
     if (!archive) return void (await fail('NotFound', 'The destination archive no longer exists.'));
     if (!(await fsp.stat(sourcePath).catch(() => undefined))) return void (await fail('UploadDataLost', 'The uploaded data is no longer available; upload the file again.'));
     try {
+      if (upload.target_asset_id !== null) {
+        const target = await deps.assets.findById(upload.target_asset_id);
+        if (!target) return void (await fail('NotFound', 'The asset no longer exists.'));
+        const version = { sourcePath, asset: target, userName: user?.username ?? 'system', comment: upload.comment, ...(contentHash ? { contentHash } : {}) };
+        const asset = await deps.ingest.newVersion(version, deps.changes);
+        await deps.uploads.transition(uploadId, ['pending', 'inProgress'], 'done', { asset_id: asset.id });
+        await fsp.rm(path.dirname(sourcePath), { recursive: true, force: true });
+        return;
+      }
       const asset = await deps.ingest.ingest({
         sourcePath,
         archive,

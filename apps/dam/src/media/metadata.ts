@@ -60,7 +60,7 @@ export interface MediaMetadata {
   warnings: string[];
 }
 
-interface FieldRule {
+export interface FieldRule {
   /** FotoWeb field id (FotoWeb API notes §4 Field IDs). */
   readonly id: string;
   /** Multi-instance (bag) field: the value is always an array. */
@@ -74,7 +74,7 @@ interface FieldRule {
  * Ids: FotoWeb API notes §4 (FotoWare default XMP configuration). Tag pairs: IPTC Photo Metadata Standard
  * (IIM ↔ XMP mapping), as exposed by ExifTool's group names.
  */
-const FIELD_RULES: readonly FieldRule[] = [
+export const FIELD_RULES: readonly FieldRule[] = [
   { id: '5', bag: false, sources: ['XMP-dc:Title', 'IPTC:ObjectName'] },
   { id: '15', bag: false, sources: ['XMP-photoshop:Category', 'IPTC:Category'] },
   { id: '20', bag: true, sources: ['XMP-photoshop:SupplementalCategories', 'IPTC:SupplementalCategories'] },

@@ -1,12 +1,15 @@
 import type { Asset, ArchivePermission, DocType } from '@magpie/api-types';
 import type { ArchiveRow, AssetRow } from '../db/schema.ts';
 import { archiveKey, assetHref, collectionHref, previewHref } from '../http/urls.ts';
+import { metadataEditorLink } from './metadata-view.presenter.ts';
 
 /** FotoWeb's built-in fields and the field ids the default metadata view maps them to (fotoweb-api-notes §4). */
 export const BUILTIN_FIELD_IDS = { title: '5', description: '120', tags: '25', status: '10', rating: '320', notes: '230' } as const;
 
-/** Field ids that hold several values (bags); the others are single strings. */
-export const BAG_FIELD_IDS = new Set(['20', '25', '80']);
+/** An asset's `revisions.href`: `<asset URL without .info>/__revisions/` (fotoweb-api-notes §9). */
+export function revisionsHref(assetHref: string): string {
+  return `${assetHref.slice(0, -'.info'.length)}/__revisions/`;
+}
 
 /** The href of an asset row's original rendition. */
 export function originalRenditionHref(archive: ArchiveRow, asset: AssetRow): string {
@@ -72,7 +75,7 @@ export function presentAsset(archive: ArchiveRow, asset: AssetRow, permissions: 
     },
     builtinFields,
     metadata,
-    metadataEditor: null,
+    metadataEditor: metadataEditorLink(archive),
     previews,
     renditions: [
       {
@@ -87,7 +90,7 @@ export function presentAsset(archive: ArchiveRow, asset: AssetRow, permissions: 
         href: originalRenditionHref(archive, asset),
       },
     ],
-    revisions: { href: `${href.slice(0, -'.info'.length)}/__revisions/` },
+    revisions: { href: revisionsHref(href) },
     capabilities: { crop: false, print: asset.has_preview, printWithAnnotations: false },
     permissions: [...permissions] as ArchivePermission[],
     props: { annotations: { enabled: false }, comments: { enabled: false }, shares: { enabled: false }, owner: null, tags: [] },
@@ -101,11 +104,12 @@ export function presentAsset(archive: ArchiveRow, asset: AssetRow, permissions: 
     previewcount: 0,
     downloadcount: 0,
     metadataeditcount: 0,
-    revisioncount: 0,
+    revisioncount: asset.revision_count,
     workflowcount: 0,
     hasPreview: asset.has_preview,
     contentHash: asset.content_hash,
     warnings: asset.warnings,
+    metadataWriteback: { status: asset.writeback_status, message: asset.writeback_message },
   };
 }
 

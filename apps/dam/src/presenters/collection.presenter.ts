@@ -2,6 +2,7 @@ import type { Collection, CollectionPermission } from '@magpie/api-types';
 import type { ArchiveRow, AssetRow } from '../db/schema.ts';
 import { archiveKey, collectionHref, previewHref, withPathParams } from '../http/urls.ts';
 import { SORT_OPTIONS } from '../search/ordering.ts';
+import { metadataEditorLink } from './metadata-view.presenter.ts';
 
 /** A page of a listing, for FotoWeb's `paging` object (fotoweb-api-notes §3.4). */
 export interface PageLinks {
@@ -131,7 +132,7 @@ export function presentCollection(source: CollectionSource): Collection {
     pin: null,
     reorder: null,
     urlComponents: [],
-    metadataEditor: null,
+    metadataEditor: metadataEditorLink(archive),
     permissions: permissions as CollectionPermission[],
     posterAsset: null,
     posterImages: posterPreview && poster

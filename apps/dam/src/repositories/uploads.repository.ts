@@ -5,7 +5,7 @@ import type { Database, UploadRow, UploadsTable } from '../db/schema.ts';
 export class UploadsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async create(upload: Omit<UploadRow, 'created' | 'modified' | 'received' | 'status' | 'asset_id' | 'error'>): Promise<UploadRow> {
+  async create(upload: Omit<UploadRow, 'created' | 'modified' | 'received' | 'status' | 'asset_id' | 'error' | 'target_asset_id' | 'comment'> & Partial<Pick<UploadRow, 'target_asset_id' | 'comment'>>): Promise<UploadRow> {
     return this.db
       .insertInto('uploads')
       .values({ ...upload, received: '[]', status: 'awaitingData', error: null })

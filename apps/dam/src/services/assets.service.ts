@@ -6,6 +6,13 @@ import type { FileStore } from '../storage/file-store.ts';
 import { forbidden, notFound } from '../lib/errors.ts';
 import { presentAsset } from '../presenters/asset.presenter.ts';
 
+/** Where an asset is: archive id, folder path ('' for the root) and file name. */
+export interface AssetRef {
+  archiveId: number;
+  folderPath: string;
+  filename: string;
+}
+
 /** A stored file ready to stream: its store key, size (bytes), type and the download name. */
 export interface StoredFile {
   key: string;
@@ -26,7 +33,11 @@ export class AssetsService {
     private readonly files: FileStore,
   ) {}
 
-  private async load(caller: Caller, ref: { archiveId: number; folderPath: string; filename: string }): Promise<{ archive: ArchiveRow; asset: AssetRow; permissions: Set<string> }> {
+  /**
+   * An asset with its archive and the caller's permissions there.
+   * @throws ApiError 404 when the asset is absent or the caller may not view its archive.
+   */
+  async load(caller: Caller, ref: AssetRef): Promise<{ archive: ArchiveRow; asset: AssetRow; permissions: Set<string> }> {
     const archive = await this.archives.findById(ref.archiveId);
     const permissions = archive ? await this.policy.permissionsOnArchive(caller, archive.id) : new Set<string>();
     if (!archive || !permissions.has('View')) throw notFound('The asset');

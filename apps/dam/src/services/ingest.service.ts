@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { ArchiveRow, AssetRow, StoredPreview } from '../db/schema.ts';
+import type { ArchiveRow, AssetRow, FieldValues, NewAsset, StoredPreview } from '../db/schema.ts';
+import type { AssetChangesService, FileColumns } from './asset-changes.service.ts';
 import type { ArchivesRepository } from '../repositories/archives.repository.ts';
 import type { AssetsRepository } from '../repositories/assets.repository.ts';
 import type { FileStore } from '../storage/file-store.ts';
@@ -34,6 +35,14 @@ export interface IngestRequest {
   userName: string;
   /** SHA-256 hex of the content when already known (upload assembly computes it). */
   contentHash?: string;
+}
+
+/** What {@link IngestService.analyse} read from a file: asset columns, embedded fields and warnings. */
+export interface FileAnalysis {
+  columns: Omit<NewAsset, 'archive_id' | 'folder_path' | 'filename' | 'filesize' | 'content_hash' | 'storage_key' | 'created_by' | 'modified_by' | 'warnings'> & { metadata: FieldValues };
+  fields: FieldValues;
+  warnings: string[];
+  previewDir: string;
 }
 
 /** SHA-256 of a file, hex, streamed (constant memory). */
@@ -77,36 +86,11 @@ export class IngestService {
     const duplicate = await this.assets.findByHash(archive.id, contentHash);
     if (duplicate) throw new IngestError('DuplicateAsset', `The same file is already in the archive as "${duplicate.filename}".`, duplicate.id);
 
-    let fileType;
-    try {
-      fileType = await detectFileType(request.sourcePath);
-    } catch (error) {
-      if (error instanceof MediaError) throw new IngestError(error.value, error.message);
-      throw error;
-    }
-    const warnings: string[] = [];
-    const meta = await readMetadata(request.sourcePath).catch((error: Error) => {
-      warnings.push(`Metadata could not be read: ${error.message}`);
-      return undefined;
-    });
-    warnings.push(...(meta?.warnings ?? []));
-
     const fileId = randomUUID();
-    const previewDir = `previews/${fileId}`;
-    let previews: StoredPreview[] = [];
-    let oriented: { width: number; height: number } | undefined;
-    try {
-      const made = await makePreviews(request.sourcePath, this.files.localPath(previewDir), { orientation: meta?.technical.orientation });
-      previews = made.previews.map((p) => ({ size: p.size, width: p.width, height: p.height, square: p.square, file: `${previewDir}/${path.basename(p.file)}` }));
-      oriented = { width: made.orientedWidth, height: made.orientedHeight };
-    } catch (error) {
-      warnings.push(error instanceof MediaError ? `No preview: ${error.message}` : `No preview: ${(error as Error).message}`);
-    }
-
+    const { columns, warnings, previewDir } = await this.analyse(request.sourcePath, fileId);
     await this.archives.ensureFolder(archive.id, folderPath);
     const storageKey = `originals/${archive.id}/${fileId}/original${path.extname(request.filename).toLowerCase().replace(/[^.a-z0-9]/g, '')}`;
     await this.files.putFile(storageKey, request.sourcePath);
-    const technical = meta?.technical ?? {};
     try {
       // Another upload may take the same name between the check and the insert (unique index): take the next.
       for (let attempt = 0; ; attempt++) {
@@ -114,26 +98,13 @@ export class IngestService {
         for (let n = 2; await this.assets.nameTaken(archive.id, folderPath, filename); n++) filename = nextFreeName(request.filename, n);
         try {
           return await this.assets.insert({
+            ...columns,
             archive_id: archive.id,
             folder_path: folderPath,
             filename,
             filesize: stat.size,
             content_hash: contentHash,
-            mime: fileType.mime,
-            doctype: fileType.doctype,
             storage_key: storageKey,
-            has_preview: previews.length > 0,
-            width: technical.width ?? null,
-            height: technical.height ?? null,
-            oriented_width: oriented?.width ?? null,
-            oriented_height: oriented?.height ?? null,
-            orientation: technical.orientation ?? null,
-            colorspace: technical.colorspace ?? null,
-            resolution: technical.resolution ?? null,
-            metadata: meta?.fields ?? {},
-            camera_time: cameraTime(technical.dateTimeOriginal),
-            technical: JSON.stringify(technical),
-            previews: JSON.stringify(previews),
             warnings: JSON.stringify(warnings),
             created_by: request.userName,
             modified_by: request.userName,
@@ -146,6 +117,107 @@ export class IngestService {
       // Put the file back where it came from so a retry of the job still has it; drop what was made for it.
       await fsp.rename(this.files.localPath(storageKey), request.sourcePath).catch(() => undefined);
       await this.files.remove(`originals/${archive.id}/${fileId}`);
+      await this.files.remove(previewDir);
+      throw error;
+    }
+  }
+
+  /**
+   * Reads a file for an asset: its type by content, its technical metadata and embedded fields (ExifTool), and its
+   * upright previews (sharp) into `previews/<fileId>`. Never fails for a broken file: what could not be done is in
+   * `warnings`.
+   * @throws IngestError for an unreadable or empty file (detectFileType's MediaError).
+   */
+  async analyse(sourcePath: string, fileId: string): Promise<FileAnalysis> {
+    let fileType;
+    try {
+      fileType = await detectFileType(sourcePath);
+    } catch (error) {
+      if (error instanceof MediaError) throw new IngestError(error.value, error.message);
+      throw error;
+    }
+    const warnings: string[] = [];
+    const meta = await readMetadata(sourcePath).catch((error: Error) => {
+      warnings.push(`Metadata could not be read: ${error.message}`);
+      return undefined;
+    });
+    warnings.push(...(meta?.warnings ?? []));
+    const previewDir = `previews/${fileId}`;
+    let previews: StoredPreview[] = [];
+    let oriented: { width: number; height: number } | undefined;
+    try {
+      const made = await makePreviews(sourcePath, this.files.localPath(previewDir), { orientation: meta?.technical.orientation });
+      previews = made.previews.map((p) => ({ size: p.size, width: p.width, height: p.height, square: p.square, file: `${previewDir}/${path.basename(p.file)}` }));
+      oriented = { width: made.orientedWidth, height: made.orientedHeight };
+    } catch (error) {
+      warnings.push(error instanceof MediaError ? `No preview: ${error.message}` : `No preview: ${(error as Error).message}`);
+    }
+    const technical = meta?.technical ?? {};
+    return {
+      fields: meta?.fields ?? {},
+      warnings,
+      previewDir,
+      columns: {
+        mime: fileType.mime,
+        doctype: fileType.doctype,
+        has_preview: previews.length > 0,
+        width: technical.width ?? null,
+        height: technical.height ?? null,
+        oriented_width: oriented?.width ?? null,
+        oriented_height: oriented?.height ?? null,
+        orientation: technical.orientation ?? null,
+        colorspace: technical.colorspace ?? null,
+        resolution: technical.resolution ?? null,
+        metadata: meta?.fields ?? {},
+        camera_time: cameraTime(technical.dateTimeOriginal),
+        technical: JSON.stringify(technical),
+        previews: JSON.stringify(previews),
+      },
+    };
+  }
+
+  /**
+   * The asset columns of a file already in the store (`storageKey`), re-read and with fresh previews: used when a
+   * revision's file comes back (rollback). The asset keeps its metadata; `content_hash` is the given hash (as
+   * received).
+   */
+  async storedFileColumns(storageKey: string, contentHash: string): Promise<FileColumns> {
+    const { columns, warnings } = await this.analyse(this.files.localPath(storageKey), randomUUID());
+    const { metadata: _fields, ...rest } = columns;
+    const stat = await fsp.stat(this.files.localPath(storageKey));
+    return { ...rest, storage_key: storageKey, filesize: stat.size, content_hash: contentHash, warnings: JSON.stringify(warnings) };
+  }
+
+  /**
+   * A new version of an asset's file (the Upload API with the asset URL as destination; spec 01 §7, fotoweb-api-notes
+   * §9): stores the file beside the previous ones (kept for rollback), reads it, makes previews, and changes the asset
+   * through `changes` (a `file` revision with the uploader's comment; the asset's metadata is kept and written into
+   * the new file).
+   * @throws IngestError `EmptyFile`, `DuplicateAsset` (the archive already holds this content, this asset included).
+   */
+  async newVersion(request: { sourcePath: string; asset: AssetRow; userName: string; contentHash?: string; comment?: string | null }, changes: AssetChangesService): Promise<AssetRow> {
+    const { asset } = request;
+    const stat = await fsp.stat(request.sourcePath);
+    if (stat.size === 0) throw new IngestError('EmptyFile', 'The file is empty (0 bytes).');
+    const contentHash = request.contentHash ?? (await hashFile(request.sourcePath));
+    const duplicate = await this.assets.findByHash(asset.archive_id, contentHash);
+    if (duplicate) throw new IngestError('DuplicateAsset', `The same file is already in the archive as "${duplicate.filename}".`, duplicate.id);
+    const fileId = randomUUID();
+    const { columns, warnings, previewDir } = await this.analyse(request.sourcePath, fileId);
+    const { metadata: _fields, ...rest } = columns;
+    const storageKey = `originals/${asset.archive_id}/${fileId}/original${path.extname(asset.filename).toLowerCase().replace(/[^.a-z0-9]/g, '')}`;
+    await this.files.putFile(storageKey, request.sourcePath);
+    try {
+      const applied = await changes.apply(asset.id, {
+        file: { ...rest, storage_key: storageKey, filesize: stat.size, content_hash: contentHash, warnings: JSON.stringify(warnings) },
+        kind: 'file',
+        userName: request.userName,
+        comment: request.comment ?? null,
+      });
+      return applied.asset;
+    } catch (error) {
+      await fsp.rename(this.files.localPath(storageKey), request.sourcePath).catch(() => undefined);
+      await this.files.remove(`originals/${asset.archive_id}/${fileId}`);
       await this.files.remove(previewDir);
       throw error;
     }

@@ -67,10 +67,10 @@ export class UploadsService {
   }
 
   /**
-   * Starts an upload.
+   * Starts an upload into a collection, or of a new version of an asset's file when `destination` is an asset URL.
    * @throws ApiError 400 (bad destination, file name or size), 404 (unknown destination), 403 (no UploadFile), 413 (too large).
    */
-  async create(caller: Caller, body: { destination: string; folder?: string | null | undefined; filename: string; fileSize: number }): Promise<UploadTicket> {
+  async create(caller: Caller, body: { destination: string; folder?: string | null | undefined; filename: string; fileSize: number; comment?: string | null | undefined }): Promise<UploadTicket> {
     const filename = body.filename.trim();
     if (!filename || FILENAME_FORBIDDEN_CHARACTERS.test(filename) || filename === '.' || filename === '..') {
       throw new ApiError(400, 'InvalidFilename', FILENAME_MESSAGE, 'Invalid file name');
@@ -88,7 +88,8 @@ export class UploadsService {
       if (error instanceof InvalidPathError) throw badRequest(error.message);
       throw error;
     }
-    if (parsed.kind !== 'collection') throw badRequest('The destination must be an archive or a folder.');
+    if (parsed.kind === 'asset' && !parsed.rendition) return this.createVersion(caller, parsed, body);
+    if (parsed.kind !== 'collection') throw badRequest('The destination must be an archive, a folder or an asset.');
     const archive = await this.archives.findById(parsed.archiveId);
     if (!archive) throw notFound('The destination collection');
     await this.policy.require(caller, archive.id, 'UploadFile');
@@ -97,10 +98,36 @@ export class UploadsService {
     const folderPath = [parsed.folderPath, ...extra].filter(Boolean).join('/');
     if (parsed.folderPath && !(await this.archives.findFolder(archive.id, parsed.folderPath))) throw notFound('The destination folder');
 
+    return this.open({ user_id: caller.userId, archive_id: archive.id, folder_path: folderPath, filename, file_size: body.fileSize });
+  }
+
+  /**
+   * An upload of a new version of an asset's file (destination = the asset URL, with `comment`; fotoweb-api-notes §9):
+   * needs `UploadFile` on the asset's archive; the file keeps the asset's name whatever `filename` says.
+   * @throws ApiError 404 (no such asset for the caller), 403 (no UploadFile).
+   */
+  private async createVersion(caller: Caller, ref: { archiveId: number; folderPath: string; filename: string }, body: { fileSize: number; comment?: string | null | undefined }): Promise<UploadTicket> {
+    const archive = await this.archives.findById(ref.archiveId);
+    if (!archive) throw notFound('The destination asset');
+    await this.policy.require(caller, archive.id, 'UploadFile');
+    const asset = await this.assets.findByPath(archive.id, ref.folderPath, ref.filename);
+    if (!asset) throw notFound('The destination asset');
+    return this.open({
+      user_id: caller.userId,
+      archive_id: archive.id,
+      folder_path: asset.folder_path,
+      filename: asset.filename,
+      file_size: body.fileSize,
+      target_asset_id: asset.id,
+      comment: body.comment ?? null,
+    });
+  }
+
+  private async open(upload: Omit<Parameters<UploadsRepository['create']>[0], 'id' | 'chunk_size' | 'num_chunks'>): Promise<UploadTicket> {
     const chunkSize = this.config.uploadChunkBytes;
-    const numChunks = Math.max(1, Math.ceil(body.fileSize / chunkSize));
+    const numChunks = Math.max(1, Math.ceil(upload.file_size / chunkSize));
     const id = randomBytes(16).toString('base64url');
-    await this.uploads.create({ id, user_id: caller.userId, archive_id: archive.id, folder_path: folderPath, filename, file_size: body.fileSize, chunk_size: chunkSize, num_chunks: numChunks });
+    await this.uploads.create({ ...upload, id, chunk_size: chunkSize, num_chunks: numChunks });
     await fsp.mkdir(this.chunkDir(id), { recursive: true });
     return { id, chunkSize, numChunks, hasXmp: false };
   }

@@ -1,0 +1,60 @@
+import type { JobRow, WritebackStatus } from '../db/schema.ts';
+import type { AssetsRepository } from '../repositories/assets.repository.ts';
+import type { FileStore } from '../storage/file-store.ts';
+import { MetadataWriteError, writeMetadata } from '../media/writeback.ts';
+
+/** Write-backs of one asset never overlap in this process: ExifTool replaces the file, the last rename would win. */
+const running = new Map<number, Promise<void>>();
+
+async function serialized(assetId: number, work: () => Promise<void>): Promise<void> {
+  const before = running.get(assetId) ?? Promise.resolve();
+  const mine = before.catch(() => undefined).then(work);
+  running.set(assetId, mine);
+  try {
+    await mine;
+  } finally {
+    if (running.get(assetId) === mine) running.delete(assetId);
+  }
+}
+
+/** Rounds of write-then-record before giving the asset up to the next job (the asset kept changing meanwhile). */
+const MAX_ROUNDS = 5;
+
+/**
+ * The `metadata-writeback` background job (issue 5 "Saving and writeback"): writes the values of the asset's
+ * pending field ids (`writeback_fields`) into its original file with ExifTool, then records `written` and the new
+ * file size, unless the asset changed meanwhile (then it writes again). A format ExifTool cannot write ends as
+ * `unsupported` (the metadata stays in the database); other failures retry, and the last attempt records `failed`
+ * with the reason. The content hash stays the hash of the file as received (docs/decisions.md).
+ * @throws MetadataWriteError `Failed` on a non-final attempt, so the worker retries.
+ */
+export function metadataWritebackJob(deps: { assets: AssetsRepository; files: FileStore }) {
+  return async (job: JobRow): Promise<void> => {
+    const { assetId } = job.payload as { assetId: number };
+    await serialized(assetId, async () => {
+      for (let round = 0; round < MAX_ROUNDS; round++) {
+        const asset = await deps.assets.findById(assetId);
+        if (!asset || asset.writeback_fields.length === 0) return;
+        const values = Object.fromEntries(asset.writeback_fields.map((id) => [id, asset.metadata[id] ?? null]));
+        let status: WritebackStatus = 'written';
+        let message: string | null = null;
+        let filesize = asset.filesize;
+        try {
+          filesize = await writeMetadata(deps.files.localPath(asset.storage_key), asset.mime, values);
+        } catch (error) {
+          if (!(error instanceof MetadataWriteError)) throw error;
+          if (error.value === 'Unsupported') {
+            status = 'unsupported';
+            message = `The metadata is kept in Magpie only: ${error.message}`;
+          } else if (job.attempts >= job.max_attempts) {
+            status = 'failed';
+            message = `The metadata could not be written into the file; it is kept in Magpie. ${error.message}`;
+          } else {
+            throw error;
+          }
+        }
+        if (await deps.assets.finishWriteback(assetId, asset.modified, { status, message, filesize })) return;
+      }
+    });
+  };
+}

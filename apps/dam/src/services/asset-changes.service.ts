@@ -1,0 +1,127 @@
+import type { Kysely } from 'kysely';
+import type { AssetRow, AssetUpdate, Database, FieldValues, RevisionRow, StoredFieldChange } from '../db/schema.ts';
+import { AssetsRepository } from '../repositories/assets.repository.ts';
+import { JobsRepository } from '../repositories/jobs.repository.ts';
+import { RevisionsRepository } from '../repositories/revisions.repository.ts';
+import { WRITABLE_FIELDS } from '../media/writeback.ts';
+import { diffMetadata } from '../metadata/validate.ts';
+import { notFound } from '../lib/errors.ts';
+
+/** The job kind that writes an asset's changed metadata into its original file. */
+export const METADATA_WRITEBACK_JOB = 'metadata-writeback';
+/** Attempts of a write-back job before the asset is marked `failed` (5 s apart, worker.ts). */
+export const WRITEBACK_MAX_ATTEMPTS = 5;
+
+/** A new file for an asset: where it is stored and what was read from it (asset columns). */
+export type FileColumns = Required<Pick<AssetUpdate, 'storage_key' | 'filesize' | 'content_hash'>> & AssetUpdate;
+
+/** One change to an asset (metadata, file, or both) and how its revision is recorded. */
+export interface AssetChange {
+  /** The asset's complete new metadata (absent: unchanged). */
+  metadata?: FieldValues;
+  /** A new file (absent: unchanged). */
+  file?: FileColumns;
+  kind: 'metadata' | 'file' | 'rollback';
+  /** Who makes the change (user name, recorded as modifiedBy and on the revision). */
+  userName: string;
+  comment?: string | null;
+  rolledBackTo?: number | null;
+}
+
+/** What {@link AssetChangesService.apply} did. */
+export interface AppliedChange {
+  asset: AssetRow;
+  /** False when the change changed nothing (no revision was made). */
+  changed: boolean;
+  changes: StoredFieldChange[];
+  revision?: RevisionRow;
+}
+
+/**
+ * The one way an asset's metadata or file changes (issue 5): in one transaction it locks the asset, records the
+ * revision before the first change (number 1, `ingest`), updates the row and its search index, appends the
+ * revision (who, when, what changed) and queues the write-back of the changed fields into the file. A change to
+ * the file queues every writable field, so the new file carries the asset's metadata.
+ */
+export class AssetChangesService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly onJobQueued: () => void,
+  ) {}
+
+  /**
+   * Applies a change; a change that changes nothing answers the asset as it is.
+   * @throws ApiError 404 when the asset no longer exists.
+   */
+  async apply(assetId: number, change: AssetChange): Promise<AppliedChange> {
+    const outcome = await this.db.transaction().execute(async (trx) => {
+      const assets = new AssetsRepository(trx);
+      const revisions = new RevisionsRepository(trx);
+      const asset = await assets.findByIdForUpdate(assetId);
+      if (!asset) throw notFound('The asset');
+      await ensureBaseline(revisions, asset);
+      const metadata = change.metadata ?? asset.metadata;
+      const changes = diffMetadata(asset.metadata, metadata);
+      const fileChanged = change.file !== undefined && change.file.storage_key !== asset.storage_key;
+      if (changes.length === 0 && !fileChanged) return { asset, changed: false, changes, queued: false };
+
+      const toWrite = fileChanged ? [...WRITABLE_FIELDS.keys()] : changes.map((c) => String(c.field)).filter((id) => WRITABLE_FIELDS.has(id));
+      const pending = [...new Set([...asset.writeback_fields, ...toWrite])];
+      const modified = new Date(Math.max(Date.now(), asset.modified.getTime() + 1));
+      await assets.update(assetId, {
+        ...(fileChanged ? change.file : {}),
+        metadata: JSON.stringify(metadata),
+        modified,
+        modified_by: change.userName,
+        ...(toWrite.length > 0 ? { writeback_fields: JSON.stringify(pending), writeback_status: 'pending', writeback_message: null } : {}),
+      });
+      await assets.refreshSearchVector(assetId, metadata, asset.filename);
+      const file = fileChanged ? change.file! : asset;
+      const revision = await revisions.append({
+        asset_id: assetId,
+        kind: change.kind,
+        metadata: JSON.stringify(metadata),
+        changes: JSON.stringify(changes),
+        storage_key: file.storage_key!,
+        filesize: Number(file.filesize),
+        content_hash: file.content_hash!,
+        file_changed: fileChanged,
+        comment: change.comment ?? null,
+        rolled_back_to: change.rolledBackTo ?? null,
+        created_by: change.userName,
+      });
+      if (toWrite.length > 0) await new JobsRepository(trx).enqueue(METADATA_WRITEBACK_JOB, { assetId }, { maxAttempts: WRITEBACK_MAX_ATTEMPTS });
+      return { asset: (await assets.findById(assetId))!, changed: true, changes, revision, queued: toWrite.length > 0 };
+    });
+    if (outcome.queued) this.onJobQueued();
+    const { queued: _queued, ...applied } = outcome;
+    return applied;
+  }
+
+  /** Records revision 1 (the asset as ingested) for an asset that has none yet, e.g. before its history is listed. */
+  async ensureBaseline(asset: AssetRow): Promise<void> {
+    if (asset.revision_count > 0) return;
+    await this.db.transaction().execute(async (trx) => {
+      const locked = await new AssetsRepository(trx).findByIdForUpdate(asset.id);
+      if (locked) await ensureBaseline(new RevisionsRepository(trx), locked);
+    });
+  }
+}
+
+async function ensureBaseline(revisions: RevisionsRepository, asset: AssetRow): Promise<void> {
+  if (asset.revision_count > 0) return;
+  await revisions.append({
+    asset_id: asset.id,
+    kind: 'ingest',
+    metadata: JSON.stringify(asset.metadata),
+    changes: '[]',
+    storage_key: asset.storage_key,
+    filesize: asset.filesize,
+    content_hash: asset.content_hash,
+    file_changed: true,
+    comment: null,
+    rolled_back_to: null,
+    created: asset.created,
+    created_by: asset.created_by,
+  });
+}

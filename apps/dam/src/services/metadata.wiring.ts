@@ -1,0 +1,56 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { JobHandler } from '../jobs/worker.ts';
+import type { ArchivesRepository } from '../repositories/archives.repository.ts';
+import type { AssetsRepository } from '../repositories/assets.repository.ts';
+import type { JobsRepository } from '../repositories/jobs.repository.ts';
+import type { UsersRepository } from '../repositories/users.repository.ts';
+import type { ArchivePolicy } from '../policies/archive.policy.ts';
+import type { FileStore } from '../storage/file-store.ts';
+import type { AssetsService } from './assets.service.ts';
+import type { IngestService } from './ingest.service.ts';
+import { MetadataViewsRepository } from '../repositories/metadata-views.repository.ts';
+import { RevisionsRepository } from '../repositories/revisions.repository.ts';
+import { BackgroundTasksRepository } from '../repositories/background-tasks.repository.ts';
+import { AssetChangesService, METADATA_WRITEBACK_JOB } from './asset-changes.service.ts';
+import { MetadataViewsService } from './metadata-views.service.ts';
+import { METADATA_EDIT_TASK_JOB, MetadataEditService } from './metadata-edit.service.ts';
+import { RevisionsService } from './revisions.service.ts';
+import { metadataWritebackJob } from '../jobs/metadata-writeback.job.ts';
+
+/** The services of metadata editing, write-back and revisions (issue 5), as the composition root holds them. */
+export interface MetadataServices {
+  changes: AssetChangesService;
+  metadataViews: MetadataViewsService;
+  metadataEdit: MetadataEditService;
+  revisions: RevisionsService;
+  /** The background-job handlers these services need, by job kind. */
+  jobHandlers: Record<string, JobHandler>;
+}
+
+/** Wires metadata views, editing, write-back and revisions on the DAM's repositories (context.ts calls it once). */
+export function createMetadataServices(deps: {
+  db: Kysely<Database>;
+  repos: { archives: ArchivesRepository; assets: AssetsRepository; jobs: JobsRepository; users: UsersRepository };
+  policy: ArchivePolicy;
+  files: FileStore;
+  ingest: IngestService;
+  assets: AssetsService;
+  notifyWorker: () => void;
+}): MetadataServices {
+  const { db, repos, files } = deps;
+  const changes = new AssetChangesService(db, deps.notifyWorker);
+  const metadataViews = new MetadataViewsService(repos.archives, new MetadataViewsRepository(db), deps.policy);
+  const metadataEdit = new MetadataEditService(deps.assets, repos.assets, metadataViews, changes, new BackgroundTasksRepository(db), repos.jobs, repos.users, deps.notifyWorker);
+  const revisions = new RevisionsService(deps.assets, new RevisionsRepository(db), metadataViews, changes, deps.ingest, files);
+  return {
+    changes,
+    metadataViews,
+    metadataEdit,
+    revisions,
+    jobHandlers: {
+      [METADATA_WRITEBACK_JOB]: metadataWritebackJob({ assets: repos.assets, files }),
+      [METADATA_EDIT_TASK_JOB]: (job) => metadataEdit.runTask((job.payload as { taskId: string }).taskId),
+    },
+  };
+}

@@ -1,0 +1,170 @@
+import type { Asset, Revision, RevisionComparison, RevisionList } from '@magpie/api-types';
+import type { ArchiveRow, AssetRow, FieldValues, RevisionRow } from '../db/schema.ts';
+import type { RevisionsRepository } from '../repositories/revisions.repository.ts';
+import type { FileStore } from '../storage/file-store.ts';
+import type { Caller } from '../policies/archive.policy.ts';
+import type { ArchivePermission } from '../policies/archive.policy.ts';
+import type { AssetChangesService, FileColumns } from './asset-changes.service.ts';
+import type { AssetRef, AssetsService } from './assets.service.ts';
+import type { IngestService } from './ingest.service.ts';
+import type { MetadataViewsService } from './metadata-views.service.ts';
+import { ApiError, forbidden, notFound } from '../lib/errors.ts';
+import { assetHref } from '../http/urls.ts';
+import { presentAsset, revisionsHref } from '../presenters/asset.presenter.ts';
+import { presentFieldChange, presentRevision, type FieldLabels } from '../presenters/revision.presenter.ts';
+import { diffMetadata, fieldsOfView } from '../metadata/validate.ts';
+
+/** What `rollback-to` restores (dam.yaml `RollbackToRequest`). */
+export type RollbackType = 'all' | 'metadata' | 'file';
+
+const conflict = (message: string) => new ApiError(409, 'Conflict', message, 'Conflict');
+
+interface Loaded {
+  archive: ArchiveRow;
+  asset: AssetRow;
+  permissions: Set<string>;
+}
+
+/**
+ * An asset's revisions (spec 01 §7 Revisions; permissions HistoryView, HistoryRollback, HistoryManage): listing,
+ * deleting, comparing and rolling back. Every revision keeps a full metadata snapshot and the file the asset had,
+ * so a rollback restores both in the database and, through the write-back, in the file.
+ */
+export class RevisionsService {
+  constructor(
+    private readonly assetsService: AssetsService,
+    private readonly revisions: RevisionsRepository,
+    private readonly views: MetadataViewsService,
+    private readonly changes: AssetChangesService,
+    private readonly ingest: IngestService,
+    private readonly files: FileStore,
+  ) {}
+
+  /** The asset, after checking each permission (404 without View, 403 without one of `needed`). */
+  private async access(caller: Caller, ref: AssetRef, needed: ArchivePermission[]): Promise<Loaded> {
+    const loaded = await this.assetsService.load(caller, ref);
+    const missing = needed.find((permission) => !loaded.permissions.has(permission));
+    if (missing) throw forbidden(`You need the ${missing} permission on this archive.`);
+    await this.changes.ensureBaseline(loaded.asset);
+    return loaded;
+  }
+
+  private async labels(archiveId: number): Promise<FieldLabels> {
+    const fields = fieldsOfView((await this.views.forArchive(archiveId)).definition);
+    return new Map([...fields].map(([id, description]) => [id, description.field.label]));
+  }
+
+  private async revision(asset: AssetRow, number: number): Promise<RevisionRow> {
+    const row = await this.revisions.find(asset.id, number);
+    if (!row) throw notFound(`Revision ${number}`);
+    return row;
+  }
+
+  private present(loaded: Loaded, rows: RevisionRow[], labels: FieldLabels, current: number): Revision[] {
+    const href = revisionsHref(assetHref(loaded.archive, loaded.asset.folder_path, loaded.asset.filename));
+    return rows.map((row) => presentRevision(row, href, row.number === current, labels));
+  }
+
+  /** Every revision, newest first. @throws ApiError 404, 403 (HistoryView). */
+  async list(caller: Caller, ref: AssetRef): Promise<RevisionList> {
+    const loaded = await this.access(caller, ref, ['HistoryView']);
+    const rows = await this.revisions.list(loaded.asset.id);
+    return { data: this.present(loaded, rows, await this.labels(loaded.archive.id), rows[0]?.number ?? 0), paging: null };
+  }
+
+  /** One revision. @throws ApiError 404 (asset or revision), 403 (HistoryView). */
+  async get(caller: Caller, ref: AssetRef, number: number): Promise<Revision> {
+    const loaded = await this.access(caller, ref, ['HistoryView']);
+    const [newest] = await this.revisions.list(loaded.asset.id);
+    return this.present(loaded, [await this.revision(loaded.asset, number)], await this.labels(loaded.archive.id), newest!.number)[0]!;
+  }
+
+  /**
+   * Deletes an older revision; its file is removed when no other revision and not the asset use it.
+   * @throws ApiError 404, 403 (HistoryManage), 409 for the current revision.
+   */
+  async delete(caller: Caller, ref: AssetRef, number: number): Promise<void> {
+    const { asset } = await this.access(caller, ref, ['HistoryManage']);
+    const row = await this.revision(asset, number);
+    const [newest] = await this.revisions.list(asset.id);
+    if (newest!.number === number) throw conflict('The current revision is the asset as it is; it cannot be deleted.');
+    await this.revisions.delete(asset.id, number);
+    if (row.storage_key !== asset.storage_key && !(await this.revisions.fileInUse(asset.id, row.storage_key, number))) {
+      await this.files.remove(row.storage_key);
+    }
+  }
+
+  /**
+   * Field-by-field differences between the asset after `left` and after `right` (`before` = left, `after` = right).
+   * @throws ApiError 404 (asset or revision), 403 (HistoryView).
+   */
+  async compare(caller: Caller, ref: AssetRef, left: number, right: number): Promise<RevisionComparison> {
+    const { asset, archive } = await this.access(caller, ref, ['HistoryView']);
+    const [a, b] = [await this.revision(asset, left), await this.revision(asset, right)];
+    const labels = await this.labels(archive.id);
+    return {
+      leftRevision: left,
+      rightRevision: right,
+      differences: diffMetadata(a.metadata, b.metadata).map((change) => presentFieldChange(change, labels)),
+      fileDiffers: a.storage_key !== b.storage_key,
+    };
+  }
+
+  /**
+   * Undoes one revision: the fields it changed get their earlier values, and a file revision brings back the file
+   * before it. Makes a `rollback` revision.
+   * @throws ApiError 404, 403 (HistoryRollback, EditText; UploadFile for a file revision), 409 for revision 1.
+   */
+  async rollback(caller: Caller, ref: AssetRef, number: number): Promise<Asset> {
+    const loaded = await this.access(caller, ref, ['HistoryRollback', 'EditText']);
+    if (number === 1) throw conflict('Revision 1 is the asset as ingested; there is nothing before it to go back to.');
+    const row = await this.revision(loaded.asset, number);
+    const metadata: FieldValues = { ...loaded.asset.metadata };
+    for (const change of row.changes) {
+      if (change.before === null) delete metadata[String(change.field)];
+      else metadata[String(change.field)] = change.before;
+    }
+    let file: FileColumns | undefined;
+    if (row.file_changed) {
+      const before = await this.revisions.previous(loaded.asset.id, number);
+      if (!before) throw conflict(`Revision ${number} has no earlier file to go back to.`);
+      file = await this.fileOf(loaded, before);
+    }
+    return this.applyAndPresent(loaded, caller, { metadata, file, comment: `Undid revision ${number}.`, rolledBackTo: null });
+  }
+
+  /**
+   * Restores the asset's state after a revision: metadata, file or both (`rollbackType`, default `all`). Makes a
+   * `rollback` revision unless nothing changes.
+   * @throws ApiError 404, 403 (HistoryRollback, EditText; UploadFile when the file changes).
+   */
+  async rollbackTo(caller: Caller, ref: AssetRef, number: number, type: RollbackType = 'all'): Promise<Asset> {
+    const loaded = await this.access(caller, ref, ['HistoryRollback', 'EditText']);
+    const row = await this.revision(loaded.asset, number);
+    const file = type !== 'metadata' && row.storage_key !== loaded.asset.storage_key ? await this.fileOf(loaded, row) : undefined;
+    const metadata = type === 'file' ? undefined : row.metadata;
+    return this.applyAndPresent(loaded, caller, { metadata, file, comment: `Restored revision ${number} (${type}).`, rolledBackTo: number });
+  }
+
+  private async fileOf(loaded: Loaded, row: RevisionRow): Promise<FileColumns> {
+    if (!loaded.permissions.has('UploadFile')) throw forbidden('You need the UploadFile permission on this archive to bring back an earlier file.');
+    if (!(await this.files.stat(row.storage_key))) throw conflict(`The file of revision ${row.number} is no longer stored.`);
+    return this.ingest.storedFileColumns(row.storage_key, row.content_hash);
+  }
+
+  private async applyAndPresent(
+    loaded: Loaded,
+    caller: Caller,
+    change: { metadata: FieldValues | undefined; file: FileColumns | undefined; comment: string; rolledBackTo: number | null },
+  ): Promise<Asset> {
+    const applied = await this.changes.apply(loaded.asset.id, {
+      ...(change.metadata ? { metadata: change.metadata } : {}),
+      ...(change.file ? { file: change.file } : {}),
+      kind: 'rollback',
+      userName: caller.username,
+      comment: change.comment,
+      rolledBackTo: change.rolledBackTo,
+    });
+    return presentAsset(loaded.archive, applied.asset, loaded.permissions);
+  }
+}
