@@ -20,6 +20,7 @@ import { hrefOfLocation, safeReturnAddress } from '../../lib/urls.ts';
 import { HistoryPanel } from '../../metadata/HistoryPanel.tsx';
 import { MetadataPanel } from '../../metadata/MetadataPanel.tsx';
 import { WritebackStatus } from '../../metadata/WritebackStatus.tsx';
+import { FieldEditorTestModal, testFieldsOf } from '../../metadata/FieldEditorTestModal.tsx';
 
 /** Preview size of the asset view, px (FotoWeb's 800 preview; 1600 for high-density screens). */
 const LARGE_PREVIEW_SIZE = 800;
@@ -48,6 +49,7 @@ export function AssetView() {
   }, [goBack, setGoBack]);
 
   useDocumentTitle(asset ? assetTitle(asset) : undefined);
+  const testFields = testFieldsOf(location.hash);
 
   if (resource.status === 'error' && !asset) return <ErrorState error={resource.error} onRetry={resource.reload} />;
   if (!asset) return <LoadingState label="Loading asset…" />;
@@ -76,6 +78,9 @@ export function AssetView() {
         <AssetPreview asset={asset} />
         <AssetDetails asset={asset} onAssetChange={setSaved} reload={resource.reload} />
       </Grid>
+      {testFields && (
+        <FieldEditorTestModal assetHref={asset.href} fields={testFields} onClose={() => navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: location.state })} />
+      )}
     </Stack>
   );
 }
