@@ -68,7 +68,7 @@ describe('taxonomies', () => {
     expect(list.data).toEqual([
       { name: 'Keyword', pluralName: 'Keywords', description: '', hasChildren: false, field: 25, href: taxonomyHref(25), taxonomyHref: taxonomyHref(25) },
     ]);
-    expect(list.paging).toEqual({ first: '/fotoweb/api/taxonomies/;p=0', prev: null, next: null, last: '/fotoweb/api/taxonomies/;p=0' });
+    expect(list.paging).toEqual({ first: '/fotoweb/api/taxonomies/;p=0', prev: null, next: null, last: '/fotoweb/api/taxonomies/;p=0', index: 0, totalPages: 1, count: 1 });
   });
 
   it('grants editing to administrators and to groups holding manageTaxonomies only', async () => {
@@ -149,6 +149,9 @@ describe('text import', () => {
       prev: `${taxonomyHref(FIELD)};p=0`,
       next: `${taxonomyHref(FIELD)};p=2`,
       last: `${taxonomyHref(FIELD)};p=${pages - 1}`,
+      index: 1,
+      totalPages: pages,
+      count: expected.length,
     });
     const past = (await sut.getTaxonomy(admin, FIELD, { page: pages + 3 })).taxonomy.items;
     expect(past.data).toEqual([]);
