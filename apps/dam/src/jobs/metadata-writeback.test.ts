@@ -1,0 +1,98 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Asset } from '@magpie/api-types';
+import { createTestDam, SAMPLES_DIR, type TestDam } from '../testing/harness.ts';
+import { getExiftool } from '../media/exiftool.ts';
+import { GROUPED_READ_ARGS } from '../media/tags.ts';
+
+/** One sample as ExifTool read it (manifest.json). */
+interface Sample {
+  path: string;
+  mime: string;
+  bytes: number;
+  sha256: string;
+  bad_input: boolean;
+  exiftool: { Make?: string | null; Model?: string | null };
+}
+const MANIFEST = JSON.parse(fs.readFileSync(path.join(SAMPLES_DIR, 'manifest.json'), 'utf8')) as Sample[];
+/** The smallest well-formed sample of a media type. */
+const smallest = (mime: string) => MANIFEST.filter((s) => s.mime === mime && !s.bad_input).sort((a, b) => a.bytes - b.bytes)[0]!;
+
+/** Formats ExifTool writes, and whether they carry an IPTC IIM block. */
+const WRITABLE = [
+  { mime: 'image/jpeg', iptc: true },
+  { mime: 'image/tiff', iptc: true },
+  { mime: 'image/png', iptc: false },
+  { mime: 'image/webp', iptc: false },
+  { mime: 'image/heic', iptc: false },
+  { mime: 'image/heif', iptc: false },
+  { mime: 'application/pdf', iptc: false },
+];
+/** Formats ExifTool cannot write. */
+const UNWRITABLE = ['image/bmp', 'audio/mpeg'];
+
+const EDIT = { title: 'Fjord at dawn — Ålesund', keywords: ['fjord', 'morning', 'Ålesund'], description: 'A fjord seen from the quay.\nSecond line.' };
+
+let sut: TestDam;
+
+async function uploadAndEdit(sample: Sample, folder: string): Promise<{ url: string; file: string }> {
+  const status = await sut.upload(sut.adminToken, '/fotoweb/archives/5000-Photos/', path.join(SAMPLES_DIR, sample.path), { folder });
+  expect(status.status).toBe('done');
+  const url = status.result!.assetUrl;
+  const res = await sut.app.inject({
+    method: 'PATCH',
+    url,
+    headers: { authorization: `Bearer ${sut.adminToken}`, 'content-type': 'application/vnd.fotoware.assetupdate+json' },
+    payload: JSON.stringify({ metadata: { 5: { value: EDIT.title }, 25: { value: EDIT.keywords }, 120: { value: EDIT.description } } }),
+  });
+  expect(res.statusCode).toBe(200);
+  await sut.ctx.worker.drain();
+  const row = (await sut.ctx.repos.assets.findByPath(5000, folder, path.basename(sample.path)))!;
+  return { url, file: sut.ctx.files.localPath(row.storage_key) };
+}
+
+const getAsset = async (url: string) => (await sut.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${sut.adminToken}` } })).json() as Asset;
+const asList = (value: unknown) => (value === undefined ? [] : Array.isArray(value) ? value.map(String) : [String(value)]);
+
+beforeAll(async () => {
+  sut = await createTestDam();
+});
+afterAll(async () => {
+  await sut?.close();
+});
+
+describe('metadata write-back (issue 5: writeback round trip)', () => {
+  it.each(WRITABLE)('writes the edit into a $mime original, read back with ExifTool', async ({ mime, iptc }) => {
+    const sample = smallest(mime);
+    const { url, file } = await uploadAndEdit(sample, `writeback-${mime.replace('/', '-')}`);
+    const asset = await getAsset(url);
+    expect(asset.metadataWriteback).toEqual({ status: 'written', message: null });
+    expect(asset.filesize).toBe(fs.statSync(file).size);
+    expect(asset.contentHash).toBe(sample.sha256);
+
+    const tags = (await getExiftool().readRaw(file, { readArgs: [...GROUPED_READ_ARGS] })) as Record<string, unknown>;
+    expect(tags['XMP-dc:Title']).toBe(EDIT.title);
+    expect(asList(tags['XMP-dc:Subject'])).toEqual(EDIT.keywords);
+    expect(tags['XMP-dc:Description']).toBe(EDIT.description);
+    if (iptc) {
+      expect(tags['IPTC:ObjectName']).toBe(EDIT.title);
+      expect(asList(tags['IPTC:Keywords'])).toEqual(EDIT.keywords);
+      expect(tags['IPTC:Caption-Abstract']).toBe(EDIT.description);
+    }
+    // What the edit did not touch stays as ExifTool first read it.
+    if (sample.exiftool.Make) expect(String(tags['IFD0:Make'] ?? tags['XMP-tiff:Make'] ?? '')).toBe(sample.exiftool.Make);
+    if (sample.exiftool.Model) expect(String(tags['IFD0:Model'] ?? tags['XMP-tiff:Model'] ?? '')).toBe(sample.exiftool.Model);
+  });
+
+  it.each(UNWRITABLE)('keeps the edit in the database for %s and says the file cannot take it', async (mime) => {
+    const sample = smallest(mime);
+    const { url, file } = await uploadAndEdit(sample, `writeback-${mime.replace('/', '-')}`);
+    const asset = await getAsset(url);
+    expect(asset.metadataWriteback?.status).toBe('unsupported');
+    expect(asset.metadataWriteback?.message).toMatch(/kept in Magpie only/);
+    expect(asset.metadata).toMatchObject({ 5: { value: EDIT.title }, 25: { value: EDIT.keywords }, 120: { value: EDIT.description } });
+    expect(createHash('sha256').update(fs.readFileSync(file)).digest('hex')).toBe(sample.sha256);
+  });
+});
