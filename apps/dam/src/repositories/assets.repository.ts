@@ -84,7 +84,8 @@ export class AssetsRepository {
       .updateTable('assets')
       .set({ writeback_fields: '[]', writeback_status: outcome.status, writeback_message: outcome.message, filesize: outcome.filesize })
       .where('id', '=', id)
-      .where('modified', '=', modified)
+      // Dates travel in ms; PostgreSQL keeps µs (now() at ingest), so compare at ms precision.
+      .where(sql<Date>`date_trunc('milliseconds', modified)`, '=', modified)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
