@@ -20,6 +20,7 @@ import { JobWorker, type WorkerLogger } from './jobs/worker.ts';
 import { ingestUploadJob } from './jobs/ingest-upload.job.ts';
 import { endExiftool } from './media/index.ts';
 import { createMetadataServices, type MetadataServices } from './services/metadata.wiring.ts';
+import { MetadataViewsRepository } from './repositories/metadata-views.repository.ts';
 import { TaxonomiesRepository } from './taxonomies/taxonomies.repository.ts';
 import { TaxonomiesService } from './taxonomies/taxonomies.service.ts';
 
@@ -79,7 +80,7 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
   const ingest = new IngestService(files, repos.archives, repos.assets);
   let worker: JobWorker | undefined;
   const uploads = new UploadsService(config, repos.uploads, repos.jobs, repos.archives, repos.assets, policy, files, () => worker?.notify());
-  const assets = new AssetsService(repos.archives, repos.assets, policy, files);
+  const assets = new AssetsService(repos.archives, repos.assets, policy, files, new MetadataViewsRepository(db));
   const metadata = createMetadataServices({ db, repos, policy, files, ingest, assets, notifyWorker: () => worker?.notify() });
   worker = new JobWorker(
     repos.jobs,

@@ -2,9 +2,27 @@ import type { Asset, ArchivePermission, DocType } from '@magpie/api-types';
 import type { ArchiveRow, AssetRow } from '../db/schema.ts';
 import { archiveKey, assetHref, collectionHref, previewHref } from '../http/urls.ts';
 import { metadataEditorLink } from './metadata-view.presenter.ts';
+import type { MetadataViewUpdate } from '@magpie/api-types';
+import { DEFAULT_METADATA_VIEW } from '../metadata/default-view.ts';
+import { fieldsOfView } from '../metadata/validate.ts';
 
-/** FotoWeb's built-in fields and the field ids the default metadata view maps them to (fotoweb-api-notes §4). */
-export const BUILTIN_FIELD_IDS = { title: '5', description: '120', tags: '25', status: '10', rating: '320', notes: '230' } as const;
+/** FotoWeb's built-in field roles, in FotoWeb's order (fotoweb-api-notes §3.3). */
+const BUILTIN_ROLES = ['title', 'description', 'tags', 'status', 'rating', 'notes'] as const;
+
+/**
+ * An asset's `builtinFields` by a metadata view (fotoweb-api-notes §3.3, §4): each role with the value of the field the
+ * view maps it to and that field's `required`; roles the view leaves unmapped are left out.
+ */
+function builtinFieldsOf(metadata: AssetRow['metadata'], view: MetadataViewUpdate): Asset['builtinFields'] {
+  const fields = fieldsOfView(view);
+  return BUILTIN_ROLES.flatMap((role) => {
+    const id = view.builtinFields[role];
+    if (id === null) return [];
+    const description = fields.get(String(id));
+    const empty = description?.field['multi-instance'] ? [] : '';
+    return [{ field: role, required: description?.required ?? false, value: metadata[String(id)] ?? empty }];
+  });
+}
 
 /** An asset's `revisions.href`: `<asset URL without .info>/__revisions/` (fotoweb-api-notes §9). */
 export function revisionsHref(assetHref: string): string {
@@ -22,22 +40,19 @@ function iso(date: Date): string {
 
 /**
  * Turns an asset row into FotoWeb's asset representation (`application/vnd.fotoware.asset+json`,
- * fotoweb-api-notes §3.3), with the caller's permissions on the archive.
+ * fotoweb-api-notes §3.3), with the caller's permissions on the archive. `builtinFields` follow `view` (the archive's
+ * metadata view; the default view when not given, as in asset lists).
  */
-export function presentAsset(archive: ArchiveRow, asset: AssetRow, permissions: Iterable<string>): Asset {
+export function presentAsset(archive: ArchiveRow, asset: AssetRow, permissions: Iterable<string>, view: MetadataViewUpdate = DEFAULT_METADATA_VIEW): Asset {
   const href = assetHref(archive, asset.folder_path, asset.filename);
   const version = asset.modified.getTime();
   const metadata = Object.fromEntries(Object.entries(asset.metadata).map(([field, value]) => [field, { value }]));
-  const builtinFields = Object.entries(BUILTIN_FIELD_IDS).map(([field, id]) => ({
-    field,
-    required: false,
-    value: asset.metadata[id] ?? (field === 'tags' ? [] : ''),
-  }));
+  const builtinFields = builtinFieldsOf(asset.metadata, view);
   const previews = asset.has_preview
     ? asset.previews.map((p) => ({ size: p.size, width: p.width, height: p.height, square: p.square, href: previewHref(asset.id, p.size, p.square, version) }))
     : [];
   const technical = asset.technical as Record<string, unknown>;
-  const title = asset.metadata[BUILTIN_FIELD_IDS.title];
+  const title = view.builtinFields.title === null ? undefined : asset.metadata[String(view.builtinFields.title)];
   return {
     href,
     linkstance: href,
@@ -97,7 +112,7 @@ export function presentAsset(archive: ArchiveRow, asset: AssetRow, permissions: 
     thumbnailFields: {
       label: { value: asset.filename },
       firstLine: { value: typeof title === 'string' ? title : '' },
-      secondLine: { value: asset.metadata['25'] ?? [] },
+      secondLine: { value: (view.builtinFields.tags === null ? undefined : asset.metadata[String(view.builtinFields.tags)]) ?? [] },
       additionalFields: [],
     },
     pincount: 0,

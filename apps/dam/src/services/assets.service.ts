@@ -3,6 +3,7 @@ import type { ArchivesRepository } from '../repositories/archives.repository.ts'
 import type { AssetsRepository } from '../repositories/assets.repository.ts';
 import type { ArchivePolicy, Caller } from '../policies/archive.policy.ts';
 import type { FileStore } from '../storage/file-store.ts';
+import type { MetadataViewsRepository } from '../repositories/metadata-views.repository.ts';
 import { forbidden, notFound } from '../lib/errors.ts';
 import { presentAsset } from '../presenters/asset.presenter.ts';
 
@@ -31,6 +32,7 @@ export class AssetsService {
     private readonly assets: AssetsRepository,
     private readonly policy: ArchivePolicy,
     private readonly files: FileStore,
+    private readonly views: MetadataViewsRepository,
   ) {}
 
   /**
@@ -49,7 +51,7 @@ export class AssetsService {
   /** The asset representation. @throws ApiError 404 when absent or not viewable. */
   async get(caller: Caller, ref: { archiveId: number; folderPath: string; filename: string }) {
     const { archive, asset, permissions } = await this.load(caller, ref);
-    return presentAsset(archive, asset, permissions);
+    return presentAsset(archive, asset, permissions, (await this.views.forArchive(archive.id)).definition);
   }
 
   /** The original file. @throws ApiError 404 (absent, unknown rendition), 403 without Download. */

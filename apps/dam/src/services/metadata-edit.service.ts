@@ -58,7 +58,7 @@ export class MetadataEditService {
     const { edits, issues } = validateEdits(view.definition, body.metadata, (id) => `metadata.${id}`);
     if (issues.length > 0) throw invalid(issues);
     const applied = await this.changes.apply(asset.id, { metadata: applyEdits(asset.metadata, edits), kind: 'metadata', userName: caller.username });
-    return presentAsset(archive, applied.asset, permissions);
+    return presentAsset(archive, applied.asset, permissions, view.definition);
   }
 
   /**

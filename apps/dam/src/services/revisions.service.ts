@@ -165,6 +165,6 @@ export class RevisionsService {
       comment: change.comment,
       rolledBackTo: change.rolledBackTo,
     });
-    return presentAsset(loaded.archive, applied.asset, loaded.permissions);
+    return presentAsset(loaded.archive, applied.asset, loaded.permissions, (await this.views.forArchive(loaded.archive.id)).definition);
   }
 }

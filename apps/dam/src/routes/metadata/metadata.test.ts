@@ -97,6 +97,7 @@ describe('metadata views', () => {
     const ok = await put(changed);
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ name: 'Newsroom', builtinFields: { title: { required: true } } });
+    expect((await get(url)).builtinFields.find((f) => f.field === 'title')).toEqual({ field: 'title', required: true, value: PHOTOMECHANIC.exiftool.Title.XMP });
     const cleared = await patch(url, { 5: { value: '' } });
     expect(cleared.statusCode).toBe(400);
     expect(cleared.json().issues).toEqual([{ path: 'metadata.5', message: 'Title (5) is required.' }]);
