@@ -226,8 +226,9 @@ const migrations: Record<string, Migration> = {
           modified timestamptz NOT NULL DEFAULT now())`,
         // Sibling names are unique (case-insensitively): the text import finds an existing item by its name.
         sql`CREATE UNIQUE INDEX taxonomy_items_sibling_name_key ON taxonomy_items (field_id, coalesce(parent_id, 0), lower(name))`,
-        // Tree pages: the children of one parent sorted by name (byte order, the same on PGlite and PostgreSQL).
-        sql`CREATE INDEX taxonomy_items_page_idx ON taxonomy_items (field_id, parent_id, (lower(name) COLLATE "C"), id)`,
+        // Tree pages: the children of one parent sorted by name (byte order, the same on PGlite and PostgreSQL). The
+        // parent is coalesced to 0 so the top level is an equality too, and the index also gives the order there.
+        sql`CREATE INDEX taxonomy_items_page_idx ON taxonomy_items (field_id, (coalesce(parent_id, 0)), (lower(name) COLLATE "C"), id)`,
         sql`CREATE INDEX taxonomy_items_parent_idx ON taxonomy_items (parent_id)`,
         // Name and value search (?q=): prefix matches use these; substring matches scan one field's items.
         sql`CREATE INDEX taxonomy_items_name_search_idx ON taxonomy_items (field_id, lower(name) text_pattern_ops)`,

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDam, type TestDam } from '../testing/harness.ts';
 import type { Caller } from '../policies/archive.policy.ts';
@@ -121,6 +122,26 @@ describe('text import', () => {
     ]);
     const quoted = (await allRootNames(admin)).includes('<Quoted>');
     expect(quoted).toBe(true);
+  });
+
+  it('names the values a taxonomy-only field would refuse: no item with Set carries them', async () => {
+    expect(await sut.valuesNotSettable(FIELD, ['Owl', 'Birds', 'Nope', 'Bush dog'])).toEqual(['Birds', 'Nope']);
+    expect(await sut.valuesNotSettable(77, ['anything'])).toEqual([]);
+  });
+
+  it.each([
+    ['top-level items', null],
+    ['the children of an item', 1],
+  ])('reads pages of %s along taxonomy_items_page_idx, in its order (no sort step)', async (_what, parentId) => {
+    const plan = await dam.ctx.database.db.transaction().execute(async (trx) => {
+      // With few rows a scan and a sort are cheaper; forbid them to see whether the index serves the query alone.
+      await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+      await sql`SET LOCAL enable_sort = off`.execute(trx);
+      const rows = await new TaxonomiesRepository(trx).childrenPageQuery(FIELD, parentId, { editor: true }, { offset: 0, limit: PAGE_SIZE }).explain();
+      return rows.map((r) => Object.values(r).join(' ')).join('\n');
+    });
+    expect(plan).toContain('taxonomy_items_page_idx');
+    expect(plan).not.toMatch(/^\s*->\s*Sort\b/m);
   });
 
   it('refuses a malformed file with its line number and stores nothing of it', async () => {

@@ -292,6 +292,17 @@ export class TaxonomiesService {
   }
 
   /**
+   * The values a taxonomy-only field would refuse (spec 02 §6 "Selecting a value requires the Set permission on the
+   * item"): those no item of the field's taxonomy carries with Set. Answers `[]` when the field has no taxonomy.
+   * @param values  Values to store in the field, in any order; the answer keeps their order.
+   */
+  async valuesNotSettable(fieldId: number, values: string[]): Promise<string[]> {
+    if (!(await this.repo.findTaxonomy(fieldId))) return [];
+    const settable = await this.repo.settableValues(fieldId, values);
+    return values.filter((v) => !settable.has(v));
+  }
+
+  /**
    * Imports the text format ({@link parseTaxonomyText}) into a field's taxonomy in one transaction. Lines naming
    * an item already under the same parent (case-insensitive) add nothing, so a re-import is idempotent; a
    * `[category]` line adds an item without Set; nothing is deleted.
