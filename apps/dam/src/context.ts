@@ -81,7 +81,8 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
   let worker: JobWorker | undefined;
   const uploads = new UploadsService(config, repos.uploads, repos.jobs, repos.archives, repos.assets, policy, files, () => worker?.notify());
   const assets = new AssetsService(repos.archives, repos.assets, policy, files, new MetadataViewsRepository(db));
-  const metadata = createMetadataServices({ db, repos, policy, files, ingest, assets, notifyWorker: () => worker?.notify() });
+  const taxonomies = new TaxonomiesService(new TaxonomiesRepository(db));
+  const metadata = createMetadataServices({ db, repos, policy, files, ingest, assets, taxonomies, notifyWorker: () => worker?.notify() });
   worker = new JobWorker(
     repos.jobs,
     {
@@ -105,7 +106,7 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
     revisions: metadata.revisions,
     uploads,
     ingest,
-    taxonomies: new TaxonomiesService(new TaxonomiesRepository(db)),
+    taxonomies,
     worker,
     bootstrapResult,
     async close() {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Asset, AssetUpdate, BackgroundTaskCreated, MetadataEditRequest, TaskAssetResult, TaskStatus } from '@magpie/api-types';
+import type { Asset, AssetUpdate, BackgroundTaskCreated, MetadataEditRequest, MetadataViewUpdate, TaskAssetResult, TaskStatus } from '@magpie/api-types';
 import type { BackgroundTaskRow } from '../db/schema.ts';
 import type { BackgroundTasksRepository } from '../repositories/background-tasks.repository.ts';
 import type { JobsRepository } from '../repositories/jobs.repository.ts';
@@ -12,7 +12,8 @@ import type { MetadataViewsService } from './metadata-views.service.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../lib/errors.ts';
 import { parseAssetHref } from '../http/resource-path.ts';
 import { presentAsset } from '../presenters/asset.presenter.ts';
-import { applyEdits, validateEdits, type FieldIssue } from '../metadata/validate.ts';
+import { applyEdits, fieldsOfView, validateEdits, type FieldIssue } from '../metadata/validate.ts';
+import type { TaxonomiesService } from '../taxonomies/taxonomies.service.ts';
 
 /** The job kind that runs a `metadata-edit-request` background task. */
 export const METADATA_EDIT_TASK_JOB = 'metadata-edit-task';
@@ -43,8 +44,27 @@ export class MetadataEditService {
     private readonly tasks: BackgroundTasksRepository,
     private readonly jobs: JobsRepository,
     private readonly users: UsersRepository,
+    private readonly taxonomies: Pick<TaxonomiesService, 'valuesNotSettable'>,
     private readonly onJobQueued: () => void,
   ) {}
+
+  /**
+   * {@link validateEdits} plus the taxonomy rule (spec 02 §6): a `taxonomy-only` field takes only values some item
+   * of its taxonomy carries with the Set flag.
+   */
+  private async validate(view: MetadataViewUpdate, raw: Record<string, { value: string | string[] }>, pathOf: (fieldId: string) => string) {
+    const { edits, issues } = validateEdits(view, raw, pathOf);
+    const fields = fieldsOfView(view);
+    for (const [id, value] of Object.entries(edits)) {
+      const description = fields.get(id);
+      if (!description?.['taxonomy-only']) continue;
+      const refused = await this.taxonomies.valuesNotSettable(Number(id), Array.isArray(value) ? value : value === '' ? [] : [value]);
+      if (refused.length > 0) {
+        issues.push({ path: pathOf(id), message: `${description.field.label} (${id}) takes values from its taxonomy only, not ${refused.map((v) => `"${v}"`).join(', ')}.` });
+      }
+    }
+    return { edits, issues };
+  }
 
   /**
    * Saves fields on one asset and answers the updated asset.
@@ -55,7 +75,7 @@ export class MetadataEditService {
     const { archive, asset, permissions } = await this.assetsService.load(caller, ref);
     if (!permissions.has('EditText')) throw forbidden('You need the EditText permission on this archive to edit metadata.');
     const view = await this.views.forArchive(archive.id);
-    const { edits, issues } = validateEdits(view.definition, body.metadata, (id) => `metadata.${id}`);
+    const { edits, issues } = await this.validate(view.definition, body.metadata, (id) => `metadata.${id}`);
     if (issues.length > 0) throw invalid(issues);
     const applied = await this.changes.apply(asset.id, { metadata: applyEdits(asset.metadata, edits), kind: 'metadata', userName: caller.username });
     return presentAsset(archive, applied.asset, permissions, view.definition);
@@ -93,7 +113,7 @@ export class MetadataEditService {
     }
     for (const archiveId of archives.keys()) {
       const view = await this.views.forArchive(archiveId);
-      issues.push(...validateEdits(view.definition, fields, (id) => `job-metadata.${indexOf.get(id)}`).issues);
+      issues.push(...(await this.validate(view.definition, fields, (id) => `job-metadata.${indexOf.get(id)}`)).issues);
     }
     if (issues.length > 0) throw invalid([...new Map(issues.map((issue) => [`${issue.path} ${issue.message}`, issue])).values()]);
 
@@ -138,7 +158,7 @@ export class MetadataEditService {
     const asset = await this.assets.findById(assetId);
     if (!asset) return failed('NotFound', 'The asset no longer exists.');
     const view = await this.views.forArchive(asset.archive_id);
-    const { edits, issues } = validateEdits(view.definition, fields, (fieldId) => `metadata.${fieldId}`);
+    const { edits, issues } = await this.validate(view.definition, fields, (fieldId) => `metadata.${fieldId}`);
     if (issues.length > 0) return failed('InvalidRequest', issues[0]!.message);
     const applied = await this.changes.apply(assetId, { metadata: applyEdits(asset.metadata, edits), kind: 'metadata', userName });
     const roles = Object.entries(view.definition.builtinFields);

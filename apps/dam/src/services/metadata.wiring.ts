@@ -9,6 +9,7 @@ import type { ArchivePolicy } from '../policies/archive.policy.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import type { AssetsService } from './assets.service.ts';
 import type { IngestService } from './ingest.service.ts';
+import type { TaxonomiesService } from '../taxonomies/taxonomies.service.ts';
 import { MetadataViewsRepository } from '../repositories/metadata-views.repository.ts';
 import { RevisionsRepository } from '../repositories/revisions.repository.ts';
 import { BackgroundTasksRepository } from '../repositories/background-tasks.repository.ts';
@@ -36,12 +37,13 @@ export function createMetadataServices(deps: {
   files: FileStore;
   ingest: IngestService;
   assets: AssetsService;
+  taxonomies: Pick<TaxonomiesService, 'valuesNotSettable'>;
   notifyWorker: () => void;
 }): MetadataServices {
   const { db, repos, files } = deps;
   const changes = new AssetChangesService(db, deps.notifyWorker);
   const metadataViews = new MetadataViewsService(repos.archives, new MetadataViewsRepository(db), deps.policy);
-  const metadataEdit = new MetadataEditService(deps.assets, repos.assets, metadataViews, changes, new BackgroundTasksRepository(db), repos.jobs, repos.users, deps.notifyWorker);
+  const metadataEdit = new MetadataEditService(deps.assets, repos.assets, metadataViews, changes, new BackgroundTasksRepository(db), repos.jobs, repos.users, deps.taxonomies, deps.notifyWorker);
   const revisions = new RevisionsService(deps.assets, new RevisionsRepository(db), metadataViews, changes, deps.ingest, files);
   return {
     changes,

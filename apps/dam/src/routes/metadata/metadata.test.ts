@@ -103,6 +103,22 @@ describe('metadata views', () => {
     expect(cleared.json().issues).toEqual([{ path: 'metadata.5', message: 'Title (5) is required.' }]);
     expect((await put(DEFAULT_METADATA_VIEW)).statusCode).toBe(200);
   });
+  it('makes a taxonomy-only field take only values its taxonomy items carry with Set', async () => {
+    const url = await upload(sample('iptc-xmp/Canon_EOS_600D_keywords.jpg'), 'taxonomy-only');
+    const href = (await get(url)).metadataEditor!.href;
+    const view: MetadataViewUpdate = structuredClone(DEFAULT_METADATA_VIEW);
+    view.detailRegions[0]!.fields.find((f) => f.field.id === 25)!['taxonomy-only'] = true;
+    const put = (body: unknown) => sut.app.inject({ method: 'PUT', url: href, headers: { ...bearer(sut.adminToken), 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+    expect((await put(view)).statusCode).toBe(200);
+    const item = (body: unknown) => post('/fotoweb/api/taxonomies/25/', body);
+    expect((await item({ name: 'Harbour', value: 'harbour' })).statusCode).toBe(201);
+    expect((await item({ name: 'Places', value: 'places', acl: ['Navigate', 'Query'] })).statusCode).toBe(201);
+    expect((await patch(url, { 25: { value: ['harbour'] } })).statusCode).toBe(200);
+    const refused = await patch(url, { 25: { value: ['harbour', 'places', 'boats'] } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().issues).toEqual([{ path: 'metadata.25', message: 'Keywords (25) takes values from its taxonomy only, not "places", "boats".' }]);
+    expect((await put(DEFAULT_METADATA_VIEW)).statusCode).toBe(200);
+  });
 });
 
 describe('PATCH <asset> (assetupdate)', () => {
