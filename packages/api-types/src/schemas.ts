@@ -438,9 +438,9 @@ export const TaxonomyItemUpdateSchema = z.object({
 });
 type _TaxonomyItemUpdate = Assert<Conforms<z.output<typeof TaxonomyItemUpdateSchema>, DamSchemas['TaxonomyItemUpdate']>>;
 
-const ItemIds = z.array(z.string().max(20)).min(1, 'Give at least one item id.').max(1000, 'At most 1000 item ids.');
+const ItemIds = z.array(z.string().max(255)).min(1, 'Give at least one item id or name.').max(1000, 'At most 1000 item ids or names.');
 
-/** `POST /fotoweb/api/taxonomies/info/` body: FotoWare's array of item ids, or `{txnm: [...]}` (spec 02 §7). */
+/** `POST /fotoweb/api/taxonomies/info/` body: an array of item ids or names, or `{txnm: [...]}` (spec 02 §7). */
 export const TaxonomyInfoRequestSchema = z.union([ItemIds, z.object({ txnm: ItemIds })]);
 type _TaxonomyInfoRequest = Assert<Conforms<z.output<typeof TaxonomyInfoRequestSchema>, DamSchemas['TaxonomyInfoRequest']>>;
 

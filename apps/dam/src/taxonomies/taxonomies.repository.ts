@@ -167,6 +167,20 @@ export class TaxonomiesRepository {
       .executeTakeFirst();
   }
 
+  /** Items across every taxonomy whose name or value equals one of `texts`, case-insensitively. */
+  findItemsByNames(texts: string[]): Promise<TaxonomyItemRow[]> {
+    if (texts.length === 0) return Promise.resolve([]);
+    const lowered = [...new Set(texts.map((t) => t.toLowerCase()))];
+    return this.db
+      .selectFrom('taxonomy_items')
+      .selectAll('taxonomy_items')
+      .select((eb) => hasChildren(eb).as('has_children'))
+      .where((eb) => eb.or([eb(sql`lower(taxonomy_items.name)`, 'in', lowered), eb(sql`lower(taxonomy_items.value)`, 'in', lowered)]))
+      .orderBy(SORT_KEY)
+      .orderBy('id')
+      .execute();
+  }
+
   /** Items by id across every taxonomy (unknown ids are left out). */
   findItemsByIds(ids: number[]): Promise<TaxonomyItemRow[]> {
     if (ids.length === 0) return Promise.resolve([]);

@@ -255,6 +255,12 @@ describe('items', () => {
       ['Soccer', FIELD, ['<Sports>']],
     ]);
     expect((await sut.itemsInfo(reader, [tennis, soccer])).map((i) => i.name)).toEqual(['Tennis']);
+    // Names and values find items too (the web client's txnm names), each item once, in the order asked.
+    expect((await sut.itemsInfo(admin, ['SOCCER', 'tennis', tennis, 'Owl'])).map((i) => [i.name, i.field])).toEqual([
+      ['Soccer', FIELD],
+      ['Tennis', FIELD],
+      ['Owl', FIELD],
+    ]);
   });
 
   it('answers the search expression of an item, refusing unknown items and items without Query', async () => {

@@ -64,6 +64,8 @@ export class InvalidTaxonomyItemError extends Error {
 
 const conflict = (message: string, value = 'TaxonomyItemExists') => new ApiError(409, value, message, 'Already exists');
 const parseId = (id: string): number | undefined => (/^[0-9]{1,9}$/.test(id) ? Number(id) : undefined);
+/** Spec 02 §6: editors see every item; others items with Set, or with Navigate and children (as the SQL rule). */
+const isVisible = (row: TaxonomyItemRow, editor: boolean) => editor || row.acl.includes('Set') || (row.acl.includes('Navigate') && row.has_children);
 
 /**
  * Taxonomies of metadata fields and their item trees (issue #5; fotoweb-api-notes §7; spec 02 §2 Taxonomy tree
@@ -172,8 +174,7 @@ export class TaxonomiesService {
   private async visibleItem(fieldId: number, itemId: string, editor: boolean): Promise<TaxonomyItemRow> {
     const id = parseId(itemId);
     const row = id === undefined ? undefined : await this.repo.findItem(fieldId, id);
-    const visible = row && (editor || row.acl.includes('Set') || (row.acl.includes('Navigate') && row.has_children));
-    if (!row || !visible) throw notFound('The taxonomy item');
+    if (!row || !isVisible(row, editor)) throw notFound('The taxonomy item');
     return row;
   }
 
@@ -259,19 +260,24 @@ export class TaxonomiesService {
   }
 
   /**
-   * The items with the given ids, across taxonomies (`POST /fotoweb/api/taxonomies/info/`, the web's `txnm`
-   * mapping of item ids to fields), in the order asked; unknown and hidden ids are left out.
+   * The items named by ids or by names, across taxonomies (`POST /fotoweb/api/taxonomies/info/`): each string finds
+   * the item with that id and the items whose name or value equals it (case-insensitive), so the web client can map
+   * its `txnm` names to fields (spec 02 §7). In the order asked, each item once; hidden items are left out.
    */
-  async itemsInfo(caller: Caller, itemIds: string[]): Promise<TaxonomyItemInfo[]> {
+  async itemsInfo(caller: Caller, texts: string[]): Promise<TaxonomyItemInfo[]> {
     const editor = await this.canEdit(caller);
-    const ids = itemIds.map(parseId).filter((id): id is number => id !== undefined);
-    const rows = await this.repo.findItemsByIds(ids);
+    const ids = texts.map(parseId).filter((id): id is number => id !== undefined);
+    const [byId, byName] = await Promise.all([this.repo.findItemsByIds(ids), this.repo.findItemsByNames(texts)]);
+    const ordered = texts.flatMap((text) => {
+      const lowered = text.toLowerCase();
+      return [
+        ...byId.filter((row) => String(row.id) === text),
+        ...byName.filter((row) => row.name.toLowerCase() === lowered || row.value.toLowerCase() === lowered),
+      ];
+    });
+    const rows = [...new Map(ordered.map((row) => [row.id, row])).values()].filter((row) => isVisible(row, editor));
     const ancestors = await this.repo.ancestorsOf(rows.map((r) => r.id));
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    return ids
-      .map((id) => byId.get(id))
-      .filter((row): row is TaxonomyItemRow => row !== undefined && (editor || row.acl.includes('Set') || (row.acl.includes('Navigate') && row.has_children)))
-      .map((row) => presentItemInfo(row, { editor }, ancestors.get(row.id) ?? []));
+    return rows.map((row) => presentItemInfo(row, { editor }, ancestors.get(row.id) ?? []));
   }
 
   /**

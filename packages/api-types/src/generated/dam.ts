@@ -684,11 +684,12 @@ export interface paths {
         put?: never;
         /**
          * Items by id, across taxonomies
-         * @description Maps taxonomy item ids to their items, each with its `field` and `ancestors` (fotoweb-api-notes §7
-         *     `POST /fotoweb/api/taxonomies/info`; spec 02 §7, where the web client sends the ids of its `txnm` search key).
-         *     The body is FotoWare's array of ids, or Magpie's `{txnm: [...]}`; at most 1000 ids. Unknown ids and items
-         *     hidden from the caller are left out; the answer keeps the order asked. `/fotoweb/api/taxonomies/info`
-         *     (without the slash) is the same operation.
+         * @description Maps taxonomy item ids or names to their items, each with its `field` and `ancestors` (fotoweb-api-notes §7
+         *     `POST /fotoweb/api/taxonomies/info` takes item ids; spec 02 §7 sends the item names of its `txnm` key and
+         *     reads a name → field mapping). Each string finds the item with that id, and the items of any taxonomy whose
+         *     name or value equals it (case-insensitive). The body is FotoWare's array, or `{txnm: [...]}`; at most 1000
+         *     strings. Unknown strings and items hidden from the caller are left out; the answer follows the order asked,
+         *     each item once. `/fotoweb/api/taxonomies/info` (without the slash) is the same operation.
          */
         post: operations["getTaxonomyItemsInfo"];
         delete?: never;
@@ -1985,7 +1986,7 @@ export interface components {
             customSearch?: string;
             acl: components["schemas"]["TaxonomyAcl"][];
         };
-        /** @description Item ids, as FotoWare's array or as `{txnm}` (spec 02 §7); 1–1000 ids. */
+        /** @description Item ids or names, as FotoWare's array or as `{txnm}` (spec 02 §7); 1–1000 strings. */
         TaxonomyInfoRequest: string[] | {
             txnm: string[];
         };

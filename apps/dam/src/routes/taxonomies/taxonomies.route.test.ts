@@ -241,6 +241,11 @@ describe('items: create, update, delete, visibility, info', () => {
     const forReader = await send('POST', '/fotoweb/api/taxonomies/info', { txnm: ids }, reader);
     expect(forReader.json().map((i: { name: string }) => i.name)).toEqual(['<Sports>']);
     expect((await send('POST', '/fotoweb/api/taxonomies/info/', [])).statusCode).toBe(400);
+    const byName = await send('POST', '/fotoweb/api/taxonomies/info/', { txnm: ['red fox', '<Sports>'] }, reader);
+    expect(byName.json().map((i: { name: string; field: number; ancestors: Array<{ name: string }> }) => [i.name, i.field, i.ancestors.map((a) => a.name)])).toEqual([
+      ['Red fox', 25, ['Animals', 'Mammals']],
+      ['<Sports>', 25, []],
+    ]);
   });
 
   it('lists the taxonomies of an archive the caller may view, 404 otherwise', async () => {
