@@ -6,6 +6,8 @@ import type { Asset } from '@magpie/api-types';
 import { createTestDam, SAMPLES_DIR, type TestDam } from '../testing/harness.ts';
 import { getExiftool } from '../media/exiftool.ts';
 import { GROUPED_READ_ARGS } from '../media/tags.ts';
+import type { JobRow } from '../db/schema.ts';
+import { metadataWritebackJob } from './metadata-writeback.job.ts';
 
 /** One sample as ExifTool read it (manifest.json). */
 interface Sample {
@@ -94,5 +96,25 @@ describe('metadata write-back (issue 5: writeback round trip)', () => {
     expect(asset.metadataWriteback?.message).toMatch(/kept in Magpie only/);
     expect(asset.metadata).toMatchObject({ 5: { value: EDIT.title }, 25: { value: EDIT.keywords }, 120: { value: EDIT.description } });
     expect(createHash('sha256').update(fs.readFileSync(file)).digest('hex')).toBe(sample.sha256);
+  });
+
+  it('retries a failed write, and on the last attempt records failed with the reason while the database keeps the values', async () => {
+    const sample = MANIFEST.filter((s) => s.mime === 'image/jpeg' && !s.bad_input).sort((a, b) => a.bytes - b.bytes)[1]!;
+    const { url, file } = await uploadAndEdit(sample, 'writeback-failure');
+    const row = (await sut.ctx.repos.assets.findByPath(5000, 'writeback-failure', path.basename(sample.path)))!;
+    await sut.ctx.repos.assets.update(row.id, { writeback_fields: JSON.stringify(['5']), writeback_status: 'pending' });
+    fs.renameSync(file, `${file}.away`);
+    const writeback = metadataWritebackJob({ assets: sut.ctx.repos.assets, files: sut.ctx.files });
+    const job = (attempts: number) => ({ id: 0, kind: 'metadata-writeback', payload: { assetId: row.id }, attempts, max_attempts: 5 }) as unknown as JobRow;
+    try {
+      await expect(writeback(job(1))).rejects.toThrow(/could not write/);
+      expect((await getAsset(url)).metadataWriteback?.status).toBe('pending');
+      await writeback(job(5));
+    } finally {
+      fs.renameSync(`${file}.away`, file);
+    }
+    const asset = await getAsset(url);
+    expect(asset.metadataWriteback).toEqual({ status: 'failed', message: expect.stringMatching(/kept in Magpie/) });
+    expect(asset.metadata['5']).toEqual({ value: EDIT.title });
   });
 });

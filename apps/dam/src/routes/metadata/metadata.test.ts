@@ -5,6 +5,7 @@ import type { Asset, MetadataView, MetadataViewUpdate, Revision, RevisionList, T
 import { createTestDam, SAMPLES_DIR, type TestDam } from '../../testing/harness.ts';
 import { readMetadata } from '../../media/metadata.ts';
 import { DEFAULT_METADATA_VIEW } from '../../metadata/default-view.ts';
+import { BackgroundTasksRepository } from '../../repositories/background-tasks.repository.ts';
 
 /** One sample as ExifTool read it (manifest.json). */
 interface Sample {
@@ -236,6 +237,23 @@ describe('background tasks (metadata-edit-request)', () => {
     expect((await post('/fotoweb/me/background-tasks/', body([href]), sut.adminToken, 'application/vnd.fotoware.rename-request+json')).statusCode).toBe(415);
     expect((await post('/fotoweb/me/background-tasks/', { assets: [] , 'job-metadata': [] }, sut.adminToken, EDIT_REQUEST)).statusCode).toBe(400);
     expect((await sut.app.inject({ method: 'GET', url: '/fotoweb/me/background-tasks/unknown', headers: bearer(sut.adminToken) })).statusCode).toBe(404);
+  });
+  it('continues a task after a crash: assets with a result are not edited again', async () => {
+    const done = '/fotoweb/archives/5000-Photos/batch/BlueSquare.jpg.info';
+    const todo = '/fotoweb/archives/5000-Photos/batch/iptc-staff-photographer-example.jpg.info';
+    const ids = await Promise.all([done, todo].map(async (href) => Number((await get(href)).uniqueid)));
+    const counts = await Promise.all([done, todo].map(async (href) => (await get(href)).revisioncount));
+    const admin = (await sut.ctx.repos.users.findByUsername('admin'))!;
+    const tasks = new BackgroundTasksRepository(sut.ctx.database.db);
+    const request = { assets: [{ href: done, assetId: ids[0] }, { href: todo, assetId: ids[1] }], fields: { 40: { value: 'Resumed' } } };
+    await tasks.create({ id: 'resumed-task', userId: admin.id, type: 'metadata-edit', request, total: 2 });
+    await tasks.appendResult('resumed-task', { href: done, done: true, 'changed-fields': [], 'changed-builtinFields': [], error: null });
+    await sut.ctx.metadataEdit.runTask('resumed-task');
+    const status = await get<TaskStatus>('/fotoweb/me/background-tasks/resumed-task');
+    expect(status.job).toMatchObject({ status: 'done', progress: { done: 2, total: 2 } });
+    expect(status.job.result[1]).toMatchObject({ href: todo, done: true, 'changed-fields': [{ field: 40, value: 'Resumed' }] });
+    expect((await get(done)).revisioncount).toBe(counts[0]);
+    expect((await get(todo)).revisioncount).toBe(counts[1]! + 1);
   });
 });
 
