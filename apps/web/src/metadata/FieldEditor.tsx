@@ -68,7 +68,9 @@ export function FieldEditor(props: FieldEditorProps) {
     [],
   );
   const [snapshot, send, actorRef] = useMachine(machine, { input: { field, value, ...(options ? { options } : {}), formMode: formMode === true } });
-  useEffect(() => onActor?.(actorRef), [actorRef, onActor]);
+  useEffect(() => {
+    onActor?.(actorRef);
+  }, [actorRef, onActor]);
 
   const id = useId();
   const inputId = `${id}-input`;
@@ -88,11 +90,12 @@ export function FieldEditor(props: FieldEditorProps) {
   // Focus follows the mode: the input when editing starts, the value again when the edit ends inside this field.
   const wasEditing = useRef(editing);
   useEffect(() => {
-    if (editing && !wasEditing.current && !formMode) inputRef.current?.focus();
+    // Taxonomy-only inputs open the tree on focus (spec 02 §4), so a new edit starts on Save instead.
+    if (editing && !wasEditing.current && !formMode) (field.taxonomyOnly ? saveRef.current : inputRef.current)?.focus();
     if (!editing && wasEditing.current && rootRef.current?.contains(document.activeElement ?? null)) viewRef.current?.focus();
     if (!editing && wasEditing.current && document.activeElement === document.body) viewRef.current?.focus();
     wasEditing.current = editing;
-  }, [editing, formMode]);
+  }, [editing, formMode, field.taxonomyOnly]);
   useEffect(() => {
     if (autoFocus) viewRef.current?.focus();
   }, [autoFocus]);
@@ -156,8 +159,8 @@ export function FieldEditor(props: FieldEditorProps) {
     >
       {label}
       {state === 'readOnly' && (
-        <HStack gap="2" fontSize="sm" data-testid="field-value">
-          <Text wordBreak="break-word" whiteSpace={field.multiline ? 'pre-line' : undefined} color={text ? 'fg' : 'fg.muted'}>
+        <HStack gap="2" fontSize="sm">
+          <Text wordBreak="break-word" whiteSpace={field.multiline ? 'pre-line' : undefined} color={text ? 'fg' : 'fg.muted'} data-testid="field-value">
             {text || emptyText}
           </Text>
           <Lock size={12} aria-hidden="true" />
