@@ -62,6 +62,9 @@ export interface ItemVisibility {
   editor: boolean;
 }
 
+/** Rows per INSERT of the text import (6 parameters each, well under PostgreSQL's 65,535). */
+const INSERT_BATCH = 1000;
+
 /** Sort key of item pages: the lower-cased name in byte order, the same on PGlite and PostgreSQL. */
 const SORT_KEY = sql`lower(taxonomy_items.name) COLLATE "C"`;
 
@@ -315,9 +318,20 @@ export class TaxonomiesRepository {
     return this.db.selectFrom('taxonomy_items').select(['id', 'parent_id', 'name', 'acl']).where('field_id', '=', fieldId).execute();
   }
 
-  /** Replaces an item's acl (the import turns a category into a settable item when a later line says so). */
-  async setAcl(id: number, acl: string[]): Promise<void> {
-    await this.db.updateTable('taxonomy_items').set({ acl, modified: new Date() }).where('id', '=', id).execute();
+  /** Adds the Set flag to items (the import turns a category into a settable item when a later line says so). */
+  async addSetFlag(ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.updateTable('taxonomy_items').set({ acl: sql`array_append(acl, 'Set')`, modified: new Date() }).where('id', 'in', ids).execute();
+  }
+
+  /** Inserts items in batches of {@link INSERT_BATCH} rows and answers `{id, parent_id, name, acl}` of each. */
+  async insertItems(fieldId: number, items: Array<{ parentId: number | null; name: string; value: string; acl: string[] }>): Promise<Array<{ id: number; parent_id: number | null; name: string; acl: string[] }>> {
+    const result: Array<{ id: number; parent_id: number | null; name: string; acl: string[] }> = [];
+    for (let start = 0; start < items.length; start += INSERT_BATCH) {
+      const batch = items.slice(start, start + INSERT_BATCH).map((i) => ({ field_id: fieldId, parent_id: i.parentId, name: i.name, value: i.value, acl: i.acl }));
+      result.push(...(await this.db.insertInto('taxonomy_items').values(batch).returning(['id', 'parent_id', 'name', 'acl']).execute()));
+    }
+    return result;
   }
 
   /**

@@ -129,6 +129,16 @@ describe('text import', () => {
     expect(await sut.valuesNotSettable(77, ['anything'])).toEqual([]);
   });
 
+  it('gives a category the Set flag when a later import names it as a plain line, changing nothing else', async () => {
+    expect(await sut.importText(admin, FIELD, 'Animals\n\tBirds\n\t\t[Owl]')).toEqual({ field: FIELD, created: 0, existing: 3 });
+    const animals = (await sut.getTaxonomy(admin, FIELD)).taxonomy.items.data.find((i) => i.name === 'Animals')!;
+    const birds = (await sut.getItem(admin, FIELD, animals.href.split('/').pop()!)).children.data.find((c) => c.name === 'Birds')!;
+    expect(birds.acl).toEqual(['Navigate', 'Query', 'Set']);
+    // A category line never takes Set away.
+    const owl = (await sut.getItem(admin, FIELD, birds.href.split('/').pop()!)).children.data.find((c) => c.name === 'Owl')!;
+    expect(owl.acl).toEqual(['Navigate', 'Query', 'Set']);
+  });
+
   it.each([
     ['top-level items', null],
     ['the children of an item', 1],

@@ -3,7 +3,7 @@ import type { Caller } from '../policies/archive.policy.ts';
 import { ApiError, forbidden, notFound } from '../lib/errors.ts';
 import { InvalidSearchExpressionError, parseSearchExpression } from '../search/expression.ts';
 import type { TaxonomiesRepository, TaxonomyItemFields, TaxonomyItemRow } from './taxonomies.repository.ts';
-import { parseTaxonomyText, valueFromName, type TaxonomyTextNode } from './text-import.ts';
+import { parseTaxonomyText, valueFromName } from './text-import.ts';
 import {
   presentItem,
   presentItemInfo,
@@ -325,26 +325,24 @@ export class TaxonomiesService {
         const { name, pluralName, description } = options.create;
         await repo.insertTaxonomy({ fieldId, name: name?.trim() || pluralName, pluralName, description: description ?? '' });
       }
-      const known = new Map((await repo.allItemNames(fieldId)).map((r) => [`${r.parent_id ?? 0}/${r.name.toLowerCase()}`, r]));
+      const key = (parentId: number | null, name: string) => `${parentId ?? 0}/${name.toLowerCase()}`;
+      const known = new Map((await repo.allItemNames(fieldId)).map((r) => [key(r.parent_id, r.name), r]));
       const summary: TaxonomyImportResult = { field: fieldId, created: 0, existing: 0 };
-      const visit = async (nodes: TaxonomyTextNode[], parentId: number | null): Promise<void> => {
-        for (const node of nodes) {
-          const key = `${parentId ?? 0}/${node.name.toLowerCase()}`;
-          let item = known.get(key);
-          if (item) {
-            summary.existing++;
-            if (node.settable && !item.acl.includes('Set')) await repo.setAcl(item.id, [...item.acl, 'Set']);
-          } else {
-            const acl = node.settable ? DEFAULT_ITEM_ACL : ['Navigate', 'Query'];
-            const row = await repo.insertItem(fieldId, parentId, { name: node.name, value: valueFromName(node.name) || node.name, description: '', customSearch: '', acl });
-            item = { id: row.id, parent_id: parentId, name: row.name, acl };
-            known.set(key, item);
-            summary.created++;
-          }
-          await visit(node.children, item.id);
-        }
-      };
-      await visit(forest, null);
+      // Level by level, so each level is one batch of inserts whatever the size of the file.
+      let level = forest.map((node) => ({ node, parentId: null as number | null }));
+      while (level.length > 0) {
+        const fresh = level.filter(({ node, parentId }) => !known.has(key(parentId, node.name)));
+        const existing = level.filter(({ node, parentId }) => known.has(key(parentId, node.name)));
+        summary.existing += existing.length;
+        await repo.addSetFlag(existing.filter(({ node, parentId }) => node.settable && !known.get(key(parentId, node.name))!.acl.includes('Set')).map(({ node, parentId }) => known.get(key(parentId, node.name))!.id));
+        const inserted = await repo.insertItems(
+          fieldId,
+          fresh.map(({ node, parentId }) => ({ parentId, name: node.name, value: valueFromName(node.name) || node.name, acl: node.settable ? DEFAULT_ITEM_ACL : ['Navigate', 'Query'] })),
+        );
+        for (const row of inserted) known.set(key(row.parent_id, row.name), row);
+        summary.created += inserted.length;
+        level = level.flatMap(({ node, parentId }) => node.children.map((child) => ({ node: child, parentId: known.get(key(parentId, node.name))!.id })));
+      }
       return summary;
     });
   }
