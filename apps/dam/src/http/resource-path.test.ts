@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { InvalidPathError, parseArchivesPath, parseAssetHref } from './resource-path.ts';
+
+describe('parseArchivesPath: revisions (fotoweb-api-notes §9)', () => {
+  const base = { kind: 'revisions', archiveId: 5000, folderPath: 'a b', filename: 'x.jpg' };
+  it.each([
+    ['5000-Photos/a%20b/x.jpg/__revisions/', base],
+    ['5000-Photos/a%20b/x.jpg/__revisions/compare', { ...base, action: 'compare' }],
+    ['5000-Photos/a%20b/x.jpg/__revisions/12', { ...base, revision: 12 }],
+    ['5000-Photos/a%20b/x.jpg/__revisions/3/rollback', { ...base, revision: 3, action: 'rollback' }],
+    ['5000-Photos/a%20b/x.jpg/__revisions/3/rollback-to', { ...base, revision: 3, action: 'rollback-to' }],
+  ])('%s', (path, expected) => {
+    expect(parseArchivesPath(path)).toEqual(expected);
+  });
+
+  it.each(['5000-Photos/x.jpg/__revisions/0', '5000-Photos/x.jpg/__revisions/x', '5000-Photos/x.jpg/__revisions/3/undo', '5000-Photos/x.jpg/__revisions/3/rollback/more'])(
+    'refuses %s',
+    (path) => {
+      expect(() => parseArchivesPath(path)).toThrow(InvalidPathError);
+    },
+  );
+});
+
+describe('parseAssetHref', () => {
+  it('names the asset of an asset URL, with or without scheme and host, and nothing else', () => {
+    expect(parseAssetHref('https://dam.example/fotoweb/archives/5000-Photos/2024/a%20b.jpg.info')).toEqual({ archiveId: 5000, folderPath: '2024', filename: 'a b.jpg' });
+    expect(parseAssetHref('/fotoweb/archives/5000-Photos/')).toBeUndefined();
+    expect(parseAssetHref('/fotoweb/archives/5000-Photos/a.jpg.info/__renditions/ORIGINAL')).toBeUndefined();
+    expect(parseAssetHref('/fotoweb/archives/5000-Photos/%E0%A4%A.jpg.info')).toBeUndefined();
+    expect(parseAssetHref('/elsewhere/a.jpg.info')).toBeUndefined();
+  });
+});
