@@ -203,7 +203,7 @@ export function FieldEditor(props: FieldEditorProps) {
             ) : mixed ? (
               <chakra.em color="fg.muted">{MIXED_VALUES_LABEL}</chakra.em>
             ) : (
-              <chakra.span color={text ? 'fg' : 'fg.subtle'}>{text || emptyText}</chakra.span>
+              <chakra.span color={text ? 'fg' : 'fg.muted'}>{text || emptyText}</chakra.span>
             )}
           </Box>
           <Pencil size={14} aria-hidden="true" />

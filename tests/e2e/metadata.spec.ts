@@ -1,0 +1,162 @@
+/**
+ * Metadata editing end to end (issue 5; spec 02 §2 Metadata field editors, §4, §5; spec 01 §4 Background job, §7
+ * Revisions) on the real stack in Chromium: edit a title in the asset view with the keyboard, see it after a reload
+ * and written into the file; Esc cancels without leaving the view; the history panel lists the changes, compares
+ * two revisions and restores an older title; two assets edited at once show their differing titles as such and are
+ * saved by a background task with a progress bar. Every screen passes axe.
+ *
+ * The assets are this spec's own uploads (metadataAssets.ts), so other specs never see them.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, logIn, test } from './fixtures.ts';
+import { openFirstArchive, uniquePhoto, uploadToCollection } from './metadataAssets.ts';
+
+/** The title field (FotoWeb field 5, the built-in `title`). */
+const TITLE = '5';
+
+async function expectAccessible(page: Page, selector: string, what: string): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .include(selector)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const summary = severe.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
+  expect(summary, `serious/critical axe violations in the ${what}`).toEqual([]);
+}
+
+/** The stored title of an asset, read from the API (not from the screen). */
+async function storedTitle(page: Page, href: string): Promise<string | undefined> {
+  const response = await page.request.get(href, { headers: { Accept: 'application/vnd.fotoware.asset+json' } });
+  expect(response.ok()).toBe(true);
+  const asset = (await response.json()) as { metadata?: Record<string, { value: string | string[] }> };
+  const value = asset.metadata?.[TITLE]?.value;
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+test('edit a title, see it after a reload, restore it from the history, and edit two assets at once', async ({ page, credentials }) => {
+  const run = Date.now().toString(36);
+  const first = `Quayside ${run}`;
+  const second = `Harbour ${run}`;
+  const batch = `Heron ${run}`;
+
+  await page.goto('/fotoweb/archives/');
+  await logIn(page, credentials);
+  await openFirstArchive(page);
+  const collectionUrl = page.url();
+  const [hrefA, hrefB] = await uploadToCollection(page, [uniquePhoto(`meta-a-${run}`), uniquePhoto(`meta-b-${run}`)]);
+
+  // ---------------------------------------------------------------- one asset: edit with the keyboard, save, reload
+  await page.goto(hrefA!);
+  const panel = page.getByTestId('metadata-panel');
+  const title = panel.locator(`[data-testid="field-editor"][data-field-id="${TITLE}"]`);
+  await expect(title).toHaveAttribute('data-state', 'view');
+  await title.getByTestId('field-edit').focus();
+  await page.keyboard.press('Enter');
+  await expect(title).toHaveAttribute('data-state', 'editing');
+  await expect(title.getByTestId('field-input')).toBeFocused();
+  await page.keyboard.type(`  ${first}  `);
+  await page.keyboard.press('Enter');
+  // Saved trimmed (spec 02 §5), the heading follows, focus is back on the value.
+  await expect(title).toHaveAttribute('data-state', 'view');
+  await expect(title.getByTestId('field-value')).toHaveText(first);
+  await expect(page.getByTestId('asset-title')).toHaveText(first);
+  await expect(title.getByTestId('field-edit')).toBeFocused();
+  expect(await storedTitle(page, hrefA!)).toBe(first);
+
+  // JPEG takes the metadata into the file; the view says so once the write-back job ran.
+  await expect(page.getByTestId('writeback-status')).toHaveAttribute('data-status', 'written', { timeout: 60_000 });
+
+  await page.reload();
+  await expect(title.getByTestId('field-value')).toHaveText(first);
+
+  // Esc cancels the edit (the typed text is gone) and does not leave the asset view.
+  await page.keyboard.press('e');
+  await expect(title).toHaveAttribute('data-state', 'editing');
+  await expect(title.getByTestId('field-input')).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('thrown away');
+  await page.keyboard.press('Escape');
+  await expect(title).toHaveAttribute('data-state', 'view');
+  await expect(title.getByTestId('field-value')).toHaveText(first);
+  await expect(page.getByTestId('asset-view')).toBeVisible();
+
+  // A second title, with the mouse this time.
+  await title.getByTestId('field-edit').click();
+  await title.getByTestId('field-input').fill(second);
+  await title.getByTestId('field-save').click();
+  await expect(title.getByTestId('field-value')).toHaveText(second);
+
+  // ---------------------------------------------------------------- history: list, compare, restore
+  const history = page.getByTestId('history-panel');
+  const revisions = history.getByTestId('revision');
+  // Newest first: the second title, the first title, the upload.
+  await expect(revisions).toHaveCount(3);
+  await expect(revisions.nth(0).getByTestId('revision-changes')).toContainText(`${first} → ${second}`);
+  await expect(revisions.nth(1).getByTestId('revision-changes')).toContainText(`(empty) → ${first}`);
+  await expectAccessible(page, '[data-testid="asset-metadata"]', 'asset view with the metadata panel and the history');
+
+  const withFirst = revisions.nth(1);
+  const withFirstNumber = await withFirst.getAttribute('data-number');
+  await withFirst.getByRole('button', { name: 'Compare with current' }).click();
+  const comparison = history.getByTestId('revision-comparison');
+  await expect(comparison.getByTestId('revision-difference')).toContainText(`${first} → ${second}`);
+
+  await withFirst.getByRole('button', { name: 'Restore this version' }).click();
+  const confirm = page.getByTestId('history-confirm');
+  await expect(confirm).toContainText(`#${withFirstNumber}`);
+  await expectAccessible(page, '[data-testid="history-confirm"]', 'restore confirmation');
+  await confirm.getByTestId('history-confirm-ok').click();
+  await expect(confirm).toBeHidden();
+  await expect(title.getByTestId('field-value')).toHaveText(first);
+  await expect(revisions).toHaveCount(4);
+  await expect(revisions.nth(0)).toContainText('Restored');
+  expect(await storedTitle(page, hrefA!)).toBe(first);
+  await page.reload();
+  await expect(title.getByTestId('field-value')).toHaveText(first);
+
+  // ---------------------------------------------------------------- two assets at once, as a background task
+  await page.goto(collectionUrl);
+  const tileA = page.locator(`[data-testid="asset-thumbnail"][data-href="${hrefA}"]`);
+  const tileB = page.locator(`[data-testid="asset-thumbnail"][data-href="${hrefB}"]`);
+  await tileA.click({ modifiers: ['ControlOrMeta'] });
+  await tileB.focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('selection-count')).toHaveAttribute('data-count', '2');
+  await expect(page.getByTestId('collection-view')).toBeVisible();
+  await page.getByTestId('batch-edit-open').click();
+
+  const drawer = page.getByTestId('batch-edit');
+  await expect(drawer).toContainText('Edit metadata of 2 assets');
+  const batchTitle = drawer.locator(`[data-testid="field-editor"][data-field-id="${TITLE}"]`);
+  // One asset has a title, the other none: the values differ.
+  await expect(batchTitle).toHaveAttribute('data-mixed', 'true');
+  await expect(batchTitle.getByTestId('field-value')).toHaveText('Multiple values');
+  await expectAccessible(page, '[data-testid="batch-edit"]', 'batch edit drawer');
+
+  // Hold the task's creation until the progress bar has been seen.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/fotoweb/me/background-tasks/', async (route) => {
+    if (route.request().method() === 'POST') await held;
+    await route.continue();
+  });
+  await batchTitle.getByTestId('field-edit').click();
+  await batchTitle.getByTestId('field-input').fill(batch);
+  await batchTitle.getByTestId('field-input').press('Enter');
+  const progress = batchTitle.getByTestId('batch-progress');
+  await expect(progress).toBeVisible();
+  await expect(progress).toHaveAttribute('data-total', '2');
+  await expect(progress).toHaveAttribute('data-done', '0');
+  release();
+  await expect(batchTitle).toHaveAttribute('data-state', 'view', { timeout: 60_000 });
+  await expect(batchTitle).not.toHaveAttribute('data-mixed', 'true');
+  await expect(batchTitle.getByTestId('field-value')).toHaveText(batch);
+  expect(await storedTitle(page, hrefA!)).toBe(batch);
+  expect(await storedTitle(page, hrefB!)).toBe(batch);
+
+  await drawer.getByTestId('batch-edit-close').click();
+  await expect(drawer).toBeHidden();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('selection-count')).toHaveAttribute('data-count', '0');
+});
