@@ -83,6 +83,18 @@ describe('npm run import:taxonomy through a running DAM', () => {
     expect((await sut.ctx.taxonomies.getTaxonomy(await admin(), 90)).info).toMatchObject({ name: 'City', pluralName: 'Cities', hasChildren: true });
   });
 
+  it('sends a file larger than one request body in pieces, with the same result', async () => {
+    // About 1.3 MB: more than the DAM's 1 MiB JSON body limit, so the CLI must split it at top-level items.
+    const long = 'x'.repeat(200);
+    const lines = Array.from({ length: 60 }, (_, a) => [`Big ${a}`, ...Array.from({ length: 100 }, (_, b) => `\tItem ${a}.${b} ${long}`)]).flat();
+    const big = path.join(dataDir, 'big.txt');
+    await fsp.writeFile(big, lines.join('\n'));
+    const res = await runCli([big, '--field', '91', '--plural', 'Big', '--dam-url', url], env());
+    expect(res.stderr).toBe('');
+    expect(res.stdout).toContain(`Added ${lines.length} items, already there 0.`);
+    expect((await sut.ctx.taxonomies.getTaxonomy(await admin(), 91)).taxonomy.items.paging.count).toBe(60);
+  });
+
   it('exits 1 naming the line of a malformed file, 2 on bad arguments', async () => {
     const bad = path.join(dataDir, 'bad.txt');
     await fsp.writeFile(bad, 'A\n\t\tB\n\tC\n');

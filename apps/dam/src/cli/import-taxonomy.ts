@@ -16,7 +16,11 @@ import { loadDamConfig } from '../config.ts';
 import { createDamContext } from '../context.ts';
 import { CLI_CLIENT_ID } from '../services/bootstrap.service.ts';
 import type { TaxonomyNames } from '../taxonomies/taxonomies.service.ts';
+import { parseTaxonomyText, splitAtTopLevelItems } from '../taxonomies/text-import.ts';
 import { loadSecrets } from '../../../../scripts/secrets.mjs';
+
+/** Largest piece of the file sent in one request (characters): well under the DAM's 1 MiB JSON body limit. */
+const CHUNK_CHARS = 256 * 1024;
 
 const USAGE = 'Usage: npm run import:taxonomy -- <file> [--field 25] [--name Keyword] [--plural Keywords] [--dam-url http://127.0.0.1:8090]\n';
 
@@ -52,9 +56,17 @@ async function importOverHttp(damUrl: string, secret: string, fieldId: number, t
     const created = await call('/fotoweb/api/taxonomies/', { field: fieldId, pluralName: create.pluralName, ...(create.name ? { name: create.name } : {}) });
     if (created.status !== 201 && created.body['value'] !== 'TaxonomyExists') throw new Error(String(created.body['message'] ?? `HTTP ${created.status}`));
   }
-  const imported = await call(`/fotoweb/api/taxonomies/${fieldId}/import`, { text });
-  if (imported.status !== 200) throw new Error(String(imported.body['message'] ?? `HTTP ${imported.status}`));
-  return imported.body as unknown as TaxonomyImportResult;
+  // Checked whole before anything is sent, so a malformed file changes nothing.
+  parseTaxonomyText(text);
+  const total: TaxonomyImportResult = { field: fieldId, created: 0, existing: 0 };
+  for (const piece of splitAtTopLevelItems(text, CHUNK_CHARS)) {
+    const imported = await call(`/fotoweb/api/taxonomies/${fieldId}/import`, { text: piece });
+    if (imported.status !== 200) throw new Error(String(imported.body['message'] ?? `HTTP ${imported.status}`));
+    const result = imported.body as unknown as TaxonomyImportResult;
+    total.created += result.created;
+    total.existing += result.existing;
+  }
+  return total;
 }
 
 async function main() {

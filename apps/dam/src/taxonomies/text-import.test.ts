@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_TAXONOMY_NAME_LENGTH, parseTaxonomyText, TaxonomyImportError, valueFromName, type TaxonomyTextNode } from './text-import.ts';
+import { MAX_TAXONOMY_NAME_LENGTH, parseTaxonomyText, splitAtTopLevelItems, TaxonomyImportError, valueFromName, type TaxonomyTextNode } from './text-import.ts';
 
 /** The forest as `name[>children]` outlines, categories in brackets: easy to compare with the file. */
 function outline(nodes: TaxonomyTextNode[], depth = 0): string[] {
@@ -64,5 +64,25 @@ describe('parseTaxonomyText', () => {
 describe('valueFromName', () => {
   it('removes < and > as the edit modal does (spec 02 §5)', () => {
     expect(valueFromName('<b>Bold</b> move')).toBe('bBold/b move');
+  });
+});
+
+describe('splitAtTopLevelItems', () => {
+  const text = ['  Animals', '    Mammals', '      Bush dog', '  Places', '    Oslo', '', '  Sports', '    Football', '    Tennis'].join('\n');
+
+  it('cuts only before top-level items, into pieces that parse to the same items as the whole file', () => {
+    const pieces = splitAtTopLevelItems(text, 30);
+    expect(pieces.length).toBeGreaterThan(1);
+    for (const piece of pieces) expect(piece.split('\n')[0]).toMatch(/^ {2}\S/);
+    expect(pieces.flatMap((p) => outline(parseTaxonomyText(p)))).toEqual(outline(parseTaxonomyText(text)));
+  });
+
+  it('keeps pieces within the limit unless one top-level item alone is longer', () => {
+    for (const piece of splitAtTopLevelItems(text, 40)) {
+      const items = parseTaxonomyText(piece);
+      expect(piece.length <= 40 || items.length === 1).toBe(true);
+    }
+    expect(splitAtTopLevelItems(text, 10_000)).toEqual([text.replace('\n\n', '\n')]);
+    expect(splitAtTopLevelItems('\n\n', 10)).toEqual([]);
   });
 });

@@ -95,3 +95,27 @@ export function parseTaxonomyText(text: string): TaxonomyTextNode[] {
 export function valueFromName(name: string): string {
   return name.replace(/[<>]/g, '').trim();
 }
+
+/**
+ * Splits the file into pieces of whole top-level items (each piece starts at a line as little indented as the first
+ * item), each at most `maxChars` characters long unless one item's subtree is longer. The import is idempotent and
+ * finds parents by name, so the pieces import one after another as the whole file would (the CLI sends a large file
+ * in pieces that fit the DAM's JSON body limit).
+ */
+export function splitAtTopLevelItems(text: string, maxChars: number): string[] {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/).filter((line) => line.trim());
+  const topIndent = lines.length > 0 ? /^[\t ]*/.exec(lines[0]!)![0] : '';
+  // Each top-level item with the lines below it, then as many whole items per piece as fit.
+  const items: string[] = [];
+  for (const line of lines) {
+    if (items.length === 0 || /^[\t ]*/.exec(line)![0] === topIndent) items.push(line);
+    else items[items.length - 1] += `\n${line}`;
+  }
+  const pieces: string[] = [];
+  for (const item of items) {
+    const last = pieces.length - 1;
+    if (last >= 0 && pieces[last]!.length + 1 + item.length <= maxChars) pieces[last] += `\n${item}`;
+    else pieces.push(item);
+  }
+  return pieces;
+}
