@@ -86,8 +86,11 @@ export { fieldEditorMachine, FIELD_SAVE_FAILED_MESSAGE, initialFieldValue, toFie
 export { addBagItems, EMAIL_NOT_VALID_MESSAGE, EMAIL_PATTERN, EMAIL_SEPARATOR, INVALID_FORMAT_MESSAGE, isEmailField, isValidEmail, isValuePresent, normalizeFieldValue, parseEmailPaste, REQUIRED_MESSAGE, splitEmailList, toBag, validateFieldValue, valuesToCheck, type FieldDataType, type FieldDefinition, type FieldOptions, type FieldValidationError, type FieldValue } from './fieldEditor/fieldValidation.ts';
 
 // Taxonomy tree popover: spec 02 §2, §4, §5, §6, §8, §9.
-export { keyboardOrder, TAXONOMY_SEARCH_DEBOUNCE_MS, taxonomyTreeMachine, type LoadRootInput, type TaxonomyHrefInput, type TaxonomySearchInput, type TaxonomyTreeContext, type TaxonomyTreeEvent, type TaxonomyTreeInput, type TaxonomyTreeOutput } from './taxonomyTree/taxonomyTree.machine.ts';
-export { isItemVisible, isSelectable, sortByName, TAXONOMY_GENERAL_ERROR_MESSAGE, TAXONOMY_MALFORMED_SEARCH_MESSAGE, toTaxonomyRequestError, visibleTreeHrefs, type ChildrenResponse, type PageLink, type RootTaxonomyData, type TaxonomyItem, type TaxonomyRequestError, type TaxonomyUsage, type TreeNode, type TreePage, type TreePaging } from './taxonomyTree/taxonomyTree.types.ts';
+export { keyboardOrder, TAXONOMY_SEARCH_DEBOUNCE_MS, taxonomyTreeMachine, type CreateTaxonomyItemInput, type LoadRootInput, type TaxonomyHrefInput, type TaxonomySearchInput, type TaxonomyTreeContext, type TaxonomyTreeEvent, type TaxonomyTreeInput, type TaxonomyTreeOutput } from './taxonomyTree/taxonomyTree.machine.ts';
+export { DEFAULT_TAXONOMY_ITEM_ACL, isItemVisible, isSelectable, sortByName, TAXONOMY_GENERAL_ERROR_MESSAGE, TAXONOMY_MALFORMED_SEARCH_MESSAGE, toTaxonomyRequestError, visibleTreeHrefs, type ChildrenResponse, type PageLink, type RootTaxonomyData, type TaxonomyItem, type TaxonomyRequestError, type TaxonomyUsage, type TreeNode, type TreePage, type TreePaging } from './taxonomyTree/taxonomyTree.types.ts';
+
+// Taxonomy item edit modal: spec 02 §2 Taxonomy item edit modal, §3, §5, §7, §8.
+export { canSaveTaxonomyItem, taxonomyItemEditMachine, toTaxonomyItemDraft, valueFromLabel, type SaveTaxonomyItemInput, type TaxonomyItemDraft, type TaxonomyItemEditContext, type TaxonomyItemEditEvent, type TaxonomyItemEditInput, type TaxonomyItemEditOutput } from './taxonomyItemEdit/taxonomyItemEdit.machine.ts';
 
 // Advanced search popover: spec 02 §2, §3 Search criteria, §4, §5, §9.
 export { advancedSearchMachine, type AdvancedSearchContext, type AdvancedSearchEvent, type AdvancedSearchInput, type AdvancedSearchOutput } from './advancedSearch/advancedSearch.machine.ts';

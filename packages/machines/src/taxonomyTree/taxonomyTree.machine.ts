@@ -3,8 +3,8 @@
  * (editors) delete items (spec 02 §2 Taxonomy tree popover, §4 Tree node / Tree, §5 "Search is sent after a 300 ms
  * pause", §6 taxonomy editing, §7 taxonomy calls, §8 taxonomy errors, §9 search debounce 300 ms).
  *
- * loadingRoot → normal (idle, loadingPage, loadingChildren, deleting) ⇄ searching (debouncing, requesting, results,
- * deleting) → closed (final; output `{selected}`).
+ * loadingRoot → normal (idle, loadingPage, loadingChildren, adding, creating, editing, confirmingDelete, deleting) ⇄
+ * searching (debouncing, requesting, results, editing, confirmingDelete, deleting) → closed (final; output `{selected}`).
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import {
@@ -49,6 +49,9 @@ export interface TaxonomyTreeInput {
  * - `activeItem`: the keyboard's active item (always a visible one, or `undefined`).
  * - `pendingHref`: the page, node or item a request runs for (`loadingPage`, `loadingChildren`, `deleting`).
  * - `selected`: the chosen item, `null` for the empty-value entry, `undefined` when closed without choosing.
+ * - `addParent`, `addText`: the inline add (`adding`, `creating`): the parent's href (`undefined`: a top-level item)
+ *   and the text typed (spec 02 §5 "A new item added inline").
+ * - `editHref`: the item the edit modal shows (`editing`); the modal runs its own machine (`taxonomyItemEdit`).
  * - `error`: the error modal of a failed request (spec 02 §8); `searchError`: the "malformed search" tooltip.
  */
 export interface TaxonomyTreeContext {
@@ -65,6 +68,9 @@ export interface TaxonomyTreeContext {
   readonly selected: TaxonomyItem | null | undefined;
   readonly error: TaxonomyRequestError | undefined;
   readonly searchError: string | undefined;
+  readonly addParent: string | undefined;
+  readonly addText: string;
+  readonly editHref: string | undefined;
 }
 
 /**
@@ -75,9 +81,12 @@ export interface TaxonomyTreeContext {
  * (Set only), `KEY_ESC` closes.
  * Mouse: `TOGGLE {href}` (the switcher), `SELECT {href}` (Set only), `SELECT_EMPTY` (the empty-value entry),
  * `PAGE {link}` (first / prev / next / last), `CLOSE`.
- * `SEARCH_INPUT {text}`: the search box changed. `DELETE {href}`: an editor confirmed deleting an item (the view asks
- * for confirmation first when it has children). `DISMISS_ERROR`: the error modal's Close.
- * Expanding, paging and deleting start only while no other request runs (`idle`, `results`).
+ * `SEARCH_INPUT {text}`: the search box changed. `DISMISS_ERROR`: the error modal's Close.
+ * Editors (spec 02 §2, §5, §6): `DELETE {href}` deletes an item, after `CONFIRM_DELETE` when it has children
+ * (`CANCEL_DELETE` keeps it); `START_ADD {parentHref?}` opens the inline add (top level, or a child of `parentHref`;
+ * not while searching), `ADD_INPUT {text}` types, and in `adding` Enter (`KEY_ENTER`) adds a non-blank text and Esc
+ * (`KEY_ESC`) cancels; `EDIT {href}` opens the edit modal and `EDIT_DONE {item?}` closes it (with the saved item).
+ * Expanding, paging, adding, editing and deleting start only while no other request runs (`idle`, `results`).
  */
 export type TaxonomyTreeEvent =
   | { type: 'KEY_DOWN' }
@@ -93,6 +102,12 @@ export type TaxonomyTreeEvent =
   | { type: 'CLOSE' }
   | { type: 'SEARCH_INPUT'; text: string }
   | { type: 'DELETE'; href: string }
+  | { type: 'CONFIRM_DELETE' }
+  | { type: 'CANCEL_DELETE' }
+  | { type: 'START_ADD'; parentHref?: string }
+  | { type: 'ADD_INPUT'; text: string }
+  | { type: 'EDIT'; href: string }
+  | { type: 'EDIT_DONE'; item?: TaxonomyItem }
   | { type: 'DISMISS_ERROR' };
 
 /** Output of {@link taxonomyTreeMachine} once closed: the chosen item, `null` (empty value), or `undefined`. */
@@ -108,6 +123,15 @@ export interface LoadRootInput {
 /** Input of `loadPage`, `loadChildren` and `deleteItem`: the link (from the data) to GET or DELETE. */
 export interface TaxonomyHrefInput {
   readonly href: string;
+}
+
+/**
+ * Input of `createItem`: POST a new item with `name` as name and value and the default usage (spec 02 §3, §5) to
+ * `parentHref`, or to the taxonomy itself when `parentHref` is `undefined` (a top-level item). Resolves with the item.
+ */
+export interface CreateTaxonomyItemInput {
+  readonly parentHref: string | undefined;
+  readonly name: string;
 }
 
 /** Input of `search`: `GET {base}/api/taxonomies/{fieldId}?q={q}` (spec 02 §7); `q` is trimmed. */
@@ -148,6 +172,50 @@ function withNode(
 ): Record<string, TreeNode> {
   const node = nodes[href];
   return node ? { ...nodes, [href]: change(node) } : { ...nodes };
+}
+
+/** `hrefs` sorted by their items' names ({@link sortByName}). */
+function sortHrefs(hrefs: readonly string[], nodes: Readonly<Record<string, TreeNode>>): string[] {
+  const items = hrefs.map((href) => nodes[href]?.item).filter((item): item is TaxonomyItem => item !== undefined);
+  return sortByName(items).map((item) => item.href);
+}
+
+/**
+ * Adds a created item: to the listing (top level) or to its parent's children. A parent whose children are not loaded
+ * yet keeps them unloaded (the first expand fetches them, the new one included) unless it had none: then the new item
+ * is its only child and the parent opens.
+ */
+function insertCreated(context: TaxonomyTreeContext, item: TaxonomyItem): Partial<TaxonomyTreeContext> {
+  const nodes: Record<string, TreeNode> = {
+    ...context.nodes,
+    [item.href]: { item, expanded: false, loaded: false, children: [] },
+  };
+  const parentHref = context.addParent;
+  if (parentHref === undefined) return { nodes, listing: sortHrefs([...context.listing, item.href], nodes) };
+  const parent = nodes[parentHref];
+  if (!parent) return { nodes };
+  const known = parent.loaded || !parent.item.hasChildren;
+  nodes[parentHref] = known
+    ? {
+        item: { ...parent.item, hasChildren: true },
+        expanded: true,
+        loaded: true,
+        children: sortHrefs([...parent.children, item.href], nodes),
+      }
+    : { ...parent, item: { ...parent.item, hasChildren: true } };
+  return { nodes };
+}
+
+/** Replaces an edited item and keeps every list it is in sorted by name. */
+function replaceEdited(context: TaxonomyTreeContext, item: TaxonomyItem): Partial<TaxonomyTreeContext> {
+  const known = context.nodes[item.href];
+  if (!known) return {};
+  const nodes: Record<string, TreeNode> = { ...context.nodes, [item.href]: { ...known, item: { ...item, hasChildren: known.item.hasChildren } } };
+  for (const [href, node] of Object.entries(nodes)) {
+    if (node.children.includes(item.href)) nodes[href] = { ...node, children: sortHrefs(node.children, nodes) };
+  }
+  const resort = (hrefs: readonly string[]) => (hrefs.includes(item.href) ? sortHrefs(hrefs, nodes) : [...hrefs]);
+  return { nodes, listing: resort(context.listing), results: resort(context.results) };
 }
 
 /** `href` and every loaded descendant of it. */
@@ -208,6 +276,9 @@ export const taxonomyTreeMachine = setup({
     deleteItem: fromPromise<unknown, TaxonomyHrefInput>(async () => {
       throw new Error('taxonomyTree: provide `deleteItem` with .provide()');
     }),
+    createItem: fromPromise<TaxonomyItem, CreateTaxonomyItemInput>(async () => {
+      throw new Error('taxonomyTree: provide `createItem` with .provide()');
+    }),
   },
   guards: {
     'hasQuery?': ({ context }) => context.query.trim().length > 0,
@@ -245,6 +316,14 @@ export const taxonomyTreeMachine = setup({
       return href !== undefined && href !== context.pageHref;
     },
     'canDelete?': ({ context, event }) => context.canEdit && isShown(context, eventHref(event)),
+    'canDeleteParent?': ({ context, event }) =>
+      context.canEdit && isShown(context, eventHref(event)) && context.nodes[eventHref(event) ?? '']?.item.hasChildren === true,
+    'canEdit?': ({ context, event }) => context.canEdit && isShown(context, eventHref(event)),
+    'canAdd?': ({ context, event }) => {
+      assertEvent(event, 'START_ADD');
+      return context.canEdit && (event.parentHref === undefined || isShown(context, event.parentHref));
+    },
+    'hasAddText?': ({ context }) => context.addText.trim().length > 0,
     'wasLastOnPage?': ({ context }) =>
       context.pendingHref !== undefined &&
       context.listing.length === 1 &&
@@ -354,6 +433,28 @@ export const taxonomyTreeMachine = setup({
       };
     }),
     clearPending: assign({ pendingHref: undefined }),
+    startAdd: assign(({ event }) => {
+      assertEvent(event, 'START_ADD');
+      return { addParent: event.parentHref, addText: '' };
+    }),
+    setAddText: assign(({ event }) => {
+      assertEvent(event, 'ADD_INPUT');
+      return { addText: event.text };
+    }),
+    endAdd: assign({ addParent: undefined, addText: '' }),
+    storeCreated: assign(({ context }, params: { item: TaxonomyItem }) => ({
+      ...insertCreated(context, params.item),
+      addParent: undefined,
+      addText: '',
+    })),
+    startEdit: assign(({ event }) => {
+      assertEvent(event, 'EDIT');
+      return { editHref: event.href };
+    }),
+    endEdit: assign(({ context, event }) => {
+      assertEvent(event, 'EDIT_DONE');
+      return { ...(event.item ? replaceEdited(context, event.item) : {}), editHref: undefined };
+    }),
     goToFirstPage: assign(({ context }) => ({ pendingHref: context.paging.first })),
     selectItem: assign(({ context, event }) => ({ selected: context.nodes[targetHref(context, event) ?? '']?.item })),
     selectEmpty: assign({ selected: null }),
@@ -375,6 +476,9 @@ export const taxonomyTreeMachine = setup({
     selected: undefined,
     error: undefined,
     searchError: undefined,
+    addParent: undefined,
+    addText: '',
+    editHref: undefined,
   }),
   on: {
     CLOSE: '.closed',
@@ -412,7 +516,8 @@ export const taxonomyTreeMachine = setup({
       on: {
         SEARCH_INPUT: [
           { guard: 'isBlankQuery?', actions: 'setQuery' },
-          { target: 'searching', actions: 'setQuery' },
+          // An inline add still open is dropped: add child is hidden while searching (spec 02 §2).
+          { target: 'searching', actions: ['setQuery', 'endAdd'] },
         ],
         KEY_DOWN: { guard: 'canMoveDown?', actions: 'moveDown' },
         KEY_UP: { guard: 'canMoveUp?', actions: 'moveUp' },
@@ -431,7 +536,40 @@ export const taxonomyTreeMachine = setup({
               { guard: 'isUnloadedParent?', target: 'loadingChildren', actions: 'setPendingNode' },
             ],
             PAGE: { guard: 'hasPageLink?', target: 'loadingPage', actions: 'setPendingPage' },
-            DELETE: { guard: 'canDelete?', target: 'deleting', actions: 'setPendingDelete' },
+            DELETE: [
+              // spec 02 §2: deleting an item that has children asks first.
+              { guard: 'canDeleteParent?', target: 'confirmingDelete', actions: 'setPendingDelete' },
+              { guard: 'canDelete?', target: 'deleting', actions: 'setPendingDelete' },
+            ],
+            START_ADD: { guard: 'canAdd?', target: 'adding', actions: 'startAdd' },
+            EDIT: { guard: 'canEdit?', target: 'editing', actions: 'startEdit' },
+          },
+        },
+        adding: {
+          on: {
+            ADD_INPUT: { actions: 'setAddText' },
+            // spec 02 §5: Enter adds a non-blank text (as name and value), Esc cancels.
+            KEY_ENTER: [{ guard: 'hasAddText?', target: 'creating' }, { actions: [] }],
+            KEY_ESC: { target: 'idle', actions: 'endAdd' },
+          },
+        },
+        creating: {
+          invoke: {
+            id: 'createItem',
+            src: 'createItem',
+            input: ({ context }) => ({ parentHref: context.addParent, name: context.addText.trim() }),
+            onDone: { target: 'idle', actions: { type: 'storeCreated', params: ({ event }) => ({ item: event.output }) } },
+            // The typed text stays in the inline input, to try again or cancel.
+            onError: { target: 'adding', actions: { type: 'failRequest', params: ({ event }) => ({ cause: event.error }) } },
+          },
+        },
+        editing: {
+          on: { EDIT_DONE: { target: 'idle', actions: 'endEdit' } },
+        },
+        confirmingDelete: {
+          on: {
+            CONFIRM_DELETE: 'deleting',
+            CANCEL_DELETE: { target: 'idle', actions: 'clearPending' },
           },
         },
         loadingPage: {
@@ -501,7 +639,20 @@ export const taxonomyTreeMachine = setup({
         },
         results: {
           on: {
-            DELETE: { guard: 'canDelete?', target: 'deleting', actions: 'setPendingDelete' },
+            DELETE: [
+              { guard: 'canDeleteParent?', target: 'confirmingDelete', actions: 'setPendingDelete' },
+              { guard: 'canDelete?', target: 'deleting', actions: 'setPendingDelete' },
+            ],
+            EDIT: { guard: 'canEdit?', target: 'editing', actions: 'startEdit' },
+          },
+        },
+        editing: {
+          on: { EDIT_DONE: { target: 'results', actions: 'endEdit' } },
+        },
+        confirmingDelete: {
+          on: {
+            CONFIRM_DELETE: 'deleting',
+            CANCEL_DELETE: { target: 'results', actions: 'clearPending' },
           },
         },
         deleting: {

@@ -49,9 +49,25 @@ export const MODEL_PAGES: Readonly<Record<string, TreePage>> = {
 };
 /** The children of Animals. */
 export const MODEL_CHILDREN: ChildrenResponse = { children: { data: [ants] } };
-/** Search answers: "bi" finds Birds; "zz" finds nothing. */
+/** Search answers: "bi" finds Birds; "an" finds Animals (an item with children); "zz" finds nothing. */
 export const MODEL_HITS: TreePage = { data: [birds] };
+export const MODEL_PARENT_HITS: TreePage = { data: [animals] };
 export const MODEL_NO_HITS: TreePage = { data: [] };
+
+/** What the inline add types, and the item the server creates from it (top level, or under `parentHref`). */
+export const MODEL_NEW_NAME = 'Cows';
+export function modelCreatedItem(parentHref: string | undefined): TaxonomyItem {
+  return {
+    name: MODEL_NEW_NAME,
+    value: MODEL_NEW_NAME,
+    acl: ['Navigate', 'Query', 'Set'],
+    href: `${parentHref ?? BASE}cows/`,
+    hasChildren: false,
+  };
+}
+
+/** Birds as the edit modal saves it: renamed, so it moves to the end of the sorted listing. */
+export const MODEL_EDITED: TaxonomyItem = { ...MODEL_ITEMS.birds, name: 'Zebra finches', value: 'zebra finches' };
 
 /** What a failing taxonomy request rejects with: the HTTP status as name, the server's error body. */
 export const MODEL_FAILURE = {
@@ -85,12 +101,19 @@ function activeIndex(context: TaxonomyTreeContext): number {
 }
 
 const ROOT_HREFS: ReadonlySet<string> = new Set(MODEL_ROOT.items.data.map((item) => item.href));
+const MODEL_NAMES: ReadonlyMap<string, string> = new Map(Object.values(MODEL_ITEMS).map((item) => [item.href, item.name]));
+
+/** No item was created or edited (an edit or an add leaves the explored neighbourhood of the first page). */
+function unedited(context: TaxonomyTreeContext): boolean {
+  return Object.values(context.nodes).every((node) => MODEL_NAMES.get(node.item.href) === node.item.name);
+}
 
 /** The first page as first loaded: only the root's items known, all listed, nothing active or expanded. */
 function atHome(context: TaxonomyTreeContext): boolean {
   const known = Object.keys(context.nodes);
   return (
     context.pageHref === MODEL_PAGE_1 &&
+    unedited(context) &&
     context.listing.length === ROOT_HREFS.size &&
     known.length === ROOT_HREFS.size &&
     context.activeItem === undefined &&
@@ -102,6 +125,7 @@ function atHome(context: TaxonomyTreeContext): boolean {
 function browsingFirstPage(context: TaxonomyTreeContext): boolean {
   return (
     context.pageHref === MODEL_PAGE_1 &&
+    unedited(context) &&
     context.listing.length === ROOT_HREFS.size &&
     Object.keys(context.nodes).every((href) => ROOT_HREFS.has(href) || href === ants.href)
   );
@@ -133,8 +157,20 @@ function idleEvents(context: TaxonomyTreeContext, full: boolean): EventObject[] 
       ev('SELECT_EMPTY'),
       ev('CLOSE'),
       ev('DELETE', { href: birds.href }),
+      ev('DELETE', { href: animals.href }),
+      ev('START_ADD'),
+      ev('EDIT', { href: birds.href }),
     );
-    if (full) events.push(ev('KEY_ESC'), ev('PAGE', { link: 'last' }), ev('SEARCH_INPUT', { text: '  ' }));
+    if (full) {
+      events.push(
+        ev('KEY_ESC'),
+        ev('PAGE', { link: 'last' }),
+        ev('SEARCH_INPUT', { text: '  ' }),
+        ev('SEARCH_INPUT', { text: 'an' }),
+        ev('START_ADD', { parentHref: birds.href }),
+        ev('START_ADD', { parentHref: animals.href }),
+      );
+    }
   }
   if (context.pageHref === MODEL_PAGE_2 && context.activeItem === undefined) {
     events.push(ev('PAGE', { link: 'first' }), ev('DELETE', { href: cats.href }));
@@ -160,13 +196,28 @@ export function taxonomyTreeModelEvents(variant: PathVariant) {
     }
     if (snapshot.matches({ normal: 'loadingChildren' })) return [done('loadChildren', MODEL_CHILDREN), fail('loadChildren')];
     if (snapshot.matches({ normal: 'deleting' })) return [done('deleteItem', null), fail('deleteItem')];
+    if (snapshot.matches({ normal: 'adding' })) {
+      if (context.addText !== '') return full ? [ev('KEY_ENTER'), ev('KEY_ESC')] : [ev('KEY_ENTER')];
+      return full ? [ev('ADD_INPUT', { text: MODEL_NEW_NAME }), ev('KEY_ESC'), ev('KEY_ENTER')] : [ev('ADD_INPUT', { text: MODEL_NEW_NAME })];
+    }
+    if (snapshot.matches({ normal: 'creating' })) {
+      return [done('createItem', modelCreatedItem(context.addParent)), fail('createItem')];
+    }
+    if (snapshot.matches({ normal: 'editing' }) || snapshot.matches({ searching: 'editing' })) {
+      // Cancelling returns to a snapshot seen before: only the shortest paths take it (simple paths would multiply).
+      return full ? [ev('EDIT_DONE', { item: MODEL_EDITED }), ev('EDIT_DONE')] : [ev('EDIT_DONE', { item: MODEL_EDITED })];
+    }
+    if (snapshot.matches({ normal: 'confirmingDelete' }) || snapshot.matches({ searching: 'confirmingDelete' })) {
+      return full ? [ev('CONFIRM_DELETE'), ev('CANCEL_DELETE')] : [ev('CONFIRM_DELETE')];
+    }
     if (snapshot.matches({ searching: 'debouncing' })) {
       const events = [ev(`xstate.after.searchDebounce.taxonomyTree.searching.debouncing`)];
       if (full && context.query === 'bi') events.push(ev('SEARCH_INPUT', { text: 'zz' }));
       return events;
     }
     if (snapshot.matches({ searching: 'requesting' })) {
-      return [done('search', context.query.trim() === 'bi' ? MODEL_HITS : MODEL_NO_HITS), fail('search')];
+      const q = context.query.trim();
+      return [done('search', q === 'bi' ? MODEL_HITS : q === 'an' ? MODEL_PARENT_HITS : MODEL_NO_HITS), fail('search')];
     }
     if (snapshot.matches({ searching: 'deleting' })) return [done('deleteSearchHit', null), fail('deleteSearchHit')];
     if (snapshot.matches({ searching: 'results' })) {
@@ -175,7 +226,10 @@ export function taxonomyTreeModelEvents(variant: PathVariant) {
       if (index < 0) events.push(ev('KEY_DOWN'));
       if (index >= 0) events.push(ev('KEY_ENTER'));
       if (full && index < 0) events.push(ev('KEY_UP'));
-      if (context.results.includes(birds.href) && index < 0) events.push(ev('DELETE', { href: birds.href }));
+      if (context.results.includes(birds.href) && index < 0) {
+        events.push(ev('DELETE', { href: birds.href }), ev('EDIT', { href: birds.href }));
+      }
+      if (context.results.includes(animals.href) && index < 0) events.push(ev('DELETE', { href: animals.href }));
       return events;
     }
     return [];
@@ -183,7 +237,7 @@ export function taxonomyTreeModelEvents(variant: PathVariant) {
 }
 
 /** Events whose target snapshot can equal one reached otherwise; tagged so that the paths take them. */
-const TAGGED_EVENTS: ReadonlySet<string> = new Set(['KEY_ESC', 'KEY_UP']);
+const TAGGED_EVENTS: ReadonlySet<string> = new Set(['KEY_ESC', 'KEY_UP', 'EDIT_DONE', 'CANCEL_DELETE']);
 
 /**
  * A vertex is the snapshot (value + context). Some steps land on a snapshot that another step reaches too (Esc closes
@@ -198,6 +252,9 @@ export function serializeTaxonomyTreeState(
   const key = serializeSnapshot(snapshot);
   if (!event || !previous) return key;
   if (TAGGED_EVENTS.has(event.type)) return `${key} (${event.type})`;
+  if (event.type === 'KEY_ENTER' && previous.matches({ normal: 'adding' }) && snapshot.matches({ normal: 'adding' })) {
+    return `${key} (blank add refused)`;
+  }
   if (event.type === 'SEARCH_INPUT' && previous.matches('searching') && snapshot.matches('searching')) {
     return `${key} (search restarted)`;
   }
@@ -225,7 +282,7 @@ export function taxonomyTreeScopeModel(scope: TaxonomyTreeScope, variant: PathVa
  */
 export const taxonomyTreeModel: MachineModel = {
   name: 'taxonomyTree',
-  title: 'Taxonomy tree popover: browse pages and lazy children, search after 300 ms, keyboard, select, delete',
+  title: 'Taxonomy tree popover: browse pages and lazy children, search after 300 ms, keyboard, select; editors add inline, edit, delete (confirmed for parents)',
   spec: 'spec 02 §2 Taxonomy tree popover, §4, §5, §6, §8, §9',
   machine: taxonomyTreeMachine,
   testModel(variant: PathVariant) {

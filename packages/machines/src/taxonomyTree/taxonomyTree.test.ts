@@ -13,6 +13,7 @@ import {
   keyboardOrder,
   TAXONOMY_SEARCH_DEBOUNCE_MS,
   taxonomyTreeMachine,
+  type CreateTaxonomyItemInput,
   type LoadRootInput,
   type TaxonomyHrefInput,
   type TaxonomySearchInput,
@@ -21,6 +22,7 @@ import {
 } from './taxonomyTree.machine.ts';
 import {
   MODEL_CHILDREN,
+  MODEL_EDITED,
   MODEL_FAILURE,
   MODEL_HITS,
   MODEL_ITEMS,
@@ -28,6 +30,7 @@ import {
   MODEL_PAGE_2,
   MODEL_PAGES,
   MODEL_ROOT,
+  modelCreatedItem,
   TAXONOMY_TREE_SCOPES,
   taxonomyTreeModel,
   taxonomyTreeScopeModel,
@@ -69,7 +72,8 @@ function createTreeDriver(scope: TaxonomyTreeScope, coverage?: CoverageTracker):
   const children = createControlledPromiseActor<ChildrenResponse, TaxonomyHrefInput>();
   const searches = createControlledPromiseActor<TreePage, TaxonomySearchInput>();
   const deletes = createControlledPromiseActor<unknown, TaxonomyHrefInput>();
-  const all = [roots, pages, children, searches, deletes];
+  const creates = createControlledPromiseActor<TaxonomyItem, CreateTaxonomyItemInput>();
+  const all = [roots, pages, children, searches, deletes, creates];
   const clock = new SimulatedClock();
   const actor = createActor(
     taxonomyTreeMachine.provide({
@@ -79,6 +83,7 @@ function createTreeDriver(scope: TaxonomyTreeScope, coverage?: CoverageTracker):
         loadChildren: children.logic,
         search: searches.logic,
         deleteItem: deletes.logic,
+        createItem: creates.logic,
       },
     }),
     { input, clock, ...(coverage ? { inspect: coverage.inspect } : {}) },
@@ -87,6 +92,8 @@ function createTreeDriver(scope: TaxonomyTreeScope, coverage?: CoverageTracker):
   coverage?.observe(actor.getSnapshot());
   /** hrefs whose children were delivered: spec 02 §4 "children are fetched on first expand only". */
   const childrenDelivered = new Set<string>();
+  /** Parents the inline add created a child under. */
+  const createdUnder = new Set<string>();
   let rootFailed = false;
 
   const settle = (type: string, record: { output?: unknown; error?: unknown }): boolean => {
@@ -99,6 +106,7 @@ function createTreeDriver(scope: TaxonomyTreeScope, coverage?: CoverageTracker):
       search: searches,
       deleteItem: deletes,
       deleteSearchHit: deletes,
+      createItem: creates,
     }[match[2] ?? ''];
     if (!controlled) throw new Error(`unknown actor in ${type}`);
     const invocation = controlled.current();
@@ -107,6 +115,10 @@ function createTreeDriver(scope: TaxonomyTreeScope, coverage?: CoverageTracker):
         const href = (invocation.input as TaxonomyHrefInput).href;
         expect(childrenDelivered.has(href)).toBe(false);
         childrenDelivered.add(href);
+      }
+      if (controlled === creates) {
+        const parentHref = (invocation.input as CreateTaxonomyItemInput).parentHref;
+        if (parentHref !== undefined) createdUnder.add(parentHref);
       }
       invocation.resolve(record.output as never);
     } else {
@@ -150,7 +162,8 @@ function createTreeDriver(scope: TaxonomyTreeScope, coverage?: CoverageTracker):
       if (!input.canEdit) expect(order).not.toContain(MODEL_ITEMS.drafts.href);
       for (const [href, node] of Object.entries(context.nodes)) {
         if (node.expanded) expect(node.loaded).toBe(true);
-        if (node.loaded) expect(childrenDelivered.has(href)).toBe(true);
+        // Loaded means fetched, or known without a fetch: an item that had no children got a new one.
+        if (node.loaded) expect(childrenDelivered.has(href) || createdUnder.has(href)).toBe(true);
       }
       // spec 02 §8: any failing request shows the general error; a failing search only "malformed search";
       // a failing root load nothing at all.
@@ -204,9 +217,30 @@ function createTreeDriver(scope: TaxonomyTreeScope, coverage?: CoverageTracker):
         expect(pendingTimers(clock)).toBe(0);
       }
       const busy = ['loadingRoot', { normal: 'loadingPage' }, { normal: 'loadingChildren' }, { normal: 'deleting' },
-        { searching: 'requesting' }, { searching: 'deleting' }].some((state) => snapshot.matches(state as never));
+        { normal: 'creating' }, { searching: 'requesting' }, { searching: 'deleting' }].some((state) => snapshot.matches(state as never));
+      const confirming = snapshot.matches({ normal: 'confirmingDelete' }) || snapshot.matches({ searching: 'confirmingDelete' });
+      const editing = snapshot.matches({ normal: 'editing' }) || snapshot.matches({ searching: 'editing' });
+      const adding = snapshot.matches({ normal: 'adding' }) || snapshot.matches({ normal: 'creating' });
       expect(pending).toBe(busy ? 1 : 0);
-      if (!busy) expect(context.pendingHref).toBeUndefined();
+      if (!busy && !confirming) expect(context.pendingHref).toBeUndefined();
+      // spec 02 §2, §6: only editors add, edit and delete; a confirmation only for items with children.
+      if (confirming) {
+        expect(input.canEdit).toBe(true);
+        expect(context.nodes[context.pendingHref ?? '']?.item.hasChildren).toBe(true);
+        expect(deletes.pending()).toEqual([]);
+      }
+      expect(context.editHref !== undefined).toBe(editing);
+      if (editing || adding) expect(input.canEdit).toBe(true);
+      if (!adding) expect(context.addText).toBe('');
+      if (snapshot.matches({ normal: 'creating' })) {
+        // spec 02 §5: a non-blank text, used as both name and value.
+        expect(creates.current().input).toEqual({ parentHref: context.addParent, name: context.addText.trim() });
+        expect(context.addText.trim()).not.toBe('');
+      }
+      for (const node of Object.values(context.nodes)) {
+        expect(isSortedByName(node.children, context.nodes)).toBe(true);
+        if (node.children.length > 0) expect(node.item.hasChildren).toBe(true);
+      }
     },
   };
 }
@@ -405,6 +439,105 @@ describe('taxonomyTree spec rules', () => {
     actor.send({ type: 'PAGE', link: 'prev' });
     actor.send({ type: 'PAGE', link: 'first' });
     expect(calls).toEqual(['root']);
+  });
+});
+
+describe('taxonomyTree editing (spec 02 §2, §5, §6)', () => {
+  function startEditor() {
+    const created: CreateTaxonomyItemInput[] = [];
+    const deleted: string[] = [];
+    const actor = createActor(
+      taxonomyTreeMachine.provide({
+        actors: {
+          loadRoot: fromPromise<RootTaxonomyData, LoadRootInput>(async () => MODEL_ROOT),
+          createItem: fromPromise<TaxonomyItem, CreateTaxonomyItemInput>(async ({ input }) => {
+            created.push(input);
+            return modelCreatedItem(input.parentHref);
+          }),
+          deleteItem: fromPromise<unknown, TaxonomyHrefInput>(async ({ input }) => {
+            deleted.push(input.href);
+            return null;
+          }),
+        },
+      }),
+      { input: TAXONOMY_TREE_SCOPES.editor },
+    ).start();
+    return { actor, created, deleted };
+  }
+
+  it('adds inline with Enter (the trimmed text as name), refuses a blank text, cancels with Esc', async () => {
+    const { actor, created } = startEditor();
+    await flushPromises();
+    actor.send({ type: 'START_ADD' });
+    actor.send({ type: 'ADD_INPUT', text: '   ' });
+    actor.send({ type: 'KEY_ENTER' });
+    expect(actor.getSnapshot().value).toEqual({ normal: 'adding' });
+    actor.send({ type: 'KEY_ESC' });
+    expect(actor.getSnapshot().value).toEqual({ normal: 'idle' });
+    actor.send({ type: 'START_ADD' });
+    actor.send({ type: 'ADD_INPUT', text: ' Cows ' });
+    actor.send({ type: 'KEY_ENTER' });
+    await flushPromises();
+    expect(created).toEqual([{ parentHref: undefined, name: 'Cows' }]);
+    const names = actor.getSnapshot().context.listing.map((href) => actor.getSnapshot().context.nodes[href]?.item.name);
+    expect(names).toEqual(['Animals', 'Birds', 'Cows', 'Drafts']);
+  });
+
+  it('opens a leaf as the parent of its first child', async () => {
+    const { actor, created } = startEditor();
+    await flushPromises();
+    actor.send({ type: 'START_ADD', parentHref: birds.href });
+    actor.send({ type: 'ADD_INPUT', text: 'Cows' });
+    actor.send({ type: 'KEY_ENTER' });
+    await flushPromises();
+    expect(created).toEqual([{ parentHref: birds.href, name: 'Cows' }]);
+    expect(actor.getSnapshot().context.nodes[birds.href]).toMatchObject({
+      expanded: true,
+      loaded: true,
+      children: [modelCreatedItem(birds.href).href],
+      item: { hasChildren: true },
+    });
+  });
+
+  it('asks before deleting an item with children, not before a leaf', async () => {
+    const { actor, deleted } = startEditor();
+    await flushPromises();
+    actor.send({ type: 'DELETE', href: animals.href });
+    expect(actor.getSnapshot().value).toEqual({ normal: 'confirmingDelete' });
+    actor.send({ type: 'CANCEL_DELETE' });
+    expect(deleted).toEqual([]);
+    actor.send({ type: 'DELETE', href: animals.href });
+    actor.send({ type: 'CONFIRM_DELETE' });
+    actor.send({ type: 'DELETE', href: birds.href }); // busy: ignored
+    await flushPromises();
+    actor.send({ type: 'DELETE', href: birds.href });
+    await flushPromises();
+    expect(deleted).toEqual([animals.href, birds.href]);
+    expect(actor.getSnapshot().context.listing).toEqual([drafts.href]);
+  });
+
+  it('re-sorts the listing after an edit and ignores a cancelled one', async () => {
+    const { actor } = startEditor();
+    await flushPromises();
+    actor.send({ type: 'EDIT', href: birds.href });
+    actor.send({ type: 'EDIT_DONE' });
+    expect(actor.getSnapshot().context.listing).toEqual([animals.href, birds.href, drafts.href]);
+    actor.send({ type: 'EDIT', href: birds.href });
+    expect(actor.getSnapshot().context.editHref).toBe(birds.href);
+    actor.send({ type: 'EDIT_DONE', item: MODEL_EDITED });
+    expect(actor.getSnapshot().context.listing).toEqual([animals.href, drafts.href, birds.href]);
+    expect(actor.getSnapshot().context.nodes[birds.href]?.item.name).toBe(MODEL_EDITED.name);
+  });
+
+  it('offers no editing to non-editors', async () => {
+    const actor = createActor(taxonomyTreeMachine.provide({ actors: { loadRoot: fromPromise(async () => MODEL_ROOT) } }), {
+      input: TAXONOMY_TREE_SCOPES.viewer,
+    }).start();
+    await flushPromises();
+    actor.send({ type: 'START_ADD' });
+    actor.send({ type: 'EDIT', href: birds.href });
+    actor.send({ type: 'DELETE', href: animals.href });
+    expect(actor.getSnapshot().value).toEqual({ normal: 'idle' });
   });
 });
 

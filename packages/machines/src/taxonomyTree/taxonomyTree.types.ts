@@ -18,6 +18,9 @@ export interface TaxonomyItem {
   readonly hasChildren: boolean;
 }
 
+/** The usage flags of a new item (spec 02 §3 "Default new item: acl Navigate, Query and Set, other fields empty"). */
+export const DEFAULT_TAXONOMY_ITEM_ACL: readonly TaxonomyUsage[] = ['Navigate', 'Query', 'Set'];
+
 /** Paging links of a tree page (spec 02 §3 Tree page); a link is missing when that page does not exist. */
 export interface TreePaging {
   readonly first?: string;
