@@ -47,6 +47,7 @@ export interface DamContext {
   /** Metadata views, editing, write-back and revisions (issue 5). */
   metadataViews: MetadataServices['metadataViews'];
   metadataEdit: MetadataServices['metadataEdit'];
+  backgroundTasks: MetadataServices['backgroundTasks'];
   revisions: MetadataServices['revisions'];
   /** Taxonomies of metadata fields and their items (issue #5). */
   taxonomies: TaxonomiesService;
@@ -103,6 +104,7 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
     assets,
     metadataViews: metadata.metadataViews,
     metadataEdit: metadata.metadataEdit,
+    backgroundTasks: metadata.backgroundTasks,
     revisions: metadata.revisions,
     uploads,
     ingest,

@@ -36,6 +36,10 @@ export const MEDIA_TYPES = {
   metadataEditRequest: 'application/vnd.fotoware.metadata-edit-request+json',
   /** The answer to creating a metadata edit task `{location, status, maxInterval}`. */
   metadataEditResponse: 'application/vnd.fotoware.metadata-edit-response+json',
+  /** `POST /fotoweb/me/background-tasks/` body that duplicates assets, at a revision when given (spec 01 §7). */
+  duplicateRequest: 'application/vnd.fotoware.duplicate-request+json',
+  /** The answer to creating a duplicate task `{location, status, maxInterval}`. */
+  duplicateResponse: 'application/vnd.fotoware.duplicate-response+json',
   /** A background task's status (`GET <task location>`). */
   taskStatus: 'application/vnd.fotoware.task-status+json',
   /** The user's preferences (Magpie; FotoWeb's type is not public). */
@@ -90,6 +94,8 @@ type _MediaTypesMatchContract = [
   Assert<typeof MEDIA_TYPES.assetUpdate extends keyof DamOperations['updateAsset']['requestBody']['content'] ? true : false>,
   Assert<typeof MEDIA_TYPES.metadataEditRequest extends keyof DamOperations['createBackgroundTask']['requestBody']['content'] ? true : false>,
   Assert<typeof MEDIA_TYPES.metadataEditResponse extends ContentOf<'createBackgroundTask', 201> ? true : false>,
+  Assert<typeof MEDIA_TYPES.duplicateRequest extends keyof DamOperations['createBackgroundTask']['requestBody']['content'] ? true : false>,
+  Assert<typeof MEDIA_TYPES.duplicateResponse extends ContentOf<'createBackgroundTask', 201> ? true : false>,
   Assert<typeof MEDIA_TYPES.taskStatus extends ContentOf<'getBackgroundTask', 200> ? true : false>,
   Assert<typeof MEDIA_TYPES.taxonomyList extends ContentOf<'listTaxonomies', 200> ? true : false>,
   Assert<typeof MEDIA_TYPES.taxonomy extends ContentOf<'getTaxonomy', 200> ? true : false>,

@@ -119,6 +119,8 @@ export type MetadataViewUpdate = DamSchemas['MetadataViewUpdate'];
 
 /** `metadata-edit-request` `{assets: [{href}], job-metadata: [{field, value}]}`. */
 export type MetadataEditRequest = DamSchemas['MetadataEditRequest'];
+/** `duplicate-request` `{assets: [{href, revision?}]}`. */
+export type DuplicateRequest = DamSchemas['DuplicateRequest'];
 /** The answer to creating a task `{location, status, maxInterval (ms)}`. */
 export type BackgroundTaskCreated = DamSchemas['BackgroundTaskCreated'];
 /** `task-status` `{task, job: {status, updates: {frequency (ms)}, progress, result}}`. */

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldDescription } from './index.ts';
 import { fieldDefinitionOf } from './fields.ts';
+import { findRoute } from './routes.ts';
 import {
+  BackgroundTaskRequestSchema,
+  DuplicateRequestSchema,
   MetadataEditRequestSchema,
   MetadataViewUpdateSchema,
   RevisionCompareRequestSchema,
@@ -56,6 +59,16 @@ describe('task and revision bodies', () => {
     expect(MetadataEditRequestSchema.parse(body)).toEqual(body);
     expect(MetadataEditRequestSchema.safeParse({ ...body, assets: [] }).success).toBe(false);
     expect(MetadataEditRequestSchema.safeParse({ ...body, 'job-metadata': [{ field: 'x', value: 'y' }] }).success).toBe(false);
+  });
+
+  it('takes a duplicate-request with optional revisions, and the task route accepts both task bodies and media types', () => {
+    expect(DuplicateRequestSchema.safeParse({ assets: [{ href: '/a.jpg.info', revision: 2 }, { href: '/b.jpg.info' }] }).success).toBe(true);
+    expect(DuplicateRequestSchema.safeParse({ assets: [{ href: '/a.jpg.info', revision: 0 }] }).success).toBe(false);
+    const route = findRoute('POST', '/fotoweb/me/background-tasks/')!.route;
+    expect(route.body).toBe(BackgroundTaskRequestSchema);
+    expect(route.bodyContentTypes).toEqual(['application/vnd.fotoware.metadata-edit-request+json', 'application/vnd.fotoware.duplicate-request+json']);
+    expect(BackgroundTaskRequestSchema.safeParse({ assets: [{ href: '/a.jpg.info' }] }).success).toBe(true);
+    expect(BackgroundTaskRequestSchema.safeParse({ assets: [] }).success).toBe(false);
   });
 
   it('checks revision numbers and rollback types', () => {

@@ -292,6 +292,21 @@ export const MetadataEditRequestSchema = z.object({
 });
 type _MetadataEditRequest = Assert<Conforms<z.output<typeof MetadataEditRequestSchema>, DamSchemas['MetadataEditRequest']>>;
 
+/** `POST /fotoweb/me/background-tasks/` body (`duplicate-request`, spec 01 §7): 1–1000 `{href, revision?}`. */
+export const DuplicateRequestSchema = z.object({
+  assets: z
+    .array(z.object({ href: z.string().min(1).max(4096), revision: z.number().int().min(1).max(999_999_999).optional() }))
+    .min(1, 'Give at least one asset.')
+    .max(1000, 'At most 1000 assets per task.'),
+});
+type _DuplicateRequest = Assert<Conforms<z.output<typeof DuplicateRequestSchema>, DamSchemas['DuplicateRequest']>>;
+
+/**
+ * Any background-task body Magpie runs: a metadata edit (with `job-metadata`) or a duplicate. The DAM picks the one
+ * the `Content-Type` names.
+ */
+export const BackgroundTaskRequestSchema = z.union([MetadataEditRequestSchema, DuplicateRequestSchema]);
+
 /** Path parameters of `GET /fotoweb/me/background-tasks/{id}`. */
 export const BackgroundTaskParamsSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a task id.') });
 type _BackgroundTaskParams = Assert<

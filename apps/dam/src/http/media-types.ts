@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 /** FotoWeb representation names used as `application/vnd.fotoware.<name>+json` (fotoweb-api-notes §2). */
 export type Representation =
   | 'full-api-descriptor' | 'collection' | 'collectioninfo' | 'collectionlist' | 'assetlist' | 'asset' | 'upload-status' | 'error'
-  | 'metadata-set' | 'metadata-edit-response' | 'task-status';
+  | 'metadata-set' | 'metadata-edit-response' | 'duplicate-response' | 'task-status';
 
 /** The vendor media type of a representation. */
 export const vendorType = (name: string) => `application/vnd.fotoware.${name}+json`;

@@ -98,6 +98,18 @@ export class AssetChangesService {
     return applied;
   }
 
+  /**
+   * Queues the write-back of every writable field (a file that must carry all of the asset's metadata, e.g. a
+   * duplicate made from an earlier revision's file).
+   */
+  async queueWriteback(assetId: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await new AssetsRepository(trx).update(assetId, { writeback_fields: JSON.stringify([...WRITABLE_FIELDS.keys()]), writeback_status: 'pending', writeback_message: null });
+      await new JobsRepository(trx).enqueue(METADATA_WRITEBACK_JOB, { assetId }, { maxAttempts: WRITEBACK_MAX_ATTEMPTS });
+    });
+    this.onJobQueued();
+  }
+
   /** Records revision 1 (the asset as ingested) for an asset that has none yet, e.g. before its history is listed. */
   async ensureBaseline(asset: AssetRow): Promise<void> {
     if (asset.revision_count > 0) return;

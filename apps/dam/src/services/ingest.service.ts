@@ -92,31 +92,74 @@ export class IngestService {
     const storageKey = `originals/${archive.id}/${fileId}/original${path.extname(request.filename).toLowerCase().replace(/[^.a-z0-9]/g, '')}`;
     await this.files.putFile(storageKey, request.sourcePath);
     try {
-      // Another upload may take the same name between the check and the insert (unique index): take the next.
-      for (let attempt = 0; ; attempt++) {
-        let filename = request.filename;
-        for (let n = 2; await this.assets.nameTaken(archive.id, folderPath, filename); n++) filename = nextFreeName(request.filename, n);
-        try {
-          return await this.assets.insert({
-            ...columns,
-            archive_id: archive.id,
-            folder_path: folderPath,
-            filename,
-            filesize: stat.size,
-            content_hash: contentHash,
-            storage_key: storageKey,
-            warnings: JSON.stringify(warnings),
-            created_by: request.userName,
-            modified_by: request.userName,
-          });
-        } catch (error) {
-          if ((error as { code?: string }).code !== UNIQUE_VIOLATION || attempt >= 5) throw error;
-        }
-      }
+      return await this.insertWithFreeName(request.filename, {
+        ...columns,
+        archive_id: archive.id,
+        folder_path: folderPath,
+        filesize: stat.size,
+        content_hash: contentHash,
+        storage_key: storageKey,
+        warnings: JSON.stringify(warnings),
+        created_by: request.userName,
+        modified_by: request.userName,
+      });
     } catch (error) {
       // Put the file back where it came from so a retry of the job still has it; drop what was made for it.
       await fsp.rename(this.files.localPath(storageKey), request.sourcePath).catch(() => undefined);
       await this.files.remove(`originals/${archive.id}/${fileId}`);
+      await this.files.remove(previewDir);
+      throw error;
+    }
+  }
+
+  /**
+   * Inserts an asset under `filename`, or the next free ` (2)`, ` (3)`… name in its folder: another upload may take
+   * a name between the check and the insert (unique index), so a clash moves on to the next name.
+   */
+  private async insertWithFreeName(filename: string, row: Omit<NewAsset, 'filename'> & { metadata: FieldValues }): Promise<AssetRow> {
+    for (let attempt = 0; ; attempt++) {
+      let name = filename;
+      for (let n = 2; await this.assets.nameTaken(row.archive_id, row.folder_path ?? '', name); n++) name = nextFreeName(filename, n);
+      try {
+        return await this.assets.insert({ ...row, filename: name });
+      } catch (error) {
+        if ((error as { code?: string }).code !== UNIQUE_VIOLATION || attempt >= 5) throw error;
+      }
+    }
+  }
+
+  /**
+   * A copy of an asset as a new asset in the same folder (spec 01 §7 duplicate `assets[href, revision]`): the given
+   * file (the current one or a revision's) copied to a new key, read again for previews and technical data, with the
+   * given metadata, named with the next free ` (2)`… suffix. The content hash is the source's: a duplicate is a
+   * deliberate second copy, not refused as a duplicate upload.
+   */
+  async duplicate(request: { asset: AssetRow; storageKey: string; contentHash: string; metadata: FieldValues; userName: string }): Promise<AssetRow> {
+    const { asset } = request;
+    const fileId = randomUUID();
+    const tempDir = await this.files.makeTempDir('duplicate');
+    const staged = path.join(tempDir, 'file');
+    await fsp.copyFile(this.files.localPath(request.storageKey), staged);
+    const { columns, warnings, previewDir } = await this.analyse(staged, fileId);
+    const storageKey = `originals/${asset.archive_id}/${fileId}/original${path.extname(asset.filename).toLowerCase().replace(/[^.a-z0-9]/g, '')}`;
+    const filesize = (await fsp.stat(staged)).size;
+    await this.files.putFile(storageKey, staged);
+    await fsp.rm(tempDir, { recursive: true, force: true });
+    try {
+      return await this.insertWithFreeName(asset.filename, {
+        ...columns,
+        metadata: request.metadata,
+        archive_id: asset.archive_id,
+        folder_path: asset.folder_path,
+        filesize,
+        content_hash: request.contentHash,
+        storage_key: storageKey,
+        warnings: JSON.stringify(warnings),
+        created_by: request.userName,
+        modified_by: request.userName,
+      });
+    } catch (error) {
+      await this.files.remove(`originals/${asset.archive_id}/${fileId}`);
       await this.files.remove(previewDir);
       throw error;
     }

@@ -15,15 +15,17 @@ import { RevisionsRepository } from '../repositories/revisions.repository.ts';
 import { BackgroundTasksRepository } from '../repositories/background-tasks.repository.ts';
 import { AssetChangesService, METADATA_WRITEBACK_JOB } from './asset-changes.service.ts';
 import { MetadataViewsService } from './metadata-views.service.ts';
-import { METADATA_EDIT_TASK_JOB, MetadataEditService } from './metadata-edit.service.ts';
+import { MetadataEditService } from './metadata-edit.service.ts';
+import { BACKGROUND_TASK_JOB, BackgroundTasksService } from './background-tasks.service.ts';
 import { RevisionsService } from './revisions.service.ts';
 import { metadataWritebackJob } from '../jobs/metadata-writeback.job.ts';
 
-/** The services of metadata editing, write-back and revisions (issue 5), as the composition root holds them. */
+/** The services of metadata editing, background tasks, write-back and revisions (issue 5), as the composition root holds them. */
 export interface MetadataServices {
   changes: AssetChangesService;
   metadataViews: MetadataViewsService;
   metadataEdit: MetadataEditService;
+  backgroundTasks: BackgroundTasksService;
   revisions: RevisionsService;
   /** The background-job handlers these services need, by job kind. */
   jobHandlers: Record<string, JobHandler>;
@@ -43,16 +45,32 @@ export function createMetadataServices(deps: {
   const { db, repos, files } = deps;
   const changes = new AssetChangesService(db, deps.notifyWorker);
   const metadataViews = new MetadataViewsService(repos.archives, new MetadataViewsRepository(db), deps.policy);
-  const metadataEdit = new MetadataEditService(deps.assets, repos.assets, metadataViews, changes, new BackgroundTasksRepository(db), repos.jobs, repos.users, deps.taxonomies, deps.notifyWorker);
-  const revisions = new RevisionsService(deps.assets, new RevisionsRepository(db), metadataViews, changes, deps.ingest, files);
+  const metadataEdit = new MetadataEditService(deps.assets, repos.assets, metadataViews, changes, deps.taxonomies);
+  const revisionsRepository = new RevisionsRepository(db);
+  const revisions = new RevisionsService(deps.assets, revisionsRepository, metadataViews, changes, deps.ingest, files);
+  const backgroundTasks = new BackgroundTasksService({
+    assetsService: deps.assets,
+    assets: repos.assets,
+    archives: repos.archives,
+    revisions: revisionsRepository,
+    views: metadataViews,
+    metadataEdit,
+    changes,
+    ingest: deps.ingest,
+    tasks: new BackgroundTasksRepository(db),
+    jobs: repos.jobs,
+    users: repos.users,
+    onJobQueued: deps.notifyWorker,
+  });
   return {
     changes,
     metadataViews,
     metadataEdit,
+    backgroundTasks,
     revisions,
     jobHandlers: {
       [METADATA_WRITEBACK_JOB]: metadataWritebackJob({ assets: repos.assets, files }),
-      [METADATA_EDIT_TASK_JOB]: (job) => metadataEdit.runTask((job.payload as { taskId: string }).taskId),
+      [BACKGROUND_TASK_JOB]: (job) => backgroundTasks.run((job.payload as { taskId: string }).taskId),
     },
   };
 }

@@ -575,15 +575,23 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Start a background task (batch metadata edit)
-         * @description FotoWeb API, Background tasks (fotoweb-api-notes §6.2). Magpie runs `metadata-edit-request`: the same
-         *     `job-metadata` fields set on every asset in `assets` (1–1000 hrefs). A field's `value` is a string, or for a
-         *     bag field an array (`[]` clears it). Before the task is created, every asset must exist and be visible to
-         *     the caller (400 `InvalidRequest`, `issues[].path` `assets.<i>.href`), the caller needs `EditText` on each
-         *     asset's archive (403), and every field is checked against each archive's metadata view like `PATCH` (400,
-         *     `issues[].path` `job-metadata.<i>`). Answers 201 with `Location` and `location` = the task's URL to poll.
-         *     Each asset is then saved as a `PATCH` would (a revision, write-back into the file). Other task request types
-         *     answer 415.
+         * Start a background task (batch metadata edit, duplicate)
+         * @description FotoWeb API, Background tasks (fotoweb-api-notes §6.2; spec 01 §7). Magpie runs two request types, told apart
+         *     by `Content-Type`:
+         *
+         *     - `metadata-edit-request`: the same `job-metadata` fields set on every asset in `assets` (1–1000 hrefs). A
+         *       field's `value` is a string, or for a bag field an array (`[]` clears it). Before the task is created,
+         *       every asset must exist and be visible to the caller (400 `InvalidRequest`, `issues[].path`
+         *       `assets.<i>.href`), the caller needs `EditText` on each asset's archive (403), and every field is checked
+         *       against each archive's metadata view like `PATCH` (400, `issues[].path` `job-metadata.<i>`). Each asset is
+         *       then saved as a `PATCH` would (a revision, write-back into the file).
+         *     - `duplicate-request`: each asset in `assets` is copied into a new asset in the same folder (` (2)`, ` (3)`…
+         *       before the extension), with the file and metadata of `revision` (a revision number; the current state when
+         *       absent). Needs `DuplicateFile` (403), and `HistoryView` when a revision is given; an unknown revision is
+         *       400 (`assets.<i>.revision`). Each result names the copy in `result-href` and `result-filename`.
+         *
+         *     Answers 201 with `Location` and `location` = the task's URL to poll (spec 01 §4 background job and
+         *     duplicate-revision polling). Other task request types answer 415.
          */
         post: operations["createBackgroundTask"];
         delete?: never;
@@ -1683,6 +1691,14 @@ export interface components {
             assets: components["schemas"]["AssetHref"][];
             "job-metadata": components["schemas"]["JobMetadataField"][];
         };
+        /** @description `duplicate-request` (spec 01 §7 duplicate `assets[href, revision]`): copy each asset, at a revision when given. */
+        DuplicateRequest: {
+            assets: {
+                href: string;
+                /** @description The revision number to copy; absent for the asset as it is now. */
+                revision?: number;
+            }[];
+        };
         /**
          * @description A task's or job's state; clients treat any other value as a failure (spec 01 §4).
          * @enum {string}
@@ -1702,10 +1718,15 @@ export interface components {
             field: string;
             value: string | string[];
         };
-        /** @description What the task did to one asset. `error` (Magpie) says why an asset failed (`done` false). */
+        /**
+         * @description What the task did to one asset. `error` (Magpie) says why an asset failed (`done` false). A duplicate names its
+         *     copy in `result-href` and `result-filename`.
+         */
         TaskAssetResult: {
             href: string;
             done: boolean;
+            "result-href"?: string;
+            "result-filename"?: string;
             "changed-fields": components["schemas"]["ChangedField"][];
             "changed-builtinFields": components["schemas"]["ChangedBuiltinField"][];
             error?: components["schemas"]["ErrorBody"] | null;
@@ -1717,7 +1738,7 @@ export interface components {
         TaskStatus: {
             task: {
                 id: string;
-                /** @description `metadata-edit`. */
+                /** @description `metadata-edit` or `duplicate`. */
                 type: string;
                 status: components["schemas"]["TaskState"];
                 created: string;
@@ -2997,6 +3018,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/vnd.fotoware.metadata-edit-request+json": components["schemas"]["MetadataEditRequest"];
+                "application/vnd.fotoware.duplicate-request+json": components["schemas"]["DuplicateRequest"];
             };
         };
         responses: {
@@ -3009,6 +3031,7 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.fotoware.metadata-edit-response+json": components["schemas"]["BackgroundTaskCreated"];
+                    "application/vnd.fotoware.duplicate-response+json": components["schemas"]["BackgroundTaskCreated"];
                     "application/json": components["schemas"]["BackgroundTaskCreated"];
                 };
             };

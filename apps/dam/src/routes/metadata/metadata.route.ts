@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   AssetUpdateSchema,
   BackgroundTaskParamsSchema,
+  DuplicateRequestSchema,
   MetadataEditRequestSchema,
   MetadataViewIdParamsSchema,
   MetadataViewUpdateSchema,
@@ -45,8 +46,8 @@ export async function getRevisions(ctx: DamContext, request: FastifyRequest, rep
 }
 
 /**
- * Metadata editing and revisions (issue 5): metadata views (`/fotoweb/editors/{id}`), `PATCH <asset>`, the
- * metadata-edit background task, and the revision operations under `<asset>/__revisions/`.
+ * Metadata editing and revisions (issue 5): metadata views (`/fotoweb/editors/{id}`), `PATCH <asset>`, background
+ * tasks (metadata edit, duplicate), and the revision operations under `<asset>/__revisions/`.
  */
 export async function metadataRoutes(app: FastifyInstance, ctx: DamContext) {
   app.get('/fotoweb/editors/:id', async (request, reply) => {
@@ -61,16 +62,21 @@ export async function metadataRoutes(app: FastifyInstance, ctx: DamContext) {
   });
 
   app.post('/fotoweb/me/background-tasks/', async (request, reply) => {
-    if (mediaTypeOf(request) !== MEDIA_TYPES.metadataEditRequest) {
-      throw new ApiError(415, 'UnsupportedMediaType', `Magpie runs ${MEDIA_TYPES.metadataEditRequest} tasks only.`, 'Unsupported task');
+    const caller = callerOf(request);
+    const type = mediaTypeOf(request);
+    let created;
+    if (type === MEDIA_TYPES.metadataEditRequest) created = await ctx.backgroundTasks.createMetadataEdit(caller, MetadataEditRequestSchema.parse(request.body));
+    else if (type === MEDIA_TYPES.duplicateRequest) created = await ctx.backgroundTasks.createDuplicate(caller, DuplicateRequestSchema.parse(request.body));
+    else {
+      const offered = `${MEDIA_TYPES.metadataEditRequest} or ${MEDIA_TYPES.duplicateRequest}`;
+      throw new ApiError(415, 'UnsupportedMediaType', `Magpie runs ${offered} tasks only.`, 'Unsupported task');
     }
-    const created = await ctx.metadataEdit.createTask(callerOf(request), MetadataEditRequestSchema.parse(request.body));
     reply.header('location', created.location);
-    return sendRepresentation(request, reply, 'metadata-edit-response', created, 201);
+    return sendRepresentation(request, reply, type === MEDIA_TYPES.duplicateRequest ? 'duplicate-response' : 'metadata-edit-response', created, 201);
   });
   app.get('/fotoweb/me/background-tasks/:id', async (request, reply) => {
     const { id } = BackgroundTaskParamsSchema.parse(request.params);
-    const status = await ctx.metadataEdit.taskStatus(callerOf(request), id);
+    const status = await ctx.backgroundTasks.status(callerOf(request), id);
     return sendRepresentation(request, reply, 'task-status', status).header('cache-control', 'no-store');
   });
 

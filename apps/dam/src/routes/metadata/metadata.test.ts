@@ -248,7 +248,7 @@ describe('background tasks (metadata-edit-request)', () => {
     const request = { assets: [{ href: done, assetId: ids[0] }, { href: todo, assetId: ids[1] }], fields: { 40: { value: 'Resumed' } } };
     await tasks.create({ id: 'resumed-task', userId: admin.id, type: 'metadata-edit', request, total: 2 });
     await tasks.appendResult('resumed-task', { href: done, done: true, 'changed-fields': [], 'changed-builtinFields': [], error: null });
-    await sut.ctx.metadataEdit.runTask('resumed-task');
+    await sut.ctx.backgroundTasks.run('resumed-task');
     const status = await get<TaskStatus>('/fotoweb/me/background-tasks/resumed-task');
     expect(status.job).toMatchObject({ status: 'done', progress: { done: 2, total: 2 } });
     expect(status.job.result[1]).toMatchObject({ href: todo, done: true, 'changed-fields': [{ field: 40, value: 'Resumed' }] });
@@ -330,6 +330,33 @@ describe('revisions', () => {
     expect((await post(`${url}compare`, { leftRevision: 1 })).statusCode).toBe(400);
     expect((await post(`${url}compare`, { leftRevision: 1, rightRevision: 99 })).statusCode).toBe(404);
     expect((await post(`${url}1/rollback-to`, { rollbackType: 'everything' })).statusCode).toBe(400);
+  });
+
+  it('duplicates an asset at a revision (duplicate-request) into a new asset with that revision\'s metadata, in the file too', async () => {
+    const url = `/fotoweb/archives/5000-Photos/history/${path.basename(REFERENCE.path)}.info`;
+    const current = await get(url);
+    const DUPLICATE = 'application/vnd.fotoware.duplicate-request+json';
+    const res = await post('/fotoweb/me/background-tasks/', { assets: [{ href: url, revision: 1 }, { href: url }] }, sut.adminToken, DUPLICATE);
+    expect(res.statusCode).toBe(201);
+    expect(res.headers['content-type']).toContain('application/vnd.fotoware.duplicate-response+json');
+    await sut.ctx.worker.drain();
+    const status = await get<TaskStatus>(res.json().location);
+    expect(status.job.status).toBe('done');
+    const [atFirst, asNow] = status.job.result;
+    const base = path.basename(REFERENCE.path, '.jpg');
+    expect(atFirst).toMatchObject({ done: true, 'result-filename': `${base} (2).jpg`, 'result-href': url.replace(`${base}.jpg`, `${base}%20(2).jpg`) });
+    expect(asNow).toMatchObject({ done: true, 'result-filename': `${base} (3).jpg` });
+    const copy = await get(atFirst!['result-href']!);
+    expect(copy.metadata['5']).toEqual({ value: REFERENCE.exiftool.Title.XMP });
+    expect(copy.contentHash).toBe(current.contentHash);
+    expect((await get(asNow!['result-href']!)).metadata).toEqual(current.metadata);
+    expect(await fileFields(atFirst!['result-href']!)).toMatchObject({ 5: REFERENCE.exiftool.Title.XMP, 25: REFERENCE.exiftool.Keywords.XMP });
+
+    const unknown = await post('/fotoweb/me/background-tasks/', { assets: [{ href: url, revision: 99 }] }, sut.adminToken, DUPLICATE);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().issues).toEqual([{ path: 'assets.0.revision', message: 'Revision 99 does not exist.' }]);
+    const plain = await sut.createUser('no-duplicates');
+    expect((await post('/fotoweb/me/background-tasks/', { assets: [{ href: url }] }, plain.token, DUPLICATE)).statusCode).toBe(403);
   });
 
   it('makes a file revision for a new version uploaded to the asset URL, keeping the metadata, and rolls the file back', async () => {
