@@ -110,6 +110,11 @@ describe('taxonomy list and taxonomies', () => {
     expect((await get('/fotoweb/api/taxonomies/abc/')).json()).toMatchObject({ value: 'InvalidRequest', issues: [{ path: 'fieldId' }] });
     expect((await get('/fotoweb/api/taxonomies/77/')).statusCode).toBe(404);
     expect((await get('/fotoweb/api/taxonomies/25/;p=x')).statusCode).toBe(404);
+    for (const url of ['/fotoweb/api/taxonomies/25/;p=99999999999999999999', '/fotoweb/api/taxonomies/;p=1000001', '/fotoweb/api/taxonomies/25/1/;p=1000001']) {
+      expect((await get(url)).json(), url).toMatchObject({ value: 'InvalidRequest' });
+    }
+    // The last page that may exist is simply empty.
+    expect((await get('/fotoweb/api/taxonomies/25/;p=1000000')).json().data).toEqual([]);
     expect((await get(`/fotoweb/api/taxonomies/25/?q=${'x'.repeat(201)}`)).json()).toMatchObject({ value: 'InvalidRequest' });
     const noName = await send('POST', KEYWORDS, { value: 'x' });
     expect(noName.statusCode).toBe(400);

@@ -4,7 +4,7 @@ import type { TaxonomyItem } from '@magpie/api-types';
 import type { DamContext } from '../../context.ts';
 import { callerOf } from '../../http/auth.ts';
 import { negotiate, VARY, vendorType } from '../../http/media-types.ts';
-import { ApiError, notFound } from '../../lib/errors.ts';
+import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
 import { TaxonomyImportError } from '../../taxonomies/text-import.ts';
 
 /** The FotoWeb representations of the taxonomy API (fotoweb-api-notes §2). */
@@ -25,8 +25,18 @@ function send(request: FastifyRequest, reply: FastifyReply, name: TaxonomyRepres
     .send(JSON.stringify(body));
 }
 
-/** The 0-based page of a `;p=<n>` path component ('' for page 0). */
-const pageOf = (matrix: string | undefined) => (matrix ? Number(matrix.slice(3)) : 0);
+/** Highest page index accepted: 100 million items at 100 a page (a larger offset would overflow, never a real page). */
+const MAX_PAGE = 1_000_000;
+
+/**
+ * The 0-based page of a `;p=<n>` path component ('' for page 0).
+ * @throws ApiError 400 InvalidRequest for a page index over {@link MAX_PAGE}.
+ */
+function pageOf(matrix: string | undefined): number {
+  const page = matrix ? Number(matrix.slice(3)) : 0;
+  if (page > MAX_PAGE) throw badRequest(`The page index must be at most ${MAX_PAGE}.`);
+  return page;
+}
 
 /** The item without its children and ancestors (`taxonomy-item-info`). */
 function itemInfo(item: TaxonomyItem) {
