@@ -81,7 +81,8 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
   const ingest = new IngestService(files, repos.archives, repos.assets);
   let worker: JobWorker | undefined;
   const uploads = new UploadsService(config, repos.uploads, repos.jobs, repos.archives, repos.assets, policy, files, () => worker?.notify());
-  const assets = new AssetsService(repos.archives, repos.assets, policy, files, new MetadataViewsRepository(db));
+  const views = new MetadataViewsRepository(db);
+  const assets = new AssetsService(repos.archives, repos.assets, policy, files, views);
   const taxonomies = new TaxonomiesService(new TaxonomiesRepository(db));
   const metadata = createMetadataServices({ db, repos, policy, files, ingest, assets, taxonomies, notifyWorker: () => worker?.notify() });
   worker = new JobWorker(
@@ -100,7 +101,7 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
     repos,
     policy,
     auth: new AuthService(config, repos.users, repos.tokens),
-    collections: new CollectionsService(config, repos.archives, repos.assets, policy),
+    collections: new CollectionsService(config, repos.archives, repos.assets, policy, views),
     assets,
     metadataViews: metadata.metadataViews,
     metadataEdit: metadata.metadataEdit,

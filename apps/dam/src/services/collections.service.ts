@@ -4,6 +4,7 @@ import type { ArchiveRow } from '../db/schema.ts';
 import type { ArchivesRepository } from '../repositories/archives.repository.ts';
 import type { AssetsRepository, AssetScope } from '../repositories/assets.repository.ts';
 import type { ArchivePolicy, Caller } from '../policies/archive.policy.ts';
+import type { MetadataViewsRepository } from '../repositories/metadata-views.repository.ts';
 import { ApiError, badRequest, notFound } from '../lib/errors.ts';
 
 /** The default order: last modified, newest first. */
@@ -38,6 +39,7 @@ export class CollectionsService {
     private readonly archives: ArchivesRepository,
     private readonly assets: AssetsRepository,
     private readonly policy: ArchivePolicy,
+    private readonly views: MetadataViewsRepository,
   ) {}
 
   /** The archives the caller may view, in order. */
@@ -127,6 +129,7 @@ export class CollectionsService {
     const pageCount = Math.max(1, Math.ceil(assetCount / pageSize));
     if (cursor.index >= pageCount) throw notFound('The page');
     const rows = representation === 'collectioninfo' ? [] : await this.assets.listPage(scope, ordering, cursor, pageSize, assetCount);
+    const view = rows.length > 0 ? (await this.views.forArchive(archive.id)).definition : undefined;
     const first = rows[0];
     const last = rows.at(-1);
     const links: PageLinks = {
@@ -141,7 +144,7 @@ export class CollectionsService {
       ...(cursor.index + 1 < pageCount && last ? { next: encodePage({ index: cursor.index + 1, mode: 'after', sortValue: last.sort_key, id: last.id }) } : {}),
     };
     const assetList = {
-      data: rows.map(({ sort_key: _sortKey, ...row }) => presentAsset(archive, row, permissions)),
+      data: rows.map(({ sort_key: _sortKey, ...row }) => presentAsset(archive, row, permissions, view)),
       paging: pageCount > 1 ? pagingFor(collectionHref(archive, folderPath), links, search?.query) : null,
     };
     if (representation === 'assetlist') return assetList;

@@ -99,6 +99,8 @@ describe('metadata views', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ name: 'Newsroom', builtinFields: { title: { required: true } } });
     expect((await get(url)).builtinFields.find((f) => f.field === 'title')).toEqual({ field: 'title', required: true, value: PHOTOMECHANIC.exiftool.Title.XMP });
+    const listed = await get<{ assets: { data: Asset[] } }>('/fotoweb/archives/5000-Photos/view-change/');
+    expect(listed.assets.data[0]!.builtinFields.find((f) => f.field === 'title')?.required).toBe(true);
     const cleared = await patch(url, { 5: { value: '' } });
     expect(cleared.statusCode).toBe(400);
     expect(cleared.json().issues).toEqual([{ path: 'metadata.5', message: 'Title (5) is required.' }]);
