@@ -8,6 +8,10 @@
  * sends events. When the machine is done its output decides: `search` → go to the search URL of the current
  * collection (the descriptor's `searchURL` outside a collection: a search across archives), `clear` → the collection's
  * `clearSearch.href`, `close` → just close.
+ *
+ * A metadata criterion on a taxonomy-backed field (one listed by `GET /fotoweb/api/taxonomies/`) offers the taxonomy
+ * picker beside its value (spec 02 §2 "Taxonomy-backed fields offer the taxonomy picker"): a picked item's value
+ * becomes the criterion's value, the empty-value entry the empty-value form `""`.
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -30,7 +34,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { Plus, SlidersHorizontal, Trash2 } from 'lucide-react';
+import { ListTree, Plus, SlidersHorizontal, Trash2 } from 'lucide-react';
 import {
   advancedSearchMachine,
   COLOR_SPACES,
@@ -51,6 +55,9 @@ import { useView } from '../session/ViewContext.tsx';
 import { dateTypePreference, useUserPreferences } from '../session/userPreferences.ts';
 import { isEmptySearch, searchHref, searchParamsFromQuery } from '../lib/search.ts';
 import { ARCHIVES_PATH } from '../lib/urls.ts';
+import { useResource } from '../api/useResource.ts';
+import { TaxonomyPicker } from '../taxonomy/TaxonomyPicker.tsx';
+import { loadTaxonomyHrefs } from '../taxonomy/taxonomyApi.ts';
 
 /** Field ids offered in a criterion row's field chooser (any other id can be typed). */
 export const COMMON_SEARCH_FIELDS: ReadonlyArray<{ id: string; label: string }> = [
@@ -153,6 +160,9 @@ function AdvancedSearchForm({ input, onDone }: { input: AdvancedSearchInput; onD
   const fieldListId = `${ids}-fields`;
   const { form } = snapshot.context;
   const changed = snapshot.matches({ editing: 'changed' });
+  // Which fields have a taxonomy; without the list (an error, a guest) the rows are plain text inputs.
+  const taxonomies = useResource('taxonomies', loadTaxonomyHrefs).data ?? {};
+  const [picking, setPicking] = useState<{ rowId: number; anchor: HTMLElement } | undefined>(undefined);
 
   // The machine is done after Search or Clear: its output says what happens next.
   const { status, output } = snapshot;
@@ -267,6 +277,8 @@ function AdvancedSearchForm({ input, onDone }: { input: AdvancedSearchInput; onD
             {form.criteria.map((row, index) => {
               const known = COMMON_SEARCH_FIELDS.find((field) => field.id === row.field.trim());
               const value = typeof row.value === 'string' ? row.value : row.value.join(' ');
+              const taxonomyHref = taxonomies[row.field.trim()];
+              const fieldLabel = known?.label ?? `Field ${row.field.trim()}`;
               return (
                 <HStack key={row.id} gap="2" align="center" data-testid="advanced-criterion">
                   <Input
@@ -292,6 +304,27 @@ function AdvancedSearchForm({ input, onDone }: { input: AdvancedSearchInput; onD
                     value={value}
                     onChange={(event) => send({ type: 'SET_CRITERION', id: row.id, value: event.currentTarget.value })}
                   />
+                  {taxonomyHref && (
+                    <IconButton
+                      size="sm"
+                      variant="outline"
+                      aria-label={`Pick criterion ${index + 1} from the ${fieldLabel} taxonomy`}
+                      data-testid="advanced-criterion-taxonomy"
+                      onClick={(event) => setPicking({ rowId: row.id, anchor: event.currentTarget })}
+                    >
+                      <ListTree aria-hidden="true" />
+                    </IconButton>
+                  )}
+                  {taxonomyHref && picking?.rowId === row.id && (
+                    <TaxonomyPicker
+                      taxonomyHref={taxonomyHref}
+                      fieldLabel={fieldLabel}
+                      multi={false}
+                      anchor={picking.anchor}
+                      onSelect={(values) => send({ type: 'SET_CRITERION', id: row.id, value: values[0] ?? '""' })}
+                      onClose={() => setPicking(undefined)}
+                    />
+                  )}
                   <IconButton
                     size="sm"
                     variant="ghost"

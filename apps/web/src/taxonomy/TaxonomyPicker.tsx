@@ -9,18 +9,23 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { CloseButton, Flex, Popover, Portal } from '@chakra-ui/react';
+import { Button, CloseButton, Flex, HStack, Popover, Portal } from '@chakra-ui/react';
+import { Plus } from 'lucide-react';
 import {
+  DEFAULT_TAXONOMY_ITEM_ACL,
   taxonomyTreeMachine,
   type ChildrenResponse,
+  type CreateTaxonomyItemInput,
   type LoadRootInput,
   type RootTaxonomyData,
   type TaxonomyHrefInput,
   type TaxonomySearchInput,
+  type TaxonomyItem,
   type TreePage,
 } from '@magpie/machines';
 import { useSession } from '../session/SessionProvider.tsx';
 import {
+  createTaxonomyItem,
   deleteTaxonomyItem,
   fieldIdOfTaxonomyHref,
   loadTaxonomyChildren,
@@ -82,6 +87,16 @@ export function TaxonomyPicker(props: TaxonomyPickerProps) {
           ),
           search: fromPromise<TreePage, TaxonomySearchInput>(({ input, signal }) => searchTaxonomy(taxonomyHref, input.q, signal)),
           deleteItem: fromPromise<unknown, TaxonomyHrefInput>(({ input }) => deleteTaxonomyItem(input.href)),
+          // spec 02 §3, §5: the inline text is name and value; a new item gets Navigate, Query and Set.
+          createItem: fromPromise<TaxonomyItem, CreateTaxonomyItemInput>(({ input }) =>
+            createTaxonomyItem(input.parentHref ?? taxonomyHref, {
+              name: input.name,
+              value: input.name,
+              description: '',
+              customSearch: '',
+              acl: DEFAULT_TAXONOMY_ITEM_ACL,
+            }),
+          ),
         },
       }),
     [taxonomyHref],
@@ -100,15 +115,21 @@ export function TaxonomyPicker(props: TaxonomyPickerProps) {
     propsRef.current.onClose();
   }, [status, output]);
 
-  const anchorRef = useRef<HTMLSpanElement>(null);
   const title = `${fieldLabel} taxonomy`;
+  const { context } = snapshot;
+  // While a modal is open over the popover, clicks in it are not "outside".
+  const modalOpen =
+    context.error !== undefined ||
+    context.editHref !== undefined ||
+    snapshot.matches({ normal: 'confirmingDelete' }) ||
+    snapshot.matches({ searching: 'confirmingDelete' });
   return (
     <Popover.Root
       open={status === 'active'}
       onOpenChange={(details) => !details.open && send({ type: 'CLOSE' })}
       // Esc is the tree's own key (spec 02 §2); modals opened from the tree must not close it.
       closeOnEscape={false}
-      closeOnInteractOutside={snapshot.context.error === undefined}
+      closeOnInteractOutside={!modalOpen}
       positioning={{
         placement: 'bottom-start',
         ...(anchor ? { getAnchorRect: () => anchor.getBoundingClientRect() } : {}),
@@ -116,7 +137,7 @@ export function TaxonomyPicker(props: TaxonomyPickerProps) {
       initialFocusEl={() => document.querySelector<HTMLElement>('[data-taxonomy-search]')}
     >
       <Popover.Anchor asChild>
-        <span ref={anchorRef} aria-hidden="true" style={{ display: 'inline-block', width: 0, height: 0 }} />
+        <span aria-hidden="true" style={{ display: 'inline-block', width: 0, height: 0 }} />
       </Popover.Anchor>
       <Portal>
         <Popover.Positioner>
@@ -126,7 +147,22 @@ export function TaxonomyPicker(props: TaxonomyPickerProps) {
                 <Popover.Title fontWeight="semibold" fontSize="md">
                   {title}
                 </Popover.Title>
-                <CloseButton size="sm" aria-label={`Close ${title}`} data-testid="taxonomy-close" onClick={() => send({ type: 'CLOSE' })} />
+                <HStack gap="1">
+                  {canEdit && (
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      data-testid="taxonomy-add"
+                      // Top-level items are added from the listing; add is not offered while searching.
+                      disabled={!snapshot.matches({ normal: 'idle' })}
+                      onClick={() => send({ type: 'START_ADD' })}
+                    >
+                      <Plus aria-hidden="true" />
+                      Add
+                    </Button>
+                  )}
+                  <CloseButton size="sm" aria-label={`Close ${title}`} data-testid="taxonomy-close" onClick={() => send({ type: 'CLOSE' })} />
+                </HStack>
               </Flex>
             </Popover.Header>
             <Popover.Body overflowY="auto" pt="0">

@@ -1,13 +1,24 @@
 /**
  * The body of the taxonomy tree popover (spec 02 §2 Taxonomy tree popover, §4 Tree node / Tree, §6, §8): the search
  * box with its "malformed search" tooltip, the empty-value entry, the tree (WAI-ARIA tree: `role=tree`, `treeitem`,
- * `aria-expanded`, `aria-level`, the active item as `aria-activedescendant`), "No items found", the paging buttons and
- * the error modal. Everything shown comes from the tree machine's snapshot; every control sends one machine event.
+ * `aria-expanded`, `aria-level`, the active item as `aria-activedescendant`), "No items found", the paging buttons,
+ * editors' per-item add child (not while searching), edit and delete, the inline add, the delete confirmation for items
+ * with children, the edit modal and the error modal. Everything shown comes from the tree machine's snapshot; every control sends one machine event.
  */
-import { useId, type KeyboardEvent } from 'react';
+import { useId, type KeyboardEvent, type ReactNode } from 'react';
 import type { SnapshotFrom } from 'xstate';
-import { Box, Button, chakra, Flex, HStack, IconButton, Input, Spinner, Text } from '@chakra-ui/react';
-import { ChevronDown, ChevronFirst, ChevronLast, ChevronLeft, ChevronRight, Search, Trash2 } from 'lucide-react';
+import { Box, Button, chakra, Dialog, Flex, HStack, IconButton, Input, Portal, Spinner, Text } from '@chakra-ui/react';
+import {
+  ChevronDown,
+  ChevronFirst,
+  ChevronLast,
+  ChevronLeft,
+  ChevronRight,
+  Pencil,
+  Plus,
+  Search,
+  Trash2,
+} from 'lucide-react';
 import {
   isItemVisible,
   isSelectable,
@@ -16,6 +27,7 @@ import {
   type taxonomyTreeMachine,
 } from '@magpie/machines';
 import { TaxonomyErrorModal } from './TaxonomyErrorModal.tsx';
+import { TaxonomyItemEditModal } from './TaxonomyItemEditModal.tsx';
 
 /** The tree machine's snapshot as the popover renders it. */
 export type TaxonomyTreeSnapshot = SnapshotFrom<typeof taxonomyTreeMachine>;
@@ -65,6 +77,9 @@ export function TaxonomyTree({ snapshot, send, canSelect, fieldLabel }: Taxonomy
     snapshot.matches({ searching: 'requesting' }) ||
     snapshot.matches({ searching: 'deleting' });
   const idle = snapshot.matches({ normal: 'idle' }) || snapshot.matches({ searching: 'results' });
+  const adding = snapshot.matches({ normal: 'adding' }) || snapshot.matches({ normal: 'creating' });
+  const confirming = snapshot.matches({ normal: 'confirmingDelete' }) || snapshot.matches({ searching: 'confirmingDelete' });
+  const editNode = context.editHref === undefined ? undefined : context.nodes[context.editHref];
   const roots = (searching ? context.results : context.listing).filter((href) => {
     const node = context.nodes[href];
     return node !== undefined && isItemVisible(node.item, context.canEdit);
@@ -72,7 +87,8 @@ export function TaxonomyTree({ snapshot, send, canSelect, fieldLabel }: Taxonomy
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     const type = KEY_EVENTS[event.key];
-    if (!type) return;
+    // Keys typed in the modals (rendered in portals, outside this element) are theirs.
+    if (!type || !event.currentTarget.contains(event.target as Node)) return;
     // In the search box the left and right arrows move the caret.
     const inText = event.target instanceof HTMLInputElement;
     if (inText && (type === 'KEY_LEFT' || type === 'KEY_RIGHT')) return;
@@ -82,7 +98,33 @@ export function TaxonomyTree({ snapshot, send, canSelect, fieldLabel }: Taxonomy
     send({ type } as TaxonomyTreeEvent);
   };
 
-  const renderItem = (href: string, level: number): React.ReactNode => {
+  // The inline add (spec 02 §5): Enter adds a non-blank text, Esc cancels; both are the machine's keys in `adding`.
+  const inlineAdd = (parentHref: string | undefined, level: number) =>
+    adding && context.addParent === parentHref ? (
+      <chakra.li role="none" listStyleType="none" pl={`${(level - 1) * 16 + 28}px`} py="1">
+        <HStack gap="2">
+          <Input
+            size="xs"
+            autoFocus
+            data-testid="taxonomy-add-input"
+            aria-label={parentHref ? `New item under ${context.nodes[parentHref]?.item.name ?? ''}` : 'New top-level item'}
+            placeholder="New item: Enter adds, Esc cancels"
+            value={context.addText}
+            disabled={snapshot.matches({ normal: 'creating' })}
+            onChange={(event) => send({ type: 'ADD_INPUT', text: event.currentTarget.value })}
+            onKeyDown={(event) => {
+              if (event.key !== 'Enter' && event.key !== 'Escape') return;
+              event.preventDefault();
+              event.stopPropagation();
+              send({ type: event.key === 'Enter' ? 'KEY_ENTER' : 'KEY_ESC' });
+            }}
+          />
+          {snapshot.matches({ normal: 'creating' }) && <Spinner size="xs" />}
+        </HStack>
+      </chakra.li>
+    ) : null;
+
+  const renderItem = (href: string, level: number): ReactNode => {
     const node = context.nodes[href];
     if (!node || !isItemVisible(node.item, context.canEdit)) return null;
     const { item } = node;
@@ -150,21 +192,45 @@ export function TaxonomyTree({ snapshot, send, canSelect, fieldLabel }: Taxonomy
             )}
           </chakra.button>
           {context.canEdit && (
-            <IconButton
-              size="2xs"
-              variant="ghost"
-              tabIndex={-1}
-              aria-label={`Delete ${item.name}`}
-              data-testid="taxonomy-delete"
-              disabled={!idle}
-              onClick={() => send({ type: 'DELETE', href })}
-            >
-              <Trash2 aria-hidden="true" />
-            </IconButton>
+            <HStack gap="0" flexShrink={0}>
+              {!searching && (
+                <IconButton
+                  size="2xs"
+                  variant="ghost"
+                  aria-label={`Add child to ${item.name}`}
+                  data-testid="taxonomy-add-child"
+                  disabled={!idle}
+                  onClick={() => send({ type: 'START_ADD', parentHref: href })}
+                >
+                  <Plus aria-hidden="true" />
+                </IconButton>
+              )}
+              <IconButton
+                size="2xs"
+                variant="ghost"
+                aria-label={`Edit ${item.name}`}
+                data-testid="taxonomy-edit"
+                disabled={!idle}
+                onClick={() => send({ type: 'EDIT', href })}
+              >
+                <Pencil aria-hidden="true" />
+              </IconButton>
+              <IconButton
+                size="2xs"
+                variant="ghost"
+                aria-label={`Delete ${item.name}`}
+                data-testid="taxonomy-delete"
+                disabled={!idle}
+                onClick={() => send({ type: 'DELETE', href })}
+              >
+                <Trash2 aria-hidden="true" />
+              </IconButton>
+            </HStack>
           )}
         </HStack>
-        {children.length > 0 && (
+        {(children.length > 0 || (adding && context.addParent === href)) && (
           <chakra.ul role="group" m="0" p="0">
+            {inlineAdd(href, level + 1)}
             {children.map((child) => renderItem(child, level + 1))}
           </chakra.ul>
         )}
@@ -247,9 +313,10 @@ export function TaxonomyTree({ snapshot, send, canSelect, fieldLabel }: Taxonomy
           _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing' }}
           colorPalette="brand"
         >
+          {inlineAdd(undefined, 1)}
           {roots.map((href) => renderItem(href, 1))}
         </chakra.ul>
-        {roots.length === 0 && !busy && (
+        {roots.length === 0 && !busy && !adding && (
           <Text fontSize="sm" color="fg.muted" py="3" textAlign="center" data-testid="taxonomy-no-items">
             No items found
           </Text>
@@ -277,7 +344,44 @@ export function TaxonomyTree({ snapshot, send, canSelect, fieldLabel }: Taxonomy
         </Flex>
       )}
 
+      {confirming && (
+        <ConfirmDeleteModal
+          name={context.nodes[context.pendingHref ?? '']?.item.name ?? ''}
+          onConfirm={() => send({ type: 'CONFIRM_DELETE' })}
+          onCancel={() => send({ type: 'CANCEL_DELETE' })}
+        />
+      )}
+      {editNode && <TaxonomyItemEditModal item={editNode.item} onDone={(saved) => send({ type: 'EDIT_DONE', ...(saved ? { item: saved } : {}) })} />}
       <TaxonomyErrorModal error={context.error} onClose={() => send({ type: 'DISMISS_ERROR' })} />
     </Box>
+  );
+}
+
+/** The confirmation before deleting an item that has children (spec 02 §2): the children go with it. */
+function ConfirmDeleteModal({ name, onConfirm, onCancel }: { name: string; onConfirm(): void; onCancel(): void }) {
+  return (
+    <Dialog.Root open role="alertdialog" onOpenChange={(details) => !details.open && onCancel()}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="taxonomy-confirm-delete">
+            <Dialog.Header>
+              <Dialog.Title>Delete “{name}”?</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Text>“{name}” has child items. Deleting it deletes all of them too.</Text>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button size="sm" variant="ghost" onClick={onCancel}>
+                Cancel
+              </Button>
+              <Button size="sm" colorPalette="red" onClick={onConfirm} data-testid="taxonomy-confirm-delete-ok">
+                Delete
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
   );
 }
