@@ -1,4 +1,4 @@
-import { sql, type Generated, type Kysely, type Selectable, type SqlBool, type Expression, type ExpressionBuilder } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Generated, type Kysely, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
 /** Taxonomies (migration 0004): one per metadata field id (fotoweb-api-notes §7 Taxonomy). */
@@ -86,6 +86,15 @@ function visibleTo(visibility: ItemVisibility) {
       ? sql<SqlBool>`true`
       : eb.or([sql<SqlBool>`'Set' = ANY(taxonomy_items.acl)`, eb.and([sql<SqlBool>`'Navigate' = ANY(taxonomy_items.acl)`, hasChildren(eb)])]);
 }
+
+/** Offset and size of a page (items). */
+export interface PageLimits {
+  offset: number;
+  limit: number;
+}
+
+/** A filtered selection of items, before its columns, order and page are chosen. */
+type ItemsQuery = SelectQueryBuilder<TaxonomyDb, 'taxonomy_items', {}>;
 
 /** Escapes `%`, `_` and `\` for a LIKE pattern. */
 function likeEscape(text: string): string {
@@ -199,12 +208,27 @@ export class TaxonomiesRepository {
    * One page of the children of `parentId` (top-level items when null), sorted by name, with the number of
    * children the caller may see.
    */
-  async childrenPage(fieldId: number, parentId: number | null, visibility: ItemVisibility, page: { offset: number; limit: number }): Promise<{ rows: TaxonomyItemRow[]; total: number }> {
-    const [rows, count] = await Promise.all([
-      this.childrenPageQuery(fieldId, parentId, visibility, page).execute(),
-      this.children(fieldId, parentId, visibility).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+  childrenPage(fieldId: number, parentId: number | null, visibility: ItemVisibility, page: PageLimits): Promise<{ rows: TaxonomyItemRow[]; total: number }> {
+    return this.page(this.children(fieldId, parentId, visibility), page);
+  }
+
+  /** The query of one tree page, sorted by name along `taxonomy_items_page_idx` (exposed for its EXPLAIN test). */
+  childrenPageQuery(fieldId: number, parentId: number | null, visibility: ItemVisibility, page: PageLimits) {
+    return this.sortedPage(this.children(fieldId, parentId, visibility), page);
+  }
+
+  /**
+   * One page of the items of a field whose name or value contains `text` (case-insensitive), sorted by name,
+   * with the number of matches the caller may see.
+   */
+  searchPage(fieldId: number, text: string, visibility: ItemVisibility, page: PageLimits): Promise<{ rows: TaxonomyItemRow[]; total: number }> {
+    const pattern = `%${likeEscape(text.toLowerCase())}%`;
+    const matches = this.db
+      .selectFrom('taxonomy_items')
+      .where('field_id', '=', fieldId)
+      .where((eb) => eb.or([sql<SqlBool>`lower(taxonomy_items.name) LIKE ${pattern}`, sql<SqlBool>`lower(taxonomy_items.value) LIKE ${pattern}`]))
+      .where(visibleTo(visibility));
+    return this.page(matches, page);
   }
 
   /** The children of `parentId` the caller may see (the FROM and WHERE of a tree page). */
@@ -216,38 +240,16 @@ export class TaxonomiesRepository {
       .where(visibleTo(visibility));
   }
 
-  /** The query of one tree page, sorted by name along `taxonomy_items_page_idx` (exposed for its EXPLAIN test). */
-  childrenPageQuery(fieldId: number, parentId: number | null, visibility: ItemVisibility, page: { offset: number; limit: number }) {
-    return this.children(fieldId, parentId, visibility)
-      .selectAll('taxonomy_items')
-      .select((eb) => hasChildren(eb).as('has_children'))
-      .orderBy(SORT_KEY)
-      .orderBy('id')
-      .offset(page.offset)
-      .limit(page.limit);
+  /** The rows of `items` sorted by name, one page of them, with `has_children`. */
+  private sortedPage(items: ItemsQuery, page: PageLimits) {
+    return items.selectAll('taxonomy_items').select((eb) => hasChildren(eb).as('has_children')).orderBy(SORT_KEY).orderBy('id').offset(page.offset).limit(page.limit);
   }
 
-  /**
-   * One page of the items of a field whose name or value contains `text` (case-insensitive), sorted by name,
-   * with the number of matches the caller may see.
-   */
-  async searchPage(fieldId: number, text: string, visibility: ItemVisibility, page: { offset: number; limit: number }): Promise<{ rows: TaxonomyItemRow[]; total: number }> {
-    const pattern = `%${likeEscape(text.toLowerCase())}%`;
-    const base = this.db
-      .selectFrom('taxonomy_items')
-      .where('field_id', '=', fieldId)
-      .where((eb) => eb.or([sql<SqlBool>`lower(taxonomy_items.name) LIKE ${pattern}`, sql<SqlBool>`lower(taxonomy_items.value) LIKE ${pattern}`]))
-      .where(visibleTo(visibility));
+  /** One page of `items` and how many there are in all. */
+  private async page(items: ItemsQuery, page: PageLimits): Promise<{ rows: TaxonomyItemRow[]; total: number }> {
     const [rows, count] = await Promise.all([
-      base
-        .selectAll('taxonomy_items')
-        .select((eb) => hasChildren(eb).as('has_children'))
-        .orderBy(SORT_KEY)
-        .orderBy('id')
-        .offset(page.offset)
-        .limit(page.limit)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      this.sortedPage(items, page).execute(),
+      items.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.n) };
   }

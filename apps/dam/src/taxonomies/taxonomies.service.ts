@@ -63,6 +63,7 @@ export class InvalidTaxonomyItemError extends Error {
 }
 
 const conflict = (message: string, value = 'TaxonomyItemExists') => new ApiError(409, value, message, 'Already exists');
+const noTaxonomy = (fieldId: number) => new ApiError(404, 'NotFound', `Field ${fieldId} has no taxonomy.`, 'Not found');
 const parseId = (id: string): number | undefined => (/^[0-9]{1,9}$/.test(id) ? Number(id) : undefined);
 /** Spec 02 §6: editors see every item; others items with Set, or with Navigate and children (as the SQL rule). */
 const isVisible = (row: TaxonomyItemRow, editor: boolean) => editor || row.acl.includes('Set') || (row.acl.includes('Navigate') && row.has_children);
@@ -112,7 +113,7 @@ export class TaxonomiesService {
   /** @throws ApiError 404 NotFound when the field has no taxonomy (or is not a field id). */
   private async taxonomy(fieldId: number) {
     const taxonomy = await this.repo.findTaxonomy(fieldId);
-    if (!taxonomy) throw new ApiError(404, 'NotFound', `Field ${fieldId} has no taxonomy.`, 'Not found');
+    if (!taxonomy) throw noTaxonomy(fieldId);
     return taxonomy;
   }
 
@@ -321,7 +322,7 @@ export class TaxonomiesService {
     const forest = parseTaxonomyText(text);
     return this.repo.transaction(async (repo) => {
       if (!(await repo.findTaxonomy(fieldId))) {
-        if (!options.create) throw new ApiError(404, 'NotFound', `Field ${fieldId} has no taxonomy.`, 'Not found');
+        if (!options.create) throw noTaxonomy(fieldId);
         const { name, pluralName, description } = options.create;
         await repo.insertTaxonomy({ fieldId, name: name?.trim() || pluralName, pluralName, description: description ?? '' });
       }
