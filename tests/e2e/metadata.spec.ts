@@ -95,6 +95,9 @@ test('edit a title, see it after a reload, restore it from the history, and edit
   await expect(revisions.nth(0).getByTestId('revision-changes')).toContainText(`${first} → ${second}`);
   await expect(revisions.nth(1).getByTestId('revision-changes')).toContainText(`(empty) → ${first}`);
   await expectAccessible(page, '[data-testid="asset-metadata"]', 'asset view with the metadata panel and the history');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectAccessible(page, '[data-testid="asset-metadata"]', 'asset view in dark mode');
+  await page.emulateMedia({ colorScheme: 'light' });
 
   const withFirst = revisions.nth(1);
   const withFirstNumber = await withFirst.getAttribute('data-number');

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { changeValueText, REVISION_KIND_LABELS } from './HistoryPanel.tsx';
+
+describe('history panel texts', () => {
+  it('shows a change value as people read it', () => {
+    for (const empty of [null, '', []]) expect(changeValueText(empty)).toBe('(empty)');
+    expect(changeValueText('Harbour')).toBe('Harbour');
+    expect(changeValueText(['boat', 'sea'])).toBe('boat, sea');
+  });
+
+  it('names every kind of revision', () => {
+    expect(Object.keys(REVISION_KIND_LABELS).sort()).toEqual(['file', 'ingest', 'metadata', 'rollback']);
+    expect(new Set(Object.values(REVISION_KIND_LABELS)).size).toBe(4);
+  });
+});
