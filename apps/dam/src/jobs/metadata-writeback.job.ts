@@ -40,7 +40,7 @@ export function metadataWritebackJob(deps: { assets: AssetsRepository; files: Fi
         let message: string | null = null;
         let filesize = asset.filesize;
         try {
-          filesize = await writeMetadata(deps.files.localPath(asset.storage_key), asset.mime, values);
+          filesize = await writeMetadata(deps.files.localPath(asset.storage_key), asset.mime, values, asset.metadata);
         } catch (error) {
           if (!(error instanceof MetadataWriteError)) throw error;
           if (error.value === 'Unsupported') {

@@ -98,6 +98,26 @@ describe('metadata write-back (issue 5: writeback round trip)', () => {
     expect(createHash('sha256').update(fs.readFileSync(file)).digest('hex')).toBe(sample.sha256);
   });
 
+  it('re-encodes the IIM block in UTF-8: fields not edited keep their text, not their old encoding', async () => {
+    const sample = MANIFEST.find((s) => s.path === 'iptc-xmp/metapm_PhotoMechanic.jpg')! as Sample & { exiftool: { Description: { XMP: string; IPTC: string } } };
+    expect(sample.exiftool.Description.IPTC).not.toBe(sample.exiftool.Description.XMP); // the IIM copy was written in another encoding
+    const status = await sut.upload(sut.adminToken, '/fotoweb/archives/5000-Photos/', path.join(SAMPLES_DIR, sample.path), { folder: 'writeback-iim' });
+    const res = await sut.app.inject({
+      method: 'PATCH',
+      url: status.result!.assetUrl,
+      headers: { authorization: `Bearer ${sut.adminToken}`, 'content-type': 'application/vnd.fotoware.assetupdate+json' },
+      payload: JSON.stringify({ metadata: { 5: { value: EDIT.title } } }),
+    });
+    expect(res.statusCode).toBe(200);
+    await sut.ctx.worker.drain();
+    const row = (await sut.ctx.repos.assets.findByPath(5000, 'writeback-iim', path.basename(sample.path)))!;
+    const tags = (await getExiftool().readRaw(sut.ctx.files.localPath(row.storage_key), { readArgs: [...GROUPED_READ_ARGS] })) as Record<string, unknown>;
+    expect(tags['IPTC:CodedCharacterSet']).toBe('\u001b%G');
+    expect(tags['IPTC:ObjectName']).toBe(EDIT.title);
+    expect(tags['IPTC:Caption-Abstract']).toBe(sample.exiftool.Description.XMP);
+    expect(tags['XMP-dc:Description']).toBe(sample.exiftool.Description.XMP);
+  });
+
   it('retries a failed write, and on the last attempt records failed with the reason while the database keeps the values', async () => {
     const sample = MANIFEST.filter((s) => s.mime === 'image/jpeg' && !s.bad_input).sort((a, b) => a.bytes - b.bytes)[1]!;
     const { url, file } = await uploadAndEdit(sample, 'writeback-failure');

@@ -51,12 +51,25 @@ export class MetadataWriteError extends Error {
 
 /**
  * The ExifTool tag assignments for field values (null, `''` or `[]` delete the field's tags). Fields without tags
- * (see {@link WRITABLE_FIELDS}) are skipped; IPTC and EXIF tags only for formats that carry them (by `mime`).
+ * (see {@link WRITABLE_FIELDS}) are skipped; IPTC and EXIF tags only for formats that carry them (by `mime`). When
+ * IPTC is written, the IIM copies of the other `stored` fields (the asset's metadata) are rewritten in UTF-8 too.
  */
-export function tagsForFields(values: Record<string, FieldValue | null>, mime: string): Record<string, string | string[] | null> {
+export function tagsForFields(
+  values: Record<string, FieldValue | null>,
+  mime: string,
+  stored: Record<string, FieldValue> = {},
+): Record<string, string | string[] | null> {
   const tags: Record<string, string | string[] | null> = {};
   const withIptc = IPTC_MIME_TYPES.has(mime);
   const withExif = EXIF_MIME_TYPES.has(mime);
+  if (withIptc && Object.keys(values).some((id) => (WRITABLE_FIELDS.get(id)?.iptc.length ?? 0) > 0)) {
+    // The IIM block becomes UTF-8 (CodedCharacterSet), and ExifTool does not re-encode values already there: every
+    // mapped IIM field the asset holds is written again, so none stays in its old encoding.
+    for (const [id, value] of Object.entries(stored)) {
+      const rule = WRITABLE_FIELDS.get(id);
+      for (const tag of rule?.iptc ?? []) tags[tag] = rule!.bag ? [value].flat() : [value].flat().join('; ');
+    }
+  }
   for (const [id, value] of Object.entries(values)) {
     const rule = WRITABLE_FIELDS.get(id);
     if (!rule) continue;
@@ -78,11 +91,17 @@ export function tagsForFields(values: Record<string, FieldValue | null>, mime: s
  * @param filePath - the stored original (changed in place).
  * @param mime - the file's media type (decides IPTC and EXIF).
  * @param values - field id → value; null, `''` or `[]` clear the field.
+ * @param stored - the asset's whole metadata (field id → value), for re-encoding the IIM block in UTF-8.
  * @returns the file's new size in bytes.
  * @throws MetadataWriteError `Unsupported` when ExifTool cannot write the format, `Failed` for other failures.
  */
-export async function writeMetadata(filePath: string, mime: string, values: Record<string, FieldValue | null>): Promise<number> {
-  const tags = tagsForFields(values, mime);
+export async function writeMetadata(
+  filePath: string,
+  mime: string,
+  values: Record<string, FieldValue | null>,
+  stored: Record<string, FieldValue> = {},
+): Promise<number> {
+  const tags = tagsForFields(values, mime, stored);
   if (Object.keys(tags).length > 0) {
     try {
       const result = await getExiftool().write(filePath, tags as never, { writeArgs: ['-overwrite_original', '-m'] });
