@@ -230,9 +230,10 @@ const migrations: Record<string, Migration> = {
         // parent is coalesced to 0 so the top level is an equality too, and the index also gives the order there.
         sql`CREATE INDEX taxonomy_items_page_idx ON taxonomy_items (field_id, (coalesce(parent_id, 0)), (lower(name) COLLATE "C"), id)`,
         sql`CREATE INDEX taxonomy_items_parent_idx ON taxonomy_items (parent_id)`,
-        // Name and value search (?q=): prefix matches use these; substring matches scan one field's items.
-        sql`CREATE INDEX taxonomy_items_name_search_idx ON taxonomy_items (field_id, lower(name) text_pattern_ops)`,
-        sql`CREATE INDEX taxonomy_items_value_search_idx ON taxonomy_items (field_id, lower(value) text_pattern_ops)`,
+        // Items by name or value across taxonomies (POST /fotoweb/api/taxonomies/info/). The ?q= search matches
+        // substrings, which no b-tree serves: it reads one field's items through taxonomy_items_page_idx.
+        sql`CREATE INDEX taxonomy_items_name_idx ON taxonomy_items (lower(name))`,
+        sql`CREATE INDEX taxonomy_items_value_idx ON taxonomy_items (lower(value))`,
         // Plain group permissions of spec 03 §3.3 (e.g. manageTaxonomies, which grants allowTaxonomyEditing).
         sql`CREATE TABLE group_permissions (
           group_id integer NOT NULL REFERENCES groups(id) ON DELETE CASCADE,

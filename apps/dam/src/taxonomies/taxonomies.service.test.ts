@@ -154,6 +154,16 @@ describe('text import', () => {
     expect(plan).not.toMatch(/^\s*->\s*Sort\b/m);
   });
 
+  it('finds items by name or value (info) along the name and value indexes', async () => {
+    const plan = await dam.ctx.database.db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+      const rows = await new TaxonomiesRepository(trx).itemsByNamesQuery(['Owl', 'places']).explain();
+      return rows.map((r) => Object.values(r).join(' ')).join('\n');
+    });
+    expect(plan).toContain('taxonomy_items_name_idx');
+    expect(plan).toContain('taxonomy_items_value_idx');
+  });
+
   it('refuses a malformed file with its line number and stores nothing of it', async () => {
     const before = await allRootNames(admin);
     const error = await sut.importText(admin, FIELD, 'Fresh\n\t\tDeep\n\tShallow').catch((e: unknown) => e);
