@@ -138,7 +138,8 @@ export class BackgroundTasksService {
 
   /**
    * Runs a task (the `background-task` job): processes each asset not yet in the results, recording its result as
-   * it goes. The task ends `failed` only when every asset failed.
+   * it goes (an asset that fails gets `done: false` with the error). The task ends `failed` only when every asset
+   * failed.
    */
   async run(id: string): Promise<void> {
     const task = await this.deps.tasks.findById(id);
@@ -149,10 +150,17 @@ export class BackgroundTasksService {
     const processed = new Set((task.result as TaskAssetResult[]).map((r) => r.href));
     for (const { href, assetId, revision } of request.assets) {
       if (processed.has(href)) continue;
-      const result =
-        task.type === 'duplicate'
-          ? await this.duplicateOne(href, assetId, revision, userName)
-          : await this.deps.metadataEdit.editForTask(href, assetId, request.fields ?? {}, userName);
+      let result: TaskAssetResult;
+      try {
+        result =
+          task.type === 'duplicate'
+            ? await this.duplicateOne(href, assetId, revision, userName)
+            : await this.deps.metadataEdit.editForTask(href, assetId, request.fields ?? {}, userName);
+      } catch (error) {
+        // One asset's failure (a vanished file, a tool error) is that asset's result; the task goes on.
+        const value = error instanceof ApiError ? error.value : 'TaskFailed';
+        result = { href, done: false, 'changed-fields': [], 'changed-builtinFields': [], error: { value, message: (error as Error).message } };
+      }
       await this.deps.tasks.appendResult(id, result);
     }
     const results = (await this.deps.tasks.findById(id))!.result as TaskAssetResult[];

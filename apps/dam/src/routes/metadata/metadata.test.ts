@@ -361,6 +361,23 @@ describe('revisions', () => {
     expect((await post('/fotoweb/me/background-tasks/', { assets: [{ href: url }] }, plain.token, DUPLICATE)).statusCode).toBe(403);
   });
 
+  it('records an asset whose duplicate cannot be made as failed, and ends the task failed when none succeeded', async () => {
+    const href = `/fotoweb/archives/5000-Photos/history/${path.basename(REFERENCE.path)}.info`;
+    const row = (await sut.ctx.repos.assets.findByPath(5000, 'history', path.basename(REFERENCE.path)))!;
+    const admin = (await sut.ctx.repos.users.findByUsername('admin'))!;
+    const file = sut.ctx.files.localPath(row.storage_key);
+    await new BackgroundTasksRepository(sut.ctx.database.db).create({ id: 'lost-file', userId: admin.id, type: 'duplicate', request: { assets: [{ href, assetId: row.id }] }, total: 1 });
+    fs.renameSync(file, `${file}.away`);
+    try {
+      await sut.ctx.backgroundTasks.run('lost-file');
+    } finally {
+      fs.renameSync(`${file}.away`, file);
+    }
+    const status = await get<TaskStatus>('/fotoweb/me/background-tasks/lost-file');
+    expect(status.job.status).toBe('failed');
+    expect(status.job.result).toEqual([{ href, done: false, 'changed-fields': [], 'changed-builtinFields': [], error: { value: 'TaskFailed', message: expect.stringContaining('no such file') } }]);
+  });
+
   it('makes a file revision for a new version uploaded to the asset URL, keeping the metadata, and rolls the file back', async () => {
     const url = await upload(sample('iptc-xmp/iptc-independent-photographer-example.jpg'), 'versions');
     await patch(url, { 5: { value: 'Kept across versions' } });
