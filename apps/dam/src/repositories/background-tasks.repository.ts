@@ -5,6 +5,7 @@ import type { BackgroundTaskRow, Database } from '../db/schema.ts';
 export class BackgroundTasksRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /** Stores a new task (`pending`, no results) of `total` assets for its creator `userId`. */
   async create(task: { id: string; userId: number; type: string; request: unknown; total: number }): Promise<BackgroundTaskRow> {
     return this.db
       .insertInto('background_tasks')
@@ -13,10 +14,12 @@ export class BackgroundTasksRepository {
       .executeTakeFirstOrThrow();
   }
 
+  /** A task by id, if it exists. */
   findById(id: string): Promise<BackgroundTaskRow | undefined> {
     return this.db.selectFrom('background_tasks').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** Sets a task's state (`pending`, `inProgress`, `done`, `failed`) and its modification time. */
   setStatus(id: string, status: BackgroundTaskRow['status']): Promise<unknown> {
     return this.db.updateTable('background_tasks').set({ status, modified: new Date() }).where('id', '=', id).execute();
   }

@@ -14,6 +14,7 @@ export class RevisionsRepository {
     return this.db.selectFrom('asset_revisions').selectAll().where('asset_id', '=', assetId).orderBy('number', 'desc').execute();
   }
 
+  /** Revision `number` (1-based) of an asset, if it exists. */
   find(assetId: number, number: number): Promise<RevisionRow | undefined> {
     return this.db.selectFrom('asset_revisions').selectAll().where('asset_id', '=', assetId).where('number', '=', number).executeTakeFirst();
   }
