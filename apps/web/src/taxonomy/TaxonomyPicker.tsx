@@ -134,7 +134,6 @@ export function TaxonomyPicker(props: TaxonomyPickerProps) {
         placement: 'bottom-start',
         ...(anchor ? { getAnchorRect: () => anchor.getBoundingClientRect() } : {}),
       }}
-      initialFocusEl={() => document.querySelector<HTMLElement>('[data-taxonomy-search]')}
     >
       <Popover.Anchor asChild>
         <span aria-hidden="true" style={{ display: 'inline-block', width: 0, height: 0 }} />

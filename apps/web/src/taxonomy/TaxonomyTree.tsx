@@ -247,7 +247,8 @@ export function TaxonomyTree({ snapshot, send, canSelect, fieldLabel }: Taxonomy
         <Input
           size="sm"
           ps="7"
-          data-taxonomy-search=""
+          // The popover opens with the search box focused (the tree's keys work from it: arrows, Enter, Esc).
+          autoFocus
           data-testid="taxonomy-search"
           aria-label={`Search ${fieldLabel} taxonomy`}
           aria-invalid={context.searchError !== undefined || undefined}
