@@ -183,6 +183,16 @@ describe('text import, tree pages and search', () => {
     expect((await get('/fotoweb/api/taxonomies/25/x')).json()).toMatchObject({ value: 'InvalidRequest', issues: [{ path: 'itemId' }] });
   });
 
+  it('pages the children of an item too, following children.paging', async () => {
+    const children = Array.from({ length: TAXONOMY_PAGE_SIZE + 30 }, (_, i) => `Child ${String(TAXONOMY_PAGE_SIZE + 30 - i).padStart(3, '0')}`);
+    expect((await send('POST', `${KEYWORDS}import`, { text: ['Parent', ...children.map((c) => `\t${c}`)].join('\n') })).json()).toMatchObject({ created: children.length + 1 });
+    const parent = ((await get(`${KEYWORDS}?q=parent`)).json() as Taxonomy).items.data[0]!;
+    const item = (await get(parent.href, reader)).json() as TaxonomyItem;
+    expect(item.children.paging).toMatchObject({ first: `${parent.href}/;p=0`, next: `${parent.href}/;p=1`, last: `${parent.href}/;p=1`, count: children.length });
+    expect(await walkPages(item.children, reader)).toEqual([...children].sort(byName));
+    await send('DELETE', parent.href, undefined);
+  });
+
   it('searches names and values at every level with ?q=, with ancestors and paged results', async () => {
     const found = (await get(`${KEYWORDS}?q=${encodeURIComponent('FOX')}`, reader)).json() as Taxonomy;
     expect(found.items.data.map((i) => [i.name, i.ancestors?.map((a) => a.name)])).toEqual([['Red fox', ['Animals', 'Mammals']]]);
