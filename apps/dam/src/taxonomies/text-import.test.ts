@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_TAXONOMY_NAME_LENGTH, parseTaxonomyText, splitAtTopLevelItems, TaxonomyImportError, valueFromName, type TaxonomyTextNode } from './text-import.ts';
 
@@ -84,5 +85,35 @@ describe('splitAtTopLevelItems', () => {
     }
     expect(splitAtTopLevelItems(text, 10_000)).toEqual([text.replace('\n\n', '\n')]);
     expect(splitAtTopLevelItems('\n\n', 10)).toEqual([]);
+  });
+});
+
+describe('parseTaxonomyText on generated trees', () => {
+  interface Tree {
+    name: string;
+    children: Tree[];
+  }
+  /** Trees of unique names (so nothing merges), up to 4 levels deep. */
+  const forest = fc
+    .letrec<{ tree: Tree; forest: Tree[] }>((tie) => ({
+      tree: fc.record({ name: fc.constant(''), children: fc.oneof({ depthSize: 'small' }, fc.constant([]), tie('forest')) as fc.Arbitrary<Tree[]> }),
+      forest: fc.array(tie('tree') as fc.Arbitrary<Tree>, { minLength: 1, maxLength: 4 }),
+    }))
+    .forest.map((trees) => {
+      let n = 0;
+      const name = (t: Tree): Tree => ({ name: `Item ${n++}`, children: t.children.map(name) });
+      return trees.map(name);
+    });
+  const render = (trees: Tree[], unit: string, depth = 0): string[] => trees.flatMap((t) => [`${unit.repeat(depth)}${t.name}`, ...render(t.children, unit, depth + 1)]);
+  const shape = (nodes: Array<{ name: string; children: unknown[] }>): Tree[] => nodes.map((n) => ({ name: n.name, children: shape(n.children as Tree[]) }));
+
+  it('reads back the tree it was written from, with any indentation unit and blank lines', () => {
+    fc.assert(
+      fc.property(forest, fc.constantFrom('\t', '  ', '    ', '\t\t'), fc.boolean(), (trees, unit, blanks) => {
+        const lines = render(trees, unit);
+        const text = (blanks ? lines.flatMap((l) => [l, '']) : lines).join('\n');
+        expect(shape(parseTaxonomyText(text))).toEqual(trees);
+      }),
+    );
   });
 });
