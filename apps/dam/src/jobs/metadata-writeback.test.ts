@@ -118,6 +118,26 @@ describe('metadata write-back (issue 5: writeback round trip)', () => {
     expect(tags['XMP-dc:Description']).toBe(sample.exiftool.Description.XMP);
   });
 
+  it('writes Rating (320) to XMP-xmp:Rating and keeps fields without a file tag (230 notes) in the database only', async () => {
+    const sample = MANIFEST.filter((s) => s.mime === 'image/jpeg' && !s.bad_input).sort((a, b) => a.bytes - b.bytes)[2]!;
+    const status = await sut.upload(sut.adminToken, '/fotoweb/archives/5000-Photos/', path.join(SAMPLES_DIR, sample.path), { folder: 'writeback-rating' });
+    const note = 'Internal note, not for the file';
+    const res = await sut.app.inject({
+      method: 'PATCH',
+      url: status.result!.assetUrl,
+      headers: { authorization: `Bearer ${sut.adminToken}`, 'content-type': 'application/vnd.fotoware.assetupdate+json' },
+      payload: JSON.stringify({ metadata: { 320: { value: '4' }, 230: { value: note } } }),
+    });
+    expect(res.statusCode).toBe(200);
+    await sut.ctx.worker.drain();
+    const row = (await sut.ctx.repos.assets.findByPath(5000, 'writeback-rating', path.basename(sample.path)))!;
+    expect(row.metadata).toMatchObject({ 320: '4', 230: note });
+    const tags = (await getExiftool().readRaw(sut.ctx.files.localPath(row.storage_key), { readArgs: [...GROUPED_READ_ARGS] })) as Record<string, unknown>;
+    expect(tags['XMP-xmp:Rating']).toBe(4);
+    expect(Object.values(tags)).not.toContain(note);
+    expect((await getAsset(status.result!.assetUrl)).metadataWriteback?.status).toBe('written');
+  });
+
   it('retries a failed write, and on the last attempt records failed with the reason while the database keeps the values', async () => {
     const sample = MANIFEST.filter((s) => s.mime === 'image/jpeg' && !s.bad_input).sort((a, b) => a.bytes - b.bytes)[1]!;
     const { url, file } = await uploadAndEdit(sample, 'writeback-failure');
