@@ -116,4 +116,14 @@ describe('parseTaxonomyText on generated trees', () => {
       }),
     );
   });
+
+  it('splits into pieces that together read back the same tree, whatever the size limit', () => {
+    fc.assert(
+      fc.property(forest, fc.integer({ min: 1, max: 200 }), (trees, limit) => {
+        const pieces = splitAtTopLevelItems(render(trees, '\t').join('\n'), limit);
+        expect(pieces.flatMap((p) => shape(parseTaxonomyText(p)))).toEqual(trees);
+        for (const piece of pieces) expect(piece.length <= limit || parseTaxonomyText(piece).length === 1).toBe(true);
+      }),
+    );
+  });
 });
