@@ -72,6 +72,7 @@ export function TaxonomyTree({ snapshot, send, canSelect, fieldLabel }: Taxonomy
     snapshot.matches('loadingRoot') ||
     snapshot.matches({ normal: 'loadingPage' }) ||
     snapshot.matches({ normal: 'loadingChildren' }) ||
+    snapshot.matches({ normal: 'loadingMore' }) ||
     snapshot.matches({ normal: 'deleting' }) ||
     snapshot.matches({ searching: 'debouncing' }) ||
     snapshot.matches({ searching: 'requesting' }) ||
@@ -232,6 +233,20 @@ export function TaxonomyTree({ snapshot, send, canSelect, fieldLabel }: Taxonomy
           <chakra.ul role="group" m="0" p="0">
             {inlineAdd(href, level + 1)}
             {children.map((child) => renderItem(child, level + 1))}
+            {node.more !== undefined && (
+              <chakra.li role="none" listStyleType="none" pl={`${level * 16 + 28}px`}>
+                <Button
+                  size="2xs"
+                  variant="ghost"
+                  data-testid="taxonomy-load-more"
+                  aria-label={`Load more under ${item.name}`}
+                  disabled={!idle}
+                  onClick={() => send({ type: 'LOAD_MORE', href })}
+                >
+                  Load more
+                </Button>
+              </chakra.li>
+            )}
           </chakra.ul>
         )}
       </chakra.li>

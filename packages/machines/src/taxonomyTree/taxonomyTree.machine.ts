@@ -3,7 +3,7 @@
  * (editors) delete items (spec 02 §2 Taxonomy tree popover, §4 Tree node / Tree, §5 "Search is sent after a 300 ms
  * pause", §6 taxonomy editing, §7 taxonomy calls, §8 taxonomy errors, §9 search debounce 300 ms).
  *
- * loadingRoot → normal (idle, loadingPage, loadingChildren, adding, creating, editing, confirmingDelete, deleting) ⇄
+ * loadingRoot → normal (idle, loadingPage, loadingChildren, loadingMore, adding, creating, editing, confirmingDelete, deleting) ⇄
  * searching (debouncing, requesting, results, editing, confirmingDelete, deleting) → closed (final; output `{selected}`).
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
@@ -80,7 +80,8 @@ export interface TaxonomyTreeContext {
  * first and up the last), `KEY_RIGHT` expands the active item, `KEY_LEFT` collapses it, `KEY_ENTER` selects it
  * (Set only), `KEY_ESC` closes.
  * Mouse: `TOGGLE {href}` (the switcher), `SELECT {href}` (Set only), `SELECT_EMPTY` (the empty-value entry),
- * `PAGE {link}` (first / prev / next / last), `CLOSE`.
+ * `PAGE {link}` (first / prev / next / last), `LOAD_MORE {href}` (the next page of an expanded item's children),
+ * `CLOSE`.
  * `SEARCH_INPUT {text}`: the search box changed. `DISMISS_ERROR`: the error modal's Close.
  * Editors (spec 02 §2, §5, §6): `DELETE {href}` deletes an item, after `CONFIRM_DELETE` when it has children
  * (`CANCEL_DELETE` keeps it); `START_ADD {parentHref?}` opens the inline add (top level, or a child of `parentHref`;
@@ -99,6 +100,7 @@ export type TaxonomyTreeEvent =
   | { type: 'SELECT'; href: string }
   | { type: 'SELECT_EMPTY' }
   | { type: 'PAGE'; link: PageLink }
+  | { type: 'LOAD_MORE'; href: string }
   | { type: 'CLOSE' }
   | { type: 'SEARCH_INPUT'; text: string }
   | { type: 'DELETE'; href: string }
@@ -120,7 +122,7 @@ export interface LoadRootInput {
   readonly fieldId: string;
 }
 
-/** Input of `loadPage`, `loadChildren` and `deleteItem`: the link (from the data) to GET or DELETE. */
+/** Input of `loadPage` (also for load more), `loadChildren` and `deleteItem`: the link (from the data) to GET or DELETE. */
 export interface TaxonomyHrefInput {
   readonly href: string;
 }
@@ -197,6 +199,7 @@ function insertCreated(context: TaxonomyTreeContext, item: TaxonomyItem): Partia
   const known = parent.loaded || !parent.item.hasChildren;
   nodes[parentHref] = known
     ? {
+        ...parent,
         item: { ...parent.item, hasChildren: true },
         expanded: true,
         loaded: true,
@@ -306,6 +309,11 @@ export const taxonomyTreeMachine = setup({
       const node = context.nodes[href ?? ''];
       return isShown(context, href) && node !== undefined && node.item.hasChildren && !node.loaded;
     },
+    'hasMore?': ({ context, event }) => {
+      const href = eventHref(event);
+      const node = context.nodes[href ?? ''];
+      return isShown(context, href) && node !== undefined && node.expanded && node.more !== undefined;
+    },
     'isSelectable?': ({ context, event }) => {
       const href = targetHref(context, event);
       return isShown(context, href) && isSelectable(context.nodes[href ?? '']?.item);
@@ -360,8 +368,21 @@ export const taxonomyTreeMachine = setup({
     storeChildren: assign(({ context }, params: { response: ChildrenResponse }) => {
       const parent = context.pendingHref ?? '';
       const { nodes, hrefs } = mergeItems(context.nodes, params.response.children.data);
+      const more = params.response.children.paging?.next;
       return {
-        nodes: withNode(nodes, parent, (node) => ({ ...node, expanded: true, loaded: true, children: hrefs })),
+        nodes: withNode(nodes, parent, (node) => ({ ...node, expanded: true, loaded: true, children: hrefs, more })),
+        pendingHref: undefined,
+      };
+    }),
+    storeMore: assign(({ context }, params: { page: TreePage }) => {
+      const parent = context.pendingHref ?? '';
+      const { nodes, hrefs } = mergeItems(context.nodes, params.page.data);
+      return {
+        nodes: withNode(nodes, parent, (node) => ({
+          ...node,
+          children: sortHrefs([...new Set([...node.children, ...hrefs])], nodes),
+          more: params.page.paging?.next,
+        })),
         pendingHref: undefined,
       };
     }),
@@ -536,6 +557,7 @@ export const taxonomyTreeMachine = setup({
               { guard: 'isUnloadedParent?', target: 'loadingChildren', actions: 'setPendingNode' },
             ],
             PAGE: { guard: 'hasPageLink?', target: 'loadingPage', actions: 'setPendingPage' },
+            LOAD_MORE: { guard: 'hasMore?', target: 'loadingMore', actions: 'setPendingNode' },
             DELETE: [
               // spec 02 §2: deleting an item that has children asks first.
               { guard: 'canDeleteParent?', target: 'confirmingDelete', actions: 'setPendingDelete' },
@@ -543,6 +565,15 @@ export const taxonomyTreeMachine = setup({
             ],
             START_ADD: { guard: 'canAdd?', target: 'adding', actions: 'startAdd' },
             EDIT: { guard: 'canEdit?', target: 'editing', actions: 'startEdit' },
+          },
+        },
+        loadingMore: {
+          invoke: {
+            id: 'loadMore',
+            src: 'loadPage',
+            input: ({ context }) => ({ href: context.nodes[context.pendingHref ?? '']?.more ?? '' }),
+            onDone: { target: 'idle', actions: { type: 'storeMore', params: ({ event }) => ({ page: event.output }) } },
+            onError: { target: 'idle', actions: { type: 'failRequest', params: ({ event }) => ({ cause: event.error }) } },
           },
         },
         adding: {

@@ -3,7 +3,8 @@
  * payload cases that `taxonomyTree.test.ts` runs on real actors and `npm run paths -- taxonomyTree` prints for QA.
  *
  * The taxonomy: page 1 holds Animals (children, not selectable), Birds (Set) and Drafts (Navigate only: hidden from
- * non-editors); Animals has one child, Ants (Set); page 2 holds Cats (Set). A search for "bi" finds Birds.
+ * non-editors); Animals' children come in two pages, Ants (Set) then Apes (Set, "load more"); page 2 holds Cats
+ * (Set). A search for "bi" finds Birds, "an" Animals.
  * To keep paths few the model explores one thing at a time from the popover's home position (first page, nothing
  * active, nothing expanded), and while the error modal shows it only closes it (the modal is modal).
  */
@@ -27,6 +28,7 @@ export const MODEL_ITEMS = {
   birds: { name: 'Birds', value: 'birds', acl: ['Navigate', 'Query', 'Set'], href: `${BASE}birds/`, hasChildren: false },
   drafts: { name: 'Drafts', value: 'drafts', acl: ['Navigate'], href: `${BASE}drafts/`, hasChildren: false },
   ants: { name: 'Ants', value: 'ants', acl: ['Navigate', 'Query', 'Set'], href: `${BASE}animals/ants/`, hasChildren: false },
+  apes: { name: 'Apes', value: 'apes', acl: ['Navigate', 'Query', 'Set'], href: `${BASE}animals/apes/`, hasChildren: false },
   cats: { name: 'Cats', value: 'cats', acl: ['Query', 'Set'], href: `${BASE}cats/`, hasChildren: false },
 } as const satisfies Record<string, TaxonomyItem>;
 
@@ -34,7 +36,10 @@ export const MODEL_ITEMS = {
 export const MODEL_PAGE_1 = `${BASE}?page=1`;
 export const MODEL_PAGE_2 = `${BASE}?page=2`;
 
-const { animals, birds, drafts, ants, cats } = MODEL_ITEMS;
+const { animals, birds, drafts, ants, apes, cats } = MODEL_ITEMS;
+
+/** The second page of Animals' children (spec 02 §7 load-more). */
+export const MODEL_MORE_LINK = `${BASE}animals/;p=1`;
 
 /** The root (first page, unsorted as a server may send it). */
 export const MODEL_ROOT: RootTaxonomyData = {
@@ -47,8 +52,11 @@ export const MODEL_PAGES: Readonly<Record<string, TreePage>> = {
   [MODEL_PAGE_1]: MODEL_ROOT.items,
   [MODEL_PAGE_2]: { data: [cats], paging: { first: MODEL_PAGE_1, prev: MODEL_PAGE_1, last: MODEL_PAGE_2 } },
 };
-/** The children of Animals. */
-export const MODEL_CHILDREN: ChildrenResponse = { children: { data: [ants] } };
+/** The children of Animals: the first page, and the second one that "load more" fetches. */
+export const MODEL_CHILDREN: ChildrenResponse = {
+  children: { data: [ants], paging: { first: `${BASE}animals/`, next: MODEL_MORE_LINK, last: MODEL_MORE_LINK } },
+};
+export const MODEL_MORE_CHILDREN: TreePage = { data: [apes], paging: { first: `${BASE}animals/`, prev: `${BASE}animals/`, last: MODEL_MORE_LINK } };
 /** Search answers: "bi" finds Birds; "an" finds Animals (an item with children); "zz" finds nothing. */
 export const MODEL_HITS: TreePage = { data: [birds] };
 export const MODEL_PARENT_HITS: TreePage = { data: [animals] };
@@ -148,6 +156,9 @@ function idleEvents(context: TaxonomyTreeContext, full: boolean): EventObject[] 
     if (context.activeItem === undefined && (full || !animalsNode?.loaded || animalsNode.expanded)) {
       events.push(ev('TOGGLE', { href: animals.href }));
     }
+    if (context.activeItem === undefined && animalsNode?.expanded && animalsNode.more) {
+      events.push(ev('LOAD_MORE', { href: animals.href }));
+    }
   }
   if (atHome(context)) {
     events.push(
@@ -195,6 +206,7 @@ export function taxonomyTreeModelEvents(variant: PathVariant) {
       return [done('loadPage', MODEL_PAGES[context.pendingHref ?? ''] ?? MODEL_NO_HITS), fail('loadPage')];
     }
     if (snapshot.matches({ normal: 'loadingChildren' })) return [done('loadChildren', MODEL_CHILDREN), fail('loadChildren')];
+    if (snapshot.matches({ normal: 'loadingMore' })) return [done('loadMore', MODEL_MORE_CHILDREN), fail('loadMore')];
     if (snapshot.matches({ normal: 'deleting' })) return [done('deleteItem', null), fail('deleteItem')];
     if (snapshot.matches({ normal: 'adding' })) {
       if (context.addText !== '') return full ? [ev('KEY_ENTER'), ev('KEY_ESC')] : [ev('KEY_ENTER')];

@@ -26,6 +26,8 @@ import {
   MODEL_FAILURE,
   MODEL_HITS,
   MODEL_ITEMS,
+  MODEL_MORE_CHILDREN,
+  MODEL_MORE_LINK,
   MODEL_PAGE_1,
   MODEL_PAGE_2,
   MODEL_PAGES,
@@ -107,6 +109,7 @@ function createTreeDriver(scope: TaxonomyTreeScope, coverage?: CoverageTracker):
       deleteItem: deletes,
       deleteSearchHit: deletes,
       createItem: creates,
+      loadMore: pages,
     }[match[2] ?? ''];
     if (!controlled) throw new Error(`unknown actor in ${type}`);
     const invocation = controlled.current();
@@ -199,6 +202,11 @@ function createTreeDriver(scope: TaxonomyTreeScope, coverage?: CoverageTracker):
         expect(pages.current().input).toEqual({ href: context.pendingHref });
         expect([MODEL_PAGE_1, MODEL_PAGE_2]).toContain(context.pendingHref);
       }
+      if (snapshot.matches({ normal: 'loadingMore' })) {
+        // spec 02 §7: load more follows the children's own next link, of an expanded item.
+        expect(pages.current().input).toEqual({ href: MODEL_MORE_LINK });
+        expect(context.nodes[context.pendingHref ?? '']).toMatchObject({ expanded: true, more: MODEL_MORE_LINK });
+      }
       if (snapshot.matches({ normal: 'loadingChildren' })) {
         expect(children.current().input).toEqual({ href: context.pendingHref });
         expect(context.nodes[context.pendingHref ?? '']?.loaded).toBe(false);
@@ -217,7 +225,7 @@ function createTreeDriver(scope: TaxonomyTreeScope, coverage?: CoverageTracker):
         expect(pendingTimers(clock)).toBe(0);
       }
       const busy = ['loadingRoot', { normal: 'loadingPage' }, { normal: 'loadingChildren' }, { normal: 'deleting' },
-        { normal: 'creating' }, { searching: 'requesting' }, { searching: 'deleting' }].some((state) => snapshot.matches(state as never));
+        { normal: 'creating' }, { normal: 'loadingMore' }, { searching: 'requesting' }, { searching: 'deleting' }].some((state) => snapshot.matches(state as never));
       const confirming = snapshot.matches({ normal: 'confirmingDelete' }) || snapshot.matches({ searching: 'confirmingDelete' });
       const editing = snapshot.matches({ normal: 'editing' }) || snapshot.matches({ searching: 'editing' });
       const adding = snapshot.matches({ normal: 'adding' }) || snapshot.matches({ normal: 'creating' });
@@ -250,7 +258,7 @@ describe('taxonomyTree model', () => {
     expect(taxonomyTreeModel.testModel('shortest').getShortestPaths().length).toBe(paths[0]?.shortest.length);
   });
   for (const { scope, shortest, simple } of paths) {
-    describeModelPaths(`${scope}: shortest paths`, shortest, 100, () => createTreeDriver(scope));
+    describeModelPaths(`${scope}: shortest paths`, shortest, 130, () => createTreeDriver(scope));
     describeModelPaths(`${scope}: simple paths`, simple, 100, () => createTreeDriver(scope));
   }
 });
@@ -284,7 +292,7 @@ function startTree(input: TaxonomyTreeInput = TAXONOMY_TREE_SCOPES.editor, overr
         }),
         loadPage: fromPromise<TreePage, TaxonomyHrefInput>(async ({ input: { href } }) => {
           calls.push(`page ${href}`);
-          return MODEL_PAGES[href] ?? { data: [] };
+          return href === MODEL_MORE_LINK ? MODEL_MORE_CHILDREN : (MODEL_PAGES[href] ?? { data: [] });
         }),
         loadChildren: fromPromise<ChildrenResponse, TaxonomyHrefInput>(async ({ input: { href } }) => {
           calls.push(`children ${href}`);
@@ -345,6 +353,22 @@ describe('taxonomyTree spec rules', () => {
     }
     expect(calls.filter((call) => call.startsWith('children'))).toEqual([`children ${animals.href}`]);
     expect(actor.getSnapshot().context.nodes[animals.href]).toMatchObject({ expanded: true, loaded: true, children: [ants.href] });
+  });
+
+  it('loads the next page of an expanded item\'s children on "load more" (spec 02 §7)', async () => {
+    const { actor, calls } = startTree();
+    await flushPromises();
+    actor.send({ type: 'LOAD_MORE', href: animals.href }); // collapsed: nothing to load yet
+    actor.send({ type: 'TOGGLE', href: animals.href });
+    await flushPromises();
+    expect(actor.getSnapshot().context.nodes[animals.href]?.more).toBe(MODEL_MORE_LINK);
+    actor.send({ type: 'LOAD_MORE', href: animals.href });
+    await flushPromises();
+    expect(calls).toEqual(['root', `children ${animals.href}`, `page ${MODEL_MORE_LINK}`]);
+    expect(actor.getSnapshot().context.nodes[animals.href]).toMatchObject({
+      children: [ants.href, MODEL_ITEMS.apes.href],
+      more: undefined,
+    });
   });
 
   it('moves with the arrows, expands with right, collapses with left and selects with Enter (spec 02 §2)', async () => {

@@ -52,13 +52,16 @@ export interface ChildrenResponse {
 
 /**
  * The tree's state of one item: `expanded` (spec 02 §4 "Tree node: collapsed or expanded"), `loaded` (children
- * fetched: they are fetched on first expand only), and its children's hrefs (sorted by name).
+ * fetched: they are fetched on first expand only), its children's hrefs (sorted by name) and, when the children run
+ * over more than one page, the link of the next one (`more`).
  */
 export interface TreeNode {
   readonly item: TaxonomyItem;
   readonly expanded: boolean;
   readonly loaded: boolean;
   readonly children: readonly string[];
+  /** The link of the next page of children (spec 02 §7 "load-more"), while there is one. */
+  readonly more?: string;
 }
 
 /** The error modal of a failed taxonomy request (spec 02 §2 Error modal, §8). */
