@@ -149,6 +149,19 @@ describe('PATCH <asset> (assetupdate)', () => {
     expect(written.contentHash).toBe(before.contentHash);
   });
 
+  it('keeps every one of several saves sent at once, in the database and in the file', async () => {
+    const url = await upload(sample('iptc-xmp/iptc-agency-photographer-example.jpg'), 'concurrent');
+    const edits = { 90: 'Oslo', 95: 'Viken', 101: 'Norway', 110: 'Credit line', 115: 'Source' };
+    const answers = await Promise.all(Object.entries(edits).map(([id, value]) => patch(url, { [id]: { value } })));
+    expect(answers.map((a) => a.statusCode)).toEqual(Object.keys(edits).map(() => 200));
+    const asset = await get(url);
+    expect(asset.revisioncount).toBe(1 + Object.keys(edits).length);
+    expect(Object.fromEntries(Object.keys(edits).map((id) => [id, asset.metadata[id]?.value]))).toEqual(edits);
+    await sut.ctx.worker.drain();
+    expect(await fileFields(url)).toMatchObject(edits);
+    expect((await get(url)).metadataWriteback?.status).toBe('written');
+  });
+
   it('clears a bag with [] and a single field with "", and a body that changes nothing makes no revision', async () => {
     const url = await upload(sample('iptc-xmp/ESA_Hubble_Jupiter.jpg'), 'clear');
     const cleared = (await patch(url, { 25: { value: [] }, 5: { value: '' } })).json() as Asset;
