@@ -17,8 +17,11 @@ export type FileColumns = Required<Pick<AssetUpdate, 'storage_key' | 'filesize' 
 
 /** One change to an asset (metadata, file, or both) and how its revision is recorded. */
 export interface AssetChange {
-  /** The asset's complete new metadata (absent: unchanged). */
-  metadata?: FieldValues;
+  /**
+   * The asset's new metadata (absent: unchanged): the complete snapshot, or a function of the metadata as it is when
+   * the asset is locked (use it for edits of some fields, so concurrent saves of other fields are kept).
+   */
+  metadata?: FieldValues | ((current: FieldValues) => FieldValues);
   /** A new file (absent: unchanged). */
   file?: FileColumns;
   kind: 'metadata' | 'file' | 'rollback';
@@ -60,7 +63,7 @@ export class AssetChangesService {
       const asset = await assets.findByIdForUpdate(assetId);
       if (!asset) throw notFound('The asset');
       await ensureBaseline(revisions, asset);
-      const metadata = change.metadata ?? asset.metadata;
+      const metadata = typeof change.metadata === 'function' ? change.metadata(asset.metadata) : (change.metadata ?? asset.metadata);
       const changes = diffMetadata(asset.metadata, metadata);
       const fileChanged = change.file !== undefined && change.file.storage_key !== asset.storage_key;
       if (changes.length === 0 && !fileChanged) return { asset, changed: false, changes, queued: false };

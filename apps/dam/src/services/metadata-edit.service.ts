@@ -59,7 +59,7 @@ export class MetadataEditService {
     const view = await this.views.forArchive(archive.id);
     const { edits, issues } = await this.validate(view.definition, body.metadata, (id) => `metadata.${id}`);
     if (issues.length > 0) throw invalidRequest(issues);
-    const applied = await this.changes.apply(asset.id, { metadata: applyEdits(asset.metadata, edits), kind: 'metadata', userName: caller.username });
+    const applied = await this.changes.apply(asset.id, { metadata: (current) => applyEdits(current, edits), kind: 'metadata', userName: caller.username });
     return presentAsset(archive, applied.asset, permissions, view.definition);
   }
 
@@ -75,7 +75,7 @@ export class MetadataEditService {
     const view = await this.views.forArchive(asset.archive_id);
     const { edits, issues } = await this.validate(view.definition, raw, (fieldId) => `metadata.${fieldId}`);
     if (issues.length > 0) return failed('InvalidRequest', issues[0]!.message);
-    const applied = await this.changes.apply(assetId, { metadata: applyEdits(asset.metadata, edits), kind: 'metadata', userName });
+    const applied = await this.changes.apply(assetId, { metadata: (current) => applyEdits(current, edits), kind: 'metadata', userName });
     const roles = Object.entries(view.definition.builtinFields);
     const valueOf = (c: (typeof applied.changes)[number]) => c.after ?? (Array.isArray(c.before) ? [] : '');
     return {

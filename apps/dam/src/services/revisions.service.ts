@@ -4,7 +4,7 @@ import type { RevisionsRepository } from '../repositories/revisions.repository.t
 import type { FileStore } from '../storage/file-store.ts';
 import type { Caller } from '../policies/archive.policy.ts';
 import type { ArchivePermission } from '../policies/archive.policy.ts';
-import type { AssetChangesService, FileColumns } from './asset-changes.service.ts';
+import type { AssetChange, AssetChangesService, FileColumns } from './asset-changes.service.ts';
 import type { AssetRef, AssetsService } from './assets.service.ts';
 import type { IngestService } from './ingest.service.ts';
 import type { MetadataViewsService } from './metadata-views.service.ts';
@@ -119,11 +119,14 @@ export class RevisionsService {
     const loaded = await this.access(caller, ref, ['HistoryRollback', 'EditText']);
     if (number === 1) throw conflict('Revision 1 is the asset as ingested; there is nothing before it to go back to.');
     const row = await this.revision(loaded.asset, number);
-    const metadata: FieldValues = { ...loaded.asset.metadata };
-    for (const change of row.changes) {
-      if (change.before === null) delete metadata[String(change.field)];
-      else metadata[String(change.field)] = change.before;
-    }
+    const metadata = (current: FieldValues): FieldValues => {
+      const next = { ...current };
+      for (const change of row.changes) {
+        if (change.before === null) delete next[String(change.field)];
+        else next[String(change.field)] = change.before;
+      }
+      return next;
+    };
     let file: FileColumns | undefined;
     if (row.file_changed) {
       const before = await this.revisions.previous(loaded.asset.id, number);
@@ -155,7 +158,7 @@ export class RevisionsService {
   private async applyAndPresent(
     loaded: Loaded,
     caller: Caller,
-    change: { metadata: FieldValues | undefined; file: FileColumns | undefined; comment: string; rolledBackTo: number | null },
+    change: { metadata: AssetChange['metadata']; file: FileColumns | undefined; comment: string; rolledBackTo: number | null },
   ): Promise<Asset> {
     const applied = await this.changes.apply(loaded.asset.id, {
       ...(change.metadata ? { metadata: change.metadata } : {}),
