@@ -182,6 +182,8 @@ test('build keywords in the taxonomy tree, pick them for an asset with a new tit
   await search.fill(`lynx${run}`);
   await expect(popover.getByRole('treeitem')).toHaveCount(1);
   await expect(treeItem(popover, renamed)).toBeVisible();
+  // A hit shows where it sits in the tree.
+  await expect(treeItem(popover, renamed).getByTestId('taxonomy-item-ancestors')).toHaveText(`${parent} ›`);
   await expect(popover.getByTestId('taxonomy-add-child')).toHaveCount(0);
   await search.fill(`nothing${run}`);
   await expect(popover.getByTestId('taxonomy-no-items')).toHaveText('No items found');
@@ -221,9 +223,12 @@ test('build keywords in the taxonomy tree, pick them for an asset with a new tit
   await page.keyboard.press('Enter');
   await expect(popover).toBeHidden();
 
-  // ---------------------------------------------------------------- mouse: pick the lynx from a search
+  // ---------------------------------------------------------------- mouse: pick the lynx from a search, in dark mode
+  await page.emulateMedia({ colorScheme: 'dark' });
   await keywordsEditor.getByTestId('field-open-taxonomy').click();
   await expect(popover).toBeVisible();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await expectAccessible(page, '[data-testid="taxonomy-popover"]', 'taxonomy tree popover in dark mode');
   await popover.getByTestId('taxonomy-search').fill(`lynx${run}`);
   await treeItem(popover, renamed).getByTestId('taxonomy-item-label').click();
   await expect(popover).toBeHidden();

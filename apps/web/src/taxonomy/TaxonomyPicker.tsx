@@ -140,7 +140,18 @@ export function TaxonomyPicker(props: TaxonomyPickerProps) {
       </Popover.Anchor>
       <Portal>
         <Popover.Positioner>
-          <Popover.Content data-testid="taxonomy-popover" aria-label={title} width={{ base: '94vw', sm: '420px' }} maxH="70vh">
+          <Popover.Content
+            data-testid="taxonomy-popover"
+            aria-label={title}
+            width={{ base: '94vw', sm: '420px' }}
+            maxH="70vh"
+            // Esc closes from anywhere in the popover, e.g. from the header's buttons (spec 02 §2).
+            onKeyDown={(event) => {
+              if (event.key !== 'Escape' || !event.currentTarget.contains(event.target as Node)) return;
+              event.stopPropagation();
+              send({ type: 'KEY_ESC' });
+            }}
+          >
             <Popover.Header>
               <Flex align="center" justify="space-between" gap="2">
                 <Popover.Title fontWeight="semibold" fontSize="md">

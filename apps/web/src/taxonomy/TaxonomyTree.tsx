@@ -5,7 +5,7 @@
  * editors' per-item add child (not while searching), edit and delete, the inline add, the delete confirmation for items
  * with children, the edit modal and the error modal. Everything shown comes from the tree machine's snapshot; every control sends one machine event.
  */
-import { useId, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { Box, Button, chakra, Dialog, Flex, HStack, IconButton, Input, Portal, Spinner, Text } from '@chakra-ui/react';
 import {
@@ -81,6 +81,14 @@ export function TaxonomyTree({ snapshot, send, canSelect, fieldLabel }: Taxonomy
   const adding = snapshot.matches({ normal: 'adding' }) || snapshot.matches({ normal: 'creating' });
   const confirming = snapshot.matches({ normal: 'confirmingDelete' }) || snapshot.matches({ searching: 'confirmingDelete' });
   const editNode = context.editHref === undefined ? undefined : context.nodes[context.editHref];
+
+  // When the inline add ends (added or cancelled) its input goes away: the keyboard goes on in the tree.
+  const treeRef = useRef<HTMLUListElement>(null);
+  const wasAdding = useRef(adding);
+  useEffect(() => {
+    if (wasAdding.current && !adding) treeRef.current?.focus();
+    wasAdding.current = adding;
+  }, [adding]);
   const roots = (searching ? context.results : context.listing).filter((href) => {
     const node = context.nodes[href];
     return node !== undefined && isItemVisible(node.item, context.canEdit);
@@ -185,6 +193,11 @@ export function TaxonomyTree({ snapshot, send, canSelect, fieldLabel }: Taxonomy
             onClick={() => (selectable ? send({ type: 'SELECT', href }) : undefined)}
             data-testid="taxonomy-item-label"
           >
+            {searching && item.ancestors && (
+              <Text as="span" color="fg.muted" fontSize="xs" me="1" data-testid="taxonomy-item-ancestors">
+                {item.ancestors.join(' › ')} ›
+              </Text>
+            )}
             {item.name}
             {item.value !== item.name && item.value !== '' && (
               <Text as="span" color="fg.muted" fontSize="xs" ms="2">
@@ -318,6 +331,7 @@ export function TaxonomyTree({ snapshot, send, canSelect, fieldLabel }: Taxonomy
           </HStack>
         )}
         <chakra.ul
+          ref={treeRef}
           id={`${prefix}-tree`}
           role="tree"
           aria-label={`${fieldLabel} taxonomy items`}

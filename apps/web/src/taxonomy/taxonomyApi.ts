@@ -79,6 +79,7 @@ export function toTaxonomyItem(item: TaxonomyItemInfo): TaxonomyItem {
     acl: USAGES.filter((usage) => item.acl.includes(usage)),
     href: item.href,
     hasChildren: item.hasChildren,
+    ...(item.ancestors && item.ancestors.length > 0 ? { ancestors: item.ancestors.map((ancestor) => ancestor.name) } : {}),
   };
 }
 

@@ -16,6 +16,8 @@ export interface TaxonomyItem {
   readonly acl: readonly TaxonomyUsage[];
   readonly href: string;
   readonly hasChildren: boolean;
+  /** The names of the items above it, top-level first (search hits carry them, spec 02 §7 taxonomy search). */
+  readonly ancestors?: readonly string[];
 }
 
 /** The usage flags of a new item (spec 02 §3 "Default new item: acl Navigate, Query and Set, other fields empty"). */
