@@ -5,7 +5,8 @@
  * The flow runs on `revisionHistoryMachine` (`@magpie/machines`); this component renders its state and sends events.
  */
 import { useEffect, useMemo, useRef } from 'react';
-import { Alert, Box, Button, Dialog, Heading, HStack, Portal, Spinner, Stack, Text, chakra } from '@chakra-ui/react';
+import { Alert, Box, Button, Dialog, Heading, HStack, IconButton, Portal, Spinner, Text, chakra } from '@chakra-ui/react';
+import { RotateCw } from 'lucide-react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { Asset, FieldChange, Revision, RevisionComparison } from '@magpie/api-types';
@@ -94,7 +95,12 @@ export function HistoryPanel({ asset, onAssetChanged }: HistoryPanelProps) {
         <Heading as="h2" id="history-heading" size="sm">
           History
         </Heading>
-        {(snapshot.matches('loading') || snapshot.matches('comparing')) && <Spinner size="xs" aria-label="Loading the history" />}
+        <HStack gap="1">
+          {(snapshot.matches('loading') || snapshot.matches('comparing')) && <Spinner size="xs" aria-label="Loading the history" />}
+          <IconButton size="2xs" variant="ghost" aria-label="Refresh the history" data-testid="history-refresh" disabled={!snapshot.matches('ready')} onClick={() => send({ type: 'RELOAD' })}>
+            <RotateCw />
+          </IconButton>
+        </HStack>
       </HStack>
       {snapshot.matches('failed') && (
         <Alert.Root status="error" size="sm" data-testid="history-error">
@@ -108,7 +114,7 @@ export function HistoryPanel({ asset, onAssetChanged }: HistoryPanelProps) {
         </Alert.Root>
       )}
       {!snapshot.matches('failed') && context.error && (
-        <Text role="alert" fontSize="sm" color="fg.error" mb="2" data-testid="history-error">
+        <Text role="alert" fontSize="sm" color="fg.error" mb="2" data-testid="history-error-message">
           {context.error.message}
         </Text>
       )}
@@ -184,7 +190,7 @@ export function HistoryPanel({ asset, onAssetChanged }: HistoryPanelProps) {
                 </Text>
               </Dialog.Body>
               <Dialog.Footer>
-                <Button variant="outline" size="sm" disabled={snapshot.matches('applying')} onClick={() => send({ type: 'CANCEL' })}>
+                <Button variant="outline" size="sm" disabled={snapshot.matches('applying')} data-testid="history-confirm-cancel" onClick={() => send({ type: 'CANCEL' })}>
                   Cancel
                 </Button>
                 <Button
@@ -214,7 +220,7 @@ function ComparisonView(props: { comparison: RevisionComparison | undefined; lef
         <Text fontWeight="medium">
           #{left.number} compared with #{right.number}
         </Text>
-        <Button size="xs" variant="ghost" onClick={onClose}>
+        <Button size="xs" variant="ghost" onClick={onClose} data-testid="revision-comparison-close">
           Close
         </Button>
       </HStack>

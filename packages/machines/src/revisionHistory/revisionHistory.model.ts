@@ -69,8 +69,11 @@ export function revisionHistoryModelEvents(scope: RevisionHistoryScope, variant:
   };
 }
 
-/** Events that bring the panel back to a snapshot it had before; they get their own vertex so paths take them. */
-const RETURNING_EVENTS: ReadonlySet<string> = new Set(['CANCEL', 'RELOAD', 'CLOSE_COMPARISON']);
+/**
+ * Events that bring the panel back to a snapshot it had before; they get their own vertex so shortest paths take
+ * them (a finished rollback reloads the same list a RETRY does).
+ */
+const RETURNING_EVENTS: ReadonlySet<string> = new Set(['CANCEL', 'RELOAD', 'CLOSE_COMPARISON', 'xstate.done.actor.applyRevisionChange']);
 
 /** A vertex is the snapshot (value + context), or "that snapshot after a returning event". */
 export function serializeRevisionHistoryState(snapshot: AnyMachineSnapshot, event: EventObject | undefined): string {
