@@ -10,13 +10,15 @@
  *    Enter selects; one with the mouse from a search), saved and stored.
  * 3. The header search finds the asset by each keyword, and the advanced search finds it through the picker in a
  *    criteria row.
+ * 4. A taxonomy larger than a page (imported through the API) pages with first/previous/next/last, and deleting the
+ *    last item of a page lands on the first page.
  *
  * Every popover and modal passes axe. Names carry this run's id, so other specs' items never interfere.
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, logIn, test } from './fixtures.ts';
-import { openFirstArchive, uniquePhoto, uploadToCollection } from './metadataAssets.ts';
+import { csrfHeader, openFirstArchive, uniquePhoto, uploadToCollection } from './metadataAssets.ts';
 
 const TITLE = '5';
 const KEYWORDS = '25';
@@ -269,4 +271,65 @@ test('build keywords in the taxonomy tree, pick them for an asset with a new tit
   expect(new URL(page.url()).searchParams.getAll(KEYWORDS)).toEqual([sparrow]);
   await expect(page.getByTestId('collection-count')).toHaveText(/^1 asset\b/);
   await expect(thumbnails.first()).toHaveAttribute('data-href', href!);
+});
+
+test('page through a large taxonomy from an advanced-search criterion, and land on the first page after deleting the last item of a page', async ({ page, credentials }) => {
+  const run = Date.now().toString(36);
+  const CITY = '90';
+  const taxonomyHref = `/fotoweb/api/taxonomies/${CITY}/`;
+  await page.goto('/fotoweb/archives/');
+  await logIn(page, credentials);
+
+  // A City taxonomy one item larger than a page, through the API (the text import of issue 5).
+  const headers = { ...(await csrfHeader(page)), 'Content-Type': 'application/json', Accept: 'application/json' };
+  const created = await page.request.post('/fotoweb/api/taxonomies/', { headers, data: { field: Number(CITY), pluralName: 'Cities' } });
+  expect([201, 409]).toContain(created.status());
+  // One more than the DAM's page of 100 items (checked below from the answer); zero-padded so the last sorts last.
+  const names = Array.from({ length: 101 }, (_, i) => `City${run} ${String(i + 1).padStart(4, '0')}`);
+  const imported = await page.request.post(`${taxonomyHref}import`, { headers, data: { text: names.join('\n') } });
+  expect(imported.ok(), await imported.text()).toBe(true);
+  const root = (await (await page.request.get(taxonomyHref, { headers: { Accept: 'application/json' } })).json()) as {
+    items: { data: Array<{ name: string }>; paging: { next: string | null; last: string | null } | null };
+  };
+  const firstPage = root.items.data.map((item) => item.name);
+  expect(root.items.paging?.next, 'the taxonomy spans more than one page').toBeTruthy();
+  const lastPage = ((await (await page.request.get(root.items.paging!.last!, { headers: { Accept: 'application/json' } })).json()) as {
+    data: Array<{ name: string }>;
+  }).data.map((item) => item.name);
+
+  // The picker of a criterion on the City field.
+  await page.getByRole('button', { name: 'Advanced search' }).click();
+  const advanced = page.getByTestId('advanced-search');
+  await advanced.getByTestId('advanced-add-criterion').click();
+  await advanced.getByTestId('advanced-criterion-field').fill(CITY);
+  await advanced.getByTestId('advanced-criterion-taxonomy').click();
+  const popover = page.getByTestId('taxonomy-popover');
+  const items = popover.getByRole('treeitem');
+  await expect(items).toHaveCount(firstPage.length);
+  await expect(items.first()).toHaveAccessibleName(firstPage[0]!);
+  await expect(popover.getByRole('button', { name: 'First page' })).toBeDisabled();
+  await expect(popover.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+
+  // The last page, then delete its last item (a leaf: no confirmation) when it is the only one left.
+  await popover.getByRole('button', { name: 'Last page' }).click();
+  await expect(items).toHaveCount(lastPage.length);
+  await expect(items.first()).toHaveAccessibleName(lastPage[0]!);
+  await expect(popover.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  for (const name of lastPage.slice(0, -1)) {
+    await treeItem(popover, name).getByRole('button', { name: `Delete ${name}`, exact: true }).click();
+    await expect(treeItem(popover, name)).toHaveCount(0);
+  }
+  const lastName = lastPage.at(-1)!;
+  await treeItem(popover, lastName).getByRole('button', { name: `Delete ${lastName}`, exact: true }).click();
+  // spec 02 §4: the tree jumps to the first page.
+  await expect(items.first()).toHaveAccessibleName(firstPage[0]!);
+  await expect(items).toHaveCount(firstPage.length);
+  await expect(treeItem(popover, lastName)).toHaveCount(0);
+  await expectAccessible(page, '[data-testid="taxonomy-popover"]', 'taxonomy tree popover with paging');
+
+  // Esc closes the tree only; the advanced search stays open.
+  await popover.getByTestId('taxonomy-search').focus();
+  await page.keyboard.press('Escape');
+  await expect(popover).toBeHidden();
+  await expect(advanced).toBeVisible();
 });
