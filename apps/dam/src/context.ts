@@ -88,7 +88,7 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
   worker = new JobWorker(
     repos.jobs,
     {
-      [INGEST_UPLOAD_JOB]: ingestUploadJob({ uploads: repos.uploads, uploadsService: uploads, archives: repos.archives, users: repos.users, ingest, assets: repos.assets, changes: metadata.changes }),
+      [INGEST_UPLOAD_JOB]: ingestUploadJob({ uploads: repos.uploads, uploadsService: uploads, archives: repos.archives, users: repos.users, ingest, assets: repos.assets, changes: metadata.changes, metadataEdit: metadata.metadataEdit }),
       ...metadata.jobHandlers,
     },
     log,

@@ -8,6 +8,7 @@ import type { UploadsService } from '../services/uploads.service.ts';
 import { IngestError, type IngestService } from '../services/ingest.service.ts';
 import type { AssetsRepository } from '../repositories/assets.repository.ts';
 import type { AssetChangesService } from '../services/asset-changes.service.ts';
+import type { MetadataEditService } from '../services/metadata-edit.service.ts';
 
 /**
  * The `ingest-upload` background job: turns an assembled upload into an asset (or, for an upload whose destination
@@ -24,6 +25,7 @@ export function ingestUploadJob(deps: {
   ingest: IngestService;
   assets: AssetsRepository;
   changes: AssetChangesService;
+  metadataEdit: MetadataEditService;
 }) {
   return async (job: JobRow): Promise<void> => {
     const { uploadId, contentHash } = job.payload as { uploadId: string; contentHash?: string };
@@ -34,6 +36,15 @@ export function ingestUploadJob(deps: {
     const fail = (value: string, message: string, assetId: number | null = null) =>
       deps.uploads.transition(uploadId, ['pending', 'inProgress'], 'failed', { error: { value, message }, asset_id: assetId });
     const [archive, user] = await Promise.all([deps.archives.findById(upload.archive_id), deps.users.findById(upload.user_id)]);
+    // Metadata given with the upload, once the asset exists; a failure here never fails the upload (it is done).
+    const applyUploadMetadata = async (assetId: number) => {
+      const fields = await deps.uploadsService.metadataOf(uploadId);
+      if (fields.length === 0) return;
+      await deps.metadataEdit.applyUploadFields(assetId, fields, user?.username ?? 'system').catch(async (error: Error) => {
+        const asset = await deps.assets.findById(assetId);
+        if (asset) await deps.assets.update(assetId, { warnings: JSON.stringify([...asset.warnings, `The upload's metadata could not be applied: ${error.message}`]) });
+      });
+    };
     if (!archive) return void (await fail('NotFound', 'The destination archive no longer exists.'));
     if (!(await fsp.stat(sourcePath).catch(() => undefined))) return void (await fail('UploadDataLost', 'The uploaded data is no longer available; upload the file again.'));
     try {
@@ -43,6 +54,7 @@ export function ingestUploadJob(deps: {
         const version = { sourcePath, asset: target, userName: user?.username ?? 'system', comment: upload.comment, ...(contentHash ? { contentHash } : {}) };
         const asset = await deps.ingest.newVersion(version, deps.changes);
         await deps.uploads.transition(uploadId, ['pending', 'inProgress'], 'done', { asset_id: asset.id });
+        await applyUploadMetadata(asset.id);
         await fsp.rm(path.dirname(sourcePath), { recursive: true, force: true });
         return;
       }
@@ -55,6 +67,7 @@ export function ingestUploadJob(deps: {
         ...(contentHash ? { contentHash } : {}),
       });
       await deps.uploads.transition(uploadId, ['pending', 'inProgress'], 'done', { asset_id: asset.id });
+      await applyUploadMetadata(asset.id);
     } catch (error) {
       if (error instanceof IngestError) {
         await fail(error.value, error.message, error.existingAssetId ?? null);

@@ -5,6 +5,7 @@ import type { AssetChangesService } from './asset-changes.service.ts';
 import type { AssetRef, AssetsService } from './assets.service.ts';
 import type { MetadataViewsService } from './metadata-views.service.ts';
 import type { TaxonomiesService } from '../taxonomies/taxonomies.service.ts';
+import type { UploadMetadataField } from './uploads.service.ts';
 import { badRequest, forbidden } from '../lib/errors.ts';
 import { presentAsset } from '../presenters/asset.presenter.ts';
 import { applyEdits, fieldsOfView, validateEdits, type FieldIssue } from '../metadata/validate.ts';
@@ -61,6 +62,36 @@ export class MetadataEditService {
     if (issues.length > 0) throw invalidRequest(issues);
     const applied = await this.changes.apply(asset.id, { metadata: (current) => applyEdits(current, edits), kind: 'metadata', userName: caller.username });
     return presentAsset(archive, applied.asset, permissions, view.definition);
+  }
+
+  /**
+   * Applies the metadata fields given with an upload (FotoWeb API, Upload API §1 `metadata.fields`) to the new asset
+   * or new version: `add` (the default) sets the value, `append`/`prepend` add to a bag's items or a text's ends,
+   * `erase` clears the field. Fields the archive's metadata view refuses are not applied; each reason is added to
+   * the asset's `warnings`, so the upload itself never fails for its metadata. The change is a revision by the
+   * uploader and is written into the file like any save.
+   */
+  async applyUploadFields(assetId: number, fields: UploadMetadataField[], userName: string): Promise<void> {
+    const asset = await this.assets.findById(assetId);
+    if (!asset) return;
+    const view = await this.views.forArchive(asset.archive_id);
+    const descriptions = fieldsOfView(view.definition);
+    const raw: RawFieldValues = {};
+    for (const { id, action = 'add', value } of fields) {
+      const bag = descriptions.get(String(id))?.field['multi-instance'] ?? false;
+      const given = value === undefined ? [] : [value].flat();
+      const current = [asset.metadata[String(id)] ?? []].flat();
+      const combined = action === 'erase' ? [] : action === 'append' ? [...current, ...given] : action === 'prepend' ? [...given, ...current] : given;
+      raw[String(id)] = { value: bag ? combined : combined.join(action === 'add' || action === 'erase' ? '; ' : '') };
+    }
+    const { edits, issues } = await this.validate(view.definition, raw, (id) => `metadata.fields.${id}`);
+    if (Object.keys(edits).length > 0) {
+      await this.changes.apply(assetId, { metadata: (current) => applyEdits(current, edits), kind: 'metadata', userName, comment: 'Metadata given with the upload.' });
+    }
+    if (issues.length > 0) {
+      const warnings = [...asset.warnings, ...issues.map((issue) => `Not applied from the upload: ${issue.message}`)];
+      await this.assets.update(assetId, { warnings: JSON.stringify(warnings) });
+    }
   }
 
   /**

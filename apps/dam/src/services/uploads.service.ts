@@ -21,6 +21,19 @@ import { assetHref } from '../http/urls.ts';
 /** The job kind that ingests an assembled upload. */
 export const INGEST_UPLOAD_JOB = 'ingest-upload';
 
+/** One field given with an upload (dam.yaml `UploadMetadataField`): `action` add (default), append, prepend, erase. */
+export type UploadMetadataField = { id: number; action?: 'add' | 'append' | 'prepend' | 'erase' | undefined; value?: string | string[] | undefined };
+
+/** The body of `POST /fotoweb/api/uploads` as the service uses it (already checked by `UploadRequestSchema`). */
+export interface UploadBody {
+  destination: string;
+  folder?: string | null | undefined;
+  filename: string;
+  fileSize: number;
+  comment?: string | null | undefined;
+  metadata?: { fields?: UploadMetadataField[] | undefined } | undefined;
+}
+
 /** Answer to `POST /fotoweb/api/uploads` (FotoWeb API: Upload). */
 export interface UploadTicket {
   id: string;
@@ -70,7 +83,7 @@ export class UploadsService {
    * Starts an upload into a collection, or of a new version of an asset's file when `destination` is an asset URL.
    * @throws ApiError 400 (bad destination, file name or size), 404 (unknown destination), 403 (no UploadFile), 413 (too large).
    */
-  async create(caller: Caller, body: { destination: string; folder?: string | null | undefined; filename: string; fileSize: number; comment?: string | null | undefined }): Promise<UploadTicket> {
+  async create(caller: Caller, body: UploadBody): Promise<UploadTicket> {
     const filename = body.filename.trim();
     if (!filename || FILENAME_FORBIDDEN_CHARACTERS.test(filename) || filename === '.' || filename === '..') {
       throw new ApiError(400, 'InvalidFilename', FILENAME_MESSAGE, 'Invalid file name');
@@ -98,7 +111,7 @@ export class UploadsService {
     const folderPath = [parsed.folderPath, ...extra].filter(Boolean).join('/');
     if (parsed.folderPath && !(await this.archives.findFolder(archive.id, parsed.folderPath))) throw notFound('The destination folder');
 
-    return this.open({ user_id: caller.userId, archive_id: archive.id, folder_path: folderPath, filename, file_size: body.fileSize });
+    return this.open({ user_id: caller.userId, archive_id: archive.id, folder_path: folderPath, filename, file_size: body.fileSize }, body.metadata?.fields);
   }
 
   /**
@@ -106,7 +119,7 @@ export class UploadsService {
    * needs `UploadFile` on the asset's archive; the file keeps the asset's name whatever `filename` says.
    * @throws ApiError 404 (no such asset for the caller), 403 (no UploadFile).
    */
-  private async createVersion(caller: Caller, ref: { archiveId: number; folderPath: string; filename: string }, body: { fileSize: number; comment?: string | null | undefined }): Promise<UploadTicket> {
+  private async createVersion(caller: Caller, ref: { archiveId: number; folderPath: string; filename: string }, body: UploadBody): Promise<UploadTicket> {
     const archive = await this.archives.findById(ref.archiveId);
     if (!archive) throw notFound('The destination asset');
     await this.policy.require(caller, archive.id, 'UploadFile');
@@ -120,16 +133,32 @@ export class UploadsService {
       file_size: body.fileSize,
       target_asset_id: asset.id,
       comment: body.comment ?? null,
-    });
+    }, body.metadata?.fields);
   }
 
-  private async open(upload: Omit<Parameters<UploadsRepository['create']>[0], 'id' | 'chunk_size' | 'num_chunks'>): Promise<UploadTicket> {
+  /** Opens an upload task; metadata fields given with it wait beside the chunks for the ingest job. */
+  private async open(upload: Omit<Parameters<UploadsRepository['create']>[0], 'id' | 'chunk_size' | 'num_chunks'>, fields: UploadMetadataField[] | undefined): Promise<UploadTicket> {
     const chunkSize = this.config.uploadChunkBytes;
     const numChunks = Math.max(1, Math.ceil(upload.file_size / chunkSize));
     const id = randomBytes(16).toString('base64url');
     await this.uploads.create({ ...upload, id, chunk_size: chunkSize, num_chunks: numChunks });
     await fsp.mkdir(this.chunkDir(id), { recursive: true });
+    if (fields && fields.length > 0) await fsp.writeFile(this.metadataPath(id), JSON.stringify(fields));
     return { id, chunkSize, numChunks, hasXmp: false };
+  }
+
+  /** Where the metadata fields given with an upload wait for the ingest (JSON `UploadMetadataField[]`). */
+  metadataPath(id: string): string {
+    return path.join(this.chunkDir(id), 'metadata.json');
+  }
+
+  /** The metadata fields given with an upload, or none. */
+  async metadataOf(id: string): Promise<UploadMetadataField[]> {
+    try {
+      return JSON.parse(await fsp.readFile(this.metadataPath(id), 'utf8')) as UploadMetadataField[];
+    } catch {
+      return [];
+    }
   }
 
   /** The caller's upload; another user's id answers like an unknown one (`unknown`: 404 for chunks, 403 for status as FotoWeb). */

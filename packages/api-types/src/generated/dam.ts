@@ -476,6 +476,11 @@ export interface paths {
          *     (`fileSize` over the limit). A file name already used in the destination folder is kept with a ` (2)`,
          *     ` (3)`… suffix; a file whose content the archive already holds ends as status `failed` with
          *     `error.value` `DuplicateAsset` and `result.assetUrl` naming the existing asset.
+         *
+         *     `metadata.fields` are applied once the asset exists, as a save by the uploader (a revision, written into the
+         *     file): `add` (default) sets the value, `append`/`prepend` add to a bag's items or a text's ends, `erase`
+         *     clears the field. Fields the archive's metadata view refuses (as `PATCH` would) are not applied and the asset's
+         *     `warnings` say why; the upload itself does not fail for them.
          */
         post: operations["createUpload"];
         delete?: never;

@@ -210,6 +210,32 @@ describe('PATCH <asset> (assetupdate)', () => {
   });
 });
 
+describe('metadata given with an upload (Upload API metadata.fields)', () => {
+  it('applies add, append, prepend and erase after the ingest as a revision by the uploader, and reports refused fields', async () => {
+    const file = sample('iptc-xmp/ESA_Hubble_Jupiter_variant.jpg') as Sample & { exiftool: { Keywords: { XMP: string[] } } };
+    const fields = [
+      { id: 5, value: 'Given on upload' },
+      { id: 25, action: 'append', value: ['uploaded'] },
+      { id: 90, action: 'prepend', value: 'Noordwijk' },
+      { id: 120, action: 'erase' },
+      { id: 9999, value: 'nowhere' },
+      { id: 55, value: '2020-01-01' },
+    ];
+    const status = await sut.upload(sut.adminToken, '/fotoweb/archives/5000-Photos/', path.join(SAMPLES_DIR, file.path), { folder: 'upload-metadata', metadata: { fields } });
+    expect(status.status).toBe('done');
+    const asset = await get(status.result!.assetUrl);
+    expect(asset.metadata['5']).toEqual({ value: 'Given on upload' });
+    expect(asset.metadata['25']).toEqual({ value: [...file.exiftool.Keywords.XMP, 'uploaded'] });
+    expect(asset.metadata['90']).toEqual({ value: 'Noordwijk' });
+    expect(asset.metadata['120']).toBeUndefined();
+    expect(asset.warnings).toEqual(expect.arrayContaining([expect.stringContaining('Field 9999'), expect.stringContaining('Date Created (55) is read-only')]));
+    const [newest] = (await get<RevisionList>(asset.revisions.href)).data;
+    expect(newest).toMatchObject({ number: 2, kind: 'metadata', createdBy: 'admin', comment: 'Metadata given with the upload.' });
+    await sut.ctx.worker.drain();
+    expect(await fileFields(status.result!.assetUrl)).toMatchObject({ 5: 'Given on upload', 25: [...file.exiftool.Keywords.XMP, 'uploaded'] });
+  });
+});
+
 describe('background tasks (metadata-edit-request)', () => {
   it('edits several assets in the background: 201 with a location, polled until done with per-asset results', async () => {
     const urls = [await upload(sample('iptc-xmp/iptc-staff-photographer-example.jpg'), 'batch'), await upload(sample('iptc-xmp/BlueSquare.jpg'), 'batch')];
