@@ -22,18 +22,28 @@ const MANIFEST = JSON.parse(fs.readFileSync(path.join(SAMPLES_DIR, 'manifest.jso
 /** The smallest well-formed sample of a media type. */
 const smallest = (mime: string) => MANIFEST.filter((s) => s.mime === mime && !s.bad_input).sort((a, b) => a.bytes - b.bytes)[0]!;
 
-/** Formats ExifTool writes, and whether they carry an IPTC IIM block. */
+/** Formats ExifTool writes (by the manifest's media type), and whether Magpie writes an IPTC IIM block there. */
 const WRITABLE = [
   { mime: 'image/jpeg', iptc: true },
   { mime: 'image/tiff', iptc: true },
+  { mime: 'application/vnd.adobe.photoshop', iptc: true },
   { mime: 'image/png', iptc: false },
   { mime: 'image/webp', iptc: false },
   { mime: 'image/heic', iptc: false },
   { mime: 'image/heif', iptc: false },
+  { mime: 'image/avif', iptc: false },
+  { mime: 'image/jxl', iptc: false },
+  { mime: 'image/jp2', iptc: false },
+  { mime: 'image/gif', iptc: false },
+  { mime: 'image/x-adobe-dng', iptc: true },
+  { mime: 'image/x-canon-cr2', iptc: false },
+  { mime: 'image/x-nikon-nef', iptc: false },
   { mime: 'application/pdf', iptc: false },
+  { mime: 'video/mp4', iptc: false },
+  { mime: 'video/quicktime', iptc: false },
 ];
 /** Formats ExifTool cannot write. */
-const UNWRITABLE = ['image/bmp', 'audio/mpeg'];
+const UNWRITABLE = ['image/bmp', 'image/svg+xml', 'image/x-tiff-big', 'audio/mpeg', 'audio/ogg'];
 
 const EDIT = { title: 'Fjord at dawn — Ålesund', keywords: ['fjord', 'morning', 'Ålesund'], description: 'A fjord seen from the quay.\nSecond line.' };
 

@@ -30,12 +30,12 @@ export const WRITABLE_FIELDS: ReadonlyMap<string, FieldTags> = new Map([
 ]);
 
 /** Formats whose IPTC IIM block ExifTool writes (JPEG, TIFF, Photoshop); others get XMP (and EXIF) only. */
-const IPTC_MIME_TYPES = new Set(['image/jpeg', 'image/tiff', 'image/vnd.adobe.photoshop', 'image/x-adobe-dng']);
+const IPTC_MIME_TYPES = new Set(['image/jpeg', 'image/tiff', 'image/vnd.adobe.photoshop', 'application/vnd.adobe.photoshop', 'image/x-adobe-dng']);
 /** Formats with an EXIF IFD0 ExifTool writes; the EXIF fallbacks (Artist, Copyright, ImageDescription) stay in sync. */
 const EXIF_MIME_TYPES = new Set(['image/jpeg', 'image/tiff', 'image/png', 'image/webp', 'image/heic', 'image/heif', 'image/x-adobe-dng']);
 
 /** ExifTool's answers for a format it cannot write (ExifTool's "Writing of X files is not yet supported" and kin). */
-const UNSUPPORTED_RE = /not yet supported|can't currently write|Unknown file type|not supported|Can't write/i;
+const UNSUPPORTED_RE = /not yet supported|does not (yet )?support writing|can't currently write|Unknown file type|not supported|Can't write/i;
 
 /** Why a write-back did not happen. */
 export class MetadataWriteError extends Error {
