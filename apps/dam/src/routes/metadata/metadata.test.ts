@@ -439,5 +439,14 @@ describe('revisions', () => {
     expect(back.statusCode).toBe(200);
     expect((back.json() as Asset).contentHash).toBe(before.contentHash);
     expect((back.json() as Asset).metadata['5']).toEqual({ value: 'Kept across versions' });
+
+    const third = path.join(SAMPLES_DIR, 'photos/small/Canon_40D.jpg');
+    expect((await sut.upload(sut.adminToken, url, third)).status).toBe('done');
+    const [thirdRevision] = (await get<RevisionList>(after.revisions.href)).data;
+    expect(thirdRevision).toMatchObject({ kind: 'file', filesize: fs.statSync(third).size });
+    const undo = await post(`${after.revisions.href}${thirdRevision!.number}/rollback`);
+    expect(undo.statusCode).toBe(200);
+    expect((undo.json() as Asset).contentHash).toBe(before.contentHash);
+    expect((undo.json() as Asset).attributes.imageattributes?.pixelwidth).toBe(before.attributes.imageattributes?.pixelwidth);
   });
 });
