@@ -14,6 +14,8 @@ import { openFirstArchive, uniquePhoto, uploadToCollection } from './metadataAss
 
 /** The title field (FotoWeb field 5, the built-in `title`). */
 const TITLE = '5';
+/** The keywords field (FotoWeb field 25, a bag; the built-in `tags`). */
+const KEYWORDS = '25';
 
 async function expectAccessible(page: Page, selector: string, what: string): Promise<void> {
   const results = await new AxeBuilder({ page })
@@ -25,14 +27,16 @@ async function expectAccessible(page: Page, selector: string, what: string): Pro
   expect(summary, `serious/critical axe violations in the ${what}`).toEqual([]);
 }
 
-/** The stored title of an asset, read from the API (not from the screen). */
-async function storedTitle(page: Page, href: string): Promise<string | undefined> {
+/** A field's stored value on an asset, read from the API (not from the screen). */
+async function storedValue(page: Page, href: string, field: string): Promise<string | string[] | undefined> {
   const response = await page.request.get(href, { headers: { Accept: 'application/vnd.fotoware.asset+json' } });
   expect(response.ok()).toBe(true);
   const asset = (await response.json()) as { metadata?: Record<string, { value: string | string[] }> };
-  const value = asset.metadata?.[TITLE]?.value;
-  return Array.isArray(value) ? value.join(', ') : value;
+  return asset.metadata?.[field]?.value;
 }
+
+/** The stored title of an asset. */
+const storedTitle = (page: Page, href: string) => storedValue(page, href, TITLE);
 
 test('edit a title, see it after a reload, restore it from the history, and edit two assets at once', async ({ page, credentials }) => {
   const run = Date.now().toString(36);
@@ -118,6 +122,18 @@ test('edit a title, see it after a reload, restore it from the history, and edit
   await page.reload();
   await expect(title.getByTestId('field-value')).toHaveText(first);
 
+  // A keyword on the first asset only: a bag item made on Enter, saved with the field.
+  const keywords = panel.locator(`[data-testid="field-editor"][data-field-id="${KEYWORDS}"]`);
+  const onlyA = `gull${run}`;
+  const both = `wharf${run}`;
+  await keywords.getByTestId('field-edit').click();
+  await keywords.getByTestId('field-input').fill(onlyA);
+  await keywords.getByTestId('field-input').press('Enter');
+  await expect(keywords.getByTestId('bag-item')).toHaveText([onlyA]);
+  await keywords.getByTestId('field-save').click();
+  await expect(keywords).toHaveAttribute('data-state', 'view');
+  expect(await storedValue(page, hrefA!, KEYWORDS)).toEqual([onlyA]);
+
   // ---------------------------------------------------------------- two assets at once, as a background task
   await page.goto(collectionUrl);
   const tileA = page.locator(`[data-testid="asset-thumbnail"][data-href="${hrefA}"]`);
@@ -157,6 +173,21 @@ test('edit a title, see it after a reload, restore it from the history, and edit
   await expect(batchTitle.getByTestId('field-value')).toHaveText(batch);
   expect(await storedTitle(page, hrefA!)).toBe(batch);
   expect(await storedTitle(page, hrefB!)).toBe(batch);
+
+  // The keyword only the first asset has is marked (notInAll); a keyword added now goes to both, and the first
+  // asset keeps its own (spec 02 §3 multi-select bag).
+  const batchKeywords = drawer.locator(`[data-testid="field-editor"][data-field-id="${KEYWORDS}"]`);
+  await expect(batchKeywords.getByTestId('keyword')).toHaveText([onlyA]);
+  await expect(batchKeywords.getByTestId('bag-item')).toHaveAttribute('data-not-in-all', 'true');
+  await batchKeywords.getByTestId('field-edit').click();
+  await batchKeywords.getByTestId('field-input').fill(both);
+  await batchKeywords.getByTestId('field-input').press('Enter');
+  await batchKeywords.getByTestId('field-input').press('Enter');
+  await expect(batchKeywords).toHaveAttribute('data-state', 'view', { timeout: 60_000 });
+  expect(await storedValue(page, hrefA!, KEYWORDS)).toEqual([onlyA, both]);
+  expect(await storedValue(page, hrefB!, KEYWORDS)).toEqual([both]);
+  await expect(batchKeywords.getByTestId('keyword')).toHaveText([onlyA, both]);
+  await expect(batchKeywords.getByTestId('bag-item').filter({ hasText: both })).not.toHaveAttribute('data-not-in-all', 'true');
 
   await drawer.getByTestId('batch-edit-close').click();
   await expect(drawer).toBeHidden();

@@ -11,7 +11,7 @@ import type { Asset } from '@magpie/api-types';
 import type { BackgroundJobProgress, FieldDefinition, FieldOptions, SaveFieldInput } from '@magpie/machines';
 import { useResource } from '../api/useResource.ts';
 import { describeError } from '../api/client.ts';
-import { FieldEditor } from './FieldEditor.tsx';
+import { FieldEditor, type LabelPlacement } from './FieldEditor.tsx';
 import { combineValues, fromWireValue, toWireValue } from './fieldValues.ts';
 import { getMetadataView } from './metadataApi.ts';
 import { canEditMetadata, viewRegions } from './metadataView.ts';
@@ -66,8 +66,8 @@ export function BatchEditDrawer({ assets: selected, onClose, onSaved }: BatchEdi
                         {region.name}
                       </Heading>
                     )}
-                    {region.fields.map(({ definition, options }) => (
-                      <BatchField key={definition.id} field={definition} options={options} assets={assets} onAssets={setAssets} onSaved={onSaved} />
+                    {region.fields.map(({ definition, options, labelPlacement }) => (
+                      <BatchField key={definition.id} field={definition} options={options} labelPlacement={labelPlacement} assets={assets} onAssets={setAssets} onSaved={onSaved} />
                     ))}
                   </Stack>
                 ))}
@@ -87,11 +87,12 @@ export function BatchEditDrawer({ assets: selected, onClose, onSaved }: BatchEdi
 function BatchField(props: {
   field: FieldDefinition;
   options: FieldOptions;
+  labelPlacement: LabelPlacement | undefined;
   assets: readonly Asset[];
   onAssets: (update: (assets: readonly Asset[]) => readonly Asset[]) => void;
   onSaved(): void;
 }) {
-  const { field, options, assets, onAssets, onSaved } = props;
+  const { field, options, labelPlacement, assets, onAssets, onSaved } = props;
   const [progress, setProgress] = useState<BackgroundJobProgress>();
   const values = assets.map((asset) => fromWireValue(field, asset.metadata?.[field.id]?.value));
   const combined = combineValues(field, values);
@@ -133,6 +134,7 @@ function BatchField(props: {
       field={field}
       value={combined.value}
       options={options}
+      labelPlacement={labelPlacement}
       mixed={combined.mixed}
       notInAll={notInAll}
       onSave={save}

@@ -44,7 +44,12 @@ export interface FieldEditorProps {
   readonly onActor?: (actorRef: FieldEditorActorRef) => void;
   /** Focus the view button on mount (the value was just saved and the editor re-created with it). */
   readonly autoFocus?: boolean;
+  /** Where the label goes (spec 02 §3 Field options `labelPlacement`); default `top`, `none` keeps it for screen readers. */
+  readonly labelPlacement?: LabelPlacement | undefined;
 }
+
+/** Field option `labelPlacement` (spec 02 §3). */
+export type LabelPlacement = 'top' | 'left' | 'right' | 'none';
 
 /** The `data-state` of the editor's root, read by tests: the machine's top-level state. */
 export type FieldEditorStateName = 'readOnly' | 'view' | 'editing' | 'saving' | 'validating';
@@ -60,7 +65,8 @@ export const EMPTY_VALUE_LABEL = 'Empty';
  * ({@link FieldEditorStateName}; `editing` also while the taxonomy tree is open, then `data-tree-open`).
  */
 export function FieldEditor(props: FieldEditorProps) {
-  const { field, value, options, formMode, mixed, notInAll, savingIndicator, onActor, autoFocus } = props;
+  const { field, value, options, formMode, mixed, notInAll, savingIndicator, onActor, autoFocus, labelPlacement = 'top' } = props;
+  const beside = labelPlacement === 'left' || labelPlacement === 'right';
   const onSaveRef = useRef(props.onSave);
   onSaveRef.current = props.onSave;
   const machine = useMemo(
@@ -124,7 +130,17 @@ export function FieldEditor(props: FieldEditorProps) {
   };
 
   const label = (
-    <chakra.label htmlFor={editing ? inputId : undefined} id={`${id}-label`} fontSize="sm" color="fg.muted" fontWeight="medium">
+    <chakra.label
+      htmlFor={editing ? inputId : undefined}
+      id={`${id}-label`}
+      fontSize="sm"
+      color="fg.muted"
+      fontWeight="medium"
+      srOnly={labelPlacement === 'none'}
+      order={labelPlacement === 'right' ? 1 : undefined}
+      pt={beside ? '1.5' : undefined}
+      wordBreak="break-word"
+    >
       {field.label}
       {field.required && (
         <chakra.span color="fg.error" ms="1" aria-hidden="true">
@@ -141,9 +157,13 @@ export function FieldEditor(props: FieldEditorProps) {
   const missing = error?.requiredMissing === true;
 
   return (
-    <Stack
+    <Box
       ref={rootRef}
-      gap="1"
+      display={beside ? 'grid' : 'flex'}
+      flexDirection="column"
+      gridTemplateColumns={labelPlacement === 'right' ? '1fr minmax(6rem, 35%)' : 'minmax(6rem, 35%) 1fr'}
+      columnGap="3"
+      rowGap="1"
       role="group"
       aria-labelledby={`${id}-label`}
       data-testid="field-editor"
@@ -158,134 +178,136 @@ export function FieldEditor(props: FieldEditorProps) {
       }}
     >
       {label}
-      {state === 'readOnly' && (
-        <HStack gap="2" fontSize="sm">
-          <Text wordBreak="break-word" whiteSpace={field.multiline ? 'pre-line' : undefined} color={text ? 'fg' : 'fg.muted'} data-testid="field-value">
-            {text || emptyText}
-          </Text>
-          <Lock size={12} aria-hidden="true" />
-          <chakra.span srOnly>read-only</chakra.span>
-        </HStack>
-      )}
-      {(state === 'view' || state === 'validating') && (
-        <Button
-          ref={viewRef}
-          variant="ghost"
-          size="sm"
-          justifyContent="flex-start"
-          textAlign="start"
-          h="auto"
-          minH="8"
-          py="1"
-          px="2"
-          mx="-2"
-          fontWeight="normal"
-          whiteSpace="normal"
-          data-testid="field-edit"
-          aria-label={`Edit ${field.label}: ${mixed ? MIXED_VALUES_LABEL : text || emptyText}`}
-          aria-describedby={error ? errorId : undefined}
-          aria-keyshortcuts="Enter F2"
-          borderWidth={missing ? '1px' : undefined}
-          borderColor={missing ? 'border.error' : undefined}
-          onClick={() => send({ type: 'EDIT' })}
-          onKeyDown={(event) => {
-            if (event.key === 'F2') {
-              event.preventDefault();
-              send({ type: 'EDIT' });
-            }
-          }}
-        >
-          <Box flex="1" data-testid="field-value" wordBreak="break-word" whiteSpace={field.multiline ? 'pre-line' : undefined}>
-            {bag && !mixed && shownItems.length > 0 ? (
-              <BagItems items={shownItems} notInAll={notInAll} />
-            ) : bag && mixed ? (
-              <BagItems items={shownItems} notInAll={notInAll} />
-            ) : mixed ? (
-              <chakra.em color="fg.muted">{MIXED_VALUES_LABEL}</chakra.em>
-            ) : (
-              <chakra.span color={text ? 'fg' : 'fg.muted'}>{text || emptyText}</chakra.span>
-            )}
-          </Box>
-          <Pencil size={14} aria-hidden="true" />
-        </Button>
-      )}
-      {(editing || state === 'saving') && (
-        <Stack gap="2" onKeyDown={onKeyDown}>
-          {bag && shownItems.length > 0 && (
-            <BagItems
-              items={shownItems}
-              notInAll={notInAll}
-              onRemove={editing ? (index) => send({ type: 'REMOVE_ITEM', index }) : undefined}
-              fieldLabel={field.label}
-            />
-          )}
-          <FieldInput
-            field={field}
-            id={inputId}
-            inputRef={inputRef}
-            value={bag ? input : draft}
-            disabled={state === 'saving'}
-            placeholder={mixed && !bag ? MIXED_VALUES_LABEL : options?.placeholderText}
-            invalid={error !== undefined}
-            errorId={error ? errorId : undefined}
-            onText={(text) => send({ type: 'INPUT', text })}
-            onValue={(next) => send({ type: 'SET_VALUE', value: next })}
-            onPaste={
-              email && !field.taxonomyOnly
-                ? (text) => {
-                    send({ type: 'PASTE', text });
-                    return true;
-                  }
-                : undefined
-            }
-            onFocus={() => send({ type: 'FOCUS' })}
-          />
-          {!formMode && (
-            <HStack gap="2">
-              <IconButton ref={saveRef} size="xs" colorPalette="brand" aria-label={`Save ${field.label}`} data-testid="field-save" aria-keyshortcuts="Enter" disabled={state === 'saving'} onClick={() => send({ type: 'SAVE' })}>
-                <Check />
-              </IconButton>
-              <IconButton size="xs" variant="outline" aria-label={`Cancel editing ${field.label}`} data-testid="field-cancel" aria-keyshortcuts="Escape" disabled={state === 'saving'} onClick={() => send({ type: 'CANCEL' })}>
-                <X />
-              </IconButton>
-              {field.taxonomyHref && !field.taxonomyOnly && editing && (
-                <Button size="xs" variant="ghost" data-testid="field-open-taxonomy" onClick={() => send({ type: 'OPEN_TREE' })}>
-                  Browse taxonomy
-                </Button>
+      <Stack gap="1" minW="0">
+        {state === 'readOnly' && (
+          <HStack gap="2" fontSize="sm">
+            <Text wordBreak="break-word" whiteSpace={field.multiline ? 'pre-line' : undefined} color={text ? 'fg' : 'fg.muted'} data-testid="field-value">
+              {text || emptyText}
+            </Text>
+            <Lock size={12} aria-hidden="true" />
+            <chakra.span srOnly>read-only</chakra.span>
+          </HStack>
+        )}
+        {(state === 'view' || state === 'validating') && (
+          <Button
+            ref={viewRef}
+            variant="ghost"
+            size="sm"
+            justifyContent="flex-start"
+            textAlign="start"
+            h="auto"
+            minH="8"
+            py="1"
+            px="2"
+            mx="-2"
+            fontWeight="normal"
+            whiteSpace="normal"
+            data-testid="field-edit"
+            aria-label={`Edit ${field.label}: ${mixed ? MIXED_VALUES_LABEL : text || emptyText}`}
+            aria-describedby={error ? errorId : undefined}
+            aria-keyshortcuts="Enter F2"
+            borderWidth={missing ? '1px' : undefined}
+            borderColor={missing ? 'border.error' : undefined}
+            onClick={() => send({ type: 'EDIT' })}
+            onKeyDown={(event) => {
+              if (event.key === 'F2') {
+                event.preventDefault();
+                send({ type: 'EDIT' });
+              }
+            }}
+          >
+            <Box flex="1" data-testid="field-value" wordBreak="break-word" whiteSpace={field.multiline ? 'pre-line' : undefined}>
+              {bag && !mixed && shownItems.length > 0 ? (
+                <BagItems items={shownItems} notInAll={notInAll} />
+              ) : bag && mixed ? (
+                <BagItems items={shownItems} notInAll={notInAll} />
+              ) : mixed ? (
+                <chakra.em color="fg.muted">{MIXED_VALUES_LABEL}</chakra.em>
+              ) : (
+                <chakra.span color={text ? 'fg' : 'fg.muted'}>{text || emptyText}</chakra.span>
               )}
-              {state === 'saving' &&
-                (savingIndicator ?? (
-                  <HStack gap="1" color="fg.muted" fontSize="xs" role="status">
-                    <Spinner size="xs" />
-                    Saving…
-                  </HStack>
-                ))}
-            </HStack>
-          )}
-        </Stack>
-      )}
-      {treeOpen && field.taxonomyHref && (
-        <TaxonomyPicker
-          taxonomyHref={field.taxonomyHref}
-          fieldLabel={field.label}
-          multi={bag}
-          anchor={inputRef.current}
-          // The empty-value entry ([]) clears the field; a pick sets a single value or adds to a bag.
-          onSelect={(values) => send({ type: 'PICK', value: values.length === 0 ? null : bag ? values : values[0]! })}
-          onClose={() => send({ type: 'TREE_CLOSED' })}
-        />
-      )}
-      {error && (
-        <Text id={errorId} fontSize="xs" color="fg.error" data-testid="field-error" role="alert">
-          {error.message}
-        </Text>
-      )}
-      {saveError && (
-        <Text fontSize="xs" color="fg.error" data-testid="field-save-error" role="alert">
-          {saveErrorText(saveError)}
-        </Text>
-      )}
-    </Stack>
+            </Box>
+            <Pencil size={14} aria-hidden="true" />
+          </Button>
+        )}
+        {(editing || state === 'saving') && (
+          <Stack gap="2" onKeyDown={onKeyDown}>
+            {bag && shownItems.length > 0 && (
+              <BagItems
+                items={shownItems}
+                notInAll={notInAll}
+                onRemove={editing ? (index) => send({ type: 'REMOVE_ITEM', index }) : undefined}
+                fieldLabel={field.label}
+              />
+            )}
+            <FieldInput
+              field={field}
+              id={inputId}
+              inputRef={inputRef}
+              value={bag ? input : draft}
+              disabled={state === 'saving'}
+              placeholder={mixed && !bag ? MIXED_VALUES_LABEL : options?.placeholderText}
+              invalid={error !== undefined}
+              errorId={error ? errorId : undefined}
+              onText={(text) => send({ type: 'INPUT', text })}
+              onValue={(next) => send({ type: 'SET_VALUE', value: next })}
+              onPaste={
+                email && !field.taxonomyOnly
+                  ? (text) => {
+                      send({ type: 'PASTE', text });
+                      return true;
+                    }
+                  : undefined
+              }
+              onFocus={() => send({ type: 'FOCUS' })}
+            />
+            {!formMode && (
+              <HStack gap="2">
+                <IconButton ref={saveRef} size="xs" colorPalette="brand" aria-label={`Save ${field.label}`} data-testid="field-save" aria-keyshortcuts="Enter" disabled={state === 'saving'} onClick={() => send({ type: 'SAVE' })}>
+                  <Check />
+                </IconButton>
+                <IconButton size="xs" variant="outline" aria-label={`Cancel editing ${field.label}`} data-testid="field-cancel" aria-keyshortcuts="Escape" disabled={state === 'saving'} onClick={() => send({ type: 'CANCEL' })}>
+                  <X />
+                </IconButton>
+                {field.taxonomyHref && !field.taxonomyOnly && editing && (
+                  <Button size="xs" variant="ghost" data-testid="field-open-taxonomy" onClick={() => send({ type: 'OPEN_TREE' })}>
+                    Browse taxonomy
+                  </Button>
+                )}
+                {state === 'saving' &&
+                  (savingIndicator ?? (
+                    <HStack gap="1" color="fg.muted" fontSize="xs" role="status">
+                      <Spinner size="xs" />
+                      Saving…
+                    </HStack>
+                  ))}
+              </HStack>
+            )}
+          </Stack>
+        )}
+        {treeOpen && field.taxonomyHref && (
+          <TaxonomyPicker
+            taxonomyHref={field.taxonomyHref}
+            fieldLabel={field.label}
+            multi={bag}
+            anchor={inputRef.current}
+            // The empty-value entry ([]) clears the field; a pick sets a single value or adds to a bag.
+            onSelect={(values) => send({ type: 'PICK', value: values.length === 0 ? null : bag ? values : values[0]! })}
+            onClose={() => send({ type: 'TREE_CLOSED' })}
+          />
+        )}
+        {error && (
+          <Text id={errorId} fontSize="xs" color="fg.error" data-testid="field-error" role="alert">
+            {error.message}
+          </Text>
+        )}
+        {saveError && (
+          <Text fontSize="xs" color="fg.error" data-testid="field-save-error" role="alert">
+            {saveErrorText(saveError)}
+          </Text>
+        )}
+      </Stack>
+    </Box>
   );
 }
 
@@ -311,16 +333,14 @@ function BagItems(props: { items: readonly string[]; notInAll?: readonly string[
           <li key={item} data-testid="bag-item" data-not-in-all={partial || undefined}>
             {/* `keyword`: the tag chips of the asset view, as its read-only rows name them. */}
             <Tag.Root size="sm" variant={partial ? 'outline' : 'subtle'} borderStyle={partial ? 'dashed' : undefined} data-testid="keyword">
-              <Tag.Label>
-                {item}
-                {partial && <chakra.span srOnly> (on some of the assets)</chakra.span>}
-              </Tag.Label>
+              <Tag.Label>{item}</Tag.Label>
               {onRemove && (
                 <Tag.EndElement>
                   <Tag.CloseTrigger aria-label={`Remove ${item} from ${fieldLabel ?? 'the field'}`} data-testid="bag-item-remove" onClick={() => onRemove(index)} />
                 </Tag.EndElement>
               )}
             </Tag.Root>
+            {partial && <chakra.span srOnly> (on some of the assets)</chakra.span>}
           </li>
         );
       })}

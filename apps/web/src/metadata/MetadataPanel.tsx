@@ -97,7 +97,7 @@ export function MetadataPanel({ asset, onAssetChange, fallback }: MetadataPanelP
                 {region.name}
               </Heading>
             )}
-            {region.fields.map(({ definition, options }) => {
+            {region.fields.map(({ definition, options, labelPlacement }) => {
               const value = fromWireValue(definition, asset.metadata?.[definition.id]?.value);
               return (
                 <FieldEditor
@@ -106,6 +106,7 @@ export function MetadataPanel({ asset, onAssetChange, fallback }: MetadataPanelP
                   field={definition}
                   value={value}
                   options={options}
+                  labelPlacement={labelPlacement}
                   onSave={save}
                   autoFocus={justSaved === definition.id}
                 />

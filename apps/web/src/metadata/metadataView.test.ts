@@ -17,7 +17,7 @@ const VIEW: Pick<MetadataView, 'detailRegions'> = {
     { name: 'Description', fields: [description(5, 'Title', { options: { cancelEditOnBlur: true, placeholderText: 'Add a title' } }), description(120, 'Description')] },
     { name: 'Again', fields: [description(5, 'Title')] },
     { name: 'Empty', fields: [] },
-    { name: 'Workflow', fields: [description(10, 'Status', { isWritable: false })] },
+    { name: 'Workflow', fields: [description(10, 'Status', { isWritable: false, options: { labelPlacement: 'left' } })] },
   ],
 };
 
@@ -28,6 +28,9 @@ describe('viewRegions', () => {
     expect(regions.flatMap((region) => region.fields.map((field) => field.definition.id))).toEqual(['5', '120', '10']);
     expect(regions[0]?.fields[0]?.definition).toEqual(fieldDefinitionOf(VIEW.detailRegions[0]!.fields[0]!));
     expect(regions[0]?.fields[0]?.options).toEqual({ cancelEditOnBlur: true, placeholderText: 'Add a title' });
+    // Where the label goes travels beside the editor's options.
+    expect(regions[1]?.fields[0]?.labelPlacement).toBe('left');
+    expect(regions[0]?.fields[0]).not.toHaveProperty('labelPlacement');
   });
 
   it("makes every field read-only without the permission, and keeps the view's read-only fields read-only", () => {

@@ -6,10 +6,12 @@
 import { fieldDefinitionOf, type FieldDescription, type MetadataView } from '@magpie/api-types';
 import type { FieldDefinition, FieldOptions } from '@magpie/machines';
 
-/** One field of a region: the editor's definition and the field options of the view. */
+/** One field of a region: the editor's definition, the field options of the view and where its label goes. */
 export interface ViewField {
   readonly definition: FieldDefinition;
   readonly options: FieldOptions;
+  /** Field option `labelPlacement` (spec 02 §3), when the view sets it. */
+  readonly labelPlacement?: 'top' | 'left' | 'right' | 'none';
 }
 
 /** One region of the view (`detailRegions[]`), with its fields in the view's order. */
@@ -46,7 +48,12 @@ export function viewRegions(view: Pick<MetadataView, 'detailRegions'>, canEdit: 
       const definition = fieldDefinitionOf(description);
       if (seen.has(definition.id)) continue;
       seen.add(definition.id);
-      fields.push({ definition: canEdit ? definition : { ...definition, isWritable: false }, options: fieldOptionsOf(description) });
+      const labelPlacement = description.options?.labelPlacement;
+      fields.push({
+        definition: canEdit ? definition : { ...definition, isWritable: false },
+        options: fieldOptionsOf(description),
+        ...(labelPlacement ? { labelPlacement } : {}),
+      });
     }
     if (fields.length > 0) regions.push({ name: region.name, fields });
   }
