@@ -3,14 +3,15 @@
  * Revisions) on the real stack in Chromium: edit a title in the asset view with the keyboard, see it after a reload
  * and written into the file; Esc cancels without leaving the view; the history panel lists the changes, compares
  * two revisions and restores an older title; two assets edited at once show their differing titles as such and are
- * saved by a background task with a progress bar. Every screen passes axe.
+ * saved by a background task with a progress bar; a format ExifTool cannot write keeps the change and says so.
+ * Every screen passes axe.
  *
  * The assets are this spec's own uploads (metadataAssets.ts), so other specs never see them.
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, logIn, test } from './fixtures.ts';
-import { openFirstArchive, uniquePhoto, uploadToCollection } from './metadataAssets.ts';
+import { openFirstArchive, uniqueFile, uniquePhoto, uploadToCollection } from './metadataAssets.ts';
 
 /** The title field (FotoWeb field 5, the built-in `title`). */
 const TITLE = '5';
@@ -193,4 +194,29 @@ test('edit a title, see it after a reload, restore it from the history, and edit
   await expect(drawer).toBeHidden();
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('selection-count')).toHaveAttribute('data-count', '0');
+});
+
+test('a format ExifTool cannot write keeps the change in Magpie and says so', async ({ page, credentials }) => {
+  const run = Date.now().toString(36);
+  const newTitle = `Bitmap ${run}`;
+  await page.goto('/fotoweb/archives/');
+  await logIn(page, credentials);
+  await openFirstArchive(page);
+  const [href] = await uploadToCollection(page, [uniqueFile('formats/other-images/exiftool_BMP.bmp', `bmp-${run}`, 'image/bmp')]);
+
+  await page.goto(href!);
+  const title = page.getByTestId('metadata-panel').locator(`[data-testid="field-editor"][data-field-id="${TITLE}"]`);
+  await title.getByTestId('field-edit').click();
+  await title.getByTestId('field-input').fill(newTitle);
+  await title.getByTestId('field-input').press('Enter');
+  await expect(title.getByTestId('field-value')).toHaveText(newTitle);
+
+  const status = page.getByTestId('writeback-status');
+  await expect(status).toHaveAttribute('data-status', 'unsupported', { timeout: 60_000 });
+  await expect(status).toContainText('cannot hold the metadata');
+  await expectAccessible(page, '[data-testid="writeback-status"]', 'write-back notice');
+  // Nothing is lost: the title is stored.
+  await page.reload();
+  await expect(title.getByTestId('field-value')).toHaveText(newTitle);
+  expect(await storedTitle(page, href!)).toBe(newTitle);
 });

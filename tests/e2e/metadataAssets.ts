@@ -41,8 +41,20 @@ function basePhoto(): string {
 
 /** A unique photo named `magpie-e2e-<tag>.jpg` (see the module comment). */
 export function uniquePhoto(tag: string): UploadFile {
-  const bytes = readFileSync(basePhoto());
-  return { name: `magpie-e2e-${tag}.jpg`, mimeType: 'image/jpeg', buffer: Buffer.concat([bytes, Buffer.from(`magpie-e2e-${tag}-${Date.now()}`)]) };
+  return uniqueFile(basePhoto(), tag, 'image/jpeg');
+}
+
+/**
+ * A sample file (absolute path, or relative to the samples folder) made unique with trailing bytes, named
+ * `magpie-e2e-<tag>.<its extension>`.
+ */
+export function uniqueFile(file: string, tag: string, mimeType: string): UploadFile {
+  const bytes = readFileSync(path.resolve(SAMPLES_DIR, file));
+  return {
+    name: `magpie-e2e-${tag}${path.extname(file).toLowerCase()}`,
+    mimeType,
+    buffer: Buffer.concat([bytes, Buffer.from(`magpie-e2e-${tag}-${Date.now()}`)]),
+  };
 }
 
 /**
