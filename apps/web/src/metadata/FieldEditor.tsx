@@ -217,9 +217,7 @@ export function FieldEditor(props: FieldEditorProps) {
             }}
           >
             <Box flex="1" data-testid="field-value" wordBreak="break-word" whiteSpace={field.multiline ? 'pre-line' : undefined}>
-              {bag && !mixed && shownItems.length > 0 ? (
-                <BagItems items={shownItems} notInAll={notInAll} />
-              ) : bag && mixed ? (
+              {bag && (mixed || shownItems.length > 0) ? (
                 <BagItems items={shownItems} notInAll={notInAll} />
               ) : mixed ? (
                 <chakra.em color="fg.muted">{MIXED_VALUES_LABEL}</chakra.em>

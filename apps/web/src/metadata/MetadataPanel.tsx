@@ -53,7 +53,7 @@ export function MetadataPanel({ asset, onAssetChange, fallback }: MetadataPanelP
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || !isPlainKey(event, EDIT_SHORTCUT_KEY)) return;
-      if (isEditableTarget(event.target as HTMLElement | null) || document.querySelector('[role="dialog"]')) return;
+      if (isEditableTarget(event.target as HTMLElement | null) || document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
       const first = panelRef.current?.querySelector<HTMLButtonElement>('[data-testid="field-edit"]');
       if (!first) return;
       event.preventDefault();
