@@ -2,6 +2,7 @@
  * Search (issue #4; spec 02 §2 Header search, Advanced search popover, Routes; §3; §8): a header search, an advanced
  * search with a keyword criterion (field 25) and a created-date range that finds exactly the expected files, a search
  * the DAM refuses shown under the field, and a sort that survives a reload and is remembered for the archive tile.
+ * An archive pin (which the header search prefers) is saved and survives a reload.
  * Expectations come from the shared samples' manifest.json (keywords, EXIF DateTimeOriginal), never hard-coded.
  */
 import { AxeBuilder } from '@axe-core/playwright';
@@ -237,4 +238,28 @@ test('header search, advanced search, a refused search and a remembered sort', a
   await sortBy('mt-desc');
   await page.getByTestId('logo-link').click();
   await expect(page.getByTestId('collection-tile').first().getByRole('link')).toHaveAttribute('href', archivePath);
+});
+
+test('an archive pin is saved in the preferences and survives a reload (spec 02 §2 Collection tile)', async ({ page, credentials }) => {
+  await page.goto('/fotoweb/archives/');
+  await logIn(page, credentials);
+  await expect(page.getByTestId('archives-view')).toBeVisible();
+  const tile = page.getByTestId('collection-tile').filter({ hasText: 'Photos' });
+  const pin = tile.getByTestId('pin-toggle');
+  const toggle = async (expected: 'true' | 'false') => {
+    const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && /user-preferences/.test(r.url()));
+    await pin.click();
+    expect((await saved).ok()).toBe(true);
+    await expect(pin).toHaveAttribute('aria-pressed', expected);
+  };
+  const wasPinned = (await pin.getAttribute('aria-pressed')) === 'true';
+  if (wasPinned) await toggle('false');
+  await toggle('true');
+  await expect(pin).toHaveAccessibleName('Unpin Photos');
+  await page.reload();
+  await expect(page.getByTestId('collection-tile').filter({ hasText: 'Photos' }).getByTestId('pin-toggle')).toHaveAttribute('aria-pressed', 'true');
+  await expectAccessible(page, '[data-testid="archives-view"]', 'archive list with a pinned archive');
+  await toggle('false');
+  await page.reload();
+  await expect(page.getByTestId('collection-tile').filter({ hasText: 'Photos' }).getByTestId('pin-toggle')).toHaveAttribute('aria-pressed', 'false');
 });

@@ -1,5 +1,5 @@
-import { Box, Image, LinkBox, LinkOverlay, Text } from '@chakra-ui/react';
-import { Folder } from 'lucide-react';
+import { Box, IconButton, Image, LinkBox, LinkOverlay, Text } from '@chakra-ui/react';
+import { Folder, Pin, PinOff } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Collection } from '@magpie/api-types';
 import { pickPreview } from '../lib/assetFields.ts';
@@ -11,11 +11,20 @@ function assetCountText(count: number): string {
   return count === 1 ? '1 asset' : `${count.toLocaleString('en')} assets`;
 }
 
+/** The pin toggle of a tile: whether the collection is pinned and what a press does. */
+export interface TilePin {
+  readonly pinned: boolean;
+  readonly onToggle: () => void;
+  /** True while the change is being saved (the button is disabled meanwhile). */
+  readonly busy?: boolean;
+}
+
 /**
  * An archive or folder tile (spec 02 §2 Collection tile): link to the collection's href (or `href`, e.g. the archive
- * with the user's saved sort), name, poster image (or the collection's colour and a folder icon) and asset count.
+ * with the user's saved sort), name, poster image (or the collection's colour and a folder icon), asset count, and a
+ * pin toggle when `pin` is given (signed-in users only).
  */
-export function CollectionTile({ collection, kind, href }: { collection: Collection; kind: 'archive' | 'folder'; href?: string }) {
+export function CollectionTile({ collection, kind, href, pin }: { collection: Collection; kind: 'archive' | 'folder'; href?: string; pin?: TilePin }) {
   const poster = pickPreview(collection.posterImages, 400);
   return (
     <LinkBox
@@ -30,6 +39,7 @@ export function CollectionTile({ collection, kind, href }: { collection: Collect
       transition="box-shadow 0.15s"
       _hover={{ shadow: 'md' }}
       _focusWithin={{ shadow: 'md' }}
+      position="relative"
     >
       <Box aspectRatio={kind === 'archive' ? 16 / 9 : 3 / 1} bg="bg.muted" position="relative" display="flex" alignItems="center" justifyContent="center">
         {poster ? (
@@ -52,6 +62,24 @@ export function CollectionTile({ collection, kind, href }: { collection: Collect
           {assetCountText(collection.assetCount)}
         </Text>
       </Box>
+      {pin && (
+        <IconButton
+          data-testid="pin-toggle"
+          aria-label={`${pin.pinned ? 'Unpin' : 'Pin'} ${collection.name}`}
+          aria-pressed={pin.pinned}
+          title={pin.pinned ? 'Unpin' : 'Pin'}
+          size="sm"
+          variant={pin.pinned ? 'solid' : 'subtle'}
+          position="absolute"
+          top="2"
+          right="2"
+          zIndex="1"
+          disabled={pin.busy}
+          onClick={pin.onToggle}
+        >
+          {pin.pinned ? <PinOff aria-hidden="true" /> : <Pin aria-hidden="true" />}
+        </IconButton>
+      )}
     </LinkBox>
   );
 }

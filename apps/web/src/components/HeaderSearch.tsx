@@ -15,7 +15,7 @@ import { actionFocusSearch } from '../actions/actionFocusSearch.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { useView } from '../session/ViewContext.tsx';
 import { pickArchiveForSearch, planHeaderSearch } from '../lib/urls.ts';
-import { searchErrorMessage } from '../lib/search.ts';
+import { archiveIdOf, pinnedArchives, searchErrorMessage } from '../lib/search.ts';
 import { AdvancedSearch } from './AdvancedSearch.tsx';
 
 export function HeaderSearch() {
@@ -47,8 +47,11 @@ export function HeaderSearch() {
     if (plan.kind !== 'searchArchives') return;
     setSearching(true);
     try {
-      const results = await api.getCollectionList(plan.listHref);
-      const best = pickArchiveForSearch<Collection>(results.data);
+      // Pinned archives win the choice (spec 02 §2 Header search); a search still runs without preferences.
+      const href = descriptor?.user_preferences;
+      const [results, preferences] = await Promise.all([api.getCollectionList(plan.listHref), href ? api.getUserPreferences(href).catch(() => undefined) : undefined]);
+      const pinned = pinnedArchives(preferences);
+      const best = pickArchiveForSearch<Collection>(results.data, (archive) => pinned.includes(archiveIdOf(archive)));
       if (best) navigate(best.href);
       else setMessage(`No assets match “${value.trim()}”.`);
     } catch (error) {

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '@magpie/api-types/client';
 import { fromSearchParams, toSearchParams } from '@magpie/machines';
 import {
+  pinnedArchives,
+  pinnedFirst,
+  togglePinnedArchive,
   archiveIdOf,
   currentSortChoice,
   INVALID_PARAMETERS_MESSAGE,
@@ -112,5 +115,26 @@ describe('search errors (spec 02 §8)', () => {
     expect(searchErrorMessage(new ApiError(400, body('InvalidOrder')))).toBe(INVALID_PARAMETERS_MESSAGE);
     expect(searchErrorMessage(new ApiError(500, body('InvalidSearchExpression')))).toBeUndefined();
     expect(searchErrorMessage(new Error('x'))).toBeUndefined();
+  });
+});
+
+describe('pinned archives (spec 01 §3 intranet.archivePinned, spec 02 §2 Collection tile, Header search)', () => {
+  it('reads the pinned ids from the preferences, ignoring what is not a list of strings', () => {
+    expect(pinnedArchives(undefined)).toEqual([]);
+    expect(pinnedArchives({ intranet: {} })).toEqual([]);
+    expect(pinnedArchives({ intranet: { archivePinned: 'x' } })).toEqual([]);
+    expect(pinnedArchives({ intranet: { archivePinned: ['5000', 7, '5002'] } })).toEqual(['5000', '5002']);
+  });
+
+  it('toggles an id, keeping the order of the others', () => {
+    expect(togglePinnedArchive([], '5000')).toEqual(['5000']);
+    expect(togglePinnedArchive(['5000', '5001'], '5002')).toEqual(['5000', '5001', '5002']);
+    expect(togglePinnedArchive(['5000', '5001', '5002'], '5001')).toEqual(['5000', '5002']);
+  });
+
+  it('puts pinned archives first, each group in server order', () => {
+    const archives = ['5000', '5001', '5002', '5003'].map((id) => ({ id, href: `/fotoweb/archives/${id}/` }));
+    expect(pinnedFirst(archives, ['5003', '5001']).map((a) => a.id)).toEqual(['5001', '5003', '5000', '5002']);
+    expect(pinnedFirst(archives, []).map((a) => a.id)).toEqual(['5000', '5001', '5002', '5003']);
   });
 });

@@ -144,6 +144,27 @@ export function savedSorting(preferences: { readonly shared?: Record<string, unk
   return Object.fromEntries(Object.entries(sorting).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
 
+/**
+ * The archives the user pinned (the user preferences' `intranet.archivePinned`, spec 01 §3: a list of archive ids,
+ * as {@link archiveIdOf} gives them); `[]` when missing. Pinned archives come first in the archive list and win the
+ * header search's choice of archive (spec 02 §2 Header search).
+ */
+export function pinnedArchives(preferences: { readonly intranet?: Record<string, unknown> } | undefined): string[] {
+  const pinned = preferences?.intranet?.['archivePinned'];
+  return Array.isArray(pinned) ? pinned.filter((id): id is string => typeof id === 'string') : [];
+}
+
+/** `pinned` with `archiveId` added, or removed when it is there (the tile's pin toggle); order kept. */
+export function togglePinnedArchive(pinned: readonly string[], archiveId: string): string[] {
+  return pinned.includes(archiveId) ? pinned.filter((id) => id !== archiveId) : [...pinned, archiveId];
+}
+
+/** Pinned archives first (in their server order), then the others (spec 02 §2 Collection tile pin toggle). */
+export function pinnedFirst<T extends { readonly id: string }>(archives: readonly T[], pinned: readonly string[]): T[] {
+  const isPinned = (archive: T) => pinned.includes(archiveIdOf(archive));
+  return [...archives.filter(isPinned), ...archives.filter((archive) => !isPinned(archive))];
+}
+
 /** One entry of the sort menu: a sort order of `alt_orders` in one direction. */
 export interface SortChoice {
   /** `<key>:asc` or `<key>:desc`, unique in the menu. */

@@ -4,21 +4,21 @@
  * spec 02 §2 Routes). With a query (`?q=` or advanced-search parameters: a search across archives) it lists the
  * archives with hits; a search the DAM refuses shows its message under the header search (spec 02 §8).
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import { Archive } from 'lucide-react';
 import { useLocation } from 'react-router-dom';
 import { pageHref } from '@magpie/api-types';
 import type { Collection } from '@magpie/api-types';
-import { api } from '../../api/client.ts';
+import { api, describeError } from '../../api/client.ts';
 import { useResource } from '../../api/useResource.ts';
 import { CollectionTile } from '../../components/CollectionTile.tsx';
 import { EmptyView, ErrorState, LoadingState } from '../../components/States.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { useView } from '../../session/ViewContext.tsx';
-import { useUserPreferences } from '../../session/userPreferences.ts';
-import { archiveIdOf, savedSorting, searchErrorMessage, withSavedSort } from '../../lib/search.ts';
+import { toggleArchivePin, useUserPreferences } from '../../session/userPreferences.ts';
+import { archiveIdOf, pinnedArchives, pinnedFirst, savedSorting, searchErrorMessage, withSavedSort } from '../../lib/search.ts';
 
 /** Most archive-list pages followed (archive lists are short; FotoWeb pages them anyway). */
 const MAX_ARCHIVE_PAGES = 20;
@@ -45,6 +45,23 @@ export function ArchivesView() {
   const resource = useResource(href, (signal) => loadAll(href!, signal));
   const preferences = useUserPreferences();
   const sorting = savedSorting(preferences.data);
+  // The pins as last saved here, else as the preferences say (spec 02 §2 Collection tile pin toggle).
+  const [pinned, setPinned] = useState<string[] | undefined>(undefined);
+  const [pinning, setPinning] = useState<string | undefined>(undefined);
+  const [pinError, setPinError] = useState<string | undefined>(undefined);
+  const shownPins = pinned ?? pinnedArchives(preferences.data);
+  const togglePin = async (archiveId: string) => {
+    if (!preferences.href) return;
+    setPinning(archiveId);
+    setPinError(undefined);
+    try {
+      setPinned(await toggleArchivePin(preferences.href, archiveId));
+    } catch (error) {
+      setPinError(`The pin could not be saved: ${describeError(error).message}`);
+    } finally {
+      setPinning(undefined);
+    }
+  };
   useDocumentTitle('Archives');
 
   const searchError = resource.status === 'error' ? searchErrorMessage(resource.error) : undefined;
@@ -69,6 +86,11 @@ export function ArchivesView() {
           {query !== null ? 'Search results' : 'Archives'}
         </Heading>
         {query !== null && <Text color="fg.muted">Archives with assets matching “{query}”</Text>}
+        {pinError && (
+          <Text role="alert" color="fg.error" data-testid="pin-error">
+            {pinError}
+          </Text>
+        )}
       </div>
       {!href ? (
         <EmptyView icon={<Archive aria-hidden="true" />} title="No archives" description="You do not have access to any archive yet." />
@@ -86,11 +108,15 @@ export function ArchivesView() {
         />
       ) : (
         <Grid as="ul" listStyleType="none" p="0" m="0" templateColumns="repeat(auto-fill, minmax(240px, 1fr))" gap="4" aria-label="Archives">
-          {archives.map((archive) => (
-            <li key={archive.href}>
-              <CollectionTile collection={archive} kind="archive" href={withSavedSort(archive.href, sorting[archiveIdOf(archive)])} />
-            </li>
-          ))}
+          {pinnedFirst(archives, shownPins).map((archive) => {
+            const archiveId = archiveIdOf(archive);
+            const pin = preferences.href ? { pinned: shownPins.includes(archiveId), busy: pinning === archiveId, onToggle: () => void togglePin(archiveId) } : undefined;
+            return (
+              <li key={archive.href}>
+                <CollectionTile collection={archive} kind="archive" href={withSavedSort(archive.href, sorting[archiveId])} {...(pin ? { pin } : {})} />
+              </li>
+            );
+          })}
         </Grid>
       )}
     </Stack>
