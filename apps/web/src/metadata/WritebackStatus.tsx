@@ -1,37 +1,46 @@
 /**
  * Whether the asset's metadata is written into its file (Magpie `metadataWriteback`; issue 5 "Formats ExifTool cannot
- * write keep the change in the database and say so in the asset"). While the write-back job runs the asset is fetched
- * again every {@link WRITEBACK_RECHECK_MS} ms, at most {@link WRITEBACK_MAX_RECHECKS} times; then "Check again" asks
- * once more.
+ * write keep the change in the database and say so in the asset").
+ *
+ * While the write-back job runs, the asset is polled until its status is no longer `pending`. That is the
+ * poll-until-done flow of `duplicateRevisionPollingMachine` (`@magpie/machines`: `pending` polls again after 1 s, at
+ * most 15 polls, spec 01 §9), run here on the asset: its actor reads the asset and answers `pending` or `done`. When
+ * the machine gives up, "Check again" starts a new poll.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button } from '@chakra-ui/react';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
 import type { Asset } from '@magpie/api-types';
+import { DUPLICATE_DONE_STATUS, DUPLICATE_PENDING_STATUS, duplicateRevisionPollingMachine, type PollDuplicateInput, type PollDuplicateOutput } from '@magpie/machines';
+import { api } from '../api/client.ts';
 import { writebackNotice } from './metadataView.ts';
 
-/** While the metadata is being written into the file, the asset is fetched again this often (ms). */
-export const WRITEBACK_RECHECK_MS = 2_000;
+/** The poll-until-done machine reading the asset's write-back status (see the module comment). */
+export const writebackPollingMachine = duplicateRevisionPollingMachine.provide({
+  actors: {
+    pollDuplicate: fromPromise<PollDuplicateOutput, PollDuplicateInput>(async ({ input, signal }) => {
+      const asset = await api.getAsset(input.href, { signal });
+      return { status: asset.metadataWriteback?.status === 'pending' ? DUPLICATE_PENDING_STATUS : DUPLICATE_DONE_STATUS, result: asset };
+    }),
+  },
+});
 
-/** The most re-checks of one pending write-back before the view stops asking on its own. */
-export const WRITEBACK_MAX_RECHECKS = 30;
+/** Props of {@link WritebackStatus}. */
+export interface WritebackStatusProps {
+  readonly asset: Asset;
+  /** Receives the asset once its write-back finished (written, unsupported or failed). */
+  readonly onAssetChange: (asset: Asset) => void;
+}
 
-/** The write-back notice of `asset` (nothing when the asset has no status); `reload` fetches the asset again. */
-export function WritebackStatus({ asset, reload }: { asset: Pick<Asset, 'metadataWriteback' | 'modified'>; reload: () => void }) {
+/** The write-back notice of `asset` (nothing when the asset has no status), polling while it is pending. */
+export function WritebackStatus({ asset, onAssetChange }: WritebackStatusProps) {
   const notice = writebackNotice(asset.metadataWriteback);
   const pending = asset.metadataWriteback?.status === 'pending';
-  const [rechecks, setRechecks] = useState(0);
-  useEffect(() => {
-    if (!pending) {
-      setRechecks(0);
-      return;
-    }
-    if (rechecks >= WRITEBACK_MAX_RECHECKS) return;
-    const timer = window.setTimeout(() => {
-      setRechecks((n) => n + 1);
-      reload();
-    }, WRITEBACK_RECHECK_MS);
-    return () => window.clearTimeout(timer);
-  }, [pending, rechecks, asset.modified, reload]);
+  // A new poll per pending state of the asset (its `modified` changes with each edit) and per "Check again".
+  const [round, setRound] = useState(0);
+  const [gaveUp, setGaveUp] = useState<string>();
+  const pollKey = `${asset.href}@${asset.modified}#${round}`;
 
   if (!notice) return null;
   return (
@@ -40,11 +49,26 @@ export function WritebackStatus({ asset, reload }: { asset: Pick<Asset, 'metadat
       <Alert.Content>
         <Alert.Description>{notice.text}</Alert.Description>
       </Alert.Content>
-      {pending && rechecks >= WRITEBACK_MAX_RECHECKS && (
-        <Button size="xs" variant="outline" onClick={() => setRechecks(0)}>
+      {pending && gaveUp !== pollKey && <WritebackPoller key={pollKey} href={asset.href} onDone={onAssetChange} onGaveUp={() => setGaveUp(pollKey)} />}
+      {pending && gaveUp === pollKey && (
+        <Button size="xs" variant="outline" onClick={() => setRound((n) => n + 1)}>
           Check again
         </Button>
       )}
     </Alert.Root>
   );
+}
+
+/** Runs one poll of the asset until its write-back is no longer pending; renders nothing. */
+function WritebackPoller(props: { href: string; onDone(asset: Asset): void; onGaveUp(): void }) {
+  const [snapshot] = useMachine(writebackPollingMachine, { input: { href: props.href } });
+  const propsRef = useRef(props);
+  propsRef.current = props;
+  const { output } = snapshot;
+  useEffect(() => {
+    if (!output) return;
+    if (output.status === 'done') propsRef.current.onDone(output.result as Asset);
+    else propsRef.current.onGaveUp();
+  }, [output]);
+  return null;
 }

@@ -139,7 +139,7 @@ function AssetDetails({ asset, onAssetChange, reload }: { asset: Asset; onAssetC
         )}
       </Box>
       <MetadataPanel asset={asset} onAssetChange={onAssetChange} fallback={<ReadOnlyMetadata asset={asset} />} />
-      <WritebackStatus asset={asset} reload={reload} />
+      <WritebackStatus asset={asset} onAssetChange={onAssetChange} />
       <Box>
         <Heading as="h2" size="sm" mb="2">
           File
