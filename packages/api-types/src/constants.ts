@@ -195,6 +195,7 @@ export const ERROR_VALUES = {
   Conflict: 409,
   DuplicateChunk: 409,
   DuplicateAsset: 409,
+  InvalidSearchExpression: 400,
   InvalidTaxonomyItem: 400,
   InvalidTaxonomyFile: 400,
   TaxonomyExists: 409,

@@ -878,7 +878,9 @@ export interface components {
          *     spec 01 §8). `value` is a stable symbol clients switch on; `message` is for people. Known values:
          *     `InvalidRequest` (400), `InvalidChunk` (400), `InvalidFilename` (400), `Unauthorized` (401), `Forbidden`
          *     (403), `InvalidCsrfToken` (403, BFF), `NotFound` (404), `NotAcceptable` (406), `Conflict` (409),
-         *     `DuplicateChunk` (409), `DuplicateAsset` (409), `PayloadTooLarge` (413), `UnsupportedMediaType` (415),
+         *     `DuplicateChunk` (409), `DuplicateAsset` (409), `InvalidSearchExpression` (400, spec 02 §8),
+         *     `InvalidTaxonomyItem` (400, spec 02 §8), `InvalidTaxonomyFile` (400), `TaxonomyExists` (409),
+         *     `TaxonomyItemExists` (409), `PayloadTooLarge` (413), `UnsupportedMediaType` (415),
          *     `RangeNotSatisfiable` (416), `TooManyRequests` (429), `InternalError` (500), `BadGateway` (502, BFF),
          *     `ServiceUnavailable` (503). Clients must treat unknown values like the status code's generic meaning.
          */
