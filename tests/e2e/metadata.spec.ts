@@ -2,9 +2,9 @@
  * Metadata editing end to end (issue 5; spec 02 §2 Metadata field editors, §4, §5; spec 01 §4 Background job, §7
  * Revisions) on the real stack in Chromium: edit a title in the asset view with the keyboard, see it after a reload
  * and written into the file; Esc cancels without leaving the view; the history panel lists the changes, compares
- * two revisions and restores an older title; two assets edited at once show their differing titles as such and are
- * saved by a background task with a progress bar; a format ExifTool cannot write keeps the change and says so.
- * Every screen passes axe.
+ * two revisions, restores an older title and undoes that restore; two assets edited at once show their differing
+ * titles as such and are saved by a background task with a progress bar, a keyword only one of them has stays on
+ * that one; a format ExifTool cannot write keeps the change and says so. Every screen passes axe.
  *
  * The assets are this spec's own uploads (metadataAssets.ts), so other specs never see them.
  */
@@ -122,6 +122,14 @@ test('edit a title, see it after a reload, restore it from the history, and edit
   expect(await storedTitle(page, hrefA!)).toBe(first);
   await page.reload();
   await expect(title.getByTestId('field-value')).toHaveText(first);
+
+  // Undo the restore (POST rollback): the title it changed gets its value from before.
+  await revisions.nth(0).getByRole('button', { name: 'Undo this change' }).click();
+  await expect(confirm).toContainText('Undo this change?');
+  await confirm.getByTestId('history-confirm-ok').click();
+  await expect(title.getByTestId('field-value')).toHaveText(second);
+  await expect(revisions).toHaveCount(5);
+  expect(await storedTitle(page, hrefA!)).toBe(second);
 
   // A keyword on the first asset only: a bag item made on Enter, saved with the field.
   const keywords = panel.locator(`[data-testid="field-editor"][data-field-id="${KEYWORDS}"]`);

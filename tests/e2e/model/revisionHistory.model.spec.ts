@@ -25,6 +25,9 @@ import { keepSession, openSignedIn } from './signIn.ts';
 
 const ASSET_TYPE = 'application/vnd.fotoware.asset+json';
 
+/** The confirmation's title per change (apps/web HistoryPanel `CONFIRMATIONS`). */
+const CONFIRMATION_TITLES = { rollback: 'Restore this version?', undo: 'Undo this change?', delete: 'Delete this revision?' } as const;
+
 /** The asset with three revisions, made once per worker. */
 let prepared: { href: string; revisionsHref: string } | undefined;
 
@@ -61,7 +64,7 @@ class HistoryNetwork {
         const path = new URL(request.url()).pathname;
         if (request.method() === 'GET' && path === revisionsHref) this.held.loadRevisions.push(route);
         else if (request.method() === 'POST' && path === `${revisionsHref}compare`) this.held.compareRevisions.push(route);
-        else if (request.method() === 'DELETE' || (request.method() === 'POST' && path.endsWith('/rollback-to'))) this.held.applyRevisionChange.push(route);
+        else if (request.method() === 'DELETE' || (request.method() === 'POST' && /\/rollback(-to)?$/.test(path))) this.held.applyRevisionChange.push(route);
         else await route.continue();
       },
     );
@@ -136,6 +139,8 @@ function adapterFor(scope: RevisionHistoryScope): ScreenAdapter<HistoryScreen> {
           return panel.getByTestId('revision-comparison-close').click();
         case 'ROLLBACK':
           return rowOf(page, payload.revision!).getByRole('button', { name: 'Restore this version' }).click();
+        case 'UNDO':
+          return rowOf(page, payload.revision!).getByRole('button', { name: 'Undo this change' }).click();
         case 'DELETE':
           return rowOf(page, payload.revision!).getByRole('button', { name: 'Delete' }).click();
         case 'CONFIRM':
@@ -162,6 +167,9 @@ function adapterFor(scope: RevisionHistoryScope): ScreenAdapter<HistoryScreen> {
         // CSS locators: while the confirmation is open the page behind it is aria-hidden.
         await expect(panel.locator('button', { hasText: 'Restore this version' })).toHaveCount(permissions.rollback ? context.revisions.length - 1 : 0);
         await expect(panel.locator('button', { hasText: /^Delete$/ })).toHaveCount(permissions.manage ? context.revisions.length - 1 : 0);
+        // Every revision but the upload (#1) can be undone.
+        const undoable = (context.revisions as readonly { number?: number }[]).filter((revision) => (revision.number ?? 0) > 1).length;
+        await expect(panel.locator('button', { hasText: 'Undo this change' })).toHaveCount(permissions.rollback ? undoable : 0);
       }
       if (state.matches('failed')) await expect(panel.getByTestId('history-error')).toContainText(REVISION_HISTORY_MESSAGES.loadFailed);
       else if (context.error) await expect(panel.getByTestId('history-error-message')).toHaveText(context.error.message);
@@ -174,7 +182,7 @@ function adapterFor(scope: RevisionHistoryScope): ScreenAdapter<HistoryScreen> {
       const dialog = page.getByTestId('history-confirm');
       if (state.matches('confirming') || state.matches('applying')) {
         await expect(dialog).toBeVisible();
-        await expect(dialog).toContainText(context.pending?.kind === 'delete' ? 'Delete this revision?' : 'Restore this version?');
+        await expect(dialog).toContainText(CONFIRMATION_TITLES[context.pending!.kind]);
         if (state.matches('applying')) await expect(page.getByTestId('history-confirm-cancel')).toBeDisabled();
       } else {
         await expect(dialog).toHaveCount(0);

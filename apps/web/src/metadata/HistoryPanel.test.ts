@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeValueText, REVISION_KIND_LABELS } from './HistoryPanel.tsx';
+import { changeValueText, CONFIRMATIONS, REVISION_KIND_LABELS } from './HistoryPanel.tsx';
 
 describe('history panel texts', () => {
   it('shows a change value as people read it', () => {
@@ -11,5 +11,12 @@ describe('history panel texts', () => {
   it('names every kind of revision', () => {
     expect(Object.keys(REVISION_KIND_LABELS).sort()).toEqual(['file', 'ingest', 'metadata', 'rollback']);
     expect(new Set(Object.values(REVISION_KIND_LABELS)).size).toBe(4);
+  });
+});
+
+describe('history confirmations', () => {
+  it('asks before every change, naming the revision', () => {
+    expect(Object.keys(CONFIRMATIONS).sort()).toEqual(['delete', 'rollback', 'undo']);
+    for (const confirmation of Object.values(CONFIRMATIONS)) expect(confirmation.text(7)).toContain('#7');
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The asset view's history panel (spec 01 §7 Revisions; permissions HistoryView, HistoryRollback, HistoryManage):
  * the asset's revisions newest first with who, when and what changed; compare a revision with the current one;
- * restore the metadata as it was at a revision (`rollback-to`, rollbackType `metadata`); delete an older revision.
+ * restore the metadata as it was at a revision (`rollback-to`, rollbackType `metadata`); undo what one revision
+ * changed (`rollback`); delete an older revision. Each change asks for a confirmation first.
  * The flow runs on `revisionHistoryMachine` (`@magpie/machines`); this component renders its state and sends events.
  */
 import { useEffect, useMemo, useRef } from 'react';
@@ -18,7 +19,7 @@ import {
   type RevisionRef,
 } from '@magpie/machines';
 import { formatMetadataDate } from '../lib/format.ts';
-import { compareRevisions, deleteRevision, listRevisions, rollbackToRevision } from './metadataApi.ts';
+import { compareRevisions, deleteRevision, listRevisions, rollbackToRevision, undoRevision } from './metadataApi.ts';
 
 /** Props of {@link HistoryPanel}. */
 export interface HistoryPanelProps {
@@ -33,6 +34,32 @@ export const REVISION_KIND_LABELS: Readonly<Record<Revision['kind'], string>> = 
   metadata: 'Metadata changed',
   file: 'New version of the file',
   rollback: 'Restored',
+};
+
+/** The request of each confirmed change (spec 01 §7 Revisions). */
+const APPLY: Readonly<Record<PendingRevisionChange['kind'], (revisionHref: string) => Promise<unknown>>> = {
+  rollback: rollbackToRevision,
+  undo: undoRevision,
+  delete: deleteRevision,
+};
+
+/** The confirmation of each change: title, what happens, and the confirm button. */
+export const CONFIRMATIONS: Readonly<Record<PendingRevisionChange['kind'], { title: string; text: (number: number | undefined) => string; action: string }>> = {
+  rollback: {
+    title: 'Restore this version?',
+    text: (number) => `Every field gets the value it had at revision #${number}. This makes a new revision; nothing is lost.`,
+    action: 'Restore',
+  },
+  undo: {
+    title: 'Undo this change?',
+    text: (number) => `The fields revision #${number} changed get the values they had before it. This makes a new revision; nothing is lost.`,
+    action: 'Undo',
+  },
+  delete: {
+    title: 'Delete this revision?',
+    text: (number) => `Revision #${number} is removed from the history. The asset does not change.`,
+    action: 'Delete',
+  },
 };
 
 /** A field value of a revision change as text: items joined with `, `, nothing as "(empty)". */
@@ -52,9 +79,7 @@ export function HistoryPanel({ asset, onAssetChanged }: HistoryPanelProps) {
           compareRevisions: fromPromise<unknown, CompareRevisionsInput>(({ input }) =>
             compareRevisions(input.revisionsHref, (input.left as Revision).number, (input.right as Revision).number),
           ),
-          applyRevisionChange: fromPromise<unknown, PendingRevisionChange>(({ input }) =>
-            input.kind === 'rollback' ? rollbackToRevision(input.revision.href) : deleteRevision(input.revision.href),
-          ),
+          applyRevisionChange: fromPromise<unknown, PendingRevisionChange>(({ input }) => APPLY[input.kind](input.revision.href)),
         },
       }),
     [],
@@ -81,6 +106,9 @@ export function HistoryPanel({ asset, onAssetChanged }: HistoryPanelProps) {
     send({ type: 'RELOAD' });
   }, [asset.modified, send]);
 
+  const lastConfirmation = useRef<(typeof CONFIRMATIONS)[PendingRevisionChange['kind']]>(undefined);
+  const lastNumber = useRef<number>(undefined);
+
   if (snapshot.matches('unavailable')) return null;
   const { context } = snapshot;
   const revisions = context.revisions as readonly Revision[];
@@ -88,6 +116,11 @@ export function HistoryPanel({ asset, onAssetChanged }: HistoryPanelProps) {
   const comparison = context.comparison;
   const confirming = snapshot.matches('confirming') || snapshot.matches('applying');
   const pending = context.pending?.revision as Revision | undefined;
+  // The last confirmation stays on screen while the dialog closes.
+  const confirmation = context.pending ? CONFIRMATIONS[context.pending.kind] : lastConfirmation.current;
+  lastConfirmation.current = confirmation;
+  const pendingNumber = pending?.number ?? lastNumber.current;
+  lastNumber.current = pendingNumber;
 
   return (
     <Box as="section" aria-labelledby="history-heading" data-testid="history-panel" data-state={String(snapshot.value)}>
@@ -154,17 +187,24 @@ export function HistoryPanel({ asset, onAssetChanged }: HistoryPanelProps) {
                 ))}
               </chakra.ul>
             )}
-            {!revision.current && current && (
+            {(!revision.current || (context.permissions.rollback && revision.number > 1)) && (
               <HStack gap="1" mt="2" wrap="wrap">
-                <Button size="xs" variant="outline" disabled={!snapshot.matches('ready')} onClick={() => send({ type: 'COMPARE', left: revision, right: current })}>
-                  Compare with current
-                </Button>
-                {context.permissions.rollback && (
+                {context.permissions.rollback && revision.number > 1 && (
+                  <Button size="xs" variant="outline" disabled={!snapshot.matches('ready')} onClick={() => send({ type: 'UNDO', revision })}>
+                    Undo this change
+                  </Button>
+                )}
+                {!revision.current && current && (
+                  <Button size="xs" variant="outline" disabled={!snapshot.matches('ready')} onClick={() => send({ type: 'COMPARE', left: revision, right: current })}>
+                    Compare with current
+                  </Button>
+                )}
+                {context.permissions.rollback && !revision.current && (
                   <Button size="xs" variant="outline" disabled={!snapshot.matches('ready')} onClick={() => send({ type: 'ROLLBACK', revision })}>
                     Restore this version
                   </Button>
                 )}
-                {context.permissions.manage && (
+                {context.permissions.manage && !revision.current && (
                   <Button size="xs" variant="ghost" colorPalette="red" disabled={!snapshot.matches('ready')} onClick={() => send({ type: 'DELETE', revision })}>
                     Delete
                   </Button>
@@ -180,14 +220,10 @@ export function HistoryPanel({ asset, onAssetChanged }: HistoryPanelProps) {
           <Dialog.Positioner>
             <Dialog.Content data-testid="history-confirm">
               <Dialog.Header>
-                <Dialog.Title>{context.pending?.kind === 'delete' ? 'Delete this revision?' : 'Restore this version?'}</Dialog.Title>
+                <Dialog.Title>{confirmation?.title}</Dialog.Title>
               </Dialog.Header>
               <Dialog.Body>
-                <Text fontSize="sm">
-                  {context.pending?.kind === 'delete'
-                    ? `Revision #${pending?.number} is removed from the history. The asset does not change.`
-                    : `Every field gets the value it had at revision #${pending?.number}. This makes a new revision; nothing is lost.`}
-                </Text>
+                <Text fontSize="sm">{confirmation?.text(pendingNumber)}</Text>
               </Dialog.Body>
               <Dialog.Footer>
                 <Button variant="outline" size="sm" disabled={snapshot.matches('applying')} data-testid="history-confirm-cancel" onClick={() => send({ type: 'CANCEL' })}>
@@ -200,7 +236,7 @@ export function HistoryPanel({ asset, onAssetChanged }: HistoryPanelProps) {
                   data-testid="history-confirm-ok"
                   onClick={() => send({ type: 'CONFIRM' })}
                 >
-                  {context.pending?.kind === 'delete' ? 'Delete' : 'Restore'}
+                  {confirmation?.action}
                 </Button>
               </Dialog.Footer>
             </Dialog.Content>

@@ -104,6 +104,14 @@ export async function rollbackToRevision(revisionHref: string): Promise<Asset> {
   return json(await request('POST', `${revisionHref}/rollback-to`, { accept: MEDIA_TYPES.asset, contentType: MEDIA_TYPES.json, body: { rollbackType: 'metadata' } }));
 }
 
+/**
+ * `POST <revision href>/rollback`: undoes what that revision changed (each field it changed gets its previous value;
+ * a new revision) and answers the updated asset. Needs HistoryRollback and EditText; 409 for the first revision.
+ */
+export async function undoRevision(revisionHref: string): Promise<Asset> {
+  return json(await request('POST', `${revisionHref}/rollback`, { accept: MEDIA_TYPES.asset }));
+}
+
 /** `DELETE <revision href>`: removes an older revision from the history (HistoryManage; 409 for the current one). */
 export async function deleteRevision(revisionHref: string): Promise<void> {
   await request('DELETE', revisionHref, { accept: MEDIA_TYPES.json });

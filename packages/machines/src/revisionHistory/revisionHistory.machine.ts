@@ -30,9 +30,12 @@ export interface RevisionHistoryInput {
   readonly permissions: RevisionHistoryPermissions;
 }
 
-/** A change that needs a confirmation first: rolling back to a revision, or deleting one. */
+/**
+ * A change that needs a confirmation first: `rollback` restores the asset as it was at a revision (rollback-to),
+ * `undo` undoes what one revision changed (rollback), `delete` removes a revision from the history.
+ */
 export interface PendingRevisionChange {
-  readonly kind: 'rollback' | 'delete';
+  readonly kind: 'rollback' | 'undo' | 'delete';
   readonly revision: RevisionRef;
 }
 
@@ -82,7 +85,8 @@ export interface RevisionHistoryContext {
  * Events of {@link revisionHistoryMachine}.
  * - `RETRY`: load again after a failed load. `RELOAD`: load again (the asset changed elsewhere).
  * - `COMPARE {left, right}`: compare two revisions. `CLOSE_COMPARISON`: hide the comparison.
- * - `ROLLBACK {revision}` (needs HistoryRollback) / `DELETE {revision}` (needs HistoryManage): ask for confirmation.
+ * - `ROLLBACK {revision}` / `UNDO {revision}` (need HistoryRollback), `DELETE {revision}` (needs HistoryManage): ask
+ *   for confirmation.
  * - `CONFIRM` / `CANCEL`: answer the confirmation.
  */
 export type RevisionHistoryEvent =
@@ -91,6 +95,7 @@ export type RevisionHistoryEvent =
   | { type: 'COMPARE'; left: RevisionRef; right: RevisionRef }
   | { type: 'CLOSE_COMPARISON' }
   | { type: 'ROLLBACK'; revision: RevisionRef }
+  | { type: 'UNDO'; revision: RevisionRef }
   | { type: 'DELETE'; revision: RevisionRef }
   | { type: 'CONFIRM' }
   | { type: 'CANCEL' };
@@ -120,8 +125,8 @@ function failure(value: RevisionHistoryError['value'], cause: unknown): Revision
 /**
  * The history panel machine (see the module comment). Provide the actors with `.provide({actors: {loadRevisions,
  * compareRevisions, applyRevisionChange}})`: `loadRevisions` resolves with the list, `compareRevisions` with the
- * comparison result, `applyRevisionChange` when the rollback (`POST {revision}/rollback`) or delete is done. The
- * built-in ones reject.
+ * comparison result, `applyRevisionChange` when the change is done (`rollback`: `POST {revision}/rollback-to`,
+ * `undo`: `POST {revision}/rollback`, `delete`: `DELETE {revision}`). The built-in ones reject.
  */
 export const revisionHistoryMachine = setup({
   types: {
@@ -154,6 +159,10 @@ export const revisionHistoryMachine = setup({
     askRollback: assign(({ event }) => {
       assertEvent(event, 'ROLLBACK');
       return { pending: { kind: 'rollback' as const, revision: event.revision }, error: undefined };
+    }),
+    askUndo: assign(({ event }) => {
+      assertEvent(event, 'UNDO');
+      return { pending: { kind: 'undo' as const, revision: event.revision }, error: undefined };
     }),
     askDelete: assign(({ event }) => {
       assertEvent(event, 'DELETE');
@@ -203,6 +212,7 @@ export const revisionHistoryMachine = setup({
         COMPARE: { guard: 'isDistinctPair?', target: 'comparing', actions: 'startComparison' },
         CLOSE_COMPARISON: { actions: 'closeComparison' },
         ROLLBACK: { guard: 'mayRollback?', target: 'confirming', actions: 'askRollback' },
+        UNDO: { guard: 'mayRollback?', target: 'confirming', actions: 'askUndo' },
         DELETE: { guard: 'mayManage?', target: 'confirming', actions: 'askDelete' },
       },
     },

@@ -62,6 +62,7 @@ export function revisionHistoryModelEvents(scope: RevisionHistoryScope, variant:
       const events = full || (!context.comparison && !context.error) ? [ev('COMPARE', { left: PREVIOUS, right: NEWEST })] : [];
       if (context.comparison) events.push(ev('CLOSE_COMPARISON'));
       if (full || (scope === 'manager' && !context.error)) events.push(ev('ROLLBACK', { revision: PREVIOUS }), ev('DELETE', { revision: OLDEST }));
+      if (full) events.push(ev('UNDO', { revision: NEWEST }));
       if (full) events.push(ev('RELOAD'));
       return events;
     }

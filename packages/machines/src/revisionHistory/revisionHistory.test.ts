@@ -87,7 +87,7 @@ function createHistoryDriver(scope: RevisionHistoryScope, coverage?: CoverageTra
       // A rollback or delete is applied only after a confirmation, and only with the permission it needs.
       if (snapshot.matches('confirming') || snapshot.matches('applying')) {
         const pending = context.pending!;
-        expect(pending.kind === 'rollback' ? input.permissions.rollback : input.permissions.manage).toBe(true);
+        expect(pending.kind === 'delete' ? input.permissions.manage : input.permissions.rollback).toBe(true);
       }
       if (snapshot.matches('applying')) {
         expect(lastStep?.event.type).toBe('CONFIRM');
@@ -168,6 +168,7 @@ describe('revisionHistory rules', () => {
     const actor = start(REVISION_HISTORY_SCOPES.viewer);
     await flushPromises();
     actor.send({ type: 'ROLLBACK', revision: MODEL_REVISIONS[1]! });
+    actor.send({ type: 'UNDO', revision: MODEL_REVISIONS[0]! });
     actor.send({ type: 'DELETE', revision: MODEL_REVISIONS[2]! });
     expect(actor.getSnapshot().value).toBe('ready');
   });
