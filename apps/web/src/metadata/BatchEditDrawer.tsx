@@ -47,6 +47,9 @@ export function BatchEditDrawer({ assets: selected, onClose, onSaved }: BatchEdi
               <Drawer.Title>Edit metadata of {assets.length === 1 ? '1 asset' : `${assets.length} assets`}</Drawer.Title>
             </Drawer.Header>
             <Drawer.Body>
+              <Text fontSize="sm" mb="2" data-testid="batch-edit-assets">
+                {selectedNames(assets)}
+              </Text>
               <Text fontSize="sm" color="fg.muted" mb="4">
                 A saved field changes every selected asset. Fields whose values differ say “Multiple values”; dashed keywords are on some of
                 the assets only and stay there unless you remove them.
@@ -81,6 +84,16 @@ export function BatchEditDrawer({ assets: selected, onClose, onSaved }: BatchEdi
       </Portal>
     </Drawer.Root>
   );
+}
+
+/** How many file names the drawer lists before "and N more". */
+export const LISTED_ASSET_NAMES = 3;
+
+/** The selected assets for people: up to {@link LISTED_ASSET_NAMES} file names, then "and N more". */
+export function selectedNames(assets: readonly Pick<Asset, 'filename'>[]): string {
+  const names = assets.slice(0, LISTED_ASSET_NAMES).map((asset) => asset.filename);
+  const more = assets.length - names.length;
+  return more > 0 ? `${names.join(', ')} and ${more} more` : names.join(', ');
 }
 
 /** One field of the batch edit: the combined value of the assets, saved through background tasks. */

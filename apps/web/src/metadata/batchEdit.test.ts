@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FieldDefinition } from '@magpie/machines';
 import { planBatchTasks } from './batchEdit.ts';
 import { combineValues } from './fieldValues.ts';
+import { LISTED_ASSET_NAMES, selectedNames } from './BatchEditDrawer.tsx';
 
 const TITLE: FieldDefinition = { id: '5', label: 'Title', isWritable: true };
 const KEYWORDS: FieldDefinition = { id: '25', label: 'Keywords', multiInstance: true, isWritable: true };
@@ -44,5 +45,13 @@ describe('planBatchTasks', () => {
 
   it('plans nothing for no assets', () => {
     expect(planBatchTasks(TITLE, [], null, 'x')).toEqual([]);
+  });
+});
+
+describe('selectedNames', () => {
+  it('lists a few file names, then how many more', () => {
+    const assets = ['a.jpg', 'b.jpg', 'c.jpg', 'd.jpg', 'e.jpg'].map((filename) => ({ filename }));
+    expect(selectedNames(assets.slice(0, 2))).toBe('a.jpg, b.jpg');
+    expect(selectedNames(assets)).toBe(`${assets.slice(0, LISTED_ASSET_NAMES).map((a) => a.filename).join(', ')} and ${assets.length - LISTED_ASSET_NAMES} more`);
   });
 });
