@@ -68,6 +68,10 @@ export function changeValueText(value: FieldChange['before']): string {
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
+/**
+ * The history panel of `asset` (see the module comment): nothing without HistoryView; restore and undo with
+ * HistoryRollback, delete with HistoryManage. Calls `onAssetChanged` after a change so the view reloads the asset.
+ */
 export function HistoryPanel({ asset, onAssetChanged }: HistoryPanelProps) {
   const permissions = asset.permissions ?? [];
   const revisionsHref = asset.revisions.href;

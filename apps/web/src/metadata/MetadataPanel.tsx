@@ -28,6 +28,10 @@ export interface MetadataPanelProps {
 /** The key that starts editing the first editable field (plain, outside text fields). */
 export const EDIT_SHORTCUT_KEY = 'e';
 
+/**
+ * The metadata panel of `asset` (see the module comment): the regions of its archive's metadata view, each field an
+ * in-place editor saved with `PATCH` (the answer goes to `onAssetChange`); `fallback` when the asset has no view.
+ */
 export function MetadataPanel({ asset, onAssetChange, fallback }: MetadataPanelProps) {
   const viewHref = asset.metadataEditor?.href;
   const view = useResource(viewHref, (signal) => getMetadataView(viewHref!, signal));

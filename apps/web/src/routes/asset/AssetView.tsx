@@ -25,6 +25,7 @@ import { FieldEditorTestModal, testFieldsOf } from '../../metadata/FieldEditorTe
 /** Preview size of the asset view, px (FotoWeb's 800 preview; 1600 for high-density screens). */
 const LARGE_PREVIEW_SIZE = 800;
 
+/** The asset page at the asset's href (see the module comment); `#field-editor-test` opens the editors' test modal. */
 export function AssetView() {
   const location = useLocation();
   const navigate = useNavigate();

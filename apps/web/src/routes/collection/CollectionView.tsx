@@ -31,6 +31,7 @@ import { SELECT_ALL_EVENT } from '../../actions/actionSelectAll.ts';
 import { BatchEditDrawer } from '../../metadata/BatchEditDrawer.tsx';
 import { selectionStyles, selectionText, THUMBNAIL_SELECTOR, toggleHref } from './assetSelection.ts';
 
+/** The collection page at the collection's href (see the module comment), with the selection for the batch edit. */
 export function CollectionView() {
   const location = useLocation();
   const href = hrefOfLocation(location);
