@@ -97,7 +97,7 @@ export function revisionHistoryScopeModel(scope: RevisionHistoryScope, variant: 
 /** The history panel's {@link MachineModel}: `testModel(variant)` explores the `manager` scope. */
 export const revisionHistoryModel: MachineModel = {
   name: 'revisionHistory',
-  title: 'Asset history panel: list revisions, compare two, roll back or delete one after a confirmation',
+  title: 'Asset history panel: list revisions, compare two, restore, undo or delete one after a confirmation',
   spec: 'spec 01 §7 Revisions, §3 Revision; spec 03 §3.11 HistoryView, HistoryRollback, HistoryManage',
   machine: revisionHistoryMachine,
   testModel(variant: PathVariant) {
