@@ -6,6 +6,7 @@
 import { createActor, fromPromise, toPromise } from 'xstate';
 import { backgroundJobMachine, type BackgroundJobProgress, type CreateTaskInput, type CreateTaskOutput, type PollTaskInput, type PollTaskOutput } from '@magpie/machines';
 import type { MetadataEditRequest, TaskAssetResult } from '@magpie/api-types';
+import { ApiError } from '@magpie/api-types/client';
 import { createMetadataEditTask, pollTask } from './metadataApi.ts';
 import type { PlannedTask } from './batchEdit.ts';
 
@@ -49,7 +50,12 @@ export async function runMetadataTasks(tasks: readonly PlannedTask[], onProgress
     actor.start();
     const output = await toPromise(actor);
     subscription.unsubscribe();
-    if (output.status === 'failed') throw new BatchEditError(output.error.message);
+    if (output.status === 'failed') {
+      // The server's reason when it refused the task (e.g. a field another archive's view does not have).
+      const { cause } = output.error;
+      const reason = cause instanceof ApiError ? cause.body?.message : undefined;
+      throw new BatchEditError(reason ? `${output.error.message} ${reason}` : output.error.message);
+    }
     const failed = ((output.result ?? []) as readonly TaskAssetResult[]).filter((result) => !result.done || result.error);
     if (failed.length > 0) {
       throw new BatchEditError(`${failed.length} of ${task.request.assets.length} assets could not be changed.`, failed.map((result) => result.href));
