@@ -202,6 +202,14 @@ test('edit a title, see it after a reload, restore it from the history, and edit
   await expect(drawer).toBeHidden();
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('selection-count')).toHaveAttribute('data-count', '0');
+
+  // Shift+A selects every loaded asset (spec 01 §2 Keyboard), Esc clears again.
+  const loaded = await page.getByTestId('asset-grid').getAttribute('data-loaded');
+  await page.keyboard.press('Shift+A');
+  await expect(page.getByTestId('selection-count')).toHaveAttribute('data-count', loaded ?? '');
+  await expectAccessible(page, '[data-testid="selection-bar"]', 'selection bar');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('selection-count')).toHaveAttribute('data-count', '0');
 });
 
 test('a format ExifTool cannot write keeps the change in Magpie and says so', async ({ page, credentials }) => {
