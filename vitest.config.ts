@@ -6,6 +6,18 @@ import { defineConfig } from 'vitest/config';
  * - dam: the DAM server on a real database (PGlite by default, PostgreSQL with MAGPIE_TEST_DB=postgres) and real files;
  * - bff: the BFF against a real DAM.
  */
+/**
+ * DAM test files that never open a database (media decoding, the expression parser, the text import's parser, the
+ * field validator, URL parsing). They run on the PGlite pass only: a PostgreSQL pass would run the same code again.
+ */
+const DATABASE_FREE_DAM_TESTS = [
+  'apps/dam/src/http/resource-path.test.ts',
+  'apps/dam/src/media/*.test.ts',
+  'apps/dam/src/metadata/validate.test.ts',
+  'apps/dam/src/search/expression.test.ts',
+  'apps/dam/src/taxonomies/text-import.test.ts',
+];
+
 export default defineConfig({
   test: {
     projects: [
@@ -20,6 +32,7 @@ export default defineConfig({
         test: {
           name: 'dam',
           include: ['apps/dam/src/**/*.test.ts'],
+          exclude: process.env['MAGPIE_TEST_DB'] === 'postgres' ? DATABASE_FREE_DAM_TESTS : [],
           environment: 'node',
           globalSetup: ['apps/dam/src/testing/global-setup.ts'],
           testTimeout: 120_000,
