@@ -93,15 +93,19 @@ export function FieldEditor(props: FieldEditorProps) {
   const bag = field.multiInstance === true;
   const email = field.dataType === 'email';
 
-  // Focus follows the mode: the input when editing starts, the value again when the edit ends inside this field.
+  // Focus follows the mode: the input when editing starts, the value again when the edit (or its save) ends while
+  // focus was in this field or nowhere (a disabled input drops it).
   const wasEditing = useRef(editing);
+  const viewing = state === 'view';
+  const wasViewing = useRef(viewing);
   useEffect(() => {
     // Taxonomy-only inputs open the tree on focus (spec 02 §4), so a new edit starts on Save instead.
     if (editing && !wasEditing.current && !formMode) (field.taxonomyOnly ? saveRef.current : inputRef.current)?.focus();
-    if (!editing && wasEditing.current && rootRef.current?.contains(document.activeElement ?? null)) viewRef.current?.focus();
-    if (!editing && wasEditing.current && document.activeElement === document.body) viewRef.current?.focus();
+    const focus = document.activeElement;
+    if (viewing && !wasViewing.current && (focus === document.body || rootRef.current?.contains(focus))) viewRef.current?.focus();
     wasEditing.current = editing;
-  }, [editing, formMode, field.taxonomyOnly]);
+    wasViewing.current = viewing;
+  }, [editing, viewing, formMode, field.taxonomyOnly]);
   useEffect(() => {
     if (autoFocus) viewRef.current?.focus();
   }, [autoFocus]);
@@ -114,7 +118,9 @@ export function FieldEditor(props: FieldEditorProps) {
   }, [treeOpen, editing, field.taxonomyOnly]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
+    // Enter belongs to the input; on the Save, Cancel and taxonomy buttons it presses the button.
+    const inInput = event.target instanceof HTMLElement && ['INPUT', 'TEXTAREA', 'SELECT'].includes(event.target.tagName);
+    if (event.key === 'Enter' && inInput && !event.nativeEvent.isComposing) {
       if (bag && input.trim() !== '') {
         event.preventDefault();
         send({ type: 'ENTER' });
