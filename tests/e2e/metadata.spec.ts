@@ -198,6 +198,15 @@ test('edit a title, see it after a reload, restore it from the history, and edit
   await expect(batchKeywords.getByTestId('keyword')).toHaveText([onlyA, both]);
   await expect(batchKeywords.getByTestId('bag-item').filter({ hasText: both })).not.toHaveAttribute('data-not-in-all', 'true');
 
+  // Esc in a field being edited cancels the edit and keeps the drawer open.
+  await batchTitle.getByTestId('field-edit').click();
+  await batchTitle.getByTestId('field-input').fill('thrown away');
+  await page.keyboard.press('Escape');
+  await expect(batchTitle).toHaveAttribute('data-state', 'view');
+  await expect(batchTitle.getByTestId('field-value')).toHaveText(batch);
+  await expect(batchTitle.getByTestId('field-edit')).toBeFocused();
+  await expect(drawer).toBeVisible();
+
   await drawer.getByTestId('batch-edit-close').click();
   await expect(drawer).toBeHidden();
   await page.keyboard.press('Escape');

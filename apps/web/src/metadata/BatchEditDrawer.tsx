@@ -11,7 +11,7 @@ import type { Asset } from '@magpie/api-types';
 import type { BackgroundJobProgress, FieldDefinition, FieldOptions, SaveFieldInput } from '@magpie/machines';
 import { useResource } from '../api/useResource.ts';
 import { describeError } from '../api/client.ts';
-import { FieldEditor, type LabelPlacement } from './FieldEditor.tsx';
+import { FieldEditor, isFieldEditorEscape, type LabelPlacement } from './FieldEditor.tsx';
 import { combineValues, fromWireValue, toWireValue } from './fieldValues.ts';
 import { getMetadataView } from './metadataApi.ts';
 import { canEditMetadata, viewRegions } from './metadataView.ts';
@@ -38,7 +38,14 @@ export function BatchEditDrawer({ assets: selected, onClose, onSaved }: BatchEdi
   const regions = useMemo(() => (view.data ? viewRegions(view.data, canEdit) : []), [view.data, canEdit]);
 
   return (
-    <Drawer.Root open onOpenChange={(details) => !details.open && onClose()} size="md" placement="end">
+    <Drawer.Root
+      open
+      onOpenChange={(details) => !details.open && onClose()}
+      // Esc in a field being edited cancels that edit, not the drawer.
+      onEscapeKeyDown={(event) => isFieldEditorEscape(event) && event.preventDefault()}
+      size="md"
+      placement="end"
+    >
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>

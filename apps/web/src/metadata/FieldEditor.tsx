@@ -51,6 +51,14 @@ export interface FieldEditorProps {
 /** Field option `labelPlacement` (spec 02 §3). */
 export type LabelPlacement = 'top' | 'left' | 'right' | 'none';
 
+/**
+ * `true` when an Esc key press belongs to a field editor that is editing (it cancels the edit): dialogs and drawers
+ * around field editors pass it to their `onEscapeKeyDown` and keep themselves open (`event.preventDefault()`).
+ */
+export function isFieldEditorEscape(event: Pick<Event, 'target'>): boolean {
+  return event.target instanceof Element && event.target.closest('[data-testid="field-editor"][data-state="editing"]') !== null;
+}
+
 /** The `data-state` of the editor's root, read by tests: the machine's top-level state. */
 export type FieldEditorStateName = 'readOnly' | 'view' | 'editing' | 'saving' | 'validating';
 

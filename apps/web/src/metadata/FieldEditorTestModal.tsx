@@ -8,7 +8,7 @@
 import { useCallback, useMemo, useRef } from 'react';
 import { Button, CloseButton, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
 import type { FieldEditorInput, SaveFieldInput } from '@magpie/machines';
-import { FieldEditor, type FieldEditorActorRef } from './FieldEditor.tsx';
+import { FieldEditor, isFieldEditorEscape, type FieldEditorActorRef } from './FieldEditor.tsx';
 import { toWireValue } from './fieldValues.ts';
 import { updateAssetMetadata } from './metadataApi.ts';
 
@@ -66,7 +66,13 @@ export function FieldEditorTestModal(props: { assetHref: string; fields: readonl
   };
 
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} size="lg" scrollBehavior="inside" closeOnEscape={false}>
+    <Dialog.Root
+      open
+      onOpenChange={(details) => !details.open && onClose()}
+      onEscapeKeyDown={(event) => isFieldEditorEscape(event) && event.preventDefault()}
+      size="lg"
+      scrollBehavior="inside"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
