@@ -34,7 +34,7 @@ export function AssetView() {
   // The asset a save or rollback answered wins over the loaded one until the next load.
   const [saved, setSaved] = useState<Asset>();
   useEffect(() => setSaved(undefined), [resource.data]);
-  const asset = saved?.href === resource.data?.href ? (saved ?? resource.data) : resource.data;
+  const asset = saved && saved.href === resource.data?.href ? saved : resource.data;
   const { setGoBack } = useActions();
   const from = safeReturnAddress((location.state as { from?: unknown } | null)?.from as string | undefined);
   const backHref = from ?? asset?.archiveHREF;
