@@ -9,7 +9,7 @@
  * Assets can be selected (Ctrl/⌘+click or Space on a thumbnail, Shift+A for all loaded ones, Esc clears) and their
  * metadata edited together in the batch edit drawer (spec 02 §2 Metadata field editors).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Box, Button, Flex, Grid, Heading, HStack, Link, Stack, Text, chakra } from '@chakra-ui/react';
 import { ImagePlus, PencilLine, SearchX } from 'lucide-react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
@@ -27,9 +27,9 @@ import { searchErrorMessage } from '../../lib/search.ts';
 import { SortMenu } from '../../components/SortMenu.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import { useAssetPages } from './useAssetPages.ts';
-import { SELECT_ALL_EVENT } from '../../actions/actionSelectAll.ts';
 import { BatchEditDrawer } from '../../metadata/BatchEditDrawer.tsx';
-import { selectionStyles, selectionText, THUMBNAIL_SELECTOR, toggleHref } from './assetSelection.ts';
+import { selectionStyles, selectionText } from './assetSelection.ts';
+import { useAssetSelection } from './useAssetSelection.ts';
 
 /** The collection page at the collection's href (see the module comment), with the selection for the batch edit. */
 export function CollectionView() {
@@ -45,37 +45,10 @@ export function CollectionView() {
   const pages = useAssetPages(collection?.assets);
   const { context, run } = useActions();
 
-  // The selection for the batch metadata edit: asset hrefs, kept across reloads, dropped with the collection.
-  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const selection = useAssetSelection(href, pages.assets);
+  const { selected, selectedAssets, toggleFrom } = selection;
   const [batchOpen, setBatchOpen] = useState(false);
-  useEffect(() => {
-    setSelected(new Set());
-    setBatchOpen(false);
-  }, [href]);
-  const loadedAssets = pages.assets;
-  useEffect(() => {
-    const selectAll = () => setSelected(new Set(loadedAssets.map((asset) => asset.href)));
-    window.addEventListener(SELECT_ALL_EVENT, selectAll);
-    return () => window.removeEventListener(SELECT_ALL_EVENT, selectAll);
-  }, [loadedAssets]);
-  useEffect(() => {
-    if (selected.size === 0) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented || document.querySelector('[role="dialog"]')) return;
-      event.preventDefault();
-      setSelected(new Set());
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [selected.size]);
-  const toggleFrom = useCallback((target: EventTarget | null): boolean => {
-    const tile = target instanceof Element ? target.closest(THUMBNAIL_SELECTOR) : null;
-    const assetHref = tile?.getAttribute('data-href');
-    if (!assetHref) return false;
-    setSelected((current) => toggleHref(current, assetHref));
-    return true;
-  }, []);
-  const selectedAssets = loadedAssets.filter((asset) => selected.has(asset.href));
+  useEffect(() => setBatchOpen(false), [href]);
 
   // Reload after uploads finished (spec 01 §4 Upload popover: the new thumbnails appear).
   const { reload } = resource;
@@ -233,7 +206,7 @@ export function CollectionView() {
                   <PencilLine aria-hidden="true" />
                   Edit metadata
                 </Button>
-                <Button size="xs" variant="ghost" onClick={() => setSelected(new Set())} aria-keyshortcuts="Escape">
+                <Button size="xs" variant="ghost" onClick={selection.clear} aria-keyshortcuts="Escape">
                   Clear selection
                 </Button>
               </>
