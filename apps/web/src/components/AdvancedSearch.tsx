@@ -56,7 +56,7 @@ import { dateTypePreference, useUserPreferences } from '../session/userPreferenc
 import { isEmptySearch, searchHref, searchParamsFromQuery } from '../lib/search.ts';
 import { ARCHIVES_PATH } from '../lib/urls.ts';
 import { useResource } from '../api/useResource.ts';
-import { TaxonomyPicker } from '../taxonomy/TaxonomyPicker.tsx';
+import { isInTaxonomyLayer, TaxonomyPicker } from '../taxonomy/TaxonomyPicker.tsx';
 import { loadTaxonomyHrefs } from '../taxonomy/taxonomyApi.ts';
 
 /** Field ids offered in a criterion row's field chooser (any other id can be typed). */
@@ -108,6 +108,12 @@ export function AdvancedSearch() {
       positioning={{ placement: 'bottom-start' }}
       lazyMount
       unmountOnExit
+      // The taxonomy picker of a criterion and its modals live in portals: using them is not leaving the form, nor is
+      // focus falling back to the page when one of its modals closes.
+      onInteractOutside={(event) => {
+        const { target } = event.detail;
+        if (isInTaxonomyLayer(target) || !(target instanceof Element) || target === document.body) event.preventDefault();
+      }}
     >
       <Popover.Trigger asChild>
         <IconButton data-testid="advanced-search-button" aria-label="Advanced search" title="Advanced search" size="sm" variant="ghost">

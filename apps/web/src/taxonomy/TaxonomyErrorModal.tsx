@@ -19,16 +19,25 @@ const DETAIL_LABELS = [
  * Shows `error` (from the taxonomy machines' context) as a modal; `onClose` is the Close button, Esc and a click
  * outside. Renders nothing when `error` is undefined. The date is when the modal first showed this error.
  */
-export function TaxonomyErrorModal({ error, onClose }: { error: TaxonomyRequestError | undefined; onClose(): void }) {
+export function TaxonomyErrorModal({
+  error,
+  onClose,
+  finalFocusEl,
+}: {
+  error: TaxonomyRequestError | undefined;
+  onClose(): void;
+  /** Where focus goes when it closes (default: where it was before). */
+  finalFocusEl?: () => HTMLElement | null;
+}) {
   const [shownAt] = useState(() => new Date());
   if (!error) return null;
   const details = DETAIL_LABELS.filter(([key]) => error.details[key] !== undefined);
   return (
-    <Dialog.Root open role="alertdialog" onOpenChange={(details) => !details.open && onClose()}>
+    <Dialog.Root open role="alertdialog" onOpenChange={(details) => !details.open && onClose()} {...(finalFocusEl ? { finalFocusEl } : {})}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content data-testid="taxonomy-error">
+          <Dialog.Content data-taxonomy-layer="" data-testid="taxonomy-error">
             <Dialog.Header>
               <Dialog.Title>{error.title}</Dialog.Title>
             </Dialog.Header>

@@ -29,10 +29,12 @@ export interface TaxonomyItemEditModalProps {
   readonly item: TaxonomyItem;
   /** Called once when the modal closes: with the stored item after OK, `undefined` after Cancel. */
   onDone(saved: TaxonomyItem | undefined): void;
+  /** Where focus goes when it closes (default: where it was before). */
+  finalFocusEl?: () => HTMLElement | null;
 }
 
 /** The edit modal for one taxonomy item (see the module comment). Render it while open. */
-export function TaxonomyItemEditModal({ item, onDone }: TaxonomyItemEditModalProps) {
+export function TaxonomyItemEditModal({ item, onDone, finalFocusEl }: TaxonomyItemEditModalProps) {
   const machine = useMemo(
     () =>
       taxonomyItemEditMachine.provide({
@@ -65,15 +67,19 @@ export function TaxonomyItemEditModal({ item, onDone }: TaxonomyItemEditModalPro
       open={status === 'active'}
       onOpenChange={(details) => !details.open && snapshot.matches('editing') && send({ type: 'CANCEL' })}
       closeOnInteractOutside={false}
+      {...(finalFocusEl ? { finalFocusEl } : {})}
     >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content data-testid="taxonomy-item-edit">
+          <Dialog.Content data-taxonomy-layer="" data-testid="taxonomy-item-edit">
             <form
               aria-label={`Edit ${item.name}`}
               onSubmit={(event) => {
                 event.preventDefault();
+                // React bubbles portal events through the component tree: a host form (the advanced search) must not
+                // see this submit.
+                event.stopPropagation();
                 if (canSave) send({ type: 'SUBMIT' });
               }}
             >

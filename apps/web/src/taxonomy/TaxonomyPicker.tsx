@@ -65,6 +65,18 @@ export interface TaxonomyPickerProps {
   readonly anchor?: HTMLElement | null;
 }
 
+/** Marks the picker's popover and every modal it opens (their DOM sits in portals, outside their host's). */
+export const TAXONOMY_LAYER_ATTRIBUTE = 'data-taxonomy-layer';
+
+/**
+ * `true` when `target` is inside the picker or one of its modals. A host that is itself a popover (the advanced
+ * search) passes its outside interactions through this, so using the picker's modals does not close the host:
+ * `onInteractOutside={(event) => isInTaxonomyLayer(event.detail.target) && event.preventDefault()}`.
+ */
+export function isInTaxonomyLayer(target: EventTarget | null | undefined): boolean {
+  return target instanceof Element && target.closest(`[${TAXONOMY_LAYER_ATTRIBUTE}]`) !== null;
+}
+
 /** `true` when the session's user may add, edit and delete taxonomy items (spec 02 §6). */
 export function useCanEditTaxonomy(): boolean {
   const { descriptor } = useSession();
@@ -130,6 +142,8 @@ export function TaxonomyPicker(props: TaxonomyPickerProps) {
       // Esc is the tree's own key (spec 02 §2); modals opened from the tree must not close it.
       closeOnEscape={false}
       closeOnInteractOutside={!modalOpen}
+      // Only a click outside closes it: focus leaves for the modals the tree opens, and comes back to the tree.
+      onFocusOutside={(event) => event.preventDefault()}
       positioning={{
         placement: 'bottom-start',
         ...(anchor ? { getAnchorRect: () => anchor.getBoundingClientRect() } : {}),
@@ -141,6 +155,7 @@ export function TaxonomyPicker(props: TaxonomyPickerProps) {
       <Portal>
         <Popover.Positioner>
           <Popover.Content
+            {...{ [TAXONOMY_LAYER_ATTRIBUTE]: '' }}
             data-testid="taxonomy-popover"
             aria-label={title}
             width={{ base: '94vw', sm: '420px' }}

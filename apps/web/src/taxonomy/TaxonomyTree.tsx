@@ -84,6 +84,8 @@ export function TaxonomyTree({ snapshot, send, canSelect, fieldLabel }: Taxonomy
 
   // When the inline add ends (added or cancelled) its input goes away: the keyboard goes on in the tree.
   const treeRef = useRef<HTMLUListElement>(null);
+  // The modals give focus back to the tree, so the keys go on working there.
+  const treeFocus = () => treeRef.current;
   const wasAdding = useRef(adding);
   useEffect(() => {
     if (wasAdding.current && !adding) treeRef.current?.focus();
@@ -148,7 +150,6 @@ export function TaxonomyTree({ snapshot, send, canSelect, fieldLabel }: Taxonomy
         aria-level={level}
         aria-expanded={item.hasChildren && !searching ? node.expanded : undefined}
         aria-selected={active}
-        aria-disabled={!selectable || undefined}
         aria-label={item.name}
         data-testid="taxonomy-item"
         data-href={href}
@@ -189,6 +190,8 @@ export function TaxonomyTree({ snapshot, send, canSelect, fieldLabel }: Taxonomy
             fontSize="sm"
             cursor={selectable ? 'pointer' : 'default'}
             color={selectable ? 'fg' : 'fg.muted'}
+            // Not a value to pick (no Set, or picking is off); the item's own controls stay usable.
+            aria-disabled={!selectable || undefined}
             title={item.description || undefined}
             onClick={() => (selectable ? send({ type: 'SELECT', href }) : undefined)}
             data-testid="taxonomy-item-label"
@@ -376,25 +379,33 @@ export function TaxonomyTree({ snapshot, send, canSelect, fieldLabel }: Taxonomy
 
       {confirming && (
         <ConfirmDeleteModal
+          finalFocusEl={treeFocus}
           name={context.nodes[context.pendingHref ?? '']?.item.name ?? ''}
           onConfirm={() => send({ type: 'CONFIRM_DELETE' })}
           onCancel={() => send({ type: 'CANCEL_DELETE' })}
         />
       )}
-      {editNode && <TaxonomyItemEditModal item={editNode.item} onDone={(saved) => send({ type: 'EDIT_DONE', ...(saved ? { item: saved } : {}) })} />}
-      <TaxonomyErrorModal error={context.error} onClose={() => send({ type: 'DISMISS_ERROR' })} />
+      {editNode && (
+        <TaxonomyItemEditModal
+          item={editNode.item}
+          finalFocusEl={treeFocus}
+          onDone={(saved) => send({ type: 'EDIT_DONE', ...(saved ? { item: saved } : {}) })}
+        />
+      )}
+      <TaxonomyErrorModal error={context.error} finalFocusEl={treeFocus} onClose={() => send({ type: 'DISMISS_ERROR' })} />
     </Box>
   );
 }
 
 /** The confirmation before deleting an item that has children (spec 02 §2): the children go with it. */
-function ConfirmDeleteModal({ name, onConfirm, onCancel }: { name: string; onConfirm(): void; onCancel(): void }) {
+function ConfirmDeleteModal(props: { name: string; onConfirm(): void; onCancel(): void; finalFocusEl: () => HTMLElement | null }) {
+  const { name, onConfirm, onCancel, finalFocusEl } = props;
   return (
-    <Dialog.Root open role="alertdialog" onOpenChange={(details) => !details.open && onCancel()}>
+    <Dialog.Root open role="alertdialog" onOpenChange={(details) => !details.open && onCancel()} finalFocusEl={finalFocusEl}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content data-testid="taxonomy-confirm-delete">
+          <Dialog.Content data-taxonomy-layer="" data-testid="taxonomy-confirm-delete">
             <Dialog.Header>
               <Dialog.Title>Delete “{name}”?</Dialog.Title>
             </Dialog.Header>
