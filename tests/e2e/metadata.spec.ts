@@ -6,11 +6,13 @@
  * titles as such and are saved by a background task with a progress bar, a keyword only one of them has stays on
  * that one; a format ExifTool cannot write keeps the change and says so. Every screen passes axe.
  *
- * The assets are this spec's own uploads (metadataAssets.ts), so other specs never see them.
+ * The assets are this spec's own uploads (metadataAssets.ts), so other specs never see them. Tests reuse one session
+ * (model/signIn.ts) so the run stays under the BFF's login rate limit.
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, logIn, test } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
+import { keepSession, openSignedIn } from './model/signIn.ts';
 import { openFirstArchive, uniqueFile, uniquePhoto, uploadToCollection } from './metadataAssets.ts';
 
 /** The title field (FotoWeb field 5, the built-in `title`). */
@@ -39,14 +41,15 @@ async function storedValue(page: Page, href: string, field: string): Promise<str
 /** The stored title of an asset. */
 const storedTitle = (page: Page, href: string) => storedValue(page, href, TITLE);
 
+test.afterEach(async ({ page }) => keepSession(page));
+
 test('edit a title, see it after a reload, restore it from the history, and edit two assets at once', async ({ page, credentials }) => {
   const run = Date.now().toString(36);
   const first = `Quayside ${run}`;
   const second = `Harbour ${run}`;
   const batch = `Heron ${run}`;
 
-  await page.goto('/fotoweb/archives/');
-  await logIn(page, credentials);
+  await openSignedIn(page, credentials);
   await openFirstArchive(page);
   const collectionUrl = page.url();
   const [hrefA, hrefB] = await uploadToCollection(page, [uniquePhoto(`meta-a-${run}`), uniquePhoto(`meta-b-${run}`)]);
@@ -224,8 +227,7 @@ test('edit a title, see it after a reload, restore it from the history, and edit
 test('a format ExifTool cannot write keeps the change in Magpie and says so', async ({ page, credentials }) => {
   const run = Date.now().toString(36);
   const newTitle = `Bitmap ${run}`;
-  await page.goto('/fotoweb/archives/');
-  await logIn(page, credentials);
+  await openSignedIn(page, credentials);
   await openFirstArchive(page);
   const [href] = await uploadToCollection(page, [uniqueFile('formats/other-images/exiftool_BMP.bmp', `bmp-${run}`, 'image/bmp')]);
 
