@@ -3,7 +3,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 /** FotoWeb representation names used as `application/vnd.fotoware.<name>+json` (fotoweb-api-notes §2). */
 export type Representation =
   | 'full-api-descriptor' | 'collection' | 'collectioninfo' | 'collectionlist' | 'assetlist' | 'asset' | 'upload-status' | 'error'
-  | 'metadata-set' | 'metadata-edit-response' | 'duplicate-response' | 'task-status';
+  | 'metadata-set' | 'metadata-edit-response' | 'duplicate-response' | 'task-status' | TaxonomyRepresentation;
+
+/** The representations of the taxonomy API (fotoweb-api-notes §7). */
+export type TaxonomyRepresentation = 'taxonomy' | 'taxonomy-info' | 'taxonomy-list' | 'taxonomy-item' | 'taxonomy-item-info' | 'taxonomy-item-list';
 
 /** The vendor media type of a representation. */
 export const vendorType = (name: string) => `application/vnd.fotoware.${name}+json`;

@@ -3,27 +3,12 @@ import { findRoute, type DamOperationId } from '@magpie/api-types/routes';
 import type { TaxonomyItem } from '@magpie/api-types';
 import type { DamContext } from '../../context.ts';
 import { callerOf } from '../../http/auth.ts';
-import { negotiate, VARY, vendorType } from '../../http/media-types.ts';
+import { negotiate, sendRepresentation } from '../../http/media-types.ts';
 import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
 import { TaxonomyImportError } from '../../taxonomies/text-import.ts';
 
-/** The FotoWeb representations of the taxonomy API (fotoweb-api-notes §2). */
-type TaxonomyRepresentation = 'taxonomy' | 'taxonomy-info' | 'taxonomy-list' | 'taxonomy-item' | 'taxonomy-item-info' | 'taxonomy-item-list';
-
-/**
- * Sends a taxonomy representation: its vendor media type, or `application/json` when the client asked for plain
- * JSON only (as `sendRepresentation` does for collections).
- */
-function send(request: FastifyRequest, reply: FastifyReply, name: TaxonomyRepresentation, body: unknown, status = 200) {
-  const accept = request.headers.accept ?? '';
-  const plainOnly = accept.includes('application/json') && !accept.includes('vnd.fotoware');
-  return reply
-    .code(status)
-    .header('content-type', `${plainOnly ? 'application/json' : vendorType(name)}; charset=utf-8`)
-    .header('vary', VARY)
-    .header('cache-control', 'private, no-cache')
-    .send(JSON.stringify(body));
-}
+/** Sends a taxonomy representation (see {@link sendRepresentation}). */
+const send = sendRepresentation;
 
 /** Highest page index accepted: 100 million items at 100 a page (a larger offset would overflow, never a real page). */
 const MAX_PAGE = 1_000_000;
