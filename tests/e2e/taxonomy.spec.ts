@@ -153,6 +153,27 @@ test('build keywords in the taxonomy tree, pick them for an asset with a new tit
   await expect(errorModal).toContainText('Could not delete');
   await expect(errorModal).toContainText(`req-${run}`);
   await expectAccessible(page, '[data-testid="taxonomy-error"]', 'taxonomy error modal');
+  // The modal moves with its header and stays inside the viewport (spec 02 §2 Error modal).
+  const header = errorModal.getByRole('heading', { name: 'Error' });
+  const before = (await errorModal.boundingBox())!;
+  const grip = (await header.boundingBox())!;
+  const dragBy = async (dx: number, dy: number) => {
+    const from = (await header.boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2 + dx, from.y + from.height / 2 + dy, { steps: 5 });
+    await page.mouse.up();
+  };
+  expect(grip.width).toBeGreaterThan(0);
+  await dragBy(-60, 40);
+  await expect.poll(async () => (await errorModal.boundingBox())!.x).toBeCloseTo(before.x - 60, 0);
+  expect((await errorModal.boundingBox())!.y).toBeCloseTo(before.y + 40, 0);
+  await dragBy(-5000, -5000);
+  const viewport = page.viewportSize()!;
+  await expect.poll(async () => (await errorModal.boundingBox())!.x).toBeCloseTo(0, 0);
+  const clamped = (await errorModal.boundingBox())!;
+  expect(clamped.y).toBeCloseTo(0, 0);
+  expect(clamped.x + clamped.width).toBeLessThanOrEqual(viewport.width);
   await errorModal.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(errorModal).toBeHidden();
   await expect(treeItem(popover, spare)).toBeVisible();

@@ -1,11 +1,12 @@
 /**
  * The error modal of a failed taxonomy request (spec 02 §2 Error modal, §8): title "Error", the message "general
  * error, try later", an expandable details section (Value, Date, Request ID, Heading, Description, Technical info)
- * and a Close button.
+ * and a Close button. It can be dragged by its header and stays inside the viewport.
  */
 import { useState } from 'react';
 import { Button, Collapsible, Dialog, Portal, Stack, Text, chakra } from '@chakra-ui/react';
 import type { TaxonomyRequestError } from '@magpie/machines';
+import { useDraggableModal } from './useDraggableModal.ts';
 
 const DETAIL_LABELS = [
   ['value', 'Value'],
@@ -30,6 +31,7 @@ export function TaxonomyErrorModal({
   finalFocusEl?: () => HTMLElement | null;
 }) {
   const [shownAt] = useState(() => new Date());
+  const drag = useDraggableModal();
   if (!error) return null;
   const details = DETAIL_LABELS.filter(([key]) => error.details[key] !== undefined);
   return (
@@ -37,8 +39,8 @@ export function TaxonomyErrorModal({
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content data-taxonomy-layer="" data-testid="taxonomy-error">
-            <Dialog.Header>
+          <Dialog.Content data-taxonomy-layer="" data-testid="taxonomy-error" ref={drag.contentRef} style={drag.contentStyle}>
+            <Dialog.Header {...drag.handleProps}>
               <Dialog.Title>{error.title}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>

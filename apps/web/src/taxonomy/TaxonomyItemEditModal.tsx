@@ -20,6 +20,7 @@ import {
 } from '@magpie/machines';
 import { updateTaxonomyItem } from './taxonomyApi.ts';
 import { TaxonomyErrorModal } from './TaxonomyErrorModal.tsx';
+import { useDraggableModal } from './useDraggableModal.ts';
 
 const USAGES: readonly TaxonomyUsage[] = ['Navigate', 'Query', 'Set'];
 
@@ -45,6 +46,7 @@ export function TaxonomyItemEditModal({ item, onDone, finalFocusEl }: TaxonomyIt
     [],
   );
   const [snapshot, send] = useMachine(machine, { input: { item } });
+  const drag = useDraggableModal();
   const { draft, error } = snapshot.context;
   const saving = snapshot.matches('saving');
   const canSave = snapshot.matches('editing') && canSaveTaxonomyItem(snapshot.context);
@@ -72,7 +74,7 @@ export function TaxonomyItemEditModal({ item, onDone, finalFocusEl }: TaxonomyIt
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content data-taxonomy-layer="" data-testid="taxonomy-item-edit">
+          <Dialog.Content data-taxonomy-layer="" data-testid="taxonomy-item-edit" ref={drag.contentRef} style={drag.contentStyle}>
             <form
               aria-label={`Edit ${item.name}`}
               onSubmit={(event) => {
@@ -83,7 +85,7 @@ export function TaxonomyItemEditModal({ item, onDone, finalFocusEl }: TaxonomyIt
                 if (canSave) send({ type: 'SUBMIT' });
               }}
             >
-              <Dialog.Header>
+              <Dialog.Header {...drag.handleProps}>
                 <Dialog.Title>Edit taxonomy item</Dialog.Title>
               </Dialog.Header>
               <Dialog.Body>

@@ -191,7 +191,7 @@ export function TaxonomyPicker(props: TaxonomyPickerProps) {
               </Flex>
             </Popover.Header>
             <Popover.Body overflowY="auto" pt="0">
-              <TaxonomyTree snapshot={snapshot} send={send} canSelect={canSelect} multi={props.multi} fieldLabel={fieldLabel} />
+              <TaxonomyTree snapshot={snapshot} send={send} canSelect={canSelect} fieldLabel={fieldLabel} />
             </Popover.Body>
           </Popover.Content>
         </Popover.Positioner>

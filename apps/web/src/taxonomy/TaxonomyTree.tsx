@@ -28,6 +28,7 @@ import {
 } from '@magpie/machines';
 import { TaxonomyErrorModal } from './TaxonomyErrorModal.tsx';
 import { TaxonomyItemEditModal } from './TaxonomyItemEditModal.tsx';
+import { useDraggableModal } from './useDraggableModal.ts';
 
 /** The tree machine's snapshot as the popover renders it. */
 export type TaxonomyTreeSnapshot = SnapshotFrom<typeof taxonomyTreeMachine>;
@@ -38,7 +39,6 @@ export interface TaxonomyTreeProps {
   send(event: TaxonomyTreeEvent): void;
   /** Picking is allowed (the empty-value entry, Enter and clicks select). */
   readonly canSelect: boolean;
-  readonly multi: boolean;
   readonly fieldLabel: string;
 }
 
@@ -400,13 +400,14 @@ export function TaxonomyTree({ snapshot, send, canSelect, fieldLabel }: Taxonomy
 /** The confirmation before deleting an item that has children (spec 02 §2): the children go with it. */
 function ConfirmDeleteModal(props: { name: string; onConfirm(): void; onCancel(): void; finalFocusEl: () => HTMLElement | null }) {
   const { name, onConfirm, onCancel, finalFocusEl } = props;
+  const drag = useDraggableModal();
   return (
     <Dialog.Root open role="alertdialog" onOpenChange={(details) => !details.open && onCancel()} finalFocusEl={finalFocusEl}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content data-taxonomy-layer="" data-testid="taxonomy-confirm-delete">
-            <Dialog.Header>
+          <Dialog.Content data-taxonomy-layer="" data-testid="taxonomy-confirm-delete" ref={drag.contentRef} style={drag.contentStyle}>
+            <Dialog.Header {...drag.handleProps}>
               <Dialog.Title>Delete “{name}”?</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
