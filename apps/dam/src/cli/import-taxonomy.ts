@@ -15,6 +15,7 @@ import type { TaxonomyImportResult } from '@magpie/api-types';
 import { loadDamConfig } from '../config.ts';
 import { createDamContext } from '../context.ts';
 import { CLI_CLIENT_ID } from '../services/bootstrap.service.ts';
+import { fetchCliToken } from './cli-token.ts';
 import type { TaxonomyNames } from '../taxonomies/taxonomies.service.ts';
 import { parseTaxonomyText, splitAtTopLevelItems } from '../taxonomies/text-import.ts';
 import { loadSecrets } from '../../../../scripts/secrets.mjs';
@@ -40,13 +41,7 @@ async function importInProcess(fieldId: number, text: string, create: TaxonomyNa
 
 /** Import through a running DAM's API: creates the taxonomy first when asked and missing. */
 async function importOverHttp(damUrl: string, secret: string, fieldId: number, text: string, create: TaxonomyNames | undefined): Promise<TaxonomyImportResult> {
-  const tokenRes = await fetch(`${damUrl}/fotoweb/oauth2/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: CLI_CLIENT_ID, client_secret: secret }),
-  });
-  if (!tokenRes.ok) throw new Error(`The running DAM refused the import client (${tokenRes.status}). Is MAGPIE_DATA_DIR the one the server uses?`);
-  const { access_token } = (await tokenRes.json()) as { access_token: string };
+  const access_token = await fetchCliToken(damUrl, secret);
   const headers = { authorization: `Bearer ${access_token}`, 'content-type': 'application/json', accept: 'application/json' };
   const call = async (url: string, body: unknown) => {
     const res = await fetch(`${damUrl}${url}`, { method: 'POST', headers, body: JSON.stringify(body) });

@@ -14,7 +14,7 @@ import cliProgress from 'cli-progress';
 import { loadDamConfig } from '../config.ts';
 import { createDamContext } from '../context.ts';
 import { IngestError } from '../services/ingest.service.ts';
-import { CLI_CLIENT_ID } from '../services/bootstrap.service.ts';
+import { fetchCliToken } from './cli-token.ts';
 import { loadSecrets } from '../../../../scripts/secrets.mjs';
 
 /** Files and folders never imported: hidden files, OS clutter, sidecars handled with their image later. */
@@ -78,13 +78,7 @@ async function importInProcess(root: string, files: string[], archiveName: strin
 
 /** Import through a running DAM's upload API. */
 async function importOverHttp(damUrl: string, secret: string, root: string, files: string[], archiveName: string, bar: cliProgress.SingleBar): Promise<ImportSummary> {
-  const tokenRes = await fetch(`${damUrl}/fotoweb/oauth2/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: CLI_CLIENT_ID, client_secret: secret }),
-  });
-  if (!tokenRes.ok) throw new Error(`The running DAM refused the import client (${tokenRes.status}). Is MAGPIE_DATA_DIR the one the server uses?`);
-  const { access_token } = (await tokenRes.json()) as { access_token: string };
+  const access_token = await fetchCliToken(damUrl, secret);
   const auth = { authorization: `Bearer ${access_token}` };
   const archives = (await (await fetch(`${damUrl}/fotoweb/me/upload-to/`, { headers: { ...auth, accept: 'application/json' } })).json()) as { data: Array<{ name: string; href: string }> };
   const archive = archives.data.find((a) => a.name === archiveName);
