@@ -3,18 +3,13 @@
  * definition and Field options, §5 Field editors, §8 "Field validation failure shows the field's help text and marks
  * empty required fields").
  */
+import type { FieldEditorKind } from '@magpie/api-types';
 
-/** A field's `data-type` (spec 02 §3); anything else is edited as plain text. */
-export type FieldDataType =
-  | 'checkbox'
-  | 'dropdown'
-  | 'password'
-  | 'email'
-  | 'number'
-  | 'input-dropdown'
-  | 'date-dropdown'
-  | 'date'
-  | 'text';
+/**
+ * A field's `data-type` (spec 02 §3): the editor kinds the contract's field descriptions map to (`FieldEditorKind`,
+ * `fieldDefinitionOf` in `@magpie/api-types`); anything else is edited as plain text.
+ */
+export type FieldDataType = FieldEditorKind;
 
 /**
  * A metadata field definition as the editors use it (spec 02 §3; FotoWeb's hyphenated keys in camelCase):
