@@ -9,9 +9,8 @@
  * The assets are this spec's own uploads (metadataAssets.ts), so other specs never see them. Tests reuse one session
  * (model/signIn.ts) so the run stays under the BFF's login rate limit.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, expectAccessible, test } from './fixtures.ts';
 import { keepSession, openSignedIn } from './model/signIn.ts';
 import { openFirstArchive, uniqueFile, uniquePhoto, uploadToCollection } from './metadataAssets.ts';
 
@@ -19,16 +18,6 @@ import { openFirstArchive, uniqueFile, uniquePhoto, uploadToCollection } from '.
 const TITLE = '5';
 /** The keywords field (FotoWeb field 25, a bag; the built-in `tags`). */
 const KEYWORDS = '25';
-
-async function expectAccessible(page: Page, selector: string, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .include(selector)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const summary = severe.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
-  expect(summary, `serious/critical axe violations in the ${what}`).toEqual([]);
-}
 
 /** A field's stored value on an asset, read from the API (not from the screen). */
 async function storedValue(page: Page, href: string, field: string): Promise<string | string[] | undefined> {

@@ -5,11 +5,10 @@
  * An archive pin (which the header search prefers) is saved and survives a reload.
  * Expectations come from the shared samples' manifest.json (keywords, EXIF DateTimeOriginal), never hard-coded.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, logIn, test } from './fixtures.ts';
+import { expect, expectAccessible, logIn, test } from './fixtures.ts';
 import { distinctiveKeyword, keywordSamples, pickSamples, SAMPLES_DIR, type Sample } from './samples.ts';
 
 /**
@@ -84,16 +83,6 @@ const countText = (n: number) => new RegExp(`^${n} assets?\\b`);
 async function shownOrder(page: Page): Promise<string[]> {
   const texts = await page.getByTestId('asset-thumbnail').allInnerTexts();
   return texts.map((t) => uploaded.find((s) => t.includes(s.name))?.name).filter((n): n is string => n !== undefined);
-}
-
-async function expectAccessible(page: Page, selector: string, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .include(selector)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const summary = severe.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
-  expect(summary, `serious/critical axe violations in the ${what}`).toEqual([]);
 }
 
 test('header search, advanced search, a refused search and a remembered sort', async ({ page, credentials }) => {

@@ -15,23 +15,12 @@
  *
  * Every popover and modal passes axe. Names carry this run's id, so other specs' items never interfere.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { expect, logIn, test } from './fixtures.ts';
+import { expect, expectAccessible, logIn, test } from './fixtures.ts';
 import { csrfHeader, openFirstArchive, uniquePhoto, uploadToCollection } from './metadataAssets.ts';
 
 const TITLE = '5';
 const KEYWORDS = '25';
-
-async function expectAccessible(page: Page, selector: string, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .include(selector)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const summary = severe.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
-  expect(summary, `serious/critical axe violations in the ${what}`).toEqual([]);
-}
 
 /** A tree item by its exact name. */
 const treeItem = (scope: Locator, name: string) => scope.getByRole('treeitem', { name, exact: true });
