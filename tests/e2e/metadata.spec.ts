@@ -143,6 +143,11 @@ test('edit a title, see it after a reload, restore it from the history, and edit
   await tileB.focus();
   await page.keyboard.press('Space');
   await expect(page.getByTestId('selection-count')).toHaveAttribute('data-count', '2');
+  // Selected tiles say so to screen readers, not only with their outline.
+  for (const tile of [tileA, tileB]) {
+    await expect(tile).toHaveAttribute('data-selected', 'true');
+    await expect(tile).toHaveAccessibleName(/, selected$/);
+  }
   await expect(page.getByTestId('collection-view')).toBeVisible();
   await page.getByTestId('batch-edit-open').click();
 

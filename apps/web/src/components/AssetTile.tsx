@@ -10,9 +10,10 @@ const THUMBNAIL_SIZE = 200;
 
 /**
  * One asset of the grid: its 200/400 preview (or a document-type icon when it has none), and its file name. Links to
- * the asset's href; `from` lets the asset view go back to exactly this page.
+ * the asset's href; `from` lets the asset view go back to exactly this page. A `selected` tile (batch edit) carries
+ * `data-selected` and says so to screen readers.
  */
-export const AssetTile = memo(function AssetTile({ asset, size, from }: { asset: Asset; size: number; from: string }) {
+export const AssetTile = memo(function AssetTile({ asset, size, from, selected = false }: { asset: Asset; size: number; from: string; selected?: boolean }) {
   const preview = asset.hasPreview === false ? undefined : pickPreview(asset.previews, THUMBNAIL_SIZE);
   const title = assetTitle(asset);
   return (
@@ -20,6 +21,7 @@ export const AssetTile = memo(function AssetTile({ asset, size, from }: { asset:
       asChild
       data-testid="asset-thumbnail"
       data-href={asset.href}
+      data-selected={selected || undefined}
       display="flex"
       flexDirection="column"
       w={`${size}px`}
@@ -63,6 +65,7 @@ export const AssetTile = memo(function AssetTile({ asset, size, from }: { asset:
         </Box>
         <Text fontSize="xs" mt="1" px="1" truncate title={asset.filename}>
           {asset.filename}
+          {selected && <chakra.span srOnly>, selected</chakra.span>}
         </Text>
       </RouterLink>
     </chakra.a>

@@ -24,10 +24,12 @@ export interface VirtualAssetGridProps {
   readonly onLoadMore: () => void;
   /** The page address tiles link back to. */
   readonly from: string;
+  /** The hrefs of the selected assets (batch edit); their tiles say "selected" to screen readers. */
+  readonly selected?: ReadonlySet<string>;
 }
 
 export function VirtualAssetGrid(props: VirtualAssetGridProps) {
-  const { assets, total, hasNext, loadingMore, loadMoreFailed, pageSizeHint, onLoadMore, from } = props;
+  const { assets, total, hasNext, loadingMore, loadMoreFailed, pageSizeHint, onLoadMore, from, selected } = props;
   const containerRef = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   const [scrollMargin, setScrollMargin] = useState(0);
@@ -89,7 +91,7 @@ export function VirtualAssetGrid(props: VirtualAssetGridProps) {
               const asset = assets[index];
               cells.push(
                 asset ? (
-                  <AssetTile key={asset.href} asset={asset} size={geometry.tileWidth} from={from} />
+                  <AssetTile key={asset.href} asset={asset} size={geometry.tileWidth} from={from} selected={selected?.has(asset.href) ?? false} />
                 ) : (
                   <Box key={`placeholder-${index}`} aria-hidden="true">
                     <Skeleton w={`${geometry.tileWidth}px`} h={`${geometry.tileWidth}px`} rounded="md" />

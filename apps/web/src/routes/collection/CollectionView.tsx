@@ -173,6 +173,7 @@ export function CollectionView() {
               pageSizeHint={pages.pageSize}
               onLoadMore={pages.loadMore}
               from={currentAddress(location)}
+              selected={selected}
             />
           </Box>
         )}
