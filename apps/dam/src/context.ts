@@ -84,7 +84,7 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
   const views = new MetadataViewsRepository(db);
   const assets = new AssetsService(repos.archives, repos.assets, policy, files, views);
   const taxonomies = new TaxonomiesService(new TaxonomiesRepository(db));
-  const metadata = createMetadataServices({ db, repos, policy, files, ingest, assets, taxonomies, notifyWorker: () => worker?.notify() });
+  const metadata = createMetadataServices({ db, databaseKind: database.kind, repos, policy, files, ingest, assets, taxonomies, notifyWorker: () => worker?.notify() });
   worker = new JobWorker(
     repos.jobs,
     {

@@ -1,4 +1,5 @@
-import type { JobRow, WritebackStatus } from '../db/schema.ts';
+import { sql, type Kysely } from 'kysely';
+import type { Database, JobRow, WritebackStatus } from '../db/schema.ts';
 import type { AssetsRepository } from '../repositories/assets.repository.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { MetadataWriteError, writeMetadata } from '../media/writeback.ts';
@@ -17,6 +18,26 @@ async function serialized(assetId: number, work: () => Promise<void>): Promise<v
   }
 }
 
+/** Runs `work` while holding an asset's write-back lock; see {@link postgresAssetLock}. */
+export type AssetLock = (assetId: number, work: () => Promise<void>) => Promise<void>;
+
+/** The first key of the write-back's PostgreSQL advisory locks ('MW'); the second is the asset id. */
+const WRITEBACK_LOCK_SPACE = 0x4d57;
+
+/**
+ * Write-backs of one asset across every DAM process sharing a PostgreSQL database: a transaction-scoped advisory
+ * lock on (`WRITEBACK_LOCK_SPACE`, asset id) is held while `work` writes the file, so a slower process cannot rename
+ * an older version of the file over a newer one. It holds one pooled connection for the write (ExifTool, usually
+ * well under a second). Not for PGlite, whose one connection the work itself needs (one process there anyway).
+ */
+export function postgresAssetLock(db: Kysely<Database>): AssetLock {
+  return (assetId, work) =>
+    db.transaction().execute(async (trx) => {
+      await sql`SELECT pg_advisory_xact_lock(${WRITEBACK_LOCK_SPACE}::int, ${assetId}::int)`.execute(trx);
+      await work();
+    });
+}
+
 /** Rounds of write-then-record before giving the asset up to the next job (the asset kept changing meanwhile). */
 const MAX_ROUNDS = 5;
 
@@ -25,13 +46,15 @@ const MAX_ROUNDS = 5;
  * pending field ids (`writeback_fields`) into its original file with ExifTool, then records `written` and the new
  * file size, unless the asset changed meanwhile (then it writes again). A format ExifTool cannot write ends as
  * `unsupported` (the metadata stays in the database); other failures retry, and the last attempt records `failed`
- * with the reason. The content hash stays the hash of the file as received (docs/decisions.md).
+ * with the reason. The content hash stays the hash of the file as received (docs/decisions.md). Write-backs of one
+ * asset never overlap: within the process, and across processes through `lock` ({@link postgresAssetLock}).
  * @throws MetadataWriteError `Failed` on a non-final attempt, so the worker retries.
  */
-export function metadataWritebackJob(deps: { assets: AssetsRepository; files: FileStore }) {
+export function metadataWritebackJob(deps: { assets: AssetsRepository; files: FileStore; lock?: AssetLock | undefined }) {
+  const acrossProcesses: AssetLock = deps.lock ?? ((_assetId, work) => work());
   return async (job: JobRow): Promise<void> => {
     const { assetId } = job.payload as { assetId: number };
-    await serialized(assetId, async () => {
+    await serialized(assetId, () => acrossProcesses(assetId, async () => {
       for (let round = 0; round < MAX_ROUNDS; round++) {
         const asset = await deps.assets.findById(assetId);
         if (!asset || asset.writeback_fields.length === 0) return;
@@ -55,6 +78,6 @@ export function metadataWritebackJob(deps: { assets: AssetsRepository; files: Fi
         }
         if (await deps.assets.finishWriteback(assetId, asset.modified, { status, message, filesize })) return;
       }
-    });
+    }));
   };
 }

@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Asset } from '@magpie/api-types';
 import { createTestDam, SAMPLES_DIR, type TestDam } from '../testing/harness.ts';
 import { getExiftool } from '../media/exiftool.ts';
 import { GROUPED_READ_ARGS } from '../media/tags.ts';
 import type { JobRow } from '../db/schema.ts';
-import { metadataWritebackJob } from './metadata-writeback.job.ts';
+import { metadataWritebackJob, postgresAssetLock } from './metadata-writeback.job.ts';
+import { sql } from 'kysely';
 
 /** One sample as ExifTool read it (manifest.json). */
 interface Sample {
@@ -166,5 +167,38 @@ describe('metadata write-back (issue 5: writeback round trip)', () => {
     const asset = await getAsset(url);
     expect(asset.metadataWriteback).toEqual({ status: 'failed', message: expect.stringMatching(/kept in Magpie/) });
     expect(asset.metadata['5']).toEqual({ value: EDIT.title });
+  });
+});
+
+describe.runIf(inject('postgresUrl'))('write-backs of one asset across DAM processes (PostgreSQL)', () => {
+  it('hold a second write of the same asset until the first ends, and let other assets through', async () => {
+    // Two locks on one pool stand for two DAM processes: each transaction is its own PostgreSQL session.
+    const lock = postgresAssetLock(sut.ctx.database.db);
+    const waiting = async () =>
+      Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`.execute(sut.ctx.database.db)).rows[0]!.n);
+    const events: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const firstStarted = new Promise<void>((resolve) => (started = resolve));
+    const first = lock(424242, async () => {
+      events.push('first starts');
+      started();
+      await gate;
+      events.push('first ends');
+    });
+    await firstStarted;
+    const second = lock(424242, async () => {
+      events.push('second starts');
+    });
+    await expect.poll(waiting).toBe(1);
+    await lock(424243, async () => {
+      events.push('other asset');
+    });
+    expect(events).toEqual(['first starts', 'other asset']);
+    release();
+    await Promise.all([first, second]);
+    expect(events).toEqual(['first starts', 'other asset', 'first ends', 'second starts']);
+    expect(await waiting()).toBe(0);
   });
 });

@@ -18,7 +18,7 @@ import { MetadataViewsService } from './metadata-views.service.ts';
 import { MetadataEditService } from './metadata-edit.service.ts';
 import { BACKGROUND_TASK_JOB, BackgroundTasksService } from './background-tasks.service.ts';
 import { RevisionsService } from './revisions.service.ts';
-import { metadataWritebackJob } from '../jobs/metadata-writeback.job.ts';
+import { metadataWritebackJob, postgresAssetLock } from '../jobs/metadata-writeback.job.ts';
 
 /** The services of metadata editing, background tasks, write-back and revisions (issue 5), as the composition root holds them. */
 export interface MetadataServices {
@@ -34,6 +34,8 @@ export interface MetadataServices {
 /** Wires metadata views, editing, write-back and revisions on the DAM's repositories (context.ts calls it once). */
 export function createMetadataServices(deps: {
   db: Kysely<Database>;
+  /** Which database `db` is: on PostgreSQL, write-backs of one asset are also serialized across processes. */
+  databaseKind: 'pglite' | 'postgres';
   repos: { archives: ArchivesRepository; assets: AssetsRepository; jobs: JobsRepository; users: UsersRepository };
   policy: ArchivePolicy;
   files: FileStore;
@@ -69,7 +71,7 @@ export function createMetadataServices(deps: {
     backgroundTasks,
     revisions,
     jobHandlers: {
-      [METADATA_WRITEBACK_JOB]: metadataWritebackJob({ assets: repos.assets, files }),
+      [METADATA_WRITEBACK_JOB]: metadataWritebackJob({ assets: repos.assets, files, lock: deps.databaseKind === 'postgres' ? postgresAssetLock(db) : undefined }),
       [BACKGROUND_TASK_JOB]: (job) => backgroundTasks.run((job.payload as { taskId: string }).taskId),
     },
   };
