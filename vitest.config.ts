@@ -12,6 +12,7 @@ import { defineConfig } from 'vitest/config';
  */
 const DATABASE_FREE_DAM_TESTS = [
   'apps/dam/src/http/resource-path.test.ts',
+  'apps/dam/src/lib/server-paths.test.ts',
   'apps/dam/src/media/*.test.ts',
   'apps/dam/src/metadata/validate.test.ts',
   'apps/dam/src/search/expression.test.ts',

@@ -5,7 +5,8 @@ import path from 'node:path';
 
 /**
  * The secrets a single-machine Magpie needs, taken from the environment when set, otherwise generated once and
- * kept in `$MAGPIE_DATA_DIR/secrets.json` (mode 0600) so sessions survive restarts. Nothing secret is in the repo.
+ * kept in `$MAGPIE_DATA_DIR/secrets.json` (mode 0600, in a data folder of mode 0700, both also tightened when they
+ * exist with wider modes) so sessions survive restarts. Nothing secret is in the repo.
  *
  * @param {string} dataDir absolute data directory
  * @param {NodeJS.ProcessEnv} env
@@ -32,9 +33,25 @@ export function loadSecrets(dataDir, env = process.env) {
     cliClientSecret: env.MAGPIE_CLI_CLIENT_SECRET ? stored.cliClientSecret : secrets.cliClientSecret,
   };
   if (JSON.stringify(toStore) !== JSON.stringify(stored)) {
-    fs.mkdirSync(dataDir, { recursive: true });
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     fs.writeFileSync(file, JSON.stringify(toStore, null, 2), { mode: 0o600 });
-    fs.chmodSync(file, 0o600);
   }
+  // A folder or file left readable by others (written before issue 9, or copied in) is closed again.
+  ownerOnly(dataDir, 0o700);
+  ownerOnly(file, 0o600);
   return secrets;
+}
+
+/**
+ * Gives `target` `mode` when it exists with group or other bits; a target of another user is left as it is (the DAM
+ * warns about its data folder).
+ * @param {string} target @param {number} mode
+ */
+function ownerOnly(target, mode) {
+  try {
+    if ((fs.statSync(target).mode & 0o077) !== 0) fs.chmodSync(target, mode);
+  } catch (error) {
+    const code = /** @type {NodeJS.ErrnoException} */ (error).code;
+    if (code !== 'ENOENT' && code !== 'EPERM') throw error;
+  }
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // @ts-check
 /**
- * `npm start`: builds what is missing (the web app) and runs Magpie on the embedded default: the DAM on
+ * `npm start`: builds the web app when it is missing or older than its sources, and runs Magpie on the embedded default: the DAM on
  * 127.0.0.1:DAM_PORT (8090) with PGlite in MAGPIE_DATA_DIR (./data), and the BFF on PORT (8080, all interfaces),
  * which serves the web app. With DAM_URL set, only the BFF starts and talks to that DAM. Configuration comes only
  * from environment variables (README "Configuration").
@@ -21,11 +21,32 @@ const externalDam = Boolean(env.DAM_URL);
 const damUrl = env.DAM_URL || `http://127.0.0.1:${damPort}`;
 const secrets = loadSecrets(dataDir, env);
 
-if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-  console.log('Building the web app (first start)…');
+/** What the web app is built from: a file here newer than the build means the build is stale (e.g. after a pull). */
+const WEB_SOURCES = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', 'packages/api-types/src', 'packages/machines/src'];
+
+/** @param {string} file @returns {number} the newest modification time (ms) under `file`, 0 when absent. */
+function newestMtime(file) {
+  let stat;
+  try {
+    stat = fs.statSync(file);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return fs.readdirSync(file).reduce((newest, name) => Math.max(newest, newestMtime(path.join(file, name))), stat.mtimeMs);
+}
+
+const builtIndex = path.join(root, 'apps/web/dist/index.html');
+const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
+if (builtAt === 0 || WEB_SOURCES.some((source) => newestMtime(path.join(root, source)) > builtAt)) {
+  console.log(builtAt === 0 ? 'Building the web app (first start)…' : 'Rebuilding the web app (its sources changed since the last build)…');
   const build = spawnSync('npm', ['run', 'build', '-w', '@magpie/web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
+
+// Everything the DAM and the BFF write (data folder, logs) is readable by this user only: files 0600, folders 0700
+// (issue 9). Set after the build so that the built web app keeps ordinary modes.
+process.umask(0o077);
 
 const common = {
   ...env,

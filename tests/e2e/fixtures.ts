@@ -8,10 +8,78 @@ function env(name: string): string {
   return value;
 }
 
-/** Tests with `baseURL` pointing at the stack, and the admin's credentials. */
-export const test = base.extend<{ credentials: { username: string; password: string } }>({
+/** One Content-Security-Policy violation seen in a page of the test's browser context. */
+export interface CspViolation {
+  /** `event`: a `securitypolicyviolation` DOM event; `console`: Chromium's "Refused to …" console message. */
+  readonly source: 'event' | 'console';
+  /** The page (or frame) it happened in. */
+  readonly url: string;
+  /** The directive and the blocked resource (`event`), or the console message's text. */
+  readonly text: string;
+}
+
+/**
+ * The CSP violations of one test (issue 9: the e2e suite runs with the CSP enforced and fails on any violation).
+ * Every test fails after it ran when this log is not empty; a test that provokes a violation on purpose `take`s it.
+ */
+export class CspViolationLog {
+  readonly #entries: CspViolation[] = [];
+
+  add(violation: CspViolation): void {
+    this.#entries.push(violation);
+  }
+
+  /** What was recorded so far, without removing it. */
+  get entries(): readonly CspViolation[] {
+    return [...this.#entries];
+  }
+
+  /** Removes and answers what was recorded so far. */
+  take(): CspViolation[] {
+    return this.#entries.splice(0, this.#entries.length);
+  }
+}
+
+/** The binding the init script reports `securitypolicyviolation` events through (exposed in every frame). */
+const CSP_BINDING = '__magpieReportCspViolation';
+
+/**
+ * Chromium's console text for a violation ("Applying inline style violates the following Content Security Policy
+ * directive…", "Refused to load the image '…' because it violates…", older versions' "Refused to apply inline
+ * style…"). A second net beside the DOM event, which some violations (framing) do not fire in the page itself.
+ */
+const CSP_CONSOLE_MESSAGE = /violates the following Content Security Policy|Refused to .*Content Security Policy/is;
+
+/** Runs in every page and frame before its own scripts (`addInitScript`): reports each violation event. */
+function reportCspViolations(binding: string): void {
+  document.addEventListener(
+    'securitypolicyviolation',
+    (event) => {
+      const report = (window as unknown as Record<string, (detail: string) => void>)[binding];
+      const where = event.sourceFile ? ` at ${event.sourceFile}:${event.lineNumber}` : '';
+      report?.(`${event.disposition} ${event.effectiveDirective}: blocked ${event.blockedURI || '(inline)'}${where} ${event.sample}`.trim());
+    },
+    true,
+  );
+}
+
+/**
+ * Tests with `baseURL` pointing at the stack, the admin's credentials, and `cspViolations`: every page of the test's
+ * context reports its CSP violations there (never `bypassCSP`), and the test fails after it when any was left.
+ */
+export const test = base.extend<{ credentials: { username: string; password: string }; cspViolations: CspViolationLog }>({
   baseURL: async ({}, use) => use(env('MAGPIE_E2E_BASE_URL')),
   credentials: async ({}, use) => use({ username: env('MAGPIE_E2E_USER'), password: env('MAGPIE_E2E_PASSWORD') }),
+  cspViolations: async ({}, use) => use(new CspViolationLog()),
+  context: async ({ context, cspViolations }, use) => {
+    await context.exposeBinding(CSP_BINDING, ({ frame }, text: string) => cspViolations.add({ source: 'event', url: frame.url(), text }));
+    await context.addInitScript(reportCspViolations, CSP_BINDING);
+    context.on('console', (message) => {
+      if (CSP_CONSOLE_MESSAGE.test(message.text())) cspViolations.add({ source: 'console', url: message.page()?.url() ?? '', text: message.text() });
+    });
+    await use(context);
+    expect(cspViolations.take(), 'Content-Security-Policy violations (the e2e suite runs with the CSP enforced)').toEqual([]);
+  },
 });
 
 export { expect };

@@ -7,7 +7,7 @@
  * that one; a format ExifTool cannot write keeps the change and says so. Every screen passes axe.
  *
  * The assets are this spec's own uploads (metadataAssets.ts), so other specs never see them. Tests reuse one session
- * (model/signIn.ts) so the run stays under the BFF's login rate limit.
+ * (model/signIn.ts) rather than logging in through the login view each time.
  */
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures.ts';

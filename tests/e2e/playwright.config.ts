@@ -3,7 +3,8 @@ import { defineConfig } from '@playwright/test';
 /**
  * End-to-end tests in Debian's Chromium (never `npx playwright install`): `CHROMIUM_PATH` or /usr/bin/chromium.
  * `global-setup.ts` starts a fresh DAM + BFF on free ports; tests get the address from `MAGPIE_E2E_BASE_URL`
- * (fixtures.ts). Run: `npx playwright test -c tests/e2e/playwright.config.ts`.
+ * (fixtures.ts), which also fails a test on any Content-Security-Policy violation in its pages (never `bypassCSP`).
+ * Run: `npx playwright test -c tests/e2e/playwright.config.ts`.
  */
 export default defineConfig({
   testDir: '.',
@@ -20,6 +21,8 @@ export default defineConfig({
     browserName: 'chromium',
     headless: true,
     viewport: { width: 1280, height: 860 },
+    // Pages run under the BFF's Content-Security-Policy, and fixtures.ts fails a test on any violation (issue 9).
+    bypassCSP: false,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -141,7 +141,8 @@ export async function startStack(): Promise<Stack> {
         MAGPIE_BFF_CLIENT_SECRET: clientSecret,
         MAGPIE_SESSION_SECRET: sessionSecret,
         WEB_DIST,
-        // Every spec signs in as admin from 127.0.0.1; the limit itself is tested in the BFF's own suite.
+        // Every spec signs in as admin from 127.0.0.1. Successful logins never count against the login limits (tested
+        // in the BFF's own suite); a high limit keeps failed ones, should a spec try some, from holding up the next.
         MAGPIE_LOGIN_RATE_LIMIT: '1000',
         LOG_LEVEL: process.env.MAGPIE_E2E_LOG_LEVEL ?? 'warn',
       },

@@ -4,7 +4,9 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import type { BffConfig } from './config.ts';
 import { DamAuthClient } from './dam/dam-auth.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { clientErrorHandler } from '@magpie/api-types/server';
+import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
+import { securityHeadersPlugin, withSecurityHeaders } from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { validatePlugin } from './plugins/validate.ts';
@@ -36,7 +38,8 @@ export interface BuildBffAppOptions {
  * Builds the BFF (architecture.md): the only server the browser talks to. Plugins, in the order they run for a
  * request:
  *
- * 1. `errors`: FotoWeb-style error bodies for every failure.
+ * 1. `errors`: FotoWeb-style error bodies for every failure; then `security-headers` (CSP, HSTS over HTTPS, nosniff…)
+ *    on every answer, before any other hook can answer.
  * 2. `@fastify/cookie`, then `session` (encrypted `magpie_session`, token refresh) and `csrf` (double submit).
  * 3. `validate`: contract checks of `/fotoweb/` requests with `@magpie/api-types` (400/404/413/415).
  * 4. `static`: the web app, `/` → `/fotoweb/archives/`, and HTML navigations → index.html.
@@ -70,6 +73,10 @@ export async function buildBffApp(config: BffConfig, options: BuildBffAppOptions
     requestIdHeader: false,
     // FotoWeb paths carry `;p=`/`;o=` and long percent-encoded folder names: keep them whole.
     routerOptions: { ignoreDuplicateSlashes: false, maxParamLength: 4096 },
+    // A URL the router cannot decode, or headers Node refuses, answer a FotoWeb error body too (the errors plugin
+    // runs after routing).
+    frameworkErrors: withSecurityHeaders(frameworkErrorHandler),
+    clientErrorHandler,
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -83,6 +90,7 @@ export async function buildBffApp(config: BffConfig, options: BuildBffAppOptions
   });
 
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(cookie);
   await app.register(sessionPlugin, {
     secret: config.sessionSecret,
@@ -93,7 +101,7 @@ export async function buildBffApp(config: BffConfig, options: BuildBffAppOptions
   await app.register(csrfPlugin, { cookieSecure: config.cookieSecure });
   await app.register(validatePlugin);
   await app.register(staticPlugin, { webDist: config.webDist });
-  await app.register(sessionRoutes, { damAuth, loginRateLimit: config.loginRateLimit });
+  await app.register(sessionRoutes, { damAuth, throttle: { addressLimit: config.loginRateLimit, addressUserLimit: config.loginAddressUserLimit, delay: config.loginDelay }, sessionSecret: config.sessionSecret, cookieSecure: config.cookieSecure, ...(options.now !== undefined ? { now: options.now } : {}) });
   await app.register(proxyPlugin, { damUrl: config.damUrl });
   await app.register(docsPlugin, { openapiDir: options.openapiDir ?? DEFAULT_OPENAPI_DIR });
   return app;

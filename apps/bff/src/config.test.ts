@@ -16,6 +16,8 @@ describe('loadBffConfig', () => {
       webDist: path.resolve(import.meta.dirname, '../../web/dist'),
       cookieSecure: false,
       loginRateLimit: 10,
+      loginAddressUserLimit: 5,
+      loginDelay: { afterFailures: 5, firstMs: 1000, maxMs: 5000 },
       trustProxy: false,
       logLevel: 'info',
     });
@@ -31,6 +33,10 @@ describe('loadBffConfig', () => {
       WEB_DIST: '/srv/web',
       MAGPIE_COOKIE_SECURE: 'on',
       MAGPIE_LOGIN_RATE_LIMIT: '5',
+      MAGPIE_LOGIN_ADDRESS_USER_LIMIT: '3',
+      MAGPIE_LOGIN_DELAY_AFTER: '4',
+      MAGPIE_LOGIN_DELAY_MS: '250',
+      MAGPIE_LOGIN_DELAY_MAX_MS: '2000',
       MAGPIE_TRUST_PROXY: '1',
       LOG_LEVEL: 'debug',
     });
@@ -42,6 +48,8 @@ describe('loadBffConfig', () => {
       webDist: '/srv/web',
       cookieSecure: true,
       loginRateLimit: 5,
+      loginAddressUserLimit: 3,
+      loginDelay: { afterFailures: 4, firstMs: 250, maxMs: 2000 },
       trustProxy: 1,
       logLevel: 'debug',
     });

@@ -1,4 +1,12 @@
 import path from 'node:path';
+import {
+  DEFAULT_LOGIN_ADDRESS_LIMIT,
+  DEFAULT_LOGIN_ADDRESS_USER_LIMIT,
+  DEFAULT_LOGIN_DELAY_AFTER_FAILURES,
+  DEFAULT_LOGIN_FIRST_DELAY_MS,
+  DEFAULT_LOGIN_MAX_DELAY_MS,
+  type LoginDelayOptions,
+} from './session/login-throttle.ts';
 
 /** The repository root (apps/bff/src → ../../..), for the default `WEB_DIST`. */
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -26,8 +34,23 @@ export interface BffConfig {
   webDist: string;
   /** Whether cookies carry `Secure` (`MAGPIE_COOKIE_SECURE`, default off; turn on behind HTTPS). */
   cookieSecure: boolean;
-  /** Login attempts allowed per client address and per user name per minute (`MAGPIE_LOGIN_RATE_LIMIT`, default 10). */
+  /**
+   * Failed logins allowed per client address per minute before 429 (`MAGPIE_LOGIN_RATE_LIMIT`, default 10;
+   * session/login-throttle.ts). Successful logins do not count.
+   */
   loginRateLimit: number;
+  /**
+   * Failed logins allowed per (client address, user name) per 15 minutes before 429 for that pair
+   * (`MAGPIE_LOGIN_ADDRESS_USER_LIMIT`, default 5).
+   */
+  loginAddressUserLimit: number;
+  /**
+   * Growing delays per user name instead of a lock: after `afterFailures` failures of a name in 15 minutes
+   * (`MAGPIE_LOGIN_DELAY_AFTER`, default 5) each attempt for it waits `firstMs` (`MAGPIE_LOGIN_DELAY_MS`, default
+   * 1000), doubling per further failure up to `maxMs` (`MAGPIE_LOGIN_DELAY_MAX_MS`, default 5000) before its password
+   * is checked. Browsers that logged in as that user before skip the wait (device cookie).
+   */
+  loginDelay: LoginDelayOptions;
   /**
    * Whether to trust `X-Forwarded-For` for the client address (`MAGPIE_TRUST_PROXY`, default off). `true`/`false`,
    * a hop count, or a comma-separated list of proxy addresses/CIDRs, as Fastify's `trustProxy`. Turn it on behind a
@@ -97,7 +120,13 @@ export function loadBffConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
     sessionSecret,
     webDist: path.resolve(env.WEB_DIST || path.join(REPO_ROOT, 'apps/web/dist')),
     cookieSecure: boolean('MAGPIE_COOKIE_SECURE', false),
-    loginRateLimit: integer('MAGPIE_LOGIN_RATE_LIMIT', 10, 1, 1_000_000),
+    loginRateLimit: integer('MAGPIE_LOGIN_RATE_LIMIT', DEFAULT_LOGIN_ADDRESS_LIMIT, 1, 1_000_000),
+    loginAddressUserLimit: integer('MAGPIE_LOGIN_ADDRESS_USER_LIMIT', DEFAULT_LOGIN_ADDRESS_USER_LIMIT, 1, 1_000_000),
+    loginDelay: {
+      afterFailures: integer('MAGPIE_LOGIN_DELAY_AFTER', DEFAULT_LOGIN_DELAY_AFTER_FAILURES, 1, 1_000_000),
+      firstMs: integer('MAGPIE_LOGIN_DELAY_MS', DEFAULT_LOGIN_FIRST_DELAY_MS, 0, 60_000),
+      maxMs: integer('MAGPIE_LOGIN_DELAY_MAX_MS', DEFAULT_LOGIN_MAX_DELAY_MS, 0, 60_000),
+    },
     trustProxy: parseTrustProxy(env.MAGPIE_TRUST_PROXY, problems),
     logLevel: env.LOG_LEVEL || 'info',
   };

@@ -2,7 +2,10 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { randomUUID } from 'node:crypto';
 import type { DamContext } from './context.ts';
-import { registerErrorHandling } from './http/errors.ts';
+import { clientErrorHandler } from '@magpie/api-types/server';
+import { frameworkErrorHandler, registerErrorHandling } from './http/errors.ts';
+import { registerSecurityHeaders, withSecurityHeaders } from './http/security-headers.ts';
+import { registerInputGate } from './http/input-gate.ts';
 import { registerAuthentication } from './http/auth.ts';
 import { tokenRoutes } from './routes/oauth/token.route.ts';
 import { servicesRoutes } from './routes/services/services.route.ts';
@@ -16,6 +19,9 @@ import { taxonomiesRoutes } from './routes/taxonomies/taxonomies.route.ts';
 /** Largest JSON or form body accepted (bytes); files arrive as chunks, never as one body. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
+/** A request id taken from `X-Request-Id` when it is short and plain (as the BFF's), else a new UUID; it is logged and echoed. */
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,64}$/;
+
 /**
  * Builds the DAM's Fastify app on a context: FotoWeb's API (architecture.md: route → policy → service →
  * repository), bearer-token authentication on every route but the token endpoint and health, FotoWeb-style
@@ -25,19 +31,25 @@ export async function buildDamApp(ctx: DamContext, options: { loggerInstance?: F
   const app = Fastify({
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: ctx.config.logLevel === 'silent' ? false : { level: ctx.config.logLevel } }),
     bodyLimit: MAX_JSON_BODY_BYTES,
-    genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 64 ? req.headers['x-request-id'] : randomUUID()),
+    genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && REQUEST_ID_PATTERN.test(req.headers['x-request-id']) ? req.headers['x-request-id'] : randomUUID()),
     requestIdHeader: false,
     routerOptions: { ignoreDuplicateSlashes: false, maxParamLength: 1000 },
+    // Malformed percent-encoding, over-long path segments and headers Node refuses answer a FotoWeb error body too.
+    frameworkErrors: withSecurityHeaders(frameworkErrorHandler),
+    clientErrorHandler,
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
   registerErrorHandling(app);
+  // API security headers (CSP default-src 'none', nosniff, DENY framing…) before any hook may answer (issue 9).
+  registerSecurityHeaders(app);
 
   // Only JSON, form and multipart bodies are understood; anything else answers 415 UnsupportedMediaType.
   app.removeContentTypeParser('text/plain');
-  // FotoWeb clients send vendor JSON types (application/vnd.fotoware.<x>+json); parse them all as JSON.
-  app.addContentTypeParser(/^application\/([\w.-]+\+)?json(;.*)?$/i, { parseAs: 'string' }, app.getDefaultJsonParser('error', 'ignore'));
+  // JSON (and FotoWeb's vendor types application/vnd.fotoware.<x>+json) with bounded nesting; NUL and lone
+  // surrogates refused in every path parameter, query value and body before any handler (issue 9).
+  registerInputGate(app);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });

@@ -24,14 +24,37 @@ export interface DamConfig {
   maxUploadBytes: number;
   /** Upload chunk size in bytes announced to clients (`MAGPIE_UPLOAD_CHUNK_BYTES`, default 4 MiB). */
   uploadChunkBytes: number;
+  /**
+   * Seconds an upload may go without receiving a chunk before it expires (`MAGPIE_UPLOAD_EXPIRY_SECONDS`, default
+   * 86 400 s = 24 h; 0 never expires): its status becomes `failed` with `UploadExpired` and its chunks are deleted.
+   */
+  uploadExpirySeconds: number;
+  /**
+   * Bytes one user's unfinished uploads may hold together, counted by their declared file sizes
+   * (`MAGPIE_MAX_PENDING_UPLOAD_BYTES`, default 10 GiB; 0 for no limit). An upload that would go over it is refused.
+   */
+  maxPendingUploadBytes: number;
   /** Assets per page in asset lists (`MAGPIE_PAGE_SIZE`, default 100). */
   pageSize: number;
+  /**
+   * Bytes of collection, search and asset answers kept in memory (`MAGPIE_ANSWER_CACHE_BYTES`, default 64 MiB; 0 keeps
+   * none, so every request is computed: what `npm run bench:search` measures). See http/representation-cache.ts.
+   */
+  answerCacheBytes: number;
   /** Access-token lifetime in seconds (`MAGPIE_ACCESS_TOKEN_TTL`, default 28 800 s as FotoWeb). */
   accessTokenTtl: number;
   /** Refresh-token lifetime in seconds (`MAGPIE_REFRESH_TOKEN_TTL`, default 30 days). */
   refreshTokenTtl: number;
   /** Background-job workers in this process (`MAGPIE_WORKERS`, default 2; 0 disables the worker). */
   workers: number;
+  /**
+   * The token endpoint's limit per minute (`MAGPIE_TOKEN_RATE_LIMIT`, default 60; routes/oauth/token-limits.ts):
+   * failed client authentications per connecting address and client id, failed password grants per end-user address (the one
+   * the BFF passes on, or the connecting address), and client_credentials grants per API client. Refresh grants
+   * are not limited. Keep it at least `MAGPIE_LOGIN_RATE_LIMIT` × the number of BFF processes, so that the BFF's
+   * own limits answer first.
+   */
+  tokenRateLimit: number;
   /** Log level for Fastify's logger (`LOG_LEVEL`, default `info`; `silent` in tests). */
   logLevel: string;
 }
@@ -41,6 +64,12 @@ function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): num
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+function positiveIntFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = intFromEnv(env, name, fallback);
+  if (value < 1) throw new Error(`${name} must be at least 1, got "${env[name]}"`);
   return value;
 }
 
@@ -59,10 +88,14 @@ export function loadDamConfig(env: NodeJS.ProcessEnv = process.env): DamConfig {
     cliClientSecret: env.MAGPIE_CLI_CLIENT_SECRET || undefined,
     maxUploadBytes: intFromEnv(env, 'MAGPIE_MAX_UPLOAD_BYTES', 2 * 1024 ** 3),
     uploadChunkBytes: intFromEnv(env, 'MAGPIE_UPLOAD_CHUNK_BYTES', 4 * 1024 ** 2),
+    uploadExpirySeconds: intFromEnv(env, 'MAGPIE_UPLOAD_EXPIRY_SECONDS', 24 * 3600),
+    maxPendingUploadBytes: intFromEnv(env, 'MAGPIE_MAX_PENDING_UPLOAD_BYTES', 10 * 1024 ** 3),
     pageSize: intFromEnv(env, 'MAGPIE_PAGE_SIZE', 100),
+    answerCacheBytes: intFromEnv(env, 'MAGPIE_ANSWER_CACHE_BYTES', 64 * 1024 ** 2),
     accessTokenTtl: intFromEnv(env, 'MAGPIE_ACCESS_TOKEN_TTL', 28_800),
     refreshTokenTtl: intFromEnv(env, 'MAGPIE_REFRESH_TOKEN_TTL', 30 * 24 * 3600),
     workers: intFromEnv(env, 'MAGPIE_WORKERS', 2),
+    tokenRateLimit: positiveIntFromEnv(env, 'MAGPIE_TOKEN_RATE_LIMIT', 60),
     logLevel: env.LOG_LEVEL || 'info',
   };
 }

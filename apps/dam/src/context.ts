@@ -18,11 +18,15 @@ import { bootstrap, type BootstrapResult } from './services/bootstrap.service.ts
 import { createLocalFileStore, type FileStore } from './storage/file-store.ts';
 import { JobWorker, type WorkerLogger } from './jobs/worker.ts';
 import { ingestUploadJob } from './jobs/ingest-upload.job.ts';
+import { EXPIRE_UPLOADS_JOB, expireUploadsJob, scheduleUploadSweeps, uploadSweepIntervalMs } from './jobs/expire-uploads.job.ts';
 import { endExiftool } from './media/index.ts';
 import { createMetadataServices, type MetadataServices } from './services/metadata.wiring.ts';
 import { MetadataViewsRepository } from './repositories/metadata-views.repository.ts';
 import { TaxonomiesRepository } from './taxonomies/taxonomies.repository.ts';
 import { TaxonomiesService } from './taxonomies/taxonomies.service.ts';
+import { GenerationsRepository } from './repositories/generations.repository.ts';
+import { RepresentationCache } from './http/representation-cache.ts';
+import { makeOwnerOnlyDir, restrictTreeToOwner } from './lib/private-files.ts';
 
 /** Everything the DAM's routes, jobs and CLI use, wired once (the composition root). */
 export interface DamContext {
@@ -51,6 +55,8 @@ export interface DamContext {
   revisions: MetadataServices['revisions'];
   /** Taxonomies of metadata fields and their items (issue #5). */
   taxonomies: TaxonomiesService;
+  /** Collection, search and asset answers kept per caller while nothing they show changes (issue 9). */
+  representations: RepresentationCache;
   worker: JobWorker;
   bootstrapResult: BootstrapResult;
   /** Stops the worker, ExifTool and the database. */
@@ -63,8 +69,16 @@ export interface DamContext {
  * @throws Error when the database cannot be opened (locked PGlite directory, unreachable PostgreSQL).
  */
 export async function createDamContext(config: DamConfig, log: WorkerLogger, dbOptions: Partial<OpenDatabaseOptions> = {}): Promise<DamContext> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db'), ...dbOptions });
+  // Owner only (issue 9): the data folder is closed to group and others at every start, whatever its mode was; what
+  // is created inside follows the process umask (main.ts), except PGlite's files, which it chmods itself (0666).
+  if (!makeOwnerOnlyDir(config.dataDir)) log.error({ dataDir: config.dataDir }, 'the data folder belongs to another user and could not be made private (mode 0700)');
+  const pgliteDir = path.join(config.dataDir, 'db');
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir, ...dbOptions });
+  const privatePglite = () => (database.kind === 'pglite' ? restrictTreeToOwner(pgliteDir) : Promise.resolve(0));
+  await privatePglite();
   const { db } = database;
+  const generations = new GenerationsRepository(db);
+  if (database.listen) await generations.followCommits(database.listen);
   const files = createLocalFileStore(path.join(config.dataDir, 'files'));
   const repos = {
     users: new UsersRepository(db),
@@ -80,20 +94,23 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
   const policy = new ArchivePolicy(repos.archives);
   const ingest = new IngestService(files, repos.archives, repos.assets);
   let worker: JobWorker | undefined;
-  const uploads = new UploadsService(config, repos.uploads, repos.jobs, repos.archives, repos.assets, policy, files, () => worker?.notify());
+  const uploads = new UploadsService(config, repos.uploads, repos.jobs, repos.archives, repos.assets, policy, files, () => worker?.notify(), log);
   const views = new MetadataViewsRepository(db);
   const assets = new AssetsService(repos.archives, repos.assets, policy, files, views);
   const taxonomies = new TaxonomiesService(new TaxonomiesRepository(db));
-  const metadata = createMetadataServices({ db, databaseKind: database.kind, repos, policy, files, ingest, assets, taxonomies, notifyWorker: () => worker?.notify() });
+  const metadata = createMetadataServices({ db, databaseKind: database.kind, repos, policy, files, ingest, assets, taxonomies, notifyWorker: () => worker?.notify(), log });
   worker = new JobWorker(
     repos.jobs,
     {
-      [INGEST_UPLOAD_JOB]: ingestUploadJob({ uploads: repos.uploads, uploadsService: uploads, archives: repos.archives, users: repos.users, ingest, assets: repos.assets, changes: metadata.changes, metadataEdit: metadata.metadataEdit }),
+      [INGEST_UPLOAD_JOB]: ingestUploadJob({ uploads: repos.uploads, uploadsService: uploads, archives: repos.archives, users: repos.users, ingest, assets: repos.assets, changes: metadata.changes, metadataEdit: metadata.metadataEdit, log }),
+      [EXPIRE_UPLOADS_JOB]: expireUploadsJob({ uploads }),
       ...metadata.jobHandlers,
     },
     log,
     config.workers,
   );
+  // Abandoned uploads expire (issue 9): each process offers a sweep periodically; at most one is queued at a time.
+  const uploadSweeps = scheduleUploadSweeps({ db, intervalMs: uploadSweepIntervalMs(config.uploadExpirySeconds), onQueued: () => worker?.notify(), log });
   const context: DamContext = {
     config,
     database,
@@ -110,12 +127,15 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
     uploads,
     ingest,
     taxonomies,
+    representations: new RepresentationCache(() => generations.current(), { maxBytes: config.answerCacheBytes }),
     worker,
     bootstrapResult,
     async close() {
+      uploadSweeps.stop();
       await worker!.stop();
       await endExiftool();
       await database.close();
+      await privatePglite();
     },
   };
   return context;

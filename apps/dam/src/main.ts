@@ -2,12 +2,16 @@ import { pino } from 'pino';
 import { loadDamConfig } from './config.ts';
 import { createDamContext } from './context.ts';
 import { buildDamApp } from './app.ts';
+import { OWNER_ONLY_UMASK } from './lib/private-files.ts';
 
 /**
  * Starts the DAM server: `DAM_HOST`:`DAM_PORT` (127.0.0.1:8090 by default), the background-job worker, and
- * graceful shutdown on SIGINT/SIGTERM (ExifTool and the database are closed).
+ * graceful shutdown on SIGINT/SIGTERM (the jobs in hand finish, then ExifTool and the database are closed; a second
+ * signal exits at once). Everything it writes is readable by its user only (umask {@link OWNER_ONLY_UMASK}, data
+ * folder 0700). ExifTool's perl processes end with this process however it ends (media/exiftool.ts).
  */
 async function main() {
+  process.umask(OWNER_ONLY_UMASK);
   const config = loadDamConfig();
   const log = pino({ level: config.logLevel });
   const ctx = await createDamContext(config, log);
@@ -22,7 +26,9 @@ async function main() {
   ctx.worker.start();
   let closing = false;
   const shutdown = async (signal: string) => {
-    if (closing) return;
+    // A second signal while closing (e.g. Ctrl-C twice): exit now. Jobs in hand run again later (taken over once their
+    // heartbeat is stale; on PGlite requeued at the next start), and the exit handlers still end ExifTool.
+    if (closing) process.exit(1);
     closing = true;
     log.info({ signal }, 'shutting down');
     await app.close().catch(() => {});

@@ -184,6 +184,21 @@ describe('LoginRequestSchema', () => {
       expect(LoginRequestSchema.safeParse(body).success).toBe(false);
     }
   });
+
+  it('refuses NUL, other control characters and lone surrogates in the user name, NUL and lone surrogates in the password (issue 9: a NUL answered 502)', () => {
+    for (const body of [
+      { username: 'adm\u0000in', password: 'pw' },
+      { username: 'ad\u001bmin', password: 'pw' },
+      { username: '\ud800', password: 'pw' },
+      { username: 'ada', password: 'p\u0000w' },
+      { username: 'ada', password: 'p\udfffw' },
+    ]) {
+      const result = LoginRequestSchema.safeParse(body);
+      expect(result.success, JSON.stringify(body)).toBe(false);
+      expect(messages(result)[0]).toMatch(/must not contain/);
+    }
+    expect(LoginRequestSchema.safeParse({ username: 'Åse 🦜', password: 'tab\tin 🦜' }).success).toBe(true);
+  });
 });
 
 describe('LoginQuerySchema', () => {

@@ -13,6 +13,17 @@ import { z } from 'zod';
 import type { components as DamComponents, operations as DamOperations } from './generated/dam.ts';
 import type { components as BffComponents, operations as BffOperations } from './generated/bff.ts';
 import { DEFAULT_LOGIN_TARGET } from './constants.ts';
+import { isAcceptableText } from './input-rules.ts';
+
+// The input gate's rules (NUL, lone surrogates, JSON nesting), shared by the DAM and the BFF (issue 9).
+export {
+  findInputProblem,
+  forbiddenTextIn,
+  isAcceptableText,
+  jsonNestsDeeperThan,
+  MAX_JSON_DEPTH,
+} from './input-rules.ts';
+export type { ForbiddenText, InputPart, InputProblem } from './input-rules.ts';
 
 type DamSchemas = DamComponents['schemas'];
 type BffSchemas = BffComponents['schemas'];
@@ -48,40 +59,84 @@ export const FILENAME_MESSAGE = 'File name must not contain \\ / : * ? " < > |.'
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
+/** Longest file or folder name, in bytes of its UTF-8 form, extension included (the usual file-system limit). */
+export const FILENAME_MAX_BYTES = 255;
+/** Control characters a file or folder name must not contain: C0 (U+0000–U+001F), DEL (U+007F) and C1 (U+0080–U+009F). */
+// eslint-disable-next-line no-control-regex
+export const FILENAME_CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 /**
- * A file name: 1–255 characters, none of `\ / : * ? " < > |` (spec 01 §5, with {@link FILENAME_MESSAGE}), no
- * control characters, and not `.` or `..`.
+ * Bidirectional controls a file or folder name must not contain (Unicode UAX #9): the Arabic letter mark U+061C, the
+ * marks U+200E/U+200F, the embeddings and overrides U+202A–U+202E and the isolates U+2066–U+2069. They make a name
+ * read differently from what it is: `x\u202Egpj.exe` shows as `xexe.jpg`.
  */
-export const FilenameSchema = z
-  .string()
-  .min(1, 'File name must not be empty.')
-  .max(255, 'File name must be at most 255 characters.')
-  .refine((name) => !FILENAME_FORBIDDEN_CHARACTERS.test(name), FILENAME_MESSAGE)
-  .refine((name) => !CONTROL_CHARACTERS.test(name), 'File name must not contain control characters.')
-  .refine((name) => name !== '.' && name !== '..', 'File name must not be "." or "..".');
+export const FILENAME_BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+/** The message for a name with a control character or a bidirectional control. */
+export const FILENAME_CONTROL_MESSAGE = 'File name must not contain control characters or invisible text-direction marks.';
+/** The message for a name longer than {@link FILENAME_MAX_BYTES}. */
+export const FILENAME_LENGTH_MESSAGE = `File name must be at most ${FILENAME_MAX_BYTES} bytes long in UTF-8, extension included (fewer characters when they are accented or not Latin).`;
+
+/** Bytes of `text` in UTF-8 (a lone surrogate counts as the 3 bytes of U+FFFD, as `TextEncoder` writes it). */
+export function utf8ByteLength(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x80) bytes += 1;
+    else if (unit < 0x800) bytes += 2;
+    else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+function nameProblem(name: string, what: 'File' | 'Folder'): string | undefined {
+  const say = (message: string) => (what === 'File' ? message : message.replace(/^File name/, 'Folder name'));
+  if (name.trim() === '') return say('File name must not be empty.');
+  if (name === '.' || name === '..') return say('File name must not be "." or "..".');
+  if (FILENAME_FORBIDDEN_CHARACTERS.test(name)) return say(FILENAME_MESSAGE);
+  if (FILENAME_CONTROL_CHARACTERS.test(name) || FILENAME_BIDI_CONTROLS.test(name)) return say(FILENAME_CONTROL_MESSAGE);
+  if (!isAcceptableText(name)) return say('File name must not contain lone UTF-16 surrogates.');
+  if (utf8ByteLength(name) > FILENAME_MAX_BYTES) return say(FILENAME_LENGTH_MESSAGE);
+  return undefined;
+}
+
+/**
+ * What is wrong with a file name, as the message to show, or undefined when it is acceptable (issue 9; the web's
+ * upload popover, the BFF and the DAM all use this rule). In order: empty or only spaces; `.` or `..`; one of
+ * `\ / : * ? " < > |` ({@link FILENAME_MESSAGE}, spec 01 §5); a control character or a bidirectional control
+ * ({@link FILENAME_CONTROL_MESSAGE}); a lone UTF-16 surrogate; more than {@link FILENAME_MAX_BYTES} bytes in UTF-8
+ * ({@link FILENAME_LENGTH_MESSAGE}).
+ */
+export function filenameProblem(name: string): string | undefined {
+  return nameProblem(name, 'File');
+}
+
+/** What is wrong with one folder name (a segment of a folder path), worded for folders; the rules of {@link filenameProblem}. */
+export function folderNameProblem(name: string): string | undefined {
+  return nameProblem(name, 'Folder');
+}
+
+/** A file name that meets {@link filenameProblem}; one issue with the first problem's message. */
+export const FilenameSchema = z.string().superRefine((name, ctx) => {
+  const problem = filenameProblem(name);
+  if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+});
 
 /**
  * A folder path below an upload destination, segments separated by `/` (`2024/May`): at most 1024 characters,
- * each segment non-empty, not `.` or `..`, without `\ : * ? " < > |` or control characters.
+ * each segment a folder name that meets {@link folderNameProblem} (so not empty, `.` or `..`).
  */
 export const FolderPathSchema = z
   .string()
   .max(1024, 'Folder path must be at most 1024 characters.')
-  .refine(
-    (folder) =>
-      folder === '' ||
-      folder
-        .split('/')
-        .every(
-          (segment) =>
-            segment !== '' &&
-            segment !== '.' &&
-            segment !== '..' &&
-            !FILENAME_FORBIDDEN_CHARACTERS.test(segment) &&
-            !CONTROL_CHARACTERS.test(segment),
-        ),
-    'Folder names must not be empty, "." or "..", and must not contain \\ : * ? " < > |.',
-  );
+  .superRefine((folder, ctx) => {
+    if (folder === '') return;
+    for (const segment of folder.split('/')) {
+      const problem = folderNameProblem(segment);
+      if (problem !== undefined) return void ctx.addIssue({ code: 'custom', message: problem });
+    }
+  });
 
 /** A metadata field id: digits (`"5"`, `"120"`), as used for the keys of `metadata`. */
 export const FieldIdSchema = z.string().regex(/^[0-9]{1,9}$/, 'A field id is a number, e.g. "5".');
@@ -123,6 +178,8 @@ export const PasswordTokenRequestSchema = z.object({
   password: z.string().min(1).max(1024),
   client_id: clientId,
   client_secret: clientSecret,
+  /** Magpie: the person's IP address as the BFF sees it; the DAM counts wrong passwords per it. */
+  end_user_address: z.string().max(64).optional(),
   scope,
 });
 
@@ -488,10 +545,18 @@ type _UserPreferencesUpdate = Assert<
 
 // ------------------------------------------------------------------------------------------------ BFF
 
-/** `POST /fotoweb/views/login` body (`LoginRequest`): `username` 1–256 characters, `password` 1–1024. */
+/**
+ * `POST /fotoweb/views/login` body (`LoginRequest`): `username` 1–256 characters without control characters, NUL or
+ * lone surrogates (no user name has them, and the DAM's database refuses NUL); `password` 1–1024 characters without
+ * NUL or lone surrogates.
+ */
 export const LoginRequestSchema = z.object({
-  username: z.string().min(1, 'Enter your user name.').max(256, 'The user name is too long.'),
-  password: z.string().min(1, 'Enter your password.').max(1024, 'The password is too long.'),
+  username: z
+    .string()
+    .min(1, 'Enter your user name.')
+    .max(256, 'The user name is too long.')
+    .refine((name) => !CONTROL_CHARACTERS.test(name) && isAcceptableText(name), 'The user name must not contain control characters or lone UTF-16 surrogates.'),
+  password: z.string().min(1, 'Enter your password.').max(1024, 'The password is too long.').refine(isAcceptableText, 'The password must not contain NUL characters or lone UTF-16 surrogates.'),
 });
 type _LoginRequest = Assert<Conforms<z.output<typeof LoginRequestSchema>, BffSchemas['LoginRequest']>>;
 

@@ -1,7 +1,7 @@
 /**
- * One sign-in for many model paths. Every path runs on a fresh page, but logging in through the login view for each
- * of them would soon hit the BFF's login rate limit (`MAGPIE_LOGIN_RATE_LIMIT`, 10 a minute per address and per
- * user name) and fail the next spec's logins too. So a path starts with the cookies the previous path ended with
+ * One sign-in for many model paths. Every path runs on a fresh page, and logging in through the login view for each
+ * of them would add seconds (a scrypt check and a round of page loads) to every path, so a path starts with the
+ * cookies the previous path ended with
  * (the BFF may have refreshed the DAM tokens in between, hence "ended with"), and logs in only when they no longer
  * hold a session.
  */

@@ -26,7 +26,8 @@ export interface DamUser {
 /**
  * Why a DAM auth call failed:
  * - `invalid_grant`: wrong user name or password, or a dead refresh token (RFC 6749 §5.2);
- * - `rate_limited`: the DAM answered 429 (it limits token requests per client address);
+ * - `rate_limited`: the DAM answered 429 (its token endpoint limits wrong passwords per end-user address, and
+ *   failed client authentications per connecting address and client id; refreshes are never limited);
  * - `rejected`: any other refusal or unexpected answer (e.g. `invalid_client`: the BFF's client secret is wrong);
  * - `unreachable`: no answer (connection refused, DNS, timeout).
  */
@@ -74,10 +75,15 @@ export class DamAuthClient {
 
   /**
    * Logs a user in: `POST /fotoweb/oauth2/token` with `grant_type=password` (dam.yaml `createToken`).
-   * @throws DamAuthError `invalid_grant` for wrong credentials, or `rate_limited`, `rejected`, `unreachable`.
+   *
+   * @param endUserAddress  The person's IP address as the BFF sees it (`end_user_address`): the DAM counts wrong
+   *   passwords per this address rather than per the BFF's own, so one person's guesses never slow everybody's
+   *   logins. Omitted when undefined.
+   * @throws DamAuthError `invalid_grant` for wrong credentials; `rate_limited` when the DAM's limit for this end
+   *   user's address is reached; `rejected`, `unreachable`.
    */
-  passwordGrant(username: string, password: string): Promise<DamTokens> {
-    return this.token({ grant_type: 'password', username, password });
+  passwordGrant(username: string, password: string, endUserAddress?: string): Promise<DamTokens> {
+    return this.token({ grant_type: 'password', username, password, ...(endUserAddress !== undefined ? { end_user_address: endUserAddress } : {}) });
   }
 
   /**

@@ -76,3 +76,24 @@ describe('csrf', () => {
     expect(set?.value).not.toBe(TOKEN);
   });
 });
+
+describe('csrf cookie over HTTPS', () => {
+  it('without MAGPIE_COOKIE_SECURE, carries Secure exactly when the request came over HTTPS (via a trusted proxy)', async () => {
+    const trusting = Fastify({ trustProxy: '10.0.0.5' });
+    await trusting.register(errorsPlugin);
+    await trusting.register(cookie);
+    await trusting.register(csrfPlugin, { cookieSecure: false });
+    trusting.get('/thing', async () => ({ ok: true }));
+    try {
+      const secureOf = async (headers: Record<string, string>, remoteAddress: string) =>
+        (await trusting.inject({ method: 'GET', url: '/thing', headers, remoteAddress })).cookies.find((c) => c.name === CSRF_COOKIE)?.secure;
+      expect(await secureOf({ 'x-forwarded-proto': 'https' }, '10.0.0.5')).toBe(true);
+      expect(await secureOf({ 'x-forwarded-proto': 'http' }, '10.0.0.5')).toBeFalsy();
+      expect(await secureOf({}, '10.0.0.5')).toBeFalsy();
+      // Anyone but the proxy may claim HTTPS in vain.
+      expect(await secureOf({ 'x-forwarded-proto': 'https' }, '203.0.113.7')).toBeFalsy();
+    } finally {
+      await trusting.close();
+    }
+  });
+});

@@ -22,21 +22,25 @@ declare module 'fastify' {
 
 /** Options of {@link csrfPlugin}. */
 export interface CsrfPluginOptions extends Record<string, unknown> {
-  /** Whether the cookie carries `Secure`. */
+  /**
+   * True: the cookie always carries `Secure` (`MAGPIE_COOKIE_SECURE=on`). False: it carries `Secure` when the
+   * request came over HTTPS (`request.protocol`: `X-Forwarded-Proto` counts only from a trusted proxy).
+   */
   cookieSecure: boolean;
 }
 
 /**
  * `csrf` plugin (bff.yaml "CSRF"): double-submit cookie. Every response to a browser without a well-formed
- * `magpie_csrf` cookie sets one (random, readable by scripts: not HttpOnly; SameSite=Strict; Path=/; Secure per
- * config), including the SPA's index.html. Every unsafe method (anything but GET, HEAD, OPTIONS; login included)
+ * `magpie_csrf` cookie sets one (random, readable by scripts: not HttpOnly; SameSite=Strict; Path=/; Secure
+ * over HTTPS or always per config), including the SPA's index.html. Every unsafe method (anything but GET, HEAD, OPTIONS; login included)
  * must send `X-CSRF-Token` equal to the cookie, else 403 `InvalidCsrfToken` before anything else runs.
  *
  * Decorates `request.csrfToken` and `reply.rotateCsrfToken()`. Needs `@fastify/cookie`.
  */
 export const csrfPlugin = definePlugin(
   async (app: FastifyInstance, options: CsrfPluginOptions) => {
-    const cookieOptions: CookieSerializeOptions = { path: '/', httpOnly: false, sameSite: 'strict', secure: options.cookieSecure };
+    // 'auto': `Secure` exactly when `request.protocol` is https (@fastify/cookie).
+    const cookieOptions: CookieSerializeOptions = { path: '/', httpOnly: false, sameSite: 'strict', secure: options.cookieSecure || 'auto' };
 
     const issue = (request: FastifyRequest, reply: FastifyReply): void => {
       const token = randomToken();

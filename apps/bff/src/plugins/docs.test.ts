@@ -5,6 +5,7 @@ import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBffApp, DEFAULT_OPENAPI_DIR } from '../app.ts';
 import { mergeOpenApi, type OpenApiDocument } from '../docs/merge-openapi.ts';
+import { SWAGGER_LOGO_STYLE, SWAGGER_LOGO_STYLE_SOURCE } from './docs.ts';
 import { deadUrl, testConfig } from '../testing/stack.ts';
 
 // The docs need no DAM: the BFF reads the contracts at start.
@@ -61,6 +62,16 @@ describe('/docs', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.body).toContain('swagger-ui');
+    // The BFF's own policy (security-headers.ts), not swagger-ui's weaker `staticCSP`.
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).not.toMatch(/upgrade-insecure-requests|https:|unsafe-/);
+    expect(page.headers['x-frame-options']).toBe('DENY');
+    // Swagger UI's one inline style (its logo) is allowed by its hash, and is still the one Swagger UI renders.
+    expect(csp).toContain(`style-src 'self' ${SWAGGER_LOGO_STYLE_SOURCE} 'nonce-`);
+    const preset = await app.inject({ method: 'GET', url: '/docs/static/swagger-ui-standalone-preset.js' });
+    expect(preset.body).toContain(JSON.stringify(SWAGGER_LOGO_STYLE));
     const init = await app.inject({ method: 'GET', url: '/docs/static/swagger-initializer.js' });
     expect(init.statusCode).toBe(200);
     expect(init.body).toContain('X-CSRF-Token'); // "Try it out" sends the CSRF header

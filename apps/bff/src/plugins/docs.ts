@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -9,6 +10,16 @@ import { mergeOpenApi, type OpenApiDocument } from '../docs/merge-openapi.ts';
 
 /** Where the documentation lives. */
 export const DOCS_PREFIX = '/docs';
+
+/**
+ * The one inline `<style>` of Swagger UI's page: its topbar logo, an SVG with a `<style>` element
+ * (swagger-ui-standalone-preset.js). The pages under /docs allow exactly this text, by its hash, beside the BFF's
+ * policy (security-headers.ts); a Swagger UI whose logo changes fails docs.test.ts and the e2e suite.
+ */
+export const SWAGGER_LOGO_STYLE = '.logo_small_svg__cls-2{fill:#fff}.logo_small_svg__cls-3{fill:#85ea2d}';
+
+/** {@link SWAGGER_LOGO_STYLE}'s CSP source (`'sha256-<base64>'`). */
+export const SWAGGER_LOGO_STYLE_SOURCE = `'sha256-${createHash('sha256').update(SWAGGER_LOGO_STYLE).digest('base64')}'`;
 
 /** Options of {@link docsPlugin}. */
 export interface DocsPluginOptions extends Record<string, unknown> {
@@ -62,7 +73,11 @@ export const docsPlugin = definePlugin(
     await app.register(staticSpecPlugin, { document });
     await app.register(swaggerUi, {
       routePrefix: DOCS_PREFIX,
-      staticCSP: true,
+      // No `staticCSP`: the BFF's own policy (security-headers.ts) covers these pages, and Swagger UI runs under it
+      // (no inline script) with its logo's style allowed by hash. swagger-ui's policy would replace it with a weaker
+      // one (`frame-ancestors 'self'`, `style-src https:`) and `upgrade-insecure-requests`, which breaks a BFF
+      // served over plain HTTP.
+      transformStaticCSP: (header) => header.replace("style-src 'self'", `style-src 'self' ${SWAGGER_LOGO_STYLE_SOURCE}`),
       uiConfig: { deepLinking: true, requestInterceptor: csrfRequestInterceptor as NonNullable<NonNullable<FastifySwaggerUiOptions['uiConfig']>['requestInterceptor']> },
     });
     app.get(`${DOCS_PREFIX}/openapi.json`, async (_request, reply) =>

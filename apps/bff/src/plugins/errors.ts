@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { definePlugin } from '../lib/plugin.ts';
 import { HttpError, type ErrorBodyWithoutId } from '../lib/errors.ts';
 
@@ -52,3 +52,26 @@ export const errorsPlugin = definePlugin(
   },
   { name: 'magpie-errors' },
 );
+
+/** Router errors Fastify answers before any hook or plugin (`frameworkErrors`): [status, value, message]. */
+const FRAMEWORK_CODES: Record<string, [number, string, string]> = {
+  FST_ERR_BAD_URL: [400, 'InvalidRequest', 'The URL is not valid: a percent-encoded part is not UTF-8.'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'InvalidRequest', 'A part of the URL is too long.'],
+};
+
+/**
+ * Fastify's `frameworkErrors` option (pass it to `Fastify()`; the `errors` plugin cannot, as the router answers
+ * these before any plugin runs): a URL the router cannot decode (malformed percent-encoding, an encoded lone
+ * surrogate such as `%ED%A0%80`) or a path segment over the router's limit answers a FotoWeb-style `ErrorBody`
+ * instead of Fastify's own `{error, code, statusCode}`.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const [status, value, message] = FRAMEWORK_CODES[error.code] ?? [400, 'InvalidRequest', 'The request is not valid.'];
+  reply
+    .code(status)
+    .header('content-type', 'application/json; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('x-request-id', request.id)
+    .send({ value, message, heading: 'Invalid request', requestId: request.id });
+}
+

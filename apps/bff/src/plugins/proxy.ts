@@ -1,11 +1,22 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { PassThrough } from 'node:stream';
 import type { IncomingHttpHeaders as Http2IncomingHttpHeaders } from 'node:http2';
 import type { FastifyInstance } from 'fastify';
 import httpProxy from '@fastify/http-proxy';
 import { CSRF_HEADER } from '@magpie/api-types';
 import { findRoute } from '@magpie/api-types/routes';
 import { definePlugin } from '../lib/plugin.ts';
+import { discardRequestBody } from '@magpie/api-types/server';
 import { badGateway, unauthorized } from '../lib/errors.ts';
+import { SECURITY_HEADER_NAMES } from './security-headers.ts';
+
+/**
+ * Most bytes of a request body read and discarded after an early answer (bytes): a chunk upload (4 MiB at Magpie's
+ * DAM, more elsewhere) and its multipart framing; past it the connection closes after the answer.
+ */
+export const EARLY_ANSWER_DISCARD_BYTES = 32 * 1024 * 1024;
+/** Longest wait for the rest of a body after an early answer (ms). */
+export const EARLY_ANSWER_DISCARD_TIMEOUT_MS = 60_000;
 
 /** DAM operations that need no token (dam.yaml `security: []`); the BFF forwards them without a session. */
 export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set(['getHealth']);
@@ -31,8 +42,11 @@ export interface ProxyPluginOptions extends Record<string, unknown> {
  * - Streams both ways: request bodies are piped (the proxy's content-type parsers hand Fastify's raw stream on;
  *   only the `validate` plugin buffers the small JSON bodies it checks) and DAM responses are piped back, with
  *   their headers (vendor content types, `Content-Range`, `Content-Disposition`, `Cache-Control`, `ETag`…) except
- *   `Set-Cookie`.
+ *   `Set-Cookie` and the DAM's security headers (the BFF's, security-headers.ts, apply instead).
  * - A DAM that cannot be reached or times out answers 502 `BadGateway`; nothing is retried.
+ * - An error answered while the browser is still sending the body (a chunk upload refused by the BFF or the DAM)
+ *   reads and discards the rest first (up to {@link EARLY_ANSWER_DISCARD_BYTES}), so the browser gets the answer
+ *   instead of a reset connection.
  *
  * Encapsulated: its hook applies to the proxied routes only. Decorates nothing; needs `request.getSession`.
  */
@@ -47,6 +61,22 @@ export const proxyPlugin = definePlugin(
       const session = await request.getSession();
       if (session === undefined) throw unauthorized();
       bearers.set(request, session.accessToken);
+    });
+
+    // Early answers to a body still arriving (issue 9): the proxy's HTTP client destroys the body it forwards when
+    // the DAM answers before reading it all, and destroying the browser's request would reset its connection. So the
+    // DAM gets a stream of its own, and any 4xx/5xx answered before the browser finished sending (the BFF's own
+    // 401/403, or the DAM's) first reads and discards the rest, within a bound.
+    app.addHook('preHandler', async (request) => {
+      if (request.body === request.raw) request.body = request.raw.pipe(new PassThrough());
+    });
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (reply.statusCode >= 400 && !request.raw.complete) {
+        const read = await discardRequestBody(request.raw, { maxBytes: EARLY_ANSWER_DISCARD_BYTES, timeoutMs: EARLY_ANSWER_DISCARD_TIMEOUT_MS });
+        if (read) reply.removeHeader('connection');
+        else reply.header('connection', 'close');
+      }
+      return payload;
     });
 
     await app.register(httpProxy, {
@@ -71,6 +101,8 @@ export const proxyPlugin = definePlugin(
         rewriteHeaders: (headers) => {
           const kept: IncomingHttpHeaders | Http2IncomingHttpHeaders = { ...headers };
           delete kept['set-cookie'];
+          // The BFF's security headers (set before the DAM answered) stand: the DAM's own would replace them.
+          for (const name of SECURITY_HEADER_NAMES) delete kept[name];
           return kept;
         },
         onError: (reply, { error }) => {

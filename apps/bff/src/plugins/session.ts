@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import { z } from 'zod';
@@ -54,7 +55,10 @@ declare module 'fastify' {
 export interface SessionPluginOptions extends Record<string, unknown> {
   /** `MAGPIE_SESSION_SECRET`: the cookie's AES-256-GCM key is derived from it (HKDF-SHA256). */
   secret: string;
-  /** Whether the cookie carries `Secure`. */
+  /**
+   * True: the cookie always carries `Secure` (`MAGPIE_COOKIE_SECURE=on`). False: it carries `Secure` when the
+   * request came over HTTPS (`request.protocol`: `X-Forwarded-Proto` counts only from a trusted proxy).
+   */
   cookieSecure: boolean;
   /** The DAM's token endpoint client (refresh_token grant). */
   damAuth: DamAuthClient;
@@ -73,26 +77,38 @@ const kState = Symbol('magpie.session.state');
 
 /**
  * `session` plugin (bff.yaml "Session"): keeps the DAM tokens server-side in the encrypted, HttpOnly cookie
- * `magpie_session` (AES-256-GCM, SameSite=Lax, Path=/, Secure per config, no Max-Age: it ends with the browser
- * session) and refreshes them transparently when they expire within {@link REFRESH_MARGIN_MS}.
+ * `magpie_session` (AES-256-GCM, SameSite=Lax, Path=/, Secure over HTTPS or always per config, no Max-Age: it ends
+ * with the browser session) and refreshes them transparently when they expire within {@link REFRESH_MARGIN_MS}.
  *
  * Decorates `request.getSession()`, `request.peekSession()`, `reply.setSession()`, `reply.clearSession()`.
  * Needs `@fastify/cookie`.
  */
+/** Session cookies kept opened in memory, most recently used first. */
+const OPENED_SESSIONS = 10_000;
+
 export const sessionPlugin = definePlugin(
   async (app: FastifyInstance, options: SessionPluginOptions) => {
     const sealer = new CookieSealer(options.secret, SESSION_COOKIE);
     const now = options.now ?? Date.now;
     const refresher = new TokenRefresher((token) => options.damAuth.refreshGrant(token), now);
-    const cookieOptions: CookieSerializeOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: options.cookieSecure };
+    // 'auto': `Secure` exactly when `request.protocol` is https (@fastify/cookie).
+    const cookieOptions: CookieSerializeOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: options.cookieSecure || 'auto' };
 
     const state = (request: FastifyRequest): SessionState => (request as unknown as Record<symbol, SessionState>)[kState]!;
 
+    // Cookies opened before (issue 9: one AES-GCM open per request is a tenth of a proxied request's time). A sealed
+    // value opens to one session only, so the exact cookie text is a safe key.
+    const opened = new LRUCache<string, SessionData>({ max: OPENED_SESSIONS });
     const readCookie = (request: FastifyRequest): SessionData | null => {
       const raw = request.cookies[SESSION_COOKIE];
       if (raw === undefined || raw === '') return null;
+      const known = opened.get(raw);
+      if (known !== undefined) return known;
       const parsed = SessionSchema.safeParse(sealer.open(raw));
-      if (parsed.success) return parsed.data;
+      if (parsed.success) {
+        opened.set(raw, parsed.data);
+        return parsed.data;
+      }
       // Tampered, sealed with another secret, or an old format: drop it so the browser stops sending it.
       state(request).reply.clearCookie(SESSION_COOKIE, cookieOptions);
       return null;

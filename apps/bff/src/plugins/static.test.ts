@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, MEDIA_TYPES } from '@magpie/api-types';
 import { buildBffApp } from '../app.ts';
+import { CSP_NONCE_PLACEHOLDER } from './static.ts';
 import { ADMIN_PASSWORD, createTestStack, testConfig, TestBrowser, type TestStack } from '../testing/stack.ts';
 
 const INDEX_HTML = '<!doctype html><html><head><title>Magpie test SPA</title></head><body><div id="root"></div></body></html>';
@@ -21,6 +22,8 @@ beforeAll(async () => {
   await fs.mkdir(path.join(webDist, 'assets'));
   await fs.writeFile(path.join(webDist, 'index.html'), INDEX_HTML);
   await fs.writeFile(path.join(webDist, 'assets', 'app-3f2a9c.js'), APP_JS);
+  // What `vite build --sourcemap` leaves beside a bundle: it must never be served.
+  await fs.writeFile(path.join(webDist, 'assets', 'app-3f2a9c.js.map'), '{"version":3,"sources":["../src/secret.ts"]}');
   await fs.writeFile(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   sut = await createTestStack({ config: { webDist } });
   spa = sut.bff;
@@ -72,6 +75,35 @@ describe('the built web app', () => {
     // Files outside WEB_DIST stay out of reach.
     const escape = await spa.inject({ method: 'GET', url: '/assets/%2e%2e/%2e%2e/etc/passwd' });
     expect(escape.statusCode).toBe(404);
+  });
+
+  it('never serves source maps, even when the build left one', async () => {
+    for (const url of ['/assets/app-3f2a9c.js.map', '/assets/app-3f2a9c.js%2Emap', '/assets/app-3f2a9c.js.MAP']) {
+      const res = await spa.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain('sources');
+      const navigation = await spa.inject({ method: 'GET', url, headers: { accept: NAVIGATION } });
+      expect(navigation.body, url).not.toContain('sources');
+    }
+    // The bundle itself still loads.
+    expect((await spa.inject({ method: 'GET', url: '/assets/app-3f2a9c.js' })).statusCode).toBe(200);
+  });
+
+  it('writes each answer’s CSP style nonce into index.html in place of the build’s placeholder', async () => {
+    const withPlaceholder = `<!doctype html><html><head><meta property="csp-nonce" nonce="${CSP_NONCE_PLACEHOLDER}"></head><body></body></html>`;
+    const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'magpie-web-dist-'));
+    await fs.writeFile(path.join(dist, 'index.html'), withPlaceholder);
+    const bff = await sut.anotherBff({ webDist: dist });
+    try {
+      const res = await bff.inject({ method: 'GET', url: '/fotoweb/archives/', headers: { accept: NAVIGATION } });
+      const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(res.body).toBe(withPlaceholder.replace(CSP_NONCE_PLACEHOLDER, nonce!));
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    } finally {
+      await fs.rm(dist, { recursive: true, force: true });
+    }
   });
 
   it('leaves API calls to the proxy: the same URL with a JSON Accept answers the DAM', async () => {

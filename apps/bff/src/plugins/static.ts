@@ -18,6 +18,12 @@ const FILE_OPERATIONS: ReadonlySet<string> = new Set(['getRendition', 'getPrevie
 /** Paths the BFF answers itself and the SPA never takes over. */
 const OWN_PREFIXES = ['/docs'];
 
+/**
+ * What the web app's build writes where each answer's CSP style nonce goes (`html.cspNonce` in
+ * apps/web/vite.config.ts: a `<meta property="csp-nonce">` the app reads, and `nonce` on Vite's tags).
+ */
+export const CSP_NONCE_PLACEHOLDER = 'MAGPIE_CSP_NONCE';
+
 /** Vite puts content-hashed files here; they never change, so browsers may keep them for a year. */
 const IMMUTABLE_DIR = `${path.sep}assets${path.sep}`;
 
@@ -42,26 +48,30 @@ export interface StaticPluginOptions extends Record<string, unknown> {
 /**
  * `static` plugin: serves the built web app from `WEB_DIST` and makes client-side routes work.
  *
- * - Files of `WEB_DIST` by path (`/assets/*` cached for a year, everything else revalidated).
+ * - Files of `WEB_DIST` by path (`/assets/*` cached for a year, everything else revalidated), except source maps
+ *   (`*.map` answers 404 even when a build left one there: they would publish the app's source).
  * - `GET /` redirects (302) to {@link HOME_PATH}.
  * - A GET/HEAD whose `Accept` prefers HTML (a browser navigation, see `prefersHtml`) on any path that is not a
- *   file answers index.html (`Cache-Control: no-cache`, `Vary: Accept`), including `/fotoweb/...` URLs the DAM serves as JSON to
- *   API clients: FotoWeb serves the same URLs as HTML for people and JSON for programs. Files are those of
- *   `WEB_DIST`, the DAM's renditions and previews (download links), and `/docs`.
+ *   file answers index.html (`Cache-Control: no-cache`, `Vary: Accept`) with this answer's CSP style nonce
+ *   (`reply.styleNonce`, security-headers.ts) in place of {@link CSP_NONCE_PLACEHOLDER}, including `/fotoweb/...`
+ *   URLs the DAM serves as JSON to API clients: FotoWeb serves the same URLs as HTML for people and JSON for
+ *   programs. Files are those of `WEB_DIST`, the DAM's renditions and previews (download links), and `/docs`.
  * - Without `WEB_DIST/index.html`, navigations answer 503 with {@link NOT_BUILT_PAGE}.
  *
- * Its navigation hook applies to every route registered after it. Decorates `reply.sendFile` (`@fastify/static`).
+ * Its navigation hook applies to every route registered after it. Decorates `reply.sendFile` (`@fastify/static`);
+ * needs `reply.styleNonce` (the `security-headers` plugin).
  */
 export const staticPlugin = definePlugin(
   async (app: FastifyInstance, options: StaticPluginOptions) => {
     const root = path.resolve(options.webDist);
     const indexFile = path.join(root, 'index.html');
 
-    const built = await fs
-      .stat(indexFile)
-      .then((s) => s.isFile())
-      .catch(() => false);
-    if (!built) app.log.warn({ webDist: root }, 'the web app is not built (no index.html in WEB_DIST): run npm run build');
+    const builtPage = await fs.readFile(indexFile, 'utf8').catch(() => undefined);
+    if (builtPage === undefined) app.log.warn({ webDist: root }, 'the web app is not built (no index.html in WEB_DIST): run npm run build');
+    else if (!builtPage.includes(CSP_NONCE_PLACEHOLDER)) {
+      // A build from before the CSP: its run-time styles carry no nonce, so browsers refuse them.
+      app.log.warn({ webDist: root }, 'the web app was built by an older Magpie (no CSP nonce in index.html): run npm run build');
+    }
 
     await app.register(fastifyStatic, {
       root,
@@ -73,6 +83,7 @@ export const staticPlugin = definePlugin(
       redirect: false,
       list: false,
       serveDotFiles: false,
+      allowedPath: (pathname) => !pathname.toLowerCase().endsWith('.map'),
       setHeaders: (fileReply, filePath) => {
         if (filePath.includes(IMMUTABLE_DIR)) fileReply.header('cache-control', 'public, max-age=31536000, immutable');
       },
@@ -81,17 +92,18 @@ export const staticPlugin = definePlugin(
     app.get('/', async (_request, reply) => reply.redirect(HOME_PATH, 302));
 
     const sendIndex = async (reply: FastifyReply): Promise<void> => {
-      const built = await fs
-        .stat(indexFile)
-        .then((s) => s.isFile())
-        .catch(() => false);
-      if (!built) {
+      const page = await fs.readFile(indexFile, 'utf8').catch(() => undefined);
+      if (page === undefined) {
         reply.code(503).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
         return;
       }
       // The same URL answers JSON to the SPA's fetches: `Vary: Accept` keeps browser caches (and back/forward)
-      // from serving one for the other.
-      reply.header('cache-control', 'no-cache').header('vary', 'Accept').sendFile('index.html', root, { cacheControl: false });
+      // from serving one for the other. Read per answer: the nonce differs each time, and a rebuild shows at once.
+      reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'Accept')
+        .type('text/html; charset=utf-8')
+        .send(page.replaceAll(CSP_NONCE_PLACEHOLDER, reply.styleNonce));
     };
 
     /** Whether `pathname` (raw) names a regular file inside `root` (never outside it). */
@@ -126,7 +138,8 @@ export const staticPlugin = definePlugin(
     };
 
     // Callback style on purpose: when the SPA answers, `done` is never called, so no later hook or handler (the
-    // proxy) runs, even though sendFile finishes asynchronously (Fastify Hooks, "Respond to a request from a hook").
+    // proxy) runs, even though index.html is read and sent asynchronously (Fastify Hooks, "Respond to a request from
+    // a hook").
     app.addHook('onRequest', (request, reply, done) => {
       isNavigationToPage(request).then(
         (page) => {
@@ -137,5 +150,5 @@ export const staticPlugin = definePlugin(
       );
     });
   },
-  { name: 'magpie-static' },
+  { name: 'magpie-static', decorators: { reply: ['styleNonce'] } },
 );

@@ -3,12 +3,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
 import { MEDIA_TYPES } from '@magpie/api-types';
 import { findRoute, isSafePath, type RouteMatch } from '@magpie/api-types/routes';
-import { toErrorBody } from '@magpie/api-types/schemas';
+import { findInputProblem, forbiddenTextIn, jsonNestsDeeperThan, MAX_JSON_DEPTH, toErrorBody, type InputPart } from '@magpie/api-types/schemas';
 import { definePlugin } from '../lib/plugin.ts';
 import { HttpError, httpError } from '../lib/errors.ts';
 
 /** Largest JSON or form body the BFF reads to validate (bytes); the DAM accepts no larger one either. */
 export const MAX_VALIDATED_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Longest `/fotoweb/` URL forwarded (characters). With the headers the proxy adds it stays under the 16 KiB the
+ * DAM's HTTP parser accepts; FotoWeb URLs are far shorter (searches are at most 2,000 characters).
+ */
+export const MAX_URL_CHARS = 8192;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,9 +29,14 @@ declare module 'fastify' {
  * `validate` plugin (bff.yaml "Proxy"): checks every `/fotoweb/` request that matches a route of
  * `@magpie/api-types/routes` before it reaches a handler or leaves the BFF.
  *
- * - onRequest: a path with dot segments, `//` or backslashes → 400 `InvalidRequest`; a route the browser may not
- *   call (`fromBrowser: false`: the DAM's token endpoint) → 404 `NotFound`.
- * - preValidation: path parameters and query against the route's zod schemas → 400 `InvalidRequest` with `issues`;
+ * - onRequest: a URL over {@link MAX_URL_CHARS} characters → 414 `InvalidRequest`; a path with dot segments, `//`
+ *   or backslashes, malformed percent-encoding, or a NUL (`%00`) → 400 `InvalidRequest`; a route the browser may
+ *   not call (`fromBrowser: false`: the DAM's token endpoint) → 404 `NotFound`.
+ * - preValidation, the input gate (issue 9; the DAM has the same one): a NUL character or a lone UTF-16 surrogate
+ *   in any query value or key, or in any string or key of a checked body, and a JSON body nested deeper than
+ *   {@link MAX_JSON_DEPTH} levels → 400 `InvalidRequest` naming the field (`@magpie/api-types` input rules), so
+ *   such input never reaches the DAM. Then path parameters and query against the route's zod schemas → 400
+ *   `InvalidRequest` with `issues`;
  *   a body whose `Content-Type` is not one the route accepts → 415 `UnsupportedMediaType`; a JSON or form body of
  *   a route with a body schema is read (at most {@link MAX_VALIDATED_BODY_BYTES}, else 413 `PayloadTooLarge`),
  *   validated (400 with `issues`), and handed on as the same bytes.
@@ -42,10 +53,14 @@ export const validatePlugin = definePlugin(
     app.addHook('onRequest', async (request) => {
       request.validated = {};
       const pathname = rawPathname(request);
-      if (pathname !== '/fotoweb' && !pathname.startsWith('/fotoweb/')) return;
+      if (!isFotowebPath(pathname)) return;
+      if ((request.raw.url ?? request.url).length > MAX_URL_CHARS) {
+        throw new HttpError(414, { value: 'InvalidRequest', heading: 'Invalid request', message: `The URL is longer than ${MAX_URL_CHARS} characters.` });
+      }
       if (!isSafePath(pathname)) {
         throw httpError('InvalidRequest', 'The path must not contain ".", ".." or empty segments, or backslashes.', 'Invalid request');
       }
+      checkPath(pathname);
       request.apiRoute = findRoute(request.method, pathname) ?? null;
       if (request.apiRoute !== null && !request.apiRoute.route.fromBrowser) {
         throw httpError('NotFound', `Nothing is at ${request.method} ${pathname}.`, 'Not found');
@@ -53,6 +68,8 @@ export const validatePlugin = definePlugin(
     });
 
     app.addHook('preValidation', async (request) => {
+      if (request.apiRoute === null && !isFotowebPath(rawPathname(request))) return;
+      gate('query', request.query ?? {});
       const match = request.apiRoute;
       if (match === null) return;
       const { route } = match;
@@ -76,10 +93,13 @@ export const validatePlugin = definePlugin(
       if (isStream(request.body)) {
         // Proxied routes get the raw stream: read it (bounded), validate, and hand the same bytes on.
         const raw = await readBounded(request.body, MAX_VALIDATED_BODY_BYTES);
-        request.validated.body = check(route.body, decode(raw, type));
+        const decoded = decode(raw, type);
+        gate('body', decoded);
+        request.validated.body = check(route.body, decoded);
         request.body = Readable.from([raw]);
       } else {
         // The BFF's own routes: Fastify has parsed the body already.
+        gate('body', request.body);
         request.validated.body = check(route.body, request.body);
       }
     });
@@ -92,6 +112,38 @@ function rawPathname(request: FastifyRequest): string {
   const url = request.raw.url ?? request.url;
   const end = url.search(/[?#]/);
   return end === -1 ? url : url.slice(0, end);
+}
+
+function isFotowebPath(pathname: string): boolean {
+  return pathname === '/fotoweb' || pathname.startsWith('/fotoweb/');
+}
+
+/**
+ * The path must decode (percent-encoding of UTF-8) and hold no NUL.
+ * @throws HttpError 400 `InvalidRequest` otherwise.
+ */
+function checkPath(pathname: string): void {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    throw httpError('InvalidRequest', 'The URL is not valid: a percent-encoded part is not UTF-8.', 'Invalid request');
+  }
+  if (forbiddenTextIn(decoded) !== undefined) throw gateError('path', { path: '', message: 'The path contains a NUL character (U+0000), which is not allowed.' });
+}
+
+/**
+ * The input gate on one part of a request (`@magpie/api-types` input rules: NUL, lone surrogates, nesting).
+ * @throws HttpError 400 `InvalidRequest` naming the field.
+ */
+function gate(part: InputPart, value: unknown): void {
+  const problem = findInputProblem(value, part);
+  if (problem !== undefined) throw gateError(part, problem);
+}
+
+function gateError(part: InputPart, problem: { path: string; message: string }): HttpError {
+  const path = problem.path === '' ? part : `${part}.${problem.path}`;
+  return new HttpError(400, { value: 'InvalidRequest', heading: 'Invalid request', message: problem.message, issues: [{ path, message: problem.message }] });
 }
 
 function check(schema: ZodType, value: unknown): unknown {
@@ -133,11 +185,14 @@ async function readBounded(stream: NodeJS.ReadableStream, limit: number): Promis
 
 /**
  * Decodes a buffered body for validation: form fields for `application/x-www-form-urlencoded`, JSON otherwise.
- * @throws HttpError 400 `InvalidRequest` when JSON does not parse.
+ * @throws HttpError 400 `InvalidRequest` when JSON does not parse or nests deeper than {@link MAX_JSON_DEPTH} levels.
  */
 function decode(raw: Buffer, type: string): unknown {
   const text = raw.toString('utf8');
   if (type === MEDIA_TYPES.formUrlEncoded) return Object.fromEntries(new URLSearchParams(text));
+  if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) {
+    throw gateError('body', { path: '', message: `The body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels.` });
+  }
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -15,7 +15,10 @@ export const TEST_SESSION_SECRET = 'test-session-secret-0123456789abcdefghij';
 /** The admin password every test DAM is created with. */
 export const ADMIN_PASSWORD = 'admin-password';
 
-/** A BFF configuration for tests: the test DAM's client, a high login limit, logging off. */
+/**
+ * A BFF configuration for tests: the test DAM's client, logging off, and login limits out of the way (tests log in
+ * many times from one address; those that test the limits set their own).
+ */
 export function testConfig(overrides: Partial<BffConfig> & { damUrl: string }): BffConfig {
   return {
     port: 0,
@@ -25,6 +28,8 @@ export function testConfig(overrides: Partial<BffConfig> & { damUrl: string }): 
     webDist: '/nonexistent/magpie-web-dist',
     cookieSecure: false,
     loginRateLimit: 1000,
+    loginAddressUserLimit: 1000,
+    loginDelay: { afterFailures: 1000, firstMs: 10, maxMs: 10 },
     trustProxy: false,
     logLevel: 'silent',
     ...overrides,

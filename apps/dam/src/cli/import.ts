@@ -16,6 +16,7 @@ import { createDamContext } from '../context.ts';
 import { IngestError } from '../services/ingest.service.ts';
 import { fetchCliToken } from './cli-token.ts';
 import { loadSecrets } from '../../../../scripts/secrets.mjs';
+import { OWNER_ONLY_UMASK } from '../lib/private-files.ts';
 
 /** Files and folders never imported: hidden files, OS clutter, sidecars handled with their image later. */
 const SKIP = /^(\.|Thumbs\.db$|desktop\.ini$)/i;
@@ -136,6 +137,8 @@ async function importOverHttp(damUrl: string, secret: string, root: string, file
 }
 
 async function main() {
+  // What it writes into the data folder (in-process ingest) is its user's only, as with the DAM (issue 9).
+  process.umask(OWNER_ONLY_UMASK);
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: { archive: { type: 'string', default: 'Photos' }, 'dam-url': { type: 'string' }, help: { type: 'boolean', short: 'h' } },

@@ -10,6 +10,11 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   /** `pglite` for the embedded default, `postgres` with DATABASE_URL. */
   kind: 'pglite' | 'postgres';
+  /**
+   * Embedded database only: calls `callback` for every notification on `channel`, in this process, as the notifying
+   * transaction commits. Call it before the database is in use (LISTEN runs outside the pool's turn-taking).
+   */
+  listen?: (channel: string, callback: () => void) => Promise<void>;
   close(): Promise<void>;
 }
 
@@ -62,6 +67,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     handle = {
       db,
       kind: 'pglite',
+      listen: async (channel, callback) => {
+        await instance.listen(channel, () => callback());
+      },
       close: async () => {
         await db.destroy();
         if (!instance.closed) await instance.close();

@@ -262,7 +262,175 @@ const migrations: Record<string, Migration> = {
       for (const statement of statements) await statement.execute(db);
     },
   },
+  '0006_upload_expiry': {
+    async up(db: Kysely<any>) {
+      const statements = [
+        // Abandoned uploads (issue 9): the sweep finds uploads awaiting data whose last chunk (or creation) is older
+        // than the expiry; while an upload awaits data only a chunk changes its `modified`.
+        sql`CREATE INDEX uploads_awaiting_idx ON uploads (modified) WHERE status = 'awaitingData'`,
+        // The per-user cap on bytes held in unfinished uploads sums one user's unfinished uploads at each create.
+        sql`CREATE INDEX uploads_user_unfinished_idx ON uploads (user_id) WHERE status IN ('awaitingData', 'pending', 'inProgress')`,
+        // At most one upload sweep queued or running across every DAM process sharing the database: each process
+        // offers one periodically and the others' offers are dropped (INSERT … ON CONFLICT DO NOTHING).
+        sql`CREATE UNIQUE INDEX jobs_one_upload_sweep_idx ON jobs (kind) WHERE kind = 'expire-uploads' AND status IN ('queued', 'running')`,
+      ];
+      for (const statement of statements) await statement.execute(db);
+    },
+  },
+  '0007_job_heartbeat': {
+    async up(db: Kysely<any>) {
+      // Workers renew the lock of the job they run (issue 9): a running job whose heartbeat is old was left by a dead
+      // process and is taken over. Jobs running at migration time count from their lock time.
+      await sql`ALTER TABLE jobs ADD COLUMN heartbeat_at timestamptz`.execute(db);
+    },
+  },
+  '0008_search_counts': {
+    async up(db: Kysely<any>) {
+      const statements = [
+        // Counts kept as assets change (issue 9: the first request of a search that matches half of a 1,000,000-asset
+        // archive). A count is the sum of its rows in `asset_counts`: writers only ever insert rows (no row is
+        // updated, so concurrent ingests never wait on each other), and compaction folds a key's rows into one.
+        // Keys: ('a', '') every asset of an archive, ('d', <folder path>) the assets directly in a folder, and
+        // ('s', <lexeme>) / ('f', <lexeme>) the assets whose search_vector / field_vector hold a lexeme, for the
+        // lexemes registered in `asset_counted_terms` (frequent ones, registered by AssetsRepository.count).
+        sql`CREATE TABLE asset_counted_terms (
+          archive_id integer NOT NULL,
+          kind text NOT NULL CHECK (kind IN ('s', 'f')),
+          term text COLLATE "C" NOT NULL,
+          ready boolean NOT NULL DEFAULT false,
+          created timestamptz NOT NULL DEFAULT now(),
+          PRIMARY KEY (archive_id, kind, term))`,
+        sql`CREATE TABLE asset_counts (
+          archive_id integer NOT NULL,
+          kind text NOT NULL CHECK (kind IN ('a', 'd', 's', 'f')),
+          term text COLLATE "C" NOT NULL,
+          hits bigint NOT NULL)`,
+        sql`CREATE INDEX asset_counts_key_idx ON asset_counts (archive_id, kind, term) INCLUDE (hits)`,
+        // The keys one asset row adds to: its archive, its folder, and its registered lexemes.
+        sql`CREATE FUNCTION asset_count_keys(archive integer, folder text, search tsvector, fields tsvector)
+          RETURNS TABLE (kind text, term text) LANGUAGE sql STABLE AS $$
+            SELECT 'a', ''
+            UNION ALL SELECT 'd', folder
+            UNION ALL SELECT t.kind, t.term FROM asset_counted_terms t
+              WHERE t.archive_id = archive AND t.kind = 's' AND t.term = ANY (tsvector_to_array(search))
+            UNION ALL SELECT t.kind, t.term FROM asset_counted_terms t
+              WHERE t.archive_id = archive AND t.kind = 'f' AND t.term = ANY (tsvector_to_array(fields))
+          $$`,
+        // Folds every key that has several rows into one. One compaction at a time (advisory lock 19779/1, tried,
+        // never waited for), so two never lock the same rows in different orders.
+        sql`CREATE FUNCTION asset_counts_compact() RETURNS void LANGUAGE plpgsql AS $$
+          BEGIN
+            IF pg_try_advisory_xact_lock(19779, 1) THEN
+              WITH split AS (
+                SELECT archive_id, kind, term FROM asset_counts GROUP BY archive_id, kind, term HAVING count(*) > 1
+              ), gone AS (
+                DELETE FROM asset_counts c USING split s
+                WHERE c.archive_id = s.archive_id AND c.kind = s.kind AND c.term = s.term
+                RETURNING c.archive_id, c.kind, c.term, c.hits
+              )
+              INSERT INTO asset_counts (archive_id, kind, term, hits)
+              SELECT archive_id, kind, term, sum(hits) FROM gone GROUP BY archive_id, kind, term HAVING sum(hits) <> 0;
+            END IF;
+          END $$`,
+        // One row per key a statement changed, in the statement's own transaction, so every snapshot sees counts
+        // that match the assets it sees. The shared advisory lock 19779/0, held until the transaction ends, lets
+        // the registration of a term wait until every writer that could have missed it has finished.
+        sql`CREATE FUNCTION asset_counts_track() RETURNS trigger LANGUAGE plpgsql AS $$
+          BEGIN
+            PERFORM pg_advisory_xact_lock_shared(19779, 0);
+            IF TG_OP = 'INSERT' THEN
+              INSERT INTO asset_counts (archive_id, kind, term, hits)
+              SELECT n.archive_id, k.kind, k.term, count(*) FROM new_assets n
+                CROSS JOIN LATERAL asset_count_keys(n.archive_id, n.folder_path, n.search_vector, n.field_vector) k
+              GROUP BY 1, 2, 3;
+            ELSIF TG_OP = 'DELETE' THEN
+              INSERT INTO asset_counts (archive_id, kind, term, hits)
+              SELECT o.archive_id, k.kind, k.term, -count(*) FROM old_assets o
+                CROSS JOIN LATERAL asset_count_keys(o.archive_id, o.folder_path, o.search_vector, o.field_vector) k
+              GROUP BY 1, 2, 3;
+            ELSE
+              INSERT INTO asset_counts (archive_id, kind, term, hits)
+              SELECT c.archive_id, k.kind, k.term, sum(c.sign) FROM (
+                SELECT n.archive_id, n.folder_path, n.search_vector, n.field_vector, 1 AS sign
+                  FROM new_assets n JOIN old_assets o ON o.id = n.id
+                  WHERE (n.archive_id, n.folder_path, n.search_vector, n.field_vector)
+                    IS DISTINCT FROM (o.archive_id, o.folder_path, o.search_vector, o.field_vector)
+                UNION ALL
+                SELECT o.archive_id, o.folder_path, o.search_vector, o.field_vector, -1
+                  FROM old_assets o JOIN new_assets n ON n.id = o.id
+                  WHERE (n.archive_id, n.folder_path, n.search_vector, n.field_vector)
+                    IS DISTINCT FROM (o.archive_id, o.folder_path, o.search_vector, o.field_vector)
+              ) c CROSS JOIN LATERAL asset_count_keys(c.archive_id, c.folder_path, c.search_vector, c.field_vector) k
+              GROUP BY 1, 2, 3 HAVING sum(c.sign) <> 0;
+            END IF;
+            -- About one writing statement in 256 folds the rows, which keeps the table near one row per key.
+            IF random() < 1.0 / 256 THEN
+              PERFORM asset_counts_compact();
+            END IF;
+            RETURN NULL;
+          END $$`,
+        sql`CREATE TRIGGER assets_counts_insert AFTER INSERT ON assets REFERENCING NEW TABLE AS new_assets
+          FOR EACH STATEMENT EXECUTE FUNCTION asset_counts_track()`,
+        sql`CREATE TRIGGER assets_counts_update AFTER UPDATE ON assets REFERENCING OLD TABLE AS old_assets NEW TABLE AS new_assets
+          FOR EACH STATEMENT EXECUTE FUNCTION asset_counts_track()`,
+        sql`CREATE TRIGGER assets_counts_delete AFTER DELETE ON assets REFERENCING OLD TABLE AS old_assets
+          FOR EACH STATEMENT EXECUTE FUNCTION asset_counts_track()`,
+        sql`CREATE FUNCTION asset_counts_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
+          BEGIN
+            PERFORM pg_advisory_xact_lock_shared(19779, 0);
+            PERFORM pg_advisory_xact_lock(19779, 1);
+            DELETE FROM asset_counts;
+            RETURN NULL;
+          END $$`,
+        sql`CREATE TRIGGER assets_counts_truncate AFTER TRUNCATE ON assets FOR EACH STATEMENT EXECUTE FUNCTION asset_counts_truncate()`,
+        // The counts of the assets already there, in the transaction that created the triggers: CREATE TRIGGER
+        // waited for every writer of assets and holds them off until this migration commits.
+        sql`INSERT INTO asset_counts (archive_id, kind, term, hits) SELECT archive_id, 'a', '', count(*) FROM assets GROUP BY archive_id`,
+        sql`INSERT INTO asset_counts (archive_id, kind, term, hits)
+          SELECT archive_id, 'd', folder_path, count(*) FROM assets GROUP BY archive_id, folder_path`,
+      ];
+      for (const statement of statements) await statement.execute(db);
+    },
+  },
+  '0009_catalog_generation': {
+    async up(db: Kysely<any>) {
+      // Kept representations (issue 9, http/representation-cache.ts): every statement that changes what a collection
+      // or asset answer shows, apart from the assets themselves (asset_generation), advances this sequence: users and
+      // groups (who sees what), archives, access lists, folders, metadata views, taxonomies, revisions.
+      // Both sequences' triggers also notify CHANGES_CHANNEL, delivered when the writer commits: the embedded database
+      // (one process) counts notifications instead of reading the sequences on every request.
+      await sql`CREATE SEQUENCE catalog_generation`.execute(db);
+      await sql`CREATE FUNCTION catalog_generation_advance() RETURNS trigger LANGUAGE plpgsql AS $$
+          BEGIN
+            PERFORM nextval('catalog_generation');
+            PERFORM pg_notify(${sql.lit(CHANGES_CHANNEL)}, '');
+            RETURN NULL;
+          END $$`.execute(db);
+      await sql`CREATE OR REPLACE FUNCTION asset_generation_advance() RETURNS trigger LANGUAGE plpgsql AS $$
+          BEGIN
+            PERFORM nextval('asset_generation');
+            PERFORM pg_notify(${sql.lit(CHANGES_CHANNEL)}, '');
+            RETURN NULL;
+          END $$`.execute(db);
+      for (const table of CATALOG_TABLES) {
+        await sql`CREATE TRIGGER ${sql.raw(`${table}_catalog_generation`)} AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${sql.table(table)}
+          FOR EACH STATEMENT EXECUTE FUNCTION catalog_generation_advance()`.execute(db);
+      }
+    },
+  },
 };
+
+/** The channel the generation triggers notify (migration 0009), once per writing transaction. */
+export const CHANGES_CHANNEL = 'magpie_changes';
+
+/**
+ * Tables whose changes advance `catalog_generation` (migration 0009). A table added later that a collection or an
+ * asset representation reads gets its trigger in its own migration.
+ */
+const CATALOG_TABLES = [
+  'users', 'groups', 'group_members', 'group_permissions', 'archives', 'archive_acl', 'folders', 'metadata_views',
+  'taxonomies', 'taxonomy_items', 'asset_revisions',
+] as const;
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

@@ -180,6 +180,36 @@ export interface AssetRevisionsTable {
   created_by: string;
 }
 
+/**
+ * What a kept count counts (migration 0008): `a` every asset of an archive (term ''), `d` the assets directly in a
+ * folder (term: the folder path), `s` / `f` the assets whose `search_vector` / `field_vector` hold a lexeme (term:
+ * the lexeme).
+ */
+export type CountKind = 'a' | 'd' | 's' | 'f';
+
+/**
+ * Kept counts (migration 0008): a key's count is the sum of its rows. Triggers on `assets` insert one row per key a
+ * statement changed (+/- assets); compaction folds a key's rows into one.
+ */
+export interface AssetCountsTable {
+  archive_id: number;
+  kind: CountKind;
+  term: string;
+  hits: number;
+}
+
+/**
+ * Lexemes whose hits are kept in `asset_counts` (migration 0008), registered when a search for them first counts
+ * many hits; `ready` once their count has its starting row (until then their rows are not a count).
+ */
+export interface AssetCountedTermsTable {
+  archive_id: number;
+  kind: 's' | 'f';
+  term: string;
+  ready: Generated<boolean>;
+  created: Generated<Date>;
+}
+
 /** Background tasks (fotoweb-api-notes §6.2): the request, per-asset results and the state, polled by `user_id`. */
 export interface BackgroundTasksTable {
   id: string;
@@ -208,6 +238,7 @@ export interface UploadsTable {
   asset_id: number | null;
   error: Json<{ value: string; message: string } | null>;
   created: Generated<Date>;
+  /** Last change; while `awaitingData`, the last chunk received (or the creation): the upload expires from it (issue 9). */
   modified: Generated<Date>;
   /** The asset a new version of the file is for (destination = asset URL), else null. */
   target_asset_id: Generated<number | null>;
@@ -226,6 +257,8 @@ export interface JobsTable {
   run_after: Generated<Date>;
   locked_at: Date | null;
   locked_by: string | null;
+  /** When the worker holding the lock last renewed it (heartbeat); null until the first claim (migration 0007). */
+  heartbeat_at: Date | null;
   last_error: string | null;
   created: Generated<Date>;
   finished: Date | null;
@@ -255,6 +288,8 @@ export interface Database {
   metadata_views: MetadataViewsTable;
   asset_revisions: AssetRevisionsTable;
   background_tasks: BackgroundTasksTable;
+  asset_counts: AssetCountsTable;
+  asset_counted_terms: AssetCountedTermsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

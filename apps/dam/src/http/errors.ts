@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { ApiError } from '../lib/errors.ts';
 
@@ -15,6 +15,7 @@ const FASTIFY_CODES: Record<string, [number, string, string]> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'UnsupportedMediaType', 'The request body has an unsupported media type.'],
   FST_ERR_CTP_BODY_TOO_LARGE: [413, 'PayloadTooLarge', 'The request body is too large.'],
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'InvalidRequest', 'The JSON body is empty.'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'InvalidRequest', 'The body is not valid JSON.'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'InvalidRequest', 'The Content-Length does not match the body.'],
   FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'UnsupportedMediaType', 'The request must be multipart/form-data.'],
   FST_REQ_FILE_TOO_LARGE: [400, 'InvalidChunk', 'The chunk is larger than expected.'],
@@ -57,3 +58,20 @@ export function registerErrorHandling(app: FastifyInstance): void {
     reply.code(404).send({ value: 'NotFound', message: `No resource at ${request.method} ${request.url.split('?')[0]}.`, heading: 'Not found', requestId: request.id });
   });
 }
+
+/** Router errors Fastify answers before any hook (`frameworkErrors`): [status, value, message]. */
+const FRAMEWORK_CODES: Record<string, [number, string, string]> = {
+  FST_ERR_BAD_URL: [400, 'InvalidRequest', 'The URL is not valid: a percent-encoded part is not UTF-8.'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'InvalidRequest', 'A part of the URL is too long.'],
+};
+
+/**
+ * Fastify's `frameworkErrors` option: a URL the router cannot decode (malformed percent-encoding such as `%ED%A0%80`,
+ * an encoded lone surrogate) or a path segment over the router's limit answers a FotoWeb-style body, like every
+ * other error, instead of Fastify's own `{error, code, statusCode}`.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const [status, value, message] = FRAMEWORK_CODES[error.code] ?? [400, 'InvalidRequest', 'The request is not valid.'];
+  reply.code(status).header('content-type', 'application/json; charset=utf-8').header('x-request-id', request.id).send({ value, message, heading: 'Invalid request', requestId: request.id });
+}
+

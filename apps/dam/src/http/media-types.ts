@@ -29,15 +29,23 @@ export function negotiate<T extends string>(request: FastifyRequest, offered: re
 }
 
 /**
+ * The `Content-Type` of a representation for a request: the vendor media type unless the client asked for plain
+ * `application/json` only; charset included.
+ */
+export function representationType(request: FastifyRequest, name: Representation): string {
+  const accept = request.headers.accept ?? '';
+  const plainOnly = accept.includes('application/json') && !accept.includes('vnd.fotoware');
+  return `${plainOnly ? 'application/json' : vendorType(name)}; charset=utf-8`;
+}
+
+/**
  * Sends a JSON body as a FotoWeb representation: the vendor media type unless the client asked for plain
  * `application/json` only.
  */
 export function sendRepresentation(request: FastifyRequest, reply: FastifyReply, name: Representation, body: unknown, status = 200) {
-  const accept = request.headers.accept ?? '';
-  const plainOnly = accept.includes('application/json') && !accept.includes('vnd.fotoware');
   return reply
     .code(status)
-    .header('content-type', `${plainOnly ? 'application/json' : vendorType(name)}; charset=utf-8`)
+    .header('content-type', representationType(request, name))
     .header('vary', VARY)
     .header('cache-control', 'private, no-cache')
     .send(JSON.stringify(body));

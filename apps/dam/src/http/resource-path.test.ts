@@ -30,3 +30,18 @@ describe('parseAssetHref', () => {
     expect(parseAssetHref('/elsewhere/a.jpg.info')).toBeUndefined();
   });
 });
+
+describe('parseArchivesPath: page and order parameters (issue 9)', () => {
+  it('keeps a page reference of up to 512 URL-safe characters and refuses longer or other ones', () => {
+    const page = `3-a${'A'.repeat(509)}`;
+    expect(parseArchivesPath(`5000-Photos/;o=fn;p=${page}`)).toMatchObject({ kind: 'collection', params: { p: page, o: 'fn' } });
+    for (const bad of [`3-a${'A'.repeat(510)}`, '3-a%00', '3.5', '']) {
+      expect(() => parseArchivesPath(`5000-Photos/;p=${bad}`), bad).toThrow(InvalidPathError);
+    }
+  });
+
+  it('refuses NUL in segments and malformed percent-encoding', () => {
+    expect(() => parseArchivesPath('5000-Photos/a%00b/')).toThrow(InvalidPathError);
+    expect(() => parseArchivesPath('5000-Photos/%ED%A0%80/')).toThrow(InvalidPathError);
+  });
+});

@@ -1,4 +1,5 @@
 import { parseArchiveKey } from './urls.ts';
+import { MAX_PAGE_REFERENCE_CHARS } from '../search/ordering.ts';
 
 /** FotoWeb path parameters found in a collection URL (`;p=3`, `;o=-fn`). */
 export interface PathParams {
@@ -42,7 +43,7 @@ export function parseArchivesPath(rest: string): ArchivesPath {
     for (const param of matrix) {
       const [key, value = ''] = param.split('=');
       if (key === 'p') {
-        if (!/^[0-9A-Za-z_-]{1,512}$/.test(value)) throw new InvalidPathError(`Invalid page "${value}".`);
+        if (value.length > MAX_PAGE_REFERENCE_CHARS || !/^[0-9A-Za-z_-]+$/.test(value)) throw new InvalidPathError(`Invalid page "${value.slice(0, 64)}".`);
         params.p = value;
       } else if (key === 'o') params.o = decode(value);
     }

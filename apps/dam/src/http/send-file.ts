@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FileStore } from '../storage/file-store.ts';
 import type { StoredFile } from '../services/assets.service.ts';
+import { LRUCache } from 'lru-cache';
 import { ApiError } from '../lib/errors.ts';
 
 /** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name. */
@@ -44,4 +45,48 @@ export async function sendStoredFile(
       .send(files.createReadStream(file.key, { start, end }));
   }
   return reply.header('content-length', file.size).send(files.createReadStream(file.key));
+}
+
+/** Largest file {@link StoredFileMemory} holds (bytes): previews, not originals. */
+export const MEMORY_FILE_MAX_BYTES = 512 * 1024;
+
+/**
+ * Small stored files kept in memory (issue 9: the browse path under load), by key, size and last change, so a
+ * file written again under the same key is read again. Bounded by total bytes (LRU).
+ */
+export class StoredFileMemory {
+  private readonly bytes: LRUCache<string, Buffer>;
+
+  /** @param maxBytes bound of the files kept together (bytes). */
+  constructor(
+    private readonly files: FileStore,
+    maxBytes = 64 * 1024 * 1024,
+  ) {
+    this.bytes = new LRUCache<string, Buffer>({ maxSize: maxBytes, sizeCalculation: (b) => Math.max(1, b.length) });
+  }
+
+  /**
+   * Sends a stored file as {@link sendStoredFile} does; one of at most {@link MEMORY_FILE_MAX_BYTES} whose last change
+   * is known, asked for whole, is answered from memory after its first read.
+   * @throws ApiError 416 for an unsatisfiable range.
+   */
+  async send(request: FastifyRequest, reply: FastifyReply, file: StoredFile, options: { disposition: 'attachment' | 'inline'; cacheControl: string }) {
+    if (request.headers.range !== undefined || file.mtimeMs === undefined || file.size > MEMORY_FILE_MAX_BYTES) {
+      return sendStoredFile(request, reply, this.files, file, options);
+    }
+    const id = `${file.key}\0${file.size}\0${file.mtimeMs}`;
+    let bytes = this.bytes.get(id);
+    if (bytes === undefined) {
+      const read = await this.files.readFile(file.key);
+      if (read === undefined || read.length !== file.size) return sendStoredFile(request, reply, this.files, file, options);
+      this.bytes.set(id, (bytes = read));
+    }
+    return reply
+      .header('content-type', file.contentType)
+      .header('accept-ranges', 'bytes')
+      .header('cache-control', options.cacheControl)
+      .header('content-disposition', contentDisposition(options.disposition, file.filename))
+      .header('content-length', bytes.length)
+      .send(bytes);
+  }
 }

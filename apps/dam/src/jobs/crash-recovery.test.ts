@@ -53,6 +53,36 @@ describe.runIf(!inject('postgresUrl'))('background jobs survive a crash (embedde
     await ctx.close();
   });
 
+  it('finishes an upload whose asset the interrupted run had already made, without making a second one', async () => {
+    const dataDir = await tempDir('magpie-crash-');
+    const env = { MAGPIE_DATA_DIR: dataDir, MAGPIE_ADMIN_PASSWORD: 'pw', LOG_LEVEL: 'silent', MAGPIE_WORKERS: '0' };
+    let ctx: DamContext = await createDamContext(loadDamConfig(env), silent);
+    const admin = (await ctx.repos.users.findByUsername('admin'))!;
+    const caller = { userId: admin.id, username: 'admin', fullName: '', email: '', isAdmin: true, groupIds: [], clientId: 'test' };
+    const bytes = await fsp.readFile(path.join(SAMPLES_DIR, 'iptc-xmp/Bush-dog.jpg'));
+    const ticket = await ctx.uploads.create(caller, { destination: '/fotoweb/archives/5000-Photos/', filename: 'Bush-dog.jpg', fileSize: bytes.length });
+    const { Readable } = await import('node:stream');
+    await ctx.uploads.putChunk(caller, ticket.id, 0, Readable.from([bytes]));
+    // The run that dies: it claimed the job, began the upload and made the asset, but never marked the upload done.
+    expect((await ctx.repos.jobs.claim('worker-that-crashes'))?.kind).toBe(INGEST_UPLOAD_JOB);
+    await ctx.repos.uploads.transition(ticket.id, ['pending'], 'inProgress');
+    const staged = path.join(await ctx.files.makeTempDir('crash'), 'file');
+    await fsp.copyFile(ctx.uploads.assembledPath(ticket.id), staged);
+    const archive = (await ctx.repos.archives.findByName('Photos'))!;
+    const made = await ctx.ingest.ingest({ sourcePath: staged, archive, folderPath: '', filename: 'Bush-dog.jpg', userName: 'admin' });
+    await ctx.database.close();
+
+    ctx = await createDamContext(loadDamConfig({ ...env, MAGPIE_WORKERS: '1' }), silent);
+    ctx.worker.start();
+    await ctx.worker.drain();
+    const status = await ctx.uploads.status(caller, ticket.id);
+    expect(status.status).toBe('done');
+    expect(status.result?.assetUrl).toBe('/fotoweb/archives/5000-Photos/Bush-dog.jpg.info');
+    expect(await ctx.repos.assets.count({ archiveId: archive.id })).toBe(1);
+    expect((await ctx.repos.assets.findByPath(archive.id, '', 'Bush-dog.jpg'))?.id).toBe(made.id);
+    expect(await fsp.stat(path.dirname(ctx.uploads.assembledPath(ticket.id))).catch(() => undefined)).toBeUndefined();
+    await ctx.close();
+  });
 });
 
 describe('job queue on this run\'s database', () => {

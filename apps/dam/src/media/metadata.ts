@@ -8,6 +8,7 @@ import {
   type GroupedTags,
 } from './tags.ts';
 import { checkReadableFile, isExiftoolTimeout } from './util.ts';
+import { withoutServerPaths } from '../lib/server-paths.ts';
 
 /** A FotoWeb metadata value: single-value fields are strings, bag (multi-instance) fields are arrays. */
 export type FieldValue = string | string[];
@@ -56,7 +57,10 @@ export interface MediaMetadata {
   /** Embedded metadata keyed by FotoWeb field id (`"5"`, `"25"`…); only fields with a non-blank value are present. */
   fields: Record<string, FieldValue>;
   technical: TechnicalMetadata;
-  /** ExifTool's `Error` and `Warning` for the file (and the read failure, if any), in that order, no duplicates. */
+  /**
+   * ExifTool's `Error` and `Warning` for the file (and the read failure, if any), in that order, no duplicates; the
+   * file's path reads "the file" and any other absolute path `[path]` (they are shown to users).
+   */
   warnings: string[];
 }
 
@@ -157,7 +161,7 @@ export async function readMetadata(filePath: string): Promise<MediaMetadata> {
         cause: err,
       });
     }
-    return { fields: {}, technical: {}, warnings: [`ExifTool failed: ${(err as Error).message}`] };
+    return { fields: {}, technical: {}, warnings: [withoutServerPaths(`ExifTool failed: ${(err as Error).message}`, [[filePath, 'the file']])] };
   }
 
   for (const message of [
@@ -166,9 +170,9 @@ export async function readMetadata(filePath: string): Promise<MediaMetadata> {
     ...asArray(tags['errors']),
     ...asArray(tags['warnings']),
   ]) {
-    if (typeof message === 'string' && message.trim() !== '' && !warnings.includes(message.trim())) {
-      warnings.push(message.trim());
-    }
+    // ExifTool names the file by its local path in some messages; warnings are shown to users (issue 9).
+    const warning = typeof message === 'string' ? withoutServerPaths(message.trim(), [[filePath, 'the file']]) : '';
+    if (warning !== '' && !warnings.includes(warning)) warnings.push(warning);
   }
   return { fields: mapFields(tags), technical: mapTechnical(tags), warnings };
 }

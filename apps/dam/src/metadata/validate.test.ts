@@ -25,9 +25,14 @@ describe('validateEdits (issue 5: saving against the metadata view)', () => {
   });
 
   it.each([
-    ['integer', { 'data-type': 'integer' as const }, ['12', '-3'], ['1.5', 'x', '1e3']],
+    ['integer', { 'data-type': 'integer' as const }, ['12', '-3', '2147483647', '-2147483648'], ['1.5', 'x', '1e3', '2147483648', '99999999999999999999']],
     ['real', { 'data-type': 'real' as const, validation: { regexp: null, min: 0, max: 1 } }, ['0.5', '1', '.25'], ['2', 'NaN', '1e']],
-    ['date', { 'data-type': 'date' as const }, ['2024-02-29', '2024-05-01T10:00:00Z'], ['2024-13-01', '01.05.2024', '2024-05-01T25:00:00']],
+    [
+      'date',
+      { 'data-type': 'date' as const },
+      ['2024-02-29', '2024-05-01T10:00:00Z', '2024-05-01T10:00:00.5+02:00', '0001-01-01'],
+      ['2024-13-01', '01.05.2024', '2024-05-01T25:00:00', '2023-02-29', '2024-04-31', '0000-01-01', '2024-05-01T10:60', '2024-05-01T10:00+24:00'],
+    ],
     ['boolean', { 'data-type': 'boolean' as const }, ['true', 'false'], ['yes', 'True']],
   ])('checks %s values', (_type, extra, good, bad) => {
     const v = view(field(300, extra));

@@ -13,7 +13,23 @@ export type FieldEdits = Record<string, string | string[]>;
 // Tabs and line breaks are text; other control characters never are (and must not reach ExifTool's argument file).
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})?)?$/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):(\d{2}))?)?$/;
+/** Range of an `integer` field's values: a 32-bit signed integer, as PostgreSQL's `integer` and XMP/IPTC integers. */
+const INTEGER_RANGE = { min: -2_147_483_648, max: 2_147_483_647 } as const;
+
+/**
+ * Whether an ISO 8601 date (`YYYY-MM-DD[THH:mm[:ss[.f]]][Z|±hh:mm]`) exists on the calendar: years 0001–9999, the
+ * day inside its month (no 31 April, 29 February only in leap years), hours below 24, minutes and seconds below 60.
+ */
+function isCalendarDate(value: string): boolean {
+  const m = ISO_DATE.exec(value);
+  if (!m) return false;
+  const [y, mo, d, h, mi, s, oh, om] = m.slice(1).map((v) => Number(v ?? '0')) as [number, number, number, number, number, number, number, number];
+  const date = new Date(0);
+  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0–99 as 1900–1999.
+  date.setUTCFullYear(y, mo - 1, d);
+  return y >= 1 && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && h < 24 && mi < 60 && s < 60 && oh < 24 && om < 60;
+}
 
 /** The view's field descriptions by field id (as strings). */
 export function fieldsOfView(view: MetadataViewUpdate): Map<string, FieldDescription> {
@@ -43,11 +59,14 @@ function checkValue(description: FieldDescription, value: string): string | unde
       const number = Number(value);
       const shape = field['data-type'] === 'integer' ? /^[+-]?\d+$/ : /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
       if (!shape.test(value.trim()) || !Number.isFinite(number)) return help ?? `${name} must be a ${field['data-type'] === 'integer' ? 'whole ' : ''}number.`;
+      if (field['data-type'] === 'integer' && (number < INTEGER_RANGE.min || number > INTEGER_RANGE.max)) {
+        return `${name} must be a whole number from ${INTEGER_RANGE.min} to ${INTEGER_RANGE.max}.`;
+      }
       if ((min !== null && number < min) || (max !== null && number > max)) return help ?? `${name} must be between ${min ?? '-∞'} and ${max ?? '∞'}.`;
       break;
     }
     case 'date':
-      if (!ISO_DATE.test(value) || Number.isNaN(new Date(value.length === 10 ? `${value}T00:00:00Z` : value).getTime())) {
+      if (!isCalendarDate(value)) {
         return help ?? `${name} must be an ISO 8601 date (YYYY-MM-DD).`;
       }
       break;
@@ -65,7 +84,8 @@ function checkValue(description: FieldDescription, value: string): string | unde
  * Checks edits against a metadata view and normalizes them (issue 5; FotoWeb API, Updating metadata on an asset):
  * the field must be in the view and `isWritable`; a bag takes a string (one value) or an array, a single field only
  * a string; values are trimmed, empty bag items and duplicates dropped; each value must fit `max-size`
- * (characters), `validation.regexp`, the data type (`integer`/`real` with `min`/`max`, ISO 8601 `date`, `boolean`),
+ * (characters), `validation.regexp`, the data type (`integer` within 32 bits and `real` finite, both with
+ * `min`/`max`; an ISO 8601 `date` that exists on the calendar; `boolean`),
  * a dropdown's `values`, and `required` fields must not be cleared. Line breaks only in `multiline` fields.
  *
  * @param edits - field id → `{value}` as received.

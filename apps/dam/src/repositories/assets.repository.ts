@@ -1,6 +1,7 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
-import { ASSET_COLUMNS, type AssetRow, type AssetUpdate, type Database, type FieldValues, type NewAsset, type WritebackStatus } from '../db/schema.ts';
-import { compileSearch, fieldLexemes, searchDocumentSql } from '../search/compile.ts';
+import { ASSET_COLUMNS, type AssetRow, type AssetUpdate, type CountKind, type Database, type FieldValues, type NewAsset, type WritebackStatus } from '../db/schema.ts';
+import { compileSearch, countedTerm, fieldLexemes, searchDocumentSql } from '../search/compile.ts';
 import type { SearchNode } from '../search/expression.ts';
 import type { Ordering, PageCursor } from '../search/ordering.ts';
 
@@ -19,19 +20,71 @@ export type PagedAsset = AssetRow & { sort_key: string };
 export const COUNT_CACHE_TTL_MS = 30_000;
 /** How many scopes' hit counts are kept (least recently used ones are dropped first). */
 const COUNT_CACHE_SIZE = 500;
+/**
+ * Fewest hits a one-lexeme search must have for the DAM to keep its count as assets change (migration 0008).
+ * Below it, counting the hits exactly is about as cheap as reading a kept count (a few ms at 1,000,000 assets).
+ */
+export const COUNTED_TERM_MIN_HITS = 10_000;
+/** How long the registration of a term waits for writers that may have missed it (ms) before leaving it for later. */
+const REGISTRATION_WAIT_MS = 1_000;
+/** How long after a registration that could not finish the next one is tried (ms). */
+const REGISTRATION_RETRY_MS = 60_000;
+/** Rows of one kept count beyond which reading it folds the table first (writers fold it now and then anyway). */
+const COMPACT_ABOVE_ROWS = 64;
+/**
+ * Advisory lock key of migration 0008: (19779, 0) is held shared by every transaction that changed assets, until it
+ * ends; (19779, 1) by the one compaction at a time.
+ */
+const COUNTS_LOCK = 19779;
+
+/** Tuning of {@link AssetsRepository} (tests lower the threshold). */
+export interface AssetsRepositoryOptions {
+  /** See {@link COUNTED_TERM_MIN_HITS}. */
+  countedTermMinHits?: number;
+}
+
+/** A count that migration 0008 keeps: its kind and term (see `CountKind`). */
+interface CountKey {
+  kind: CountKind;
+  term: string;
+}
+
+/**
+ * The kept count that answers a scope exactly, if any: a whole archive (`a`), a folder and everything below it
+ * (`d`), or a whole archive searched for one lexeme (`s`/`f`, see `countedTerm`).
+ */
+function countKeyOf(scope: AssetScope): CountKey | undefined {
+  if (!scope.search) return scope.folderPath ? { kind: 'd', term: scope.folderPath } : { kind: 'a', term: '' };
+  if (scope.folderPath) return undefined;
+  const term = countedTerm(scope.search);
+  return term && { kind: term.vector === 'search' ? 's' : 'f', term: term.lexeme };
+}
 
 /**
  * Assets: rows, listing, search and duplicate detection.
  *
- * Hit counts are counted once per search: `count` keeps each scope's count with the value of the
- * `asset_generation` sequence it was counted at. A statement-level trigger advances that sequence on every
- * insert, update or delete of assets (in any DAM process sharing the database), so a changed archive is counted
- * again; {@link COUNT_CACHE_TTL_MS} bounds the life of a count taken while another transaction was committing.
+ * Hit counts (`count`) stay exact and are cheap for the scopes a client opens most:
+ * - Kept counts (migration 0008): triggers on `assets` keep, in the writer's own transaction, the number of assets
+ *   per archive, per folder, and per registered lexeme and archive, so every DAM process reads counts that match
+ *   the assets its snapshot sees. A one-lexeme search whose exact count reaches {@link COUNTED_TERM_MIN_HITS}
+ *   registers its lexeme; from then on its count costs one index read, however many hits it has.
+ * - Any other scope is counted once per search: its count is kept with the value of the `asset_generation`
+ *   sequence it was counted at. A statement-level trigger advances that sequence on every insert, update or delete
+ *   of assets (in any DAM process sharing the database), so a changed archive is counted again;
+ *   {@link COUNT_CACHE_TTL_MS} bounds the life of a count taken while another transaction was committing.
  */
 export class AssetsRepository {
   private readonly counts = new Map<string, { n: number; generation: string; at: number }>();
+  /** When a registration that could not finish was last tried, per archive and term (ms since epoch). */
+  private readonly registrationTried = new Map<string, number>();
+  private readonly countedTermMinHits: number;
 
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    options: AssetsRepositoryOptions = {},
+  ) {
+    this.countedTermMinHits = options.countedTermMinHits ?? COUNTED_TERM_MIN_HITS;
+  }
 
   /** Inserts an asset and fills its search vector from its metadata and file name. */
   async insert(asset: NewAsset & { metadata: FieldValues }): Promise<AssetRow> {
@@ -114,8 +167,8 @@ export class AssetsRepository {
     return (await this.findByPath(archiveId, folderPath, filename)) !== undefined;
   }
 
-  private scoped(scope: AssetScope) {
-    let query = this.db.selectFrom('assets').where('archive_id', '=', scope.archiveId);
+  private scoped(scope: AssetScope, db: Kysely<Database> = this.db) {
+    let query = db.selectFrom('assets').where('archive_id', '=', scope.archiveId);
     if (scope.folderPath) {
       const prefix = `${scope.folderPath.replace(/[\\%_]/g, (c) => `\\${c}`)}/%`;
       query = query.where((eb) => eb.or([eb('folder_path', '=', scope.folderPath!), eb('folder_path', 'like', prefix)]));
@@ -149,10 +202,17 @@ export class AssetsRepository {
   }
 
   /**
-   * The number of assets in a scope (for a search, its hits). Reuses the count of an identical scope while no
-   * asset changed since it was counted (see the class comment), so paging through a search counts it once.
+   * The number of assets in a scope (for a search, its hits), exact as of the moment it is read. A kept count answers
+   * at once when one covers the scope (see the class comment); otherwise the scope is counted, reusing the count of
+   * an identical scope while no asset changed since. A one-lexeme search with {@link COUNTED_TERM_MIN_HITS} hits or
+   * more registers its lexeme (outside a transaction only), so every later count of it is a kept one.
    */
   async count(scope: AssetScope): Promise<number> {
+    const countKey = countKeyOf(scope);
+    if (countKey) {
+      const kept = await this.keptCount(scope.archiveId, countKey);
+      if (kept !== undefined) return kept;
+    }
     const key = JSON.stringify([scope.archiveId, scope.folderPath ?? '', scope.search ?? null]);
     const { rows } = await sql<{ generation: string }>`SELECT (last_value::text || ':' || is_called::text) AS generation FROM asset_generation`.execute(this.db);
     const generation = rows[0]!.generation;
@@ -163,11 +223,117 @@ export class AssetsRepository {
       this.counts.set(key, cached);
       return cached.n;
     }
-    const row = await this.scoped(scope).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
-    const n = Number(row.n);
+    const n = await this.countHits(scope, countKey);
     this.counts.delete(key);
     this.counts.set(key, { n, generation, at: now });
     if (this.counts.size > COUNT_CACHE_SIZE) this.counts.delete(this.counts.keys().next().value!);
     return n;
+  }
+
+  /**
+   * Counts a scope's assets. A one-lexeme search is first counted up to {@link COUNTED_TERM_MIN_HITS} only: with
+   * fewer hits that is its count; with more, its kept count is started, which counts it once.
+   */
+  private async countHits(scope: AssetScope, countKey: CountKey | undefined): Promise<number> {
+    if ((countKey?.kind === 's' || countKey?.kind === 'f') && !this.db.isTransaction) {
+      const limit = this.countedTermMinHits;
+      const few = await this.db
+        .selectFrom(this.scoped(scope).select(sql<number>`1`.as('hit')).limit(limit).as('hits'))
+        .select(sql<number>`count(*)::int`.as('n'))
+        .executeTakeFirstOrThrow();
+      if (Number(few.n) < limit) return Number(few.n);
+      const started = await this.keepCount(scope, countKey);
+      if (started !== undefined) return started;
+    }
+    const row = await this.scoped(scope).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /**
+   * A kept count (migration 0008): the sum of its rows, read in one snapshot. `d` sums the folder and every folder
+   * below it. Undefined for a lexeme that is not registered or whose count has no starting row yet.
+   */
+  private async keptCount(archiveId: number, key: CountKey): Promise<number | undefined> {
+    let query = this.db
+      .selectFrom('asset_counts')
+      .select([sql<number>`coalesce(sum(hits), 0)::bigint`.as('n'), sql<number>`count(*)::int`.as('parts')])
+      .where('archive_id', '=', archiveId)
+      .where('kind', '=', key.kind);
+    if (key.kind === 'd') {
+      // `term` sorts bytewise (COLLATE "C"): the paths below a folder are those from "<path>/" up to "<path>0".
+      query = query.where((eb) => eb.or([eb('term', '=', key.term), eb.and([eb('term', '>=', `${key.term}/`), eb('term', '<', `${key.term}0`)])]));
+    } else if (key.kind === 's' || key.kind === 'f') {
+      const kind = key.kind;
+      query = query
+        .where('term', '=', key.term)
+        .where(({ exists, selectFrom }) =>
+          exists(selectFrom('asset_counted_terms as t').select('t.ready').where('t.archive_id', '=', archiveId).where('t.kind', '=', kind).where('t.term', '=', key.term).where('t.ready', '=', true)),
+        );
+    } else {
+      query = query.where('term', '=', '');
+    }
+    const row = await query.executeTakeFirstOrThrow();
+    // Without a ready registration no row matches: parts 0. A kept `a`/`d` count with no rows is 0 assets.
+    if ((key.kind === 's' || key.kind === 'f') && Number(row.parts) === 0) return undefined;
+    if (Number(row.parts) > COMPACT_ABOVE_ROWS) await sql`SELECT asset_counts_compact()`.execute(this.db);
+    return Number(row.n);
+  }
+
+  /**
+   * Starts keeping the count of a one-lexeme search and answers it (the exact count, from the snapshot its
+   * starting row was taken in), or undefined when that could not be done now (then the caller's count stands).
+   *
+   * Exactness across DAM processes and concurrent writers: (1) the registration commits, and from then on every
+   * writer's trigger adds rows for the lexeme; (2) this waits until no transaction that changed assets before that
+   * is still running (each holds the shared advisory lock until it ends; polled with a try, so writers never queue
+   * behind it); (3) in one statement, the starting row is the exact count less the rows writers added since (1),
+   * and the registration becomes ready. Writers that committed before (3)'s snapshot are in the exact count, and
+   * their rows are subtracted; later ones add their rows on top.
+   */
+  private async keepCount(scope: AssetScope, key: CountKey): Promise<number | undefined> {
+    if (key.kind !== 's' && key.kind !== 'f') return undefined;
+    const kind = key.kind;
+    const tried = `${scope.archiveId}:${kind}:${key.term}`;
+    if (Date.now() - (this.registrationTried.get(tried) ?? 0) < REGISTRATION_RETRY_MS) return undefined;
+    await this.db.insertInto('asset_counted_terms').values({ archive_id: scope.archiveId, kind, term: key.term }).onConflict((oc) => oc.doNothing()).execute();
+    if (!(await this.waitForEarlierWriters())) {
+      this.registrationTried.set(tried, Date.now());
+      if (this.registrationTried.size > COUNT_CACHE_SIZE) this.registrationTried.delete(this.registrationTried.keys().next().value!);
+      return undefined;
+    }
+    return this.db.transaction().execute(async (trx) => {
+      const claimed = await trx
+        .updateTable('asset_counted_terms')
+        .set({ ready: true })
+        .where('archive_id', '=', scope.archiveId)
+        .where('kind', '=', kind)
+        .where('term', '=', key.term)
+        .where('ready', '=', false)
+        .returning('archive_id')
+        .executeTakeFirst();
+      // Another DAM process started it meanwhile: its starting row stands, and so does the caller's count.
+      if (!claimed) return undefined;
+      const exact = this.scoped(scope, trx as Kysely<Database>).select(sql<number>`count(*)::bigint`.as('n'));
+      const { rows } = await sql<{ n: number }>`
+        WITH exact AS (${exact}),
+          added AS (SELECT coalesce(sum(hits), 0)::bigint AS d FROM asset_counts WHERE archive_id = ${scope.archiveId} AND kind = ${kind} AND term = ${key.term}),
+          start AS (INSERT INTO asset_counts (archive_id, kind, term, hits) SELECT ${scope.archiveId}, ${kind}, ${key.term}, n - d FROM exact, added RETURNING hits)
+        SELECT n FROM exact`.execute(trx);
+      return Number(rows[0]!.n);
+    });
+  }
+
+  /**
+   * Waits until no transaction that changed assets before now is still running, polling the exclusive form of the
+   * advisory lock every writer holds shared; false after {@link REGISTRATION_WAIT_MS}.
+   */
+  private async waitForEarlierWriters(): Promise<boolean> {
+    const deadline = Date.now() + REGISTRATION_WAIT_MS;
+    for (;;) {
+      const free = await this.db.transaction().execute(async (trx) => (await sql<{ free: boolean }>`SELECT pg_try_advisory_xact_lock(${COUNTS_LOCK}, 0) AS free`.execute(trx)).rows[0]!.free);
+      if (free) return true;
+      if (Date.now() >= deadline) return false;
+      await sleep(10);
+    }
   }
 }

@@ -155,6 +155,24 @@ export function compileSearch(node: SearchNode): Expression<SqlBool> {
   }
 }
 
+/**
+ * The one lexeme a search is, when it is exactly "the asset's vector holds this lexeme": a single free word
+ * (`harbour`, vector `search`) or a single-word field predicate (`25:harbour`, vector `field`, lexeme
+ * `f25_harbour`), alone or as the only child of AND/OR. Such a search's hits can be counted from the kept counts
+ * of migration 0008; any other search (several words, prefixes `*`, phrases, NOT, ranges…) answers undefined.
+ * Mirrors {@link compileSearch}: for these nodes it compiles to `<vector> @@ '<lexeme>'::tsquery`.
+ */
+export function countedTerm(node: SearchNode): { vector: 'search' | 'field'; lexeme: string } | undefined {
+  if ((node.type === 'and' || node.type === 'or') && node.children.length === 1) return countedTerm(node.children[0]!);
+  if (node.type !== 'text' && node.type !== 'field') return undefined;
+  const words = wordsOf(node.value);
+  if (words.length !== 1 || node.value.includes('*')) return undefined;
+  if (node.type === 'text') return { vector: 'search', lexeme: words[0]! };
+  // A field value with inner spaces is re-checked on the field's text, so it is more than its lexeme.
+  if (/\s/.test(node.value.trim())) return undefined;
+  return { vector: 'field', lexeme: `f${node.field}_${words[0]!}` };
+}
+
 /** Joins a field's value(s) into one string for the text index. */
 function joined(value: string | string[] | undefined): string {
   return Array.isArray(value) ? value.join(' ') : (value ?? '');

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { InvalidSearchExpressionError, MAX_EXPRESSION_LENGTH, normaliseSearchExpression, parseSearchExpression, type SearchNode } from './expression.ts';
+import { InvalidSearchExpressionError, isValidDate, MAX_EXPRESSION_LENGTH, NUMERIC_RANGE_LIMITS, normaliseSearchExpression, parseSearchExpression, type SearchNode } from './expression.ts';
 import { searchFromQuery } from './params.ts';
-import { decodePage, encodePage, InvalidOrderError, InvalidPageError, parseOrdering } from './ordering.ts';
+import { InvalidOrderError, InvalidPageError, MAX_PAGE_REFERENCE_CHARS, PageCursors, pagingKeyFrom, parseOrdering, type PageCursor } from './ordering.ts';
 
 const parse = (s: string) => parseSearchExpression(s);
 
@@ -135,6 +135,60 @@ describe('key=value and advanced-search parameters', () => {
     expect(() => searchFromQuery({ mtf: 'yesterday' })).toThrow(InvalidSearchExpressionError);
     expect(() => searchFromQuery({ q: 'x'.repeat(2500) })).toThrow(InvalidSearchExpressionError);
   });
+
+  it('refuses range parameters outside their column (issue 9: these answered 500)', () => {
+    expect(() => searchFromQuery({ fsf: '99999999999999999999' })).toThrow('out of range for fs');
+    expect(() => searchFromQuery({ pwt: '1.5' })).toThrow('whole number of px');
+    expect(() => searchFromQuery({ phf: '2147483648' })).toThrow('out of range for ph');
+    expect(() => searchFromQuery({ fsf: '1 2' })).toThrow(InvalidSearchExpressionError);
+    expect(searchFromQuery({ pwf: '2147483647', fst: '0.5' })?.searchQuery).toBe('pw:2147483647~~ AND fs:~~0.5');
+  });
+});
+
+describe('range values against their columns (issue 9)', () => {
+  it.each([
+    ['pw:1.5', 'whole number of px for pw'],
+    ['ph:2147483648', 'out of range for ph'],
+    ['pwf:99999999999', 'out of range for pw'],
+    ['fs:99999999999999', 'out of range for fs'],
+    ['fs:8796093022208', 'out of range for fs'],
+    ['fs:-1', 'not a number of MB'],
+    ['mt:2023-02-29', 'not a date'],
+    ['mt:0000-01-01', 'not a date'],
+    ['ct:2024-01-01T24:00', 'not a date'],
+    ['25:a\u0000b', 'NUL'],
+    ['fn:\ud800', 'surrogates'],
+  ])('refuses %j', (input, message) => {
+    expect(() => parse(input)).toThrow(InvalidSearchExpressionError);
+    expect(() => parse(input)).toThrow(message);
+  });
+
+  it('accepts the edges of each range', () => {
+    expect(parse('pw:0~~2147483647')).toEqual({ type: 'range', key: 'pw', from: '0', to: '2147483647' });
+    expect(parse(`fst:${NUMERIC_RANGE_LIMITS.fs.max}`)).toEqual({ type: 'range', key: 'fs', to: String(NUMERIC_RANGE_LIMITS.fs.max) });
+    expect(parse('fs:0.25')).toEqual({ type: 'range', key: 'fs', from: '0.25', to: '0.25' });
+    expect(parse('mt:0001-01-01~~9999-12-31T23:59:59')).toMatchObject({ type: 'range', key: 'mt' });
+    expect(isValidDate('2024-02-29')).toBe(true);
+    expect(isValidDate('0050-06-01')).toBe(true);
+  });
+
+  it('fs bounds in bytes never leave PostgreSQL bigint, pw/ph never leave integer (fast-check)', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.bigInt({ min: 0n, max: 10n ** 25n }).map(String), fc.double({ min: 0, max: 1e20, noNaN: true }).map((n) => n.toFixed(3))), fc.constantFrom('fs', 'pw', 'ph'), (value, key) => {
+        let node: SearchNode | undefined;
+        try {
+          node = parse(`${key}:${value}`);
+        } catch (error) {
+          expect(error).toBeInstanceOf(InvalidSearchExpressionError);
+          return;
+        }
+        const number = Number((node as { from: string }).from);
+        if (key === 'fs') expect(Math.ceil(number * 1_048_576)).toBeLessThanOrEqual(9_223_372_036_854_775_807);
+        else expect(Number.isInteger(number) && number <= 2_147_483_647).toBe(true);
+      }),
+      { numRuns: 2000, seed: 9 },
+    );
+  });
 });
 
 describe('ordering and keyset pages', () => {
@@ -146,16 +200,55 @@ describe('ordering and keyset pages', () => {
     expect(() => parseOrdering('drop table')).toThrow(InvalidOrderError);
   });
 
-  it('round-trips page references and refuses forged ones', () => {
+  const sut = new PageCursors(pagingKeyFrom(['test-secret']));
+  const keyset = (sortValue: string, id: number): PageCursor => ({ index: 3, mode: 'after', sortValue, id });
+
+  it('round-trips page references', () => {
     for (const cursor of [
       { index: 0, mode: 'offset' as const },
       { index: 9, mode: 'last' as const },
       { index: 3, mode: 'after' as const, sortValue: '2026-11-21 06:00:00.123456+00', id: 42 },
       { index: 2, mode: 'before' as const, sortValue: 'img_0001.jpg', id: 7 },
     ]) {
-      expect(decodePage(encodePage(cursor))).toEqual(cursor);
+      expect(sut.decode(sut.encode(cursor, '-fn'), '-fn')).toEqual(cursor);
     }
-    expect(() => decodePage('3-aNOTJSON')).toThrow(InvalidPageError);
-    expect(() => decodePage('-1')).toThrow(InvalidPageError);
+  });
+
+  it('refuses malformed, forged, altered and re-ordered cursors (issue 9: these answered 500)', () => {
+    const forgedPayload = Buffer.from(JSON.stringify(['abc', 1])).toString('base64url');
+    const issued = sut.encode(keyset('2026-11-21 06:00:00+00', 42), '');
+    for (const value of ['3-aNOTJSON', '-1', `0-a${forgedPayload}`, `0-a${'A'.repeat(22)}${forgedPayload}`, '0-lx', `1${issued.slice(1)}`, `${issued}A`, '9'.repeat(8)]) {
+      expect(() => sut.decode(value, ''), value).toThrow(InvalidPageError);
+    }
+    // A cursor of one order used with another would cast a file name to a timestamp.
+    expect(() => sut.decode(sut.encode(keyset('a.jpg', 1), 'fn'), '')).toThrow(InvalidPageError);
+    // Another key (another deployment, or a process without the shared secret) does not accept it either.
+    expect(() => new PageCursors(pagingKeyFrom(['other'])).decode(issued, '')).toThrow(InvalidPageError);
+    expect(new PageCursors(pagingKeyFrom([undefined, 'test-secret'])).decode(issued, '')).toEqual(keyset('2026-11-21 06:00:00+00', 42));
+  });
+
+  it('signs only what it can serve: NUL, surrogates and non-integer ids are refused even when signed', () => {
+    for (const cursor of [keyset('a\u0000', 1), keyset('\ud800', 1), keyset('a', 0), keyset('a', 2_147_483_648), keyset('a', 1.5)]) {
+      expect(() => sut.decode(sut.encode(cursor, 'fn'), 'fn')).toThrow(InvalidPageError);
+    }
+  });
+
+  it('falls back to the plain page index when a sort value would make the link too long', () => {
+    const encoded = sut.encode(keyset('x'.repeat(1000), 5), 'fn');
+    expect(encoded).toBe('3');
+    expect(sut.encode(keyset('x'.repeat(100), 5), 'fn').length).toBeLessThanOrEqual(MAX_PAGE_REFERENCE_CHARS);
+  });
+
+  it('any string decodes to a cursor or InvalidPageError, never another error (fast-check)', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ maxLength: 80 }), fc.stringMatching(/^[0-9]{1,8}-[abl][A-Za-z0-9_-]{0,60}$/)), (value) => {
+        try {
+          sut.decode(value, '');
+        } catch (error) {
+          expect(error).toBeInstanceOf(InvalidPageError);
+        }
+      }),
+      { numRuns: 2000, seed: 7 },
+    );
   });
 });

@@ -8,6 +8,8 @@
  * `25:""`. The parser answers an AST or throws {@link InvalidSearchExpressionError}, never anything else.
  */
 
+import { forbiddenTextIn } from '@magpie/api-types/schemas';
+
 /** Keys that take one text value. */
 export const TEXT_KEYS = ['fn', 'dn', 'fp'] as const;
 /** Keys that take one value from a closed list, with the list. */
@@ -20,6 +22,17 @@ export const ENUM_KEYS = {
 } as const satisfies Record<string, readonly string[]>;
 /** Keys that take a range: numbers (`fs` in MB, `pw`/`ph` in px) or dates. */
 export const RANGE_KEYS = { fs: 'number', pw: 'number', ph: 'number', mt: 'date', it: 'date', rt: 'date', ct: 'date' } as const;
+
+/**
+ * What each numeric range key accepts, from the column it is compared with (issue 9: a value SQL would refuse is a
+ * 400, never a 500): `pw`/`ph` whole pixels of a PostgreSQL `integer`; `fs` megabytes, fractions allowed, whose
+ * bytes (× 1,048,576) fit the `bigint` `filesize` (2^63 − 1 bytes is just under 2^43 MB).
+ */
+export const NUMERIC_RANGE_LIMITS = {
+  pw: { whole: true, max: 2_147_483_647, unit: 'px' },
+  ph: { whole: true, max: 2_147_483_647, unit: 'px' },
+  fs: { whole: false, max: 2 ** 43 - 1, unit: 'MB' },
+} as const satisfies Partial<Record<keyof typeof RANGE_KEYS, { whole: boolean; max: number; unit: string }>>;
 
 export type TextKey = (typeof TEXT_KEYS)[number];
 export type EnumKey = keyof typeof ENUM_KEYS;
@@ -123,20 +136,37 @@ function isPredicateKey(key: string): boolean {
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?Z?$/;
 
-/** Whether `value` is a date `YYYY-MM-DD[THH:mm[:ss]]` that exists on the calendar. */
+/**
+ * Whether `value` is a date `YYYY-MM-DD[THH:mm[:ss]][Z]` that exists on the calendar, years 0001–9999 (all inside
+ * PostgreSQL's `timestamptz` range).
+ */
 export function isValidDate(value: string): boolean {
   const m = DATE.exec(value);
   if (!m) return false;
-  const [y, mo, d, h = '0', mi = '0', s = '0'] = m.slice(1).map((v) => v ?? '0') as string[];
-  const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)));
-  return date.getUTCFullYear() === Number(y) && date.getUTCMonth() === Number(mo) - 1 && date.getUTCDate() === Number(d) && Number(h) < 24 && Number(mi) < 60 && Number(s) < 60;
+  const [y, mo, d, h, mi, s] = m.slice(1).map((v) => Number(v ?? '0')) as [number, number, number, number, number, number];
+  const date = new Date(0);
+  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0–99 as 1900–1999.
+  date.setUTCFullYear(y, mo - 1, d);
+  return y >= 1 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && h < 24 && mi < 60 && s < 60;
 }
 
-function checkRangeValue(key: RangeKey, value: string): string {
-  if (RANGE_KEYS[key] === 'number' ? !/^\d+(\.\d+)?$/.test(value) : !isValidDate(value)) {
-    const expected = RANGE_KEYS[key] === 'number' ? 'a number' : 'a date YYYY-MM-DD';
-    throw new InvalidSearchExpressionError(`"${value}" is not ${expected} for ${key}.`);
+/**
+ * Checks one bound of a range key against the column it is compared with: a calendar date for the date keys; for
+ * `pw`/`ph` whole pixels up to 2,147,483,647; for `fs` megabytes (fractions allowed) up to 2^43 − 1
+ * ({@link NUMERIC_RANGE_LIMITS}).
+ * @returns the value, unchanged.
+ * @throws InvalidSearchExpressionError naming the value and the key otherwise.
+ */
+export function checkRangeValue(key: RangeKey, value: string): string {
+  if (RANGE_KEYS[key] === 'date') {
+    if (!isValidDate(value)) throw new InvalidSearchExpressionError(`"${value}" is not a date YYYY-MM-DD for ${key}.`);
+    return value;
   }
+  const limits = NUMERIC_RANGE_LIMITS[key as keyof typeof NUMERIC_RANGE_LIMITS];
+  if (!(limits.whole ? /^\d+$/ : /^\d+(\.\d+)?$/).test(value)) {
+    throw new InvalidSearchExpressionError(`"${value}" is not a ${limits.whole ? 'whole number' : 'number'} of ${limits.unit} for ${key}.`);
+  }
+  if (Number(value) > limits.max) throw new InvalidSearchExpressionError(`"${value}" is out of range for ${key}: 0 to ${limits.max} ${limits.unit}.`);
   return value;
 }
 
@@ -238,10 +268,13 @@ class Parser {
 /**
  * Parses an expression into an AST, or answers undefined for a blank one.
  * @throws InvalidSearchExpressionError for any expression that is not well formed (unbalanced quotes or
- *   parentheses, dangling operators, bad range or enumeration values, over-long or over-deep expressions).
+ *   parentheses, dangling operators, bad range or enumeration values, range values outside their column's range,
+ *   over-long or over-deep expressions, NUL or lone surrogates).
  */
 export function parseSearchExpression(input: string): SearchNode | undefined {
   if (input.length > MAX_EXPRESSION_LENGTH) throw new InvalidSearchExpressionError(`The search is longer than ${MAX_EXPRESSION_LENGTH} characters.`);
+  // The request gate refuses these first; stored expressions (taxonomy custom searches) meet the same rule here.
+  if (forbiddenTextIn(input) !== undefined) throw new InvalidSearchExpressionError('The search must not contain NUL characters or lone UTF-16 surrogates.');
   return new Parser(tokenize(input)).parse();
 }
 

@@ -1,4 +1,6 @@
+import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
+import { isAcceptableText } from '@magpie/api-types/schemas';
 
 /**
  * Sort orders of asset lists, FotoWeb's `;o=` path parameter (fotoweb-api-notes §5): '' last modified descending
@@ -58,39 +60,108 @@ export type PageCursor =
 /** Raised for a `;p=` value that is not one this server issued: answered 400. */
 export class InvalidPageError extends Error {}
 
+/** Bytes of the HMAC-SHA256 kept in a keyset cursor (128 bits: out of reach of guessing). */
+const CURSOR_MAC_BYTES = 16;
+/** Its length in base64url characters. */
+const CURSOR_MAC_CHARS = Math.ceil((CURSOR_MAC_BYTES * 4) / 3);
 /**
- * Encodes a page reference for a `;p=` path parameter: `3` (plain index), `3-a<token>` (after a row),
- * `3-b<token>` (before a row), `3-l` (the last page). Links stay opaque to clients (they must follow
- * `paging.next`); underneath they are keyset positions, so page 500 costs what page 1 costs.
+ * Longest `;p=` value (characters). A keyset cursor whose sort value would make it longer (a very long title, say)
+ * is replaced by the plain page index: slower to serve (an offset) but exact, and short enough for every URL limit.
  */
-export function encodePage(cursor: PageCursor): string {
-  switch (cursor.mode) {
-    case 'offset':
-      return String(cursor.index);
-    case 'last':
-      return `${cursor.index}-l`;
-    default:
-      return `${cursor.index}-${cursor.mode === 'after' ? 'a' : 'b'}${Buffer.from(JSON.stringify([cursor.sortValue, cursor.id])).toString('base64url')}`;
-  }
+export const MAX_PAGE_REFERENCE_CHARS = 512;
+/** Highest row id a cursor may name: asset ids are PostgreSQL `integer`s. */
+const MAX_ROW_ID = 2_147_483_647;
+
+/**
+ * The key that signs keyset cursors, derived (HKDF-SHA256, its own label) from the first configured secret, so
+ * every DAM process of one deployment shares it without storing another secret; a random key per process when
+ * none is configured (links then work within one run of that process).
+ *
+ * @param secrets  Configured secrets in order of preference, e.g. the BFF client secret, the CLI client secret.
+ * @returns a 32-byte key.
+ */
+export function pagingKeyFrom(secrets: ReadonlyArray<string | undefined>): Buffer {
+  const secret = secrets.find((s) => s !== undefined && s !== '');
+  return secret === undefined ? randomBytes(32) : Buffer.from(hkdfSync('sha256', secret, 'magpie', 'paging cursors v1', 32));
 }
 
 /**
- * Decodes {@link encodePage}'s output.
- * @throws InvalidPageError for anything else.
+ * Encodes and decodes FotoWeb's `;p=` page references: `3` (plain index), `3-a<mac><token>` (after a row),
+ * `3-b<mac><token>` (before a row), `3-l` (the last page). Links stay opaque to clients (they must follow
+ * `paging.next`); underneath they are keyset positions, so page 500 costs what page 1 costs.
+ *
+ * A keyset cursor carries the sort value of a row, which is cast back to the sort column's type in SQL, so it is
+ * signed (HMAC-SHA256 over the reference and the `;o=` order it belongs to, truncated to 128 bits): a forged or
+ * altered cursor, or one moved to another order, answers 400, never reaches SQL (issue 9).
  */
-export function decodePage(value: string): PageCursor {
-  const match = /^(\d{1,7})(?:-(l|a|b)([A-Za-z0-9_-]*))?$/.exec(value);
-  if (!match) throw new InvalidPageError(`Invalid page "${value}".`);
-  const index = Number(match[1]);
-  if (!match[2]) return { index, mode: 'offset' };
-  if (match[2] === 'l') return { index, mode: 'last' };
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(match[3] ?? '', 'base64url').toString('utf8'));
-    if (Array.isArray(parsed) && parsed.length === 2 && typeof parsed[0] === 'string' && Number.isSafeInteger(parsed[1])) {
+export class PageCursors {
+  constructor(
+    /** The signing key ({@link pagingKeyFrom}); every DAM process of a deployment must share it. */
+    private readonly key: Buffer,
+  ) {}
+
+  private mac(body: string, order: string): string {
+    return createHmac('sha256', this.key).update(`${body}|${order}`).digest().subarray(0, CURSOR_MAC_BYTES).toString('base64url');
+  }
+
+  /**
+   * The `;p=` value of a cursor.
+   * @param order  The ordering's key (`Ordering.key`) the cursor belongs to.
+   */
+  encode(cursor: PageCursor, order: string): string {
+    switch (cursor.mode) {
+      case 'offset':
+        return String(cursor.index);
+      case 'last':
+        return `${cursor.index}-l`;
+      default: {
+        const token = Buffer.from(JSON.stringify([cursor.sortValue, cursor.id])).toString('base64url');
+        const body = `${cursor.index}-${cursor.mode === 'after' ? 'a' : 'b'}`;
+        const reference = `${body}${this.mac(`${body}${token}`, order)}${token}`;
+        return reference.length <= MAX_PAGE_REFERENCE_CHARS ? reference : String(cursor.index);
+      }
+    }
+  }
+
+  /**
+   * Decodes {@link encode}'s output for the same order.
+   * @throws InvalidPageError for anything else: a malformed value, a keyset cursor whose signature does not match
+   *   (forged, altered, issued for another order or by a server with another key), or one whose content is not a
+   *   sort value and a row id.
+   */
+  decode(value: string, order: string): PageCursor {
+    const match = value.length <= MAX_PAGE_REFERENCE_CHARS ? /^(\d{1,7})(?:-(l|a|b)([A-Za-z0-9_-]*))?$/.exec(value) : null;
+    if (!match) throw new InvalidPageError(`Invalid page "${value.slice(0, 64)}".`);
+    const index = Number(match[1]);
+    if (!match[2]) return { index, mode: 'offset' };
+    if (match[2] === 'l') {
+      if (match[3]) throw new InvalidPageError(`Invalid page "${value.slice(0, 64)}".`);
+      return { index, mode: 'last' };
+    }
+    const rest = match[3] ?? '';
+    const given = Buffer.from(rest.slice(0, CURSOR_MAC_CHARS));
+    const token = rest.slice(CURSOR_MAC_CHARS);
+    const expected = Buffer.from(this.mac(`${match[1]}-${match[2]}${token}`, order));
+    if (token === '' || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      throw new InvalidPageError('This page link was not issued by this server for this order (or the server\'s key changed): start again from the first page.');
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
+    } catch {
+      parsed = undefined;
+    }
+    if (
+      Array.isArray(parsed) &&
+      parsed.length === 2 &&
+      typeof parsed[0] === 'string' &&
+      isAcceptableText(parsed[0]) &&
+      Number.isInteger(parsed[1]) &&
+      parsed[1] >= 1 &&
+      parsed[1] <= MAX_ROW_ID
+    ) {
       return { index, mode: match[2] === 'a' ? 'after' : 'before', sortValue: parsed[0], id: parsed[1] as number };
     }
-  } catch {
-    // fall through
+    throw new InvalidPageError(`Invalid page "${value.slice(0, 64)}".`);
   }
-  throw new InvalidPageError(`Invalid page "${value}".`);
 }

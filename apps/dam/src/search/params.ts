@@ -1,4 +1,4 @@
-import { ENUM_KEYS, InvalidSearchExpressionError, MAX_EXPRESSION_LENGTH, normaliseSearchExpression, parseSearchExpression, RANGE_KEYS, TEXT_KEYS, type SearchNode } from './expression.ts';
+import { checkRangeValue, ENUM_KEYS, InvalidSearchExpressionError, MAX_EXPRESSION_LENGTH, normaliseSearchExpression, parseSearchExpression, RANGE_KEYS, TEXT_KEYS, type SearchNode } from './expression.ts';
 
 /** What a collection URL's query asks for: the AST to run and the text to echo as `searchString`. */
 export interface SearchRequest {
@@ -43,11 +43,12 @@ function predicate(key: string, value: string): SearchNode | undefined {
  *   an empty field;
  * - `dt`, `cs`, `o`, `ms`, `s`: the advanced-search selections;
  * - `fsf`/`fst` (MB), `phf`/`pht`, `pwf`/`pwt` (px), `mtf`/`mtt`, `itf`/`itt`, `rtf`/`rtt`, `ctf`/`ctt` (dates):
- *   range bounds;
+ *   range bounds, each checked against its column's range (`checkRangeValue`);
  * - `txnm=<taxonomy item id>`: the item's search expression from `options.taxonomyItems` (issue #5; the caller
  *   resolves the ids first, refusing unknown ones with `InvalidTaxonomyItem`); several are OR-ed.
  * Answers undefined when the query holds no search.
- * @throws InvalidSearchExpressionError for a bad expression or value, a query longer than 2000 characters, or a
+ * @throws InvalidSearchExpressionError for a bad expression or value (a range value out of its column's range, NUL or
+ *   a lone surrogate included), a query longer than 2000 characters, or a
  *   `txnm` id missing from `options.taxonomyItems`.
  */
 export function searchFromQuery(query: Record<string, unknown>, options: { taxonomyItems?: ReadonlyMap<string, string> } = {}): SearchRequest | undefined {
@@ -86,10 +87,8 @@ export function searchFromQuery(query: Record<string, unknown>, options: { taxon
       const { key: rangeKey, side } = RANGE_PARAMS[key]!;
       const value = list.at(-1)?.trim();
       if (!value) continue;
-      // Reuse the expression parser's value checks (numbers, real calendar dates).
-      const checked = parseSearchExpression(`${key}:${value}`);
-      if (checked?.type !== 'range') continue;
-      ranges.set(rangeKey, { ...ranges.get(rangeKey), [side]: checked[side] });
+      // The expression parser's value checks: real calendar dates, numbers in their column's range.
+      ranges.set(rangeKey, { ...ranges.get(rangeKey), [side]: checkRangeValue(rangeKey, value) });
       echo.push(`${key}=${value}`);
     }
   }

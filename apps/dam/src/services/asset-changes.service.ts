@@ -38,6 +38,11 @@ export interface AppliedChange {
   changed: boolean;
   changes: StoredFieldChange[];
   revision?: RevisionRow;
+  /**
+   * The file the change replaced, with its previews (set only when the file changed). Revisions keep the file for
+   * rollback; its previews are made again when it comes back, so the caller removes these (issue 9).
+   */
+  replaced?: Pick<AssetRow, 'storage_key' | 'previews'>;
 }
 
 /**
@@ -94,7 +99,8 @@ export class AssetChangesService {
         created_by: change.userName,
       });
       if (toWrite.length > 0) await new JobsRepository(trx).enqueue(METADATA_WRITEBACK_JOB, { assetId }, { maxAttempts: WRITEBACK_MAX_ATTEMPTS });
-      return { asset: (await assets.findById(assetId))!, changed: true, changes, revision, queued: toWrite.length > 0 };
+      const replaced = fileChanged ? { replaced: { storage_key: asset.storage_key, previews: asset.previews } } : {};
+      return { asset: (await assets.findById(assetId))!, changed: true, changes, revision, queued: toWrite.length > 0, ...replaced };
     });
     if (outcome.queued) this.onJobQueued();
     const { queued: _queued, ...applied } = outcome;

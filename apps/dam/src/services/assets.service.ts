@@ -17,9 +17,12 @@ export interface AssetRef {
 /** A stored file ready to stream: its store key, size (bytes), type and the download name. */
 export interface StoredFile {
   key: string;
+  /** Bytes. */
   size: number;
   contentType: string;
   filename: string;
+  /** Last change of the stored file (ms since the epoch), when it was read (previews). */
+  mtimeMs?: number;
 }
 
 /**
@@ -76,6 +79,6 @@ export class AssetsService {
     if (!preview || !asset.has_preview) throw notFound('The preview');
     const stat = await this.files.stat(preview.file);
     if (!stat) throw notFound('The preview');
-    return { key: preview.file, size: stat.size, contentType: 'image/jpeg', filename: `${asset.filename}.${name}.jpg` };
+    return { key: preview.file, size: stat.size, mtimeMs: stat.mtime.getTime(), contentType: 'image/jpeg', filename: `${asset.filename}.${name}.jpg` };
   }
 }

@@ -3,7 +3,7 @@ import type { DamConfig } from '../config.ts';
 import type { TokensRepository } from '../repositories/tokens.repository.ts';
 import type { UsersRepository } from '../repositories/users.repository.ts';
 import type { Caller } from '../policies/archive.policy.ts';
-import { randomToken, safeEqual, sha256Hex, verifyPassword } from '../lib/crypto.ts';
+import { preparePasswordChecks, randomToken, safeEqual, sha256Hex, verifyPassword } from '../lib/crypto.ts';
 
 /**
  * How long a resolved access token is trusted without asking the database again (ms). Logout and refresh in this
@@ -36,9 +36,16 @@ export class OAuthError extends Error {
 }
 
 /**
+ * A client whose credentials checked out: the BFF's confidential client (password grant allowed), or a registered
+ * API client acting as its user (`userId`).
+ */
+export type OAuthClient = { kind: 'bff'; clientId: string } | { kind: 'api'; clientId: string; userId: number };
+
+/**
  * OAuth 2.0 for the DAM (fotoweb-api-notes §10): client_credentials for API clients, refresh_token, and the
  * password grant only for the BFF's own confidential client. Tokens are random, stored hashed, and revocable
- * per grant.
+ * per grant. Rate limits are the token route's (routes/oauth/token-limits.ts): it authenticates the client first
+ * ({@link authenticateClient}), charges the right limit, then asks for the grant ({@link grant}).
  */
 export class AuthService {
   /** Recently resolved access tokens (hash → caller and expiry in ms); see {@link AUTH_CACHE_TTL_MS}. */
@@ -48,7 +55,10 @@ export class AuthService {
     private readonly config: DamConfig,
     private readonly users: UsersRepository,
     private readonly tokens: TokensRepository,
-  ) {}
+  ) {
+    // Make the dummy hash now, so the first unknown name does not answer slower than a known one.
+    void preparePasswordChecks();
+  }
 
   private async issue(userId: number, clientId: string, grantId = randomUUID()): Promise<TokenResponse> {
     const access = randomToken();
@@ -64,44 +74,60 @@ export class AuthService {
     return bffClient.secret !== undefined && safeEqual(clientId, bffClient.id) && safeEqual(secret, bffClient.secret);
   }
 
-  /** Checks a client's credentials: the BFF's client, or a registered API client. Answers the client's acting user for API clients. */
-  private async authenticateClient(clientId: string, secret: string): Promise<{ kind: 'bff' } | { kind: 'api'; userId: number }> {
-    if (this.isBffClient(clientId, secret)) return { kind: 'bff' };
+  /**
+   * Checks a client's credentials (`client_secret_post`, RFC 6749 §2.3.1): the BFF's client, or a registered API
+   * client. An unknown client id costs one scrypt run like a known one (a dummy hash), so the answer time does not
+   * tell which client ids exist.
+   *
+   * @throws OAuthError `invalid_client` when either is missing, the client is unknown or the secret is wrong.
+   */
+  async authenticateClient(clientId: string | undefined, secret: string | undefined): Promise<OAuthClient> {
+    if (!clientId || !secret) throw new OAuthError('invalid_client', 'client_id and client_secret are required.');
+    if (this.isBffClient(clientId, secret)) return { kind: 'bff', clientId };
     const client = await this.tokens.findClient(clientId);
-    if (client && (await verifyPassword(secret, client.secret_hash))) return { kind: 'api', userId: client.user_id };
+    const ok = await verifyPassword(secret, client?.secret_hash);
+    if (client && ok) return { kind: 'api', clientId, userId: client.user_id };
     throw new OAuthError('invalid_client', 'Unknown client or wrong client secret.');
   }
 
   /**
-   * Answers a token request (`application/x-www-form-urlencoded` fields).
+   * Answers a token request (`application/x-www-form-urlencoded` fields): {@link authenticateClient}, then
+   * {@link grant}. The token route calls the two steps itself, to charge its limits in between.
    * @throws OAuthError for unknown grants, bad client credentials, wrong passwords or dead refresh tokens.
    */
   async token(form: Record<string, string | undefined>): Promise<TokenResponse> {
-    const clientId = form.client_id ?? '';
-    const clientSecret = form.client_secret ?? '';
-    if (!clientId || !clientSecret) throw new OAuthError('invalid_client', 'client_id and client_secret are required.');
+    return this.grant(await this.authenticateClient(form.client_id, form.client_secret), form);
+  }
+
+  /**
+   * Issues tokens for an authenticated client's grant (`grant_type` and its fields, RFC 6749 §4.3, §4.4, §6).
+   * The password grant checks the password with scrypt whether or not the user name exists, and for a disabled
+   * user too, so a wrong password takes as long for every name (issue 9 §6).
+   *
+   * @throws OAuthError `unsupported_grant_type`, `unauthorized_client` (password grant from an API client,
+   *   client_credentials from the BFF), `invalid_grant` (wrong user name or password, disabled user, dead or
+   *   foreign refresh token).
+   */
+  async grant(client: OAuthClient, form: Record<string, string | undefined>): Promise<TokenResponse> {
     switch (form.grant_type) {
       case 'client_credentials': {
-        const client = await this.authenticateClient(clientId, clientSecret);
         if (client.kind !== 'api') throw new OAuthError('unauthorized_client', 'This client may not use client_credentials.');
-        return this.issue(client.userId, clientId);
+        return this.issue(client.userId, client.clientId);
       }
       case 'password': {
-        const client = await this.authenticateClient(clientId, clientSecret);
         if (client.kind !== 'bff') throw new OAuthError('unauthorized_client', 'The password grant is limited to the BFF client.');
         const user = form.username ? await this.users.findByUsername(form.username) : undefined;
         const ok = await verifyPassword(form.password ?? '', user?.password_hash);
         if (!user || !ok || !user.is_enabled) throw new OAuthError('invalid_grant', 'Wrong user name or password.');
-        return this.issue(user.id, clientId);
+        return this.issue(user.id, client.clientId);
       }
       case 'refresh_token': {
-        await this.authenticateClient(clientId, clientSecret);
         const hash = sha256Hex(form.refresh_token ?? '');
         const owner = await this.tokens.findLive(hash, 'refresh');
-        if (!owner || owner.clientId !== clientId) throw new OAuthError('invalid_grant', 'The refresh token is invalid or expired.');
+        if (!owner || owner.clientId !== client.clientId) throw new OAuthError('invalid_grant', 'The refresh token is invalid or expired.');
         // Rotation: the old grant's tokens die, a new pair is issued (fotoweb-api-notes §10: the old refresh token is then invalid).
         await this.revokeGrant(owner.grantId);
-        return this.issue(owner.userId, clientId);
+        return this.issue(owner.userId, client.clientId);
       }
       default:
         throw new OAuthError('unsupported_grant_type', `Unsupported grant_type "${form.grant_type ?? ''}".`);

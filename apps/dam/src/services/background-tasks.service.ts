@@ -15,6 +15,8 @@ import type { MetadataViewsService } from './metadata-views.service.ts';
 import { invalidRequest, type MetadataEditService, type RawFieldValues } from './metadata-edit.service.ts';
 import { ApiError, forbidden, notFound } from '../lib/errors.ts';
 import { parseAssetHref } from '../http/resource-path.ts';
+import type { WorkerLogger } from '../jobs/worker.ts';
+import { withoutServerPaths } from '../lib/server-paths.ts';
 import { assetHref } from '../http/urls.ts';
 import type { FieldIssue } from '../metadata/validate.ts';
 
@@ -57,6 +59,8 @@ export class BackgroundTasksService {
       jobs: JobsRepository;
       users: UsersRepository;
       onJobQueued: () => void;
+      /** Where an asset's failure is logged in full (its result carries the text without server paths). */
+      log?: WorkerLogger;
     },
   ) {}
 
@@ -159,7 +163,9 @@ export class BackgroundTasksService {
       } catch (error) {
         // One asset's failure (a vanished file, a tool error) is that asset's result; the task goes on.
         const value = error instanceof ApiError ? error.value : 'TaskFailed';
-        result = { href, done: false, 'changed-fields': [], 'changed-builtinFields': [], error: { value, message: (error as Error).message } };
+        // Tool and file-system errors name local paths; the caller gets the text without them (issue 9).
+        if (!(error instanceof ApiError)) this.deps.log?.error({ err: error, href }, 'background task: one asset failed');
+        result = { href, done: false, 'changed-fields': [], 'changed-builtinFields': [], error: { value, message: withoutServerPaths((error as Error).message) } };
       }
       await this.deps.tasks.appendResult(id, result);
     }

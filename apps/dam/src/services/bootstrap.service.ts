@@ -6,7 +6,10 @@ import { BUILTIN_GROUPS, type UsersRepository } from '../repositories/users.repo
 import { hashPassword, randomToken, verifyPassword } from '../lib/crypto.ts';
 import type { TokensRepository } from '../repositories/tokens.repository.ts';
 
-/** What registered users may do in the first archive (issue: "view, preview, download and upload to"). */
+/**
+ * What registered users may do in the first archive (issue: "view, preview, download and upload to"). Not
+ * `EditFile`: replacing an asset's file needs it (spec 03 §3.11, issue 9), and an administrator grants it.
+ */
 export const DEFAULT_ARCHIVE_PERMISSIONS = ['View', 'Preview', 'Download', 'UploadFile'];
 
 /** The first archive's name. */

@@ -11,7 +11,7 @@ import { ApiError, badRequest, notFound } from '../lib/errors.ts';
 const DEFAULT_ORDERING = parseOrdering('');
 import { presentAsset } from '../presenters/asset.presenter.ts';
 import { pagingFor, presentCollection, type PageLinks } from '../presenters/collection.presenter.ts';
-import { decodePage, encodePage, InvalidOrderError, InvalidPageError, parseOrdering, type Ordering, type PageCursor } from '../search/ordering.ts';
+import { InvalidOrderError, InvalidPageError, PageCursors, pagingKeyFrom, parseOrdering, type Ordering, type PageCursor } from '../search/ordering.ts';
 import { collectionHref } from '../http/urls.ts';
 import type { SearchRequest } from '../search/params.ts';
 
@@ -34,13 +34,18 @@ export interface CollectionSearch extends SearchRequest {
  * invisible.
  */
 export class CollectionsService {
+  /** Signs and checks keyset page links; the key derives from the deployment's configured secrets. */
+  private readonly pages: PageCursors;
+
   constructor(
     private readonly config: DamConfig,
     private readonly archives: ArchivesRepository,
     private readonly assets: AssetsRepository,
     private readonly policy: ArchivePolicy,
     private readonly views: MetadataViewsRepository,
-  ) {}
+  ) {
+    this.pages = new PageCursors(pagingKeyFrom([config.bffClient.secret, config.cliClientSecret]));
+  }
 
   /** The archives the caller may view, in order. */
   async viewableArchives(caller: Caller): Promise<Array<{ archive: ArchiveRow; permissions: Set<string> }>> {
@@ -87,8 +92,8 @@ export class CollectionsService {
    * One collection. `representation` follows the Accept header: `collection` embeds the requested page of assets
    * and the child folders, `collectioninfo` only describes it, `assetlist` is the page of assets alone, and
    * `collectionlist` the child folders. `order` is the `;o=` value, `page` the `;p=` value ('' for the first).
-   * @throws ApiError 400 InvalidRequest for a bad `;o=` or `;p=`, 404 for
-   *   a page past the end.
+   * @throws ApiError 400 InvalidRequest for a bad `;o=` or a `;p=` this server did not issue for that order (a
+   *   forged or altered keyset cursor), 404 for a page past the end.
    */
   async getCollection(
     caller: Caller,
@@ -104,7 +109,7 @@ export class CollectionsService {
     let cursor: PageCursor;
     try {
       ordering = parseOrdering(order);
-      cursor = target.page ? decodePage(target.page) : { index: 0, mode: 'offset' };
+      cursor = target.page ? this.pages.decode(target.page, ordering.key) : { index: 0, mode: 'offset' };
     } catch (error) {
       if (error instanceof InvalidOrderError || error instanceof InvalidPageError) throw badRequest(error.message);
       throw error;
@@ -137,11 +142,11 @@ export class CollectionsService {
       index: cursor.index,
       totalPages: pageCount,
       count: assetCount,
-      last: encodePage(pageCount > 1 ? { index: pageCount - 1, mode: 'last' } : { index: 0, mode: 'offset' }),
+      last: this.pages.encode(pageCount > 1 ? { index: pageCount - 1, mode: 'last' } : { index: 0, mode: 'offset' }, ordering.key),
       ...(cursor.index > 0 && first
-        ? { prev: cursor.index === 1 ? '0' : encodePage({ index: cursor.index - 1, mode: 'before', sortValue: first.sort_key, id: first.id }) }
+        ? { prev: cursor.index === 1 ? '0' : this.pages.encode({ index: cursor.index - 1, mode: 'before', sortValue: first.sort_key, id: first.id }, ordering.key) }
         : {}),
-      ...(cursor.index + 1 < pageCount && last ? { next: encodePage({ index: cursor.index + 1, mode: 'after', sortValue: last.sort_key, id: last.id }) } : {}),
+      ...(cursor.index + 1 < pageCount && last ? { next: this.pages.encode({ index: cursor.index + 1, mode: 'after', sortValue: last.sort_key, id: last.id }, ordering.key) } : {}),
     };
     const assetList = {
       data: rows.map(({ sort_key: _sortKey, ...row }) => presentAsset(archive, row, permissions, view)),

@@ -9,6 +9,7 @@ import type { ArchivesRepository } from '../repositories/archives.repository.ts'
 import type { AssetsRepository } from '../repositories/assets.repository.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { detectFileType, makePreviews, readMetadata, MediaError } from '../media/index.ts';
+import { withoutServerPaths } from '../lib/server-paths.ts';
 
 /** Why an ingest refused a file; ends as the upload status `error {value, message}`. */
 export class IngestError extends Error {
@@ -59,6 +60,24 @@ function cameraTime(value: string | undefined): Date | null {
   return Number.isNaN(date.getTime()) || date.getUTCFullYear() < 1800 ? null : date;
 }
 
+/** Longest file extension kept in a storage key (characters, dot included); real extensions are far shorter. */
+const MAX_STORED_EXTENSION = 16;
+
+/**
+ * The storage key of an original: `originals/<archive>/<fileId>/original<ext>`, the extension lower-cased, limited to
+ * `[.a-z0-9]` and to {@link MAX_STORED_EXTENSION} characters, so that no file name (255 bytes, a long extension
+ * included) makes a path the file system refuses (ENAMETOOLONG, issue 9). Tools that read by extension still see it.
+ */
+export function originalKey(archiveId: number, fileId: string, filename: string): string {
+  const ext = path.extname(filename).toLowerCase().replace(/[^.a-z0-9]/g, '');
+  return `originals/${archiveId}/${fileId}/original${ext.length <= MAX_STORED_EXTENSION ? ext : ''}`;
+}
+
+/** The folders (`previews/<fileId>`) that stored previews live in; anything else is not a preview folder. */
+export function previewFolders(previews: readonly StoredPreview[]): string[] {
+  return [...new Set(previews.map((p) => path.posix.dirname(p.file)))].filter((dir) => /^previews\/[^/]+$/.test(dir));
+}
+
 function nextFreeName(filename: string, n: number): string {
   const ext = path.extname(filename);
   return `${filename.slice(0, filename.length - ext.length)} (${n})${ext}`;
@@ -89,7 +108,7 @@ export class IngestService {
     const fileId = randomUUID();
     const { columns, warnings, previewDir } = await this.analyse(request.sourcePath, fileId);
     await this.archives.ensureFolder(archive.id, folderPath);
-    const storageKey = `originals/${archive.id}/${fileId}/original${path.extname(request.filename).toLowerCase().replace(/[^.a-z0-9]/g, '')}`;
+    const storageKey = originalKey(archive.id, fileId, request.filename);
     await this.files.putFile(storageKey, request.sourcePath);
     try {
       return await this.insertWithFreeName(request.filename, {
@@ -141,7 +160,7 @@ export class IngestService {
     const staged = path.join(tempDir, 'file');
     await fsp.copyFile(this.files.localPath(request.storageKey), staged);
     const { columns, warnings, previewDir } = await this.analyse(staged, fileId);
-    const storageKey = `originals/${asset.archive_id}/${fileId}/original${path.extname(asset.filename).toLowerCase().replace(/[^.a-z0-9]/g, '')}`;
+    const storageKey = originalKey(asset.archive_id, fileId, asset.filename);
     const filesize = (await fsp.stat(staged)).size;
     await this.files.putFile(storageKey, staged);
     await fsp.rm(tempDir, { recursive: true, force: true });
@@ -172,19 +191,21 @@ export class IngestService {
    * @throws IngestError for an unreadable or empty file (detectFileType's MediaError).
    */
   async analyse(sourcePath: string, fileId: string): Promise<FileAnalysis> {
+    // Warnings and refusals are shown to users: the media tools name the file by its path (issue 9).
+    const shown = (message: string) => withoutServerPaths(message, [[sourcePath, 'the file']]);
     let fileType;
     try {
       fileType = await detectFileType(sourcePath);
     } catch (error) {
-      if (error instanceof MediaError) throw new IngestError(error.value, error.message);
+      if (error instanceof MediaError) throw new IngestError(error.value, shown(error.message));
       throw error;
     }
     const warnings: string[] = [];
     const meta = await readMetadata(sourcePath).catch((error: Error) => {
-      warnings.push(`Metadata could not be read: ${error.message}`);
+      warnings.push(shown(`Metadata could not be read: ${error.message}`));
       return undefined;
     });
-    warnings.push(...(meta?.warnings ?? []));
+    warnings.push(...(meta?.warnings ?? []).map(shown));
     const previewDir = `previews/${fileId}`;
     let previews: StoredPreview[] = [];
     let oriented: { width: number; height: number } | undefined;
@@ -193,7 +214,8 @@ export class IngestService {
       previews = made.previews.map((p) => ({ size: p.size, width: p.width, height: p.height, square: p.square, file: `${previewDir}/${path.basename(p.file)}` }));
       oriented = { width: made.orientedWidth, height: made.orientedHeight };
     } catch (error) {
-      warnings.push(error instanceof MediaError ? `No preview: ${error.message}` : `No preview: ${(error as Error).message}`);
+      const message = (error as Error).message;
+      warnings.push(shown(message.startsWith('No preview') ? message : `No preview: ${message}`));
     }
     const technical = meta?.technical ?? {};
     return {
@@ -232,6 +254,18 @@ export class IngestService {
   }
 
   /**
+   * Removes the previews of a file version the asset no longer shows (issue 9: previews of replaced versions are
+   * removed with them). Earlier files stay in the store for rollback, but their previews are made again when one
+   * comes back ({@link storedFileColumns}), so none is kept; folders the asset's current previews use are kept.
+   * @param replaced - the previews of the version that was replaced (or made for a change that did not happen).
+   * @param current - the asset's previews now.
+   */
+  async removeUnusedPreviews(replaced: readonly StoredPreview[], current: readonly StoredPreview[]): Promise<void> {
+    const inUse = new Set(previewFolders(current));
+    for (const folder of previewFolders(replaced)) if (!inUse.has(folder)) await this.files.remove(folder);
+  }
+
+  /**
    * A new version of an asset's file (the Upload API with the asset URL as destination; spec 01 §7, fotoweb-api-notes
    * §9): stores the file beside the previous ones (kept for rollback), reads it, makes previews, and changes the asset
    * through `changes` (a `file` revision with the uploader's comment; the asset's metadata is kept and written into
@@ -248,7 +282,7 @@ export class IngestService {
     const fileId = randomUUID();
     const { columns, warnings, previewDir } = await this.analyse(request.sourcePath, fileId);
     const { metadata: _fields, ...rest } = columns;
-    const storageKey = `originals/${asset.archive_id}/${fileId}/original${path.extname(asset.filename).toLowerCase().replace(/[^.a-z0-9]/g, '')}`;
+    const storageKey = originalKey(asset.archive_id, fileId, asset.filename);
     await this.files.putFile(storageKey, request.sourcePath);
     try {
       const applied = await changes.apply(asset.id, {
@@ -257,6 +291,7 @@ export class IngestService {
         userName: request.userName,
         comment: request.comment ?? null,
       });
+      if (applied.replaced) await this.removeUnusedPreviews(applied.replaced.previews, applied.asset.previews);
       return applied.asset;
     } catch (error) {
       await fsp.rename(this.files.localPath(storageKey), request.sourcePath).catch(() => undefined);

@@ -1,3 +1,4 @@
+import type { WorkerLogger } from '../jobs/worker.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { JobHandler } from '../jobs/worker.ts';
@@ -43,6 +44,8 @@ export function createMetadataServices(deps: {
   assets: AssetsService;
   taxonomies: Pick<TaxonomiesService, 'valuesNotSettable'>;
   notifyWorker: () => void;
+  /** Where failures that callers see without their details are logged in full. */
+  log?: WorkerLogger;
 }): MetadataServices {
   const { db, repos, files } = deps;
   const changes = new AssetChangesService(db, deps.notifyWorker);
@@ -63,6 +66,7 @@ export function createMetadataServices(deps: {
     jobs: repos.jobs,
     users: repos.users,
     onJobQueued: deps.notifyWorker,
+    ...(deps.log ? { log: deps.log } : {}),
   });
   return {
     changes,

@@ -1,5 +1,5 @@
 import type { Asset, Revision, RevisionComparison, RevisionList } from '@magpie/api-types';
-import type { ArchiveRow, AssetRow, FieldValues, RevisionRow } from '../db/schema.ts';
+import type { ArchiveRow, AssetRow, FieldValues, RevisionRow, StoredPreview } from '../db/schema.ts';
 import type { RevisionsRepository } from '../repositories/revisions.repository.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import type { Caller } from '../policies/archive.policy.ts';
@@ -13,6 +13,13 @@ import { assetHref } from '../http/urls.ts';
 import { presentAsset, revisionsHref } from '../presenters/asset.presenter.ts';
 import { presentFieldChange, presentRevision, type FieldLabels } from '../presenters/revision.presenter.ts';
 import { diffMetadata, fieldsOfView } from '../metadata/validate.ts';
+
+/** The previews of file columns about to be applied (JSON text as the ingest writes them, or parsed). */
+function previewsOf(file: FileColumns): StoredPreview[] {
+  const previews = file.previews;
+  if (previews === undefined) return [];
+  return typeof previews === 'string' ? (JSON.parse(previews) as StoredPreview[]) : previews;
+}
 
 /** What `rollback-to` restores (dam.yaml `RollbackToRequest`). */
 export type RollbackType = 'all' | 'metadata' | 'file';
@@ -113,7 +120,7 @@ export class RevisionsService {
   /**
    * Undoes one revision: the fields it changed get their earlier values, and a file revision brings back the file
    * before it. Makes a `rollback` revision.
-   * @throws ApiError 404, 403 (HistoryRollback, EditText; UploadFile for a file revision), 409 for revision 1.
+   * @throws ApiError 404, 403 (HistoryRollback, EditText; EditFile for a file revision, spec 03 §3.11), 409 for revision 1.
    */
   async rollback(caller: Caller, ref: AssetRef, number: number): Promise<Asset> {
     const loaded = await this.access(caller, ref, ['HistoryRollback', 'EditText']);
@@ -139,7 +146,7 @@ export class RevisionsService {
   /**
    * Restores the asset's state after a revision: metadata, file or both (`rollbackType`, default `all`). Makes a
    * `rollback` revision unless nothing changes.
-   * @throws ApiError 404, 403 (HistoryRollback, EditText; UploadFile when the file changes).
+   * @throws ApiError 404, 403 (HistoryRollback, EditText; EditFile when the file changes).
    */
   async rollbackTo(caller: Caller, ref: AssetRef, number: number, type: RollbackType = 'all'): Promise<Asset> {
     const loaded = await this.access(caller, ref, ['HistoryRollback', 'EditText']);
@@ -150,7 +157,8 @@ export class RevisionsService {
   }
 
   private async fileOf(loaded: Loaded, row: RevisionRow): Promise<FileColumns> {
-    if (!loaded.permissions.has('UploadFile')) throw forbidden('You need the UploadFile permission on this archive to bring back an earlier file.');
+    // Bringing back an earlier file replaces the asset's file: editing it, as a new version upload is (issue 9).
+    if (!loaded.permissions.has('EditFile')) throw forbidden('You need the EditFile permission on this archive to bring back an earlier file.');
     if (!(await this.files.stat(row.storage_key))) throw conflict(`The file of revision ${row.number} is no longer stored.`);
     return this.ingest.storedFileColumns(row.storage_key, row.content_hash);
   }
@@ -160,14 +168,24 @@ export class RevisionsService {
     caller: Caller,
     change: { metadata: AssetChange['metadata']; file: FileColumns | undefined; comment: string; rolledBackTo: number | null },
   ): Promise<Asset> {
-    const applied = await this.changes.apply(loaded.asset.id, {
-      ...(change.metadata ? { metadata: change.metadata } : {}),
-      ...(change.file ? { file: change.file } : {}),
-      kind: 'rollback',
-      userName: caller.username,
-      comment: change.comment,
-      rolledBackTo: change.rolledBackTo,
-    });
+    // A file brought back got fresh previews (storedFileColumns); the replaced version's previews go (issue 9), and
+    // so do the fresh ones when the change did not take the file.
+    const fresh = change.file ? previewsOf(change.file) : [];
+    let applied;
+    try {
+      applied = await this.changes.apply(loaded.asset.id, {
+        ...(change.metadata ? { metadata: change.metadata } : {}),
+        ...(change.file ? { file: change.file } : {}),
+        kind: 'rollback',
+        userName: caller.username,
+        comment: change.comment,
+        rolledBackTo: change.rolledBackTo,
+      });
+    } catch (error) {
+      await this.ingest.removeUnusedPreviews(fresh, []);
+      throw error;
+    }
+    await this.ingest.removeUnusedPreviews([...(applied.replaced?.previews ?? []), ...fresh], applied.asset.previews);
     return presentAsset(loaded.archive, applied.asset, loaded.permissions, (await this.views.forArchive(loaded.archive.id)).definition);
   }
 }

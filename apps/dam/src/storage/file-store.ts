@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
 
 /**
  * Where originals, renditions and upload chunks live. Keys are slash-separated relative paths; the local
@@ -21,6 +22,17 @@ export interface FileStore {
   remove(key: string): Promise<void>;
   /** A fresh directory for temporary work (upload chunks, assembly), created on demand. */
   makeTempDir(prefix: string): Promise<string>;
+  /**
+   * Writes a stream of bytes under `key`, atomically: the key appears only once every byte is written; when `source`
+   * fails (it may throw to refuse its data) nothing is left and the error is rethrown. Answers the bytes written.
+   */
+  putStream(key: string, source: AsyncIterable<Uint8Array>): Promise<number>;
+  /** Writes a small file (text as UTF-8) under `key`, atomically. */
+  writeFile(key: string, data: string | Uint8Array): Promise<void>;
+  /** Reads a small file whole, or undefined when absent. */
+  readFile(key: string): Promise<Buffer | undefined>;
+  /** Names of the entries directly under a key prefix (a directory), in no order; empty when absent. */
+  list(prefix: string): Promise<string[]>;
 }
 
 function safeJoin(root: string, key: string): string {
@@ -59,6 +71,49 @@ export function createLocalFileStore(root: string): FileStore {
     },
     async remove(key) {
       await fsp.rm(safeJoin(base, key), { recursive: true, force: true });
+    },
+    async putStream(key, source) {
+      const target = safeJoin(base, key);
+      const staging = `${target}.${randomUUID()}.tmp`;
+      await fsp.mkdir(path.dirname(target), { recursive: true });
+      let bytes = 0;
+      const counted = async function* () {
+        for await (const chunk of source) {
+          bytes += chunk.length;
+          yield chunk;
+        }
+      };
+      try {
+        await pipeline(counted, fs.createWriteStream(staging));
+        await fsp.rename(staging, target);
+      } catch (error) {
+        await fsp.rm(staging, { force: true });
+        throw error;
+      }
+      return bytes;
+    },
+    async writeFile(key, data) {
+      const target = safeJoin(base, key);
+      const staging = `${target}.${randomUUID()}.tmp`;
+      await fsp.mkdir(path.dirname(target), { recursive: true });
+      await fsp.writeFile(staging, data);
+      await fsp.rename(staging, target);
+    },
+    async readFile(key) {
+      try {
+        return await fsp.readFile(safeJoin(base, key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
+    },
+    async list(prefix) {
+      try {
+        return await fsp.readdir(safeJoin(base, prefix));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw error;
+      }
     },
     async makeTempDir(prefix) {
       const dir = safeJoin(base, path.join('tmp', `${prefix}-${randomUUID()}`));

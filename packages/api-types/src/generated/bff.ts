@@ -19,8 +19,21 @@ export interface paths {
          * @description Checks the credentials with the DAM (OAuth password grant through the BFF's confidential client), starts a
          *     session and answers where to go next. `to` is the return address from the login URL
          *     (`/fotoweb/views/login?to=<path>`, spec 01 §2): a same-origin path starting with `/` (not `//` or `/\`);
-         *     anything else is refused with 400, and the answer's `to` defaults to `/fotoweb/`. Failed attempts are
-         *     rate-limited per client address and per user name (429 with `Retry-After`). Needs the CSRF header.
+         *     anything else is refused with 400, and the answer's `to` defaults to `/fotoweb/`. Needs the CSRF header.
+         *
+         *     Login limits (nobody can lock another person out; successful logins never count):
+         *     - per client address: `MAGPIE_LOGIN_RATE_LIMIT` failed logins a minute (default 10), then 429;
+         *     - per (client address, user name): `MAGPIE_LOGIN_ADDRESS_USER_LIMIT` failed logins in 15 minutes
+         *       (default 5), then 429 for that pair only;
+         *     - per user name (case-insensitive), from any address: never refused. After `MAGPIE_LOGIN_DELAY_AFTER`
+         *       failures in 15 minutes (default 5) each login with that name waits before its password is checked:
+         *       1 s, then twice as long per further failure, at most 5 s (`MAGPIE_LOGIN_DELAY_MS`,
+         *       `MAGPIE_LOGIN_DELAY_MAX_MS`). A browser that logged in as that user before skips the wait: a successful
+         *       login sets the device cookie `magpie_device` (encrypted, HttpOnly, SameSite=Strict,
+         *       Path=/fotoweb/views/login, 90 days, kept at logout), which stops counting after 10 failures with it.
+         *
+         *     The DAM is told the person's address, so its own limit (dam.yaml `createToken`) counts each person too;
+         *     a 429 from it is answered 429. A wrong password takes as long for an unknown user name as for a known one.
          */
         post: operations["login"];
         delete?: never;
@@ -79,7 +92,9 @@ export interface components {
     schemas: {
         /** @description The login form. */
         LoginRequest: {
+            /** @description No control characters, NUL or lone UTF-16 surrogates (400 `InvalidRequest`). */
             username: string;
+            /** @description No NUL or lone UTF-16 surrogates (400 `InvalidRequest`). */
             password: string;
         };
         /** @description Where the SPA should navigate after logging in. */
@@ -101,11 +116,23 @@ export interface components {
          *     spec 01 §8). `value` is a stable symbol clients switch on; `message` is for people. Known values:
          *     `InvalidRequest` (400), `InvalidChunk` (400), `InvalidFilename` (400), `Unauthorized` (401), `Forbidden`
          *     (403), `InvalidCsrfToken` (403, BFF), `NotFound` (404), `NotAcceptable` (406), `Conflict` (409),
-         *     `DuplicateChunk` (409), `DuplicateAsset` (409), `InvalidSearchExpression` (400, spec 02 §8),
-         *     `InvalidTaxonomyItem` (400, spec 02 §8), `InvalidTaxonomyFile` (400), `TaxonomyExists` (409),
-         *     `TaxonomyItemExists` (409), `PayloadTooLarge` (413), `UnsupportedMediaType` (415),
+         *     `DuplicateChunk` (409), `DuplicateAsset` (409), `UploadExpired` (410), `InvalidSearchExpression` (400,
+         *     spec 02 §8), `InvalidTaxonomyItem` (400, spec 02 §8), `InvalidTaxonomyFile` (400), `TaxonomyExists` (409),
+         *     `TaxonomyItemExists` (409), `PayloadTooLarge` (413), `UploadQuotaExceeded` (413), `UnsupportedMediaType` (415),
          *     `RangeNotSatisfiable` (416), `TooManyRequests` (429), `InternalError` (500), `BadGateway` (502, BFF),
          *     `ServiceUnavailable` (503). Clients must treat unknown values like the status code's generic meaning.
+         *
+         *     Input refused before any handler (issue 9), by the DAM for every route and by the BFF before forwarding:
+         *     a NUL character (U+0000) or a lone UTF-16 surrogate in a path segment, a query value or key, or a string or
+         *     key of a JSON or form body, and a JSON body nested deeper than 64 levels of arrays and objects, answer 400
+         *     `InvalidRequest` naming the field in `message` and in `issues` (`path` is `path[.<name>]`, `query.<name>`
+         *     or `body.<dotted path>`; the DAM's token endpoint answers RFC 6749 `invalid_request`). A URL whose
+         *     percent-encoding is not UTF-8 answers 400 `InvalidRequest`; a URL over 8192 characters (BFF) or a path
+         *     segment over the server's limit 414 `InvalidRequest`; headers over 16 KiB 431 `InvalidRequest`. Numbers
+         *     are checked against the column they are compared with before any SQL: search range values out of range
+         *     (`pw`/`ph` whole pixels up to 2147483647, `fs` megabytes up to 8796093022207, dates that exist, years
+         *     0001–9999) answer 400 `InvalidSearchExpression`; an `integer` metadata value beyond 32 bits or a `date`
+         *     that does not exist is the field's 400 `InvalidRequest`.
          */
         ErrorBody: {
             /**
@@ -166,7 +193,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description `TooManyRequests`: too many failed login attempts; wait `Retry-After` seconds. */
+        /** @description `TooManyRequests`: too many failed logins from this client address, or for this user name from this address; wait `Retry-After` seconds. */
         TooManyRequests: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];
@@ -192,7 +219,7 @@ export interface components {
     };
     requestBodies: never;
     headers: {
-        /** @description `magpie_session=…; HttpOnly; SameSite=Lax; Path=/[; Secure]` and/or `magpie_csrf=…; SameSite=Strict; Path=/[; Secure]`. */
+        /** @description `magpie_session=…; HttpOnly; SameSite=Lax; Path=/[; Secure]` and/or `magpie_csrf=…; SameSite=Strict; Path=/[; Secure]`; at login also `magpie_device=…; Max-Age=7776000; Path=/fotoweb/views/login; HttpOnly; SameSite=Strict[; Secure]`. */
         SetCookie: string;
         /** @description `no-store`. */
         CacheControlNoStore: "no-store";
@@ -222,7 +249,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Logged in. Sets `magpie_session` (HttpOnly, SameSite=Lax) and a new `magpie_csrf`. */
+            /** @description Logged in. Sets `magpie_session` (HttpOnly, SameSite=Lax), a new `magpie_csrf` and `magpie_device`. */
             200: {
                 headers: {
                     "Set-Cookie": components["headers"]["SetCookie"];

@@ -28,6 +28,14 @@ export interface paths {
          *
          *     Client credentials travel in the body (`client_secret_post`); HTTP Basic client authentication is not
          *     supported. `expires_in` is in seconds (FotoWeb's recorded value is 28800). Errors use RFC 6749 §5.2.
+         *
+         *     Limits (Magpie), each `MAGPIE_TOKEN_RATE_LIMIT` per minute (default 60), answered 429 `slow_down` with
+         *     `Retry-After`: failed client authentications per connecting address and client id (checked before the secret); wrong
+         *     passwords of the password grant per end user, keyed by the `end_user_address` the BFF passes on (trusted
+         *     only after the BFF's client credentials check out; else the connecting address; IPv6 by /64); and
+         *     client_credentials grants per API client. Refresh grants are never limited. The BFF's login limits are
+         *     tighter, so this is a backstop behind them. A wrong password takes as long for an unknown or disabled user
+         *     name as for a known one.
          */
         post: operations["createToken"];
         delete?: never;
@@ -227,7 +235,10 @@ export interface paths {
          *       `<fieldId>`/`-<fieldId>` sort by a metadata field. `;p=` starts with the 0-based page index and `first`
          *       never carries it; Magpie appends an opaque keyset position (`;p=3-a<token>`, `;p=9-l`), so a deep page
          *       costs what the first costs. A plain `;p=<n>` still works (offset). These URLs come from `paging` and
-         *       `alt_orders`; clients never compute them. An unknown `;o=` or a malformed `;p=` answers 400.
+         *       `alt_orders`; clients never compute them. An unknown `;o=` or a malformed `;p=` answers 400. Keyset
+         *       positions are signed by the server (HMAC-SHA256): one that was altered, forged or moved to another `;o=`
+         *       answers 400 `InvalidRequest`. Every DAM process of a deployment accepts the links of the others (the key
+         *       derives from the configured BFF client secret), also after a restart.
          *     - **Search**: `?q=<expression>` searches the collection (expand its `searchURL` template). The answer is a
          *       search collection with `searchString`, `searchQuery` and `clearSearch`.
          *
@@ -372,7 +383,7 @@ export interface paths {
          * @description Undoes the changes this revision made: each metadata field it changed gets the value it had before (other
          *     fields keep their current values), and a file revision brings back the previous file. Makes a new revision
          *     (`kind` `rollback`) and writes the result into the file like any edit. Needs `HistoryRollback` and `EditText`
-         *     (plus `UploadFile` for a file revision). Revision 1 (the ingest) cannot be undone (409 `Conflict`). The body
+         *     (plus `EditFile` for a file revision). Revision 1 (the ingest) cannot be undone (409 `Conflict`). The body
          *     is empty. Answers the updated asset.
          */
         post: operations["rollbackRevision"];
@@ -396,7 +407,7 @@ export interface paths {
          * @description Restores the asset's state after this revision: `rollbackType` `all` (metadata and file), `metadata` (every
          *     field as it was; the file stays) or `file` (the file as it was; the metadata stays). Later revisions stay in
          *     the list; the restore makes a new revision (`kind` `rollback`). Needs `HistoryRollback` and `EditText` (plus
-         *     `UploadFile` when the file changes). Answers the updated asset; restoring the current state changes nothing
+         *     `EditFile` when the file changes). Answers the updated asset; restoring the current state changes nothing
          *     and makes no revision.
          */
         post: operations["rollbackToRevision"];
@@ -471,11 +482,18 @@ export interface paths {
          *     The maximum file size is 25 GB unless the server is configured lower.
          *
          *     Errors: 400 `InvalidRequest` (shape; `issues` lists the fields) or `InvalidFilename` (a file name with
-         *     `\ / : * ? " < > |`, spec 01 §5); 403 `Forbidden` (no `UploadFile` permission on the destination, or a
-         *     checkout that is not the caller's); 404 `NotFound` (the destination does not exist); 413 `PayloadTooLarge`
-         *     (`fileSize` over the limit). A file name already used in the destination folder is kept with a ` (2)`,
-         *     ` (3)`… suffix; a file whose content the archive already holds ends as status `failed` with
-         *     `error.value` `DuplicateAsset` and `result.assetUrl` naming the existing asset.
+         *     `\ / : * ? " < > |`, answered with spec 01 §5's message; longer than 255 bytes in UTF-8, extension included;
+         *     with a control character (C0, DEL, C1), a bidirectional control (U+061C, U+200E/U+200F, U+202A–U+202E,
+         *     U+2066–U+2069) or a lone surrogate; `.` or `..`); the same rules apply to each `folder` segment (400
+         *     `InvalidRequest`); 403 `Forbidden` (no `UploadFile` permission on the destination collection; replacing an
+         *     asset's file needs `EditFile` on its archive, spec 03 §3.11; or a checkout that is not the caller's); 404
+         *     `NotFound` (the destination does not exist); 413 `PayloadTooLarge` (`fileSize` over the limit) or
+         *     `UploadQuotaExceeded` (the caller's unfinished uploads, with this one, would hold more bytes than the
+         *     server allows per user: finish them or let them expire). An upload that receives no chunk for the
+         *     configured time (24 hours by default) expires: its status becomes `failed` with `error.value`
+         *     `UploadExpired` and the chunks received are deleted. A file name already used in the destination folder is
+         *     kept with a ` (2)`, ` (3)`… suffix; a file whose content the archive already holds ends as status `failed`
+         *     with `error.value` `DuplicateAsset` and `result.assetUrl` naming the existing asset.
          *
          *     `metadata.fields` are applied once the asset exists, as a save by the uploader (a revision, written into the
          *     file): `add` (default) sets the value, `append`/`prepend` add to a bag's items or a text's ends, `erase`
@@ -505,9 +523,13 @@ export interface paths {
          *     Chunks may arrive in any order and in parallel. When the last missing chunk arrives the task moves to
          *     `pending` and is processed in the background.
          *
-         *     Errors: 400 `InvalidChunk` (index out of range or wrong size); 404 `NotFound` (no such task for this
-         *     user); 409 `DuplicateChunk` (this index was already received, or the task is no longer awaiting data);
-         *     415 `UnsupportedMediaType` (not multipart).
+         *     Errors: 400 `InvalidChunk` (index out of range or wrong size; a malformed multipart body: truncated, bad
+         *     boundary, no `chunk` part, unreadable part headers); 404 `NotFound` (no such task for this user); 409
+         *     `DuplicateChunk` (this index was already received, or the task is no longer awaiting data); 410
+         *     `UploadExpired` (the task saw no chunk for the configured time and its data was deleted: start a new
+         *     upload); 415 `UnsupportedMediaType` (not multipart). An error answered before the body is read still
+         *     reads (and discards) a body of up to about one chunk, so the client receives the answer rather than a
+         *     broken connection; a longer body is cut off after the answer.
          */
         post: operations["uploadChunk"];
         delete?: never;
@@ -526,7 +548,9 @@ export interface paths {
         /**
          * Poll an upload task (Upload API step 4)
          * @description `awaitingData` until every chunk arrived, then `pending`, `inProgress`, and finally `done` (with
-         *     `result.assetUrl`) or `failed` (with `error`). An unknown id and another user's id both answer 403, as in
+         *     `result.assetUrl`) or `failed` (with `error`; `UploadExpired` for a task that saw no chunk for the
+         *     configured time, `AssemblyFailed`, `DuplicateAsset`, `EmptyFile`, `IngestFailed`…; messages never carry
+         *     server paths). An unknown id and another user's id both answer 403, as in
          *     FotoWeb, so ids cannot be probed.
          */
         get: operations["getUploadStatus"];
@@ -878,11 +902,23 @@ export interface components {
          *     spec 01 §8). `value` is a stable symbol clients switch on; `message` is for people. Known values:
          *     `InvalidRequest` (400), `InvalidChunk` (400), `InvalidFilename` (400), `Unauthorized` (401), `Forbidden`
          *     (403), `InvalidCsrfToken` (403, BFF), `NotFound` (404), `NotAcceptable` (406), `Conflict` (409),
-         *     `DuplicateChunk` (409), `DuplicateAsset` (409), `InvalidSearchExpression` (400, spec 02 §8),
-         *     `InvalidTaxonomyItem` (400, spec 02 §8), `InvalidTaxonomyFile` (400), `TaxonomyExists` (409),
-         *     `TaxonomyItemExists` (409), `PayloadTooLarge` (413), `UnsupportedMediaType` (415),
+         *     `DuplicateChunk` (409), `DuplicateAsset` (409), `UploadExpired` (410), `InvalidSearchExpression` (400,
+         *     spec 02 §8), `InvalidTaxonomyItem` (400, spec 02 §8), `InvalidTaxonomyFile` (400), `TaxonomyExists` (409),
+         *     `TaxonomyItemExists` (409), `PayloadTooLarge` (413), `UploadQuotaExceeded` (413), `UnsupportedMediaType` (415),
          *     `RangeNotSatisfiable` (416), `TooManyRequests` (429), `InternalError` (500), `BadGateway` (502, BFF),
          *     `ServiceUnavailable` (503). Clients must treat unknown values like the status code's generic meaning.
+         *
+         *     Input refused before any handler (issue 9), by the DAM for every route and by the BFF before forwarding:
+         *     a NUL character (U+0000) or a lone UTF-16 surrogate in a path segment, a query value or key, or a string or
+         *     key of a JSON or form body, and a JSON body nested deeper than 64 levels of arrays and objects, answer 400
+         *     `InvalidRequest` naming the field in `message` and in `issues` (`path` is `path[.<name>]`, `query.<name>`
+         *     or `body.<dotted path>`; the DAM's token endpoint answers RFC 6749 `invalid_request`). A URL whose
+         *     percent-encoding is not UTF-8 answers 400 `InvalidRequest`; a URL over 8192 characters (BFF) or a path
+         *     segment over the server's limit 414 `InvalidRequest`; headers over 16 KiB 431 `InvalidRequest`. Numbers
+         *     are checked against the column they are compared with before any SQL: search range values out of range
+         *     (`pw`/`ph` whole pixels up to 2147483647, `fs` megabytes up to 8796093022207, dates that exist, years
+         *     0001–9999) answer 400 `InvalidSearchExpression`; an `integer` metadata value beyond 32 bits or a `date`
+         *     that does not exist is the field's 400 `InvalidRequest`.
          */
         ErrorBody: {
             /**
@@ -943,6 +979,12 @@ export interface components {
             password: string;
             client_id: string;
             client_secret: string;
+            /**
+             * @description Magpie: the IP address of the person logging in, as the BFF sees it. The DAM counts wrong passwords per
+             *     this address rather than per connecting address (the BFF's), so one person's guesses never hold up
+             *     everybody else's logins. Trusted only from the BFF's client; ignored when it is not an IP address.
+             */
+            end_user_address?: string;
             scope?: string;
         };
         /** @description RFC 6749 §5.1 access token response. */
@@ -959,7 +1001,7 @@ export interface components {
         /** @description RFC 6749 §5.2 error response. Magpie always sends `error_description`. */
         OAuthError: {
             /** @enum {string} */
-            error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope";
+            error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "slow_down";
             error_description?: string;
             error_uri?: string;
         };
@@ -1826,9 +1868,9 @@ export interface components {
         UploadRequest: {
             /** @description A collection `href` (archive or folder), or an asset `href` to upload a new revision. */
             destination: string;
-            /** @description A folder path below a collection destination (`a/b`), created when missing. */
+            /** @description A folder path below a collection destination (`a/b`), created when missing; each folder name follows the file-name rules. */
             folder?: string | null;
-            /** @description The file name, without `\ / : * ? " < > |` (spec 01 §5). */
+            /** @description The file name, without `\ / : * ? " < > |` (spec 01 §5), control characters or bidirectional controls; at most 255 bytes in UTF-8, extension included. */
             filename: string;
             /** @description The exact file size in bytes. */
             fileSize: number;
@@ -1887,7 +1929,7 @@ export interface components {
             assetDetails?: components["schemas"]["Asset"];
         };
         UploadError: {
-            /** @description An `ErrorBody` symbol, e.g. `DuplicateAsset`, `InvalidChunk`, `InternalError`. */
+            /** @description An `ErrorBody` symbol, e.g. `DuplicateAsset`, `UploadExpired`, `AssemblyFailed`, `InternalError`. */
             value: string;
             message: string;
         };
@@ -2148,8 +2190,17 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description `PayloadTooLarge`: the body, or the declared file size, is over the limit. */
+        /** @description `PayloadTooLarge`: the body, or the declared file size, is over the limit; `UploadQuotaExceeded`: the caller's unfinished uploads would hold more than the per-user limit. */
         PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description `UploadExpired`: the upload task expired (no chunk for the configured time) and its data was deleted. */
+        Gone: {
             headers: {
                 [name: string]: unknown;
             };
@@ -2319,6 +2370,17 @@ export interface operations {
             /** @description The body is not `application/x-www-form-urlencoded` (RFC 6749 §5.2 `invalid_request`). */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description `slow_down` (RFC 8628 §3.5): a limit above was reached; wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "Cache-Control": components["headers"]["CacheControlNoStore"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2923,6 +2985,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
         };

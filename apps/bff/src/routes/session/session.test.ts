@@ -57,6 +57,8 @@ describe('POST /fotoweb/views/login', () => {
     // A new CSRF token is issued at login.
     const csrf = res.cookies.find((c) => c.name === CSRF_COOKIE);
     expect(csrf?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // …and a device cookie (login-limits.test.ts), for the login route only.
+    expect(res.cookies.find((c) => c.name === 'magpie_device')).toMatchObject({ path: '/fotoweb/views/login', httpOnly: true, sameSite: 'Strict' });
 
     const state = await browser.request({ method: 'GET', url: '/fotoweb/views/session' });
     expect(state.json()).toEqual({ authenticated: true, user: { userName: 'ada', fullName: 'ada Tester' } });
@@ -70,6 +72,7 @@ describe('POST /fotoweb/views/login', () => {
     expect(res.statusCode).toBe(200);
     expect(res.cookies.find((c) => c.name === SESSION_COOKIE)).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
     expect(res.cookies.find((c) => c.name === CSRF_COOKIE)).toMatchObject({ secure: true, sameSite: 'Strict' });
+    expect(res.cookies.find((c) => c.name === 'magpie_device')).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Strict' });
   });
 
   it('answers the validated return address', async () => {
@@ -221,32 +224,6 @@ describe('a session whose tokens the DAM revoked', () => {
     const state = await browser.request({ method: 'GET', url: '/fotoweb/views/session' });
     expect(state.json()).toEqual({ authenticated: false });
     expect(browser.cookies.has(SESSION_COOKIE)).toBe(false);
-  });
-});
-
-describe('login rate limit', () => {
-  it('answers 429 with Retry-After after MAGPIE_LOGIN_RATE_LIMIT attempts per client address', async () => {
-    const bff = await sut.anotherBff({ loginRateLimit: 3 });
-    const browser = new TestBrowser(bff);
-    for (let attempt = 0; attempt < 3; attempt++) expect((await browser.login('ada', 'wrong-password')).statusCode).toBe(401);
-    const limited = await browser.login('ada', 'user-password');
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toMatchObject({ value: 'TooManyRequests', heading: 'Too many attempts', message: expect.stringContaining('Try again in') });
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect(limited.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
-    // Only login is limited.
-    expect((await browser.request({ method: 'GET', url: '/fotoweb/views/session' })).statusCode).toBe(200);
-  });
-
-  it('also limits attempts on one user name from many addresses', async () => {
-    const bff = await sut.anotherBff({ loginRateLimit: 3, trustProxy: true });
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const browser = new TestBrowser(bff, { 'x-forwarded-for': `198.51.100.${attempt + 1}` });
-      expect((await browser.login('ADA', 'wrong-password')).statusCode).toBe(401);
-    }
-    const other = new TestBrowser(bff, { 'x-forwarded-for': '198.51.100.200' });
-    expect((await other.login('ada', 'user-password')).statusCode).toBe(429);
-    expect((await other.login('admin', ADMIN_PASSWORD)).statusCode).toBe(200);
   });
 });
 

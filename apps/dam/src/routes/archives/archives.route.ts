@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DamContext } from '../../context.ts';
 import { callerOf } from '../../http/auth.ts';
-import { negotiate, sendRepresentation } from '../../http/media-types.ts';
+import { negotiate, representationType, type Representation } from '../../http/media-types.ts';
 import { InvalidPathError, parseArchivesPath } from '../../http/resource-path.ts';
 import { sendStoredFile } from '../../http/send-file.ts';
 import { ApiError, badRequest } from '../../lib/errors.ts';
@@ -55,15 +55,23 @@ export async function archivesRoutes(app: FastifyInstance, ctx: DamContext) {
       throw error;
     }
     const search = await searchOf(request, ctx);
+    const representationOf = (name: Representation, compute: () => Promise<unknown>) => {
+      // Kept per caller and URL (issue 9): the same collection, search or asset asked again answers from memory while
+      // nothing it shows has changed (http/representation-cache.ts).
+      const contentType = representationType(request, name);
+      const url = request.raw.url!.replace(/([?&])access_token=[^&]*&?/, '$1');
+      return ctx.representations.send(request, reply, `${caller.userId}\0${contentType}\0${url}`, async () => ({ contentType, body: JSON.stringify(await compute()) }));
+    };
     switch (parsed.kind) {
       case 'archiveList':
-        return sendRepresentation(request, reply, 'collectionlist', await ctx.collections.listArchives(caller, { search }));
+        return representationOf('collectionlist', async () => ctx.collections.listArchives(caller, { search }));
       case 'collection': {
         const fallback = parsed.params.p && parsed.params.p !== '0' ? 'assetlist' : 'collection';
         const representation = negotiate(request, COLLECTION_REPRESENTATIONS, fallback);
-        const target = { archiveId: parsed.archiveId, folderPath: parsed.folderPath, page: parsed.params.p, order: parsed.params.o, search };
-        const body = await ctx.collections.getCollection(caller, target, representation);
-        return sendRepresentation(request, reply, representation, body);
+        return representationOf(representation, async () => {
+          const target = { archiveId: parsed.archiveId, folderPath: parsed.folderPath, page: parsed.params.p, order: parsed.params.o, search };
+          return ctx.collections.getCollection(caller, target, representation);
+        });
       }
       case 'revisions':
         return getRevisions(ctx, request, reply, parsed);
@@ -73,7 +81,7 @@ export async function archivesRoutes(app: FastifyInstance, ctx: DamContext) {
           const file = await ctx.assets.original(caller, ref, parsed.rendition);
           return sendStoredFile(request, reply, ctx.files, file, { disposition: 'attachment', cacheControl: 'private, max-age=0' });
         }
-        return sendRepresentation(request, reply, 'asset', await ctx.assets.get(caller, ref));
+        return representationOf('asset', () => ctx.assets.get(caller, ref));
       }
     }
   };

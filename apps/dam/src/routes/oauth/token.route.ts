@@ -1,32 +1,76 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import ipaddr from 'ipaddr.js';
 import type { DamContext } from '../../context.ts';
-import { OAuthError } from '../../services/auth.service.ts';
-
-/** Most token requests a client address may make per minute before 429 (brute-force guard). */
-export const TOKEN_REQUESTS_PER_MINUTE = 60;
+import { OAuthError, type OAuthClient } from '../../services/auth.service.ts';
+import { TokenLimits, type TokenLimitAnswer } from './token-limits.ts';
 
 /**
  * `POST /fotoweb/oauth2/token` (fotoweb-api-notes §10, RFC 6749): form-encoded grants client_credentials,
  * refresh_token and password (BFF client only). Errors follow RFC 6749 §5.2 `{error, error_description}`.
+ *
+ * Order: refuse a connecting address that failed to authenticate this client id too often (429) → authenticate the client
+ * → charge the grant's limit (429) → grant. The limits are {@link TokenLimits}, `MAGPIE_TOKEN_RATE_LIMIT` per
+ * minute each. A 429 answers `{error: "slow_down"}` (RFC 8628 §3.5) with `Retry-After` in seconds.
  */
 export async function tokenRoutes(app: FastifyInstance, ctx: DamContext) {
-  const hits = new Map<string, { count: number; resetAt: number }>();
+  const limits = new TokenLimits(ctx.config.tokenRateLimit);
+
   app.post('/fotoweb/oauth2/token', { config: { public: true } }, async (request, reply) => {
-    const now = Date.now();
-    const entry = hits.get(request.ip);
-    if (!entry || entry.resetAt < now) hits.set(request.ip, { count: 1, resetAt: now + 60_000 });
-    else if (++entry.count > TOKEN_REQUESTS_PER_MINUTE) {
-      return reply.code(429).send({ error: 'slow_down', error_description: 'Too many token requests; wait a minute.' });
-    }
-    if (hits.size > 10_000) for (const [ip, e] of hits) if (e.resetAt < now) hits.delete(ip);
     const form = (request.body ?? {}) as Record<string, unknown>;
     const fields = Object.fromEntries(Object.entries(form).map(([k, v]) => [k, typeof v === 'string' ? v : undefined]));
+    reply.header('cache-control', 'no-store');
+
+    const clientId = fields.client_id ?? '';
+    const blockedFor = limits.clientAuthBlockedFor(request.ip, clientId);
+    if (blockedFor > 0) return slowDown(reply, blockedFor, 'Too many failed client authentications from this address.');
+    let client: OAuthClient;
     try {
-      const tokens = await ctx.auth.token(fields);
-      return reply.header('cache-control', 'no-store').send(tokens);
+      client = await ctx.auth.authenticateClient(fields.client_id, fields.client_secret);
     } catch (error) {
-      if (error instanceof OAuthError) return reply.code(error.status).header('cache-control', 'no-store').send({ error: error.error, error_description: error.description });
-      throw error;
+      if (error instanceof OAuthError) limits.clientAuthFailed(request.ip, clientId);
+      return answerError(reply, error);
+    }
+
+    let charge: TokenLimitAnswer | undefined;
+    if (fields.grant_type === 'password' && client.kind === 'bff') {
+      charge = limits.takePasswordGrant(endUserAddress(fields.end_user_address) ?? request.ip);
+      if (!charge.allowed) return slowDown(reply, charge.retryAfterSeconds, 'Too many failed logins from this address.');
+    } else if (fields.grant_type === 'client_credentials' && client.kind === 'api') {
+      charge = limits.takeClientGrant(client.clientId);
+      if (!charge.allowed) return slowDown(reply, charge.retryAfterSeconds, 'Too many token requests for this client.');
+    }
+
+    // Only wrong passwords stay counted against the end user's address.
+    const guessed = fields.grant_type === 'password';
+    try {
+      const tokens = await ctx.auth.grant(client, fields);
+      if (guessed && charge?.allowed) charge.refund();
+      return reply.send(tokens);
+    } catch (error) {
+      const wrongPassword = error instanceof OAuthError && error.error === 'invalid_grant';
+      if (guessed && charge?.allowed && !wrongPassword) charge.refund();
+      return answerError(reply, error);
     }
   });
+}
+
+/**
+ * The end user's address the BFF passes on (`end_user_address`, dam.yaml `PasswordTokenRequest`), normalised;
+ * undefined when absent or not an IP address (the connecting address is charged then).
+ */
+function endUserAddress(value: string | undefined): string | undefined {
+  if (value === undefined || value.length > 64 || !ipaddr.isValid(value)) return undefined;
+  return ipaddr.process(value).toString();
+}
+
+function slowDown(reply: FastifyReply, retryAfterSeconds: number, description: string): FastifyReply {
+  return reply
+    .code(429)
+    .header('retry-after', String(retryAfterSeconds))
+    .send({ error: 'slow_down', error_description: `${description} Try again in ${retryAfterSeconds} seconds.` });
+}
+
+function answerError(reply: FastifyReply, error: unknown): FastifyReply {
+  if (error instanceof OAuthError) return reply.code(error.status).send({ error: error.error, error_description: error.description });
+  throw error;
 }
