@@ -22,13 +22,13 @@
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
 import { Pool } from 'undici';
 import { startTestCluster, type TestCluster } from '../tests/support/postgres.ts';
+import { freePort, waitForUrl } from '../tests/support/net.ts';
 
 const { values } = parseArgs({
   options: {
@@ -66,22 +66,7 @@ const ASSET = 'application/vnd.fotoware.asset+json';
 
 type Kind = 'archives' | 'collection' | 'search' | 'asset' | 'preview';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
-async function waitFor(url: string): Promise<void> {
-  for (let i = 0; i < 480; i++) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 /** Latencies (ms) and errors of one kind of request. */
 class Tally {
@@ -293,9 +278,9 @@ async function run(db: 'pglite' | 'postgres'): Promise<void> {
     const damPort = await freePort();
     const bffPort = await freePort();
     children.push(spawn(process.execPath, [...PROFILE_ARGS, '--import', 'tsx', 'apps/dam/src/main.ts'], { cwd: root, env: { ...env, DAM_PORT: String(damPort) }, stdio: 'inherit' }));
-    await waitFor(`http://127.0.0.1:${damPort}/fotoweb/health`);
+    await waitForUrl(`http://127.0.0.1:${damPort}/fotoweb/health`, 120_000);
     children.push(spawn(process.execPath, [...PROFILE_ARGS, '--import', 'tsx', 'apps/bff/src/main.ts'], { cwd: root, env: { ...env, PORT: String(bffPort), HOST: '127.0.0.1', DAM_URL: `http://127.0.0.1:${damPort}` }, stdio: 'inherit' }));
-    await waitFor(`http://127.0.0.1:${bffPort}/fotoweb/views/session`);
+    await waitForUrl(`http://127.0.0.1:${bffPort}/fotoweb/views/session`, 120_000);
 
     // Log every person in, as a browser does: CSRF cookie first, then the login form.
     const bff = `http://127.0.0.1:${bffPort}`;
@@ -348,7 +333,7 @@ async function run(db: 'pglite' | 'postgres'): Promise<void> {
       const port = await freePort();
       const server = startBareServer(port, collectionBytes, collectionCoding);
       children.push(server);
-      await waitFor(`http://127.0.0.1:${port}/health`);
+      await waitForUrl(`http://127.0.0.1:${port}/health`);
       fs.rmSync(path.join(os.tmpdir(), `magpie-bare-${process.pid}-${port}.json`), { force: true });
       const bare = new Client(`http://127.0.0.1:${port}`, SESSIONS);
       const headers = { accept: COLLECTION, 'accept-encoding': acceptEncoding };

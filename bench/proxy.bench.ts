@@ -9,10 +9,10 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { freePort, waitForUrl } from '../tests/support/net.ts';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '16' } } });
 const root = path.resolve(import.meta.dirname, '..');
@@ -20,22 +20,7 @@ const samples = path.resolve(root, '../shared/samples/iptc-xmp');
 const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
-async function waitFor(url: string): Promise<void> {
-  for (let i = 0; i < 240; i++) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'magpie-bench-proxy-'));
 const env = {
@@ -54,9 +39,9 @@ const children: ChildProcess[] = [];
 const stopAll = () => children.forEach((c) => c.kill('SIGTERM'));
 process.on('exit', stopAll);
 children.push(spawn(process.execPath, ['--import', 'tsx', 'apps/dam/src/main.ts'], { cwd: root, env: { ...env, DAM_PORT: String(damPort) }, stdio: 'inherit' }));
-await waitFor(`http://127.0.0.1:${damPort}/fotoweb/health`);
+await waitForUrl(`http://127.0.0.1:${damPort}/fotoweb/health`);
 children.push(spawn(process.execPath, ['--import', 'tsx', 'apps/bff/src/main.ts'], { cwd: root, env: { ...env, PORT: String(bffPort), HOST: '127.0.0.1', DAM_URL: `http://127.0.0.1:${damPort}` }, stdio: 'inherit' }));
-await waitFor(`http://127.0.0.1:${bffPort}/fotoweb/views/session`);
+await waitForUrl(`http://127.0.0.1:${bffPort}/fotoweb/views/session`);
 
 // A DAM token (as the BFF would hold it) and a BFF session (as a browser would hold it).
 const token = (await (await fetch(`http://127.0.0.1:${damPort}/fotoweb/oauth2/token`, {

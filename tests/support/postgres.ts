@@ -1,8 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './net.ts';
 
 /** A private PostgreSQL cluster started for a test run. */
 export interface TestCluster {
@@ -25,16 +25,6 @@ function binDir(): string {
   return found;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /**
  * Starts a throw-away PostgreSQL cluster on 127.0.0.1 (initdb -A trust, pg_ctl), as the `postgres` system user

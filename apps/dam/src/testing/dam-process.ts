@@ -1,9 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import net from 'node:net';
 import path from 'node:path';
 import { TEST_BFF_CLIENT } from './harness.ts';
+import { freePort } from '../../../../tests/support/net.ts';
+
+export { freePort };
 
 /** The repository's root (where `node --import tsx apps/dam/src/main.ts` is run from). */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
@@ -23,17 +25,6 @@ export interface DamProcess {
   output(): string;
 }
 
-/** A free TCP port on 127.0.0.1. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /** Polls `check` every `intervalMs` until it answers a value other than undefined/false, or throws after `timeoutMs`. */
 export async function waitUntil<T>(what: string, timeoutMs: number, check: () => Promise<T | undefined | false> | T | undefined | false, intervalMs = 100): Promise<T> {
