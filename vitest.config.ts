@@ -8,14 +8,18 @@ import { defineConfig } from 'vitest/config';
  */
 /**
  * DAM test files that never open a database (media decoding, the expression parser, the text import's parser, the
- * field validator, URL parsing). They run on the PGlite pass only: a PostgreSQL pass would run the same code again.
+ * field validator, URL parsing, the local file and chunk stores). They run on the PGlite pass only: a PostgreSQL
+ * pass would run the same code again.
  */
 const DATABASE_FREE_DAM_TESTS = [
+  'apps/dam/src/config.test.ts',
+  'apps/dam/src/lib/logging.test.ts',
   'apps/dam/src/http/resource-path.test.ts',
   'apps/dam/src/lib/server-paths.test.ts',
   'apps/dam/src/media/*.test.ts',
   'apps/dam/src/metadata/validate.test.ts',
   'apps/dam/src/search/expression.test.ts',
+  'apps/dam/src/storage/*.test.ts',
   'apps/dam/src/taxonomies/text-import.test.ts',
 ];
 
@@ -25,7 +29,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+          include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -10,8 +10,7 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadDamConfig } from '../apps/dam/src/config.ts';
-import { createDamContext } from '../apps/dam/src/context.ts';
+import { createDamContext, loadDamConfig } from '@magpie/dam';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, dir: { type: 'string' } } });
 const sampleDir = path.resolve(values.dir ?? path.join(import.meta.dirname, '../../shared/samples/photos'));

@@ -22,7 +22,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildDamApp, createDamContext, fieldLexemes, loadDamConfig, searchDocumentSql, sql, type DamContext } from '../apps/dam/src/index.ts';
+import { buildDamApp, createDamContext, fieldLexemes, loadDamConfig, searchDocumentSql, sql, type DamContext } from '@magpie/dam';
 import { startTestCluster } from '../tests/support/postgres.ts';
 
 const { values } = parseArgs({
@@ -270,6 +270,7 @@ async function benchOne(kind: 'pglite' | 'postgres') {
     await explain('common word count, exact (its first search ever, and searches no kept count answers)', `SELECT count(*) FROM assets WHERE archive_id = 5000 AND search_vector @@ '''${COMMON}'''::tsquery`),
     await explain('common word count, kept (migration 0008)', `SELECT coalesce(sum(hits), 0)::bigint AS n, count(*)::int AS parts FROM asset_counts WHERE archive_id = 5000 AND kind = 's' AND term = '${COMMON}' AND EXISTS (SELECT t.ready FROM asset_counted_terms AS t WHERE t.archive_id = 5000 AND t.kind = 's' AND t.term = '${COMMON}' AND t.ready = true)`),
     await explain('field predicate', `SELECT id FROM assets WHERE archive_id = 5000 AND field_vector @@ '''f25_${COMMON}'''::tsquery ORDER BY modified DESC, id DESC LIMIT 100`),
+    await explain('date range + doctype count', `SELECT count(*) FROM assets WHERE archive_id = 5000 AND assets.modified >= '2015-01-01' AND assets.modified < '2017-01-01' AND assets.doctype = 'movie'`),
     await explain('keyset page', `SELECT id FROM assets WHERE archive_id = 5000 AND (modified, id) < ('2015-01-01'::timestamptz, 1) ORDER BY modified DESC, id DESC LIMIT 100`),
   ];
   await app.close();

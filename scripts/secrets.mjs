@@ -15,7 +15,7 @@ import path from 'node:path';
 export function loadSecrets(dataDir, env = process.env) {
   const file = path.join(dataDir, 'secrets.json');
   /** @type {Record<string, string>} */
-  let stored = {};
+  let stored;
   try {
     stored = JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch {

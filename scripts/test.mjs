@@ -6,8 +6,9 @@
  * 1. Makes sure the system tools exist: Debian's Chromium (end-to-end tests) and PostgreSQL's server binaries
  *    (the DAM suite's PostgreSQL run). As root it installs them with apt; otherwise it stops with the command to
  *    run. It never skips the end-to-end tests silently.
- * 2. Runs: generated API types up to date, type-check of every workspace, unit tests (packages, web), the DAM
- *    suite on PGlite, the same suite on a private PostgreSQL cluster, the BFF suite, the web build, and Playwright.
+ * 2. Runs: generated API types up to date, lint (ESLint), type-check of every workspace, unit tests (packages, web),
+ *    the DAM suite on PGlite, the same suite on a private PostgreSQL cluster, the BFF suite, the web build, the bundle
+ *    budget (scripts/check-bundle-budget.mjs), and Playwright.
  * 3. Prints one closing line `N passed, N failed` over all tests, and exits non-zero if anything failed.
  */
 import { spawnSync } from 'node:child_process';
@@ -53,12 +54,14 @@ if (missing.length) {
 /** @type {Array<{ name: string, cmd: string, args: string[], env?: NodeJS.ProcessEnv, report?: string }>} */
 const steps = [
   { name: 'generated API types are current', cmd: 'npm', args: ['run', 'check:api'] },
+  { name: 'lint', cmd: 'npm', args: ['run', 'lint'] },
   { name: 'type-check', cmd: 'npm', args: ['run', 'typecheck'] },
   { name: 'unit tests', cmd: 'npx', args: ['vitest', 'run', '--project', 'unit'], report: 'unit' },
   { name: 'DAM on PGlite', cmd: 'npx', args: ['vitest', 'run', '--project', 'dam'], report: 'dam-pglite' },
   { name: 'DAM on PostgreSQL', cmd: 'npx', args: ['vitest', 'run', '--project', 'dam'], env: { MAGPIE_TEST_DB: 'postgres' }, report: 'dam-postgres' },
   { name: 'BFF', cmd: 'npx', args: ['vitest', 'run', '--project', 'bff'], report: 'bff' },
   { name: 'web build', cmd: 'npm', args: ['run', 'build'] },
+  { name: 'bundle budget (login page JavaScript, gzip)', cmd: 'npm', args: ['run', '--silent', 'check:bundle'] },
   { name: 'end-to-end (Playwright, Chromium)', cmd: 'npx', args: ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts'], env: { CHROMIUM_PATH: CHROMIUM }, report: 'e2e' },
 ];
 

@@ -14,6 +14,7 @@ import { staticPlugin } from './plugins/static.ts';
 import { proxyPlugin } from './plugins/proxy.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { sessionRoutes } from './routes/session/session.route.ts';
+import { DebugRequestLogController, loggerSetup } from './lib/logging.ts';
 
 /** The repository's `openapi/` folder (apps/bff/src → ../../../openapi). */
 export const DEFAULT_OPENAPI_DIR = path.resolve(import.meta.dirname, '../../../openapi');
@@ -60,10 +61,13 @@ export async function buildBffApp(config: BffConfig, options: BuildBffAppOptions
             config.logLevel === 'silent'
               ? false
               : {
-                  level: config.logLevel,
+                  // Readable lines on a terminal, JSON otherwise or with LOG_FORMAT=json (lib/logging.ts).
+                  ...loggerSetup('bff', config),
                   redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'],
                 },
         }),
+    // Per-request lines at debug, so `info` shows what a person needs (lib/logging.ts).
+    logController: new DebugRequestLogController(),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.trustProxy),
     genReqId: (req) => {

@@ -39,6 +39,7 @@ describe('loadBffConfig', () => {
       MAGPIE_LOGIN_DELAY_MAX_MS: '2000',
       MAGPIE_TRUST_PROXY: '1',
       LOG_LEVEL: 'debug',
+      LOG_FORMAT: 'json',
     });
     expect(config).toMatchObject({
       port: 3000,
@@ -52,7 +53,10 @@ describe('loadBffConfig', () => {
       loginDelay: { afterFailures: 4, firstMs: 250, maxMs: 2000 },
       trustProxy: 1,
       logLevel: 'debug',
+      logFormat: 'json',
     });
+    expect(loadBffConfig({ ...REQUIRED, LOG_FORMAT: 'Pretty' }).logFormat).toBe('pretty');
+    expect(loadBffConfig(REQUIRED).logFormat).toBeUndefined();
     expect(loadBffConfig({ ...REQUIRED, MAGPIE_TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadBffConfig({ ...REQUIRED, MAGPIE_TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8, 127.0.0.1');
   });
@@ -60,7 +64,7 @@ describe('loadBffConfig', () => {
   it('lists every problem at once', () => {
     let error: unknown;
     try {
-      loadBffConfig({ MAGPIE_SESSION_SECRET: 'short', DAM_URL: 'ftp://x/y', PORT: 'eighty', MAGPIE_COOKIE_SECURE: 'maybe' });
+      loadBffConfig({ MAGPIE_SESSION_SECRET: 'short', DAM_URL: 'ftp://x/y', PORT: 'eighty', MAGPIE_COOKIE_SECURE: 'maybe', LOG_FORMAT: 'yaml' });
     } catch (caught) {
       error = caught;
     }
@@ -68,6 +72,7 @@ describe('loadBffConfig', () => {
     const problems = (error as ConfigError).problems.join('\n');
     expect(problems).toContain('MAGPIE_BFF_CLIENT_SECRET is required');
     expect(problems).toContain('MAGPIE_SESSION_SECRET must be at least 32 characters');
+    expect(problems).toContain('LOG_FORMAT must be json or pretty, got "yaml".');
     expect(problems).toContain('DAM_URL must use http or https');
     expect(problems).toContain('DAM_URL must be an origin');
     expect(problems).toContain('PORT must be a whole number');

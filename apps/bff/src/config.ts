@@ -11,6 +11,10 @@ import {
 /** The repository root (apps/bff/src → ../../..), for the default `WEB_DIST`. */
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 
+/** The values of `LOG_FORMAT`: `json` (one JSON object per line) or `pretty` (readable lines; lib/logging.ts). */
+export const LOG_FORMATS = ['json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
 /** Shortest accepted `MAGPIE_SESSION_SECRET`, in characters (the AES-256-GCM session key is derived from it). */
 export const MIN_SESSION_SECRET_LENGTH = 32;
 
@@ -59,6 +63,8 @@ export interface BffConfig {
   trustProxy: boolean | number | string;
   /** Log level (`LOG_LEVEL`, default `info`; `silent` turns logging off). */
   logLevel: string;
+  /** `LOG_FORMAT`: `json` or `pretty`; unset, readable lines on a terminal and JSON otherwise (lib/logging.ts). */
+  logFormat: LogFormat | undefined;
 }
 
 /** A configuration error; `problems` lists every variable that is wrong, one line each. */
@@ -77,7 +83,8 @@ const FALSE_WORDS = new Set(['0', 'false', 'no', 'off']);
  *
  * @throws ConfigError listing every problem: a missing `MAGPIE_BFF_CLIENT_SECRET` or `MAGPIE_SESSION_SECRET`, a
  *   session secret shorter than {@link MIN_SESSION_SECRET_LENGTH}, a `DAM_URL` that is not an http(s) origin, a
- *   port or limit that is not a whole number, a boolean that is not one of 1/0/true/false/yes/no/on/off.
+ *   port or limit that is not a whole number, a boolean that is not one of 1/0/true/false/yes/no/on/off, a `LOG_FORMAT`
+ *   other than `json` or `pretty`.
  */
 export function loadBffConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
   const problems: string[] = [];
@@ -129,9 +136,18 @@ export function loadBffConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
     },
     trustProxy: parseTrustProxy(env.MAGPIE_TRUST_PROXY, problems),
     logLevel: env.LOG_LEVEL || 'info',
+    logFormat: parseLogFormat(env.LOG_FORMAT, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+function parseLogFormat(raw: string | undefined, problems: string[]): LogFormat | undefined {
+  const value = raw?.trim().toLowerCase();
+  if (value === undefined || value === '') return undefined;
+  if ((LOG_FORMATS as readonly string[]).includes(value)) return value as LogFormat;
+  problems.push(`LOG_FORMAT must be ${LOG_FORMATS.join(' or ')}, got "${raw}".`);
+  return undefined;
 }
 
 function parseDamUrl(raw: string, problems: string[]): string {

@@ -27,8 +27,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { MEDIA_TYPES } from '@magpie/api-types';
 import { findRoute, PATTERNS, ROUTES, type RouteSpec } from '@magpie/api-types/routes';
-import { DEFAULT_METADATA_VIEW } from '../../dam/src/metadata/default-view.ts';
-import { SAMPLES_DIR } from '../../dam/src/testing/harness.ts';
+import { DEFAULT_METADATA_VIEW } from '@magpie/dam';
+import { SAMPLES_DIR } from '@magpie/dam/testing/harness.ts';
 import { ADMIN_PASSWORD, createTestStack, TestBrowser, type TestStack } from './testing/stack.ts';
 import { contentTypeFor, nastyFilename, nastyForm, nastyJsonBody, nastyMatrix, nastyMultipart, nastyQuery, nastySegment } from './testing/nasty-input.ts';
 

@@ -10,11 +10,16 @@ import { registerAuthentication } from './http/auth.ts';
 import { tokenRoutes } from './routes/oauth/token.route.ts';
 import { servicesRoutes } from './routes/services/services.route.ts';
 import { meRoutes } from './routes/me/me.route.ts';
-import { archivesRoutes } from './routes/archives/archives.route.ts';
+import { serveArchives } from './http/archives-space.ts';
+import { collectionsOperations } from './routes/collections/collections.route.ts';
+import { assetsOperations } from './routes/assets/assets.route.ts';
+import { revisionsOperations } from './routes/revisions/revisions.route.ts';
 import { previewRoutes } from './routes/previews/previews.route.ts';
 import { uploadRoutes } from './routes/uploads/uploads.route.ts';
-import { metadataRoutes } from './routes/metadata/metadata.route.ts';
+import { backgroundTasksRoutes } from './routes/background-tasks/background-tasks.route.ts';
+import { metadataViewsRoutes } from './routes/metadata-views/metadata-views.route.ts';
 import { taxonomiesRoutes } from './routes/taxonomies/taxonomies.route.ts';
+import { DebugRequestLogController } from './lib/logging.ts';
 
 /** Largest JSON or form body accepted (bytes); files arrive as chunks, never as one body. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
@@ -23,13 +28,15 @@ export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,64}$/;
 
 /**
- * Builds the DAM's Fastify app on a context: FotoWeb's API (architecture.md: route → policy → service →
- * repository), bearer-token authentication on every route but the token endpoint and health, FotoWeb-style
+ * Builds the DAM's Fastify app on a context: FotoWeb's API, one room per resource under `routes/` (docs/architecture.md:
+ * route → policy → service → repository), each operation resolved through the route table, bearer-token authentication on every route but the token endpoint and health, FotoWeb-style
  * error bodies for every failure.
  */
 export async function buildDamApp(ctx: DamContext, options: { loggerInstance?: FastifyBaseLogger } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: ctx.config.logLevel === 'silent' ? false : { level: ctx.config.logLevel } }),
+    // Per-request lines at debug, so `info` shows what a person needs (lib/logging.ts).
+    logController: new DebugRequestLogController(),
     bodyLimit: MAX_JSON_BODY_BYTES,
     genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && REQUEST_ID_PATTERN.test(req.headers['x-request-id']) ? req.headers['x-request-id'] : randomUUID()),
     requestIdHeader: false,
@@ -60,10 +67,12 @@ export async function buildDamApp(ctx: DamContext, options: { loggerInstance?: F
     await tokenRoutes(scope, ctx);
     await servicesRoutes(scope, ctx);
     await meRoutes(scope, ctx);
-    await archivesRoutes(scope, ctx);
+    // `/fotoweb/archives/*` is shared by three rooms: one dispatcher parses the path once for all of them.
+    serveArchives(scope, { ...collectionsOperations(ctx), ...assetsOperations(ctx), ...revisionsOperations(ctx) });
     await previewRoutes(scope, ctx);
     await uploadRoutes(scope, ctx);
-    await metadataRoutes(scope, ctx);
+    await backgroundTasksRoutes(scope, ctx);
+    await metadataViewsRoutes(scope, ctx);
     await taxonomiesRoutes(scope, ctx);
   });
   return app;

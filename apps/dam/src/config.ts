@@ -1,5 +1,9 @@
 import path from 'node:path';
 
+/** The values of `LOG_FORMAT`: `json` (one JSON object per line) or `pretty` (readable lines; lib/logging.ts). */
+export const LOG_FORMATS = ['json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
 /**
  * The DAM server's configuration, read only from environment variables (README "Configuration").
  *
@@ -57,6 +61,8 @@ export interface DamConfig {
   tokenRateLimit: number;
   /** Log level for Fastify's logger (`LOG_LEVEL`, default `info`; `silent` in tests). */
   logLevel: string;
+  /** `LOG_FORMAT`: `json` or `pretty`; unset, readable lines on a terminal and JSON otherwise (lib/logging.ts). */
+  logFormat: LogFormat | undefined;
 }
 
 function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -75,7 +81,7 @@ function positiveIntFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: numb
 
 /**
  * Reads the DAM configuration from the environment.
- * @throws Error when a numeric variable is not a non-negative integer.
+ * @throws Error when a numeric variable is not a non-negative integer, or `LOG_FORMAT` is neither `json` nor `pretty`.
  */
 export function loadDamConfig(env: NodeJS.ProcessEnv = process.env): DamConfig {
   return {
@@ -97,5 +103,13 @@ export function loadDamConfig(env: NodeJS.ProcessEnv = process.env): DamConfig {
     workers: intFromEnv(env, 'MAGPIE_WORKERS', 2),
     tokenRateLimit: positiveIntFromEnv(env, 'MAGPIE_TOKEN_RATE_LIMIT', 60),
     logLevel: env.LOG_LEVEL || 'info',
+    logFormat: logFormatFromEnv(env),
   };
+}
+
+function logFormatFromEnv(env: NodeJS.ProcessEnv): LogFormat | undefined {
+  const raw = env.LOG_FORMAT?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return undefined;
+  if (!(LOG_FORMATS as readonly string[]).includes(raw)) throw new Error(`LOG_FORMAT must be ${LOG_FORMATS.join(' or ')}, got "${env.LOG_FORMAT}"`);
+  return raw as LogFormat;
 }

@@ -16,6 +16,7 @@ import { INGEST_UPLOAD_JOB, UploadsService } from './services/uploads.service.ts
 import { AssetsService } from './services/assets.service.ts';
 import { bootstrap, type BootstrapResult } from './services/bootstrap.service.ts';
 import { createLocalFileStore, type FileStore } from './storage/file-store.ts';
+import { createLocalChunkStore } from './storage/chunk-store.ts';
 import { JobWorker, type WorkerLogger } from './jobs/worker.ts';
 import { ingestUploadJob } from './jobs/ingest-upload.job.ts';
 import { EXPIRE_UPLOADS_JOB, expireUploadsJob, scheduleUploadSweeps, uploadSweepIntervalMs } from './jobs/expire-uploads.job.ts';
@@ -24,6 +25,8 @@ import { createMetadataServices, type MetadataServices } from './services/metada
 import { MetadataViewsRepository } from './repositories/metadata-views.repository.ts';
 import { TaxonomiesRepository } from './taxonomies/taxonomies.repository.ts';
 import { TaxonomiesService } from './taxonomies/taxonomies.service.ts';
+import { TaxonomyPolicy } from './policies/taxonomy.policy.ts';
+import { PreferencesService } from './services/preferences.service.ts';
 import { GenerationsRepository } from './repositories/generations.repository.ts';
 import { RepresentationCache } from './http/representation-cache.ts';
 import { makeOwnerOnlyDir, restrictTreeToOwner } from './lib/private-files.ts';
@@ -55,6 +58,8 @@ export interface DamContext {
   revisions: MetadataServices['revisions'];
   /** Taxonomies of metadata fields and their items (issue #5). */
   taxonomies: TaxonomiesService;
+  /** Each user's own preferences (spec 01 §3). */
+  preferences: PreferencesService;
   /** Collection, search and asset answers kept per caller while nothing they show changes (issue 9). */
   representations: RepresentationCache;
   worker: JobWorker;
@@ -94,10 +99,11 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
   const policy = new ArchivePolicy(repos.archives);
   const ingest = new IngestService(files, repos.archives, repos.assets);
   let worker: JobWorker | undefined;
-  const uploads = new UploadsService(config, repos.uploads, repos.jobs, repos.archives, repos.assets, policy, files, () => worker?.notify(), log);
+  const uploads = new UploadsService(config, repos.uploads, repos.jobs, repos.archives, repos.assets, policy, { chunks: createLocalChunkStore(files), files }, () => worker?.notify(), log);
   const views = new MetadataViewsRepository(db);
   const assets = new AssetsService(repos.archives, repos.assets, policy, files, views);
-  const taxonomies = new TaxonomiesService(new TaxonomiesRepository(db));
+  const taxonomyRepository = new TaxonomiesRepository(db);
+  const taxonomies = new TaxonomiesService(taxonomyRepository, { policy: new TaxonomyPolicy(taxonomyRepository) });
   const metadata = createMetadataServices({ db, databaseKind: database.kind, repos, policy, files, ingest, assets, taxonomies, notifyWorker: () => worker?.notify(), log });
   worker = new JobWorker(
     repos.jobs,
@@ -127,6 +133,7 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
     uploads,
     ingest,
     taxonomies,
+    preferences: new PreferencesService(repos.preferences),
     representations: new RepresentationCache(() => generations.current(), { maxBytes: config.answerCacheBytes }),
     worker,
     bootstrapResult,

@@ -3,6 +3,7 @@ import { loadDamConfig } from './config.ts';
 import { createDamContext } from './context.ts';
 import { buildDamApp } from './app.ts';
 import { OWNER_ONLY_UMASK } from './lib/private-files.ts';
+import { loggerSetup } from './lib/logging.ts';
 
 /**
  * Starts the DAM server: `DAM_HOST`:`DAM_PORT` (127.0.0.1:8090 by default), the background-job worker, and
@@ -13,7 +14,9 @@ import { OWNER_ONLY_UMASK } from './lib/private-files.ts';
 async function main() {
   process.umask(OWNER_ONLY_UMASK);
   const config = loadDamConfig();
-  const log = pino({ level: config.logLevel });
+  // Readable lines on a terminal, JSON otherwise or with LOG_FORMAT=json (lib/logging.ts).
+  const { stream, ...logOptions } = loggerSetup('dam', config);
+  const log = stream ? pino(logOptions, stream) : pino(logOptions);
   const ctx = await createDamContext(config, log);
   if (ctx.bootstrapResult.generatedAdminPassword) {
     const line = '-'.repeat(72);

@@ -178,6 +178,169 @@ describe('createMagpieClient', () => {
   });
 });
 
+describe('createMagpieClient: metadata, background tasks and revisions', () => {
+  const asset = '/fotoweb/archives/5000-Photos/a.jpg.info';
+  const revisions = '/fotoweb/archives/5000-Photos/a.jpg/__revisions/';
+
+  it.each([
+    ['getMetadataView', '/fotoweb/editors/5f0c', 'application/vnd.fotoware.metadata-set+json'],
+    ['getBackgroundTask', '/fotoweb/me/background-tasks/42', 'application/vnd.fotoware.task-status+json'],
+    ['listRevisions', revisions, 'application/json'],
+  ] as const)('%s GETs the href it is given with Accept %s, without a CSRF header', async (method, href, accept) => {
+    const { api, requests } = client(() => json({ data: [] }));
+    const controller = new AbortController();
+    let seen: AbortSignal | undefined;
+    const spy = createMagpieClient({
+      fetch: (input, init) => {
+        seen = init?.signal ?? undefined;
+        return Promise.resolve(json({ data: [] }));
+      },
+    });
+    await spy[method](href, { signal: controller.signal });
+    expect(seen).toBe(controller.signal);
+    await expect(api[method](href)).resolves.toEqual({ data: [] });
+    expect(requests[0]).toMatchObject({ url: href, method: 'GET', credentials: 'same-origin', headers: { Accept: accept } });
+    expect(requests[0]!.headers['X-CSRF-Token']).toBeUndefined();
+  });
+
+  it('patches an asset with assetupdate {metadata}, the CSRF header, and answers the asset', async () => {
+    const { api, requests } = client(() => json({ href: asset }));
+    await expect(api.updateAsset(asset, { '5': { value: 'Harbour' } })).resolves.toEqual({ href: asset });
+    expect(requests[0]).toMatchObject({
+      url: asset,
+      method: 'PATCH',
+      headers: {
+        Accept: 'application/vnd.fotoware.asset+json',
+        'Content-Type': 'application/vnd.fotoware.assetupdate+json',
+        'X-CSRF-Token': 'csrf-123',
+      },
+      body: JSON.stringify({ metadata: { '5': { value: 'Harbour' } } }),
+    });
+  });
+
+  it('creates a metadata edit task: status 201 and the Location header (else the body location)', async () => {
+    const created = { location: '/fotoweb/me/background-tasks/7', status: 'pending', maxInterval: 1000 };
+    const { api, requests } = client(
+      () => new Response(JSON.stringify(created), { status: 201, headers: { Location: '/fotoweb/me/background-tasks/8' } }),
+      () => json(created, 201),
+    );
+    const task = { assets: [{ href: asset }], 'job-metadata': [{ field: 5, value: 'x' }] };
+    await expect(api.createMetadataEditTask(task)).resolves.toEqual({ status: 201, location: '/fotoweb/me/background-tasks/8', task: created });
+    await expect(api.createMetadataEditTask(task)).resolves.toMatchObject({ status: 201, location: '/fotoweb/me/background-tasks/7' });
+    expect(requests[0]).toMatchObject({
+      url: '/fotoweb/me/background-tasks/',
+      method: 'POST',
+      headers: {
+        Accept: 'application/vnd.fotoware.metadata-edit-response+json',
+        'Content-Type': 'application/vnd.fotoware.metadata-edit-request+json',
+        'X-CSRF-Token': 'csrf-123',
+      },
+      body: JSON.stringify(task),
+    });
+  });
+
+  it('compares, rolls back, undoes and deletes revisions below the hrefs it is given', async () => {
+    const revision = `${revisions}3`;
+    const { api, requests } = client(
+      () => json({ left: 1, right: 3, changes: [] }),
+      () => json({ href: asset }),
+      () => json({ href: asset }),
+      noContent,
+    );
+    await expect(api.compareRevisions(revisions, 1, 3)).resolves.toEqual({ left: 1, right: 3, changes: [] });
+    await expect(api.rollbackToRevision(revision)).resolves.toEqual({ href: asset });
+    await expect(api.undoRevision(revision)).resolves.toEqual({ href: asset });
+    await expect(api.deleteRevision(revision)).resolves.toBeUndefined();
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      `POST ${revisions}compare`,
+      `POST ${revision}/rollback-to`,
+      `POST ${revision}/rollback`,
+      `DELETE ${revision}`,
+    ]);
+    expect(requests[0]).toMatchObject({ headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': 'csrf-123' }, body: JSON.stringify({ leftRevision: 1, rightRevision: 3 }) });
+    expect(requests[1]).toMatchObject({ headers: { Accept: 'application/vnd.fotoware.asset+json' }, body: JSON.stringify({ rollbackType: 'metadata' }) });
+    expect(requests[2]!.headers['Content-Type']).toBeUndefined();
+    expect(requests[2]!.body).toBeUndefined();
+    for (const request of requests) expect(request.headers['X-CSRF-Token']).toBe('csrf-123');
+  });
+
+  it('rejects a refused rollback with ApiError and the server ErrorBody', async () => {
+    const body = { value: 'Conflict', message: 'The first revision cannot be undone.', heading: 'Conflict', requestId: 'r-9' };
+    const { api } = client(() => json(body, 409));
+    await expect(api.undoRevision(`${revisions}1`)).rejects.toMatchObject({ name: 'ApiError', status: 409, body });
+  });
+});
+
+describe('createMagpieClient: taxonomies', () => {
+  const root = '/fotoweb/api/taxonomies/25/';
+  const item = { name: 'Owls', value: 'owls', description: '', customSearch: '', acl: ['Navigate', 'Query', 'Set'] as const };
+  const stored = { ...item, acl: [...item.acl], href: `${root}7`, hasChildren: false, field: 25, taxonomyHref: root };
+
+  it.each([
+    ['getTaxonomy', root, 'application/vnd.fotoware.taxonomy+json'],
+    ['getTaxonomyItemList', `${root};p=1`, 'application/vnd.fotoware.taxonomy-item-list+json'],
+    ['getTaxonomyItem', `${root}7`, 'application/vnd.fotoware.taxonomy-item+json'],
+    ['getTaxonomyItemInfo', `${root}7`, 'application/vnd.fotoware.taxonomy-item-info+json'],
+  ] as const)('%s GETs the href it is given with Accept %s', async (method, href, accept) => {
+    const { api, requests } = client(() => json({ href }));
+    await expect(api[method](href)).resolves.toEqual({ href });
+    expect(requests[0]).toMatchObject({ url: href, method: 'GET', headers: { Accept: accept } });
+  });
+
+  it('lists the taxonomies at their fixed path', async () => {
+    const { api, requests } = client(() => json({ data: [], paging: null }));
+    await api.listTaxonomies();
+    expect(requests[0]).toMatchObject({ url: '/fotoweb/api/taxonomies/', headers: { Accept: 'application/vnd.fotoware.taxonomy-list+json' } });
+  });
+
+  it('searches with the encoded text, replacing a query already on the href', async () => {
+    const { api, requests } = client(() => json({ items: null }), () => json({ items: null }));
+    await api.searchTaxonomy(root, 'big cats & co');
+    await api.searchTaxonomy(`${root}?q=old`, 'Å');
+    expect(requests.map((r) => r.url)).toEqual([`${root}?q=big%20cats%20%26%20co`, `${root}?q=%C3%85`]);
+    expect(requests[0]!.headers['Accept']).toBe('application/vnd.fotoware.taxonomy+json');
+  });
+
+  it('creates an item with the creation media type and the CSRF header, answering the stored item', async () => {
+    const { api, requests } = client(() => json(stored, 201));
+    await expect(api.createTaxonomyItem(root, { ...item, acl: [...item.acl] })).resolves.toEqual(stored);
+    expect(requests[0]).toMatchObject({
+      url: root,
+      method: 'POST',
+      headers: {
+        Accept: 'application/vnd.fotoware.taxonomy-item+json',
+        'Content-Type': 'application/vnd.fotoware.taxonomy-item-creation-info+json',
+        'X-CSRF-Token': 'csrf-123',
+      },
+      body: JSON.stringify(item),
+    });
+  });
+
+  it('reads the item from Location (else the href) when a FotoWare server answers a write with 204', async () => {
+    const { api, requests } = client(
+      () => new Response(null, { status: 204, headers: { Location: `${root}7` } }),
+      () => json(stored),
+      noContent,
+      () => json({ ...stored, description: 'Strigiformes' }),
+    );
+    await expect(api.createTaxonomyItem(root, { name: 'Owls' })).resolves.toEqual(stored);
+    await expect(api.updateTaxonomyItem(`${root}7`, { ...item, acl: ['Set'], description: 'Strigiformes' })).resolves.toMatchObject({ description: 'Strigiformes' });
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([`POST ${root}`, `GET ${root}7`, `PUT ${root}7`, `GET ${root}7`]);
+    expect(requests[1]!.headers['Accept']).toBe('application/vnd.fotoware.taxonomy-item-info+json');
+    expect(requests[2]!.headers['Content-Type']).toBe('application/vnd.fotoware.taxonomy-item-update+json');
+  });
+
+  it('deletes an item with the CSRF header and rejects a refusal with the ErrorBody', async () => {
+    const body = { value: 'Forbidden', message: 'No', heading: 'You may not edit taxonomies', requestId: 'r-1' };
+    const { api, requests } = client(noContent, () => json(body, 403));
+    await expect(api.deleteTaxonomyItem(`${root}7`)).resolves.toBeUndefined();
+    expect(requests[0]).toMatchObject({ url: `${root}7`, method: 'DELETE', headers: { Accept: 'application/json', 'X-CSRF-Token': 'csrf-123' } });
+    const failure = await api.createTaxonomyItem(root, { name: 'x' }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 403, body, message: 'No' });
+  });
+});
+
 describe('readCookie', () => {
   it('finds a cookie by exact name', () => {
     expect(readCookie('a=1; magpie_csrf=abc; b=2', 'magpie_csrf')).toBe('abc');

@@ -3,8 +3,13 @@
  * sends the FotoWeb media types each call needs, and the CSRF header on unsafe methods (bff.yaml "CSRF").
  *
  * Hrefs are opaque: the client never builds collection or asset URLs. It takes them from the descriptor, from
- * `href`/`data`/`paging` links, or from {@link expandSearchUrl} over a `searchURL` template. The only fixed URLs are
- * the entry point, the Upload API and the BFF's own routes ({@link API_PATHS}).
+ * `href`/`data`/`paging` links, or from {@link expandSearchUrl} over a `searchURL` template; it appends only what
+ * FotoWeb's API names below an href it was given (`compare`, `/rollback`, `?q=` of a taxonomy). The only fixed URLs
+ * are the entry point, the Upload API, where background tasks are created, the taxonomy list and the BFF's own
+ * routes ({@link API_PATHS}).
+ *
+ * This is the one place where answers are read and error bodies parsed: every method rejects with {@link ApiError}
+ * on a non-2xx answer. The web app adds its policies (401 → session lost, no HTTP cache) by passing its own `fetch`.
  */
 import type { components as DamComponents } from './generated/dam.ts';
 import type { components as BffComponents } from './generated/bff.ts';
@@ -55,6 +60,16 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** A background task the server accepted (`createMetadataEditTask`). */
+export interface CreatedBackgroundTask {
+  /** The HTTP status of the answer (201). */
+  status: number;
+  /** Where to poll the task: the `Location` header, else the body's `location`. */
+  location: string;
+  /** The answer's body `{location, status, maxInterval (ms)}`. */
+  task: DamSchemas['BackgroundTaskCreated'];
+}
+
 /** The methods of the client; each rejects with {@link ApiError} on a non-2xx answer. */
 export interface MagpieClient {
   /** `GET /fotoweb/me/` with `Accept: full-api-descriptor` (FotoWeb API, API descriptor). */
@@ -87,6 +102,73 @@ export interface MagpieClient {
   uploadChunk(id: string, index: number, chunk: Blob, options?: RequestOptions): Promise<void>;
   /** `GET /fotoweb/api/uploads/{id}/status` (Upload API §4). */
   getUploadStatus(id: string, options?: RequestOptions): Promise<DamSchemas['UploadStatus']>;
+  /**
+   * `GET href` (the collection's `metadataEditor.href`) with `Accept: metadata-set`: the archive's metadata view
+   * (spec 02 §7; FotoWeb API, metadata views).
+   */
+  getMetadataView(href: string, options?: RequestOptions): Promise<DamSchemas['MetadataView']>;
+  /**
+   * `PATCH href` (an asset's `href`) with `assetupdate` `{metadata: {<fieldId>: {value}}}`: changes those fields and
+   * answers the updated asset (fotoweb-api-notes §4). 400 for a value the metadata view refuses, 403 without EditText.
+   */
+  updateAsset(href: string, metadata: DamSchemas['AssetUpdate']['metadata'], options?: RequestOptions): Promise<DamSchemas['Asset']>;
+  /**
+   * `POST /fotoweb/me/background-tasks/` with a `metadata-edit-request` (spec 01 §7, fotoweb-api-notes §6.2): a batch
+   * metadata edit. Answers the HTTP status (201), the task's location (the `Location` header, else the body's) and
+   * the body `{location, status, maxInterval (ms)}`.
+   */
+  createMetadataEditTask(task: DamSchemas['MetadataEditRequest'], options?: RequestOptions): Promise<CreatedBackgroundTask>;
+  /** `GET location` (a created task's location) with `Accept: task-status`: the job's status, progress and results. */
+  getBackgroundTask(location: string, options?: RequestOptions): Promise<DamSchemas['TaskStatus']>;
+  /** `GET href` (an asset's `revisions.href`): its revisions, newest first (spec 01 §7 Revisions). 403 without HistoryView. */
+  listRevisions(href: string, options?: RequestOptions): Promise<DamSchemas['RevisionList']>;
+  /**
+   * `POST <revisions href>compare` `{leftRevision, rightRevision}` (revision numbers): the field-by-field differences.
+   */
+  compareRevisions(revisionsHref: string, leftRevision: number, rightRevision: number, options?: RequestOptions): Promise<DamSchemas['RevisionComparison']>;
+  /**
+   * `POST <revision href>/rollback-to` `{rollbackType: 'metadata'}`: restores every field as it was at that revision
+   * (a new revision; the file stays) and answers the updated asset. Needs HistoryRollback and EditText.
+   */
+  rollbackToRevision(revisionHref: string, options?: RequestOptions): Promise<DamSchemas['Asset']>;
+  /**
+   * `POST <revision href>/rollback`: undoes what that revision changed (each field it changed gets its previous value;
+   * a new revision) and answers the updated asset. Needs HistoryRollback and EditText; 409 for the first revision.
+   */
+  undoRevision(revisionHref: string, options?: RequestOptions): Promise<DamSchemas['Asset']>;
+  /** `DELETE <revision href>`: removes an older revision (HistoryManage; 409 for the current one). Resolves on 2xx. */
+  deleteRevision(revisionHref: string, options?: RequestOptions): Promise<void>;
+  /** `GET /fotoweb/api/taxonomies/` with `Accept: taxonomy-list`: the taxonomies, one per field that has one. */
+  listTaxonomies(options?: RequestOptions): Promise<DamSchemas['TaxonomyList']>;
+  /**
+   * `GET href` (a field's `taxonomyHref`) with `Accept: taxonomy`: the taxonomy with its first page of top-level items
+   * (spec 02 §7).
+   */
+  getTaxonomy(href: string, options?: RequestOptions): Promise<DamSchemas['Taxonomy']>;
+  /**
+   * `GET <taxonomy href>?q=<text>` with `Accept: taxonomy`: the items of any level whose name or value contains the
+   * text, in `items` (spec 02 §7). A query already on the href is replaced.
+   */
+  searchTaxonomy(taxonomyHref: string, q: string, options?: RequestOptions): Promise<DamSchemas['Taxonomy']>;
+  /** `GET href` (a `paging` link) with `Accept: taxonomy-item-list`: another page of items. */
+  getTaxonomyItemList(href: string, options?: RequestOptions): Promise<DamSchemas['TaxonomyItemList']>;
+  /** `GET href` (an item's `href`) with `Accept: taxonomy-item`: the item with its first page of `children`. */
+  getTaxonomyItem(href: string, options?: RequestOptions): Promise<DamSchemas['TaxonomyItem']>;
+  /** `GET href` (an item's `href`) with `Accept: taxonomy-item-info`: the item's properties only. */
+  getTaxonomyItemInfo(href: string, options?: RequestOptions): Promise<DamSchemas['TaxonomyItemInfo']>;
+  /**
+   * `POST parentHref` (the taxonomy's `href` for a top-level item, an item's `href` for a child) with
+   * `taxonomy-item-creation-info`: creates the item (spec 02 §7). Answers the stored item; when a FotoWare server
+   * answers 204 without a body, it is read from `Location` (else `parentHref`) with {@link getTaxonomyItemInfo}.
+   */
+  createTaxonomyItem(parentHref: string, item: DamSchemas['TaxonomyItemCreationInfo'], options?: RequestOptions): Promise<DamSchemas['TaxonomyItemInfo']>;
+  /**
+   * `PUT href` (an item's `href`) with `taxonomy-item-update` (spec 02 §7). Answers the stored item, read again from
+   * `Location` (else `href`) when the answer is 204 without a body.
+   */
+  updateTaxonomyItem(href: string, item: DamSchemas['TaxonomyItemUpdate'], options?: RequestOptions): Promise<DamSchemas['TaxonomyItemInfo']>;
+  /** `DELETE href` (an item's `href`): deletes the item and its children (spec 02 §7). */
+  deleteTaxonomyItem(href: string, options?: RequestOptions): Promise<void>;
   /** `GET href` (the descriptor's `user_preferences`). */
   getUserPreferences(href: string, options?: RequestOptions): Promise<DamSchemas['UserPreferences']>;
   /**
@@ -113,11 +195,12 @@ export function createMagpieClient(options: MagpieClientOptions = {}): MagpieCli
   const csrfToken = options.csrfToken ?? (() => readCookie(browserCookies(), CSRF_COOKIE));
   const baseUrl = options.baseUrl ?? '';
 
-  async function call<T>(
+  /** Sends one request; resolves with a 2xx response, rejects with {@link ApiError} for any other. */
+  async function send(
     method: string,
     url: string,
     init: { accept?: string; contentType?: string; body?: string | FormData; signal?: AbortSignal | undefined },
-  ): Promise<T> {
+  ): Promise<Response> {
     const headers: Record<string, string> = {};
     if (init.accept !== undefined) headers['Accept'] = init.accept;
     if (init.contentType !== undefined) headers['Content-Type'] = init.contentType;
@@ -133,13 +216,22 @@ export function createMagpieClient(options: MagpieClientOptions = {}): MagpieCli
       ...(init.signal !== undefined ? { signal: init.signal } : {}),
     });
     if (!response.ok) throw new ApiError(response.status, await readErrorBody(response));
-    if (response.status === 204) return undefined as T;
-    const text = await response.text();
-    return (text === '' ? undefined : JSON.parse(text)) as T;
+    return response;
+  }
+
+  async function call<T>(method: string, url: string, init: Parameters<typeof send>[2]): Promise<T> {
+    return readBody<T>(await send(method, url, init));
   }
 
   const getJson = <T>(href: string, accept: string, requestOptions?: RequestOptions) =>
     call<T>('GET', href, { accept, signal: requestOptions?.signal });
+
+  /** The item a taxonomy write answered: its body, or (a FotoWare server answering 204) a GET of `Location` or `fallback`. */
+  async function writtenTaxonomyItem(response: Response, fallback: string, signal: AbortSignal | undefined): Promise<DamSchemas['TaxonomyItemInfo']> {
+    const item = await readBody<DamSchemas['TaxonomyItemInfo']>(response);
+    if (item !== undefined) return item;
+    return getJson(response.headers.get('Location') ?? fallback, MEDIA_TYPES.taxonomyItemInfo, { ...(signal ? { signal } : {}) });
+  }
 
   return {
     getDescriptor: (o) => getJson(API_PATHS.entryPoint, MEDIA_TYPES.fullApiDescriptor, o),
@@ -175,6 +267,74 @@ export function createMagpieClient(options: MagpieClientOptions = {}): MagpieCli
       });
     },
     getUploadStatus: (id, o) => getJson(`${API_PATHS.uploads}/${encodeUnreserved(id)}/status`, MEDIA_TYPES.json, o),
+    getMetadataView: (href, o) => getJson(href, MEDIA_TYPES.metadataSet, o),
+    updateAsset: (href, metadata, o) =>
+      call('PATCH', href, {
+        accept: MEDIA_TYPES.asset,
+        contentType: MEDIA_TYPES.assetUpdate,
+        body: JSON.stringify({ metadata }),
+        signal: o?.signal,
+      }),
+    createMetadataEditTask: async (task, o) => {
+      const response = await send('POST', API_PATHS.backgroundTasks, {
+        accept: MEDIA_TYPES.metadataEditResponse,
+        contentType: MEDIA_TYPES.metadataEditRequest,
+        body: JSON.stringify(task),
+        signal: o?.signal,
+      });
+      const created = await readBody<DamSchemas['BackgroundTaskCreated']>(response);
+      return { status: response.status, location: response.headers.get('Location') ?? created.location, task: created };
+    },
+    getBackgroundTask: (location, o) => getJson(location, MEDIA_TYPES.taskStatus, o),
+    listRevisions: (href, o) => getJson(href, MEDIA_TYPES.json, o),
+    compareRevisions: (revisionsHref, leftRevision, rightRevision, o) =>
+      call('POST', `${revisionsHref}compare`, {
+        accept: MEDIA_TYPES.json,
+        contentType: MEDIA_TYPES.json,
+        body: JSON.stringify({ leftRevision, rightRevision }),
+        signal: o?.signal,
+      }),
+    rollbackToRevision: (revisionHref, o) =>
+      call('POST', `${revisionHref}/rollback-to`, {
+        accept: MEDIA_TYPES.asset,
+        contentType: MEDIA_TYPES.json,
+        body: JSON.stringify({ rollbackType: 'metadata' }),
+        signal: o?.signal,
+      }),
+    undoRevision: (revisionHref, o) => call('POST', `${revisionHref}/rollback`, { accept: MEDIA_TYPES.asset, signal: o?.signal }),
+    deleteRevision: async (revisionHref, o) => {
+      await send('DELETE', revisionHref, { accept: MEDIA_TYPES.json, signal: o?.signal });
+    },
+    listTaxonomies: (o) => getJson(API_PATHS.taxonomies, MEDIA_TYPES.taxonomyList, o),
+    getTaxonomy: (href, o) => getJson(href, MEDIA_TYPES.taxonomy, o),
+    searchTaxonomy: (taxonomyHref, q, o) => {
+      const base = taxonomyHref.split('?')[0] ?? taxonomyHref;
+      return getJson(`${base}?q=${encodeURIComponent(q)}`, MEDIA_TYPES.taxonomy, o);
+    },
+    getTaxonomyItemList: (href, o) => getJson(href, MEDIA_TYPES.taxonomyItemList, o),
+    getTaxonomyItem: (href, o) => getJson(href, MEDIA_TYPES.taxonomyItem, o),
+    getTaxonomyItemInfo: (href, o) => getJson(href, MEDIA_TYPES.taxonomyItemInfo, o),
+    createTaxonomyItem: async (parentHref, item, o) => {
+      const response = await send('POST', parentHref, {
+        accept: MEDIA_TYPES.taxonomyItem,
+        contentType: MEDIA_TYPES.taxonomyItemCreationInfo,
+        body: JSON.stringify(item),
+        signal: o?.signal,
+      });
+      return writtenTaxonomyItem(response, parentHref, o?.signal);
+    },
+    updateTaxonomyItem: async (href, item, o) => {
+      const response = await send('PUT', href, {
+        accept: MEDIA_TYPES.taxonomyItem,
+        contentType: MEDIA_TYPES.taxonomyItemUpdate,
+        body: JSON.stringify(item),
+        signal: o?.signal,
+      });
+      return writtenTaxonomyItem(response, href, o?.signal);
+    },
+    deleteTaxonomyItem: async (href, o) => {
+      await send('DELETE', href, { accept: MEDIA_TYPES.json, signal: o?.signal });
+    },
     getUserPreferences: (href, o) => getJson(href, MEDIA_TYPES.userPreferences, o),
     patchUserPreferences: (href, data, o) =>
       call('PATCH', href, {
@@ -184,6 +344,13 @@ export function createMagpieClient(options: MagpieClientOptions = {}): MagpieCli
         signal: o?.signal,
       }),
   };
+}
+
+/** A 2xx answer's JSON body, or undefined for 204 and an empty body. */
+async function readBody<T>(response: Response): Promise<T> {
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text.trim() === '' ? undefined : JSON.parse(text)) as T;
 }
 
 /** Parses an error response's body as `ErrorBody`, or undefined when it is not one. */

@@ -226,6 +226,7 @@ export const SAFE_METHODS: readonly string[] = ['GET', 'HEAD', 'OPTIONS'];
  * - `entryPoint`: the private entry point (full API descriptor), FotoWeb API "API descriptor".
  * - `uploads`: the Upload API (FotoWeb API "Upload API"; it has no descriptor link).
  * - `backgroundTasks`: where background tasks are created (FotoWeb API "Background tasks"; spec 01 §7).
+ * - `taxonomies`: the list of taxonomies (FotoWeb API "Taxonomies"; fotoweb-api-notes §7), one per field that has one.
  * - `login`, `session`, `logout`: the BFF's own routes (bff.yaml). `logout` is also the descriptor's `services.logout`.
  * - `token`, `health`: DAM only; the browser never calls them.
  */
@@ -233,6 +234,7 @@ export const API_PATHS = {
   entryPoint: '/fotoweb/me/',
   uploads: '/fotoweb/api/uploads',
   backgroundTasks: '/fotoweb/me/background-tasks/',
+  taxonomies: '/fotoweb/api/taxonomies/',
   login: '/fotoweb/views/login',
   session: '/fotoweb/views/session',
   logout: '/fotoweb/services/logout',

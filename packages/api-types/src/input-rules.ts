@@ -96,6 +96,7 @@ function describe(part: InputPart, path: string): string {
   const [whole, field] = PART_WORDS[part];
   if (path === '') return whole;
   const shown = path.length > MAX_SHOWN_PATH ? `${path.slice(0, MAX_SHOWN_PATH)}…` : path;
+  // eslint-disable-next-line no-control-regex -- lone controls and surrogates are what this replaces
   return `${field} "${shown.replace(/[\u0000-\u001f\u007f\ud800-\udfff]/g, '\ufffd')}"`;
 }
 

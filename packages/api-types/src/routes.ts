@@ -159,8 +159,11 @@ export const BFF_ROUTES: readonly RouteSpec[] = [
   { method: 'GET', pattern: PATTERNS.getSession, operationId: 'getSession', contract: 'bff', fromBrowser: true },
 ];
 
-/** The DAM's routes (dam.yaml), most specific first. */
-export const DAM_ROUTES: readonly RouteSpec[] = [
+/**
+ * The DAM's routes (dam.yaml), most specific first. Declared `as const satisfies` so each entry keeps its schemas'
+ * types: the DAM derives typed params, query and body per operation from it.
+ */
+export const DAM_ROUTES = [
   {
     method: 'POST',
     pattern: PATTERNS.createToken,
@@ -396,7 +399,7 @@ export const DAM_ROUTES: readonly RouteSpec[] = [
     fromBrowser: true,
     params: TaxonomyItemParamsSchema,
   },
-];
+] as const satisfies readonly RouteSpec[];
 
 /** Every route: the BFF's first (they win where both contracts define a path), then the DAM's. */
 export const ROUTES: readonly RouteSpec[] = [...BFF_ROUTES, ...DAM_ROUTES];

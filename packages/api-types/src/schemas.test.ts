@@ -110,6 +110,16 @@ describe('UploadRequestSchema', () => {
     expect(UploadRequestSchema.safeParse({ ...upload, metadata: { fields: [{ id: 'x' }] } }).success).toBe(false);
     expect(UploadRequestSchema.safeParse({ ...upload, metadata: { fields: [{ id: 5, action: 'replace' }] } }).success).toBe(false);
   });
+
+  it('bounds a metadata field id as every field id: 0 to 999,999,999 (issue 9 leftover)', () => {
+    const withField = (id: number) => ({ ...upload, metadata: { fields: [{ id, value: 'x' }] } });
+    for (const id of [0, 5, 999_999_999]) expect(UploadRequestSchema.safeParse(withField(id)).success, String(id)).toBe(true);
+    for (const id of [-1, 1_000_000_000, Number.MAX_SAFE_INTEGER, 2 ** 53, 1e300]) {
+      const result = UploadRequestSchema.safeParse(withField(id));
+      expect(result.success, String(id)).toBe(false);
+      expect(result.error?.issues[0]?.path).toEqual(['metadata', 'fields', 0, 'id']);
+    }
+  });
 });
 
 describe('ChunkParamsSchema and UploadIdParamsSchema', () => {

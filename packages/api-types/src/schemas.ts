@@ -14,6 +14,7 @@ import type { components as DamComponents, operations as DamOperations } from '.
 import type { components as BffComponents, operations as BffOperations } from './generated/bff.ts';
 import { DEFAULT_LOGIN_TARGET } from './constants.ts';
 import { isAcceptableText } from './input-rules.ts';
+import { MAX_EXPRESSION_LENGTH } from './search-params.ts';
 
 // The input gate's rules (NUL, lone surrogates, JSON nesting), shared by the DAM and the BFF (issue 9).
 export {
@@ -204,11 +205,13 @@ type _TokenRequest = Assert<Conforms<z.output<typeof TokenRequestSchema>, DamSch
 
 /**
  * The query of collection URLs and of the archive list (`?q=`, FotoWeb API, Collection queries): a search
- * expression of at most 2000 characters. Other keys pass through unchecked (FotoWeb's `?<fieldId>=<value>`
- * queries); a repeated `q` is refused.
+ * expression of at most 2000 characters; a repeated `q` is refused. The other keys of the search language
+ * (`search-params.ts`: key=value criteria, the advanced-search choices and ranges, `txnm`) pass through here: the DAM
+ * checks their values and answers a bad one with 400 `InvalidSearchExpression` (spec 02 §8), which the header search
+ * shows; a shape error here would be `InvalidRequest` instead.
  */
 export const CollectionQuerySchema = z.looseObject({
-  q: z.string().max(2000, 'A search expression must be at most 2000 characters.').optional(),
+  q: z.string().max(MAX_EXPRESSION_LENGTH, `A search expression must be at most ${MAX_EXPRESSION_LENGTH} characters.`).optional(),
 });
 type _CollectionQuery = Assert<
   Conforms<z.output<typeof CollectionQuerySchema>, NonNullable<DamOperations['getCollection']['parameters']['query']>>
@@ -393,9 +396,12 @@ type _RollbackTo = Assert<Conforms<z.output<typeof RollbackToRequestSchema>, Dam
 
 // ------------------------------------------------------------------------------------------------ upload (DAM)
 
-/** One field of the metadata applied on upload (`UploadMetadataField`). */
+/**
+ * One field of the metadata applied on upload (`UploadMetadataField`): the field id is bounded as every field id
+ * (`MetadataFieldSchema.id`, 0 to 999,999,999; issue 9), so a huge id is a 400 and never reaches storage.
+ */
 export const UploadMetadataFieldSchema = z.object({
-  id: z.number().int().min(0),
+  id: z.number().int().min(0).max(999_999_999),
   action: z.enum(['add', 'append', 'prepend', 'erase']).optional(),
   value: z.union([z.string(), z.array(z.string())]).optional(),
 });
@@ -629,4 +635,4 @@ type _CanaryMissingKey = Assert<Conforms<{ destination: string; filename: string
 // @ts-expect-error a schema requiring what the contract makes optional does not conform
 type _CanaryRequired = Assert<Conforms<{ to: string }, NonNullable<BffOperations['login']['parameters']['query']>>>;
 // @ts-expect-error `any` never conforms
-type _CanaryAny = Assert<Conforms<any, DamSchemas['UploadRequest']>>;
+type _CanaryAny = Assert<Conforms<any, DamSchemas['UploadRequest']>>; // eslint-disable-line @typescript-eslint/no-explicit-any

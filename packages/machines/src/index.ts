@@ -47,28 +47,31 @@ export {
   type FetchResponseLike,
 } from './uploadPopover/chunkedUpload.ts';
 
-// Background job: spec 01 §4 Background job, §7, §9.
+// Poll until done: spec 01 §4 Background job, Duplicate-revision polling, §7, §9.
 export {
-  backgroundJobMachine,
   BACKGROUND_JOB_FINISHED_STATUSES,
   BACKGROUND_JOB_RUNNING_STATUSES,
+  normaliseMaxAttempts,
+  pollAnswerOf,
   pollIntervalFor,
   POLL_DEFAULT_INTERVAL_MS,
   POLL_MAX_ATTEMPTS,
+  pollUntilDoneMachine,
   TASK_CREATED_STATUS,
-  type BackgroundJobContext,
-  type BackgroundJobError,
-  type BackgroundJobInput,
-  type BackgroundJobOutput,
   type BackgroundJobProgress,
   type CreateTaskInput,
   type CreateTaskOutput,
   type PollTaskInput,
   type PollTaskOutput,
-} from './backgroundJob/backgroundJob.machine.ts';
+  type PollUntilDoneContext,
+  type PollUntilDoneError,
+  type PollUntilDoneInput,
+  type PollUntilDoneOutput,
+} from './pollUntilDone/pollUntilDone.machine.ts';
+export { DUPLICATE_DONE_STATUS, DUPLICATE_PENDING_STATUS, DUPLICATE_POLL_INTERVAL_MS, duplicateRevisionPollingMachine } from './pollUntilDone/duplicateRevisionPolling.ts';
 
-// Duplicate-revision polling: spec 01 §4, §7, §9.
-export { DUPLICATE_DONE_STATUS, DUPLICATE_PENDING_STATUS, DUPLICATE_POLL_INTERVAL_MS, DUPLICATE_POLL_MAX_ATTEMPTS, duplicateRevisionPollingMachine, normaliseDuplicateMaxAttempts, type DuplicateRevisionError, type DuplicateRevisionPollingContext, type DuplicateRevisionPollingInput, type DuplicateRevisionPollingOutput, type PollDuplicateInput, type PollDuplicateOutput } from './duplicateRevisionPolling/duplicateRevisionPolling.machine.ts';
+// Asset selection: spec 01 §2 Asset selection and relocation, §2 Keyboard.
+export { assetRange, assetSelectionMachine, inGridOrder, toggleAsset, type AssetSelectionContext, type AssetSelectionEvent, type AssetSelectionInput } from './assetSelection/assetSelection.machine.ts';
 
 // Alert editor: spec 01 §2 Alert editing, §3, §4, §5, §6, §7, §8, §9.
 export { ALERT_CONFIRMATION_CLOSE_MS, ALERT_CREATE_FAILED_MESSAGE, ALERT_DELETE_FAILED_MESSAGE, ALERT_INTERVALS, ALERT_PERMISSION, ALERT_SAVE_FAILED_MESSAGE, alertEditorMachine, alertNotice, DEFAULT_ALERT_INTERVAL, isAlertInterval, mayUseAlerts, type Alert, type AlertCollection, type AlertEditorContext, type AlertEditorEvent, type AlertEditorInput, type AlertInterval, type AlertNotice, type CreateAlertInput, type DeleteAlertInput, type SaveAlertInput } from './alertEditor/alertEditor.machine.ts';

@@ -18,9 +18,9 @@ import {
   fieldEditorScopeModel,
   MODEL_SAVE_FAILURE,
   type FieldEditorScope,
-} from '../../../packages/machines/src/fieldEditor/fieldEditor.model.ts';
-import type { FieldEditorContext } from '../../../packages/machines/src/fieldEditor/fieldEditor.machine.ts';
-import type { MachineModel, PathVariant } from '../../../packages/machines/src/testing/machineModel.ts';
+} from '@magpie/machines/fieldEditor/fieldEditor.model.ts';
+import type { FieldEditorContext } from '@magpie/machines/fieldEditor/fieldEditor.machine.ts';
+import type { MachineModel, PathVariant } from '@magpie/machines/testing/machineModel.ts';
 import { expect, test } from '../fixtures.ts';
 import { csrfHeader, openFirstArchive, uniquePhoto, uploadToCollection } from '../metadataAssets.ts';
 import { planModelPaths, registerModelTests, type ModelPathPlan, type ScreenAdapter } from './harness.ts';

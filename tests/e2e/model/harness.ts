@@ -9,7 +9,7 @@
  *
  * ```ts
  * // tests/e2e/model/<flow>.model.spec.ts
- * import { <flow>Model } from '../../../packages/machines/src/<flow>/<flow>.model.ts';
+ * import { <flow>Model } from '@magpie/machines/<flow>/<flow>.model.ts';
  * import { registerModelTests, type ScreenAdapter } from './harness.ts';
  *
  * const adapter: ScreenAdapter<MyScreen> = { setup, perform, assertState };
@@ -25,15 +25,15 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { createActor, type AnyMachineSnapshot, type AnyStateMachine, type EventObject, type StateValue } from 'xstate';
 import type { TestModel, TestPath } from 'xstate/graph';
-import type { MachineModel, PathVariant } from '../../../packages/machines/src/testing/machineModel.ts';
+import type { MachineModel, PathVariant } from '@magpie/machines/testing/machineModel.ts';
 import {
   createCoverageTracker,
   formatCoverage,
   listStateNodes,
   listTransitions,
   type CoverageReport,
-} from '../../../packages/machines/src/testing/coverage.ts';
-import { describePath, formatEvent } from '../../../packages/machines/src/testing/modelPaths.ts';
+} from '@magpie/machines/testing/coverage.ts';
+import { describePath, formatEvent } from '@magpie/machines/testing/modelPaths.ts';
 import { expect, test } from '../fixtures.ts';
 
 /** One generated path: `steps[0]` is `xstate.init` with the initial state, then one step per event. */

@@ -15,9 +15,9 @@ import {
   revisionHistoryModel,
   revisionHistoryScopeModel,
   type RevisionHistoryScope,
-} from '../../../packages/machines/src/revisionHistory/revisionHistory.model.ts';
-import { REVISION_HISTORY_MESSAGES, type RevisionHistoryContext } from '../../../packages/machines/src/revisionHistory/revisionHistory.machine.ts';
-import type { MachineModel } from '../../../packages/machines/src/testing/machineModel.ts';
+} from '@magpie/machines/revisionHistory/revisionHistory.model.ts';
+import { REVISION_HISTORY_MESSAGES, type RevisionHistoryContext } from '@magpie/machines/revisionHistory/revisionHistory.machine.ts';
+import type { MachineModel } from '@magpie/machines/testing/machineModel.ts';
 import { expect, test } from '../fixtures.ts';
 import { csrfHeader, openFirstArchive, uniquePhoto, uploadToCollection } from '../metadataAssets.ts';
 import { planModelPaths, registerModelTests, type ModelPathPlan, type ScreenAdapter } from './harness.ts';

@@ -15,13 +15,13 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import {
   keyboardOrder,
   type TaxonomyTreeContext,
-} from '../../../packages/machines/src/taxonomyTree/taxonomyTree.machine.ts';
+} from '@magpie/machines/taxonomyTree/taxonomyTree.machine.ts';
 import {
   MODEL_EDITED,
   MODEL_FAILURE,
   taxonomyTreeModel,
-} from '../../../packages/machines/src/taxonomyTree/taxonomyTree.model.ts';
-import type { ChildrenResponse, RootTaxonomyData, TaxonomyItem, TreePage, TreePaging } from '../../../packages/machines/src/taxonomyTree/taxonomyTree.types.ts';
+} from '@magpie/machines/taxonomyTree/taxonomyTree.model.ts';
+import type { ChildrenResponse, RootTaxonomyData, TaxonomyItem, TreePage, TreePaging } from '@magpie/machines/taxonomyTree/taxonomyTree.types.ts';
 import { expect, test } from '../fixtures.ts';
 import { planModelPaths, registerModelTests, type ModelPathPlan, type ScreenAdapter } from './harness.ts';
 import { keepSession, openSignedIn } from './signIn.ts';

@@ -26,13 +26,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page, Route } from '@playwright/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import type { UploadFailure, UploadFileInput } from '../../../packages/machines/src/uploadPopover/types.ts';
+import type { UploadFailure, UploadFileInput } from '@magpie/machines/uploadPopover/types.ts';
 import type {
   UploadFileState,
   UploadPopoverContext,
-} from '../../../packages/machines/src/uploadPopover/uploadPopover.machine.ts';
-import type { PathVariant } from '../../../packages/machines/src/testing/machineModel.ts';
-import { MODEL_FILES, uploadPopoverModel } from '../../../packages/machines/src/uploadPopover/uploadPopover.model.ts';
+} from '@magpie/machines/uploadPopover/uploadPopover.machine.ts';
+import type { PathVariant } from '@magpie/machines/testing/machineModel.ts';
+import { MODEL_FILES, uploadPopoverModel } from '@magpie/machines/uploadPopover/uploadPopover.model.ts';
 import { expect } from '../fixtures.ts';
 import { keywordSamples, SAMPLES_DIR } from '../samples.ts';
 import { registerModelTests, type ModelPath, type PathSetup, type ScreenAdapter, type StepInfo } from './harness.ts';

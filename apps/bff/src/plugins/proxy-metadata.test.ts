@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_TYPES } from '@magpie/api-types';
-import { SAMPLES_DIR } from '../../../dam/src/testing/harness.ts';
+import { SAMPLES_DIR } from '@magpie/dam/testing/harness.ts';
 import { ADMIN_PASSWORD, createTestStack, TestBrowser, type TestStack } from '../testing/stack.ts';
 
 let sut: TestStack;

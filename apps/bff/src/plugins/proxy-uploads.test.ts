@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER } from '@magpie/api-types';
 import { FILENAME_CONTROL_MESSAGE, FILENAME_LENGTH_MESSAGE } from '@magpie/api-types/schemas';
-import { multipartChunk, rawHttpRequest, type RawHttpAnswer } from '../../../dam/src/testing/raw-http.ts';
+import { multipartChunk, rawHttpRequest, type RawHttpAnswer } from '@magpie/dam/testing/raw-http.ts';
 import { ADMIN_PASSWORD, createTestStack, TestBrowser, type TestStack } from '../testing/stack.ts';
 
 /** A chunk of the DAM's default size (4 MiB). */

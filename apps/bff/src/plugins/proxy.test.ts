@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER, MEDIA_TYPES } from '@magpie/api-types';
 import { FILENAME_MESSAGE } from '@magpie/api-types/schemas';
-import { SAMPLES_DIR } from '../../../dam/src/testing/harness.ts';
+import { SAMPLES_DIR } from '@magpie/dam/testing/harness.ts';
 import { buildBffApp } from '../app.ts';
 import { ADMIN_PASSWORD, createTestStack, deadUrl, testConfig, TestBrowser, type TestStack } from '../testing/stack.ts';
 
@@ -225,6 +225,34 @@ describe('streaming over real HTTP', () => {
       expect(res.status, rawPath).toBe(400);
       expect(JSON.parse(res.body).value).toBe('InvalidRequest');
     }
+  });
+
+  it("never passes on the DAM connection's hop-by-hop headers: a browser asking to close gets its connection closed", async () => {
+    const { port } = sut.bff.server.address() as AddressInfo;
+    const answer = (connection: string) =>
+      new Promise<http.IncomingHttpHeaders>((resolve, reject) => {
+        const agent = new http.Agent({ keepAlive: connection === 'keep-alive' });
+        const req = http.request(
+          { host: '127.0.0.1', port, agent, path: '/fotoweb/me/archives/', headers: { accept: MEDIA_TYPES.collectionList, cookie: cookieHeader(), connection } },
+          (response) => {
+            response.resume();
+            response.on('end', () => {
+              agent.destroy();
+              expect(response.statusCode).toBe(200);
+              resolve(response.headers);
+            });
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+    const closing = await answer('close');
+    expect(closing.connection).toBe('close');
+    expect(closing['keep-alive']).toBeUndefined();
+    const kept = await answer('keep-alive');
+    expect(kept.connection).toBe('keep-alive');
+    // The BFF's own keep-alive timeout (Fastify's default 72 s), not the DAM's.
+    expect(kept['keep-alive']).toBe(`timeout=${Math.floor(sut.bff.server.keepAliveTimeout / 1000)}`);
   });
 
   it('uploads a real photo in multi-MB chunks, then downloads it whole and by range', async () => {

@@ -24,6 +24,13 @@ export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set(['getHealth']);
 /** Browser request headers never forwarded to the DAM: the BFF's cookies and CSRF header, and any bearer of its own. */
 const STRIPPED_REQUEST_HEADERS = ['cookie', CSRF_HEADER.toLowerCase(), 'authorization'];
 
+/**
+ * Hop-by-hop headers of the DAM's answer (RFC 9110 §7.6.1): they describe the BFF's connection to the DAM, not the
+ * browser's to the BFF, so they are never passed on. Node's server writes the browser's own `Connection`,
+ * `Keep-Alive` and `Transfer-Encoding`.
+ */
+export const HOP_BY_HOP_HEADERS = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade'] as const;
+
 /** Options of {@link proxyPlugin}. */
 export interface ProxyPluginOptions extends Record<string, unknown> {
   /** The DAM's origin (`DAM_URL`). */
@@ -42,7 +49,8 @@ export interface ProxyPluginOptions extends Record<string, unknown> {
  * - Streams both ways: request bodies are piped (the proxy's content-type parsers hand Fastify's raw stream on;
  *   only the `validate` plugin buffers the small JSON bodies it checks) and DAM responses are piped back, with
  *   their headers (vendor content types, `Content-Range`, `Content-Disposition`, `Cache-Control`, `ETag`…) except
- *   `Set-Cookie` and the DAM's security headers (the BFF's, security-headers.ts, apply instead).
+ *   `Set-Cookie`, the hop-by-hop headers ({@link HOP_BY_HOP_HEADERS}) and the DAM's security headers (the BFF's,
+ *   security-headers.ts, apply instead).
  * - A DAM that cannot be reached or times out answers 502 `BadGateway`; nothing is retried.
  * - An error answered while the browser is still sending the body (a chunk upload refused by the BFF or the DAM)
  *   reads and discards the rest first (up to {@link EARLY_ANSWER_DISCARD_BYTES}), so the browser gets the answer
@@ -101,6 +109,9 @@ export const proxyPlugin = definePlugin(
         rewriteHeaders: (headers) => {
           const kept: IncomingHttpHeaders | Http2IncomingHttpHeaders = { ...headers };
           delete kept['set-cookie'];
+          // Headers the DAM names in its `Connection` header are hop-by-hop too.
+          const named = typeof kept.connection === 'string' ? kept.connection.split(',').map((name) => name.trim().toLowerCase()) : [];
+          for (const name of [...HOP_BY_HOP_HEADERS, ...named]) delete kept[name];
           // The BFF's security headers (set before the DAM answered) stand: the DAM's own would replace them.
           for (const name of SECURITY_HEADER_NAMES) delete kept[name];
           return kept;

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDam, TEST_BFF_CLIENT, type TestDam } from '../../../dam/src/testing/harness.ts';
-import type {} from '../../../dam/src/testing/global-setup.ts';
+import { createTestDam, TEST_BFF_CLIENT, type TestDam } from '@magpie/dam/testing/harness.ts';
+import type {} from '@magpie/dam/testing/global-setup.ts';
 import { DamAuthClient, DamAuthError } from '../dam/dam-auth.ts';
 import { deadUrl } from '../testing/stack.ts';
 import { TokenRefresher } from './token-refresher.ts';

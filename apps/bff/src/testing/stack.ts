@@ -2,8 +2,8 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 // The DAM's vitest `ProvidedContext` augmentation, which its harness relies on.
-import type {} from '../../../dam/src/testing/global-setup.ts';
-import { createTestDam, TEST_BFF_CLIENT, type TestDam } from '../../../dam/src/testing/harness.ts';
+import type {} from '@magpie/dam/testing/global-setup.ts';
+import { createTestDam, TEST_BFF_CLIENT, type TestDam } from '@magpie/dam/testing/harness.ts';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@magpie/api-types';
 import type { BffConfig } from '../config.ts';
 import { buildBffApp, type BuildBffAppOptions } from '../app.ts';
@@ -32,6 +32,7 @@ export function testConfig(overrides: Partial<BffConfig> & { damUrl: string }): 
     loginDelay: { afterFailures: 1000, firstMs: 10, maxMs: 10 },
     trustProxy: false,
     logLevel: 'silent',
+    logFormat: undefined,
     ...overrides,
   };
 }

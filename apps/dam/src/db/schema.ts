@@ -244,6 +244,23 @@ export interface UploadsTable {
   target_asset_id: Generated<number | null>;
   /** The uploader's comment, kept on the file revision. */
   comment: Generated<string | null>;
+  /**
+   * The metadata fields given with the upload (dam.yaml `UploadMetadataField[]`; migration 0011); null for an upload
+   * made before 0011, whose fields may wait in its old `metadata.json` (read once by the ingest job).
+   */
+  metadata: ColumnType<UploadMetadataField[] | null, string | null | undefined, string | null>;
+  /**
+   * The file store key the ingest stores the original under, recorded before anything is stored for it and cleared
+   * when the asset holds it or its files are removed (migration 0011); see ingest-upload.job.ts.
+   */
+  original_key: Generated<string | null>;
+}
+
+/** One field given with an upload (dam.yaml `UploadMetadataField`): `action` add (default), append, prepend, erase. */
+export interface UploadMetadataField {
+  id: number;
+  action?: 'add' | 'append' | 'prepend' | 'erase' | undefined;
+  value?: string | string[] | undefined;
 }
 
 /** Background jobs, claimed with `FOR UPDATE SKIP LOCKED` (architecture.md: Data and scale). */

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { VARY } from './media-types.ts';
+import { representationType, VARY, type Representation as RepresentationName } from './media-types.ts';
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -196,4 +196,24 @@ export class RepresentationCache {
         : gzip(entry.identity));
     return reply.code(200).header('content-encoding', coding).send(body);
   }
+}
+
+/**
+ * Sends a FotoWeb representation of a collection, search or asset kept per caller and URL (issue 9): the same URL
+ * asked again by the same caller answers from memory while nothing it shows has changed. The `access_token` query
+ * parameter is left out of the key, so a token refresh keeps the answers.
+ * @param name the representation (its vendor media type is negotiated as {@link representationType} does).
+ * @throws whatever `compute` throws (nothing is kept then).
+ */
+export function sendKeptRepresentation(
+  cache: RepresentationCache,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+  name: RepresentationName,
+  compute: () => Promise<unknown>,
+): Promise<FastifyReply> {
+  const contentType = representationType(request, name);
+  const url = request.raw.url!.replace(/([?&])access_token=[^&]*&?/, '$1');
+  return cache.send(request, reply, `${userId}\0${contentType}\0${url}`, async () => ({ contentType, body: JSON.stringify(await compute()) }));
 }

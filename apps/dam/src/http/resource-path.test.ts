@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidPathError, parseArchivesPath, parseAssetHref } from './resource-path.ts';
+import { InvalidPathError, parseArchiveKey, parseArchivesPath, parseAssetHref, UnknownArchiveError } from './resource-path.ts';
 
 describe('parseArchivesPath: revisions (fotoweb-api-notes §9)', () => {
   const base = { kind: 'revisions', archiveId: 5000, folderPath: 'a b', filename: 'x.jpg' };
@@ -43,5 +43,34 @@ describe('parseArchivesPath: page and order parameters (issue 9)', () => {
   it('refuses NUL in segments and malformed percent-encoding', () => {
     expect(() => parseArchivesPath('5000-Photos/a%00b/')).toThrow(InvalidPathError);
     expect(() => parseArchivesPath('5000-Photos/%ED%A0%80/')).toThrow(InvalidPathError);
+  });
+});
+
+describe('archive keys that name no archive (issue 10)', () => {
+  it('reads ids of up to 9 digits, and nothing longer', () => {
+    expect(parseArchiveKey('5000-Photos')).toBe(5000);
+    expect(parseArchiveKey('999999999')).toBe(999_999_999);
+    expect(parseArchiveKey('1234567890')).toBeUndefined();
+    expect(parseArchiveKey('Photos')).toBeUndefined();
+  });
+
+  it.each([
+    ['99999999999999999999/', 'The collection'],
+    ['99999999999999999999-Photos/a/b.jpg.info', 'The asset'],
+    ['abc/x.jpg/__revisions/', 'The resource'],
+  ])('refuses %s as unknown (a 404), naming what it would be', (path, what) => {
+    expect(() => parseArchivesPath(path)).toThrow(UnknownArchiveError);
+    expect(() => parseArchivesPath(path)).toThrow(`${what} was not found.`);
+  });
+
+  it('still refuses a malformed path under an unknown archive as malformed (a 400)', () => {
+    let error: unknown;
+    try {
+      parseArchivesPath('99999999999999999999/%E0%A4%A.info');
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(InvalidPathError);
+    expect(error).not.toBeInstanceOf(UnknownArchiveError);
   });
 });

@@ -1,5 +1,20 @@
-import { parseArchiveKey } from './urls.ts';
 import { MAX_PAGE_REFERENCE_CHARS } from '../search/ordering.ts';
+import type { AssetReference, CollectionReference } from '../lib/references.ts';
+
+/**
+ * Reads the DAM's URLs back into references (`lib/references.ts`): the grammar of `/fotoweb/archives/…`
+ * (fotoweb-api-notes §3, §9, §12.4), parsed once per request by the archives dispatcher (`http/archives-space.ts`)
+ * and for hrefs given in bodies (background tasks, upload destinations). `presenters/hrefs.ts` builds the same URLs.
+ */
+
+/** Largest archive id a key may carry: 9 digits, within PostgreSQL's `integer`. */
+const ARCHIVE_KEY = /^(\d{1,9})(?:-|$)/;
+
+/** The archive id in an archive key (`5000-Photos` → 5000), or undefined (not a key, or an id over 9 digits). */
+export function parseArchiveKey(key: string): number | undefined {
+  const match = ARCHIVE_KEY.exec(key);
+  return match ? Number(match[1]) : undefined;
+}
 
 /** FotoWeb path parameters found in a collection URL (`;p=3`, `;o=-fn`). */
 export interface PathParams {
@@ -9,15 +24,45 @@ export interface PathParams {
   o: string;
 }
 
-/** A parsed `/fotoweb/archives/…` path. */
-export type ArchivesPath =
-  | { kind: 'archiveList' }
-  | { kind: 'collection'; archiveId: number; folderPath: string; params: PathParams }
-  | { kind: 'asset'; archiveId: number; folderPath: string; filename: string; rendition?: string }
-  | { kind: 'revisions'; archiveId: number; folderPath: string; filename: string; revision?: number; action?: 'rollback' | 'rollback-to' | 'compare' };
+/** The archive list (`/fotoweb/archives/`). */
+export interface ArchiveListPath {
+  kind: 'archiveList';
+}
+/** A collection URL: the archive or folder, with its `;p=`/`;o=` path parameters. */
+export interface CollectionPath extends CollectionReference {
+  kind: 'collection';
+  params: PathParams;
+}
+/** An asset URL (`….info`), or one of its renditions (`….info/__renditions/<name>`). */
+export interface AssetPath extends AssetReference {
+  kind: 'asset';
+  rendition?: string;
+}
+/** An asset's revisions (`<asset>/__revisions/[compare | <n>[/rollback | /rollback-to]]`). */
+export interface RevisionsPath extends AssetReference {
+  kind: 'revisions';
+  revision?: number;
+  action?: 'rollback' | 'rollback-to' | 'compare';
+}
 
-/** Raised for a malformed path (bad percent-encoding, path traversal, a bad page number). */
+/** A parsed `/fotoweb/archives/…` path. */
+export type ArchivesPath = ArchiveListPath | CollectionPath | AssetPath | RevisionsPath;
+
+/** Raised for a malformed path (bad percent-encoding, path traversal, a bad page number): a 400. */
 export class InvalidPathError extends Error {}
+
+/**
+ * Raised for a well-formed path whose archive key names no archive that can exist (not a number, or an id over 9
+ * digits such as `99999999999999999999`): a 404, as for any unknown archive. `what` is the thing the path names
+ * (`The collection`, `The asset`…). A kind of {@link InvalidPathError}, so callers that only know that one still
+ * refuse the path.
+ */
+export class UnknownArchiveError extends InvalidPathError {
+  constructor(readonly what: string) {
+    super(`${what} was not found.`);
+    this.name = 'UnknownArchiveError';
+  }
+}
 
 function decode(segment: string): string {
   try {
@@ -51,7 +96,16 @@ export function parseArchivesPath(rest: string): ArchivesPath {
   }
   for (const s of segments) if (s === '.' || s === '..' || s.includes('\0')) throw new InvalidPathError('Invalid path segment.');
   const archiveId = parseArchiveKey(segments[0] ?? '');
-  if (archiveId === undefined) throw new InvalidPathError('Unknown archive.');
+  if (archiveId === undefined) {
+    // Parsed as any other path first, so a malformed one is still a 400; a well-formed one names nothing (404).
+    const what = parseArchivesPathOf(0, segments, params).kind;
+    throw new UnknownArchiveError(what === 'collection' ? 'The collection' : what === 'asset' ? 'The asset' : 'The resource');
+  }
+  return parseArchivesPathOf(archiveId, segments, params);
+}
+
+/** The rest of {@link parseArchivesPath} once the archive id is known. @throws InvalidPathError */
+function parseArchivesPathOf(archiveId: number, segments: string[], params: PathParams): ArchivesPath {
   const revisionsIndex = segments.indexOf('__revisions');
   if (revisionsIndex >= 2) return parseRevisionsPath(archiveId, segments, revisionsIndex);
   const infoIndex = segments.findIndex((s) => s.endsWith('.info'));
@@ -68,7 +122,7 @@ export function parseArchivesPath(rest: string): ArchivesPath {
  * `<asset path without .info>/__revisions/[compare | <n>[/rollback | /rollback-to]]` (fotoweb-api-notes §9).
  * @throws InvalidPathError for another sub-path or a revision that is not a number from 1.
  */
-function parseRevisionsPath(archiveId: number, segments: string[], index: number): ArchivesPath {
+function parseRevisionsPath(archiveId: number, segments: string[], index: number): RevisionsPath {
   const base = { kind: 'revisions' as const, archiveId, folderPath: segments.slice(1, index - 1).join('/'), filename: segments[index - 1]! };
   const [first, second, ...rest] = segments.slice(index + 1);
   if (first === undefined) return base;
@@ -82,7 +136,7 @@ function parseRevisionsPath(archiveId: number, segments: string[], index: number
  * The asset an asset URL names (`/fotoweb/archives/<archive>/<folders>/<file>.info`, optionally with scheme and
  * host), or undefined for any other URL (collections, renditions, malformed paths).
  */
-export function parseAssetHref(href: string): { archiveId: number; folderPath: string; filename: string } | undefined {
+export function parseAssetHref(href: string): AssetReference | undefined {
   const pathname = href.replace(/^https?:\/\/[^/]+/i, '').split(/[?#]/)[0]!;
   const prefix = '/fotoweb/archives/';
   if (!pathname.startsWith(prefix)) return undefined;

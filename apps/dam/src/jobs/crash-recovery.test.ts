@@ -9,7 +9,13 @@ import { inject } from 'vitest';
 import { loadDamConfig } from '../config.ts';
 import { createDamContext, type DamContext } from '../context.ts';
 import { createTestDam, SAMPLES_DIR } from '../testing/harness.ts';
-import { INGEST_UPLOAD_JOB } from '../services/uploads.service.ts';
+import { INGEST_UPLOAD_JOB, type UploadDestination, type UploadState } from '../services/uploads.service.ts';
+import { assetHref } from '../presenters/hrefs.ts';
+import { uploadKeys } from '../storage/keys.ts';
+
+const PHOTOS: UploadDestination = { kind: 'collection', archiveId: 5000, folderPath: '' };
+/** The status's `result.assetUrl` as the route presents it. */
+const assetUrlOf = (state: UploadState) => (state.asset ? assetHref(state.asset.archive, state.asset.folderPath, state.asset.filename) : undefined);
 
 const silent = { info() {}, error() {} };
 const dirs: string[] = [];
@@ -33,7 +39,7 @@ describe.runIf(!inject('postgresUrl'))('background jobs survive a crash (embedde
     const caller = { userId: admin.id, username: 'admin', fullName: '', email: '', isAdmin: true, groupIds: [], clientId: 'test' };
     const photo = path.join(SAMPLES_DIR, 'iptc-xmp/Bush-dog.jpg');
     const bytes = await fsp.readFile(photo);
-    const ticket = await ctx.uploads.create(caller, { destination: '/fotoweb/archives/5000-Photos/', filename: 'Bush-dog.jpg', fileSize: bytes.length });
+    const ticket = await ctx.uploads.create(caller, PHOTOS, { filename: 'Bush-dog.jpg', fileSize: bytes.length });
     const { Readable } = await import('node:stream');
     for (let i = 0; i < ticket.numChunks; i++) {
       await ctx.uploads.putChunk(caller, ticket.id, i, Readable.from([bytes.subarray(i * ticket.chunkSize, (i + 1) * ticket.chunkSize)]));
@@ -49,7 +55,7 @@ describe.runIf(!inject('postgresUrl'))('background jobs survive a crash (embedde
     await ctx.worker.drain();
     const status = await ctx.uploads.status(caller, ticket.id);
     expect(status.status).toBe('done');
-    expect(status.result?.assetUrl).toBe('/fotoweb/archives/5000-Photos/Bush-dog.jpg.info');
+    expect(assetUrlOf(status)).toBe('/fotoweb/archives/5000-Photos/Bush-dog.jpg.info');
     await ctx.close();
   });
 
@@ -60,14 +66,14 @@ describe.runIf(!inject('postgresUrl'))('background jobs survive a crash (embedde
     const admin = (await ctx.repos.users.findByUsername('admin'))!;
     const caller = { userId: admin.id, username: 'admin', fullName: '', email: '', isAdmin: true, groupIds: [], clientId: 'test' };
     const bytes = await fsp.readFile(path.join(SAMPLES_DIR, 'iptc-xmp/Bush-dog.jpg'));
-    const ticket = await ctx.uploads.create(caller, { destination: '/fotoweb/archives/5000-Photos/', filename: 'Bush-dog.jpg', fileSize: bytes.length });
+    const ticket = await ctx.uploads.create(caller, PHOTOS, { filename: 'Bush-dog.jpg', fileSize: bytes.length });
     const { Readable } = await import('node:stream');
     await ctx.uploads.putChunk(caller, ticket.id, 0, Readable.from([bytes]));
     // The run that dies: it claimed the job, began the upload and made the asset, but never marked the upload done.
     expect((await ctx.repos.jobs.claim('worker-that-crashes'))?.kind).toBe(INGEST_UPLOAD_JOB);
     await ctx.repos.uploads.transition(ticket.id, ['pending'], 'inProgress');
     const staged = path.join(await ctx.files.makeTempDir('crash'), 'file');
-    await fsp.copyFile(ctx.uploads.assembledPath(ticket.id), staged);
+    await fsp.copyFile(ctx.files.localPath(uploadKeys.assembled(ticket.id)), staged);
     const archive = (await ctx.repos.archives.findByName('Photos'))!;
     const made = await ctx.ingest.ingest({ sourcePath: staged, archive, folderPath: '', filename: 'Bush-dog.jpg', userName: 'admin' });
     await ctx.database.close();
@@ -77,10 +83,10 @@ describe.runIf(!inject('postgresUrl'))('background jobs survive a crash (embedde
     await ctx.worker.drain();
     const status = await ctx.uploads.status(caller, ticket.id);
     expect(status.status).toBe('done');
-    expect(status.result?.assetUrl).toBe('/fotoweb/archives/5000-Photos/Bush-dog.jpg.info');
+    expect(assetUrlOf(status)).toBe('/fotoweb/archives/5000-Photos/Bush-dog.jpg.info');
     expect(await ctx.repos.assets.count({ archiveId: archive.id })).toBe(1);
     expect((await ctx.repos.assets.findByPath(archive.id, '', 'Bush-dog.jpg'))?.id).toBe(made.id);
-    expect(await fsp.stat(path.dirname(ctx.uploads.assembledPath(ticket.id))).catch(() => undefined)).toBeUndefined();
+    expect(await fsp.stat(ctx.files.localPath(uploadKeys.folder(ticket.id))).catch(() => undefined)).toBeUndefined();
     await ctx.close();
   });
 });

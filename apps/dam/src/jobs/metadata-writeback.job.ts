@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, JobRow, WritebackStatus } from '../db/schema.ts';
+import { inTransaction } from '../db/transaction.ts';
 import type { AssetsRepository } from '../repositories/assets.repository.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { MetadataWriteError, writeMetadata } from '../media/writeback.ts';
@@ -33,7 +34,7 @@ const WRITEBACK_LOCK_SPACE = 0x4d57;
  */
 export function postgresAssetLock(db: Kysely<Database>): AssetLock {
   return (assetId, work) =>
-    db.transaction().execute(async (trx) => {
+    inTransaction(db, async (trx) => {
       await sql`SELECT pg_advisory_xact_lock(${WRITEBACK_LOCK_SPACE}::int, ${assetId}::int)`.execute(trx);
       await work();
     });

@@ -84,6 +84,12 @@ describe.runIf(inject('postgresUrl'))('two DAM processes sharing one PostgreSQL 
     const uploadRows = (await db.query<{ asset_id: number }>('SELECT asset_id FROM uploads WHERE id = ANY($1)', [ids])).rows;
     expect(uploadRows.map((u) => u.asset_id).sort()).toEqual(assets.map((a) => a.id).sort());
     for (const asset of assets) expect(fs.existsSync(path.join(dataDir, 'files', asset.storage_key)), asset.storage_key).toBe(true);
+    // Nothing the killed runs stored is left untracked (issue 10): every original and preview folder is an asset's
+    // file (the folders are named by the file id in its storage key), and no upload still records an original.
+    const fileIds = assets.map((a) => a.storage_key.split('/')[2]!).sort();
+    expect(fs.readdirSync(path.join(dataDir, 'files/originals/5000')).sort()).toEqual(fileIds);
+    expect(fs.readdirSync(path.join(dataDir, 'files/previews')).filter((name) => !fileIds.includes(name))).toEqual([]);
+    expect((await db.query('SELECT id FROM uploads WHERE original_key IS NOT NULL')).rows).toEqual([]);
 
     // The interrupted jobs were taken over and finished; nothing is left running or queued.
     const jobs = (await db.query<{ id: number; status: string; attempts: number; locked_by: string | null }>('SELECT id, status, attempts, locked_by FROM jobs ORDER BY id')).rows;

@@ -45,7 +45,7 @@ function checkValue(description: FieldDescription, value: string): string | unde
   const { regexp, min, max } = field.validation;
   const help = field.validation.helpText ?? undefined;
   if (regexp !== null && regexp !== '') {
-    let ok = true;
+    let ok: boolean;
     try {
       ok = new RegExp(regexp).test(value);
     } catch {

@@ -1,6 +1,6 @@
 import { ARCHIVE_PERMISSIONS } from '@magpie/api-types';
 import type { ArchivesRepository } from '../repositories/archives.repository.ts';
-import { ApiError, forbidden } from '../lib/errors.ts';
+import { forbidden, notFound } from '../lib/errors.ts';
 
 /**
  * Archive permission ids (spec 03 §3.11). An access list grants a subset of these to each member; the built-in
@@ -23,6 +23,24 @@ export interface Caller {
   /** The OAuth client the token was issued to. */
   clientId: string;
 }
+
+/**
+ * The one rule every policy refuses by (style.md: policies): a caller who may not View the archive gets 404
+ * `<hidden> was not found.`, which does not reveal that the thing exists; a caller who may view it but lacks
+ * `permission` gets 403 naming the permission (`refusal.forbidden` when the message says more, e.g. for a batch).
+ * @param permissions the caller's permissions on the archive ({@link ArchivePolicy.permissionsOnArchive}); empty for
+ *   an archive that does not exist.
+ * @throws ApiError 404 NotFound, 403 Forbidden.
+ */
+export function assertPermission(permissions: ReadonlySet<string>, permission: ArchivePermission, refusal: { hidden: string; forbidden?: string }): void {
+  if (!permissions.has('View')) throw notFound(refusal.hidden);
+  if (!permissions.has(permission)) throw forbidden(refusal.forbidden ?? `You need the ${permission} permission on this archive.`);
+}
+
+/** What a caller may do with an archive as a collection, and the permission each needs (spec 03 §3.11). */
+const ARCHIVE_ACTIONS = { view: 'View', upload: 'UploadFile' } as const satisfies Record<string, ArchivePermission>;
+/** An action on an archive: `view` it (and its folders), `upload` to it. */
+export type ArchiveAction = keyof typeof ARCHIVE_ACTIONS;
 
 /**
  * Answers "may this caller do X on this archive" from the archive's access list (style.md: policies). The answer
@@ -52,8 +70,21 @@ export class ArchivePolicy {
    */
   async require(caller: Caller, archiveId: number, permission: ArchivePermission): Promise<Set<string>> {
     const permissions = await this.permissionsOnArchive(caller, archiveId);
-    if (!permissions.has('View')) throw new ApiError(404, 'NotFound', 'The collection was not found.', 'Not found');
-    if (!permissions.has(permission)) throw forbidden(`You need the ${permission} permission on this archive.`);
+    assertPermission(permissions, permission, { hidden: 'The collection' });
     return permissions;
+  }
+
+  /** Whether permissions on an archive allow `action` (filters: the archives a caller sees, may upload to). */
+  can(permissions: ReadonlySet<string> | undefined, action: ArchiveAction): boolean {
+    return permissions?.has(ARCHIVE_ACTIONS[action]) ?? false;
+  }
+
+  /**
+   * Ensures permissions on an archive allow `action` on it or on something in it ({@link assertPermission}).
+   * @param hidden what a 404 names (`The collection`, `The folder`, `The metadata view`…).
+   * @throws ApiError 404 NotFound without View, 403 Forbidden without the action's permission.
+   */
+  assertCan(permissions: ReadonlySet<string>, action: ArchiveAction, hidden = 'The collection'): void {
+    assertPermission(permissions, ARCHIVE_ACTIONS[action], { hidden });
   }
 }

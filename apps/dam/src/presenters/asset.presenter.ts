@@ -1,6 +1,6 @@
 import type { Asset, ArchivePermission, DocType } from '@magpie/api-types';
 import type { ArchiveRow, AssetRow } from '../db/schema.ts';
-import { archiveKey, assetHref, collectionHref, previewHref } from '../http/urls.ts';
+import { archiveKey, assetHref, collectionHref, previewHref, revisionsHref } from './hrefs.ts';
 import { metadataEditorLink } from './metadata-view.presenter.ts';
 import type { MetadataViewUpdate } from '@magpie/api-types';
 import { DEFAULT_METADATA_VIEW } from '../metadata/default-view.ts';
@@ -24,10 +24,6 @@ function builtinFieldsOf(metadata: AssetRow['metadata'], view: MetadataViewUpdat
   });
 }
 
-/** An asset's `revisions.href`: `<asset URL without .info>/__revisions/` (fotoweb-api-notes §9). */
-export function revisionsHref(assetHref: string): string {
-  return `${assetHref.slice(0, -'.info'.length)}/__revisions/`;
-}
 
 /** The href of an asset row's original rendition. */
 export function originalRenditionHref(archive: ArchiveRow, asset: AssetRow): string {

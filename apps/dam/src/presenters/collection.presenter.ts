@@ -1,6 +1,6 @@
 import type { Collection, CollectionPermission } from '@magpie/api-types';
 import type { ArchiveRow, AssetRow } from '../db/schema.ts';
-import { archiveKey, collectionHref, previewHref, withPathParams } from '../http/urls.ts';
+import { archiveKey, collectionHref, previewHref, withPathParams } from './hrefs.ts';
 import { SORT_OPTIONS } from '../search/ordering.ts';
 import { metadataEditorLink } from './metadata-view.presenter.ts';
 
@@ -19,10 +19,12 @@ export interface PageLinks {
 }
 
 /**
- * FotoWeb's `paging {first, prev, next, last}` for a collection URL (fotoweb-api-notes §3.4): `first` has no `;p`,
- * absent neighbours are null; the links carry keyset positions (search/ordering.ts) but stay opaque.
+ * FotoWeb's `paging {first, prev, next, last}` for a collection (an archive, `folderPath` '', or a folder in it;
+ * fotoweb-api-notes §3.4): `first` has no `;p`, absent neighbours are null; the links carry keyset positions
+ * (search/ordering.ts) but stay opaque. `query` is the search's encoded query string, kept on every link.
  */
-export function pagingFor(baseHref: string, links: PageLinks, query?: string) {
+export function pagingFor(collection: { archive: Pick<ArchiveRow, 'id' | 'name'>; folderPath: string }, links: PageLinks, query?: string) {
+  const baseHref = collectionHref(collection.archive, collection.folderPath);
   const at = (p: string | undefined) => withPathParams(baseHref, { o: links.order, ...(p ? { p } : {}) }, query);
   return {
     first: at(undefined),

@@ -1,5 +1,6 @@
 import type { FullApiDescriptor } from '@magpie/api-types';
 import type { Caller } from '../policies/archive.policy.ts';
+import { adminPolicy } from '../policies/admin.policy.ts';
 
 /** The keepalive interval announced in the descriptor (s; fotoweb-api-notes §1 records 20). */
 export const KEEPALIVE_INTERVAL_S = 20;
@@ -56,10 +57,11 @@ export function presentDescriptor(caller: Caller, options: { canUpload: boolean;
       canTogglePositionedMarkers: false,
       delegateDownload: false,
       hasAdvancedVideoControls: false,
-      hasAuditPermission: caller.isAdmin,
-      hasManageArchivesPermission: caller.isAdmin,
-      hasManageServicesPermission: caller.isAdmin,
-      hasManageSettingsPermission: caller.isAdmin,
+      // The policy's answers travel in the response, so the web client never recomputes them (style.md).
+      hasAuditPermission: adminPolicy.can(caller, 'audit'),
+      hasManageArchivesPermission: adminPolicy.can(caller, 'manageArchives'),
+      hasManageServicesPermission: adminPolicy.can(caller, 'manageServices'),
+      hasManageSettingsPermission: adminPolicy.can(caller, 'manageSettings'),
       hasManageWorkflowsPermission: false,
       hasManageFlowsPermission: false,
       hasViewFlowsPermission: false,

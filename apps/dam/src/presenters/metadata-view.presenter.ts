@@ -3,7 +3,7 @@ import type { ArchiveRow } from '../db/schema.ts';
 import type { StoredMetadataView } from '../repositories/metadata-views.repository.ts';
 import { metadataViewId } from '../repositories/metadata-views.repository.ts';
 import { fieldsOfView } from '../metadata/validate.ts';
-import { API_ROOT } from '../http/urls.ts';
+import { API_ROOT } from './hrefs.ts';
 
 /** The URL of an archive's metadata view (`metadata-set`). */
 export function metadataViewHref(archiveId: number): string {

@@ -1,5 +1,6 @@
 import type { FieldChange, Revision } from '@magpie/api-types';
-import type { RevisionRow, StoredFieldChange } from '../db/schema.ts';
+import type { ArchiveRow, AssetRow, RevisionRow, StoredFieldChange } from '../db/schema.ts';
+import { assetHref, revisionsHref } from './hrefs.ts';
 
 /** Field id → label from the metadata view; unknown fields are labelled with their id. */
 export type FieldLabels = ReadonlyMap<string, string>;
@@ -10,14 +11,19 @@ export function presentFieldChange(change: StoredFieldChange, labels: FieldLabel
 }
 
 /**
- * A revision row as dam.yaml `Revision` (Magpie's shape; spec 01 §3 Revision: id, number). `revisionsHref` is the
- * asset's `revisions.href`; `current` marks the asset's newest revision.
+ * A revision row of an asset as dam.yaml `Revision` (Magpie's shape; spec 01 §3 Revision: id, number), its href
+ * under the asset's `revisions.href`; `current` marks the asset's newest revision.
  */
-export function presentRevision(row: RevisionRow, revisionsHref: string, current: boolean, labels: FieldLabels): Revision {
+export function presentRevision(
+  row: RevisionRow,
+  of: { archive: Pick<ArchiveRow, 'id' | 'name'>; asset: Pick<AssetRow, 'folder_path' | 'filename'> },
+  current: boolean,
+  labels: FieldLabels,
+): Revision {
   return {
     id: String(row.number),
     number: row.number,
-    href: `${revisionsHref}${row.number}`,
+    href: `${revisionsHref(assetHref(of.archive, of.asset.folder_path, of.asset.filename))}${row.number}`,
     kind: row.kind,
     created: row.created.toISOString(),
     createdBy: row.created_by,

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
+import { inTransaction } from '../db/transaction.ts';
 import { ASSET_COLUMNS, type AssetRow, type AssetUpdate, type CountKind, type Database, type FieldValues, type NewAsset, type WritebackStatus } from '../db/schema.ts';
 import { compileSearch, countedTerm, fieldLexemes, searchDocumentSql } from '../search/compile.ts';
 import type { SearchNode } from '../search/expression.ts';
@@ -301,7 +302,7 @@ export class AssetsRepository {
       if (this.registrationTried.size > COUNT_CACHE_SIZE) this.registrationTried.delete(this.registrationTried.keys().next().value!);
       return undefined;
     }
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       const claimed = await trx
         .updateTable('asset_counted_terms')
         .set({ ready: true })
@@ -313,7 +314,7 @@ export class AssetsRepository {
         .executeTakeFirst();
       // Another DAM process started it meanwhile: its starting row stands, and so does the caller's count.
       if (!claimed) return undefined;
-      const exact = this.scoped(scope, trx as Kysely<Database>).select(sql<number>`count(*)::bigint`.as('n'));
+      const exact = this.scoped(scope, trx).select(sql<number>`count(*)::bigint`.as('n'));
       const { rows } = await sql<{ n: number }>`
         WITH exact AS (${exact}),
           added AS (SELECT coalesce(sum(hits), 0)::bigint AS d FROM asset_counts WHERE archive_id = ${scope.archiveId} AND kind = ${kind} AND term = ${key.term}),
@@ -330,7 +331,7 @@ export class AssetsRepository {
   private async waitForEarlierWriters(): Promise<boolean> {
     const deadline = Date.now() + REGISTRATION_WAIT_MS;
     for (;;) {
-      const free = await this.db.transaction().execute(async (trx) => (await sql<{ free: boolean }>`SELECT pg_try_advisory_xact_lock(${COUNTS_LOCK}, 0) AS free`.execute(trx)).rows[0]!.free);
+      const free = await inTransaction(this.db, async (trx) => (await sql<{ free: boolean }>`SELECT pg_try_advisory_xact_lock(${COUNTS_LOCK}, 0) AS free`.execute(trx)).rows[0]!.free);
       if (free) return true;
       if (Date.now() >= deadline) return false;
       await sleep(10);

@@ -1,9 +1,13 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database, UploadRow, UploadsTable } from '../db/schema.ts';
+import type { Database, UploadMetadataField, UploadRow, UploadsTable } from '../db/schema.ts';
+import { inTransaction } from '../db/transaction.ts';
 
 /** An upload to insert: everything but what the database and the upload's progress set. */
-export type NewUpload = Omit<UploadRow, 'created' | 'modified' | 'received' | 'status' | 'asset_id' | 'error' | 'target_asset_id' | 'comment'> &
-  Partial<Pick<UploadRow, 'target_asset_id' | 'comment'>>;
+export type NewUpload = Omit<UploadRow, 'created' | 'modified' | 'received' | 'status' | 'asset_id' | 'error' | 'target_asset_id' | 'comment' | 'metadata' | 'original_key'> &
+  Partial<Pick<UploadRow, 'target_asset_id' | 'comment'>> & {
+    /** The metadata fields given with the upload (none: empty). */
+    metadata: UploadMetadataField[];
+  };
 
 /** Statuses of an upload that is not finished: its declared bytes count against the user's cap. */
 const UNFINISHED: UploadsTable['status'][] = ['awaitingData', 'pending', 'inProgress'];
@@ -18,7 +22,7 @@ export class UploadsRepository {
   async create(upload: NewUpload): Promise<UploadRow> {
     return this.db
       .insertInto('uploads')
-      .values({ ...upload, received: '[]', status: 'awaitingData', error: null })
+      .values({ ...upload, metadata: JSON.stringify(upload.metadata), received: '[]', status: 'awaitingData', error: null })
       .returningAll()
       .executeTakeFirstOrThrow();
   }
@@ -31,7 +35,7 @@ export class UploadsRepository {
    */
   async createWithinCap(upload: NewUpload, capBytes: number): Promise<{ upload: UploadRow } | { refused: true; heldBytes: number }> {
     if (capBytes === 0) return { upload: await this.create(upload) };
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       await sql`SELECT pg_advisory_xact_lock(${UPLOAD_CAP_LOCK_SPACE}::int, ${upload.user_id}::int)`.execute(trx);
       const { held } = await trx
         .selectFrom('uploads')
@@ -82,12 +86,15 @@ export class UploadsRepository {
     return result.rows[0];
   }
 
-  /** Moves the upload to a new status; `from` guards the transition so two requests cannot both take it. */
+  /**
+   * Moves the upload to a new status; `from` guards the transition so two requests cannot both take it. `original_key`
+   * null clears the recorded original (the asset holds it now, or its files were removed).
+   */
   async transition(
     id: string,
     from: UploadsTable['status'][],
     to: UploadsTable['status'],
-    extra: { asset_id?: number | null; error?: { value: string; message: string } | null } = {},
+    extra: { asset_id?: number | null; error?: { value: string; message: string } | null; original_key?: null } = {},
   ): Promise<boolean> {
     const result = await this.db
       .updateTable('uploads')
@@ -96,10 +103,63 @@ export class UploadsRepository {
         modified: new Date(),
         ...(extra.asset_id !== undefined ? { asset_id: extra.asset_id } : {}),
         ...(extra.error !== undefined ? { error: JSON.stringify(extra.error) } : {}),
+        ...(extra.original_key !== undefined ? { original_key: extra.original_key } : {}),
       })
       .where('id', '=', id)
       .where('status', 'in', from)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Records the metadata fields of an upload made before migration 0011 (read once from its old metadata.json). */
+  async setMetadata(id: string, fields: UploadMetadataField[]): Promise<void> {
+    await this.db.updateTable('uploads').set({ metadata: JSON.stringify(fields) }).where('id', '=', id).where('metadata', 'is', null).execute();
+  }
+
+  /**
+   * Records the file store key the ingest is about to store the upload's original under (migration 0011), replacing
+   * none: call it before anything is stored for the key, and settle an earlier recorded key first.
+   * @returns false when another key is still recorded (an earlier run's, not settled) or the upload is gone.
+   */
+  async recordOriginalKey(id: string, key: string): Promise<boolean> {
+    const result = await this.db.updateTable('uploads').set({ original_key: key }).where('id', '=', id).where('original_key', 'is', null).executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /**
+   * Clears the recorded original key if it still is `key` (guarded, so two settlers cannot both act on one key).
+   * @returns true when this call cleared it.
+   */
+  async clearOriginalKey(id: string, key: string): Promise<boolean> {
+    const result = await this.db.updateTable('uploads').set({ original_key: null }).where('id', '=', id).where('original_key', '=', key).executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /**
+   * The asset whose current file or one of whose revisions is stored under `key`, or undefined when none is: a
+   * recorded original that no asset holds is an orphan. Runs only to settle a recorded key (after a crash), so it
+   * scans rather than keep an index on every asset's key.
+   */
+  async assetHoldingKey(key: string): Promise<number | undefined> {
+    const current = await this.db.selectFrom('assets').select('id').where('storage_key', '=', key).executeTakeFirst();
+    if (current) return current.id;
+    const kept = await this.db.selectFrom('asset_revisions').select('asset_id').where('storage_key', '=', key).executeTakeFirst();
+    return kept?.asset_id;
+  }
+
+  /**
+   * Finished uploads (done or failed) last changed before `cutoff` that still record an original key: what a process
+   * that died between finishing and clearing, or a job that was lost, left for the sweep.
+   */
+  findFinishedWithOriginalKey(cutoff: Date, limit: number): Promise<UploadRow[]> {
+    return this.db
+      .selectFrom('uploads')
+      .selectAll()
+      .where('original_key', 'is not', null)
+      .where('modified', '<', cutoff)
+      .where('status', 'in', ['done', 'failed'])
+      .orderBy('modified')
+      .limit(limit)
+      .execute();
   }
 }

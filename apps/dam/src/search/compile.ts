@@ -1,9 +1,7 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { FieldValues } from '../db/schema.ts';
+import { BYTES_PER_MB } from '@magpie/api-types/search-params';
 import type { SearchNode, RangeKey } from './expression.ts';
-
-/** Bytes per megabyte in `fs` ranges and the fsf/fst parameters (spec 02 §5: 1,048,576). */
-export const BYTES_PER_MB = 1_048_576;
 
 /** Words of a value as the index stores them: lower-case runs of letters and digits. */
 export function wordsOf(value: string): string[] {
@@ -187,7 +185,7 @@ export function searchDocumentSql(metadata: FieldValues, filename: string) {
     .filter(([field]) => !['5', '25', '80', '120', '105'].includes(field))
     .map(([, value]) => joined(value))
     .join(' ');
-  const name = `${filename} ${filename.replace(/[._\-]+/g, ' ')}`;
+  const name = `${filename} ${filename.replace(/[._-]+/g, ' ')}`;
   return sql<string>`
     setweight(to_tsvector('simple', ${joined(metadata['5'])}), 'A') ||
     setweight(to_tsvector('simple', ${`${joined(metadata['25'])} ${joined(metadata['80'])}`}), 'B') ||

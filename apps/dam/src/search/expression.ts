@@ -9,34 +9,23 @@
  */
 
 import { forbiddenTextIn } from '@magpie/api-types/schemas';
+import {
+  isChoiceKey,
+  isRangeKey,
+  MAX_EXPRESSION_LENGTH,
+  rangeValueProblem,
+  SEARCH_CHOICES,
+  TEXT_KEYS,
+  type ChoiceKey,
+  type RangeKey,
+  type TextKey,
+} from '@magpie/api-types/search-params';
 
-/** Keys that take one text value. */
-export const TEXT_KEYS = ['fn', 'dn', 'fp'] as const;
-/** Keys that take one value from a closed list, with the list. */
-export const ENUM_KEYS = {
-  dt: ['image', 'movie', 'audio', 'document', 'graphic', 'generic'],
-  o: ['landscape', 'portrait', 'square'],
-  cs: ['rgb', 'cmyk', 'grayscale', 'unknown'],
-  ms: ['none', 'little', 'normal'],
-  s: ['online', 'offline'],
-} as const satisfies Record<string, readonly string[]>;
-/** Keys that take a range: numbers (`fs` in MB, `pw`/`ph` in px) or dates. */
-export const RANGE_KEYS = { fs: 'number', pw: 'number', ph: 'number', mt: 'date', it: 'date', rt: 'date', ct: 'date' } as const;
-
-/**
- * What each numeric range key accepts, from the column it is compared with (issue 9: a value SQL would refuse is a
- * 400, never a 500): `pw`/`ph` whole pixels of a PostgreSQL `integer`; `fs` megabytes, fractions allowed, whose
- * bytes (× 1,048,576) fit the `bigint` `filesize` (2^63 − 1 bytes is just under 2^43 MB).
- */
-export const NUMERIC_RANGE_LIMITS = {
-  pw: { whole: true, max: 2_147_483_647, unit: 'px' },
-  ph: { whole: true, max: 2_147_483_647, unit: 'px' },
-  fs: { whole: false, max: 2 ** 43 - 1, unit: 'MB' },
-} as const satisfies Partial<Record<keyof typeof RANGE_KEYS, { whole: boolean; max: number; unit: string }>>;
-
-export type TextKey = (typeof TEXT_KEYS)[number];
-export type EnumKey = keyof typeof ENUM_KEYS;
-export type RangeKey = keyof typeof RANGE_KEYS;
+// The keys, their values and their ranges are the contract's search language (@magpie/api-types/search-params).
+export { MAX_EXPRESSION_LENGTH };
+export type { RangeKey, TextKey };
+/** A key that takes one value from a closed list ({@link SEARCH_CHOICES}). */
+export type EnumKey = ChoiceKey;
 
 /** A search AST node. `field` is a FotoWeb field id (digits). */
 export type SearchNode =
@@ -49,8 +38,6 @@ export type SearchNode =
   | { type: 'special'; key: TextKey | EnumKey; value: string }
   | { type: 'range'; key: RangeKey; from?: string; to?: string };
 
-/** Longest accepted expression in characters; longer ones are refused with 400 (never a 500). */
-export const MAX_EXPRESSION_LENGTH = 2000;
 /** Deepest nesting of parentheses and NOTs accepted (guards the recursive parser). */
 export const MAX_DEPTH = 32;
 
@@ -126,47 +113,23 @@ function tokenize(input: string): Token[] {
 
 function baseRangeKey(key: string): { key: RangeKey; side: 'from' | 'to' } | undefined {
   const base = key.slice(0, -1);
-  if ((key.endsWith('f') || key.endsWith('t')) && base in RANGE_KEYS) return { key: base as RangeKey, side: key.endsWith('f') ? 'from' : 'to' };
+  if ((key.endsWith('f') || key.endsWith('t')) && isRangeKey(base)) return { key: base as RangeKey, side: key.endsWith('f') ? 'from' : 'to' };
   return undefined;
 }
 
 function isPredicateKey(key: string): boolean {
-  return /^\d{1,4}$/.test(key) || (TEXT_KEYS as readonly string[]).includes(key) || key in ENUM_KEYS || key in RANGE_KEYS || baseRangeKey(key) !== undefined;
-}
-
-const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?Z?$/;
-
-/**
- * Whether `value` is a date `YYYY-MM-DD[THH:mm[:ss]][Z]` that exists on the calendar, years 0001–9999 (all inside
- * PostgreSQL's `timestamptz` range).
- */
-export function isValidDate(value: string): boolean {
-  const m = DATE.exec(value);
-  if (!m) return false;
-  const [y, mo, d, h, mi, s] = m.slice(1).map((v) => Number(v ?? '0')) as [number, number, number, number, number, number];
-  const date = new Date(0);
-  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0–99 as 1900–1999.
-  date.setUTCFullYear(y, mo - 1, d);
-  return y >= 1 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && h < 24 && mi < 60 && s < 60;
+  return /^\d{1,4}$/.test(key) || (TEXT_KEYS as readonly string[]).includes(key) || isChoiceKey(key) || isRangeKey(key) || baseRangeKey(key) !== undefined;
 }
 
 /**
- * Checks one bound of a range key against the column it is compared with: a calendar date for the date keys; for
- * `pw`/`ph` whole pixels up to 2,147,483,647; for `fs` megabytes (fractions allowed) up to 2^43 − 1
- * ({@link NUMERIC_RANGE_LIMITS}).
+ * Checks one bound of a range key against the column it is compared with (`rangeValueProblem`: a calendar date for
+ * the date keys; for `pw`/`ph` whole px up to 2,147,483,647; for `fs` MB, fractions allowed, up to 2^43 − 1).
  * @returns the value, unchanged.
  * @throws InvalidSearchExpressionError naming the value and the key otherwise.
  */
 export function checkRangeValue(key: RangeKey, value: string): string {
-  if (RANGE_KEYS[key] === 'date') {
-    if (!isValidDate(value)) throw new InvalidSearchExpressionError(`"${value}" is not a date YYYY-MM-DD for ${key}.`);
-    return value;
-  }
-  const limits = NUMERIC_RANGE_LIMITS[key as keyof typeof NUMERIC_RANGE_LIMITS];
-  if (!(limits.whole ? /^\d+$/ : /^\d+(\.\d+)?$/).test(value)) {
-    throw new InvalidSearchExpressionError(`"${value}" is not a ${limits.whole ? 'whole number' : 'number'} of ${limits.unit} for ${key}.`);
-  }
-  if (Number(value) > limits.max) throw new InvalidSearchExpressionError(`"${value}" is out of range for ${key}: 0 to ${limits.max} ${limits.unit}.`);
+  const problem = rangeValueProblem(key, value);
+  if (problem !== undefined) throw new InvalidSearchExpressionError(problem);
   return value;
 }
 
@@ -182,8 +145,8 @@ function predicateNode(token: Extract<Token, { kind: 'predicate' }>): SearchNode
     if (!quoted && value === '') throw new InvalidSearchExpressionError(`Field ${key} needs a value (use ${key}:"" for an empty field).`);
     return { type: 'field', field: String(Number(key)), value: value.trim() };
   }
-  if (key in RANGE_KEYS) {
-    const rangeKey = key as RangeKey;
+  if (isRangeKey(key)) {
+    const rangeKey = key;
     if (ranged) {
       const [from = '', to = ''] = value.split('~~', 2);
       if (!from && !to) throw new InvalidSearchExpressionError(`The range for ${key} is empty.`);
@@ -194,8 +157,8 @@ function predicateNode(token: Extract<Token, { kind: 'predicate' }>): SearchNode
   }
   const open = baseRangeKey(key);
   if (open) return { type: 'range', key: open.key, [open.side]: checkRangeValue(open.key, value) };
-  if (key in ENUM_KEYS) {
-    const allowed = ENUM_KEYS[key as EnumKey] as readonly string[];
+  if (isChoiceKey(key)) {
+    const allowed = SEARCH_CHOICES[key] as readonly string[];
     const normalised = value.trim().toLowerCase();
     if (!allowed.includes(normalised)) throw new InvalidSearchExpressionError(`${key} must be one of ${allowed.join(', ')}.`);
     return { type: 'special', key: key as EnumKey, value: normalised };

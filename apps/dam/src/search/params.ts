@@ -1,4 +1,17 @@
-import { checkRangeValue, ENUM_KEYS, InvalidSearchExpressionError, MAX_EXPRESSION_LENGTH, normaliseSearchExpression, parseSearchExpression, RANGE_KEYS, TEXT_KEYS, type SearchNode } from './expression.ts';
+import {
+  EXPRESSION_KEY,
+  isCriterionKey,
+  MAX_EXPRESSION_LENGTH,
+  NON_SEARCH_KEYS,
+  rangeOfParam,
+  isChoiceKey,
+  TAXONOMY_ITEM_KEY,
+  type RangeKey,
+} from '@magpie/api-types/search-params';
+import { checkRangeValue, InvalidSearchExpressionError, normaliseSearchExpression, parseSearchExpression, type SearchNode } from './expression.ts';
+
+// The route reads the taxonomy item ids with the contract's key.
+export { TAXONOMY_ITEM_KEY };
 
 /** What a collection URL's query asks for: the AST to run and the text to echo as `searchString`. */
 export interface SearchRequest {
@@ -8,23 +21,6 @@ export interface SearchRequest {
   /** The normalised expression (`searchQuery`). */
   searchQuery: string;
 }
-
-/** The query key of a taxonomy item criterion (`txnm=<item id>`, spec 02 §7's key for taxonomy items). */
-export const TAXONOMY_ITEM_KEY = 'txnm';
-
-/** Query keys that are not search criteria (FotoWeb lets `access_token` ride in the query). */
-const NON_SEARCH_KEYS = new Set(['access_token']);
-
-/** The advanced-search range parameters (spec 02 §3 Search criteria) and the range each bounds. */
-const RANGE_PARAMS: Record<string, { key: keyof typeof RANGE_KEYS; side: 'from' | 'to' }> = Object.fromEntries(
-  Object.keys(RANGE_KEYS).flatMap((key) => {
-    const k = key as keyof typeof RANGE_KEYS;
-    return [
-      [`${k}f`, { key: k, side: 'from' as const }],
-      [`${k}t`, { key: k, side: 'to' as const }],
-    ];
-  }),
-);
 
 function values(raw: unknown): string[] {
   return (Array.isArray(raw) ? raw : [raw]).filter((v): v is string => typeof v === 'string');
@@ -36,7 +32,8 @@ function predicate(key: string, value: string): SearchNode | undefined {
 }
 
 /**
- * Builds the search of a collection URL's query (issue #4; fotoweb-api-notes §5 key=value queries; spec 02 §3):
+ * Builds the search of a collection URL's query (issue #4; fotoweb-api-notes §5 key=value queries; spec 02 §3; the
+ * keys and their ranges: `@magpie/api-types/search-params`, dam.yaml `getCollection`):
  * - `q`: a search expression;
  * - `<fieldId>=value`, `fn=`, `dn=`, `fp=`: key=value criteria; several keys are AND-ed, the same field id given
  *   twice is OR-ed (so a criterion whose value is a list is written as the key repeated); the value `""` asks for
@@ -54,14 +51,14 @@ function predicate(key: string, value: string): SearchNode | undefined {
 export function searchFromQuery(query: Record<string, unknown>, options: { taxonomyItems?: ReadonlyMap<string, string> } = {}): SearchRequest | undefined {
   const parts: SearchNode[] = [];
   const echo: string[] = [];
-  const ranges = new Map<keyof typeof RANGE_KEYS, { from?: string; to?: string }>();
+  const ranges = new Map<RangeKey, { from?: string; to?: string }>();
   let total = 0;
   for (const [key, raw] of Object.entries(query)) {
-    if (NON_SEARCH_KEYS.has(key)) continue;
+    if (NON_SEARCH_KEYS.includes(key)) continue;
     const list = values(raw);
     total += list.reduce((n, v) => n + v.length, 0);
     if (total > MAX_EXPRESSION_LENGTH) throw new InvalidSearchExpressionError(`The search is longer than ${MAX_EXPRESSION_LENGTH} characters.`);
-    if (key === 'q') {
+    if (key === EXPRESSION_KEY) {
       for (const q of list) {
         const node = parseSearchExpression(q);
         if (node) {
@@ -69,7 +66,7 @@ export function searchFromQuery(query: Record<string, unknown>, options: { taxon
           echo.push(q);
         }
       }
-    } else if (/^\d{1,4}$/.test(key) || (TEXT_KEYS as readonly string[]).includes(key) || key in ENUM_KEYS) {
+    } else if (isCriterionKey(key) || isChoiceKey(key)) {
       const nodes = list.map((v) => predicate(key, v)).filter((n): n is SearchNode => n !== undefined);
       if (nodes.length === 0) continue;
       parts.push(nodes.length === 1 ? nodes[0]! : { type: 'or', children: nodes });
@@ -83,8 +80,8 @@ export function searchFromQuery(query: Record<string, unknown>, options: { taxon
       if (nodes.length === 0) continue;
       parts.push(nodes.length === 1 ? nodes[0]! : { type: 'or', children: nodes });
       echo.push(...list.map((v) => `${key}=${v}`));
-    } else if (key in RANGE_PARAMS) {
-      const { key: rangeKey, side } = RANGE_PARAMS[key]!;
+    } else if (rangeOfParam(key) !== undefined) {
+      const { key: rangeKey, side } = rangeOfParam(key)!;
       const value = list.at(-1)?.trim();
       if (!value) continue;
       // The expression parser's value checks: real calendar dates, numbers in their column's range.
@@ -95,6 +92,6 @@ export function searchFromQuery(query: Record<string, unknown>, options: { taxon
   for (const [key, bounds] of ranges) parts.push({ type: 'range', key, ...bounds });
   if (parts.length === 0) return undefined;
   const node: SearchNode = parts.length === 1 ? parts[0]! : { type: 'and', children: parts };
-  const onlyQ = Object.keys(query).every((k) => k === 'q' || NON_SEARCH_KEYS.has(k));
+  const onlyQ = Object.keys(query).every((k) => k === EXPRESSION_KEY || NON_SEARCH_KEYS.includes(k));
   return { node, searchString: onlyQ ? echo.join(' ') : echo.join('&'), searchQuery: normaliseSearchExpression(node) };
 }

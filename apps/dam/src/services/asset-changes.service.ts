@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AssetRow, AssetUpdate, Database, FieldValues, RevisionRow, StoredFieldChange } from '../db/schema.ts';
+import { inTransaction } from '../db/transaction.ts';
 import { AssetsRepository } from '../repositories/assets.repository.ts';
 import { JobsRepository } from '../repositories/jobs.repository.ts';
 import { RevisionsRepository } from '../repositories/revisions.repository.ts';
@@ -62,7 +63,7 @@ export class AssetChangesService {
    * @throws ApiError 404 when the asset no longer exists.
    */
   async apply(assetId: number, change: AssetChange): Promise<AppliedChange> {
-    const outcome = await this.db.transaction().execute(async (trx) => {
+    const outcome = await inTransaction(this.db, async (trx) => {
       const assets = new AssetsRepository(trx);
       const revisions = new RevisionsRepository(trx);
       const asset = await assets.findByIdForUpdate(assetId);
@@ -112,7 +113,7 @@ export class AssetChangesService {
    * duplicate made from an earlier revision's file).
    */
   async queueWriteback(assetId: number): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       await new AssetsRepository(trx).update(assetId, { writeback_fields: JSON.stringify([...WRITABLE_FIELDS.keys()]), writeback_status: 'pending', writeback_message: null });
       await new JobsRepository(trx).enqueue(METADATA_WRITEBACK_JOB, { assetId }, { maxAttempts: WRITEBACK_MAX_ATTEMPTS });
     });
@@ -122,7 +123,7 @@ export class AssetChangesService {
   /** Records revision 1 (the asset as ingested) for an asset that has none yet, e.g. before its history is listed. */
   async ensureBaseline(asset: AssetRow): Promise<void> {
     if (asset.revision_count > 0) return;
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       const locked = await new AssetsRepository(trx).findByIdForUpdate(asset.id);
       if (locked) await ensureBaseline(new RevisionsRepository(trx), locked);
     });

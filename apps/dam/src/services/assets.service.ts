@@ -2,17 +2,17 @@ import type { ArchiveRow, AssetRow } from '../db/schema.ts';
 import type { ArchivesRepository } from '../repositories/archives.repository.ts';
 import type { AssetsRepository } from '../repositories/assets.repository.ts';
 import type { ArchivePolicy, Caller } from '../policies/archive.policy.ts';
+import { assetPolicy } from '../policies/asset.policy.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import type { MetadataViewsRepository } from '../repositories/metadata-views.repository.ts';
-import { forbidden, notFound } from '../lib/errors.ts';
+import { notFound } from '../lib/errors.ts';
 import { presentAsset } from '../presenters/asset.presenter.ts';
+import type { AssetReference } from '../lib/references.ts';
 
-/** Where an asset is: archive id, folder path ('' for the root) and file name. */
-export interface AssetRef {
-  archiveId: number;
-  folderPath: string;
-  filename: string;
-}
+/** Where an asset is: archive id, folder path ('' for the root) and file name (a reference, never a URL). */
+export type AssetRef = AssetReference;
+
+const NO_PERMISSIONS: ReadonlySet<string> = new Set();
 
 /** A stored file ready to stream: its store key, size (bytes), type and the download name. */
 export interface StoredFile {
@@ -42,26 +42,27 @@ export class AssetsService {
    * An asset with its archive and the caller's permissions there.
    * @throws ApiError 404 when the asset is absent or the caller may not view its archive.
    */
-  async load(caller: Caller, ref: AssetRef): Promise<{ archive: ArchiveRow; asset: AssetRow; permissions: Set<string> }> {
+  async load(caller: Caller, ref: AssetRef): Promise<{ archive: ArchiveRow; asset: AssetRow; permissions: ReadonlySet<string> }> {
     const archive = await this.archives.findById(ref.archiveId);
-    const permissions = archive ? await this.policy.permissionsOnArchive(caller, archive.id) : new Set<string>();
-    if (!archive || !permissions.has('View')) throw notFound('The asset');
+    const permissions = archive ? await this.policy.permissionsOnArchive(caller, archive.id) : NO_PERMISSIONS;
+    assetPolicy.assertCan(permissions, 'view');
+    if (!archive) throw notFound('The asset');
     const asset = await this.assets.findByPath(archive.id, ref.folderPath, ref.filename);
     if (!asset) throw notFound('The asset');
     return { archive, asset, permissions };
   }
 
   /** The asset representation. @throws ApiError 404 when absent or not viewable. */
-  async get(caller: Caller, ref: { archiveId: number; folderPath: string; filename: string }) {
+  async get(caller: Caller, ref: AssetRef) {
     const { archive, asset, permissions } = await this.load(caller, ref);
     return presentAsset(archive, asset, permissions, (await this.views.forArchive(archive.id)).definition);
   }
 
   /** The original file. @throws ApiError 404 (absent, unknown rendition), 403 without Download. */
-  async original(caller: Caller, ref: { archiveId: number; folderPath: string; filename: string }, rendition: string): Promise<StoredFile> {
+  async original(caller: Caller, ref: AssetRef, rendition: string): Promise<StoredFile> {
     const { asset, permissions } = await this.load(caller, ref);
     if (rendition.toUpperCase() !== 'ORIGINAL') throw notFound('The rendition');
-    if (!permissions.has('Download')) throw forbidden('You need the Download permission on this archive.');
+    assetPolicy.assertCan(permissions, 'download');
     return { key: asset.storage_key, size: asset.filesize, contentType: asset.mime || 'application/octet-stream', filename: asset.filename };
   }
 
@@ -71,9 +72,9 @@ export class AssetsService {
    */
   async preview(caller: Caller, assetId: number, name: string): Promise<StoredFile> {
     const asset = await this.assets.findById(assetId);
-    const permissions = asset ? await this.policy.permissionsOnArchive(caller, asset.archive_id) : new Set<string>();
-    if (!asset || !permissions.has('View')) throw notFound('The preview');
-    if (!permissions.has('Preview')) throw forbidden('You need the Preview permission on this archive.');
+    const permissions = asset ? await this.policy.permissionsOnArchive(caller, asset.archive_id) : NO_PERMISSIONS;
+    assetPolicy.assertCan(permissions, 'preview');
+    if (!asset) throw notFound('The preview');
     const match = /^(\d+)(s?)$/.exec(name);
     const preview = match && asset.previews.find((p) => p.size === Number(match[1]) && p.square === (match[2] === 's'));
     if (!preview || !asset.has_preview) throw notFound('The preview');

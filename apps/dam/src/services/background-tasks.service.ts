@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { BackgroundTaskCreated, DuplicateRequest, MetadataEditRequest, TaskAssetResult, TaskStatus } from '@magpie/api-types';
-import type { BackgroundTaskRow } from '../db/schema.ts';
+import type { BackgroundTaskCreated, MetadataEditRequest, TaskAssetResult, TaskStatus } from '@magpie/api-types';
 import type { ArchivesRepository } from '../repositories/archives.repository.ts';
 import type { AssetsRepository } from '../repositories/assets.repository.ts';
 import type { BackgroundTasksRepository } from '../repositories/background-tasks.repository.ts';
@@ -13,29 +12,32 @@ import type { AssetsService } from './assets.service.ts';
 import type { IngestService } from './ingest.service.ts';
 import type { MetadataViewsService } from './metadata-views.service.ts';
 import { invalidRequest, type MetadataEditService, type RawFieldValues } from './metadata-edit.service.ts';
-import { ApiError, forbidden, notFound } from '../lib/errors.ts';
-import { parseAssetHref } from '../http/resource-path.ts';
+import { ApiError, notFound } from '../lib/errors.ts';
+import type { AssetReference } from '../lib/references.ts';
+import { assetPolicy } from '../policies/asset.policy.ts';
 import type { WorkerLogger } from '../jobs/worker.ts';
 import { withoutServerPaths } from '../lib/server-paths.ts';
-import { assetHref } from '../http/urls.ts';
+import { presentDuplicateResult, presentTask, presentTaskCreated } from '../presenters/background-task.presenter.ts';
 import type { FieldIssue } from '../metadata/validate.ts';
 
 /** The job kind that runs a background task (metadata edit or duplicate). */
 export const BACKGROUND_TASK_JOB = 'background-task';
-/** How long a client should wait between polls of a running task (ms; `job.updates.frequency`, spec 01 §4). */
-export const TASK_POLL_FREQUENCY_MS = 1_000;
-/** The longest wait between polls a client should use (ms; `maxInterval` of the creation answer). */
-export const TASK_MAX_INTERVAL_MS = 5_000;
+
+/**
+ * An asset a task request names: the href as the client sent it (kept, and echoed in the task's results), the
+ * asset it refers to (`undefined` when the href is not an asset URL; the route reads it) and, for a duplicate, the
+ * revision to copy.
+ */
+export interface TaskAssetRequest {
+  href: string;
+  asset: AssetReference | undefined;
+  revision?: number | undefined;
+}
 
 /** What a task stores: the assets (resolved at creation) and, for a metadata edit, the fields to set. */
 interface StoredTaskRequest {
   assets: Array<{ href: string; assetId: number; revision?: number }>;
   fields?: RawFieldValues;
-}
-
-/** A task's URL (its `location`). */
-export function taskHref(id: string): string {
-  return `/fotoweb/me/background-tasks/${id}`;
 }
 
 /**
@@ -64,12 +66,11 @@ export class BackgroundTasksService {
     },
   ) {}
 
-  /** Resolves task hrefs to assets the caller can see (issues `assets.<i>.href` for the others). */
-  private async resolve(caller: Caller, assets: Array<{ href: string }>) {
+  /** Resolves the task's assets to those the caller can see (issues `assets.<i>.href` for the others). */
+  private async resolve(caller: Caller, assets: TaskAssetRequest[]) {
     const issues: FieldIssue[] = [];
-    const found: Array<{ href: string; assetId: number; archiveId: number; permissions: Set<string> }> = [];
-    for (const [index, { href }] of assets.entries()) {
-      const ref = parseAssetHref(href);
+    const found: Array<{ href: string; assetId: number; archiveId: number; permissions: ReadonlySet<string> }> = [];
+    for (const [index, { href, asset: ref }] of assets.entries()) {
       const loaded = ref && (await this.deps.assetsService.load(caller, ref).catch((error) => (error instanceof ApiError && error.status === 404 ? undefined : Promise.reject(error))));
       if (loaded) found.push({ href, assetId: loaded.asset.id, archiveId: loaded.archive.id, permissions: loaded.permissions });
       else issues.push({ path: `assets.${index}.href`, message: `${href} is not an asset you can see.` });
@@ -83,23 +84,22 @@ export class BackgroundTasksService {
     await this.deps.tasks.create({ id, userId: caller.userId, type, request, total: request.assets.length });
     await this.deps.jobs.enqueue(BACKGROUND_TASK_JOB, { taskId: id });
     this.deps.onJobQueued();
-    return { location: taskHref(id), status: 'pending', maxInterval: TASK_MAX_INTERVAL_MS };
+    return presentTaskCreated(id);
   }
 
   /**
-   * Creates a `metadata-edit-request` task after checking every asset and field up front.
+   * Creates a `metadata-edit-request` task (its assets, and its `job-metadata` fields) after checking every asset
+   * and field up front.
    * @throws ApiError 400 (an href that is not a visible asset: `assets.<i>.href`; a refused field:
    *   `job-metadata.<i>`), 403 (no `EditText` on an asset's archive).
    */
-  async createMetadataEdit(caller: Caller, body: MetadataEditRequest): Promise<BackgroundTaskCreated> {
-    const assets = await this.resolve(caller, body.assets);
-    if (assets.some((a) => !a.permissions.has('EditText'))) {
-      throw forbidden('You need the EditText permission on the archives of all these assets to edit metadata.');
-    }
+  async createMetadataEdit(caller: Caller, request: { assets: TaskAssetRequest[]; fields: MetadataEditRequest['job-metadata'] }): Promise<BackgroundTaskCreated> {
+    const assets = await this.resolve(caller, request.assets);
+    for (const asset of assets) assetPolicy.assertCan(asset.permissions, 'editMetadataOfAll');
     const issues: FieldIssue[] = [];
     const fields: RawFieldValues = {};
     const indexOf = new Map<string, number>();
-    for (const [index, { field, value }] of body['job-metadata'].entries()) {
+    for (const [index, { field, value }] of request.fields.entries()) {
       if (indexOf.has(String(field))) issues.push({ path: `job-metadata.${index}`, message: `Field ${field} is given more than once.` });
       fields[String(field)] = { value };
       indexOf.set(String(field), index);
@@ -117,19 +117,19 @@ export class BackgroundTasksService {
    * @throws ApiError 400 (an href that is not a visible asset; an unknown revision: `assets.<i>.revision`), 403 (no
    *   `DuplicateFile`, or no `HistoryView` when a revision is given).
    */
-  async createDuplicate(caller: Caller, body: DuplicateRequest): Promise<BackgroundTaskCreated> {
-    const assets = await this.resolve(caller, body.assets);
+  async createDuplicate(caller: Caller, requested: TaskAssetRequest[]): Promise<BackgroundTaskCreated> {
+    const assets = await this.resolve(caller, requested);
     const issues: FieldIssue[] = [];
     for (const [index, asset] of assets.entries()) {
-      const revision = body.assets[index]!.revision;
-      if (!asset.permissions.has('DuplicateFile')) throw forbidden('You need the DuplicateFile permission on the archives of all these assets.');
+      const revision = requested[index]!.revision;
+      assetPolicy.assertCan(asset.permissions, 'duplicate');
       if (revision === undefined) continue;
-      if (!asset.permissions.has('HistoryView')) throw forbidden('You need the HistoryView permission to duplicate a revision.');
+      assetPolicy.assertCan(asset.permissions, 'duplicateRevision');
       if (revision > 1 && !(await this.deps.revisions.find(asset.assetId, revision))) issues.push({ path: `assets.${index}.revision`, message: `Revision ${revision} does not exist.` });
     }
     if (issues.length > 0) throw invalidRequest(issues);
     return this.create(caller, 'duplicate', {
-      assets: assets.map(({ href, assetId }, index) => ({ href, assetId, ...(body.assets[index]!.revision ? { revision: body.assets[index]!.revision } : {}) })),
+      assets: assets.map(({ href, assetId }, index) => ({ href, assetId, ...(requested[index]!.revision ? { revision: requested[index]!.revision } : {}) })),
     });
   }
 
@@ -144,8 +144,14 @@ export class BackgroundTasksService {
    * Runs a task (the `background-task` job): processes each asset not yet in the results, recording its result as
    * it goes (an asset that fails gets `done: false` with the error). The task ends `failed` only when every asset
    * failed.
+   *
+   * `signal` is the job's (worker.ts `JobHandler`): once it aborts (another worker took the job over), the run stops
+   * before the next asset and before each copy or edit, throwing the abort reason, and records nothing more; a copy
+   * already made is still recorded, so the run that took over does not make it again.
+   * @throws the signal's reason when it aborts.
    */
-  async run(id: string): Promise<void> {
+  async run(id: string, signal?: AbortSignal): Promise<void> {
+    signal?.throwIfAborted();
     const task = await this.deps.tasks.findById(id);
     if (!task || task.status === 'done' || task.status === 'failed') return;
     await this.deps.tasks.setStatus(id, 'inProgress');
@@ -154,13 +160,16 @@ export class BackgroundTasksService {
     const processed = new Set((task.result as TaskAssetResult[]).map((r) => r.href));
     for (const { href, assetId, revision } of request.assets) {
       if (processed.has(href)) continue;
+      signal?.throwIfAborted();
       let result: TaskAssetResult;
       try {
         result =
           task.type === 'duplicate'
-            ? await this.duplicateOne(href, assetId, revision, userName)
+            ? await this.duplicateOne(href, assetId, revision, userName, signal)
             : await this.deps.metadataEdit.editForTask(href, assetId, request.fields ?? {}, userName);
       } catch (error) {
+        // Taken over: this run's outcome is not recorded (worker.ts).
+        if (signal?.aborted) throw error;
         // One asset's failure (a vanished file, a tool error) is that asset's result; the task goes on.
         const value = error instanceof ApiError ? error.value : 'TaskFailed';
         // Tool and file-system errors name local paths; the caller gets the text without them (issue 9).
@@ -169,11 +178,12 @@ export class BackgroundTasksService {
       }
       await this.deps.tasks.appendResult(id, result);
     }
+    signal?.throwIfAborted();
     const results = (await this.deps.tasks.findById(id))!.result as TaskAssetResult[];
     await this.deps.tasks.setStatus(id, results.some((r) => r.done) ? 'done' : 'failed');
   }
 
-  private async duplicateOne(href: string, assetId: number, revisionNumber: number | undefined, userName: string): Promise<TaskAssetResult> {
+  private async duplicateOne(href: string, assetId: number, revisionNumber: number | undefined, userName: string, signal: AbortSignal | undefined): Promise<TaskAssetResult> {
     const failed = (value: string, message: string): TaskAssetResult => ({ href, done: false, 'changed-fields': [], 'changed-builtinFields': [], error: { value, message } });
     const asset = await this.deps.assets.findById(assetId);
     const archive = asset && (await this.deps.archives.findById(asset.archive_id));
@@ -182,32 +192,10 @@ export class BackgroundTasksService {
     const revision = revisionNumber === undefined ? undefined : await this.deps.revisions.find(assetId, revisionNumber);
     if (revisionNumber !== undefined && !revision) return failed('NotFound', `Revision ${revisionNumber} no longer exists.`);
     const source = revision ?? asset;
+    signal?.throwIfAborted();
     const copy = await this.deps.ingest.duplicate({ asset, storageKey: source.storage_key, contentHash: source.content_hash, metadata: source.metadata, userName });
+    // The copy exists now: it is recorded even if the job was taken over meanwhile, so it is never made twice.
     await this.deps.changes.queueWriteback(copy.id);
-    return {
-      href,
-      done: true,
-      'changed-fields': [],
-      'changed-builtinFields': [],
-      'result-href': assetHref(archive, copy.folder_path, copy.filename),
-      'result-filename': copy.filename,
-      error: null,
-    };
+    return presentDuplicateResult(href, archive, copy);
   }
-}
-
-function presentTask(task: BackgroundTaskRow): TaskStatus {
-  const result = task.result as TaskAssetResult[];
-  return {
-    task: {
-      id: task.id,
-      type: task.type,
-      status: task.status,
-      created: task.created.toISOString(),
-      modified: task.modified.toISOString(),
-      user: task.user_id,
-      href: taskHref(task.id),
-    },
-    job: { status: task.status, updates: { frequency: TASK_POLL_FREQUENCY_MS }, progress: { done: result.length, total: task.total }, result },
-  };
 }

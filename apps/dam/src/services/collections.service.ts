@@ -5,21 +5,21 @@ import type { ArchivesRepository } from '../repositories/archives.repository.ts'
 import type { AssetsRepository, AssetScope } from '../repositories/assets.repository.ts';
 import type { ArchivePolicy, Caller } from '../policies/archive.policy.ts';
 import type { MetadataViewsRepository } from '../repositories/metadata-views.repository.ts';
-import { ApiError, badRequest, notFound } from '../lib/errors.ts';
-
-/** The default order: last modified, newest first. */
-const DEFAULT_ORDERING = parseOrdering('');
+import { badRequest, notFound } from '../lib/errors.ts';
+import type { CollectionReference } from '../lib/references.ts';
 import { presentAsset } from '../presenters/asset.presenter.ts';
 import { pagingFor, presentCollection, type PageLinks } from '../presenters/collection.presenter.ts';
 import { InvalidOrderError, InvalidPageError, PageCursors, pagingKeyFrom, parseOrdering, type Ordering, type PageCursor } from '../search/ordering.ts';
-import { collectionHref } from '../http/urls.ts';
 import type { SearchRequest } from '../search/params.ts';
+
+/** The default order: last modified, newest first. */
+const DEFAULT_ORDERING = parseOrdering('');
 
 /** A collection the caller may view, resolved from its URL. */
 export interface ResolvedCollection {
   archive: ArchiveRow;
   folderPath: string;
-  permissions: Set<string>;
+  permissions: ReadonlySet<string>;
 }
 
 /** A search of a collection URL: the parsed request and the URL query string that carried it (for links). */
@@ -48,10 +48,15 @@ export class CollectionsService {
   }
 
   /** The archives the caller may view, in order. */
-  async viewableArchives(caller: Caller): Promise<Array<{ archive: ArchiveRow; permissions: Set<string> }>> {
+  async viewableArchives(caller: Caller): Promise<Array<{ archive: ArchiveRow; permissions: ReadonlySet<string> }>> {
     const all = await this.archives.list();
     const permissions = await this.policy.permissionsOn(caller, all.map((a) => a.id));
-    return all.filter((a) => permissions.get(a.id)?.has('View')).map((a) => ({ archive: a, permissions: permissions.get(a.id)! }));
+    return all.filter((a) => this.policy.can(permissions.get(a.id), 'view')).map((a) => ({ archive: a, permissions: permissions.get(a.id)! }));
+  }
+
+  /** Whether the caller may upload to some archive (the descriptor's upload entry points, spec 01 §3). */
+  async canUploadSomewhere(caller: Caller): Promise<boolean> {
+    return (await this.viewableArchives(caller)).some((a) => this.policy.can(a.permissions, 'upload'));
   }
 
   /**
@@ -63,7 +68,7 @@ export class CollectionsService {
     const search = options.search;
     const node = search?.node;
     let visible = await this.viewableArchives(caller);
-    if (options.filter === 'upload') visible = visible.filter((v) => v.permissions.has('UploadFile'));
+    if (options.filter === 'upload') visible = visible.filter((v) => this.policy.can(v.permissions, 'upload'));
     const data = [];
     for (const { archive, permissions } of visible) {
       const scope: AssetScope = { archiveId: archive.id, ...(node ? { search: node } : {}) };
@@ -83,7 +88,8 @@ export class CollectionsService {
   async resolve(caller: Caller, archiveId: number, folderPath: string): Promise<ResolvedCollection> {
     const archive = await this.archives.findById(archiveId);
     const permissions = archive ? await this.policy.permissionsOnArchive(caller, archive.id) : new Set<string>();
-    if (!archive || !permissions.has('View')) throw notFound('The collection');
+    this.policy.assertCan(permissions, 'view', 'The collection');
+    if (!archive) throw notFound('The collection');
     if (folderPath && !(await this.archives.findFolder(archive.id, folderPath))) throw notFound('The folder');
     return { archive, folderPath, permissions };
   }
@@ -97,7 +103,7 @@ export class CollectionsService {
    */
   async getCollection(
     caller: Caller,
-    target: { archiveId: number; folderPath: string; page: string; order?: string; search?: CollectionSearch | undefined },
+    target: CollectionReference & { page: string; order?: string; search?: CollectionSearch | undefined },
     representation: 'collection' | 'collectioninfo' | 'assetlist' | 'collectionlist',
   ) {
     const resolved = await this.resolve(caller, target.archiveId, target.folderPath);
@@ -150,7 +156,7 @@ export class CollectionsService {
     };
     const assetList = {
       data: rows.map(({ sort_key: _sortKey, ...row }) => presentAsset(archive, row, permissions, view)),
-      paging: pageCount > 1 ? pagingFor(collectionHref(archive, folderPath), links, search?.query) : null,
+      paging: pageCount > 1 ? pagingFor({ archive, folderPath }, links, search?.query) : null,
     };
     if (representation === 'assetlist') return assetList;
 

@@ -1,13 +1,12 @@
-import { createHash, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import fsp from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { ArchiveRow, AssetRow, FieldValues, NewAsset, StoredPreview } from '../db/schema.ts';
 import type { AssetChangesService, FileColumns } from './asset-changes.service.ts';
 import type { ArchivesRepository } from '../repositories/archives.repository.ts';
 import type { AssetsRepository } from '../repositories/assets.repository.ts';
 import type { FileStore } from '../storage/file-store.ts';
+import { isPreviewFolderKey, originalFolderKey, originalKey, previewFolderKey } from '../storage/keys.ts';
+import { localFileSize, sha256OfLocalFile } from '../storage/local-file.ts';
 import { detectFileType, makePreviews, readMetadata, MediaError } from '../media/index.ts';
 import { withoutServerPaths } from '../lib/server-paths.ts';
 
@@ -36,6 +35,12 @@ export interface IngestRequest {
   userName: string;
   /** SHA-256 hex of the content when already known (upload assembly computes it). */
   contentHash?: string;
+  /**
+   * Called with the storage key of the original before anything is stored for it (previews included), so that the
+   * caller can record it and a run that dies before the asset row exists leaves nothing untracked (the upload job
+   * records it on the upload, issue 10). When it throws, nothing is stored and the ingest fails with its error.
+   */
+  beforeStoring?: (originalKey: string) => Promise<void>;
 }
 
 /** What {@link IngestService.analyse} read from a file: asset columns, embedded fields and warnings. */
@@ -46,13 +51,6 @@ export interface FileAnalysis {
   previewDir: string;
 }
 
-/** SHA-256 of a file, hex, streamed (constant memory). */
-export async function hashFile(filePath: string): Promise<string> {
-  const hash = createHash('sha256');
-  await pipeline(fs.createReadStream(filePath), hash);
-  return hash.digest('hex');
-}
-
 /** EXIF DateTimeOriginal (ISO, usually without zone) as a Date; a value without zone is taken as UTC. */
 function cameraTime(value: string | undefined): Date | null {
   if (!value) return null;
@@ -60,22 +58,9 @@ function cameraTime(value: string | undefined): Date | null {
   return Number.isNaN(date.getTime()) || date.getUTCFullYear() < 1800 ? null : date;
 }
 
-/** Longest file extension kept in a storage key (characters, dot included); real extensions are far shorter. */
-const MAX_STORED_EXTENSION = 16;
-
-/**
- * The storage key of an original: `originals/<archive>/<fileId>/original<ext>`, the extension lower-cased, limited to
- * `[.a-z0-9]` and to {@link MAX_STORED_EXTENSION} characters, so that no file name (255 bytes, a long extension
- * included) makes a path the file system refuses (ENAMETOOLONG, issue 9). Tools that read by extension still see it.
- */
-export function originalKey(archiveId: number, fileId: string, filename: string): string {
-  const ext = path.extname(filename).toLowerCase().replace(/[^.a-z0-9]/g, '');
-  return `originals/${archiveId}/${fileId}/original${ext.length <= MAX_STORED_EXTENSION ? ext : ''}`;
-}
-
 /** The folders (`previews/<fileId>`) that stored previews live in; anything else is not a preview folder. */
 export function previewFolders(previews: readonly StoredPreview[]): string[] {
-  return [...new Set(previews.map((p) => path.posix.dirname(p.file)))].filter((dir) => /^previews\/[^/]+$/.test(dir));
+  return [...new Set(previews.map((p) => path.posix.dirname(p.file)))].filter(isPreviewFolderKey);
 }
 
 function nextFreeName(filename: string, n: number): string {
@@ -99,23 +84,24 @@ export class IngestService {
 
   async ingest(request: IngestRequest): Promise<AssetRow> {
     const { archive, folderPath } = request;
-    const stat = await fsp.stat(request.sourcePath);
-    if (stat.size === 0) throw new IngestError('EmptyFile', 'The file is empty (0 bytes).');
-    const contentHash = request.contentHash ?? (await hashFile(request.sourcePath));
+    const filesize = await localFileSize(request.sourcePath);
+    if (filesize === 0) throw new IngestError('EmptyFile', 'The file is empty (0 bytes).');
+    const contentHash = request.contentHash ?? (await sha256OfLocalFile(request.sourcePath));
     const duplicate = await this.assets.findByHash(archive.id, contentHash);
     if (duplicate) throw new IngestError('DuplicateAsset', `The same file is already in the archive as "${duplicate.filename}".`, duplicate.id);
 
     const fileId = randomUUID();
+    const storageKey = originalKey(archive.id, fileId, request.filename);
+    await request.beforeStoring?.(storageKey);
     const { columns, warnings, previewDir } = await this.analyse(request.sourcePath, fileId);
     await this.archives.ensureFolder(archive.id, folderPath);
-    const storageKey = originalKey(archive.id, fileId, request.filename);
-    await this.files.putFile(storageKey, request.sourcePath);
+    await this.files.putOriginal(storageKey, request.sourcePath);
     try {
       return await this.insertWithFreeName(request.filename, {
         ...columns,
         archive_id: archive.id,
         folder_path: folderPath,
-        filesize: stat.size,
+        filesize,
         content_hash: contentHash,
         storage_key: storageKey,
         warnings: JSON.stringify(warnings),
@@ -124,8 +110,8 @@ export class IngestService {
       });
     } catch (error) {
       // Put the file back where it came from so a retry of the job still has it; drop what was made for it.
-      await fsp.rename(this.files.localPath(storageKey), request.sourcePath).catch(() => undefined);
-      await this.files.remove(`originals/${archive.id}/${fileId}`);
+      await this.files.restore(storageKey, request.sourcePath).catch(() => undefined);
+      await this.files.remove(originalFolderKey(archive.id, fileId));
       await this.files.remove(previewDir);
       throw error;
     }
@@ -156,14 +142,18 @@ export class IngestService {
   async duplicate(request: { asset: AssetRow; storageKey: string; contentHash: string; metadata: FieldValues; userName: string }): Promise<AssetRow> {
     const { asset } = request;
     const fileId = randomUUID();
-    const tempDir = await this.files.makeTempDir('duplicate');
-    const staged = path.join(tempDir, 'file');
-    await fsp.copyFile(this.files.localPath(request.storageKey), staged);
-    const { columns, warnings, previewDir } = await this.analyse(staged, fileId);
     const storageKey = originalKey(asset.archive_id, fileId, asset.filename);
-    const filesize = (await fsp.stat(staged)).size;
-    await this.files.putFile(storageKey, staged);
-    await fsp.rm(tempDir, { recursive: true, force: true });
+    const staged = await this.files.copyToTemp(request.storageKey, 'duplicate');
+    let analysis: FileAnalysis;
+    let filesize: number;
+    try {
+      analysis = await this.analyse(staged.path, fileId);
+      filesize = await localFileSize(staged.path);
+      await this.files.putOriginal(storageKey, staged.path);
+    } finally {
+      await staged.remove();
+    }
+    const { columns, warnings, previewDir } = analysis;
     try {
       return await this.insertWithFreeName(asset.filename, {
         ...columns,
@@ -178,7 +168,7 @@ export class IngestService {
         modified_by: request.userName,
       });
     } catch (error) {
-      await this.files.remove(`originals/${asset.archive_id}/${fileId}`);
+      await this.files.remove(originalFolderKey(asset.archive_id, fileId));
       await this.files.remove(previewDir);
       throw error;
     }
@@ -206,7 +196,7 @@ export class IngestService {
       return undefined;
     });
     warnings.push(...(meta?.warnings ?? []).map(shown));
-    const previewDir = `previews/${fileId}`;
+    const previewDir = previewFolderKey(fileId);
     let previews: StoredPreview[] = [];
     let oriented: { width: number; height: number } | undefined;
     try {
@@ -249,8 +239,9 @@ export class IngestService {
   async storedFileColumns(storageKey: string, contentHash: string): Promise<FileColumns> {
     const { columns, warnings } = await this.analyse(this.files.localPath(storageKey), randomUUID());
     const { metadata: _fields, ...rest } = columns;
-    const stat = await fsp.stat(this.files.localPath(storageKey));
-    return { ...rest, storage_key: storageKey, filesize: stat.size, content_hash: contentHash, warnings: JSON.stringify(warnings) };
+    const filesize = await this.files.size(storageKey);
+    if (filesize === undefined) throw new Error('The stored file is no longer there.');
+    return { ...rest, storage_key: storageKey, filesize, content_hash: contentHash, warnings: JSON.stringify(warnings) };
   }
 
   /**
@@ -272,21 +263,25 @@ export class IngestService {
    * the new file).
    * @throws IngestError `EmptyFile`, `DuplicateAsset` (the archive already holds this content, this asset included).
    */
-  async newVersion(request: { sourcePath: string; asset: AssetRow; userName: string; contentHash?: string; comment?: string | null }, changes: AssetChangesService): Promise<AssetRow> {
+  async newVersion(
+    request: Pick<IngestRequest, 'sourcePath' | 'userName' | 'contentHash' | 'beforeStoring'> & { asset: AssetRow; comment?: string | null },
+    changes: AssetChangesService,
+  ): Promise<AssetRow> {
     const { asset } = request;
-    const stat = await fsp.stat(request.sourcePath);
-    if (stat.size === 0) throw new IngestError('EmptyFile', 'The file is empty (0 bytes).');
-    const contentHash = request.contentHash ?? (await hashFile(request.sourcePath));
+    const filesize = await localFileSize(request.sourcePath);
+    if (filesize === 0) throw new IngestError('EmptyFile', 'The file is empty (0 bytes).');
+    const contentHash = request.contentHash ?? (await sha256OfLocalFile(request.sourcePath));
     const duplicate = await this.assets.findByHash(asset.archive_id, contentHash);
     if (duplicate) throw new IngestError('DuplicateAsset', `The same file is already in the archive as "${duplicate.filename}".`, duplicate.id);
     const fileId = randomUUID();
+    const storageKey = originalKey(asset.archive_id, fileId, asset.filename);
+    await request.beforeStoring?.(storageKey);
     const { columns, warnings, previewDir } = await this.analyse(request.sourcePath, fileId);
     const { metadata: _fields, ...rest } = columns;
-    const storageKey = originalKey(asset.archive_id, fileId, asset.filename);
-    await this.files.putFile(storageKey, request.sourcePath);
+    await this.files.putOriginal(storageKey, request.sourcePath);
     try {
       const applied = await changes.apply(asset.id, {
-        file: { ...rest, storage_key: storageKey, filesize: stat.size, content_hash: contentHash, warnings: JSON.stringify(warnings) },
+        file: { ...rest, storage_key: storageKey, filesize, content_hash: contentHash, warnings: JSON.stringify(warnings) },
         kind: 'file',
         userName: request.userName,
         comment: request.comment ?? null,
@@ -294,8 +289,8 @@ export class IngestService {
       if (applied.replaced) await this.removeUnusedPreviews(applied.replaced.previews, applied.asset.previews);
       return applied.asset;
     } catch (error) {
-      await fsp.rename(this.files.localPath(storageKey), request.sourcePath).catch(() => undefined);
-      await this.files.remove(`originals/${asset.archive_id}/${fileId}`);
+      await this.files.restore(storageKey, request.sourcePath).catch(() => undefined);
+      await this.files.remove(originalFolderKey(asset.archive_id, fileId));
       await this.files.remove(previewDir);
       throw error;
     }

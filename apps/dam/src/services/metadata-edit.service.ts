@@ -6,7 +6,8 @@ import type { AssetRef, AssetsService } from './assets.service.ts';
 import type { MetadataViewsService } from './metadata-views.service.ts';
 import type { TaxonomiesService } from '../taxonomies/taxonomies.service.ts';
 import type { UploadMetadataField } from './uploads.service.ts';
-import { badRequest, forbidden } from '../lib/errors.ts';
+import { badRequest } from '../lib/errors.ts';
+import { assetPolicy } from '../policies/asset.policy.ts';
 import { presentAsset } from '../presenters/asset.presenter.ts';
 import { applyEdits, fieldsOfView, validateEdits, type FieldIssue } from '../metadata/validate.ts';
 
@@ -56,7 +57,7 @@ export class MetadataEditService {
    */
   async updateAsset(caller: Caller, ref: AssetRef, body: AssetUpdate): Promise<Asset> {
     const { archive, asset, permissions } = await this.assetsService.load(caller, ref);
-    if (!permissions.has('EditText')) throw forbidden('You need the EditText permission on this archive to edit metadata.');
+    assetPolicy.assertCan(permissions, 'editMetadata');
     const view = await this.views.forArchive(archive.id);
     const { edits, issues } = await this.validate(view.definition, body.metadata, (id) => `metadata.${id}`);
     if (issues.length > 0) throw invalidRequest(issues);

@@ -2,7 +2,8 @@ import type { MetadataView, MetadataViewUpdate } from '@magpie/api-types';
 import type { ArchivesRepository } from '../repositories/archives.repository.ts';
 import { archiveIdOfView, type MetadataViewsRepository, type StoredMetadataView } from '../repositories/metadata-views.repository.ts';
 import type { ArchivePolicy, Caller } from '../policies/archive.policy.ts';
-import { forbidden, notFound } from '../lib/errors.ts';
+import { notFound } from '../lib/errors.ts';
+import { adminPolicy } from '../policies/admin.policy.ts';
 import { presentMetadataView } from '../presenters/metadata-view.presenter.ts';
 
 /**
@@ -19,7 +20,8 @@ export class MetadataViewsService {
   private async archiveOf(caller: Caller, id: string): Promise<number> {
     const archiveId = archiveIdOfView(id);
     const archive = archiveId === undefined ? undefined : await this.archives.findById(archiveId);
-    if (!archive || !(await this.policy.permissionsOnArchive(caller, archive.id)).has('View')) throw notFound('The metadata view');
+    if (!archive) throw notFound('The metadata view');
+    this.policy.assertCan(await this.policy.permissionsOnArchive(caller, archive.id), 'view', 'The metadata view');
     return archive.id;
   }
 
@@ -34,7 +36,7 @@ export class MetadataViewsService {
    */
   async replace(caller: Caller, id: string, definition: MetadataViewUpdate): Promise<MetadataView> {
     const archiveId = await this.archiveOf(caller, id);
-    if (!caller.isAdmin) throw forbidden('Only administrators can change metadata views.');
+    adminPolicy.assertCan(caller, 'manageMetadataViews');
     return presentMetadataView(await this.views.replace(archiveId, definition));
   }
 

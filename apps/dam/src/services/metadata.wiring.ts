@@ -76,7 +76,7 @@ export function createMetadataServices(deps: {
     revisions,
     jobHandlers: {
       [METADATA_WRITEBACK_JOB]: metadataWritebackJob({ assets: repos.assets, files, lock: deps.databaseKind === 'postgres' ? postgresAssetLock(db) : undefined }),
-      [BACKGROUND_TASK_JOB]: (job) => backgroundTasks.run((job.payload as { taskId: string }).taskId),
+      [BACKGROUND_TASK_JOB]: (job, signal) => backgroundTasks.run((job.payload as { taskId: string }).taskId, signal),
     },
   };
 }

@@ -3,14 +3,13 @@ import type { ArchiveRow, AssetRow, FieldValues, RevisionRow, StoredPreview } fr
 import type { RevisionsRepository } from '../repositories/revisions.repository.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import type { Caller } from '../policies/archive.policy.ts';
-import type { ArchivePermission } from '../policies/archive.policy.ts';
+import { assetPolicy, type AssetAction } from '../policies/asset.policy.ts';
 import type { AssetChange, AssetChangesService, FileColumns } from './asset-changes.service.ts';
 import type { AssetRef, AssetsService } from './assets.service.ts';
 import type { IngestService } from './ingest.service.ts';
 import type { MetadataViewsService } from './metadata-views.service.ts';
-import { ApiError, forbidden, notFound } from '../lib/errors.ts';
-import { assetHref } from '../http/urls.ts';
-import { presentAsset, revisionsHref } from '../presenters/asset.presenter.ts';
+import { ApiError, notFound } from '../lib/errors.ts';
+import { presentAsset } from '../presenters/asset.presenter.ts';
 import { presentFieldChange, presentRevision, type FieldLabels } from '../presenters/revision.presenter.ts';
 import { diffMetadata, fieldsOfView } from '../metadata/validate.ts';
 
@@ -29,7 +28,7 @@ const conflict = (message: string) => new ApiError(409, 'Conflict', message, 'Co
 interface Loaded {
   archive: ArchiveRow;
   asset: AssetRow;
-  permissions: Set<string>;
+  permissions: ReadonlySet<string>;
 }
 
 /**
@@ -47,11 +46,10 @@ export class RevisionsService {
     private readonly files: FileStore,
   ) {}
 
-  /** The asset, after checking each permission (404 without View, 403 without one of `needed`). */
-  private async access(caller: Caller, ref: AssetRef, needed: ArchivePermission[]): Promise<Loaded> {
+  /** The asset, once the asset policy allows `action` (404 without View, 403 naming the missing permission). */
+  private async access(caller: Caller, ref: AssetRef, action: AssetAction): Promise<Loaded> {
     const loaded = await this.assetsService.load(caller, ref);
-    const missing = needed.find((permission) => !loaded.permissions.has(permission));
-    if (missing) throw forbidden(`You need the ${missing} permission on this archive.`);
+    assetPolicy.assertCan(loaded.permissions, action);
     await this.changes.ensureBaseline(loaded.asset);
     return loaded;
   }
@@ -68,20 +66,19 @@ export class RevisionsService {
   }
 
   private present(loaded: Loaded, rows: RevisionRow[], labels: FieldLabels, current: number): Revision[] {
-    const href = revisionsHref(assetHref(loaded.archive, loaded.asset.folder_path, loaded.asset.filename));
-    return rows.map((row) => presentRevision(row, href, row.number === current, labels));
+    return rows.map((row) => presentRevision(row, loaded, row.number === current, labels));
   }
 
   /** Every revision, newest first. @throws ApiError 404, 403 (HistoryView). */
   async list(caller: Caller, ref: AssetRef): Promise<RevisionList> {
-    const loaded = await this.access(caller, ref, ['HistoryView']);
+    const loaded = await this.access(caller, ref, 'viewHistory');
     const rows = await this.revisions.list(loaded.asset.id);
     return { data: this.present(loaded, rows, await this.labels(loaded.archive.id), rows[0]?.number ?? 0), paging: null };
   }
 
   /** One revision. @throws ApiError 404 (asset or revision), 403 (HistoryView). */
   async get(caller: Caller, ref: AssetRef, number: number): Promise<Revision> {
-    const loaded = await this.access(caller, ref, ['HistoryView']);
+    const loaded = await this.access(caller, ref, 'viewHistory');
     const [newest] = await this.revisions.list(loaded.asset.id);
     return this.present(loaded, [await this.revision(loaded.asset, number)], await this.labels(loaded.archive.id), newest!.number)[0]!;
   }
@@ -91,7 +88,7 @@ export class RevisionsService {
    * @throws ApiError 404, 403 (HistoryManage), 409 for the current revision.
    */
   async delete(caller: Caller, ref: AssetRef, number: number): Promise<void> {
-    const { asset } = await this.access(caller, ref, ['HistoryManage']);
+    const { asset } = await this.access(caller, ref, 'manageHistory');
     const row = await this.revision(asset, number);
     const [newest] = await this.revisions.list(asset.id);
     if (newest!.number === number) throw conflict('The current revision is the asset as it is; it cannot be deleted.');
@@ -106,7 +103,7 @@ export class RevisionsService {
    * @throws ApiError 404 (asset or revision), 403 (HistoryView).
    */
   async compare(caller: Caller, ref: AssetRef, left: number, right: number): Promise<RevisionComparison> {
-    const { asset, archive } = await this.access(caller, ref, ['HistoryView']);
+    const { asset, archive } = await this.access(caller, ref, 'viewHistory');
     const [a, b] = [await this.revision(asset, left), await this.revision(asset, right)];
     const labels = await this.labels(archive.id);
     return {
@@ -123,7 +120,7 @@ export class RevisionsService {
    * @throws ApiError 404, 403 (HistoryRollback, EditText; EditFile for a file revision, spec 03 §3.11), 409 for revision 1.
    */
   async rollback(caller: Caller, ref: AssetRef, number: number): Promise<Asset> {
-    const loaded = await this.access(caller, ref, ['HistoryRollback', 'EditText']);
+    const loaded = await this.access(caller, ref, 'rollback');
     if (number === 1) throw conflict('Revision 1 is the asset as ingested; there is nothing before it to go back to.');
     const row = await this.revision(loaded.asset, number);
     const metadata = (current: FieldValues): FieldValues => {
@@ -149,7 +146,7 @@ export class RevisionsService {
    * @throws ApiError 404, 403 (HistoryRollback, EditText; EditFile when the file changes).
    */
   async rollbackTo(caller: Caller, ref: AssetRef, number: number, type: RollbackType = 'all'): Promise<Asset> {
-    const loaded = await this.access(caller, ref, ['HistoryRollback', 'EditText']);
+    const loaded = await this.access(caller, ref, 'rollback');
     const row = await this.revision(loaded.asset, number);
     const file = type !== 'metadata' && row.storage_key !== loaded.asset.storage_key ? await this.fileOf(loaded, row) : undefined;
     const metadata = type === 'file' ? undefined : row.metadata;
@@ -157,8 +154,7 @@ export class RevisionsService {
   }
 
   private async fileOf(loaded: Loaded, row: RevisionRow): Promise<FileColumns> {
-    // Bringing back an earlier file replaces the asset's file: editing it, as a new version upload is (issue 9).
-    if (!loaded.permissions.has('EditFile')) throw forbidden('You need the EditFile permission on this archive to bring back an earlier file.');
+    assetPolicy.assertCan(loaded.permissions, 'restoreFile');
     if (!(await this.files.stat(row.storage_key))) throw conflict(`The file of revision ${row.number} is no longer stored.`);
     return this.ingest.storedFileColumns(row.storage_key, row.content_hash);
   }

@@ -1,17 +1,19 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { DamConfig } from '../config.ts';
-import type { UploadRow } from '../db/schema.ts';
+import type { ArchiveRow, UploadMetadataField, UploadRow } from '../db/schema.ts';
 import type { NewUpload, UploadsRepository } from '../repositories/uploads.repository.ts';
 import type { JobsRepository } from '../repositories/jobs.repository.ts';
 import type { ArchivesRepository } from '../repositories/archives.repository.ts';
 import type { AssetsRepository } from '../repositories/assets.repository.ts';
 import type { ArchivePolicy, Caller } from '../policies/archive.policy.ts';
 import type { FileStore } from '../storage/file-store.ts';
+import { ChunkSizeError, type ChunkStore } from '../storage/chunk-store.ts';
+import { foldersOfOriginal } from '../storage/keys.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../lib/errors.ts';
 import { withoutServerPaths } from '../lib/server-paths.ts';
 import { filenameProblem, folderNameProblem } from '@magpie/api-types/schemas';
-import { parseArchivesPath, InvalidPathError } from '../http/resource-path.ts';
-import { assetHref } from '../http/urls.ts';
+
+export type { UploadMetadataField } from '../db/schema.ts';
 
 /** The job kind that ingests an assembled upload. */
 export const INGEST_UPLOAD_JOB = 'ingest-upload';
@@ -19,21 +21,22 @@ export const INGEST_UPLOAD_JOB = 'ingest-upload';
 /** The `error.value` of an upload that expired for want of chunks, and of a chunk sent to it afterwards (410). */
 export const UPLOAD_EXPIRED = 'UploadExpired';
 
-/** Where an upload's chunks, metadata and assembled file wait in the file store. */
-const uploadFolder = (id: string) => `tmp/uploads/${id}`;
-
 /** Where the service reports what callers are not told (server paths, file-system errors). */
 export interface UploadsLogger {
   error(obj: object, msg?: string): void;
   info(obj: object, msg?: string): void;
 }
 
-/** One field given with an upload (dam.yaml `UploadMetadataField`): `action` add (default), append, prepend, erase. */
-export type UploadMetadataField = { id: number; action?: 'add' | 'append' | 'prepend' | 'erase' | undefined; value?: string | string[] | undefined };
+/**
+ * Where an upload goes, as the route read it from the request's `destination` URL: a collection (an archive, or a
+ * folder in it) or an asset, whose file the upload replaces with a new version.
+ */
+export type UploadDestination =
+  | { kind: 'collection'; archiveId: number; folderPath: string }
+  | { kind: 'asset'; archiveId: number; folderPath: string; filename: string };
 
-/** The body of `POST /fotoweb/api/uploads` as the service uses it (already checked by `UploadRequestSchema`). */
+/** The body of `POST /fotoweb/api/uploads` as the service uses it (already checked by `UploadRequestSchema`; the destination read by the route). */
 export interface UploadBody {
-  destination: string;
   folder?: string | null | undefined;
   filename: string;
   fileSize: number;
@@ -50,10 +53,12 @@ export interface UploadTicket {
   hasXmp: boolean;
 }
 
-/** Answer to `GET /fotoweb/api/uploads/{id}/status`. */
-export interface UploadStatusBody {
+/** The status of an upload (`GET /fotoweb/api/uploads/{id}/status` before its presenter turns the asset into a URL). */
+export interface UploadState {
   status: UploadRow['status'];
-  result: { assetUrl: string } | null;
+  /** The asset the upload made or replaced the file of (or the existing one of a duplicate), once there is one. */
+  asset: { archive: ArchiveRow; folderPath: string; filename: string } | null;
+  /** Why it failed (server paths removed). */
   error: { value: string; message: string } | null;
 }
 
@@ -82,19 +87,13 @@ function formatDuration(seconds: number): string {
 /** Whether an upload ended by expiring (no chunk for the configured time). */
 const hasExpired = (upload: UploadRow): boolean => upload.status === 'failed' && upload.error?.value === UPLOAD_EXPIRED;
 
-/**
- * The chunk's bytes, refused with 400 `InvalidChunk` as soon as they exceed `expected` or when they end short of
- * it: the store never holds more than one chunk's bytes for it.
- */
-async function* limitedTo(data: AsyncIterable<Uint8Array>, expected: number, index: number): AsyncGenerator<Uint8Array> {
-  let received = 0;
-  for await (const chunk of data) {
-    received += chunk.length;
-    if (received > expected) throw invalidChunk(`Chunk ${index} is larger than the expected ${expected} bytes.`);
-    yield chunk;
-  }
-  if (received !== expected) throw invalidChunk(`Chunk ${index} has ${received} bytes; expected ${expected}.`);
+/** 400 `InvalidChunk` for a chunk of the wrong size (the chunk store refused it as soon as it went over). */
+function chunkSizeProblem(error: ChunkSizeError, index: number): ApiError {
+  return invalidChunk(error.tooLarge ? `Chunk ${index} is larger than the expected ${error.expected} bytes.` : `Chunk ${index} has ${error.received} bytes; expected ${error.expected}.`);
 }
+
+/** Finished uploads whose recorded original one sweep settles at most (the rest wait for the next sweep). */
+const SETTLE_BATCH = 500;
 
 /** What one sweep of {@link UploadsService.expireAbandoned} did. */
 export interface UploadSweep {
@@ -102,6 +101,14 @@ export interface UploadSweep {
   expired: string[];
   /** Upload folders removed because their upload had finished long enough ago, or is unknown. */
   leftovers: string[];
+  /** Originals (file store keys) recorded by finished uploads that no asset held, removed with their previews. */
+  orphans: string[];
+}
+
+/** Where the service keeps an upload's data: its chunks and assembled file, and the originals the ingest stores. */
+export interface UploadStorage {
+  chunks: ChunkStore;
+  files: FileStore;
 }
 
 /**
@@ -120,47 +127,51 @@ export class UploadsService {
     private readonly archives: ArchivesRepository,
     private readonly assets: AssetsRepository,
     private readonly policy: ArchivePolicy,
-    private readonly files: FileStore,
+    storage: UploadStorage,
     private readonly onJobQueued: () => void,
     private readonly log: UploadsLogger = { error() {}, info() {} },
-  ) {}
-
-  /** The assembled file of an upload, waiting for ingest (a local path: the media tools need one). */
-  assembledPath(id: string): string {
-    return this.files.localPath(`${uploadFolder(id)}/assembled`);
+  ) {
+    this.chunks = storage.chunks;
+    this.files = storage.files;
   }
 
-  /** Deletes everything an upload holds in the store (chunks, metadata, assembled file); absent data is fine. */
+  private readonly chunks: ChunkStore;
+  private readonly files: FileStore;
+
+  /** Deletes everything an upload holds in the chunk store (chunks, assembled file, working copy); absent data is fine. */
   async removeData(id: string): Promise<void> {
-    await this.files.remove(uploadFolder(id));
+    await this.chunks.discard(id);
+  }
+
+  /** Size in bytes of an upload's assembled file, or undefined when its data is gone (expired, swept, lost). */
+  assembledSize(id: string): Promise<number | undefined> {
+    return this.chunks.assembledSize(id);
   }
 
   /**
-   * Starts an upload into a collection, or of a new version of an asset's file when `destination` is an asset URL.
+   * A local working copy of an upload's assembled file that one ingest run consumes (see
+   * {@link ChunkStore.stageAssembled}); the assembled file stays until {@link removeData}.
+   * @throws Error (ENOENT) when the upload has no assembled file.
+   */
+  stageForIngest(id: string): Promise<string> {
+    return this.chunks.stageAssembled(id);
+  }
+
+  /**
+   * Starts an upload into a collection, or of a new version of an asset's file when the destination is an asset.
    * @throws ApiError 400 `InvalidFilename` (the file-name rules of `filenameProblem`, issue 9) or `InvalidRequest`
-   *   (bad destination or folder name), 404 (unknown destination), 403 (no UploadFile; EditFile for a new version),
+   *   (bad folder name), 404 (unknown destination), 403 (no UploadFile; EditFile for a new version),
    *   413 `PayloadTooLarge` (over `maxUploadBytes`) or `UploadQuotaExceeded` (over `maxPendingUploadBytes`).
    */
-  async create(caller: Caller, body: UploadBody): Promise<UploadTicket> {
+  async create(caller: Caller, destination: UploadDestination, body: UploadBody): Promise<UploadTicket> {
     const filename = body.filename.trim();
     const problem = filenameProblem(filename);
     if (problem !== undefined) throw new ApiError(400, 'InvalidFilename', problem, 'Invalid file name');
     if (body.fileSize > this.config.maxUploadBytes) {
       throw new ApiError(413, 'PayloadTooLarge', `The file is larger than the limit of ${this.config.maxUploadBytes} bytes.`, 'File too large');
     }
-    const destination = body.destination.replace(/^https?:\/\/[^/]+/, '').split('?')[0]!;
-    const prefix = '/fotoweb/archives/';
-    if (!destination.startsWith(prefix)) throw badRequest('The destination must be a collection URL (/fotoweb/archives/…).');
-    let parsed;
-    try {
-      parsed = parseArchivesPath(destination.slice(prefix.length));
-    } catch (error) {
-      if (error instanceof InvalidPathError) throw badRequest(error.message);
-      throw error;
-    }
-    if (parsed.kind === 'asset' && !parsed.rendition) return this.createVersion(caller, parsed, body);
-    if (parsed.kind !== 'collection') throw badRequest('The destination must be an archive, a folder or an asset.');
-    const archive = await this.archives.findById(parsed.archiveId);
+    if (destination.kind === 'asset') return this.createVersion(caller, destination, body);
+    const archive = await this.archives.findById(destination.archiveId);
     if (!archive) throw notFound('The destination collection');
     await this.policy.require(caller, archive.id, 'UploadFile');
     const extra = (body.folder ?? '').split('/').map((s) => s.trim()).filter(Boolean);
@@ -168,10 +179,10 @@ export class UploadsService {
       const folderProblem = folderNameProblem(segment);
       if (folderProblem !== undefined) throw badRequest(folderProblem, [{ path: 'folder', message: folderProblem }]);
     }
-    const folderPath = [parsed.folderPath, ...extra].filter(Boolean).join('/');
-    if (parsed.folderPath && !(await this.archives.findFolder(archive.id, parsed.folderPath))) throw notFound('The destination folder');
+    const folderPath = [destination.folderPath, ...extra].filter(Boolean).join('/');
+    if (destination.folderPath && !(await this.archives.findFolder(archive.id, destination.folderPath))) throw notFound('The destination folder');
 
-    return this.open({ user_id: caller.userId, archive_id: archive.id, folder_path: folderPath, filename, file_size: body.fileSize }, body.metadata?.fields);
+    return this.open({ user_id: caller.userId, archive_id: archive.id, folder_path: folderPath, filename, file_size: body.fileSize, metadata: body.metadata?.fields ?? [] });
   }
 
   /**
@@ -194,21 +205,21 @@ export class UploadsService {
       file_size: body.fileSize,
       target_asset_id: asset.id,
       comment: body.comment ?? null,
-    }, body.metadata?.fields);
+      metadata: body.metadata?.fields ?? [],
+    });
   }
 
   /**
-   * Opens an upload task within the caller's cap on unfinished uploads; metadata fields given with it wait beside
-   * the chunks for the ingest job.
+   * Opens an upload task within the caller's cap on unfinished uploads; metadata fields given with it wait on the
+   * upload's row for the ingest job.
    * @throws ApiError 413 `UploadQuotaExceeded`.
    */
-  private async open(upload: Omit<NewUpload, 'id' | 'chunk_size' | 'num_chunks'>, fields: UploadMetadataField[] | undefined): Promise<UploadTicket> {
+  private async open(upload: Omit<NewUpload, 'id' | 'chunk_size' | 'num_chunks'>): Promise<UploadTicket> {
     const chunkSize = this.config.uploadChunkBytes;
     const numChunks = Math.max(1, Math.ceil(upload.file_size / chunkSize));
     const id = randomBytes(16).toString('base64url');
     const outcome = await this.uploads.createWithinCap({ ...upload, id, chunk_size: chunkSize, num_chunks: numChunks }, this.config.maxPendingUploadBytes);
     if ('refused' in outcome) throw this.quotaExceeded(outcome.heldBytes, upload.file_size);
-    if (fields && fields.length > 0) await this.files.writeFile(`${uploadFolder(id)}/metadata.json`, JSON.stringify(fields));
     return { id, chunkSize, numChunks, hasXmp: false };
   }
 
@@ -228,14 +239,37 @@ export class UploadsService {
     return new ApiError(413, 'UploadQuotaExceeded', message, 'Too many unfinished uploads');
   }
 
-  /** The metadata fields given with an upload, or none. */
-  async metadataOf(id: string): Promise<UploadMetadataField[]> {
-    try {
-      const text = await this.files.readFile(`${uploadFolder(id)}/metadata.json`);
-      return text ? (JSON.parse(text.toString('utf8')) as UploadMetadataField[]) : [];
-    } catch {
-      return [];
+  /**
+   * The metadata fields given with an upload, or none. An upload made before migration 0011 has none on its row: its
+   * old `metadata.json` beside the chunks is read once, if there is one, and its fields recorded on the row.
+   */
+  async metadataOf(upload: UploadRow): Promise<UploadMetadataField[]> {
+    if (upload.metadata !== null) return upload.metadata;
+    const legacy = await this.chunks.legacyMetadata(upload.id);
+    const fields = Array.isArray(legacy) ? (legacy as UploadMetadataField[]) : [];
+    await this.uploads.setMetadata(upload.id, fields);
+    return fields;
+  }
+
+  /**
+   * Settles the original an earlier ingest run of this upload recorded (`original_key`) and may have stored: when an
+   * asset holds it (the run got as far as recording the asset), answers that asset's id and leaves the record for the
+   * caller to clear with the outcome; otherwise removes what was stored for it (the original's folder and its
+   * previews, absent ones are fine) and clears the record. Nothing recorded: undefined.
+   */
+  async settleRecordedOriginal(upload: Pick<UploadRow, 'id' | 'original_key'>): Promise<number | undefined> {
+    const key = upload.original_key;
+    if (key === null) return undefined;
+    const holder = await this.uploads.assetHoldingKey(key);
+    if (holder !== undefined) return holder;
+    const folders = foldersOfOriginal(key);
+    if (folders) {
+      await this.files.remove(folders.original);
+      await this.files.remove(folders.previews);
     }
+    await this.uploads.clearOriginalKey(upload.id, key);
+    this.log.info({ uploadId: upload.id }, 'an interrupted ingest left an original that no asset holds: removed');
+    return undefined;
   }
 
   /** The caller's upload; another user's id answers like an unknown one (`unknown`: 404 for chunks, 403 for status as FotoWeb). */
@@ -273,12 +307,12 @@ export class UploadsService {
     if (upload.status !== 'awaitingData') {
       throw new ApiError(409, 'DuplicateChunk', `The upload has every chunk already (status ${upload.status}); it takes no more.`, 'Duplicate chunk');
     }
-    const partKey = `${uploadFolder(id)}/${index}.part`;
     try {
-      await this.files.putStream(partKey, limitedTo(data, this.expectedSize(upload, index), index));
+      await this.chunks.writeChunk(id, index, data, this.expectedSize(upload, index));
     } catch (error) {
+      if (error instanceof ChunkSizeError) throw chunkSizeProblem(error, index);
       // The sweep may have expired the upload and removed its folder while the bytes arrived.
-      if (!(error instanceof ApiError) && (await this.expiredMeanwhile(id))) throw this.expiredError();
+      if (await this.expiredMeanwhile(id)) throw this.expiredError();
       throw error;
     }
     const after = await this.uploads.markChunkReceived(id, index);
@@ -300,20 +334,9 @@ export class UploadsService {
   }
 
   private async assembleAndQueue(upload: UploadRow): Promise<void> {
-    const folder = uploadFolder(upload.id);
-    const hash = createHash('sha256');
-    const files = this.files;
-    async function* parts(): AsyncGenerator<Uint8Array> {
-      for (let i = 0; i < upload.num_chunks; i++) {
-        for await (const chunk of files.createReadStream(`${folder}/${i}.part`)) {
-          hash.update(chunk as Buffer);
-          yield chunk as Buffer;
-        }
-      }
-    }
+    let assembled;
     try {
-      await this.files.putStream(`${folder}/assembled`, parts());
-      for (let i = 0; i < upload.num_chunks; i++) await this.files.remove(`${folder}/${i}.part`);
+      assembled = await this.chunks.assemble(upload.id, upload.num_chunks);
     } catch (error) {
       // The details (paths, errno) are for the log only; the caller learns what happened and what to do.
       this.log.error({ err: error, uploadId: upload.id }, 'assembling an upload failed');
@@ -323,7 +346,7 @@ export class UploadsService {
       await this.removeData(upload.id);
       return;
     }
-    await this.jobs.enqueue(INGEST_UPLOAD_JOB, { uploadId: upload.id, contentHash: hash.digest('hex') });
+    await this.jobs.enqueue(INGEST_UPLOAD_JOB, { uploadId: upload.id, contentHash: assembled.sha256 });
     this.onJobQueued();
   }
 
@@ -331,8 +354,9 @@ export class UploadsService {
    * One sweep of abandoned uploads (the `expire-uploads` background job): every upload that has awaited data without
    * a chunk for `uploadExpirySeconds` becomes `failed` with `UploadExpired` and its data is deleted; then any upload
    * folder left behind by an upload that finished (done or failed) more than that long ago, or that belongs to no
-   * upload, is removed (bounded disk after crashes). Safe to run in several processes at once: each upload is expired
-   * by one sweep only, and removing a folder twice is harmless.
+   * upload, is removed, and so is an original that such an upload still records and no asset holds (bounded disk
+   * after crashes; see {@link settleRecordedOriginal}). Safe to run in several processes at once: each upload is
+   * expired by one sweep only, and removing a folder twice is harmless.
    * @param now - the sweep's clock (tests pass a later time instead of waiting).
    */
   async expireAbandoned(now: Date = new Date()): Promise<UploadSweep> {
@@ -343,7 +367,7 @@ export class UploadsService {
     for (const id of expired) await this.removeData(id);
 
     const leftovers: string[] = [];
-    const names = await this.files.list('tmp/uploads');
+    const names = await this.chunks.uploadIds();
     for (let start = 0; start < names.length; start += 500) {
       const batch = names.slice(start, start + 500);
       const rows = new Map((await this.uploads.findByIds(batch)).map((row) => [row.id, row]));
@@ -356,20 +380,32 @@ export class UploadsService {
         }
       }
     }
-    if (expired.length > 0 || leftovers.length > 0) this.log.info({ expired: expired.length, leftovers: leftovers.length }, 'abandoned uploads removed');
-    return { expired, leftovers };
+    const orphans: string[] = [];
+    for (const upload of await this.uploads.findFinishedWithOriginalKey(cutoff, SETTLE_BATCH)) {
+      const key = upload.original_key!;
+      // An asset holds it: the upload finished with it and only the record was left; otherwise it is removed.
+      if ((await this.settleRecordedOriginal(upload)) !== undefined) await this.uploads.clearOriginalKey(upload.id, key);
+      else orphans.push(key);
+    }
+    if (expired.length > 0 || leftovers.length > 0 || orphans.length > 0) {
+      this.log.info({ expired: expired.length, leftovers: leftovers.length, orphans: orphans.length }, 'abandoned uploads removed');
+    }
+    return { expired, leftovers, orphans };
   }
 
-  /** The status of one of the caller's uploads; `result.assetUrl` names the asset once done (or the existing one for a duplicate). */
-  async status(caller: Caller, id: string): Promise<UploadStatusBody> {
+  /**
+   * The status of one of the caller's uploads; `asset` is the asset once done (or the existing one for a duplicate).
+   * @throws ApiError 403 for an upload that is not the caller's or does not exist (as FotoWeb).
+   */
+  async status(caller: Caller, id: string): Promise<UploadState> {
     const upload = await this.owned(caller, id, 'forbidden');
-    let result: UploadStatusBody['result'] = null;
+    let asset: UploadState['asset'] = null;
     if (upload.asset_id !== null) {
-      const [archive, asset] = await Promise.all([this.archives.findById(upload.archive_id), this.assets.findById(upload.asset_id)]);
-      if (archive && asset) result = { assetUrl: assetHref(archive, asset.folder_path, asset.filename) };
+      const [archive, row] = await Promise.all([this.archives.findById(upload.archive_id), this.assets.findById(upload.asset_id)]);
+      if (archive && row) asset = { archive, folderPath: row.folder_path, filename: row.filename };
     }
     // Errors recorded before issue 9 may name server paths; none are shown.
     const error = upload.error ? { value: upload.error.value, message: withoutServerPaths(upload.error.message) } : null;
-    return { status: upload.status, result, error };
+    return { status: upload.status, asset, error };
   }
 }

@@ -1,5 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type Generated, type Kysely, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { inTransaction } from '../db/transaction.ts';
 
 /** Taxonomies (migration 0004): one per metadata field id (fotoweb-api-notes §7 Taxonomy). */
 export interface TaxonomiesTable {
@@ -111,7 +112,7 @@ export class TaxonomiesRepository {
 
   /** Runs `work` in one transaction with a repository bound to it. */
   transaction<T>(work: (repo: TaxonomiesRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(new TaxonomiesRepository(trx as unknown as Kysely<Database>)));
+    return inTransaction(this.db, (trx) => work(new TaxonomiesRepository(trx as unknown as Kysely<Database>)));
   }
 
   /** Every taxonomy, by field id, with `has_children` (it has top-level items). */

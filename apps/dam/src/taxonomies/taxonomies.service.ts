@@ -1,6 +1,7 @@
 import type { Taxonomy, TaxonomyImportResult, TaxonomyInfo, TaxonomyItem, TaxonomyItemInfo, TaxonomyItemList, TaxonomyList } from '@magpie/api-types';
 import type { Caller } from '../policies/archive.policy.ts';
-import { ApiError, forbidden, notFound } from '../lib/errors.ts';
+import { ApiError } from '../lib/errors.ts';
+import { MANAGE_TAXONOMIES_PERMISSION, TaxonomyPolicy } from '../policies/taxonomy.policy.ts';
 import { InvalidSearchExpressionError, parseSearchExpression } from '../search/expression.ts';
 import type { TaxonomiesRepository, TaxonomyItemFields, TaxonomyItemRow } from './taxonomies.repository.ts';
 import { parseTaxonomyText, valueFromName } from './text-import.ts';
@@ -24,8 +25,8 @@ export const MAX_TAXONOMY_QUERY_LENGTH = 200;
 export const TAXONOMY_ACL = ['Navigate', 'Query', 'Set', 'Hint'] as const;
 /** The acl of a new item when none is given (spec 02 §3 "Default new item: acl Navigate, Query and Set"). */
 export const DEFAULT_ITEM_ACL = ['Navigate', 'Query', 'Set'];
-/** The plain group permission (spec 03 §3.3) that grants `allowTaxonomyEditing` (spec 01 §3). */
-export const MANAGE_TAXONOMIES_PERMISSION = 'manageTaxonomies';
+/** The plain group permission that grants `allowTaxonomyEditing`; the rule itself is the taxonomy policy's. */
+export { MANAGE_TAXONOMIES_PERMISSION };
 
 /** A new taxonomy item (fotoweb-api-notes §7 TaxonomyItemCreationInfo): only `name` is required. */
 export interface TaxonomyItemCreation {
@@ -65,33 +66,31 @@ export class InvalidTaxonomyItemError extends Error {
 const conflict = (message: string, value = 'TaxonomyItemExists') => new ApiError(409, value, message, 'Already exists');
 const noTaxonomy = (fieldId: number) => new ApiError(404, 'NotFound', `Field ${fieldId} has no taxonomy.`, 'Not found');
 const parseId = (id: string): number | undefined => (/^[0-9]{1,9}$/.test(id) ? Number(id) : undefined);
-/** Spec 02 §6: editors see every item; others items with Set, or with Navigate and children (as the SQL rule). */
-const isVisible = (row: TaxonomyItemRow, editor: boolean) => editor || row.acl.includes('Set') || (row.acl.includes('Navigate') && row.has_children);
 
 /**
  * Taxonomies of metadata fields and their item trees (issue #5; fotoweb-api-notes §7; spec 02 §2 Taxonomy tree
- * popover, §6 roles, §7 calls). Every reader sees the taxonomies; editing needs `allowTaxonomyEditing` (an
- * administrator, or a member of a group holding `manageTaxonomies`). Non-editors see only items they can set or
- * navigate into, and never an item's children without its Navigate flag.
+ * popover, §6 roles, §7 calls). Who may edit and which items a caller sees are the rules of {@link TaxonomyPolicy}.
  */
 export class TaxonomiesService {
   private readonly pageSize: number;
+  private readonly policy: TaxonomyPolicy;
 
   constructor(
     private readonly repo: TaxonomiesRepository,
-    options: { pageSize?: number } = {},
+    options: { pageSize?: number; policy?: TaxonomyPolicy } = {},
   ) {
     this.pageSize = options.pageSize ?? TAXONOMY_PAGE_SIZE;
+    this.policy = options.policy ?? new TaxonomyPolicy(repo);
   }
 
   /** Whether the caller may add, change and delete taxonomies and items (`allowTaxonomyEditing`, spec 01 §3). */
   async canEdit(caller: Caller): Promise<boolean> {
-    return caller.isAdmin || this.repo.groupsHold(caller.groupIds, MANAGE_TAXONOMIES_PERMISSION);
+    return this.policy.canEdit(caller);
   }
 
   /** @throws ApiError 403 Forbidden unless the caller may edit taxonomies. */
   private async requireEditor(caller: Caller): Promise<void> {
-    if (!(await this.canEdit(caller))) throw forbidden('You need the taxonomy editing permission (allowTaxonomyEditing).');
+    await this.policy.assertCanEdit(caller);
   }
 
   private window(page: number, total: number, size = this.pageSize): PageWindow {
@@ -175,7 +174,7 @@ export class TaxonomiesService {
   private async visibleItem(fieldId: number, itemId: string, editor: boolean): Promise<TaxonomyItemRow> {
     const id = parseId(itemId);
     const row = id === undefined ? undefined : await this.repo.findItem(fieldId, id);
-    if (!row || !isVisible(row, editor)) throw notFound('The taxonomy item');
+    this.policy.assertCanSeeItem(row, editor);
     return row;
   }
 
@@ -188,7 +187,7 @@ export class TaxonomiesService {
     await this.taxonomy(fieldId);
     const visibility = { editor: await this.canEdit(caller) };
     const row = await this.visibleItem(fieldId, itemId, visibility.editor);
-    const mayNavigate = visibility.editor || row.acl.includes('Navigate');
+    const mayNavigate = this.policy.canNavigate(row, visibility.editor);
     const { rows, total } = mayNavigate
       ? await this.repo.childrenPage(fieldId, row.id, visibility, { offset: page * this.pageSize, limit: this.pageSize })
       : { rows: [], total: 0 };
@@ -276,7 +275,7 @@ export class TaxonomiesService {
         ...byName.filter((row) => row.name.toLowerCase() === lowered || row.value.toLowerCase() === lowered),
       ];
     });
-    const rows = [...new Map(ordered.map((row) => [row.id, row])).values()].filter((row) => isVisible(row, editor));
+    const rows = [...new Map(ordered.map((row) => [row.id, row])).values()].filter((row) => this.policy.canSeeItem(row, editor));
     const ancestors = await this.repo.ancestorsOf(rows.map((r) => r.id));
     return rows.map((row) => presentItemInfo(row, { editor }, ancestors.get(row.id) ?? []));
   }
@@ -292,7 +291,7 @@ export class TaxonomiesService {
     const result = new Map<string, string>();
     for (const [text, id] of ids) {
       const row = id === undefined ? undefined : rows.get(id);
-      if (!row || !row.acl.includes('Query')) throw new InvalidTaxonomyItemError(text);
+      if (!row || !this.policy.canSearchWith(row)) throw new InvalidTaxonomyItemError(text);
       result.set(text, row.custom_search || `${row.field_id}:"${row.value.replace(/"/g, '')}"`);
     }
     return result;

@@ -1,4 +1,4 @@
-import type { Paging, Taxonomy, TaxonomyAcl, TaxonomyInfo, TaxonomyItem, TaxonomyItemInfo, TaxonomyItemList, TaxonomyList } from '@magpie/api-types';
+import type { Paging, TaxonomyAcl, TaxonomyInfo, TaxonomyItem, TaxonomyItemInfo, TaxonomyItemList, TaxonomyList } from '@magpie/api-types';
 import type { TaxonomyItemRow, TaxonomyRowWithItems, ItemVisibility } from './taxonomies.repository.ts';
 
 /** An ancestor `{name, href}` (dam.yaml TaxonomyAncestor). */

@@ -1,28 +1,37 @@
 /**
- * Builds the {@link ActionContext} from the session, the colour mode and the upload popover, gives it to the menus,
- * and runs the one keyboard handler over the action registry (style.md "One action registry").
+ * Builds the {@link ActionContext} from the session, the colour mode, the upload popover and what the view on screen
+ * offers, gives it to the menus and views, and runs the page's one keyboard handler over the action registry
+ * (style.md "One action registry"): no other `keydown` listener exists in the app.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useSelector } from '@xstate/react';
 import { useSession } from '../session/SessionProvider.tsx';
 import { useColorMode } from '../theme/ColorModeProvider.tsx';
 import { useUpload } from '../upload/UploadProvider.tsx';
-import { SELECT_ALL_EVENT } from './actionSelectAll.ts';
 import { actionForKey } from './registry.ts';
-import type { Action, ActionContext } from './types.ts';
+import type { Action, ActionContext, ActionTrigger, AssetSelectionActor } from './types.ts';
 
 interface ActionsValue {
   readonly context: ActionContext;
   /** The header search field, focused by `/`. */
   readonly searchRef: RefObject<HTMLInputElement | null>;
-  /** Runs an action if its predicate holds. */
-  run(action: Action): void;
+  /** Runs an action if its predicate holds for `trigger`; true when it ran. */
+  run(action: Action, trigger?: ActionTrigger): boolean;
   /** A view offers (or, with undefined, withdraws) its "back" command. */
   setGoBack(goBack: (() => void) | undefined): void;
+  /** A view offers (or withdraws) its asset selection, for the selection actions. */
+  setAssetSelection(selection: AssetSelectionActor | undefined): void;
+  /** A view offers (or withdraws) "start editing the first metadata field", for E. */
+  setEditMetadata(edit: (() => void) | undefined): void;
 }
 
 /** Overlays whose keys are their own: menus, dialogs and popovers (listboxes too). */
 const OVERLAY_SELECTOR = '[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]';
+
+/** Open dialogs: while one shows, the view's own shortcuts (E, Esc clearing the selection) wait. */
+const DIALOG_SELECTOR = '[role="dialog"], [role="alertdialog"]';
+
+const dialogOpen = () => document.querySelector(DIALOG_SELECTOR) !== null;
 
 const ActionsContext = createContext<ActionsValue | undefined>(undefined);
 
@@ -42,6 +51,9 @@ export function ActionsProvider({ children }: { children: ReactNode }) {
   const [goBack, setGoBackState] = useState<(() => void) | undefined>(undefined);
   // A function state value must be wrapped, or React would call it as an updater.
   const setGoBack = useCallback((next: (() => void) | undefined) => setGoBackState(() => next), []);
+  const [assetSelection, setAssetSelection] = useState<AssetSelectionActor | undefined>(undefined);
+  const [editMetadata, setEditMetadataState] = useState<(() => void) | undefined>(undefined);
+  const setEditMetadata = useCallback((next: (() => void) | undefined) => setEditMetadataState(() => next), []);
   const uploadOpen = useSelector(upload.actorRef, (snapshot) => snapshot !== undefined && !snapshot.matches('closed'));
 
   const context = useMemo<ActionContext>(
@@ -56,11 +68,13 @@ export function ActionsProvider({ children }: { children: ReactNode }) {
       },
       toggleColorMode,
       logout: () => void logout(),
-      selectAll: () => window.dispatchEvent(new CustomEvent(SELECT_ALL_EVENT)),
       uploadOpen,
       goBack,
+      assetSelection,
+      editMetadata,
+      dialogOpen,
     }),
-    [descriptor, upload.targets.length, upload.actorRef, upload.open, colorMode, toggleColorMode, logout, uploadOpen, goBack],
+    [descriptor, upload.targets.length, upload.actorRef, upload.open, colorMode, toggleColorMode, logout, uploadOpen, goBack, assetSelection, editMetadata],
   );
 
   const contextRef = useRef(context);
@@ -76,7 +90,7 @@ export function ActionsProvider({ children }: { children: ReactNode }) {
       );
       if (!action) return;
       event.preventDefault();
-      action.perform(contextRef.current);
+      action.perform(contextRef.current, { target: event.target as HTMLElement | null });
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
@@ -86,12 +100,16 @@ export function ActionsProvider({ children }: { children: ReactNode }) {
     () => ({
       context,
       searchRef,
-      run: (action) => {
-        if (action.predicate(contextRef.current)) action.perform(contextRef.current);
+      run: (action, trigger) => {
+        if (!action.predicate(contextRef.current, trigger)) return false;
+        action.perform(contextRef.current, trigger);
+        return true;
       },
       setGoBack,
+      setAssetSelection,
+      setEditMetadata,
     }),
-    [context, setGoBack],
+    [context, setGoBack, setEditMetadata],
   );
   return <ActionsContext.Provider value={value}>{children}</ActionsContext.Provider>;
 }

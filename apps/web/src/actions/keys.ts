@@ -3,10 +3,20 @@ import type { KeyLike } from './types.ts';
 /** The element kinds in which plain-key shortcuts are ignored (spec 01 §2 Keyboard). */
 const EDITABLE_TAGS = new Set(['INPUT', 'TEXTAREA', 'SELECT', 'OPTION']);
 
-/** The subset of an event target the editable check reads. */
+/** The subset of an event target the shortcuts read: the editable check, and the thumbnail it is in. */
 export interface TargetLike {
   readonly tagName?: string;
   readonly isContentEditable?: boolean;
+  closest?(selector: string): { getAttribute(name: string): string | null } | null;
+}
+
+/** The thumbnail element of an asset in the grid (components/AssetTile.tsx): `data-testid` and `data-href`. */
+export const THUMBNAIL_SELECTOR = '[data-testid="asset-thumbnail"]';
+
+/** The href of the asset whose thumbnail holds `target`, or undefined when `target` is not in a thumbnail. */
+export function assetHrefOf(target: TargetLike | null | undefined): string | undefined {
+  const tile = typeof target?.closest === 'function' ? target.closest(THUMBNAIL_SELECTOR) : null;
+  return tile?.getAttribute('data-href') || undefined;
 }
 
 /**

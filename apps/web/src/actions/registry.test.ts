@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { actionForKey, ACTIONS, USER_MENU_ACTIONS } from './registry.ts';
-import { isEditableTarget } from './keys.ts';
+import { createActor } from 'xstate';
+import { assetSelectionMachine } from '@magpie/machines';
+import { actionForKey, ACTIONS, actionsByName, USER_MENU_ACTIONS } from './registry.ts';
+import { assetHrefOf, isEditableTarget, THUMBNAIL_SELECTOR, type TargetLike } from './keys.ts';
 import type { ActionContext, KeyLike } from './types.ts';
 
 function context(overrides: Partial<ActionContext> = {}): ActionContext {
@@ -12,11 +14,26 @@ function context(overrides: Partial<ActionContext> = {}): ActionContext {
     focusSearch: vi.fn(),
     toggleColorMode: vi.fn(),
     logout: vi.fn(),
-    selectAll: vi.fn(),
     uploadOpen: false,
     goBack: undefined,
+    assetSelection: undefined,
+    editMetadata: undefined,
+    dialogOpen: () => false,
     ...overrides,
   };
+}
+
+const COLLECTION = '/fotoweb/archives/5000-photos/';
+const HREFS = ['a', 'b', 'c'].map((name) => `${COLLECTION}${name}.jpg.info`);
+
+/** A collection view's selection over three loaded assets, as the registry's actions drive it. */
+function selection() {
+  return createActor(assetSelectionMachine, { input: { collection: COLLECTION, assets: HREFS } }).start();
+}
+
+/** An element inside the thumbnail of `href` (the registry only reads `tagName` and `closest`). */
+function inThumbnail(href: string): TargetLike {
+  return { tagName: 'IMG', closest: (selector) => (selector === THUMBNAIL_SELECTOR ? { getAttribute: (name) => (name === 'data-href' ? href : null) } : null) };
 }
 
 const key = (k: string, extra: Partial<KeyLike> & { target?: { tagName?: string; isContentEditable?: boolean } } = {}) => ({
@@ -37,7 +54,7 @@ describe('action registry', () => {
   });
 
   it('maps / to search, u to upload and shift+A to select all', () => {
-    const ctx = context();
+    const ctx = context({ assetSelection: selection() });
     expect(actionForKey(key('/'), ctx)?.name).toBe('focusSearch');
     expect(actionForKey(key('u'), ctx)?.name).toBe('openUpload');
     expect(actionForKey(key('A', { shiftKey: true }), ctx)?.name).toBe('selectAll');
@@ -47,11 +64,12 @@ describe('action registry', () => {
   });
 
   it('ignores shortcuts while typing (spec 01 §2 Keyboard)', () => {
-    const ctx = context();
+    const ctx = context({ assetSelection: selection(), editMetadata: vi.fn() });
     for (const tagName of ['INPUT', 'TEXTAREA', 'SELECT', 'OPTION', 'input']) {
       expect(actionForKey(key('A', { shiftKey: true, target: { tagName } }), ctx)).toBeUndefined();
       expect(actionForKey(key('u', { target: { tagName } }), ctx)).toBeUndefined();
       expect(actionForKey(key('/', { target: { tagName } }), ctx)).toBeUndefined();
+      expect(actionForKey(key('e', { target: { tagName } }), ctx)).toBeUndefined();
     }
     expect(actionForKey(key('A', { shiftKey: true, target: { tagName: 'DIV', isContentEditable: true } }), ctx)).toBeUndefined();
     expect(actionForKey({ ...key('u'), isComposing: true }, ctx)).toBeUndefined();
@@ -77,6 +95,54 @@ describe('action registry', () => {
     const toggle = USER_MENU_ACTIONS.find((a) => a.name === 'toggleColorMode')!;
     expect(toggle.label(ctx)).toBe('Dark mode');
     expect(toggle.label(context({ colorMode: 'dark' }))).toBe('Light mode');
+  });
+
+  it('selects all loaded assets with shift+A, toggles with Space on a thumbnail, clears with Esc (spec 01 §2)', () => {
+    const assetSelection = selection();
+    const ctx = context({ assetSelection });
+    // Esc does nothing while nothing is selected (the key stays the page's).
+    expect(actionForKey(key('Escape'), ctx)).toBeUndefined();
+    actionForKey(key('A', { shiftKey: true }), ctx)?.perform(ctx);
+    expect(assetSelection.getSnapshot().context.selected).toEqual(HREFS);
+    const clear = actionForKey(key('Escape'), ctx);
+    expect(clear?.name).toBe('clearSelection');
+    clear?.perform(ctx);
+    expect(assetSelection.getSnapshot().value).toBe('empty');
+
+    // Space toggles the focused thumbnail's asset; elsewhere (a button) Space stays the element's.
+    const target = inThumbnail(HREFS[1]!);
+    const toggle = actionForKey(key(' ', { target }), ctx);
+    expect(toggle?.name).toBe('toggleAssetSelection');
+    toggle?.perform(ctx, { target });
+    expect(assetSelection.getSnapshot().context.selected).toEqual([HREFS[1]]);
+    expect(actionForKey(key(' ', { target: { tagName: 'BUTTON', closest: () => null } }), ctx)).toBeUndefined();
+    expect(actionForKey(key(' ', { target }), context())).toBeUndefined();
+
+    // Shift+click selects the range from the previous selection (the view runs the action with the clicked target).
+    const range = actionsByName['selectAssetRange']!;
+    expect(range.predicate(ctx, { target: inThumbnail(HREFS[2]!) })).toBe(true);
+    expect(range.predicate(ctx, { target: { tagName: 'DIV', closest: () => null } })).toBe(false);
+    range.perform(ctx, { target: inThumbnail(HREFS[2]!) });
+    expect(assetSelection.getSnapshot().context.selected).toEqual([HREFS[1], HREFS[2]]);
+  });
+
+  it('leaves Esc and E to an open dialog', () => {
+    const assetSelection = selection();
+    assetSelection.send({ type: 'SELECT_ALL' });
+    const editMetadata = vi.fn();
+    expect(actionForKey(key('Escape'), context({ assetSelection, dialogOpen: () => true }))).toBeUndefined();
+    expect(actionForKey(key('e'), context({ editMetadata, dialogOpen: () => true }))).toBeUndefined();
+    const ctx = context({ editMetadata });
+    actionForKey(key('e'), ctx)?.perform(ctx);
+    expect(editMetadata).toHaveBeenCalledOnce();
+    expect(actionForKey(key('e'), context())).toBeUndefined();
+  });
+
+  it('reads the asset href of the thumbnail a target is in', () => {
+    expect(assetHrefOf(inThumbnail(HREFS[0]!))).toBe(HREFS[0]);
+    expect(assetHrefOf({ tagName: 'DIV', closest: () => null })).toBeUndefined();
+    expect(assetHrefOf({ tagName: 'DIV' })).toBeUndefined();
+    expect(assetHrefOf(null)).toBeUndefined();
   });
 
   it('detects editable targets', () => {

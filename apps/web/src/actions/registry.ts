@@ -1,12 +1,17 @@
 /**
- * The one registry of user commands (style.md "One action registry", Excalidraw): the header, the user menu and the
- * keyboard handler all read these objects, so a command's label, shortcut and rule live in one place.
+ * The one registry of user commands (style.md "One action registry", Excalidraw): the header, the user menu, the
+ * selection bar, the thumbnail clicks and the keyboard handler all read these objects, so a command's label, shortcut
+ * and rule live in one place. `ActionsProvider` holds the page's only `keydown` listener.
  */
+import { actionClearSelection } from './actionClearSelection.ts';
+import { actionEditMetadata } from './actionEditMetadata.ts';
 import { actionFocusSearch } from './actionFocusSearch.ts';
 import { actionGoBack } from './actionGoBack.ts';
 import { actionLogout } from './actionLogout.ts';
 import { actionOpenUpload } from './actionOpenUpload.ts';
 import { actionSelectAll } from './actionSelectAll.ts';
+import { actionSelectAssetRange } from './actionSelectAssetRange.ts';
+import { actionToggleAssetSelection } from './actionToggleAssetSelection.ts';
 import { actionToggleColorMode } from './actionToggleColorMode.ts';
 import { isEditableTarget, type TargetLike } from './keys.ts';
 import type { Action, ActionContext, KeyLike } from './types.ts';
@@ -16,7 +21,11 @@ export const ACTIONS: readonly Action[] = [
   actionFocusSearch,
   actionOpenUpload,
   actionSelectAll,
+  actionToggleAssetSelection,
+  actionSelectAssetRange,
+  actionClearSelection,
   actionGoBack,
+  actionEditMetadata,
   actionToggleColorMode,
   actionLogout,
 ];
@@ -29,7 +38,8 @@ export const USER_MENU_ACTIONS: readonly Action[] = [actionToggleColorMode, acti
 
 /**
  * The action a key press triggers, or undefined: the first action whose `keyTest` matches and whose predicate
- * holds, skipping plain-key shortcuts while focus is in an editable element (spec 01 §2 Keyboard).
+ * holds for the key's target, skipping plain-key shortcuts while focus is in an editable element (spec 01 §2
+ * Keyboard).
  */
 export function actionForKey(
   event: KeyLike & { readonly target?: TargetLike | null; readonly repeat?: boolean; readonly isComposing?: boolean },
@@ -43,6 +53,6 @@ export function actionForKey(
       action.keyTest !== undefined &&
       (!editable || action.allowInEditable === true) &&
       action.keyTest(event) &&
-      action.predicate(context),
+      action.predicate(context, { target: event.target }),
   );
 }

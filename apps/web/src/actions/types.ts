@@ -1,8 +1,15 @@
 import type { LucideIcon } from 'lucide-react';
+import type { ActorRefFrom } from 'xstate';
+import type { assetSelectionMachine } from '@magpie/machines';
+import type { TargetLike } from './keys.ts';
+
+/** The running asset selection of the view on screen (`@magpie/machines` `assetSelectionMachine`). */
+export type AssetSelectionActor = ActorRefFrom<typeof assetSelectionMachine>;
 
 /**
- * What an action may read and do. Built once per render of the app shell from the session, the colour mode and the
- * upload popover, so actions stay plain objects (style.md "One action registry", Excalidraw).
+ * What an action may read and do. Built once per render of the app shell from the session, the colour mode, the
+ * upload popover and what the view on screen offers (its "back", its asset selection, its metadata editor), so
+ * actions stay plain objects (style.md "One action registry", Excalidraw).
  */
 export interface ActionContext {
   /** True when a session with a descriptor exists (spec 01 §6 "Logged in: main menu visible"). */
@@ -19,12 +26,21 @@ export interface ActionContext {
   toggleColorMode(): void;
   /** Logs out through the descriptor's `services.logout`. */
   logout(): void;
-  /** Fires the select-all event the asset views listen to (spec 01 §2 Keyboard). */
-  selectAll(): void;
   /** True while the upload popover is open (Esc then belongs to the popover). */
   readonly uploadOpen: boolean;
   /** Set by a view that has a "back" (the asset view: back to its collection); undefined elsewhere. */
   readonly goBack: (() => void) | undefined;
+  /** Set by a view whose assets can be selected (the collection view); undefined elsewhere. */
+  readonly assetSelection: AssetSelectionActor | undefined;
+  /** Set by a view with a metadata editor (the asset view): starts editing its first editable field. */
+  readonly editMetadata: (() => void) | undefined;
+  /** True while a dialog or alert dialog is open anywhere on the page (its keys are its own). */
+  dialogOpen(): boolean;
+}
+
+/** What triggered an action beyond the action itself: the element a key press or a click happened on. */
+export interface ActionTrigger {
+  readonly target?: TargetLike | null;
 }
 
 /** The subset of a `KeyboardEvent` a key test reads, so tests can pass plain objects. */
@@ -35,6 +51,8 @@ export interface KeyLike {
   readonly ctrlKey: boolean;
   readonly metaKey: boolean;
   readonly altKey: boolean;
+  /** The element the key was pressed in. */
+  readonly target?: TargetLike | null;
 }
 
 /** A user command, defined once and read by the menus and the keyboard handler. */
@@ -47,10 +65,13 @@ export interface Action {
   readonly icon?: LucideIcon;
   /** The shortcut as shown to people, e.g. `U`, `Shift+A`. */
   readonly shortcut?: string;
-  /** Whether the action is offered now (menus hide it, the keyboard ignores it). */
-  predicate(context: ActionContext): boolean;
+  /**
+   * Whether the action is offered now (menus hide it, the keyboard ignores it); `trigger` is the element a key press
+   * or click happened on, for actions about one thing on screen (a thumbnail).
+   */
+  predicate(context: ActionContext, trigger?: ActionTrigger): boolean;
   /** Runs the action. */
-  perform(context: ActionContext): void;
+  perform(context: ActionContext, trigger?: ActionTrigger): void;
   /** True when a key press triggers this action. */
   readonly keyTest?: (event: KeyLike) => boolean;
   /**

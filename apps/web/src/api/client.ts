@@ -1,6 +1,8 @@
 /**
  * The app's one API client (typed client of `@magpie/api-types`), talking to the BFF on the same origin with the
- * session cookie and the CSRF header. Two app-wide policies live here:
+ * session cookie and the CSRF header. Views and feature rooms call {@link api}; none sends its own requests (the
+ * chunked uploader of `@magpie/machines` takes its own `fetch`, see `upload/uploadMachine.ts`). Two app-wide
+ * policies live here:
  *
  * - Any 401 from the DAM API (not from the BFF's own login/session routes) reports a lost session, so the app can
  *   go to the login view keeping the current address (spec 01 §4 Session).
@@ -32,8 +34,11 @@ function pathOf(input: RequestInfo | URL): string {
   }
 }
 
-/** `fetch` with the app's policies (see the module comment). */
-export const appFetch: typeof fetch = async (input, init) => {
+/**
+ * `fetch` with the app's policies (see the module comment). Private on purpose: every call goes through {@link api},
+ * which reads answers and error bodies in one place (`@magpie/api-types/client`).
+ */
+const appFetch: typeof fetch = async (input, init) => {
   const method = (init?.method ?? 'GET').toUpperCase();
   const response = await fetch(input, {
     ...init,

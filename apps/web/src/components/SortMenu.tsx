@@ -8,7 +8,7 @@ import { Button, Menu, Portal, Text } from '@chakra-ui/react';
 import { ArrowDownUp, ChevronDown } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import type { Collection } from '@magpie/api-types';
-import { archiveIdOf, currentSortChoice, sortChoices } from '../lib/search.ts';
+import { archiveIdOf, currentSortChoice, sortChoices } from '../search/search.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { saveArchiveSort } from '../session/userPreferences.ts';
 

@@ -10,7 +10,7 @@ import type { Asset } from '@magpie/api-types';
 import type { SaveFieldInput } from '@magpie/machines';
 import { useResource } from '../api/useResource.ts';
 import { describeError } from '../api/client.ts';
-import { isEditableTarget, isPlainKey } from '../actions/keys.ts';
+import { useActions } from '../actions/ActionsProvider.tsx';
 import { FieldEditor } from './FieldEditor.tsx';
 import { fromWireValue, toWireValue } from './fieldValues.ts';
 import { getMetadataView, updateAssetMetadata } from './metadataApi.ts';
@@ -24,9 +24,6 @@ export interface MetadataPanelProps {
   /** Shown instead of the editors when the asset has no metadata view (the read-only rows). */
   readonly fallback: React.ReactNode;
 }
-
-/** The key that starts editing the first editable field (plain, outside text fields). */
-export const EDIT_SHORTCUT_KEY = 'e';
 
 /**
  * The metadata panel of `asset` (see the module comment): the regions of its archive's metadata view, each field an
@@ -53,19 +50,15 @@ export function MetadataPanel({ asset, onAssetChange, fallback }: MetadataPanelP
     [regions, onAssetChange],
   );
 
-  // E starts editing the first editable field (spec: "a shortcut to start editing").
+  // E starts editing the first editable field (spec: "a shortcut to start editing"): the registry's editMetadata
+  // action, offered while the panel has editors.
+  const { setEditMetadata } = useActions();
+  const hasEditors = viewHref !== undefined && canEdit && regions.length > 0;
   useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || !isPlainKey(event, EDIT_SHORTCUT_KEY)) return;
-      if (isEditableTarget(event.target as HTMLElement | null) || document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
-      const first = panelRef.current?.querySelector<HTMLButtonElement>('[data-testid="field-edit"]');
-      if (!first) return;
-      event.preventDefault();
-      first.click();
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, []);
+    if (!hasEditors) return;
+    setEditMetadata(() => panelRef.current?.querySelector<HTMLButtonElement>('[data-testid="field-edit"]')?.click());
+    return () => setEditMetadata(undefined);
+  }, [hasEditors, setEditMetadata]);
 
   if (!viewHref) return <>{fallback}</>;
   return (

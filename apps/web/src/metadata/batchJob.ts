@@ -1,17 +1,17 @@
 /**
  * Runs batch metadata edits as background tasks (spec 01 §4 Background job, §7 `POST /fotoweb/me/background-tasks/`;
- * fotoweb-api-notes §6.2): each planned task goes through `backgroundJobMachine` (201 + location, then polling at
- * the job's frequency), one after the other, reporting the assets done so far for the progress bar.
+ * fotoweb-api-notes §6.2): each planned task goes through `pollUntilDoneMachine` with its background-job rules (201 +
+ * location, then polling at the job's frequency), one after the other, reporting the assets done so far for the progress bar.
  */
 import { createActor, fromPromise, toPromise } from 'xstate';
-import { backgroundJobMachine, type BackgroundJobProgress, type CreateTaskInput, type CreateTaskOutput, type PollTaskInput, type PollTaskOutput } from '@magpie/machines';
+import { pollUntilDoneMachine, type BackgroundJobProgress, type CreateTaskInput, type CreateTaskOutput, type PollTaskInput, type PollTaskOutput } from '@magpie/machines';
 import type { MetadataEditRequest, TaskAssetResult } from '@magpie/api-types';
 import { ApiError } from '@magpie/api-types/client';
 import { createMetadataEditTask, pollTask } from './metadataApi.ts';
 import type { PlannedTask } from './batchEdit.ts';
 
-/** The background-job machine wired to the metadata-edit task calls. */
-export const metadataEditJobMachine = backgroundJobMachine.provide({
+/** The poll-until-done machine wired to the metadata-edit task calls (its built-in rules are a background job's). */
+export const metadataEditJobMachine = pollUntilDoneMachine.provide({
   actors: {
     createTask: fromPromise<CreateTaskOutput, CreateTaskInput>(({ input }) => createMetadataEditTask(input.task as MetadataEditRequest)),
     pollTask: fromPromise<PollTaskOutput, PollTaskInput>(({ input, signal }) => pollTask(input.location, signal)),

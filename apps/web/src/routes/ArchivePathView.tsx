@@ -1,8 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
+import { LoadingState } from '../components/States.tsx';
 import { isArchivesListPath, isAssetPath } from '../lib/urls.ts';
 import { ArchivesView } from './archives/ArchivesView.tsx';
-import { AssetView } from './asset/AssetView.tsx';
-import { CollectionView } from './collection/CollectionView.tsx';
+
+// The archives list ships with this chunk; a collection (batch metadata editor) and an asset (metadata editors,
+// history) load their own chunks on first use (issue 10: route-level code splitting).
+const AssetView = lazy(() => import('./asset/AssetView.tsx').then((module) => ({ default: module.AssetView })));
+const CollectionView = lazy(() => import('./collection/CollectionView.tsx').then((module) => ({ default: module.CollectionView })));
 
 /**
  * Everything under `/fotoweb/archives/`: the page address is an API href, so the view depends only on its form —
@@ -11,6 +16,5 @@ import { CollectionView } from './collection/CollectionView.tsx';
 export function ArchivePathView() {
   const { pathname } = useLocation();
   if (isArchivesListPath(pathname)) return <ArchivesView />;
-  if (isAssetPath(pathname)) return <AssetView />;
-  return <CollectionView />;
+  return <Suspense fallback={<LoadingState label="Loading the page…" />}>{isAssetPath(pathname) ? <AssetView /> : <CollectionView />}</Suspense>;
 }

@@ -7,7 +7,7 @@
 import type { UserPreferences } from '@magpie/api-types';
 import { api } from '../api/client.ts';
 import { useResource, type ResourceState } from '../api/useResource.ts';
-import { pinnedArchives, savedSorting, togglePinnedArchive } from '../lib/search.ts';
+import { pinnedArchives, savedSorting, togglePinnedArchive } from '../search/search.ts';
 import { useSession } from './SessionProvider.tsx';
 
 /**

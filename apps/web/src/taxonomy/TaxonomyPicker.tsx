@@ -34,6 +34,7 @@ import {
   searchTaxonomy,
 } from './taxonomyApi.ts';
 import { TaxonomyTree } from './TaxonomyTree.tsx';
+import { TAXONOMY_LAYER_ATTRIBUTE } from './taxonomyLayer.ts';
 
 /** Props of {@link TaxonomyPicker}. */
 export interface TaxonomyPickerProps {
@@ -63,18 +64,6 @@ export interface TaxonomyPickerProps {
    * the picker is rendered.
    */
   readonly anchor?: HTMLElement | null;
-}
-
-/** Marks the picker's popover and every modal it opens (their DOM sits in portals, outside their host's). */
-export const TAXONOMY_LAYER_ATTRIBUTE = 'data-taxonomy-layer';
-
-/**
- * `true` when `target` is inside the picker or one of its modals. A host that is itself a popover (the advanced
- * search) passes its outside interactions through this, so using the picker's modals does not close the host:
- * `onInteractOutside={(event) => isInTaxonomyLayer(event.detail.target) && event.preventDefault()}`.
- */
-export function isInTaxonomyLayer(target: EventTarget | null | undefined): boolean {
-  return target instanceof Element && target.closest(`[${TAXONOMY_LAYER_ATTRIBUTE}]`) !== null;
 }
 
 /** `true` when the session's user may add, edit and delete taxonomy items (spec 02 §6). */

@@ -1,27 +1,15 @@
 /**
  * The taxonomy calls of the tree popover and the item edit modal (spec 02 §7; FotoWeb API: Taxonomies,
- * fotoweb-api-notes §7), over the app's `fetch` (same origin, session cookie, CSRF header on unsafe methods, 401 →
- * session lost).
+ * fotoweb-api-notes §7), over the app's typed client (`api`: same origin, session cookie, CSRF header on unsafe
+ * methods, 401 → session lost).
  *
  * Hrefs are opaque: the root is the field's `taxonomyHref` (e.g. `/fotoweb/api/taxonomies/25/`), pages, children and
  * items come from the data. Answers are the contract's shapes (dam.yaml Taxonomies, generated types) turned into the
  * tree machine's (`@magpie/machines`): a FotoWeb `paging` may be null and its links `""`, which become missing links.
- * Every failure rejects with {@link ApiError} (status + the server's ErrorBody), which the machines turn into the
- * error modal (spec 02 §8).
+ * Every failure rejects with `ApiError` (status + the server's ErrorBody, parsed by the client), which the machines
+ * turn into the error modal (spec 02 §8).
  */
-import { ApiError, type ErrorBody } from '@magpie/api-types/client';
-import {
-  MEDIA_TYPES,
-  pageHref,
-  type Paging,
-  type Taxonomy,
-  type TaxonomyItem as ApiTaxonomyItem,
-  type TaxonomyItemCreationInfo,
-  type TaxonomyItemInfo,
-  type TaxonomyItemList,
-  type TaxonomyItemUpdate,
-  type TaxonomyList,
-} from '@magpie/api-types';
+import { pageHref, type Paging, type TaxonomyItemInfo, type TaxonomyItemList } from '@magpie/api-types';
 import type {
   ChildrenResponse,
   RootTaxonomyData,
@@ -31,43 +19,9 @@ import type {
   TreePage,
   TreePaging,
 } from '@magpie/machines';
-import { appFetch, csrfHeaders } from '../api/client.ts';
+import { api } from '../api/client.ts';
 
 const USAGES: readonly TaxonomyUsage[] = ['Navigate', 'Query', 'Set'];
-
-async function request(
-  method: string,
-  href: string,
-  accept: string,
-  body?: { type: string; data: TaxonomyItemCreationInfo | TaxonomyItemUpdate },
-  signal?: AbortSignal,
-): Promise<Response> {
-  const response = await appFetch(href, {
-    method,
-    headers: {
-      Accept: accept,
-      ...(body === undefined ? {} : { 'Content-Type': body.type }),
-      ...(method === 'GET' ? {} : csrfHeaders()),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body.data) }),
-    ...(signal ? { signal } : {}),
-  });
-  if (!response.ok) {
-    let errorBody: ErrorBody | undefined;
-    try {
-      errorBody = (await response.json()) as ErrorBody;
-    } catch {
-      errorBody = undefined;
-    }
-    throw new ApiError(response.status, errorBody);
-  }
-  return response;
-}
-
-async function getJson<T>(href: string, accept: string, signal?: AbortSignal): Promise<T> {
-  const response = await request('GET', href, accept, undefined, signal);
-  return (await response.json()) as T;
-}
 
 /** A server item as the tree machine's {@link TaxonomyItem} (usage flags the tree does not know, e.g. Hint, dropped). */
 export function toTaxonomyItem(item: TaxonomyItemInfo): TaxonomyItem {
@@ -100,34 +54,25 @@ export function toTreePage(list: TaxonomyItemList | null | undefined): TreePage 
 
 /** `GET {taxonomyHref}` (`taxonomy`): the root of a field's taxonomy, its first page of top-level items (spec 02 §7). */
 export async function loadTaxonomyRoot(taxonomyHref: string, signal?: AbortSignal): Promise<RootTaxonomyData> {
-  const taxonomy = await getJson<Taxonomy>(taxonomyHref, MEDIA_TYPES.taxonomy, signal);
+  const taxonomy = await api.getTaxonomy(taxonomyHref, { signal });
   return { field: String(taxonomy.field), href: taxonomy.href, items: toTreePage(taxonomy.items) };
 }
 
 /** `GET {page link}` (`taxonomy-item-list`): another page of items (spec 02 §7 paging). */
 export async function loadTaxonomyPage(href: string, signal?: AbortSignal): Promise<TreePage> {
-  return toTreePage(await getJson<TaxonomyItemList>(href, MEDIA_TYPES.taxonomyItemList, signal));
+  return toTreePage(await api.getTaxonomyItemList(href, { signal }));
 }
 
 /** `GET {item href}` (`taxonomy-item`): the item with its first page of children (spec 02 §7 lazy children). */
 export async function loadTaxonomyChildren(href: string, signal?: AbortSignal): Promise<ChildrenResponse> {
-  const item = await getJson<ApiTaxonomyItem>(href, MEDIA_TYPES.taxonomyItem, signal);
+  const item = await api.getTaxonomyItem(href, { signal });
   return { children: toTreePage(item.children) };
 }
 
 /** `GET {taxonomyHref}?q={q}` (`taxonomy`): the items of any level whose name or value matches (spec 02 §7). */
 export async function searchTaxonomy(taxonomyHref: string, q: string, signal?: AbortSignal): Promise<TreePage> {
-  const base = taxonomyHref.split('?')[0] ?? taxonomyHref;
-  const taxonomy = await getJson<Taxonomy>(`${base}?q=${encodeURIComponent(q)}`, MEDIA_TYPES.taxonomy, signal);
+  const taxonomy = await api.searchTaxonomy(taxonomyHref, q, { signal });
   return toTreePage(taxonomy.items);
-}
-
-/** The item a write answered: its body, or (a FotoWare server answering 204) a GET of `Location` or `fallback`. */
-async function readWritten(response: Response, fallback: string): Promise<TaxonomyItem> {
-  const body = response.status === 204 ? '' : await response.text();
-  if (body.trim() !== '') return toTaxonomyItem(JSON.parse(body) as TaxonomyItemInfo);
-  const href = response.headers.get('Location') ?? fallback;
-  return toTaxonomyItem(await getJson<TaxonomyItemInfo>(href, MEDIA_TYPES.taxonomyItemInfo));
 }
 
 /**
@@ -135,21 +80,17 @@ async function readWritten(response: Response, fallback: string): Promise<Taxono
  * `parentHref` is the taxonomy's href for a top-level item, an item's href for a child. Resolves with the created item.
  */
 export async function createTaxonomyItem(parentHref: string, draft: TaxonomyItemDraft): Promise<TaxonomyItem> {
-  const data: TaxonomyItemCreationInfo = { ...draft, acl: [...draft.acl] };
-  const response = await request('POST', parentHref, MEDIA_TYPES.taxonomyItem, { type: MEDIA_TYPES.taxonomyItemCreationInfo, data });
-  return readWritten(response, parentHref);
+  return toTaxonomyItem(await api.createTaxonomyItem(parentHref, { ...draft, acl: [...draft.acl] }));
 }
 
 /** `PUT {item href}` with the item (spec 02 §7); resolves with the stored item (GET again when the answer is 204). */
 export async function updateTaxonomyItem(href: string, draft: TaxonomyItemDraft): Promise<TaxonomyItem> {
-  const data: TaxonomyItemUpdate = { ...draft, acl: [...draft.acl] };
-  const response = await request('PUT', href, MEDIA_TYPES.taxonomyItem, { type: MEDIA_TYPES.taxonomyItemUpdate, data });
-  return readWritten(response, href);
+  return toTaxonomyItem(await api.updateTaxonomyItem(href, { ...draft, acl: [...draft.acl] }));
 }
 
 /** `DELETE {item href}` (spec 02 §7); the server deletes its children too. */
 export async function deleteTaxonomyItem(href: string): Promise<void> {
-  await request('DELETE', href, MEDIA_TYPES.json);
+  await api.deleteTaxonomyItem(href);
 }
 
 /** The field id a taxonomy href names: `/fotoweb/api/taxonomies/25/` → `25` (spec 02 §7 `{base}/api/taxonomies/{field}`). */
@@ -159,14 +100,11 @@ export function fieldIdOfTaxonomyHref(taxonomyHref: string): string {
   return decodeURIComponent((segments.at(-1) ?? '').replace(/^(\d+)-.*$/, '$1'));
 }
 
-/** The list of taxonomies (FotoWeb API: Taxonomies, fotoweb-api-notes §7); its first page holds one per field. */
-export const TAXONOMIES_PATH = '/fotoweb/api/taxonomies/';
-
 /**
  * `GET /fotoweb/api/taxonomies/` (`taxonomy-list`): the taxonomy href of each field that has one, by field id
  * (e.g. `{"25": "/fotoweb/api/taxonomies/25/"}`), for the advanced search's criteria rows (spec 02 §2).
  */
 export async function loadTaxonomyHrefs(signal?: AbortSignal): Promise<Readonly<Record<string, string>>> {
-  const list = await getJson<TaxonomyList>(TAXONOMIES_PATH, MEDIA_TYPES.taxonomyList, signal);
+  const list = await api.listTaxonomies({ signal });
   return Object.fromEntries(list.data.map((taxonomy) => [String(taxonomy.field), taxonomy.href]));
 }

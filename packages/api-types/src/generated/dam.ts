@@ -202,8 +202,9 @@ export interface paths {
          * @description Without `q`: the archives the caller can access. With `q` (the descriptor's `searchURL`,
          *     `/fotoweb/archives/{?q}`): a multi-collection search answering one search collection per archive with hits,
          *     each with its own `assetCount`; follow each element's `data` for its assets (FotoWeb API, Searching in
-         *     multiple collections). FotoWeb allows guest access here; Magpie has no guest access yet and answers 401
-         *     without a token.
+         *     multiple collections). The advanced-search parameters and key=value criteria search across archives as
+         *     they do in a collection (`getCollection`). FotoWeb allows guest access here; Magpie has no guest access yet
+         *     and answers 401 without a token.
          */
         get: operations["listArchives"];
         put?: never;
@@ -240,7 +241,10 @@ export interface paths {
          *       answers 400 `InvalidRequest`. Every DAM process of a deployment accepts the links of the others (the key
          *       derives from the configured BFF client secret), also after a restart.
          *     - **Search**: `?q=<expression>` searches the collection (expand its `searchURL` template). The answer is a
-         *       search collection with `searchString`, `searchQuery` and `clearSearch`.
+         *       search collection with `searchString`, `searchQuery` and `clearSearch`. The advanced-search parameters
+         *       (spec 02 §3: `dt`, `cs`, `o`, `ms`, `s`; `fsf`/`fst` in MB; `pwf`/`pwt`, `phf`/`pht` in px; the date
+         *       ranges `mtf`/`mtt`, `itf`/`itt`, `rtf`/`rtt`, `ctf`/`ctt`), the key=value criteria (`fn`, `dn`, `fp`,
+         *       `<fieldId>`) and `txnm` narrow the search further, each AND-ed with the others.
          *
          *     Representations by `Accept`:
          *     - `application/vnd.fotoware.collection+json` (and `application/json`): the collection with the first page of
@@ -1888,7 +1892,7 @@ export interface components {
             attributes?: components["schemas"]["UploadMetadataAttribute"][];
         };
         UploadMetadataField: {
-            /** @description The field id. */
+            /** @description The field id (as `MetadataField.id`). */
             id: number;
             /**
              * @description Defaults to `add`.
@@ -2279,6 +2283,96 @@ export interface components {
          *     400 `InvalidTaxonomyItem` (spec 02 §8).
          */
         TaxonomyItemCriterion: string[];
+        /**
+         * @description Advanced search (spec 02 §3): the document type, one of `image`, `movie`, `audio`, `graphic`, `document`,
+         *     `generic` (compared without case). Repeat the key for several types (OR-ed). Another value answers 400
+         *     `InvalidSearchExpression`. Keys and values: `@magpie/api-types/search-params`.
+         */
+        DocumentTypeCriterion: string[];
+        /**
+         * @description Advanced search (spec 02 §3): the colour space, one of `rgb`, `cmyk`, `grayscale`, `unknown` (compared
+         *     without case). Repeat the key for several (OR-ed). Another value answers 400 `InvalidSearchExpression`.
+         */
+        ColourSpaceCriterion: string[];
+        /**
+         * @description Advanced search (spec 02 §3): the orientation of the upright picture, one of `landscape`, `portrait`, `square`
+         *     (compared without case). Repeat the key for several (OR-ed). Another value answers 400
+         *     `InvalidSearchExpression`.
+         */
+        OrientationCriterion: string[];
+        /**
+         * @description Advanced search (spec 02 §3): the metadata status, one of `none` (no field filled), `little` (one or two),
+         *     `normal` (three or more). Repeat the key for several (OR-ed). Another value answers 400
+         *     `InvalidSearchExpression`.
+         */
+        MetadataStatusCriterion: string[];
+        /**
+         * @description Advanced search (spec 02 §3): the storage, `online` or `offline`. Repeat the key for both (OR-ed). Another
+         *     value answers 400 `InvalidSearchExpression`.
+         */
+        StorageCriterion: string[];
+        /**
+         * @description Advanced search (spec 02 §3, §5): the smallest file size, in **megabytes** of 1,048,576 bytes; fractions
+         *     allowed (`1.5`), at most 8,796,093,022,207 (2^43 − 1, the largest whose bytes fit the stored size). Another
+         *     value answers 400 `InvalidSearchExpression`; given twice, the last counts.
+         */
+        FileSizeFrom: string;
+        /** @description Advanced search (spec 02 §3, §5): the largest file size, in megabytes, as `fsf`. */
+        FileSizeTo: string;
+        /**
+         * @description Advanced search (spec 02 §3): the smallest width of the upright picture, in whole **px**, 0 to 2,147,483,647.
+         *     Another value answers 400 `InvalidSearchExpression`; given twice, the last counts.
+         */
+        PixelWidthFrom: string;
+        /** @description Advanced search (spec 02 §3): the largest width, in whole px, as `pwf`. */
+        PixelWidthTo: string;
+        /** @description Advanced search (spec 02 §3): the smallest height of the upright picture, in whole px, as `pwf`. */
+        PixelHeightFrom: string;
+        /** @description Advanced search (spec 02 §3): the largest height, in whole px, as `pwf`. */
+        PixelHeightTo: string;
+        /**
+         * @description Advanced search (spec 02 §3): the earliest last modification, a **date** `YYYY-MM-DD` (a whole day) or
+         *     `YYYY-MM-DDTHH:mm[:ss][Z]` (UTC without a zone), years 0001–9999, that exists on the calendar. Another value
+         *     answers 400 `InvalidSearchExpression`; given twice, the last counts. The web client sends one date range at a
+         *     time (spec 02 §5); the server AND-s any it is given.
+         */
+        ModifiedFrom: string;
+        /** @description Advanced search (spec 02 §3): the latest last modification, a date as `mtf`. */
+        ModifiedTo: string;
+        /** @description Advanced search (spec 02 §3): the earliest IPTC date created (field 55, "ingested" in spec 02), a date as `mtf`. */
+        IptcDateFrom: string;
+        /** @description Advanced search (spec 02 §3): the latest IPTC date created, a date as `mtf`. */
+        IptcDateTo: string;
+        /** @description Advanced search (spec 02 §3): the earliest time Magpie received the file (ingest), a date as `mtf`. */
+        ReceivedFrom: string;
+        /** @description Advanced search (spec 02 §3): the latest time Magpie received the file, a date as `mtf`. */
+        ReceivedTo: string;
+        /**
+         * @description Advanced search (spec 02 §3): the earliest time the picture was taken (EXIF DateTimeOriginal, else the IPTC/XMP
+         *     date created, else CreateDate), a date as `mtf`.
+         */
+        CreatedFrom: string;
+        /** @description Advanced search (spec 02 §3): the latest time the picture was taken, a date as `mtf`. */
+        CreatedTo: string;
+        /**
+         * @description Key=value criterion (FotoWeb API, Collection queries; spec 02 §3 built-in fields): the file name, `*` as a
+         *     wildcard. Repeat the key for several (OR-ed); `""` asks for an empty value.
+         */
+        FileNameCriterion: string[];
+        /** @description Key=value criterion (spec 02 §3 built-in fields): the folder name, as `fn`. */
+        FolderNameCriterion: string[];
+        /** @description Key=value criterion (spec 02 §3 built-in fields): the full path below the archive, as `fn`. */
+        FullPathCriterion: string[];
+        /**
+         * @description Key=value criteria on metadata fields (FotoWeb API, Collection queries; spec 02 §3 criteria): each property
+         *     is sent as its own query key, `<fieldId>=<value>` (field ids of 1–4 digits, e.g. `?25=sea&80=ann`); the name
+         *     `fields` itself is never sent. Different keys are AND-ed; a key repeated is OR-ed (a criterion whose value is
+         *     a list); the value `""` asks for an empty field (multi-instance fields included). The web client sends its
+         *     built-in fields title, description and tags as fields 5, 120 and 25.
+         */
+        FieldCriteria: {
+            [key: string]: string[];
+        };
     };
     requestBodies: never;
     headers: {
@@ -2520,6 +2614,94 @@ export interface operations {
                  *     400 `InvalidTaxonomyItem` (spec 02 §8).
                  */
                 txnm?: components["parameters"]["TaxonomyItemCriterion"];
+                /**
+                 * @description Advanced search (spec 02 §3): the document type, one of `image`, `movie`, `audio`, `graphic`, `document`,
+                 *     `generic` (compared without case). Repeat the key for several types (OR-ed). Another value answers 400
+                 *     `InvalidSearchExpression`. Keys and values: `@magpie/api-types/search-params`.
+                 */
+                dt?: components["parameters"]["DocumentTypeCriterion"];
+                /**
+                 * @description Advanced search (spec 02 §3): the colour space, one of `rgb`, `cmyk`, `grayscale`, `unknown` (compared
+                 *     without case). Repeat the key for several (OR-ed). Another value answers 400 `InvalidSearchExpression`.
+                 */
+                cs?: components["parameters"]["ColourSpaceCriterion"];
+                /**
+                 * @description Advanced search (spec 02 §3): the orientation of the upright picture, one of `landscape`, `portrait`, `square`
+                 *     (compared without case). Repeat the key for several (OR-ed). Another value answers 400
+                 *     `InvalidSearchExpression`.
+                 */
+                o?: components["parameters"]["OrientationCriterion"];
+                /**
+                 * @description Advanced search (spec 02 §3): the metadata status, one of `none` (no field filled), `little` (one or two),
+                 *     `normal` (three or more). Repeat the key for several (OR-ed). Another value answers 400
+                 *     `InvalidSearchExpression`.
+                 */
+                ms?: components["parameters"]["MetadataStatusCriterion"];
+                /**
+                 * @description Advanced search (spec 02 §3): the storage, `online` or `offline`. Repeat the key for both (OR-ed). Another
+                 *     value answers 400 `InvalidSearchExpression`.
+                 */
+                s?: components["parameters"]["StorageCriterion"];
+                /**
+                 * @description Advanced search (spec 02 §3, §5): the smallest file size, in **megabytes** of 1,048,576 bytes; fractions
+                 *     allowed (`1.5`), at most 8,796,093,022,207 (2^43 − 1, the largest whose bytes fit the stored size). Another
+                 *     value answers 400 `InvalidSearchExpression`; given twice, the last counts.
+                 */
+                fsf?: components["parameters"]["FileSizeFrom"];
+                /** @description Advanced search (spec 02 §3, §5): the largest file size, in megabytes, as `fsf`. */
+                fst?: components["parameters"]["FileSizeTo"];
+                /**
+                 * @description Advanced search (spec 02 §3): the smallest width of the upright picture, in whole **px**, 0 to 2,147,483,647.
+                 *     Another value answers 400 `InvalidSearchExpression`; given twice, the last counts.
+                 */
+                pwf?: components["parameters"]["PixelWidthFrom"];
+                /** @description Advanced search (spec 02 §3): the largest width, in whole px, as `pwf`. */
+                pwt?: components["parameters"]["PixelWidthTo"];
+                /** @description Advanced search (spec 02 §3): the smallest height of the upright picture, in whole px, as `pwf`. */
+                phf?: components["parameters"]["PixelHeightFrom"];
+                /** @description Advanced search (spec 02 §3): the largest height, in whole px, as `pwf`. */
+                pht?: components["parameters"]["PixelHeightTo"];
+                /**
+                 * @description Advanced search (spec 02 §3): the earliest last modification, a **date** `YYYY-MM-DD` (a whole day) or
+                 *     `YYYY-MM-DDTHH:mm[:ss][Z]` (UTC without a zone), years 0001–9999, that exists on the calendar. Another value
+                 *     answers 400 `InvalidSearchExpression`; given twice, the last counts. The web client sends one date range at a
+                 *     time (spec 02 §5); the server AND-s any it is given.
+                 */
+                mtf?: components["parameters"]["ModifiedFrom"];
+                /** @description Advanced search (spec 02 §3): the latest last modification, a date as `mtf`. */
+                mtt?: components["parameters"]["ModifiedTo"];
+                /** @description Advanced search (spec 02 §3): the earliest IPTC date created (field 55, "ingested" in spec 02), a date as `mtf`. */
+                itf?: components["parameters"]["IptcDateFrom"];
+                /** @description Advanced search (spec 02 §3): the latest IPTC date created, a date as `mtf`. */
+                itt?: components["parameters"]["IptcDateTo"];
+                /** @description Advanced search (spec 02 §3): the earliest time Magpie received the file (ingest), a date as `mtf`. */
+                rtf?: components["parameters"]["ReceivedFrom"];
+                /** @description Advanced search (spec 02 §3): the latest time Magpie received the file, a date as `mtf`. */
+                rtt?: components["parameters"]["ReceivedTo"];
+                /**
+                 * @description Advanced search (spec 02 §3): the earliest time the picture was taken (EXIF DateTimeOriginal, else the IPTC/XMP
+                 *     date created, else CreateDate), a date as `mtf`.
+                 */
+                ctf?: components["parameters"]["CreatedFrom"];
+                /** @description Advanced search (spec 02 §3): the latest time the picture was taken, a date as `mtf`. */
+                ctt?: components["parameters"]["CreatedTo"];
+                /**
+                 * @description Key=value criterion (FotoWeb API, Collection queries; spec 02 §3 built-in fields): the file name, `*` as a
+                 *     wildcard. Repeat the key for several (OR-ed); `""` asks for an empty value.
+                 */
+                fn?: components["parameters"]["FileNameCriterion"];
+                /** @description Key=value criterion (spec 02 §3 built-in fields): the folder name, as `fn`. */
+                dn?: components["parameters"]["FolderNameCriterion"];
+                /** @description Key=value criterion (spec 02 §3 built-in fields): the full path below the archive, as `fn`. */
+                fp?: components["parameters"]["FullPathCriterion"];
+                /**
+                 * @description Key=value criteria on metadata fields (FotoWeb API, Collection queries; spec 02 §3 criteria): each property
+                 *     is sent as its own query key, `<fieldId>=<value>` (field ids of 1–4 digits, e.g. `?25=sea&80=ann`); the name
+                 *     `fields` itself is never sent. Different keys are AND-ed; a key repeated is OR-ed (a criterion whose value is
+                 *     a list); the value `""` asks for an empty field (multi-instance fields included). The web client sends its
+                 *     built-in fields title, description and tags as fields 5, 120 and 25.
+                 */
+                fields?: components["parameters"]["FieldCriteria"];
             };
             header?: never;
             path?: never;
@@ -2548,6 +2730,94 @@ export interface operations {
                  *     400 `InvalidTaxonomyItem` (spec 02 §8).
                  */
                 txnm?: components["parameters"]["TaxonomyItemCriterion"];
+                /**
+                 * @description Advanced search (spec 02 §3): the document type, one of `image`, `movie`, `audio`, `graphic`, `document`,
+                 *     `generic` (compared without case). Repeat the key for several types (OR-ed). Another value answers 400
+                 *     `InvalidSearchExpression`. Keys and values: `@magpie/api-types/search-params`.
+                 */
+                dt?: components["parameters"]["DocumentTypeCriterion"];
+                /**
+                 * @description Advanced search (spec 02 §3): the colour space, one of `rgb`, `cmyk`, `grayscale`, `unknown` (compared
+                 *     without case). Repeat the key for several (OR-ed). Another value answers 400 `InvalidSearchExpression`.
+                 */
+                cs?: components["parameters"]["ColourSpaceCriterion"];
+                /**
+                 * @description Advanced search (spec 02 §3): the orientation of the upright picture, one of `landscape`, `portrait`, `square`
+                 *     (compared without case). Repeat the key for several (OR-ed). Another value answers 400
+                 *     `InvalidSearchExpression`.
+                 */
+                o?: components["parameters"]["OrientationCriterion"];
+                /**
+                 * @description Advanced search (spec 02 §3): the metadata status, one of `none` (no field filled), `little` (one or two),
+                 *     `normal` (three or more). Repeat the key for several (OR-ed). Another value answers 400
+                 *     `InvalidSearchExpression`.
+                 */
+                ms?: components["parameters"]["MetadataStatusCriterion"];
+                /**
+                 * @description Advanced search (spec 02 §3): the storage, `online` or `offline`. Repeat the key for both (OR-ed). Another
+                 *     value answers 400 `InvalidSearchExpression`.
+                 */
+                s?: components["parameters"]["StorageCriterion"];
+                /**
+                 * @description Advanced search (spec 02 §3, §5): the smallest file size, in **megabytes** of 1,048,576 bytes; fractions
+                 *     allowed (`1.5`), at most 8,796,093,022,207 (2^43 − 1, the largest whose bytes fit the stored size). Another
+                 *     value answers 400 `InvalidSearchExpression`; given twice, the last counts.
+                 */
+                fsf?: components["parameters"]["FileSizeFrom"];
+                /** @description Advanced search (spec 02 §3, §5): the largest file size, in megabytes, as `fsf`. */
+                fst?: components["parameters"]["FileSizeTo"];
+                /**
+                 * @description Advanced search (spec 02 §3): the smallest width of the upright picture, in whole **px**, 0 to 2,147,483,647.
+                 *     Another value answers 400 `InvalidSearchExpression`; given twice, the last counts.
+                 */
+                pwf?: components["parameters"]["PixelWidthFrom"];
+                /** @description Advanced search (spec 02 §3): the largest width, in whole px, as `pwf`. */
+                pwt?: components["parameters"]["PixelWidthTo"];
+                /** @description Advanced search (spec 02 §3): the smallest height of the upright picture, in whole px, as `pwf`. */
+                phf?: components["parameters"]["PixelHeightFrom"];
+                /** @description Advanced search (spec 02 §3): the largest height, in whole px, as `pwf`. */
+                pht?: components["parameters"]["PixelHeightTo"];
+                /**
+                 * @description Advanced search (spec 02 §3): the earliest last modification, a **date** `YYYY-MM-DD` (a whole day) or
+                 *     `YYYY-MM-DDTHH:mm[:ss][Z]` (UTC without a zone), years 0001–9999, that exists on the calendar. Another value
+                 *     answers 400 `InvalidSearchExpression`; given twice, the last counts. The web client sends one date range at a
+                 *     time (spec 02 §5); the server AND-s any it is given.
+                 */
+                mtf?: components["parameters"]["ModifiedFrom"];
+                /** @description Advanced search (spec 02 §3): the latest last modification, a date as `mtf`. */
+                mtt?: components["parameters"]["ModifiedTo"];
+                /** @description Advanced search (spec 02 §3): the earliest IPTC date created (field 55, "ingested" in spec 02), a date as `mtf`. */
+                itf?: components["parameters"]["IptcDateFrom"];
+                /** @description Advanced search (spec 02 §3): the latest IPTC date created, a date as `mtf`. */
+                itt?: components["parameters"]["IptcDateTo"];
+                /** @description Advanced search (spec 02 §3): the earliest time Magpie received the file (ingest), a date as `mtf`. */
+                rtf?: components["parameters"]["ReceivedFrom"];
+                /** @description Advanced search (spec 02 §3): the latest time Magpie received the file, a date as `mtf`. */
+                rtt?: components["parameters"]["ReceivedTo"];
+                /**
+                 * @description Advanced search (spec 02 §3): the earliest time the picture was taken (EXIF DateTimeOriginal, else the IPTC/XMP
+                 *     date created, else CreateDate), a date as `mtf`.
+                 */
+                ctf?: components["parameters"]["CreatedFrom"];
+                /** @description Advanced search (spec 02 §3): the latest time the picture was taken, a date as `mtf`. */
+                ctt?: components["parameters"]["CreatedTo"];
+                /**
+                 * @description Key=value criterion (FotoWeb API, Collection queries; spec 02 §3 built-in fields): the file name, `*` as a
+                 *     wildcard. Repeat the key for several (OR-ed); `""` asks for an empty value.
+                 */
+                fn?: components["parameters"]["FileNameCriterion"];
+                /** @description Key=value criterion (spec 02 §3 built-in fields): the folder name, as `fn`. */
+                dn?: components["parameters"]["FolderNameCriterion"];
+                /** @description Key=value criterion (spec 02 §3 built-in fields): the full path below the archive, as `fn`. */
+                fp?: components["parameters"]["FullPathCriterion"];
+                /**
+                 * @description Key=value criteria on metadata fields (FotoWeb API, Collection queries; spec 02 §3 criteria): each property
+                 *     is sent as its own query key, `<fieldId>=<value>` (field ids of 1–4 digits, e.g. `?25=sea&80=ann`); the name
+                 *     `fields` itself is never sent. Different keys are AND-ed; a key repeated is OR-ed (a criterion whose value is
+                 *     a list); the value `""` asks for an empty field (multi-instance fields included). The web client sends its
+                 *     built-in fields title, description and tags as fields 5, 120 and 25.
+                 */
+                fields?: components["parameters"]["FieldCriteria"];
             };
             header?: never;
             path: {

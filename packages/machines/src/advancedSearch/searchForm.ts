@@ -3,39 +3,61 @@
  * (spec 02 §2 Advanced search popover, §3 Search criteria, §5 Advanced search, §9 search constants).
  */
 
-/** Document types (spec 02 §9). */
-export const DOCUMENT_TYPES = ['image', 'movie', 'audio', 'graphic', 'document', 'generic'] as const; // spec 02 §9
-/** Search date types: mt modified, it IPTC (ingested), rt release (received), ct camera (created) (spec 02 §9). */
-export const DATE_TYPES = ['mt', 'it', 'rt', 'ct'] as const; // spec 02 §9
-/** Metadata status values (spec 02 §9). */
-export const METADATA_STATUSES = ['none', 'little', 'normal'] as const; // spec 02 §9
-/** Storage values: online or offline (spec 02 §9). */
-export const STORAGES = ['online', 'offline'] as const; // spec 02 §9
-/** Colour spaces (spec 02 §9). */
-export const COLOR_SPACES = ['rgb', 'cmyk', 'grayscale'] as const; // spec 02 §9
-/** Orientations (spec 02 §9). */
-export const ORIENTATIONS = ['landscape', 'portrait'] as const; // spec 02 §9
-/** Built-in field keys: file name, folder name, full path, then the built-in metadata fields (spec 02 §3). */
-export const BUILTIN_FIELDS = ['fn', 'dn', 'fp', 'title', 'description', 'tags', 'status', 'rating', 'notes'] as const; // spec 02 §3
+import {
+  BUILTIN_FIELDS,
+  bytesToMegabytes,
+  DATE_TYPES,
+  EARLIEST_SEARCH_DATE,
+  FILE_SIZE_MAX_MB,
+  PIXEL_RANGE_MAX,
+  roundMegabytes,
+  SEARCH_CHOICES,
+  megabytesToBytes,
+  type BuiltinField,
+  type ChoiceKey,
+  type DateType,
+  type SearchChoice,
+  type SearchParams,
+} from '@magpie/api-types/search-params';
+
+// The search language (keys, values, units, limits) is the contract's: @magpie/api-types/search-params.
+export {
+  BUILTIN_FIELDS,
+  BYTES_PER_MB,
+  bytesToMegabytes,
+  DATE_TYPES,
+  EARLIEST_SEARCH_DATE,
+  FILE_SIZE_MAX_MB,
+  megabytesToBytes,
+  PIXEL_RANGE_MAX,
+  roundMegabytes,
+} from '@magpie/api-types/search-params';
+export type { BuiltinField, DateType, SearchParams } from '@magpie/api-types/search-params';
+
+/** The document types the popover offers (all of them). */
+export const DOCUMENT_TYPES = SEARCH_CHOICES.dt;
+/** The metadata statuses the popover offers (all of them). */
+export const METADATA_STATUSES = SEARCH_CHOICES.ms;
+/** The storages the popover offers (all of them). */
+export const STORAGES = SEARCH_CHOICES.s;
+/** The values of choice `key` but `left`, in their order: what the popover offers of a choice. */
+function choicesWithout<K extends ChoiceKey, L extends SearchChoice<K>>(key: K, ...left: L[]): readonly Exclude<SearchChoice<K>, L>[] {
+  return (SEARCH_CHOICES[key] as readonly SearchChoice<K>[]).filter((value): value is Exclude<SearchChoice<K>, L> => !left.includes(value as L));
+}
+
+/** The colour spaces the popover offers: not `unknown`, which only an expression asks for (`cs:unknown`). */
+export const COLOR_SPACES = choicesWithout('cs', 'unknown');
+/** The orientations the popover offers: not `square`, which only an expression asks for (`o:square`). */
+export const ORIENTATIONS = choicesWithout('o', 'square');
 
 export type SearchDocumentType = (typeof DOCUMENT_TYPES)[number];
-export type DateType = (typeof DATE_TYPES)[number];
 export type MetadataStatus = (typeof METADATA_STATUSES)[number];
 export type StorageLocation = (typeof STORAGES)[number];
 export type ColorSpace = (typeof COLOR_SPACES)[number];
 export type Orientation = (typeof ORIENTATIONS)[number];
-export type BuiltinField = (typeof BUILTIN_FIELDS)[number];
 
 /** The date type used when the preference `intranet.extSearch.dateType` is missing or unknown: modified time. */
 export const DEFAULT_DATE_TYPE: DateType = 'mt'; // spec 02 §2
-/** Bytes per megabyte for the file size range. */
-export const BYTES_PER_MB = 1_048_576; // spec 02 §5
-/** The largest file size that can be entered, in MB. */
-export const FILE_SIZE_MAX_MB = 2_097_151; // spec 02 §5
-/** The largest pixel width / height that can be entered, in px (the spec gives no maximum: Magpie's choice). */
-export const PIXEL_RANGE_MAX = 100_000;
-/** The earliest selectable date, YYYY-MM-DD. */
-export const EARLIEST_SEARCH_DATE = '1900-01-01'; // spec 02 §5
 
 /** The ranges of the form: file size in MB (2 decimals), pixel width and height in px (whole numbers). */
 export type RangeName = 'fileSize' | 'pixelWidth' | 'pixelHeight';
@@ -73,36 +95,6 @@ export interface AdvancedSearchForm {
   readonly pixelHeight: RangeText;
   readonly cs: ColorSpace | '';
   readonly o: Orientation | '';
-}
-
-/**
- * Search parameters (spec 02 §3 Search criteria): what the search URL is built from with the search-URL template.
- * Sizes in bytes (`fsf`/`fst`), pixels (`pwf`/`pwt`, `phf`/`pht`), dates `YYYY-MM-DD` (`mtf`/`mtt`, `itf`/`itt`,
- * `rtf`/`rtt`, `ctf`/`ctt`); `criteria` holds the built-in fields (keys `fn`, `dn`, `fp`, `title`…) and the
- * metadata criteria (field ids).
- */
-export interface SearchParams {
-  q?: string;
-  dt?: string;
-  cs?: string;
-  o?: string;
-  ms?: string;
-  s?: string;
-  fsf?: number;
-  fst?: number;
-  phf?: number;
-  pht?: number;
-  pwf?: number;
-  pwt?: number;
-  mtf?: string;
-  mtt?: string;
-  itf?: string;
-  itt?: string;
-  rtf?: string;
-  rtt?: string;
-  ctf?: string;
-  ctt?: string;
-  criteria?: { field: string; value: string | string[] }[];
 }
 
 const MONTHS = [
@@ -210,21 +202,6 @@ export function rangeValue(text: string): number | undefined {
   if (text === '' || text === '.') return undefined;
   const value = Number(text);
   return Number.isFinite(value) ? value : undefined;
-}
-
-/** Rounds megabytes to 2 decimals (spec 02 §5). */
-export function roundMegabytes(mb: number): number {
-  return Math.round(mb * 100) / 100;
-}
-
-/** Megabytes (rounded to 2 decimals) to bytes, with 1,048,576 bytes per MB (spec 02 §5). */
-export function megabytesToBytes(mb: number): number {
-  return Math.round(roundMegabytes(mb) * BYTES_PER_MB);
-}
-
-/** Bytes to megabytes, rounded to 2 decimals. */
-export function bytesToMegabytes(bytes: number): number {
-  return roundMegabytes(bytes / BYTES_PER_MB);
 }
 
 function formatRangeNumber(value: number, range: RangeName): string {

@@ -7,15 +7,15 @@ import { promisify } from 'node:util';
 import { assign, createActor, setup, SimulatedClock } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backgroundJobModel } from '../backgroundJob/backgroundJob.model.ts';
+import { pollUntilDoneModel } from '../pollUntilDone/pollUntilDone.model.ts';
 import {
-  backgroundJobMachine,
-  type BackgroundJobInput,
+  pollUntilDoneMachine,
   type CreateTaskInput,
   type CreateTaskOutput,
   type PollTaskInput,
   type PollTaskOutput,
-} from '../backgroundJob/backgroundJob.machine.ts';
+  type PollUntilDoneInput,
+} from '../pollUntilDone/pollUntilDone.machine.ts';
 import { createControlledPromiseActor, flushPromises } from '../testing/controlledActor.ts';
 import type { MachineModel } from '../testing/machineModel.ts';
 import { toTestModelMachine } from '../testing/modelMachine.ts';
@@ -76,29 +76,29 @@ describe('discoverModels', () => {
 
   it('finds at least the upload popover and the background job, sorted by name, names unique', () => {
     const names = discovered.map((entry) => entry.model.name);
-    expect(names).toEqual(expect.arrayContaining(['backgroundJob', 'uploadPopover']));
+    expect(names).toEqual(expect.arrayContaining(['pollUntilDone', 'uploadPopover']));
     expect(names).toEqual([...names].sort());
     expect(new Set(names).size).toBe(names.length);
-    const job = discovered.find((entry) => entry.model.name === 'backgroundJob');
-    expect(job?.model).toBe(backgroundJobModel);
-    expect(job?.exportName).toBe('backgroundJobModel');
-    expect(job?.file.endsWith(join('backgroundJob', 'backgroundJob.model.ts'))).toBe(true);
+    const job = discovered.find((entry) => entry.model.name === 'pollUntilDone');
+    expect(job?.model).toBe(pollUntilDoneModel);
+    expect(job?.exportName).toBe('pollUntilDoneModel');
+    expect(job?.file.endsWith(join('pollUntilDone', 'pollUntilDone.model.ts'))).toBe(true);
   });
 
   it('every flow folder with a .machine.ts has a model named after the folder', async () => {
     const folders = await listFlowFolders();
     const withMachine = folders.filter((flow) => flow.machineFiles.length > 0).map((flow) => flow.folder);
-    expect(withMachine).toEqual(expect.arrayContaining(['backgroundJob', 'uploadPopover']));
+    expect(withMachine).toEqual(expect.arrayContaining(['pollUntilDone', 'uploadPopover']));
     const modelled = new Set(discovered.map((entry) => entry.folder));
     expect(withMachine.filter((folder) => !modelled.has(folder))).toEqual([]);
     for (const entry of discovered) expect(entry.model.name).toBe(entry.folder);
   });
 
   it('recognises models by shape only', () => {
-    expect(isMachineModel(backgroundJobModel)).toBe(true);
-    expect(isMachineModel({ ...backgroundJobModel })).toBe(true);
-    expect(isMachineModel(backgroundJobMachine)).toBe(false);
-    expect(isMachineModel({ name: 'x', title: 'x', spec: 'x', machine: backgroundJobMachine })).toBe(false);
+    expect(isMachineModel(pollUntilDoneModel)).toBe(true);
+    expect(isMachineModel({ ...pollUntilDoneModel })).toBe(true);
+    expect(isMachineModel(pollUntilDoneMachine)).toBe(false);
+    expect(isMachineModel({ name: 'x', title: 'x', spec: 'x', machine: pollUntilDoneMachine })).toBe(false);
     expect(isMachineModel(null)).toBe(false);
   });
 
@@ -131,12 +131,12 @@ describe('discoverModels', () => {
 // Plans: numbered steps, sentences for XState's internal events, dotted states; the same every time.
 // ---------------------------------------------------------------------------------------------------------------
 
-describe('buildPlan / formatPlanMarkdown / formatPlanJson (backgroundJob)', () => {
-  const shortest = buildPlan(backgroundJobModel, 'shortest');
-  const simple = buildPlan(backgroundJobModel, 'simple');
+describe('buildPlan / formatPlanMarkdown / formatPlanJson (pollUntilDone)', () => {
+  const shortest = buildPlan(pollUntilDoneModel, 'shortest');
+  const simple = buildPlan(pollUntilDoneModel, 'simple');
 
   it('is deterministic and plain JSON', () => {
-    const again = buildPlan(backgroundJobModel, 'shortest');
+    const again = buildPlan(pollUntilDoneModel, 'shortest');
     expect(again).toEqual(shortest);
     expect(formatPlanJson(again)).toBe(formatPlanJson(shortest));
     expect(formatPlanMarkdown(again)).toBe(formatPlanMarkdown(shortest));
@@ -144,8 +144,8 @@ describe('buildPlan / formatPlanMarkdown / formatPlanJson (backgroundJob)', () =
   });
 
   it('has one plan path per generated path, numbered P1… with steps numbered 1…n', () => {
-    expect(shortest.paths).toHaveLength(generatePaths(backgroundJobModel, 'shortest').length);
-    expect(simple.paths).toHaveLength(generatePaths(backgroundJobModel, 'simple').length);
+    expect(shortest.paths).toHaveLength(generatePaths(pollUntilDoneModel, 'shortest').length);
+    expect(simple.paths).toHaveLength(generatePaths(pollUntilDoneModel, 'simple').length);
     for (const plan of [shortest, simple]) {
       plan.paths.forEach((path, index) => {
         expect(path.id).toBe(`P${index + 1}`);
@@ -157,8 +157,8 @@ describe('buildPlan / formatPlanMarkdown / formatPlanJson (backgroundJob)', () =
 
   it('states the machine, its spec, the variant, the input and the initial state', () => {
     expect(shortest).toMatchObject({
-      machine: 'backgroundJob',
-      spec: backgroundJobModel.spec,
+      machine: 'pollUntilDone',
+      spec: pollUntilDoneModel.spec,
       variant: 'shortest',
       input: { task: { type: 'rename' } },
       initial: { state: 'creating', context: { attempts: 0, maxAttempts: 15, pollIntervalMs: 1000 } },
@@ -183,7 +183,7 @@ describe('buildPlan / formatPlanMarkdown / formatPlanJson (backgroundJob)', () =
       if (step.kind === 'done') expect(step.event.type).toBe(`xstate.done.actor.${step.actor}`);
       if (step.kind === 'error') expect(step.event.type).toBe(`xstate.error.actor.${step.actor}`);
       if (step.kind === 'after') {
-        expect(step.event.type).toBe('xstate.after.pollInterval.backgroundJob.waiting');
+        expect(step.event.type).toBe('xstate.after.pollInterval.pollUntilDone.waiting');
         expect(step.delay?.name).toBe('pollInterval');
       }
     }
@@ -216,8 +216,8 @@ describe('buildPlan / formatPlanMarkdown / formatPlanJson (backgroundJob)', () =
   it('prints Markdown: a heading per path and a numbered Step | Do | Expect state table', () => {
     const md = formatPlanMarkdown(shortest);
     const lines = md.split('\n');
-    expect(lines[0]).toBe('# backgroundJob: shortest paths');
-    expect(md).toContain(`- Implements: ${backgroundJobModel.spec}`);
+    expect(lines[0]).toBe('# pollUntilDone: shortest paths');
+    expect(md).toContain(`- Implements: ${pollUntilDoneModel.spec}`);
     expect(lines.filter((line) => line.startsWith('## P'))).toHaveLength(shortest.paths.length);
     expect(lines.filter((line) => line === '| Step | Do | Expect state |')).toHaveLength(shortest.paths.length);
     expect(md).toContain('## P1: ends in failed (30 steps)');
@@ -329,18 +329,18 @@ describe('plans of other machines', () => {
 // ---------------------------------------------------------------------------------------------------------------
 
 /** A real background job with controlled createTask/pollTask calls and simulated time, driven by the plan's hooks. */
-function startBackgroundJob(_path: unknown, plan: PathPlan): ReplaySession {
+function startPollUntilDone(_path: unknown, plan: PathPlan): ReplaySession {
   const calls = {
     createTask: createControlledPromiseActor<CreateTaskOutput, CreateTaskInput>(),
     pollTask: createControlledPromiseActor<PollTaskOutput, PollTaskInput>(),
   };
   const clock = new SimulatedClock();
   const actor = createActor(
-    backgroundJobMachine.provide({ actors: { createTask: calls.createTask.logic, pollTask: calls.pollTask.logic } }),
-    { input: plan.input as unknown as BackgroundJobInput, clock },
+    pollUntilDoneMachine.provide({ actors: { createTask: calls.createTask.logic, pollTask: calls.pollTask.logic } }),
+    { input: plan.input as unknown as PollUntilDoneInput, clock },
   ).start();
   const call = (id: string) => {
-    if (id !== 'createTask' && id !== 'pollTask') throw new Error(`backgroundJob has no actor ${id}`);
+    if (id !== 'createTask' && id !== 'pollTask') throw new Error(`pollUntilDone has no actor ${id}`);
     return calls[id].current();
   };
   return {
@@ -355,36 +355,36 @@ function startBackgroundJob(_path: unknown, plan: PathPlan): ReplaySession {
 }
 
 describe('replay', () => {
-  it('runs every shortest and simple path of the printed backgroundJob plan on a real actor', async () => {
+  it('runs every shortest and simple path of the printed pollUntilDone plan on a real actor', async () => {
     for (const variant of ['shortest', 'simple'] as const) {
-      const printed = JSON.parse(formatPlanJson(buildPlan(backgroundJobModel, variant))) as PathPlan;
-      const report = await replay(printed, startBackgroundJob);
+      const printed = JSON.parse(formatPlanJson(buildPlan(pollUntilDoneModel, variant))) as PathPlan;
+      const report = await replay(printed, startPollUntilDone);
       expect(report.paths).toBe(printed.paths.length);
       expect(report.steps).toBe(allSteps(printed).length);
     }
   });
 
   it('stops at the first step where the actor disagrees with the plan', async () => {
-    const plan = JSON.parse(formatPlanJson(buildPlan(backgroundJobModel, 'shortest'))) as {
+    const plan = JSON.parse(formatPlanJson(buildPlan(pollUntilDoneModel, 'shortest'))) as {
       paths: Array<{ id: string; steps: Array<{ expect: { state: string; context?: Record<string, unknown> } }> }>;
     };
     const target = plan.paths[0]!;
     target.steps[2]!.expect.state = 'succeeded';
-    const failure = replay(plan as unknown as PathPlan, startBackgroundJob, [target.id]);
+    const failure = replay(plan as unknown as PathPlan, startPollUntilDone, [target.id]);
     await expect(failure).rejects.toBeInstanceOf(ReplayError);
     await expect(failure).rejects.toThrow(`${target.id} step 3: expected state succeeded, the actor is in polling`);
 
-    const again = JSON.parse(formatPlanJson(buildPlan(backgroundJobModel, 'shortest'))) as typeof plan;
+    const again = JSON.parse(formatPlanJson(buildPlan(pollUntilDoneModel, 'shortest'))) as typeof plan;
     again.paths[0]!.steps[0]!.expect.context = { attempts: 7 };
-    await expect(replay(again as unknown as PathPlan, startBackgroundJob, ['P1'])).rejects.toThrow(
+    await expect(replay(again as unknown as PathPlan, startPollUntilDone, ['P1'])).rejects.toThrow(
       'P1 step 1: expected context.attempts = 7, the actor has 1',
     );
   });
 
   it('fails clearly when a step needs a hook the caller did not give', async () => {
-    const plan = buildPlan(backgroundJobModel, 'shortest');
+    const plan = buildPlan(pollUntilDoneModel, 'shortest');
     const start = (path: unknown, printed: PathPlan): ReplaySession => {
-      const session = startBackgroundJob(path, printed);
+      const session = startPollUntilDone(path, printed);
       return { actor: session.actor, hooks: { done: session.hooks.done, settle: session.hooks.settle } };
     };
     await expect(replay(plan, start, ['P1'])).rejects.toThrow(
@@ -401,13 +401,13 @@ describe('npm run paths', () => {
   it('--list prints every machine with its path counts', { timeout: 120_000 }, async () => {
     const { code, stdout } = await runPathsCli('--list', '--format', 'json');
     const listing = JSON.parse(stdout) as MachineListing[];
-    expect(listing.map((row) => row.name)).toEqual(expect.arrayContaining(['backgroundJob', 'uploadPopover']));
-    expect(listing.find((row) => row.name === 'backgroundJob')).toEqual({
-      name: 'backgroundJob',
-      title: backgroundJobModel.title,
-      spec: backgroundJobModel.spec,
-      shortestPaths: generatePaths(backgroundJobModel, 'shortest').length,
-      simplePaths: generatePaths(backgroundJobModel, 'simple').length,
+    expect(listing.map((row) => row.name)).toEqual(expect.arrayContaining(['pollUntilDone', 'uploadPopover']));
+    expect(listing.find((row) => row.name === 'pollUntilDone')).toEqual({
+      name: 'pollUntilDone',
+      title: pollUntilDoneModel.title,
+      spec: pollUntilDoneModel.spec,
+      shortestPaths: generatePaths(pollUntilDoneModel, 'shortest').length,
+      simplePaths: generatePaths(pollUntilDoneModel, 'simple').length,
     });
     // Exit 1 only when some machine's paths could not be counted (the row says why).
     const uncounted = listing.filter((row) => typeof row.shortestPaths !== 'number' || typeof row.simplePaths !== 'number');
@@ -415,31 +415,31 @@ describe('npm run paths', () => {
   });
 
   it('--list formats a Markdown table (the default) or JSON', () => {
-    const entry = { model: backgroundJobModel, folder: 'backgroundJob', file: '', exportName: 'backgroundJobModel' };
+    const entry = { model: pollUntilDoneModel, folder: 'pollUntilDone', file: '', exportName: 'pollUntilDoneModel' };
     const listing = listMachines([entry]);
     const lines = formatListing(listing, 'md').split('\n');
     expect(lines[0]).toBe('| Machine | Shortest | Simple | Title | Spec |');
-    const counts = `${generatePaths(backgroundJobModel, 'shortest').length} | ${generatePaths(backgroundJobModel, 'simple').length}`;
-    expect(lines[2]).toBe(`| backgroundJob | ${counts} | ${backgroundJobModel.title} | ${backgroundJobModel.spec} |`);
+    const counts = `${generatePaths(pollUntilDoneModel, 'shortest').length} | ${generatePaths(pollUntilDoneModel, 'simple').length}`;
+    expect(lines[2]).toBe(`| pollUntilDone | ${counts} | ${pollUntilDoneModel.title} | ${pollUntilDoneModel.spec} |`);
     expect(JSON.parse(formatListing(listing, 'json'))).toEqual(listing);
   });
 
-  it('prints the backgroundJob plan as JSON that a script can replay', { timeout: 60_000 }, async () => {
-    const { code, stdout, stderr } = await runPathsCli('backgroundJob', '--format', 'json');
+  it('prints the pollUntilDone plan as JSON that a script can replay', { timeout: 60_000 }, async () => {
+    const { code, stdout, stderr } = await runPathsCli('pollUntilDone', '--format', 'json');
     expect(stderr).toBe('');
     expect(code).toBe(0);
     const printed = JSON.parse(stdout) as PathPlan;
-    expect(printed).toEqual(buildPlan(backgroundJobModel, 'shortest'));
-    const report = await replay(printed, startBackgroundJob);
+    expect(printed).toEqual(buildPlan(pollUntilDoneModel, 'shortest'));
+    const report = await replay(printed, startPollUntilDone);
     expect(report.paths).toBe(printed.paths.length);
   });
 
   it('prints Markdown by default and the simple paths with --simple', async () => {
-    const md = await cli('backgroundJob');
+    const md = await cli('pollUntilDone');
     expect(md.code).toBe(0);
-    expect(md.out).toBe(formatPlanMarkdown(buildPlan(backgroundJobModel, 'shortest')));
-    const simple = await cli('backgroundJob', '--simple', '--format', 'md');
-    expect(simple.out).toBe(formatPlanMarkdown(buildPlan(backgroundJobModel, 'simple')));
+    expect(md.out).toBe(formatPlanMarkdown(buildPlan(pollUntilDoneModel, 'shortest')));
+    const simple = await cli('pollUntilDone', '--simple', '--format', 'md');
+    expect(simple.out).toBe(formatPlanMarkdown(buildPlan(pollUntilDoneModel, 'simple')));
   });
 
   it('exits 2 with the list of machines for an unknown name', { timeout: 60_000 }, async () => {
@@ -447,15 +447,15 @@ describe('npm run paths', () => {
     expect(code).toBe(2);
     expect(stdout).toBe('');
     expect(stderr).toContain('Unknown machine "noSuchMachine"');
-    expect(stderr).toMatch(/^ {2}backgroundJob +Create a background task/m);
+    expect(stderr).toMatch(/^ {2}pollUntilDone +Create a background task/m);
     expect(stderr).toMatch(/^ {2}uploadPopover +/m);
   });
 
   it('exits 2 on bad usage and 0 on --help', async () => {
     expect((await cli()).code).toBe(2);
-    expect((await cli('backgroundJob', 'uploadPopover')).code).toBe(2);
-    expect((await cli('backgroundJob', '--format', 'xml')).code).toBe(2);
-    expect((await cli('--list', 'backgroundJob')).code).toBe(2);
+    expect((await cli('pollUntilDone', 'uploadPopover')).code).toBe(2);
+    expect((await cli('pollUntilDone', '--format', 'xml')).code).toBe(2);
+    expect((await cli('--list', 'pollUntilDone')).code).toBe(2);
     expect((await cli('--bogus')).code).toBe(2);
     const help = await cli('--help');
     expect(help.code).toBe(0);

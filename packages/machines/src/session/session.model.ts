@@ -63,7 +63,7 @@ function failed(id: string, error: unknown): EventObject {
   return { type: `xstate.error.actor.${id}`, error } as EventObject;
 }
 
-function modelEvents(variant: PathVariant) {
+function modelEvents(_variant: PathVariant) {
   return (snapshot: AnyMachineSnapshot): readonly EventObject[] => {
     const context = snapshot.context as SessionContext;
     const events: EventObject[] = [];

@@ -1,8 +1,19 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import ipaddr from 'ipaddr.js';
 import type { DamContext } from '../../context.ts';
+import { serveOperations, type OperationHandler } from '../../http/operations.ts';
 import { OAuthError, type OAuthClient } from '../../services/auth.service.ts';
-import { TokenLimits, type TokenLimitAnswer } from './token-limits.ts';
+import { TokenLimits, type TokenLimitAnswer } from '../../policies/token-limits.ts';
+
+/**
+ * The form's fields as strings (undefined for a missing or repeated field). The token endpoint reads its form
+ * itself rather than through the route table's `TokenRequestSchema`: its errors are RFC 6749's
+ * `{error, error_description}` (`unsupported_grant_type`, `invalid_request`…), never a FotoWeb error body.
+ */
+function formFields(body: unknown): Record<string, string | undefined> {
+  if (typeof body !== 'object' || body === null) return {};
+  return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === 'string' ? v : undefined]));
+}
 
 /**
  * `POST /fotoweb/oauth2/token` (fotoweb-api-notes §10, RFC 6749): form-encoded grants client_credentials,
@@ -15,9 +26,8 @@ import { TokenLimits, type TokenLimitAnswer } from './token-limits.ts';
 export async function tokenRoutes(app: FastifyInstance, ctx: DamContext) {
   const limits = new TokenLimits(ctx.config.tokenRateLimit);
 
-  app.post('/fotoweb/oauth2/token', { config: { public: true } }, async (request, reply) => {
-    const form = (request.body ?? {}) as Record<string, unknown>;
-    const fields = Object.fromEntries(Object.entries(form).map(([k, v]) => [k, typeof v === 'string' ? v : undefined]));
+  const createToken: OperationHandler<'createToken'> = async ({ request, reply }) => {
+    const fields = formFields(request.body);
     reply.header('cache-control', 'no-store');
 
     const clientId = fields.client_id ?? '';
@@ -51,7 +61,8 @@ export async function tokenRoutes(app: FastifyInstance, ctx: DamContext) {
       if (guessed && charge?.allowed && !wrongPassword) charge.refund();
       return answerError(reply, error);
     }
-  });
+  };
+  serveOperations(app, '/fotoweb/oauth2/token', { createToken }, { config: { public: true } });
 }
 
 /**

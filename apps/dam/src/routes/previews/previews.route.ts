@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DamContext } from '../../context.ts';
-import { callerOf } from '../../http/auth.ts';
+import { serveOperations } from '../../http/operations.ts';
 import { StoredFileMemory } from '../../http/send-file.ts';
 import { notFound } from '../../lib/errors.ts';
 
@@ -11,13 +11,14 @@ import { notFound } from '../../lib/errors.ts';
 export async function previewRoutes(app: FastifyInstance, ctx: DamContext) {
   // Previews are small and asked for again and again: their bytes stay in memory (64 MiB at most).
   const previewFiles = new StoredFileMemory(ctx.files);
-  app.get<{ Params: { assetId: string; name: string } }>('/fotoweb/cache/previews/:assetId/:name', async (request, reply) => {
-    const match = /^(\d+s?)\.[0-9a-z]+\.jpg$/.exec(request.params.name);
-    if (!/^\d{1,9}$/.test(request.params.assetId) || !match) throw notFound('The preview');
-    const caller = callerOf(request);
-    const assetId = Number(request.params.assetId);
-    // Which file, kept while nothing changes (issue 9): the browse path asks for dozens of previews per page.
-    const file = await ctx.representations.remember(`preview\0${caller.userId}\0${assetId}\0${match[1]}`, () => ctx.assets.preview(caller, assetId, match[1]!));
-    return previewFiles.send(request, reply, file, { disposition: 'inline', cacheControl: 'private, max-age=86400, immutable' });
+  serveOperations(app, '/fotoweb/cache/previews/:assetId/:name', {
+    getPreview: async ({ request, reply, caller, params }) => {
+      const match = /^(\d+s?)\.[0-9a-z]+\.jpg$/.exec(params.previewName ?? '');
+      if (!/^\d{1,9}$/.test(params.assetId ?? '') || !match) throw notFound('The preview');
+      const assetId = Number(params.assetId);
+      // Which file, kept while nothing changes (issue 9): the browse path asks for dozens of previews per page.
+      const file = await ctx.representations.remember(`preview\0${caller.userId}\0${assetId}\0${match[1]}`, () => ctx.assets.preview(caller, assetId, match[1]!));
+      return previewFiles.send(request, reply, file, { disposition: 'inline', cacheControl: 'private, max-age=86400, immutable' });
+    },
   });
 }

@@ -1,16 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { DamContext } from '../../context.ts';
-import { callerOf } from '../../http/auth.ts';
+import { serveOperations } from '../../http/operations.ts';
 
 /** `POST /fotoweb/services/logout` (revokes the caller's grant), `GET /fotoweb/services/keepalive`, `GET /fotoweb/health`. */
 export async function servicesRoutes(app: FastifyInstance, ctx: DamContext) {
-  app.post('/fotoweb/services/logout', async (request, reply) => {
-    await ctx.auth.revokeGrant(callerOf(request).grantId);
-    return reply.code(204).send();
+  serveOperations(app, '/fotoweb/services/logout', {
+    logout: async ({ reply, caller }) => {
+      await ctx.auth.revokeGrant(caller.grantId);
+      return reply.code(204).send();
+    },
   });
-  app.get('/fotoweb/services/keepalive', async (_request, reply) => reply.code(204).send());
-  app.get('/fotoweb/health', { config: { public: true } }, async () => {
-    await ctx.repos.jobs.countPending();
-    return { status: 'ok', database: ctx.database.kind };
-  });
+  serveOperations(app, '/fotoweb/services/keepalive', { keepalive: async ({ reply }) => reply.code(204).send() });
+  serveOperations(
+    app,
+    '/fotoweb/health',
+    {
+      getHealth: async () => {
+        await ctx.repos.jobs.countPending();
+        return { status: 'ok', database: ctx.database.kind };
+      },
+    },
+    { config: { public: true } },
+  );
 }

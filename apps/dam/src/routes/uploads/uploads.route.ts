@@ -3,8 +3,11 @@ import { ChunkParamsSchema, UploadIdParamsSchema, UploadRequestSchema } from '@m
 import type { DamContext } from '../../context.ts';
 import { callerOf } from '../../http/auth.ts';
 import { discardRequestBody } from '@magpie/api-types/server';
-import { ApiError } from '../../lib/errors.ts';
+import { ApiError, badRequest } from '../../lib/errors.ts';
 import { withoutServerPaths } from '../../lib/server-paths.ts';
+import { InvalidPathError, parseArchivesPath } from '../../http/resource-path.ts';
+import { assetHref, uploadStatusHref } from '../../presenters/hrefs.ts';
+import type { UploadDestination, UploadState } from '../../services/uploads.service.ts';
 
 /** Bytes a chunk request may carry beyond the chunk itself (multipart boundaries and part headers) and still be read to its end before an early answer. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -23,6 +26,35 @@ function malformedMultipart(error: unknown): ApiError {
   return new ApiError(400, 'InvalidChunk', `The chunk's multipart body is malformed (${detail}). Send one part named "chunk" with the bytes.`, 'Invalid chunk');
 }
 
+/** The prefix of every destination URL (a collection or an asset). */
+const ARCHIVES_PREFIX = '/fotoweb/archives/';
+
+/**
+ * The destination of an upload from its URL (absolute or not; a query is ignored): a collection URL, or an asset's
+ * `.info` URL for a new version of its file (fotoweb-api-notes §6.1, §9).
+ * @throws ApiError 400 `InvalidRequest` for another URL, a malformed one, or a rendition's.
+ */
+function uploadDestination(destination: string): UploadDestination {
+  const pathname = destination.replace(/^https?:\/\/[^/]+/, '').split('?')[0]!;
+  if (!pathname.startsWith(ARCHIVES_PREFIX)) throw badRequest('The destination must be a collection URL (/fotoweb/archives/…).');
+  let parsed;
+  try {
+    parsed = parseArchivesPath(pathname.slice(ARCHIVES_PREFIX.length));
+  } catch (error) {
+    if (error instanceof InvalidPathError) throw badRequest(error.message);
+    throw error;
+  }
+  if (parsed.kind === 'asset' && !parsed.rendition) return { kind: 'asset', archiveId: parsed.archiveId, folderPath: parsed.folderPath, filename: parsed.filename };
+  if (parsed.kind !== 'collection') throw badRequest('The destination must be an archive, a folder or an asset.');
+  return { kind: 'collection', archiveId: parsed.archiveId, folderPath: parsed.folderPath };
+}
+
+/** The status answer (`UploadStatus`): the asset as its URL. */
+function presentStatus(state: UploadState) {
+  const { asset } = state;
+  return { status: state.status, result: asset ? { assetUrl: assetHref(asset.archive, asset.folderPath, asset.filename) } : null, error: state.error };
+}
+
 /**
  * FotoWeb's upload API (fotoweb-api-notes §6.1): create, send chunks (multipart part `chunk`, streamed to disk),
  * poll the status.
@@ -36,8 +68,9 @@ export async function uploadRoutes(app: FastifyInstance, ctx: DamContext) {
       if (nameIssue) throw new ApiError(400, 'InvalidFilename', nameIssue.message, 'Invalid file name', [{ path: 'filename', message: nameIssue.message }]);
       throw parsed.error;
     }
-    const ticket = await ctx.uploads.create(callerOf(request), parsed.data);
-    return reply.header('location', `/fotoweb/api/uploads/${ticket.id}/status`).send(ticket);
+    const { destination, ...body } = parsed.data;
+    const ticket = await ctx.uploads.create(callerOf(request), uploadDestination(destination), body);
+    return reply.header('location', uploadStatusHref(ticket.id)).send(ticket);
   });
 
   /**
@@ -80,6 +113,6 @@ export async function uploadRoutes(app: FastifyInstance, ctx: DamContext) {
 
   app.get('/fotoweb/api/uploads/:id/status', async (request, reply) => {
     const { id } = UploadIdParamsSchema.parse(request.params);
-    return reply.header('cache-control', 'no-store').send(await ctx.uploads.status(callerOf(request), id));
+    return reply.header('cache-control', 'no-store').send(presentStatus(await ctx.uploads.status(callerOf(request), id)));
   });
 }

@@ -18,7 +18,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { useView } from '../../session/ViewContext.tsx';
 import { toggleArchivePin, useUserPreferences } from '../../session/userPreferences.ts';
-import { archiveIdOf, pinnedArchives, pinnedFirst, savedSorting, searchErrorMessage, withSavedSort } from '../../lib/search.ts';
+import { archiveIdOf, pinnedArchives, pinnedFirst, savedSorting, searchErrorMessage, withSavedSort } from '../../search/search.ts';
 
 /** Most archive-list pages followed (archive lists are short; FotoWeb pages them anyway). */
 const MAX_ARCHIVE_PAGES = 20;

@@ -6,8 +6,10 @@
  * A search the DAM refuses (400, e.g. `InvalidSearchExpression`) does not replace the view with an error: the
  * message goes under the header search field (spec 02 §8) and the view shows the collection without the search.
  *
- * Assets can be selected (Ctrl/⌘+click or Space on a thumbnail, Shift+A for all loaded ones, Esc clears) and their
- * metadata edited together in the batch edit drawer (spec 02 §2 Metadata field editors).
+ * Assets can be selected (Ctrl/⌘+click or Space on a thumbnail toggles one, Shift+click selects the range from the
+ * previous selection, Shift+A all loaded ones, Esc clears: spec 01 §2; each an action of the registry driving the
+ * `assetSelection` machine) and their metadata edited together in the batch edit drawer (spec 02 §2 Metadata field
+ * editors).
  */
 import { useEffect, useRef, useState } from 'react';
 import { Box, Button, Flex, Grid, Heading, HStack, Link, Stack, Text, chakra } from '@chakra-ui/react';
@@ -17,13 +19,16 @@ import { api } from '../../api/client.ts';
 import { useResource } from '../../api/useResource.ts';
 import { useActions } from '../../actions/ActionsProvider.tsx';
 import { actionOpenUpload } from '../../actions/actionOpenUpload.ts';
+import { actionClearSelection } from '../../actions/actionClearSelection.ts';
+import { actionSelectAssetRange } from '../../actions/actionSelectAssetRange.ts';
+import { actionToggleAssetSelection } from '../../actions/actionToggleAssetSelection.ts';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 import { assetCountText, CollectionTile } from '../../components/CollectionTile.tsx';
 import { EmptyView, ErrorState, LoadingState } from '../../components/States.tsx';
 import { VirtualAssetGrid } from '../../components/VirtualAssetGrid.tsx';
 import { useView } from '../../session/ViewContext.tsx';
 import { currentAddress, hrefOfLocation } from '../../lib/urls.ts';
-import { searchErrorMessage } from '../../lib/search.ts';
+import { searchErrorMessage } from '../../search/search.ts';
 import { SortMenu } from '../../components/SortMenu.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import { useAssetPages } from './useAssetPages.ts';
@@ -45,8 +50,7 @@ export function CollectionView() {
   const pages = useAssetPages(collection?.assets);
   const { context, run } = useActions();
 
-  const selection = useAssetSelection(href, pages.assets);
-  const { selected, selectedAssets, toggleFrom } = selection;
+  const { selected, selectedAssets } = useAssetSelection(href, pages.assets);
   const [batchOpen, setBatchOpen] = useState(false);
   useEffect(() => setBatchOpen(false), [href]);
 
@@ -155,13 +159,12 @@ export function CollectionView() {
           <Box
             css={selectionStyles(selected)}
             onClickCapture={(event) => {
-              if ((event.ctrlKey || event.metaKey) && context.loggedIn && toggleFrom(event.target)) {
+              // A plain click opens the asset; with Shift or Ctrl/⌘ it selects (Space on a thumbnail: the registry).
+              const action = event.shiftKey ? actionSelectAssetRange : event.ctrlKey || event.metaKey ? actionToggleAssetSelection : undefined;
+              if (action && run(action, { target: event.target as Element })) {
                 event.preventDefault();
                 event.stopPropagation();
               }
-            }}
-            onKeyDownCapture={(event) => {
-              if (event.key === ' ' && context.loggedIn && toggleFrom(event.target)) event.preventDefault();
             }}
           >
             <VirtualAssetGrid
@@ -199,7 +202,7 @@ export function CollectionView() {
             </Text>
             {selected.size === 0 ? (
               <Text color="fg.muted" display={{ base: 'none', md: 'block' }}>
-                Ctrl+click or Space selects, Shift+A selects all
+                Ctrl+click or Space selects, Shift+click a range, Shift+A all
               </Text>
             ) : (
               <>
@@ -207,8 +210,8 @@ export function CollectionView() {
                   <PencilLine aria-hidden="true" />
                   Edit metadata
                 </Button>
-                <Button size="xs" variant="ghost" onClick={selection.clear} aria-keyshortcuts="Escape">
-                  Clear selection
+                <Button size="xs" variant="ghost" onClick={() => run(actionClearSelection)} aria-keyshortcuts="Escape">
+                  {actionClearSelection.label(context)}
                 </Button>
               </>
             )}

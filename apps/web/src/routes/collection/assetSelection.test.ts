@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { selectionStyles, selectionText, THUMBNAIL_SELECTOR, toggleHref } from './assetSelection.ts';
+import { THUMBNAIL_SELECTOR } from '../../actions/keys.ts';
+import { selectionStyles, selectionText } from './assetSelection.ts';
 
+// Toggling moved into assetSelectionMachine (packages/machines/src/assetSelection, "toggles hrefs without changing
+// the given list").
 describe('asset selection', () => {
-  it('toggles hrefs without changing the given set', () => {
-    const empty: ReadonlySet<string> = new Set();
-    const one = toggleHref(empty, '/a.info');
-    expect([...one]).toEqual(['/a.info']);
-    expect(empty.size).toBe(0);
-    expect([...toggleHref(one, '/a.info')]).toEqual([]);
-    expect([...toggleHref(one, '/b.info')]).toEqual(['/a.info', '/b.info']);
-  });
-
   it('says how many assets are selected', () => {
     expect(selectionText(0)).toBe('No assets selected');
     expect(selectionText(1)).toBe('1 asset selected');

@@ -1,19 +1,10 @@
 /**
- * The collection view's selection of assets for the batch metadata edit (spec 02 §2 Metadata field editors, several
- * assets at once): a set of asset hrefs. Ctrl/⌘+click or Space on a thumbnail toggles one, Shift+A selects every
- * loaded asset (spec 01 §2 Keyboard), Esc clears.
+ * How the collection view shows its selection of assets for the batch metadata edit (spec 02 §2 Metadata field
+ * editors, several assets at once). The selection itself is `assetSelectionMachine` (`@magpie/machines`), driven by
+ * the registry's actions (useAssetSelection.ts).
  */
 import type { SystemStyleObject } from '@chakra-ui/react';
-
-/** The thumbnail element of an asset in the grid (components/AssetTile.tsx): `data-testid` and `data-href`. */
-export const THUMBNAIL_SELECTOR = '[data-testid="asset-thumbnail"]';
-
-/** `hrefs` with `href` added, or removed when it was there (a new set). */
-export function toggleHref(hrefs: ReadonlySet<string>, href: string): ReadonlySet<string> {
-  const next = new Set(hrefs);
-  if (!next.delete(href)) next.add(href);
-  return next;
-}
+import { THUMBNAIL_SELECTOR } from '../../actions/keys.ts';
 
 /** "No assets selected", "1 asset selected", "3 assets selected". */
 export function selectionText(count: number): string {

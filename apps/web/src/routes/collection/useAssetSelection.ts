@@ -1,55 +1,43 @@
 /**
  * The collection view's selection for the batch metadata edit (spec 02 §2 Metadata field editors, several assets at
- * once): asset hrefs, kept across reloads of the same collection, dropped for another one. Shift+A (the select-all
- * action, spec 01 §2 Keyboard) selects every loaded asset; Esc clears unless a dialog is open.
+ * once; spec 01 §2 Asset selection): an `assetSelectionMachine` actor (`@magpie/machines`) told what the view shows,
+ * and offered to the action registry, whose actions (Ctrl/⌘+click and Space toggle, Shift+click selects a range,
+ * Shift+A selects all loaded, Esc clears) drive it. Kept across more pages and reloads of the same collection,
+ * reset for another one.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useMemo } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
 import type { Asset } from '@magpie/api-types';
-import { SELECT_ALL_EVENT } from '../../actions/actionSelectAll.ts';
-import { THUMBNAIL_SELECTOR, toggleHref } from './assetSelection.ts';
+import { assetSelectionMachine } from '@magpie/machines';
+import { useActions } from '../../actions/ActionsProvider.tsx';
+import type { AssetSelectionActor } from '../../actions/types.ts';
 
-/** The selection and its operations. */
+/** The selection and what the view renders from it. */
 export interface AssetSelection {
+  /** The running machine (the registry's selection actions send to it). */
+  readonly actorRef: AssetSelectionActor;
   /** The selected hrefs. */
   readonly selected: ReadonlySet<string>;
   /** The loaded assets that are selected, in grid order. */
   readonly selectedAssets: readonly Asset[];
-  /** Toggles the asset whose thumbnail holds `target`; `false` when `target` is not in a thumbnail. */
-  toggleFrom(target: EventTarget | null): boolean;
-  clear(): void;
 }
 
 /** The selection of the collection at `href` among its `loaded` assets (see the module comment). */
 export function useAssetSelection(href: string, loaded: readonly Asset[]): AssetSelection {
-  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
-  const clear = useCallback(() => setSelected(new Set()), []);
-  useEffect(clear, [href, clear]);
+  const actorRef = useActorRef(assetSelectionMachine, { input: {} });
+  const { setAssetSelection } = useActions();
 
   useEffect(() => {
-    const selectAll = () => setSelected(new Set(loaded.map((asset) => asset.href)));
-    window.addEventListener(SELECT_ALL_EVENT, selectAll);
-    return () => window.removeEventListener(SELECT_ALL_EVENT, selectAll);
-  }, [loaded]);
+    actorRef.send({ type: 'SHOW', collection: href, assets: loaded.map((asset) => asset.href) });
+  }, [actorRef, href, loaded]);
 
-  const hasSelection = selected.size > 0;
   useEffect(() => {
-    if (!hasSelection) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented || document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
-      event.preventDefault();
-      clear();
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [hasSelection, clear]);
+    setAssetSelection(actorRef);
+    return () => setAssetSelection(undefined);
+  }, [actorRef, setAssetSelection]);
 
-  const toggleFrom = useCallback((target: EventTarget | null): boolean => {
-    const tile = target instanceof Element ? target.closest(THUMBNAIL_SELECTOR) : null;
-    const assetHref = tile?.getAttribute('data-href');
-    if (!assetHref) return false;
-    setSelected((current) => toggleHref(current, assetHref));
-    return true;
-  }, []);
-
-  return { selected, selectedAssets: loaded.filter((asset) => selected.has(asset.href)), toggleFrom, clear };
+  const list = useSelector(actorRef, (snapshot) => snapshot.context.selected);
+  const selected = useMemo<ReadonlySet<string>>(() => new Set(list), [list]);
+  const selectedAssets = useMemo(() => loaded.filter((asset) => selected.has(asset.href)), [loaded, selected]);
+  return { actorRef, selected, selectedAssets };
 }

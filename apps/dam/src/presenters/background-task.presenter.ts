@@ -1,0 +1,43 @@
+import type { BackgroundTaskCreated, TaskAssetResult, TaskStatus } from '@magpie/api-types';
+import type { ArchiveRow, AssetRow, BackgroundTaskRow } from '../db/schema.ts';
+import { assetHref, taskHref } from './hrefs.ts';
+
+/** How long a client should wait between polls of a running task (ms; `job.updates.frequency`, spec 01 §4). */
+export const TASK_POLL_FREQUENCY_MS = 1_000;
+/** The longest wait between polls a client should use (ms; `maxInterval` of the creation answer). */
+export const TASK_MAX_INTERVAL_MS = 5_000;
+
+/** The answer to a created task (`metadata-edit-response`, `duplicate-response`): its location, pending. */
+export function presentTaskCreated(id: string): BackgroundTaskCreated {
+  return { location: taskHref(id), status: 'pending', maxInterval: TASK_MAX_INTERVAL_MS };
+}
+
+/** A task row as `task-status` (fotoweb-api-notes §6.2): the task, and the job's progress and per-asset results. */
+export function presentTask(task: BackgroundTaskRow): TaskStatus {
+  const result = task.result as TaskAssetResult[];
+  return {
+    task: {
+      id: task.id,
+      type: task.type,
+      status: task.status,
+      created: task.created.toISOString(),
+      modified: task.modified.toISOString(),
+      user: task.user_id,
+      href: taskHref(task.id),
+    },
+    job: { status: task.status, updates: { frequency: TASK_POLL_FREQUENCY_MS }, progress: { done: result.length, total: task.total }, result },
+  };
+}
+
+/** A duplicate task's result for one asset: the copy's href and file name (spec 01 §7 duplicate). */
+export function presentDuplicateResult(href: string, archive: Pick<ArchiveRow, 'id' | 'name'>, copy: Pick<AssetRow, 'folder_path' | 'filename'>): TaskAssetResult {
+  return {
+    href,
+    done: true,
+    'changed-fields': [],
+    'changed-builtinFields': [],
+    'result-href': assetHref(archive, copy.folder_path, copy.filename),
+    'result-filename': copy.filename,
+    error: null,
+  };
+}

@@ -1,0 +1,30 @@
+import { Flex, HStack, Link, chakra } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { ARCHIVES_PATH } from '../lib/urls.ts';
+import { UploadControl } from '../upload/UploadControl.tsx';
+import { HeaderSearch } from '../search/HeaderSearch.tsx';
+import { LogoMark } from '../components/Logo.tsx';
+import { UserMenu } from './UserMenu.tsx';
+
+/** The header: logo linking to the archives, the header search, and the menu items the descriptor allows (spec 01 §2). */
+export function AppHeader() {
+  return (
+    <chakra.header position="sticky" top="0" zIndex="sticky" bg="bg" borderBottomWidth="1px" borderColor="border">
+      <Flex align="center" gap={{ base: '2', md: '4' }} px={{ base: '3', md: '6' }} py="2" maxW="full">
+        <Link asChild color="brand.fg" fontWeight="bold" fontSize="lg" textDecoration="none" _hover={{ textDecoration: 'none' }}>
+          <RouterLink to={ARCHIVES_PATH} aria-label="Magpie: archives" data-testid="logo-link">
+            <LogoMark />
+            <chakra.span display={{ base: 'none', sm: 'inline' }}>Magpie</chakra.span>
+          </RouterLink>
+        </Link>
+        <HeaderSearch />
+        <chakra.nav aria-label="Main menu" ms="auto">
+          <HStack gap="2">
+            <UploadControl />
+            <UserMenu />
+          </HStack>
+        </chakra.nav>
+      </Flex>
+    </chakra.header>
+  );
+}
