@@ -47,7 +47,15 @@ async function runOnce(files: string[]): Promise<{ seconds: number; perFileMs: n
       while (next < staged.length) {
         const { file, copy } = staged[next++]!;
         const t0 = performance.now();
-        await ctx.ingest.ingest({ sourcePath: copy, archive, folderPath: path.relative(sampleDir, path.dirname(file)).split(path.sep).join('/'), filename: path.basename(file), userName: 'bench' }).catch(() => undefined);
+        await ctx.ingest
+          .ingest({
+            sourcePath: copy,
+            archive,
+            folderPath: path.relative(sampleDir, path.dirname(file)).split(path.sep).join('/'),
+            filename: path.basename(file),
+            userName: 'bench',
+          })
+          .catch(() => undefined);
         perFileMs.push(performance.now() - t0);
       }
     }),

@@ -66,8 +66,6 @@ const ASSET = 'application/vnd.fotoware.asset+json';
 
 type Kind = 'archives' | 'collection' | 'search' | 'asset' | 'preview';
 
-
-
 /** Latencies (ms) and errors of one kind of request. */
 class Tally {
   readonly latencies: number[] = [];
@@ -192,7 +190,7 @@ async function fetchAll(client: Client, kind: Kind, wanted: string[], headers: R
 
 function rng(seed: number) {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 /** One person: browse, search and open assets back to back until `until` (performance.now() ms). */
@@ -208,11 +206,23 @@ async function person(client: Client, cookie: string, words: string[], seed: num
       await client.get('archives', '/fotoweb/archives/', json(COLLECTION_LIST));
       const page = assetsOf(await client.get('collection', ARCHIVE, json(COLLECTION), true));
       if (page.length > 0) known = page;
-      await fetchAll(client, 'preview', page.slice(0, GRID_THUMBNAILS).flatMap((a) => (a.thumbnail ? [a.thumbnail] : [])), image, images);
+      await fetchAll(
+        client,
+        'preview',
+        page.slice(0, GRID_THUMBNAILS).flatMap((a) => (a.thumbnail ? [a.thumbnail] : [])),
+        image,
+        images,
+      );
     } else if (r < 0.7) {
       const word = words[Math.floor(random() * words.length)]!;
       const hits = assetsOf(await client.get('search', `${ARCHIVE}?q=${encodeURIComponent(word)}`, json(COLLECTION), true));
-      await fetchAll(client, 'preview', hits.slice(0, GRID_THUMBNAILS).flatMap((a) => (a.thumbnail ? [a.thumbnail] : [])), image, images);
+      await fetchAll(
+        client,
+        'preview',
+        hits.slice(0, GRID_THUMBNAILS).flatMap((a) => (a.thumbnail ? [a.thumbnail] : [])),
+        image,
+        images,
+      );
     } else {
       const asset = known[Math.floor(random() * known.length)]!;
       await client.get('asset', asset.href, json(ASSET));
@@ -226,9 +236,11 @@ async function hammer(client: Client, pathname: string, headers: Record<string, 
   client.reset();
   client.recording = true;
   const until = performance.now() + seconds * 1000;
-  await Promise.all(Array.from({ length: connections }, async () => {
-    while (performance.now() < until) await client.get('collection', pathname, headers);
-  }));
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < until) await client.get('collection', pathname, headers);
+    }),
+  );
   client.recording = false;
   return client.tally('collection');
 }
@@ -277,9 +289,17 @@ async function run(db: 'pglite' | 'postgres'): Promise<void> {
 
     const damPort = await freePort();
     const bffPort = await freePort();
-    children.push(spawn(process.execPath, [...PROFILE_ARGS, '--import', 'tsx', 'apps/dam/src/main.ts'], { cwd: root, env: { ...env, DAM_PORT: String(damPort) }, stdio: 'inherit' }));
+    children.push(
+      spawn(process.execPath, [...PROFILE_ARGS, '--import', 'tsx', 'apps/dam/src/main.ts'], { cwd: root, env: { ...env, DAM_PORT: String(damPort) }, stdio: 'inherit' }),
+    );
     await waitForUrl(`http://127.0.0.1:${damPort}/fotoweb/health`, 120_000);
-    children.push(spawn(process.execPath, [...PROFILE_ARGS, '--import', 'tsx', 'apps/bff/src/main.ts'], { cwd: root, env: { ...env, PORT: String(bffPort), HOST: '127.0.0.1', DAM_URL: `http://127.0.0.1:${damPort}` }, stdio: 'inherit' }));
+    children.push(
+      spawn(process.execPath, [...PROFILE_ARGS, '--import', 'tsx', 'apps/bff/src/main.ts'], {
+        cwd: root,
+        env: { ...env, PORT: String(bffPort), HOST: '127.0.0.1', DAM_URL: `http://127.0.0.1:${damPort}` },
+        stdio: 'inherit',
+      }),
+    );
     await waitForUrl(`http://127.0.0.1:${bffPort}/fotoweb/views/session`, 120_000);
 
     // Log every person in, as a browser does: CSRF cookie first, then the login form.
@@ -300,7 +320,15 @@ async function run(db: 'pglite' | 'postgres'): Promise<void> {
 
     // Words to search for: the keywords of the photos in the archive.
     const manifest = JSON.parse(fs.readFileSync(path.join(root, '../shared/samples/manifest.json'), 'utf8')) as Array<{ path: string; exiftool: Record<string, any> | null }>;
-    const words = [...new Set(manifest.filter((m) => m.path.startsWith('photos/')).flatMap((m) => (m.exiftool?.Keywords?.XMP ?? m.exiftool?.Keywords?.IPTC ?? []) as unknown[]).map((k) => String(k).trim().split(/\s+/)[0]!).filter((w) => /^[\p{L}]{3,}$/u.test(w)))].slice(0, 40);
+    const words = [
+      ...new Set(
+        manifest
+          .filter((m) => m.path.startsWith('photos/'))
+          .flatMap((m) => (m.exiftool?.Keywords?.XMP ?? m.exiftool?.Keywords?.IPTC ?? []) as unknown[])
+          .map((k) => String(k).trim().split(/\s+/)[0]!)
+          .filter((w) => /^[\p{L}]{3,}$/u.test(w)),
+      ),
+    ].slice(0, 40);
     if (words.length === 0) words.push('photo');
 
     // A browser opens up to BROWSER_PARALLEL connections per site: no request waits here for a connection.
@@ -341,7 +369,9 @@ async function run(db: 'pglite' | 'postgres'): Promise<void> {
       const bareTally = (await hammer(bare, ARCHIVE, headers, SESSIONS, CEILING_SECONDS)).summary(CEILING_SECONDS);
       const viaBff = (await hammer(client, ARCHIVE, { ...headers, cookie: cookies[0]! }, SESSIONS, CEILING_SECONDS)).summary(CEILING_SECONDS);
       const sent = collectionCoding ? `${(collectionBytes.length / 1024).toFixed(0)} KiB as ${collectionCoding}` : 'uncompressed';
-      console.log(`  collection GET (${(collectionBody.length / 1024).toFixed(0)} KiB, ${sent}; Accept-Encoding: ${acceptEncoding}), ${SESSIONS} connections, ${CEILING_SECONDS} s each:`);
+      console.log(
+        `  collection GET (${(collectionBody.length / 1024).toFixed(0)} KiB, ${sent}; Accept-Encoding: ${acceptEncoding}), ${SESSIONS} connections, ${CEILING_SECONDS} s each:`,
+      );
       console.log(`    bare Fastify from memory ${fmt(bareTally)}`);
       console.log(`    through BFF and DAM      ${fmt(viaBff)}`);
       console.log(`    ratio BFF/bare: ${((viaBff.rps / bareTally.rps) * 100).toFixed(1)} %`);

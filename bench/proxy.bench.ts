@@ -20,8 +20,6 @@ const samples = path.resolve(root, '../shared/samples/iptc-xmp');
 const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
 
-
-
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'magpie-bench-proxy-'));
 const env = {
   ...process.env,
@@ -40,15 +38,23 @@ const stopAll = () => children.forEach((c) => c.kill('SIGTERM'));
 process.on('exit', stopAll);
 children.push(spawn(process.execPath, ['--import', 'tsx', 'apps/dam/src/main.ts'], { cwd: root, env: { ...env, DAM_PORT: String(damPort) }, stdio: 'inherit' }));
 await waitForUrl(`http://127.0.0.1:${damPort}/fotoweb/health`);
-children.push(spawn(process.execPath, ['--import', 'tsx', 'apps/bff/src/main.ts'], { cwd: root, env: { ...env, PORT: String(bffPort), HOST: '127.0.0.1', DAM_URL: `http://127.0.0.1:${damPort}` }, stdio: 'inherit' }));
+children.push(
+  spawn(process.execPath, ['--import', 'tsx', 'apps/bff/src/main.ts'], {
+    cwd: root,
+    env: { ...env, PORT: String(bffPort), HOST: '127.0.0.1', DAM_URL: `http://127.0.0.1:${damPort}` },
+    stdio: 'inherit',
+  }),
+);
 await waitForUrl(`http://127.0.0.1:${bffPort}/fotoweb/views/session`);
 
 // A DAM token (as the BFF would hold it) and a BFF session (as a browser would hold it).
-const token = (await (await fetch(`http://127.0.0.1:${damPort}/fotoweb/oauth2/token`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  body: new URLSearchParams({ grant_type: 'password', username: 'admin', password: 'bench-password', client_id: 'magpie-bff', client_secret: env.MAGPIE_BFF_CLIENT_SECRET }),
-}).then((r) => r.json())) as { access_token: string }).access_token;
+const token = (
+  (await await fetch(`http://127.0.0.1:${damPort}/fotoweb/oauth2/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', username: 'admin', password: 'bench-password', client_id: 'magpie-bff', client_secret: env.MAGPIE_BFF_CLIENT_SECRET }),
+  }).then((r) => r.json())) as { access_token: string }
+).access_token;
 const sessionRes = await fetch(`http://127.0.0.1:${bffPort}/fotoweb/views/session`);
 const csrf = /magpie_csrf=([^;]+)/.exec(sessionRes.headers.getSetCookie().join('; '))?.[1] ?? '';
 const login = await fetch(`http://127.0.0.1:${bffPort}/fotoweb/views/login`, {
@@ -85,9 +91,11 @@ async function load(port: number, headers: Record<string, string>, seconds: numb
       });
     });
   const started = performance.now();
-  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
-    while (performance.now() < deadline) await one();
-  }));
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < deadline) await one();
+    }),
+  );
   const elapsed = (performance.now() - started) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);

@@ -38,13 +38,23 @@ const N = Number(values.assets);
 const RUNS = Number(values.runs);
 /** `rows` inserts rows built here (the corpus of the recorded 100,000 figures), `sql` lets PostgreSQL build them. */
 const BUILDER = values.builder ?? (N > 100_000 ? 'sql' : 'rows');
-const manifest = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../../shared/samples/manifest.json'), 'utf8')) as Array<{ path: string; exiftool: Record<string, any> | null }>;
+const manifest = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../../shared/samples/manifest.json'), 'utf8')) as Array<{
+  path: string;
+  exiftool: Record<string, any> | null;
+}>;
 
 // Vocabulary from the real samples.
 const pick = <T>(list: T[], i: number) => list[i % list.length]!;
 const clean = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 const titles = manifest.map((m) => clean(m.exiftool?.Title?.XMP) ?? clean(m.exiftool?.Title?.IPTC)).filter((v): v is string => Boolean(v));
-const keywordPool = [...new Set(manifest.flatMap((m) => (m.exiftool?.Keywords?.XMP ?? m.exiftool?.Keywords?.IPTC ?? []) as string[]).map((k) => String(k).trim()).filter(Boolean))];
+const keywordPool = [
+  ...new Set(
+    manifest
+      .flatMap((m) => (m.exiftool?.Keywords?.XMP ?? m.exiftool?.Keywords?.IPTC ?? []) as string[])
+      .map((k) => String(k).trim())
+      .filter(Boolean),
+  ),
+];
 const creators = [...new Set(manifest.flatMap((m) => (m.exiftool?.Creator?.XMP ?? m.exiftool?.Creator?.IPTC ?? []) as string[]).map(String))];
 const cities = [...new Set(manifest.map((m) => clean(m.exiftool?.City?.XMP) ?? clean(m.exiftool?.City?.IPTC)).filter((v): v is string => Boolean(v)))];
 const countries = [...new Set(manifest.map((m) => clean(m.exiftool?.Country?.XMP) ?? clean(m.exiftool?.Country?.IPTC)).filter((v): v is string => Boolean(v)))];
@@ -55,7 +65,7 @@ const COMMON = 'harbour';
 
 function rng(seed: number) {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 async function buildCorpus(ctx: DamContext) {
@@ -115,7 +125,10 @@ async function buildCorpus(ctx: DamContext) {
         field_vector: sql<string>`array_to_tsvector(${fieldLexemes(metadata)}::text[])`,
       });
     }
-    await ctx.database.db.insertInto('assets').values(rows as never).execute();
+    await ctx.database.db
+      .insertInto('assets')
+      .values(rows as never)
+      .execute();
     if ((offset / BATCH) % 40 === 0) process.stderr.write(`  ${offset + rows.length} / ${N}\n`);
   }
   for (let f = 0; f < Math.ceil(N / 10_000); f++) await ctx.repos.archives.ensureFolder(archive.id, `batch-${f}`);
@@ -132,7 +145,12 @@ async function buildCorpus(ctx: DamContext) {
 async function buildCorpusSql(ctx: DamContext) {
   const archive = (await ctx.repos.archives.findByName('Photos'))!;
   // Space-joined field lexemes of one value, without the field's presence marker.
-  const lex = (field: string, list: string[]) => list.map((v) => fieldLexemes({ [field]: v }).filter((l) => l !== `f${field}`).join(' '));
+  const lex = (field: string, list: string[]) =>
+    list.map((v) =>
+      fieldLexemes({ [field]: v })
+        .filter((l) => l !== `f${field}`)
+        .join(' '),
+    );
   const STEP = 100_000;
   for (let from = 0; from < N; from += STEP) {
     const to = Math.min(N, from + STEP);
@@ -204,7 +222,14 @@ async function benchOne(kind: 'pglite' | 'postgres') {
     cluster = await startTestCluster();
     databaseUrl = cluster.createDatabase('bench');
   }
-  const config = loadDamConfig({ MAGPIE_DATA_DIR: dataDir, MAGPIE_ADMIN_PASSWORD: 'bench', LOG_LEVEL: 'silent', MAGPIE_WORKERS: '0', MAGPIE_ANSWER_CACHE_BYTES: '0', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  const config = loadDamConfig({
+    MAGPIE_DATA_DIR: dataDir,
+    MAGPIE_ADMIN_PASSWORD: 'bench',
+    LOG_LEVEL: 'silent',
+    MAGPIE_WORKERS: '0',
+    MAGPIE_ANSWER_CACHE_BYTES: '0',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
   const ctx = await createDamContext(config, { info() {}, error() {} });
   const { rows: present } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM assets`.execute(ctx.database.db);
   if (present[0]!.n === 0) {
@@ -219,7 +244,14 @@ async function benchOne(kind: 'pglite' | 'postgres') {
   const admin = (await ctx.repos.users.findByUsername('admin'))!;
   const { hashPassword } = await import('../apps/dam/src/lib/crypto.ts');
   await ctx.repos.tokens.upsertClient({ clientId: 'bench', name: 'bench', secretHash: await hashPassword('bench'), userId: admin.id });
-  const token = (await app.inject({ method: 'POST', url: '/fotoweb/oauth2/token', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'grant_type=client_credentials&client_id=bench&client_secret=bench' })).json().access_token as string;
+  const token = (
+    await app.inject({
+      method: 'POST',
+      url: '/fotoweb/oauth2/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'grant_type=client_credentials&client_id=bench&client_secret=bench',
+    })
+  ).json().access_token as string;
   const headers = { authorization: `Bearer ${token}`, accept: 'application/vnd.fotoware.assetlist+json' };
   const get = (url: string) => async () => (await app.inject({ method: 'GET', url, headers })).statusCode;
   const base = '/fotoweb/archives/5000-Photos/';
@@ -267,10 +299,19 @@ async function benchOne(kind: 'pglite' | 'postgres') {
   };
   const plans = [
     await explain('rare word', `SELECT id FROM assets WHERE archive_id = 5000 AND search_vector @@ '''${RARE}'''::tsquery ORDER BY modified DESC, id DESC LIMIT 100`),
-    await explain('common word count, exact (its first search ever, and searches no kept count answers)', `SELECT count(*) FROM assets WHERE archive_id = 5000 AND search_vector @@ '''${COMMON}'''::tsquery`),
-    await explain('common word count, kept (migration 0008)', `SELECT coalesce(sum(hits), 0)::bigint AS n, count(*)::int AS parts FROM asset_counts WHERE archive_id = 5000 AND kind = 's' AND term = '${COMMON}' AND EXISTS (SELECT t.ready FROM asset_counted_terms AS t WHERE t.archive_id = 5000 AND t.kind = 's' AND t.term = '${COMMON}' AND t.ready = true)`),
+    await explain(
+      'common word count, exact (its first search ever, and searches no kept count answers)',
+      `SELECT count(*) FROM assets WHERE archive_id = 5000 AND search_vector @@ '''${COMMON}'''::tsquery`,
+    ),
+    await explain(
+      'common word count, kept (migration 0008)',
+      `SELECT coalesce(sum(hits), 0)::bigint AS n, count(*)::int AS parts FROM asset_counts WHERE archive_id = 5000 AND kind = 's' AND term = '${COMMON}' AND EXISTS (SELECT t.ready FROM asset_counted_terms AS t WHERE t.archive_id = 5000 AND t.kind = 's' AND t.term = '${COMMON}' AND t.ready = true)`,
+    ),
     await explain('field predicate', `SELECT id FROM assets WHERE archive_id = 5000 AND field_vector @@ '''f25_${COMMON}'''::tsquery ORDER BY modified DESC, id DESC LIMIT 100`),
-    await explain('date range + doctype count', `SELECT count(*) FROM assets WHERE archive_id = 5000 AND assets.modified >= '2015-01-01' AND assets.modified < '2017-01-01' AND assets.doctype = 'movie'`),
+    await explain(
+      'date range + doctype count',
+      `SELECT count(*) FROM assets WHERE archive_id = 5000 AND assets.modified >= '2015-01-01' AND assets.modified < '2017-01-01' AND assets.doctype = 'movie'`,
+    ),
     await explain('keyset page', `SELECT id FROM assets WHERE archive_id = 5000 AND (modified, id) < ('2015-01-01'::timestamptz, 1) ORDER BY modified DESC, id DESC LIMIT 100`),
   ];
   await app.close();

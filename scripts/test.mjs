@@ -55,6 +55,7 @@ if (missing.length) {
 const steps = [
   { name: 'generated API types are current', cmd: 'npm', args: ['run', 'check:api'] },
   { name: 'lint', cmd: 'npm', args: ['run', 'lint'] },
+  { name: 'format (Prettier)', cmd: 'npm', args: ['run', '--silent', 'format:check'] },
   { name: 'type-check', cmd: 'npm', args: ['run', 'typecheck'] },
   { name: 'unit tests', cmd: 'npx', args: ['vitest', 'run', '--project', 'unit'], report: 'unit' },
   { name: 'DAM on PGlite', cmd: 'npx', args: ['vitest', 'run', '--project', 'dam'], report: 'dam-pglite' },

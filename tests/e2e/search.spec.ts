@@ -16,12 +16,9 @@ import { distinctiveKeyword, keywordSamples, pickSamples, SAMPLES_DIR, type Samp
  * content twice in one archive is a DuplicateAsset and those specs may share the stack with this one.
  */
 const SKELETON_FILES = new Set(
-  pickSamples(5, [
-    'iptc-xmp/Canon_EOS_600D_keywords.jpg',
-    'iptc-xmp/ESA_Hubble_Jupiter.jpg',
-    'iptc-xmp/IPTC-PhotometadataRef-Std2019.1_resized.jpg',
-    'iptc-xmp/IMG_5910.jpg',
-  ]).map((s) => s.file),
+  pickSamples(5, ['iptc-xmp/Canon_EOS_600D_keywords.jpg', 'iptc-xmp/ESA_Hubble_Jupiter.jpg', 'iptc-xmp/IPTC-PhotometadataRef-Std2019.1_resized.jpg', 'iptc-xmp/IMG_5910.jpg']).map(
+    (s) => s.file,
+  ),
 );
 
 /** EXIF DateTimeOriginal per sample file, from the manifest (`YYYY:MM:DD HH:MM:SS[±HH:MM]`). */
@@ -47,7 +44,12 @@ const dayOf = (s: Sample) => utcDay(TAKEN.get(s.file)!);
 
 /** Whether a sample's keywords (field 25) hold `word` as a whole word. */
 const hasKeyword = (s: Sample, word: string) =>
-  s.keywords.some((k) => k.toLowerCase().split(/[^\p{L}\p{N}]+/u).includes(word.toLowerCase()));
+  s.keywords.some((k) =>
+    k
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .includes(word.toLowerCase()),
+  );
 
 /** The criterion: the one-word keyword most uploaded samples share; the range: their capture days. */
 const criterionKeyword = (() => {
@@ -56,7 +58,10 @@ const criterionKeyword = (() => {
   if (ranked.length === 0) throw new Error('No one-word keyword among the uploaded samples');
   return ranked[0]!.w;
 })();
-const keywordDays = uploaded.filter((s) => hasKeyword(s, criterionKeyword)).map(dayOf).sort();
+const keywordDays = uploaded
+  .filter((s) => hasKeyword(s, criterionKeyword))
+  .map(dayOf)
+  .sort();
 const dateFrom = keywordDays[0]!;
 const dateTo = keywordDays.at(-1)!;
 const expected = uploaded.filter((s) => hasKeyword(s, criterionKeyword) && dayOf(s) >= dateFrom && dayOf(s) <= dateTo);
@@ -65,7 +70,13 @@ const expected = uploaded.filter((s) => hasKeyword(s, criterionKeyword) && dayOf
 const headerTarget = (() => {
   for (const target of uploaded) {
     try {
-      return { target, word: distinctiveKeyword(target, uploaded.filter((s) => s !== target)) };
+      return {
+        target,
+        word: distinctiveKeyword(
+          target,
+          uploaded.filter((s) => s !== target),
+        ),
+      };
     } catch {
       // try the next one
     }

@@ -82,7 +82,15 @@ function syntheticAsset(base: string, index: number) {
     doctype: 'image',
     hasPreview: true,
     metadata: {},
-    previews: [{ size: 200, width: 200, height: 150, square: false, href: `data:image/svg+xml,${encodeURIComponent(TINY_SVG.replace('#5eead4', `#${(index * 2654435761 % 0xffffff).toString(16).padStart(6, '0')}`))}` }],
+    previews: [
+      {
+        size: 200,
+        width: 200,
+        height: 150,
+        square: false,
+        href: `data:image/svg+xml,${encodeURIComponent(TINY_SVG.replace('#5eead4', `#${((index * 2654435761) % 0xffffff).toString(16).padStart(6, '0')}`))}`,
+      },
+    ],
   };
 }
 

@@ -26,8 +26,7 @@ const KEYWORDS = '25';
 const treeItem = (scope: Locator, name: string) => scope.getByRole('treeitem', { name, exact: true });
 
 /** The names in the order the tree shows them (spec 02 §2: sorted by name), as the client sorts. */
-const byName = (names: readonly string[]) =>
-  [...names].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true }));
+const byName = (names: readonly string[]) => [...names].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true }));
 
 /** Adds an item inline (spec 02 §5: the text is name and value; Enter adds) and waits for it in the tree. */
 async function addInline(popover: Locator, opener: Locator, name: string): Promise<void> {
@@ -106,7 +105,9 @@ test('build keywords in the taxonomy tree, pick them for an asset with a new tit
   await expect(popover).toBeVisible();
 
   // The edit modal: OK after a change; the value copies the label without < and > (spec 02 §5).
-  await treeItem(popover, cats).getByRole('button', { name: `Edit ${cats}`, exact: true }).click();
+  await treeItem(popover, cats)
+    .getByRole('button', { name: `Edit ${cats}`, exact: true })
+    .click();
   const modal = page.getByTestId('taxonomy-item-edit');
   await expect(modal).toBeVisible();
   await expect(modal.getByTestId('taxonomy-edit-label')).toHaveValue(cats);
@@ -134,7 +135,9 @@ test('build keywords in the taxonomy tree, pick them for an asset with a new tit
     });
   };
   await page.route('**/fotoweb/api/taxonomies/**', failOnce);
-  await treeItem(popover, spare).getByRole('button', { name: `Delete ${spare}`, exact: true }).click();
+  await treeItem(popover, spare)
+    .getByRole('button', { name: `Delete ${spare}`, exact: true })
+    .click();
   const errorModal = page.getByTestId('taxonomy-error');
   await expect(errorModal).toBeVisible();
   await expect(errorModal).toContainText('general error, try later');
@@ -167,21 +170,27 @@ test('build keywords in the taxonomy tree, pick them for an asset with a new tit
   await expect(errorModal).toBeHidden();
   await expect(treeItem(popover, spare)).toBeVisible();
   await page.unroute('**/fotoweb/api/taxonomies/**', failOnce);
-  await treeItem(popover, spare).getByRole('button', { name: `Delete ${spare}`, exact: true }).click();
+  await treeItem(popover, spare)
+    .getByRole('button', { name: `Delete ${spare}`, exact: true })
+    .click();
   await expect(treeItem(popover, spare)).toHaveCount(0);
   await expect(page.getByTestId('taxonomy-confirm-delete')).toHaveCount(0);
 
   // A parent only after the confirmation; Cancel keeps it.
   await addInline(popover, popover.getByTestId('taxonomy-add'), temp);
   await addInline(popover, treeItem(popover, temp).getByRole('button', { name: `Add child to ${temp}`, exact: true }), tempChild);
-  await treeItem(popover, temp).getByRole('button', { name: `Delete ${temp}`, exact: true }).click();
+  await treeItem(popover, temp)
+    .getByRole('button', { name: `Delete ${temp}`, exact: true })
+    .click();
   const confirm = page.getByTestId('taxonomy-confirm-delete');
   await expect(confirm).toBeVisible();
   await expectAccessible(page, '[data-testid="taxonomy-confirm-delete"]', 'delete confirmation');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
   await expect(treeItem(popover, tempChild)).toBeVisible();
-  await treeItem(popover, temp).getByRole('button', { name: `Delete ${temp}`, exact: true }).click();
+  await treeItem(popover, temp)
+    .getByRole('button', { name: `Delete ${temp}`, exact: true })
+    .click();
   await confirm.getByTestId('taxonomy-confirm-delete-ok').click();
   await expect(treeItem(popover, temp)).toHaveCount(0);
   await expect(treeItem(popover, tempChild)).toHaveCount(0);
@@ -303,9 +312,11 @@ test('page through a large taxonomy from an advanced-search criterion, and land 
   };
   const firstPage = root.items.data.map((item) => item.name);
   expect(root.items.paging?.next, 'the taxonomy spans more than one page').toBeTruthy();
-  const lastPage = ((await (await page.request.get(root.items.paging!.last!, { headers: { Accept: 'application/json' } })).json()) as {
-    data: Array<{ name: string }>;
-  }).data.map((item) => item.name);
+  const lastPage = (
+    (await (await page.request.get(root.items.paging!.last!, { headers: { Accept: 'application/json' } })).json()) as {
+      data: Array<{ name: string }>;
+    }
+  ).data.map((item) => item.name);
 
   // The picker of a criterion on the City field.
   await page.getByRole('button', { name: 'Advanced search' }).click();
@@ -326,11 +337,15 @@ test('page through a large taxonomy from an advanced-search criterion, and land 
   await expect(items.first()).toHaveAccessibleName(lastPage[0]!);
   await expect(popover.getByRole('button', { name: 'Next page' })).toBeDisabled();
   for (const name of lastPage.slice(0, -1)) {
-    await treeItem(popover, name).getByRole('button', { name: `Delete ${name}`, exact: true }).click();
+    await treeItem(popover, name)
+      .getByRole('button', { name: `Delete ${name}`, exact: true })
+      .click();
     await expect(treeItem(popover, name)).toHaveCount(0);
   }
   const lastName = lastPage.at(-1)!;
-  await treeItem(popover, lastName).getByRole('button', { name: `Delete ${lastName}`, exact: true }).click();
+  await treeItem(popover, lastName)
+    .getByRole('button', { name: `Delete ${lastName}`, exact: true })
+    .click();
   // spec 02 §4: the tree jumps to the first page.
   await expect(items.first()).toHaveAccessibleName(firstPage[0]!);
   await expect(items).toHaveCount(firstPage.length);

@@ -19,7 +19,10 @@ const [first, second, third, fourth, fifth] = pickSamples(5, [
 const uploaded = [first, second, third];
 /** The asset to open and search for: the first uploaded sample that has a title. */
 const target = uploaded.find((s) => s.title !== undefined) ?? second;
-const keyword = distinctiveKeyword(target, uploaded.filter((s) => s !== target));
+const keyword = distinctiveKeyword(
+  target,
+  uploaded.filter((s) => s !== target),
+);
 
 async function openFirstArchive(page: Page): Promise<string> {
   await expect(page).toHaveURL(/\/fotoweb\/archives\/$/);
@@ -78,7 +81,12 @@ test('log in, upload three photos, open one and find it again by keyword', async
   for (const k of target.keywords) await expect(tags.filter({ hasText: k }).first()).toBeVisible();
   await expect(page.getByTestId('asset-download')).toHaveAttribute('href', /__renditions\/ORIGINAL$/);
   await expect
-    .poll(() => page.getByTestId('asset-preview').locator('img').evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth))
+    .poll(() =>
+      page
+        .getByTestId('asset-preview')
+        .locator('img')
+        .evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth),
+    )
     .toBeGreaterThan(0);
   await expectAccessible(page, undefined, 'asset view');
 

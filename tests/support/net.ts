@@ -17,8 +17,14 @@ export async function freePort(): Promise<number> {
  * @param timeoutMs longest wait (ms). @throws Error naming the URL when it did not come up in time.
  */
 export async function waitForUrl(url: string, timeoutMs = 60_000): Promise<void> {
-  for (const end = Date.now() + timeoutMs; Date.now() < end; ) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
+  for (const end = Date.now() + timeoutMs; Date.now() < end;) {
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${url} did not come up`);

@@ -16,7 +16,12 @@ export interface TestCluster {
 
 function binDir(): string {
   const candidates = ['/usr/lib/postgresql'].flatMap((root) =>
-    fs.existsSync(root) ? fs.readdirSync(root).sort((a, b) => Number(b) - Number(a)).map((v) => path.join(root, v, 'bin')) : [],
+    fs.existsSync(root)
+      ? fs
+          .readdirSync(root)
+          .sort((a, b) => Number(b) - Number(a))
+          .map((v) => path.join(root, v, 'bin'))
+      : [],
   );
   const found = candidates.find((dir) => fs.existsSync(path.join(dir, 'initdb')));
   if (!found) {
@@ -24,7 +29,6 @@ function binDir(): string {
   }
   return found;
 }
-
 
 /**
  * Starts a throw-away PostgreSQL cluster on 127.0.0.1 (initdb -A trust, pg_ctl), as the `postgres` system user

@@ -105,7 +105,13 @@ export async function buildBffApp(config: BffConfig, options: BuildBffAppOptions
   await app.register(csrfPlugin, { cookieSecure: config.cookieSecure });
   await app.register(validatePlugin);
   await app.register(staticPlugin, { webDist: config.webDist });
-  await app.register(sessionRoutes, { damAuth, throttle: { addressLimit: config.loginRateLimit, addressUserLimit: config.loginAddressUserLimit, delay: config.loginDelay }, sessionSecret: config.sessionSecret, cookieSecure: config.cookieSecure, ...(options.now !== undefined ? { now: options.now } : {}) });
+  await app.register(sessionRoutes, {
+    damAuth,
+    throttle: { addressLimit: config.loginRateLimit, addressUserLimit: config.loginAddressUserLimit, delay: config.loginDelay },
+    sessionSecret: config.sessionSecret,
+    cookieSecure: config.cookieSecure,
+    ...(options.now !== undefined ? { now: options.now } : {}),
+  });
   await app.register(proxyPlugin, { damUrl: config.damUrl });
   await app.register(docsPlugin, { openapiDir: options.openapiDir ?? DEFAULT_OPENAPI_DIR });
   return app;

@@ -170,15 +170,32 @@ function requestArbitrary(route: RouteSpec): fc.Arbitrary<GeneratedRequest> {
     );
   } else if (accepted.length > 0) {
     const sample = SAMPLE_BODIES[route.operationId] ?? {};
-    const json = route.operationId === 'createUpload' ? fc.oneof(nastyJsonBody(sample), nastyFilename.map((filename) => JSON.stringify({ ...(sample as object), filename }))) : nastyJsonBody(sample);
-    bodyArb = fc.tuple(contentTypeFor(accepted), json, nastyForm).map(([contentType, body, form]) => ({ contentType, body: contentType?.startsWith(MEDIA_TYPES.formUrlEncoded) ? form : body }));
+    const json =
+      route.operationId === 'createUpload'
+        ? fc.oneof(
+            nastyJsonBody(sample),
+            nastyFilename.map((filename) => JSON.stringify({ ...(sample as object), filename })),
+          )
+        : nastyJsonBody(sample);
+    bodyArb = fc
+      .tuple(contentTypeFor(accepted), json, nastyForm)
+      .map(([contentType, body, form]) => ({ contentType, body: contentType?.startsWith(MEDIA_TYPES.formUrlEncoded) ? form : body }));
   } else {
     bodyArb = fc.oneof(
       { weight: 4, arbitrary: fc.constant({ contentType: undefined, body: undefined }) },
       { weight: 1, arbitrary: fc.tuple(contentTypeFor(['application/json']), nastyJsonBody({})).map(([contentType, body]) => ({ contentType, body })) },
     );
   }
-  const acceptArb = fc.constantFrom(undefined, 'application/json', '*/*', 'text/html', 'image/*', 'application/vnd.fotoware.assetlist+json', 'application/vnd.fotoware.collection+json;q=0.5, */*;q=0.1', '\u00ff');
+  const acceptArb = fc.constantFrom(
+    undefined,
+    'application/json',
+    '*/*',
+    'text/html',
+    'image/*',
+    'application/vnd.fotoware.assetlist+json',
+    'application/vnd.fotoware.collection+json;q=0.5, */*;q=0.1',
+    '\u00ff',
+  );
   return fc.record({ path: pathArb, query: queryArb, body: bodyArb, accept: acceptArb }).map(({ path: p, query, body, accept }) => ({
     url: query === '' ? p : `${p}?${query}`,
     contentType: body.contentType,
@@ -197,9 +214,10 @@ function checkAnswer(res: LightMyRequestResponse, options: { oauth?: boolean } =
   } catch {
     throw new Error(`a ${res.statusCode} without a JSON body: ${res.body.slice(0, 200)}`);
   }
-  const shaped = options.oauth && typeof body['error'] === 'string'
-    ? typeof body['error_description'] === 'string' || body['error_description'] === undefined
-    : typeof body['value'] === 'string' && typeof body['message'] === 'string' && typeof body['requestId'] === 'string';
+  const shaped =
+    options.oauth && typeof body['error'] === 'string'
+      ? typeof body['error_description'] === 'string' || body['error_description'] === undefined
+      : typeof body['value'] === 'string' && typeof body['message'] === 'string' && typeof body['requestId'] === 'string';
   if (!shaped) throw new Error(`a ${res.statusCode} without the FotoWeb error body {value, message, requestId}: ${res.body.slice(0, 300)}`);
   for (const serverPath of serverPaths) {
     if (res.body.includes(serverPath)) throw new Error(`a ${res.statusCode} body shows the server path "${serverPath}": ${res.body.slice(0, 300)}`);
@@ -209,7 +227,11 @@ function checkAnswer(res: LightMyRequestResponse, options: { oauth?: boolean } =
 /** Assets in every archive, as the archive list counts them (the DAM, as admin). */
 async function assetCount(): Promise<number> {
   await sut.dam.ctx.worker.drain();
-  const res = await sut.dam.app.inject({ method: 'GET', url: '/fotoweb/archives/', headers: { authorization: `Bearer ${sut.dam.adminToken}`, accept: MEDIA_TYPES.collectionList } });
+  const res = await sut.dam.app.inject({
+    method: 'GET',
+    url: '/fotoweb/archives/',
+    headers: { authorization: `Bearer ${sut.dam.adminToken}`, accept: MEDIA_TYPES.collectionList },
+  });
   expect(res.statusCode).toBe(200);
   return (res.json() as { data: Array<{ assetCount: number }> }).data.reduce((sum, archive) => sum + archive.assetCount, 0);
 }
@@ -253,7 +275,12 @@ beforeAll(async () => {
   };
   // An upload no generated chunk can finish: ten chunks of exactly 4 MiB each, generated chunks are at most a few KiB.
   const chunkSize = sut.dam.config.uploadChunkBytes;
-  const upload = await sut.dam.app.inject({ method: 'POST', url: '/fotoweb/api/uploads', headers: bearer, payload: { destination: ARCHIVE, filename: 'never-finished.jpg', fileSize: chunkSize * 10 } });
+  const upload = await sut.dam.app.inject({
+    method: 'POST',
+    url: '/fotoweb/api/uploads',
+    headers: bearer,
+    payload: { destination: ARCHIVE, filename: 'never-finished.jpg', fileSize: chunkSize * 10 },
+  });
   expect(upload.statusCode).toBe(200);
   const task = await sut.dam.app.inject({
     method: 'POST',
@@ -262,7 +289,12 @@ beforeAll(async () => {
     payload: JSON.stringify({ assets: [{ href: assetHref }], 'job-metadata': [{ field: 5, value: 'Before the properties' }] }),
   });
   expect(task.statusCode).toBe(201);
-  const item = await sut.dam.app.inject({ method: 'POST', url: '/fotoweb/api/taxonomies/25/', headers: { ...bearer, 'content-type': 'application/json' }, payload: { name: 'Sports' } });
+  const item = await sut.dam.app.inject({
+    method: 'POST',
+    url: '/fotoweb/api/taxonomies/25/',
+    headers: { ...bearer, 'content-type': 'application/json' },
+    payload: { name: 'Sports' },
+  });
   expect(item.statusCode).toBe(201);
 
   const assetGroups = PATTERNS.getAsset.exec(assetHref)!.groups!;

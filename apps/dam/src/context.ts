@@ -99,7 +99,17 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
   const policy = new ArchivePolicy(repos.archives);
   const ingest = new IngestService(files, repos.archives, repos.assets);
   let worker: JobWorker | undefined;
-  const uploads = new UploadsService(config, repos.uploads, repos.jobs, repos.archives, repos.assets, policy, { chunks: createLocalChunkStore(files), files }, () => worker?.notify(), log);
+  const uploads = new UploadsService(
+    config,
+    repos.uploads,
+    repos.jobs,
+    repos.archives,
+    repos.assets,
+    policy,
+    { chunks: createLocalChunkStore(files), files },
+    () => worker?.notify(),
+    log,
+  );
   const views = new MetadataViewsRepository(db);
   const assets = new AssetsService(repos.archives, repos.assets, policy, files, views);
   const taxonomyRepository = new TaxonomiesRepository(db);
@@ -108,7 +118,17 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
   worker = new JobWorker(
     repos.jobs,
     {
-      [INGEST_UPLOAD_JOB]: ingestUploadJob({ uploads: repos.uploads, uploadsService: uploads, archives: repos.archives, users: repos.users, ingest, assets: repos.assets, changes: metadata.changes, metadataEdit: metadata.metadataEdit, log }),
+      [INGEST_UPLOAD_JOB]: ingestUploadJob({
+        uploads: repos.uploads,
+        uploadsService: uploads,
+        archives: repos.archives,
+        users: repos.users,
+        ingest,
+        assets: repos.assets,
+        changes: metadata.changes,
+        metadataEdit: metadata.metadataEdit,
+        log,
+      }),
       [EXPIRE_UPLOADS_JOB]: expireUploadsJob({ uploads }),
       ...metadata.jobHandlers,
     },

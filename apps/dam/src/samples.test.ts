@@ -161,8 +161,7 @@ function facts(entry: ManifestEntry) {
 }
 
 const byHash = new Map(searchable.map((e) => [e.sha256, e]));
-const expectHits = (predicate: (f: ReturnType<typeof facts>) => boolean) =>
-  [...new Set(searchable.filter((e) => predicate(facts(e))).map((e) => e.path))].sort();
+const expectHits = (predicate: (f: ReturnType<typeof facts>) => boolean) => [...new Set(searchable.filter((e) => predicate(facts(e))).map((e) => e.path))].sort();
 
 /** Runs a search on the archive through the API, following paging.next, and answers the sample paths found. */
 async function search(query: string): Promise<string[]> {
@@ -251,7 +250,9 @@ describe('search conformance against manifest.json', () => {
     const dated = new Set(searchable.filter((e) => facts(e).cameraTime !== undefined).map((e) => e.path));
     const onlyDated = (hits: string[]) => hits.filter((h) => dated.has(h));
     expect(onlyDated(await search(q('ctf:2010-01-01')))).toEqual(expectHits((f) => f.cameraTime !== undefined && f.cameraTime >= '2010-01-01'));
-    expect(onlyDated(await search('ctf=2005-01-01&ctt=2009-12-31&dt=image'))).toEqual(expectHits((f) => f.cameraTime !== undefined && f.cameraTime >= '2005-01-01' && f.cameraTime <= '2009-12-31'));
+    expect(onlyDated(await search('ctf=2005-01-01&ctt=2009-12-31&dt=image'))).toEqual(
+      expectHits((f) => f.cameraTime !== undefined && f.cameraTime >= '2005-01-01' && f.cameraTime <= '2009-12-31'),
+    );
   });
 
   it('key=value queries: different keys AND-ed, the same field twice OR-ed', async () => {
@@ -261,7 +262,11 @@ describe('search conformance against manifest.json', () => {
   });
 
   it('echoes searchString and a normalised searchQuery', async () => {
-    const res = await sut.app.inject({ method: 'GET', url: `/fotoweb/archives/5000-Photos/?${q('(fn:.jpeg|fn:.JPG)AND NOT(25:"")')}`, headers: { ...bearer(), accept: 'application/vnd.fotoware.collectioninfo+json' } });
+    const res = await sut.app.inject({
+      method: 'GET',
+      url: `/fotoweb/archives/5000-Photos/?${q('(fn:.jpeg|fn:.JPG)AND NOT(25:"")')}`,
+      headers: { ...bearer(), accept: 'application/vnd.fotoware.collectioninfo+json' },
+    });
     expect(res.json()).toMatchObject({ type: 'search', searchString: '(fn:.jpeg|fn:.JPG)AND NOT(25:"")', searchQuery: '(fn:".jpeg" OR fn:".JPG") AND NOT (25:"")' });
   });
 
@@ -295,9 +300,18 @@ describe('search conformance against manifest.json', () => {
     expect(new Set(hrefs).size).toBe(hrefs.length);
     const info = await sut.app.inject({ method: 'GET', url: '/fotoweb/archives/5000-Photos/', headers: { ...bearer(), accept: 'application/vnd.fotoware.collectioninfo+json' } });
     expect(hrefs.length).toBe(info.json().assetCount);
-    const names = hrefs.map((h) => decodeURIComponent(h.split('/').at(-1)!.replace(/\.info$/, '')).toLowerCase());
+    const names = hrefs.map((h) =>
+      decodeURIComponent(
+        h
+          .split('/')
+          .at(-1)!
+          .replace(/\.info$/, ''),
+      ).toLowerCase(),
+    );
     expect(names).toEqual([...names].sort());
-    const first = (await sut.app.inject({ method: 'GET', url: '/fotoweb/archives/5000-Photos/;o=fn', headers: { ...bearer(), accept: 'application/vnd.fotoware.assetlist+json' } })).json();
+    const first = (
+      await sut.app.inject({ method: 'GET', url: '/fotoweb/archives/5000-Photos/;o=fn', headers: { ...bearer(), accept: 'application/vnd.fotoware.assetlist+json' } })
+    ).json();
     const backward = await walk(first.paging.last, 'prev');
     expect(backward.reverse().flat()).toEqual(hrefs);
     const descending = (await walk('/fotoweb/archives/5000-Photos/;o=-fn', 'next')).flat();

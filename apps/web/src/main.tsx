@@ -6,10 +6,7 @@ import { applyColorMode, readStoredColorMode, resolveColorMode } from './theme/c
 import { createStyleCache } from './theme/styleCache.ts';
 
 // Apply the colour mode before the first paint, so a dark-mode user never sees a white flash.
-applyColorMode(
-  document.documentElement,
-  resolveColorMode(readStoredColorMode(localStorage), window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false),
-);
+applyColorMode(document.documentElement, resolveColorMode(readStoredColorMode(localStorage), window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

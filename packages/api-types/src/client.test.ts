@@ -27,8 +27,7 @@ function fakeFetch(...answers: Array<() => Response>) {
   return { fetch: fetch as typeof globalThis.fetch, requests };
 }
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const noContent = () => new Response(null, { status: 204 });
 
 function client(...answers: Array<() => Response>): { api: MagpieClient; requests: Recorded[] } {
@@ -251,12 +250,7 @@ describe('createMagpieClient: metadata, background tasks and revisions', () => {
     await expect(api.rollbackToRevision(revision)).resolves.toEqual({ href: asset });
     await expect(api.undoRevision(revision)).resolves.toEqual({ href: asset });
     await expect(api.deleteRevision(revision)).resolves.toBeUndefined();
-    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
-      `POST ${revisions}compare`,
-      `POST ${revision}/rollback-to`,
-      `POST ${revision}/rollback`,
-      `DELETE ${revision}`,
-    ]);
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([`POST ${revisions}compare`, `POST ${revision}/rollback-to`, `POST ${revision}/rollback`, `DELETE ${revision}`]);
     expect(requests[0]).toMatchObject({ headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': 'csrf-123' }, body: JSON.stringify({ leftRevision: 1, rightRevision: 3 }) });
     expect(requests[1]).toMatchObject({ headers: { Accept: 'application/vnd.fotoware.asset+json' }, body: JSON.stringify({ rollbackType: 'metadata' }) });
     expect(requests[2]!.headers['Content-Type']).toBeUndefined();
@@ -294,7 +288,10 @@ describe('createMagpieClient: taxonomies', () => {
   });
 
   it('searches with the encoded text, replacing a query already on the href', async () => {
-    const { api, requests } = client(() => json({ items: null }), () => json({ items: null }));
+    const { api, requests } = client(
+      () => json({ items: null }),
+      () => json({ items: null }),
+    );
     await api.searchTaxonomy(root, 'big cats & co');
     await api.searchTaxonomy(`${root}?q=old`, 'Å');
     expect(requests.map((r) => r.url)).toEqual([`${root}?q=big%20cats%20%26%20co`, `${root}?q=%C3%85`]);
@@ -351,12 +348,8 @@ describe('readCookie', () => {
 
 describe('expandSearchUrl', () => {
   it('replaces {?q} with a percent-encoded query', () => {
-    expect(expandSearchUrl('/fotoweb/archives/5000-Photos/{?q}', 'dog AND 25:cat')).toBe(
-      '/fotoweb/archives/5000-Photos/?q=dog%20AND%2025%3Acat',
-    );
-    expect(expandSearchUrl('/fotoweb/archives/{?q}', 'Ålesund "New York" (1)*!')).toBe(
-      '/fotoweb/archives/?q=%C3%85lesund%20%22New%20York%22%20%281%29%2A%21',
-    );
+    expect(expandSearchUrl('/fotoweb/archives/5000-Photos/{?q}', 'dog AND 25:cat')).toBe('/fotoweb/archives/5000-Photos/?q=dog%20AND%2025%3Acat');
+    expect(expandSearchUrl('/fotoweb/archives/{?q}', 'Ålesund "New York" (1)*!')).toBe('/fotoweb/archives/?q=%C3%85lesund%20%22New%20York%22%20%281%29%2A%21');
     expect(expandSearchUrl('/fotoweb/archives/{?q}', 'a&b=c/d?e#f+g')).toBe('/fotoweb/archives/?q=a%26b%3Dc%2Fd%3Fe%23f%2Bg');
   });
 

@@ -175,11 +175,7 @@ export interface MagpieClient {
    * `PATCH href` with `{data}` (`user-preferences-update`, spec 03 §7): each group given is merged into the stored
    * one. Answers the whole updated preferences.
    */
-  patchUserPreferences(
-    href: string,
-    data: DamSchemas['UserPreferencesUpdate']['data'],
-    options?: RequestOptions,
-  ): Promise<DamSchemas['UserPreferences']>;
+  patchUserPreferences(href: string, data: DamSchemas['UserPreferencesUpdate']['data'], options?: RequestOptions): Promise<DamSchemas['UserPreferences']>;
 }
 
 /**
@@ -196,11 +192,7 @@ export function createMagpieClient(options: MagpieClientOptions = {}): MagpieCli
   const baseUrl = options.baseUrl ?? '';
 
   /** Sends one request; resolves with a 2xx response, rejects with {@link ApiError} for any other. */
-  async function send(
-    method: string,
-    url: string,
-    init: { accept?: string; contentType?: string; body?: string | FormData; signal?: AbortSignal | undefined },
-  ): Promise<Response> {
+  async function send(method: string, url: string, init: { accept?: string; contentType?: string; body?: string | FormData; signal?: AbortSignal | undefined }): Promise<Response> {
     const headers: Record<string, string> = {};
     if (init.accept !== undefined) headers['Accept'] = init.accept;
     if (init.contentType !== undefined) headers['Content-Type'] = init.contentType;
@@ -223,8 +215,7 @@ export function createMagpieClient(options: MagpieClientOptions = {}): MagpieCli
     return readBody<T>(await send(method, url, init));
   }
 
-  const getJson = <T>(href: string, accept: string, requestOptions?: RequestOptions) =>
-    call<T>('GET', href, { accept, signal: requestOptions?.signal });
+  const getJson = <T>(href: string, accept: string, requestOptions?: RequestOptions) => call<T>('GET', href, { accept, signal: requestOptions?.signal });
 
   /** The item a taxonomy write answered: its body, or (a FotoWare server answering 204) a GET of `Location` or `fallback`. */
   async function writtenTaxonomyItem(response: Response, fallback: string, signal: AbortSignal | undefined): Promise<DamSchemas['TaxonomyItemInfo']> {
@@ -424,9 +415,7 @@ function encodeUnreserved(value: string): string {
 
 /** Like {@link encodeUnreserved} but keeps reserved characters and existing `%XX` triplets (RFC 6570 `+`, `#`). */
 function encodeReserved(value: string): string {
-  return value.replace(/%[0-9A-Fa-f]{2}|[^A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]/gu, (m) =>
-    m.startsWith('%') && m.length === 3 ? m : encodeURIComponent(m),
-  );
+  return value.replace(/%[0-9A-Fa-f]{2}|[^A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]/gu, (m) => (m.startsWith('%') && m.length === 3 ? m : encodeURIComponent(m)));
 }
 
 /**
@@ -478,11 +467,7 @@ function expandExpression(expression: string, variables: Record<string, UriTempl
       const joined = value.map(encode).join(',');
       parts.push(op.named ? `${name}=${joined}` : joined);
     } else {
-      parts.push(
-        value
-          .map((item) => (op.named ? (item === '' ? name + op.ifEmpty : `${name}=${encode(item)}`) : encode(item)))
-          .join(op.sep),
-      );
+      parts.push(value.map((item) => (op.named ? (item === '' ? name + op.ifEmpty : `${name}=${encode(item)}`) : encode(item))).join(op.sep));
     }
   }
   return parts.length === 0 ? '' : op.first + parts.join(op.sep);
@@ -497,4 +482,3 @@ function expandExpression(expression: string, variables: Record<string, UriTempl
 export function expandSearchUrl(template: string, q: string): string {
   return expandUriTemplate(template, { q });
 }
-

@@ -79,8 +79,9 @@ export const MEDIA_TYPES = {
 /** One of {@link MEDIA_TYPES}' values. */
 export type MediaType = (typeof MEDIA_TYPES)[keyof typeof MEDIA_TYPES];
 
-type ContentOf<Op extends keyof DamOperations, Status extends keyof DamOperations[Op]['responses']> =
-  DamOperations[Op]['responses'][Status] extends { content: infer C } ? keyof C : never;
+type ContentOf<Op extends keyof DamOperations, Status extends keyof DamOperations[Op]['responses']> = DamOperations[Op]['responses'][Status] extends { content: infer C }
+  ? keyof C
+  : never;
 type _MediaTypesMatchContract = [
   Assert<typeof MEDIA_TYPES.fullApiDescriptor extends ContentOf<'getFullApiDescriptor', 200> ? true : false>,
   Assert<typeof MEDIA_TYPES.collection extends ContentOf<'getCollection', 200> ? true : false>,
@@ -105,15 +106,9 @@ type _MediaTypesMatchContract = [
   Assert<typeof MEDIA_TYPES.taxonomyItemInfo extends ContentOf<'getTaxonomyItem', 200> ? true : false>,
   Assert<typeof MEDIA_TYPES.taxonomyCreationInfo extends keyof DamOperations['createTaxonomy']['requestBody']['content'] ? true : false>,
   Assert<typeof MEDIA_TYPES.taxonomyUpdate extends keyof DamOperations['updateTaxonomy']['requestBody']['content'] ? true : false>,
-  Assert<
-    typeof MEDIA_TYPES.taxonomyItemCreationInfo extends keyof DamOperations['createTopLevelTaxonomyItem']['requestBody']['content'] ? true : false
-  >,
+  Assert<typeof MEDIA_TYPES.taxonomyItemCreationInfo extends keyof DamOperations['createTopLevelTaxonomyItem']['requestBody']['content'] ? true : false>,
   Assert<typeof MEDIA_TYPES.taxonomyItemUpdate extends keyof DamOperations['updateTaxonomyItem']['requestBody']['content'] ? true : false>,
-  Assert<
-    typeof MEDIA_TYPES.userPreferencesUpdate extends keyof DamOperations['updateUserPreferences']['requestBody']['content']
-      ? true
-      : false
-  >,
+  Assert<typeof MEDIA_TYPES.userPreferencesUpdate extends keyof DamOperations['updateUserPreferences']['requestBody']['content'] ? true : false>,
 ];
 
 type ArchivePermissionId = DamComponents['schemas']['ArchivePermission'];

@@ -119,9 +119,7 @@ describe('the two contracts together', () => {
     const known = new Set<string>(Object.values(MEDIA_TYPES));
     for (const doc of Object.values(CONTRACTS)) {
       for (const { op } of operations(doc)) {
-        const bodies = [op.requestBody, ...Object.values(op.responses as Json)]
-          .filter(Boolean)
-          .map((b) => resolve(doc, b as Json));
+        const bodies = [op.requestBody, ...Object.values(op.responses as Json)].filter(Boolean).map((b) => resolve(doc, b as Json));
         for (const body of bodies) {
           for (const type of Object.keys(body.content ?? {})) {
             if (type === '*/*' || type.startsWith('image/')) continue;

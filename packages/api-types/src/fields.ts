@@ -9,16 +9,7 @@ type FieldDescription = components['schemas']['FieldDescription'];
 type MetadataDataType = components['schemas']['MetadataDataType'];
 
 /** The editor kinds of spec 02 §3 (`FieldDataType` in packages/machines). */
-export type FieldEditorKind =
-  | 'checkbox'
-  | 'dropdown'
-  | 'password'
-  | 'email'
-  | 'number'
-  | 'input-dropdown'
-  | 'date-dropdown'
-  | 'date'
-  | 'text';
+export type FieldEditorKind = 'checkbox' | 'dropdown' | 'password' | 'email' | 'number' | 'input-dropdown' | 'date-dropdown' | 'date' | 'text';
 
 /** A field definition in the editors' shape (structurally the machines' `FieldDefinition`). */
 export interface EditorFieldDefinition {
@@ -53,8 +44,7 @@ const KIND_OF_DATA_TYPE: Record<MetadataDataType, FieldEditorKind> = {
 export function fieldDefinitionOf(description: FieldDescription): EditorFieldDefinition {
   const { field } = description;
   const values = field.values ?? [];
-  const dataType =
-    description.editor ?? (field['data-type'] === 'text' && values.length > 0 ? 'dropdown' : KIND_OF_DATA_TYPE[field['data-type']]);
+  const dataType = description.editor ?? (field['data-type'] === 'text' && values.length > 0 ? 'dropdown' : KIND_OF_DATA_TYPE[field['data-type']]);
   const { regexp, helpText, min, max } = field.validation;
   return {
     id: String(field.id),

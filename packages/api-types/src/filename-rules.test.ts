@@ -18,9 +18,7 @@ const CONTROLS = ['\u0000', '\u0001', '\t', '\n', '\r', '\u001f', '\u007f', '\u0
 
 describe('utf8ByteLength', () => {
   it('counts as TextEncoder does, lone surrogates included', () => {
-    fc.assert(
-      fc.property(fc.string({ unit: 'binary', maxLength: 80 }), (text) => utf8ByteLength(text) === new TextEncoder().encode(text).length),
-    );
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 80 }), (text) => utf8ByteLength(text) === new TextEncoder().encode(text).length));
     expect(utf8ByteLength('\ud800')).toBe(3);
     expect(utf8ByteLength('é')).toBe(2);
     expect(utf8ByteLength('😀')).toBe(4);
@@ -57,13 +55,16 @@ describe('filenameProblem (issue 9)', () => {
 
   it('refuses any name holding a bidirectional control, wherever it is', () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 40 }), fc.constantFrom(...BIDI_CONTROLS), fc.string({ maxLength: 40 }), (before, control, after) =>
-        filenameProblem(`${before}${control}${after}`) !== undefined,
+      fc.property(
+        fc.string({ maxLength: 40 }),
+        fc.constantFrom(...BIDI_CONTROLS),
+        fc.string({ maxLength: 40 }),
+        (before, control, after) => filenameProblem(`${before}${control}${after}`) !== undefined,
       ),
     );
   });
 
-  it("keeps spec 01 §5's message for \\ / : * ? \" < > |", () => {
+  it('keeps spec 01 §5\'s message for \\ / : * ? " < > |', () => {
     for (const c of ['\\', '/', ':', '*', '?', '"', '<', '>', '|']) expect(filenameProblem(`a${c}b.jpg`)).toBe(FILENAME_MESSAGE);
   });
 

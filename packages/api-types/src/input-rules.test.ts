@@ -62,7 +62,10 @@ describe('findInputProblem', () => {
       path: 'data.intranet.a',
       message: 'The body field "data.intranet.a" contains a NUL character (U+0000), which is not allowed.',
     });
-    expect(findInputProblem({ q: ['ok', '\ud800'] }, 'query')).toEqual({ path: 'q.1', message: expect.stringContaining('The query parameter "q.1" contains a lone UTF-16 surrogate') });
+    expect(findInputProblem({ q: ['ok', '\ud800'] }, 'query')).toEqual({
+      path: 'q.1',
+      message: expect.stringContaining('The query parameter "q.1" contains a lone UTF-16 surrogate'),
+    });
     expect(findInputProblem({ ['k\u0000']: 1 }, 'query')?.message).toBe('The query has a key that contains a NUL character (U+0000), which is not allowed.');
     expect(findInputProblem('\u0000', 'body')?.message).toBe('The body contains a NUL character (U+0000), which is not allowed.');
     expect(findInputProblem({ a: [{ b: 'fine 🦜' }], n: 1e308, t: true, z: null }, 'body')).toBeUndefined();

@@ -55,7 +55,13 @@ describe('MetadataViewUpdateSchema', () => {
 
 describe('task and revision bodies', () => {
   it('takes string and bag values in a metadata-edit-request and refuses empty lists', () => {
-    const body = { assets: [{ href: '/a.jpg.info' }], 'job-metadata': [{ field: 5, value: 'x' }, { field: 25, value: [] }] };
+    const body = {
+      assets: [{ href: '/a.jpg.info' }],
+      'job-metadata': [
+        { field: 5, value: 'x' },
+        { field: 25, value: [] },
+      ],
+    };
     expect(MetadataEditRequestSchema.parse(body)).toEqual(body);
     expect(MetadataEditRequestSchema.safeParse({ ...body, assets: [] }).success).toBe(false);
     expect(MetadataEditRequestSchema.safeParse({ ...body, 'job-metadata': [{ field: 'x', value: 'y' }] }).success).toBe(false);

@@ -455,9 +455,7 @@ export function allowedMethods(pathname: string, options: { contract?: 'dam' | '
 export function isSafePath(pathname: string): boolean {
   const path = stripQueryAndHash(pathname);
   if (!path.startsWith('/') || path.includes('\\') || path.includes('//')) return false;
-  return path
-    .split('/')
-    .every((segment) => !/^(?:\.|%2e){1,2}$/i.test(segment));
+  return path.split('/').every((segment) => !/^(?:\.|%2e){1,2}$/i.test(segment));
 }
 
 function stripQueryAndHash(pathname: string): string {

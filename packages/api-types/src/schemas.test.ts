@@ -28,14 +28,8 @@ describe('TokenRequestSchema', () => {
       client_id: 'a',
       client_secret: 'b',
     });
-    expect(
-      TokenRequestSchema.safeParse({ grant_type: 'refresh_token', refresh_token: 'r', client_id: 'a', client_secret: 'b' })
-        .success,
-    ).toBe(true);
-    expect(
-      TokenRequestSchema.safeParse({ grant_type: 'password', username: 'ada', password: 'pw', client_id: 'bff', client_secret: 's' })
-        .success,
-    ).toBe(true);
+    expect(TokenRequestSchema.safeParse({ grant_type: 'refresh_token', refresh_token: 'r', client_id: 'a', client_secret: 'b' }).success).toBe(true);
+    expect(TokenRequestSchema.safeParse({ grant_type: 'password', username: 'ada', password: 'pw', client_id: 'bff', client_secret: 's' }).success).toBe(true);
   });
 
   it('refuses a grant without its fields and an unknown grant type', () => {
@@ -56,7 +50,13 @@ describe('UploadRequestSchema', () => {
       hasXmp: false,
       comment: null,
       checkoutId: null,
-      metadata: { fields: [{ id: 5, action: 'add', value: 'Title' }, { id: 25, value: ['a', 'b'] }], attributes: [] },
+      metadata: {
+        fields: [
+          { id: 5, action: 'add', value: 'Title' },
+          { id: 25, value: ['a', 'b'] },
+        ],
+        attributes: [],
+      },
     };
     expect(UploadRequestSchema.parse(full)).toEqual(full);
   });
@@ -217,20 +217,14 @@ describe('LoginQuerySchema', () => {
     expect(loginTarget(to)).toBe(to);
   });
 
-  it.each([
-    '//evil.example/',
-    '/\\evil.example/',
-    'https://evil.example/',
-    'javascript:alert(1)',
-    'fotoweb/',
-    '',
-    '/a\r\nSet-Cookie: x=1',
-    '\t//evil.example',
-  ])('refuses %j', (to) => {
-    expect(LoginQuerySchema.safeParse({ to }).success).toBe(false);
-    expect(isSameOriginPath(to)).toBe(false);
-    expect(loginTarget(to)).toBe('/fotoweb/');
-  });
+  it.each(['//evil.example/', '/\\evil.example/', 'https://evil.example/', 'javascript:alert(1)', 'fotoweb/', '', '/a\r\nSet-Cookie: x=1', '\t//evil.example'])(
+    'refuses %j',
+    (to) => {
+      expect(LoginQuerySchema.safeParse({ to }).success).toBe(false);
+      expect(isSameOriginPath(to)).toBe(false);
+      expect(loginTarget(to)).toBe('/fotoweb/');
+    },
+  );
 
   it('accepts no `to` and refuses an over-long one', () => {
     expect(LoginQuerySchema.parse({})).toEqual({});

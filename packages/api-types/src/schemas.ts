@@ -17,13 +17,7 @@ import { isAcceptableText } from './input-rules.ts';
 import { MAX_EXPRESSION_LENGTH } from './search-params.ts';
 
 // The input gate's rules (NUL, lone surrogates, JSON nesting), shared by the DAM and the BFF (issue 9).
-export {
-  findInputProblem,
-  forbiddenTextIn,
-  isAcceptableText,
-  jsonNestsDeeperThan,
-  MAX_JSON_DEPTH,
-} from './input-rules.ts';
+export { findInputProblem, forbiddenTextIn, isAcceptableText, jsonNestsDeeperThan, MAX_JSON_DEPTH } from './input-rules.ts';
 export type { ForbiddenText, InputPart, InputProblem } from './input-rules.ts';
 
 type DamSchemas = DamComponents['schemas'];
@@ -189,14 +183,8 @@ export const PasswordTokenRequestSchema = z.object({
  * Parse the decoded form fields (all strings). An unknown `grant_type` fails on the path `grant_type`; the DAM
  * answers that with RFC 6749 `unsupported_grant_type` and other failures with `invalid_request`.
  */
-export const TokenRequestSchema = z.discriminatedUnion('grant_type', [
-  ClientCredentialsTokenRequestSchema,
-  RefreshTokenTokenRequestSchema,
-  PasswordTokenRequestSchema,
-]);
-type _ClientCredentials = Assert<
-  Conforms<z.output<typeof ClientCredentialsTokenRequestSchema>, DamSchemas['ClientCredentialsTokenRequest']>
->;
+export const TokenRequestSchema = z.discriminatedUnion('grant_type', [ClientCredentialsTokenRequestSchema, RefreshTokenTokenRequestSchema, PasswordTokenRequestSchema]);
+type _ClientCredentials = Assert<Conforms<z.output<typeof ClientCredentialsTokenRequestSchema>, DamSchemas['ClientCredentialsTokenRequest']>>;
 type _RefreshToken = Assert<Conforms<z.output<typeof RefreshTokenTokenRequestSchema>, DamSchemas['RefreshTokenTokenRequest']>>;
 type _Password = Assert<Conforms<z.output<typeof PasswordTokenRequestSchema>, DamSchemas['PasswordTokenRequest']>>;
 type _TokenRequest = Assert<Conforms<z.output<typeof TokenRequestSchema>, DamSchemas['TokenRequest']>>;
@@ -213,12 +201,8 @@ type _TokenRequest = Assert<Conforms<z.output<typeof TokenRequestSchema>, DamSch
 export const CollectionQuerySchema = z.looseObject({
   q: z.string().max(MAX_EXPRESSION_LENGTH, `A search expression must be at most ${MAX_EXPRESSION_LENGTH} characters.`).optional(),
 });
-type _CollectionQuery = Assert<
-  Conforms<z.output<typeof CollectionQuerySchema>, NonNullable<DamOperations['getCollection']['parameters']['query']>>
->;
-type _ArchiveListQuery = Assert<
-  Conforms<z.output<typeof CollectionQuerySchema>, NonNullable<DamOperations['listArchives']['parameters']['query']>>
->;
+type _CollectionQuery = Assert<Conforms<z.output<typeof CollectionQuerySchema>, NonNullable<DamOperations['getCollection']['parameters']['query']>>>;
+type _ArchiveListQuery = Assert<Conforms<z.output<typeof CollectionQuerySchema>, NonNullable<DamOperations['listArchives']['parameters']['query']>>>;
 
 // ------------------------------------------------------------------------------------------------ assets (DAM)
 
@@ -330,9 +314,7 @@ type _MetadataViewUpdate = Assert<Conforms<z.output<typeof MetadataViewUpdateSch
 
 /** Path parameters of `/fotoweb/editors/{id}`. */
 export const MetadataViewIdParamsSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a metadata view id.') });
-type _MetadataViewIdParams = Assert<
-  Conforms<z.output<typeof MetadataViewIdParamsSchema>, DamOperations['getMetadataView']['parameters']['path']>
->;
+type _MetadataViewIdParams = Assert<Conforms<z.output<typeof MetadataViewIdParamsSchema>, DamOperations['getMetadataView']['parameters']['path']>>;
 
 // ------------------------------------------------------------------------------------------------ background tasks (DAM)
 
@@ -369,9 +351,7 @@ export const BackgroundTaskRequestSchema = z.union([MetadataEditRequestSchema, D
 
 /** Path parameters of `GET /fotoweb/me/background-tasks/{id}`. */
 export const BackgroundTaskParamsSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a task id.') });
-type _BackgroundTaskParams = Assert<
-  Conforms<z.output<typeof BackgroundTaskParamsSchema>, DamOperations['getBackgroundTask']['parameters']['path']>
->;
+type _BackgroundTaskParams = Assert<Conforms<z.output<typeof BackgroundTaskParamsSchema>, DamOperations['getBackgroundTask']['parameters']['path']>>;
 
 // ------------------------------------------------------------------------------------------------ revisions (DAM)
 
@@ -410,7 +390,10 @@ type _UploadMetadataField = Assert<Conforms<z.output<typeof UploadMetadataFieldS
 /** The metadata applied on upload (`UploadMetadata`). */
 export const UploadMetadataSchema = z.object({
   fields: z.array(UploadMetadataFieldSchema).max(1000).optional(),
-  attributes: z.array(z.object({ key: z.string(), value: z.string() })).max(1000).optional(),
+  attributes: z
+    .array(z.object({ key: z.string(), value: z.string() }))
+    .max(1000)
+    .optional(),
 });
 type _UploadMetadata = Assert<Conforms<z.output<typeof UploadMetadataSchema>, DamSchemas['UploadMetadata']>>;
 
@@ -424,10 +407,7 @@ export const UploadRequestSchema = z.object({
   destination: z.string().min(1, 'The destination must not be empty.').max(4096),
   folder: FolderPathSchema.nullable().optional(),
   filename: FilenameSchema,
-  fileSize: z
-    .number({ error: 'The file size must be a number of bytes.' })
-    .int('The file size must be a whole number of bytes.')
-    .min(0, 'The file size must be 0 or more bytes.'),
+  fileSize: z.number({ error: 'The file size must be a number of bytes.' }).int('The file size must be a whole number of bytes.').min(0, 'The file size must be 0 or more bytes.'),
   hasXmp: z.boolean().optional(),
   comment: z.string().max(4096).nullable().optional(),
   checkoutId: z.string().max(256).nullable().optional(),
@@ -440,9 +420,7 @@ export const UploadIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not an 
 
 /** Path parameters of `GET /fotoweb/api/uploads/{id}/status`. */
 export const UploadIdParamsSchema = z.object({ id: UploadIdSchema });
-type _UploadIdParams = Assert<
-  Conforms<z.output<typeof UploadIdParamsSchema>, DamOperations['getUploadStatus']['parameters']['path']>
->;
+type _UploadIdParams = Assert<Conforms<z.output<typeof UploadIdParamsSchema>, DamOperations['getUploadStatus']['parameters']['path']>>;
 
 /**
  * Path parameters of `POST /fotoweb/api/uploads/{id}/chunks/{index}`: `id` ({@link UploadIdSchema}) and `index`,
@@ -481,7 +459,10 @@ type _TaxonomyQuery = Assert<Conforms<z.output<typeof TaxonomyQuerySchema>, NonN
 /** A usage flag of a taxonomy item (spec 02 §6). */
 export const TaxonomyAclSchema = z.enum(['Navigate', 'Query', 'Set', 'Hint']);
 
-const ItemName = z.string().max(255, 'At most 255 characters.').refine((v) => v.trim().length > 0, 'Must not be blank.');
+const ItemName = z
+  .string()
+  .max(255, 'At most 255 characters.')
+  .refine((v) => v.trim().length > 0, 'Must not be blank.');
 
 /** `POST /fotoweb/api/taxonomies/` body (`TaxonomyCreationInfo`). */
 export const TaxonomyCreationInfoSchema = z.object({
@@ -545,9 +526,7 @@ export const UserPreferencesUpdateSchema = z.object({
     public: PreferenceGroupSchema.optional(),
   }),
 });
-type _UserPreferencesUpdate = Assert<
-  Conforms<z.output<typeof UserPreferencesUpdateSchema>, DamSchemas['UserPreferencesUpdate']>
->;
+type _UserPreferencesUpdate = Assert<Conforms<z.output<typeof UserPreferencesUpdateSchema>, DamSchemas['UserPreferencesUpdate']>>;
 
 // ------------------------------------------------------------------------------------------------ BFF
 
@@ -562,7 +541,11 @@ export const LoginRequestSchema = z.object({
     .min(1, 'Enter your user name.')
     .max(256, 'The user name is too long.')
     .refine((name) => !CONTROL_CHARACTERS.test(name) && isAcceptableText(name), 'The user name must not contain control characters or lone UTF-16 surrogates.'),
-  password: z.string().min(1, 'Enter your password.').max(1024, 'The password is too long.').refine(isAcceptableText, 'The password must not contain NUL characters or lone UTF-16 surrogates.'),
+  password: z
+    .string()
+    .min(1, 'Enter your password.')
+    .max(1024, 'The password is too long.')
+    .refine(isAcceptableText, 'The password must not contain NUL characters or lone UTF-16 surrogates.'),
 });
 type _LoginRequest = Assert<Conforms<z.output<typeof LoginRequestSchema>, BffSchemas['LoginRequest']>>;
 

@@ -34,9 +34,7 @@ const dam: Json = parse(readFileSync(fileURLToPath(new URL('../../../openapi/dam
 
 /** The query parameters of an operation, their `$ref`s resolved. */
 function queryParameters(path: string): Json[] {
-  return (dam.paths[path].get.parameters as Json[])
-    .map((p) => (p.$ref ? dam.components.parameters[String(p.$ref).split('/').pop()!] : p))
-    .filter((p) => p.in === 'query');
+  return (dam.paths[path].get.parameters as Json[]).map((p) => (p.$ref ? dam.components.parameters[String(p.$ref).split('/').pop()!] : p)).filter((p) => p.in === 'query');
 }
 
 describe('the search language and the contract (dam.yaml)', () => {

@@ -76,10 +76,9 @@ export type DateType = (typeof DATE_TYPES)[number];
 /** A range key. */
 export type RangeKey = NumberRangeKey | DateType;
 /** Every range key and what it ranges over, numbers first, in the order queries are written. */
-export const RANGE_KEYS = Object.fromEntries([
-  ...NUMBER_RANGE_KEYS.map((key) => [key, 'number']),
-  ...DATE_TYPES.map((key) => [key, 'date']),
-]) as { readonly [K in RangeKey]: K extends DateType ? 'date' : 'number' };
+export const RANGE_KEYS = Object.fromEntries([...NUMBER_RANGE_KEYS.map((key) => [key, 'number']), ...DATE_TYPES.map((key) => [key, 'date'])]) as {
+  readonly [K in RangeKey]: K extends DateType ? 'date' : 'number';
+};
 
 /** Whether `key` is a range key (own keys only, as {@link isChoiceKey}). */
 export function isRangeKey(key: string): key is RangeKey {

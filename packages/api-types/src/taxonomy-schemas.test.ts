@@ -11,8 +11,7 @@ import {
 } from './schemas.ts';
 import { findRoute } from './routes.ts';
 
-const paths = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[] }> } }) =>
-  result.error?.issues.map((i) => i.path.join('.')) ?? [];
+const paths = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[] }> } }) => result.error?.issues.map((i) => i.path.join('.')) ?? [];
 
 describe('taxonomy item bodies (spec 02 §3, §5)', () => {
   it('needs only a non-blank name to create an item', () => {

@@ -26,13 +26,7 @@ export {
   type UploadEmittedEvent,
   type UploadEventName,
 } from './uploadPopover/uploadEvents.ts';
-export {
-  ACCESS_DENIED_MESSAGE,
-  DEFAULT_ERROR_MESSAGE,
-  toUploadFailure,
-  UploadError,
-  UPLOAD_TARGET_ERROR_MESSAGE,
-} from './uploadPopover/uploadError.ts';
+export { ACCESS_DENIED_MESSAGE, DEFAULT_ERROR_MESSAGE, toUploadFailure, UploadError, UPLOAD_TARGET_ERROR_MESSAGE } from './uploadPopover/uploadError.ts';
 export type { UploadFailure, UploadFileInput, UploadFileOutput } from './uploadPopover/types.ts';
 export {
   createChunkedUploader,
@@ -71,60 +65,434 @@ export {
 export { DUPLICATE_DONE_STATUS, DUPLICATE_PENDING_STATUS, DUPLICATE_POLL_INTERVAL_MS, duplicateRevisionPollingMachine } from './pollUntilDone/duplicateRevisionPolling.ts';
 
 // Asset selection: spec 01 §2 Asset selection and relocation, §2 Keyboard.
-export { assetRange, assetSelectionMachine, inGridOrder, toggleAsset, type AssetSelectionContext, type AssetSelectionEvent, type AssetSelectionInput } from './assetSelection/assetSelection.machine.ts';
+export {
+  assetRange,
+  assetSelectionMachine,
+  inGridOrder,
+  toggleAsset,
+  type AssetSelectionContext,
+  type AssetSelectionEvent,
+  type AssetSelectionInput,
+} from './assetSelection/assetSelection.machine.ts';
 
 // Alert editor: spec 01 §2 Alert editing, §3, §4, §5, §6, §7, §8, §9.
-export { ALERT_CONFIRMATION_CLOSE_MS, ALERT_CREATE_FAILED_MESSAGE, ALERT_DELETE_FAILED_MESSAGE, ALERT_INTERVALS, ALERT_PERMISSION, ALERT_SAVE_FAILED_MESSAGE, alertEditorMachine, alertNotice, DEFAULT_ALERT_INTERVAL, isAlertInterval, mayUseAlerts, type Alert, type AlertCollection, type AlertEditorContext, type AlertEditorEvent, type AlertEditorInput, type AlertInterval, type AlertNotice, type CreateAlertInput, type DeleteAlertInput, type SaveAlertInput } from './alertEditor/alertEditor.machine.ts';
+export {
+  ALERT_CONFIRMATION_CLOSE_MS,
+  ALERT_CREATE_FAILED_MESSAGE,
+  ALERT_DELETE_FAILED_MESSAGE,
+  ALERT_INTERVALS,
+  ALERT_PERMISSION,
+  ALERT_SAVE_FAILED_MESSAGE,
+  alertEditorMachine,
+  alertNotice,
+  DEFAULT_ALERT_INTERVAL,
+  isAlertInterval,
+  mayUseAlerts,
+  type Alert,
+  type AlertCollection,
+  type AlertEditorContext,
+  type AlertEditorEvent,
+  type AlertEditorInput,
+  type AlertInterval,
+  type AlertNotice,
+  type CreateAlertInput,
+  type DeleteAlertInput,
+  type SaveAlertInput,
+} from './alertEditor/alertEditor.machine.ts';
 export { ALERT_QUERY_ELLIPSIS, ALERT_QUERY_MAX_CHARS, alertConfirmationQuery, cutAlertQuery, escapeHtml } from './alertEditor/alertText.ts';
 
 // Desktop tool: spec 01 §2, §3, §4 Desktop tool, §6, §9.
-export { compareVersions, decideDesktopTool, DEFAULT_DESKTOP_TOOL_VERSION, desktopToolMachine, installedDesktopToolVersion, isNewerVersion, markDesktopToolInstalled, type DesktopToolContext, type DesktopToolDecision, type DesktopToolEvent, type DesktopToolFacts, type DesktopToolInput, type DesktopToolInstaller, type DesktopToolOffer, type DesktopToolSettings } from './desktopTool/desktopTool.machine.ts';
+export {
+  compareVersions,
+  decideDesktopTool,
+  DEFAULT_DESKTOP_TOOL_VERSION,
+  desktopToolMachine,
+  installedDesktopToolVersion,
+  isNewerVersion,
+  markDesktopToolInstalled,
+  type DesktopToolContext,
+  type DesktopToolDecision,
+  type DesktopToolEvent,
+  type DesktopToolFacts,
+  type DesktopToolInput,
+  type DesktopToolInstaller,
+  type DesktopToolOffer,
+  type DesktopToolSettings,
+} from './desktopTool/desktopTool.machine.ts';
 
 // Session: spec 01 §1, §2, §3, §4 Session, §7, §8, §9.
-export { authCheckIntervalMs, DEFAULT_AUTH_CHECK_INTERVAL_S, isPublicSessionAddress, isUnauthorizedError, keepaliveIntervalMs, loggedOutViewOf, LOGOUT_ERROR_NOTICE, MIN_KEEPALIVE_INTERVAL_S, SESSION_NOTICE_AUTOCLOSE_MS, sessionMachine, sessionRedirect, type CheckAuthOutput, type KeepaliveInput, type LogoutInput, type SessionContext, type SessionDescriptor, type SessionEvent, type SessionInput, type SessionNotice } from './session/session.machine.ts';
-export { DEFAULT_LANDING_ADDRESSES, isLoginViewAddress, LOGIN_VIEW_PATH, loginUrlFor, MAX_RETURN_ADDRESS_LENGTH, pathOfAddress, safeReturnAddress } from './session/sessionAddress.ts';
+export {
+  authCheckIntervalMs,
+  DEFAULT_AUTH_CHECK_INTERVAL_S,
+  isPublicSessionAddress,
+  isUnauthorizedError,
+  keepaliveIntervalMs,
+  loggedOutViewOf,
+  LOGOUT_ERROR_NOTICE,
+  MIN_KEEPALIVE_INTERVAL_S,
+  SESSION_NOTICE_AUTOCLOSE_MS,
+  sessionMachine,
+  sessionRedirect,
+  type CheckAuthOutput,
+  type KeepaliveInput,
+  type LogoutInput,
+  type SessionContext,
+  type SessionDescriptor,
+  type SessionEvent,
+  type SessionInput,
+  type SessionNotice,
+} from './session/session.machine.ts';
+export {
+  DEFAULT_LANDING_ADDRESSES,
+  isLoginViewAddress,
+  LOGIN_VIEW_PATH,
+  loginUrlFor,
+  MAX_RETURN_ADDRESS_LENGTH,
+  pathOfAddress,
+  safeReturnAddress,
+} from './session/sessionAddress.ts';
 
 // Field editor: spec 02 §3, §4 Field editor, §5 Field editors, §8.
-export { fieldEditorMachine, FIELD_SAVE_FAILED_MESSAGE, initialFieldValue, toFieldSaveError, type FieldEditorContext, type FieldEditorEvent, type FieldEditorInput, type FieldSaveError, type OpenTaxonomyTreeEvent, type SaveFieldInput } from './fieldEditor/fieldEditor.machine.ts';
-export { addBagItems, EMAIL_NOT_VALID_MESSAGE, EMAIL_PATTERN, EMAIL_SEPARATOR, INVALID_FORMAT_MESSAGE, isEmailField, isValidEmail, isValuePresent, normalizeFieldValue, parseEmailPaste, REQUIRED_MESSAGE, splitEmailList, toBag, validateFieldValue, valuesToCheck, type FieldDataType, type FieldDefinition, type FieldOptions, type FieldValidationError, type FieldValue } from './fieldEditor/fieldValidation.ts';
+export {
+  fieldEditorMachine,
+  FIELD_SAVE_FAILED_MESSAGE,
+  initialFieldValue,
+  toFieldSaveError,
+  type FieldEditorContext,
+  type FieldEditorEvent,
+  type FieldEditorInput,
+  type FieldSaveError,
+  type OpenTaxonomyTreeEvent,
+  type SaveFieldInput,
+} from './fieldEditor/fieldEditor.machine.ts';
+export {
+  addBagItems,
+  EMAIL_NOT_VALID_MESSAGE,
+  EMAIL_PATTERN,
+  EMAIL_SEPARATOR,
+  INVALID_FORMAT_MESSAGE,
+  isEmailField,
+  isValidEmail,
+  isValuePresent,
+  normalizeFieldValue,
+  parseEmailPaste,
+  REQUIRED_MESSAGE,
+  splitEmailList,
+  toBag,
+  validateFieldValue,
+  valuesToCheck,
+  type FieldDataType,
+  type FieldDefinition,
+  type FieldOptions,
+  type FieldValidationError,
+  type FieldValue,
+} from './fieldEditor/fieldValidation.ts';
 
 // Taxonomy tree popover: spec 02 §2, §4, §5, §6, §8, §9.
-export { keyboardOrder, TAXONOMY_SEARCH_DEBOUNCE_MS, taxonomyTreeMachine, type CreateTaxonomyItemInput, type LoadRootInput, type TaxonomyHrefInput, type TaxonomySearchInput, type TaxonomyTreeContext, type TaxonomyTreeEvent, type TaxonomyTreeInput, type TaxonomyTreeOutput } from './taxonomyTree/taxonomyTree.machine.ts';
-export { DEFAULT_TAXONOMY_ITEM_ACL, isItemVisible, isSelectable, sortByName, TAXONOMY_GENERAL_ERROR_MESSAGE, TAXONOMY_MALFORMED_SEARCH_MESSAGE, toTaxonomyRequestError, visibleTreeHrefs, type ChildrenResponse, type PageLink, type RootTaxonomyData, type TaxonomyItem, type TaxonomyRequestError, type TaxonomyUsage, type TreeNode, type TreePage, type TreePaging } from './taxonomyTree/taxonomyTree.types.ts';
+export {
+  keyboardOrder,
+  TAXONOMY_SEARCH_DEBOUNCE_MS,
+  taxonomyTreeMachine,
+  type CreateTaxonomyItemInput,
+  type LoadRootInput,
+  type TaxonomyHrefInput,
+  type TaxonomySearchInput,
+  type TaxonomyTreeContext,
+  type TaxonomyTreeEvent,
+  type TaxonomyTreeInput,
+  type TaxonomyTreeOutput,
+} from './taxonomyTree/taxonomyTree.machine.ts';
+export {
+  DEFAULT_TAXONOMY_ITEM_ACL,
+  isItemVisible,
+  isSelectable,
+  sortByName,
+  TAXONOMY_GENERAL_ERROR_MESSAGE,
+  TAXONOMY_MALFORMED_SEARCH_MESSAGE,
+  toTaxonomyRequestError,
+  visibleTreeHrefs,
+  type ChildrenResponse,
+  type PageLink,
+  type RootTaxonomyData,
+  type TaxonomyItem,
+  type TaxonomyRequestError,
+  type TaxonomyUsage,
+  type TreeNode,
+  type TreePage,
+  type TreePaging,
+} from './taxonomyTree/taxonomyTree.types.ts';
 
 // Taxonomy item edit modal: spec 02 §2 Taxonomy item edit modal, §3, §5, §7, §8.
-export { canSaveTaxonomyItem, taxonomyItemEditMachine, toTaxonomyItemDraft, valueFromLabel, type SaveTaxonomyItemInput, type TaxonomyItemDraft, type TaxonomyItemEditContext, type TaxonomyItemEditEvent, type TaxonomyItemEditInput, type TaxonomyItemEditOutput } from './taxonomyItemEdit/taxonomyItemEdit.machine.ts';
+export {
+  canSaveTaxonomyItem,
+  taxonomyItemEditMachine,
+  toTaxonomyItemDraft,
+  valueFromLabel,
+  type SaveTaxonomyItemInput,
+  type TaxonomyItemDraft,
+  type TaxonomyItemEditContext,
+  type TaxonomyItemEditEvent,
+  type TaxonomyItemEditInput,
+  type TaxonomyItemEditOutput,
+} from './taxonomyItemEdit/taxonomyItemEdit.machine.ts';
 
 // Advanced search popover: spec 02 §2, §3 Search criteria, §4, §5, §9.
-export { advancedSearchMachine, type AdvancedSearchContext, type AdvancedSearchEvent, type AdvancedSearchInput, type AdvancedSearchOutput } from './advancedSearch/advancedSearch.machine.ts';
-export { applySearchFormChange, BUILTIN_FIELDS, BYTES_PER_MB, bytesToMegabytes, COLOR_SPACES, DATE_TYPES, DEFAULT_DATE_TYPE, DOCUMENT_TYPES, EARLIEST_SEARCH_DATE, emptySearchForm, FILE_SIZE_MAX_MB, formatSearchDate, fromSearchParams, megabytesToBytes, METADATA_STATUSES, normalizeSearchDate, ORIENTATIONS, parseSearchDate, PIXEL_RANGE_MAX, rangeMax, rangeValue, resolveDateType, roundMegabytes, sanitizeRangeText, settleRange, showsImageAttributes, STORAGES, toSearchParams, type AdvancedSearchForm, type Bound, type BuiltinField, type ColorSpace, type CriterionRow, type DateType, type MetadataStatus, type Orientation, type RangeName, type RangeText, type SearchDocumentType, type SearchFormChange, type SearchParams, type StorageLocation } from './advancedSearch/searchForm.ts';
+export {
+  advancedSearchMachine,
+  type AdvancedSearchContext,
+  type AdvancedSearchEvent,
+  type AdvancedSearchInput,
+  type AdvancedSearchOutput,
+} from './advancedSearch/advancedSearch.machine.ts';
+export {
+  applySearchFormChange,
+  BUILTIN_FIELDS,
+  BYTES_PER_MB,
+  bytesToMegabytes,
+  COLOR_SPACES,
+  DATE_TYPES,
+  DEFAULT_DATE_TYPE,
+  DOCUMENT_TYPES,
+  EARLIEST_SEARCH_DATE,
+  emptySearchForm,
+  FILE_SIZE_MAX_MB,
+  formatSearchDate,
+  fromSearchParams,
+  megabytesToBytes,
+  METADATA_STATUSES,
+  normalizeSearchDate,
+  ORIENTATIONS,
+  parseSearchDate,
+  PIXEL_RANGE_MAX,
+  rangeMax,
+  rangeValue,
+  resolveDateType,
+  roundMegabytes,
+  sanitizeRangeText,
+  settleRange,
+  showsImageAttributes,
+  STORAGES,
+  toSearchParams,
+  type AdvancedSearchForm,
+  type Bound,
+  type BuiltinField,
+  type ColorSpace,
+  type CriterionRow,
+  type DateType,
+  type MetadataStatus,
+  type Orientation,
+  type RangeName,
+  type RangeText,
+  type SearchDocumentType,
+  type SearchFormChange,
+  type SearchParams,
+  type StorageLocation,
+} from './advancedSearch/searchForm.ts';
 
 // Cookie banner: spec 02 §4, §6, §7, §8.
-export { consentTextOf, CONSENT_LOAD_FAILED_MESSAGE, CONSENT_STORAGE_KEY, cookieBannerMachine, needsConsent, type CookieBannerContext, type CookieBannerError, type CookieBannerEvent, type CookieBannerInput, type CookieConsentReply, type ReadStoredConsentInput, type StoreConsentInput } from './cookieBanner/cookieBanner.machine.ts';
+export {
+  consentTextOf,
+  CONSENT_LOAD_FAILED_MESSAGE,
+  CONSENT_STORAGE_KEY,
+  cookieBannerMachine,
+  needsConsent,
+  type CookieBannerContext,
+  type CookieBannerError,
+  type CookieBannerEvent,
+  type CookieBannerInput,
+  type CookieConsentReply,
+  type ReadStoredConsentInput,
+  type StoreConsentInput,
+} from './cookieBanner/cookieBanner.machine.ts';
 
 // Cart badge: spec 02 §4, §7, §9.
-export { cartBadgeMachine, CART_COUNT_FAILED_MESSAGE, CART_NOTICE_MS, toCartCount, type CartBadgeContext, type CartBadgeEvent, type CartBadgeInput, type CartCountError, type LoadCartCountInput } from './cartBadge/cartBadge.machine.ts';
+export {
+  cartBadgeMachine,
+  CART_COUNT_FAILED_MESSAGE,
+  CART_NOTICE_MS,
+  toCartCount,
+  type CartBadgeContext,
+  type CartBadgeEvent,
+  type CartBadgeInput,
+  type CartCountError,
+  type LoadCartCountInput,
+} from './cartBadge/cartBadge.machine.ts';
 
 // Invitation wizard: spec 01 §2 Invitation wizard, §3 Invitation (create), §5, §7, §8, §9.
-export { buildInvitationRequest, GROUP_SEARCH_DELAY_MS, GROUP_SEARCH_FAILED, groupSearchOptions, INVITATION_DATA_VALIDATION_FAILED, INVITATION_INSERT_FAILED, INVITATION_TYPES, invitationErrorMessage, INVITE_WIZARD_CANCEL_LABELS, inviteWizardCancelLabel, inviteWizardCanProceed, inviteWizardMachine, inviteWizardStep, NO_INVITATION_LINK, NO_INVITATIONS_SENT, type GroupSearchInput, type InvitationCreateRequest, type InvitationCreateResponse, type InvitationRequestError, type InvitationType, type InviteWizardContext, type InviteWizardEvent, type InviteWizardInput, type InviteWizardOutput, type InviteWizardSnapshot } from './inviteWizard/inviteWizard.machine.ts';
+export {
+  buildInvitationRequest,
+  GROUP_SEARCH_DELAY_MS,
+  GROUP_SEARCH_FAILED,
+  groupSearchOptions,
+  INVITATION_DATA_VALIDATION_FAILED,
+  INVITATION_INSERT_FAILED,
+  INVITATION_TYPES,
+  invitationErrorMessage,
+  INVITE_WIZARD_CANCEL_LABELS,
+  inviteWizardCancelLabel,
+  inviteWizardCanProceed,
+  inviteWizardMachine,
+  inviteWizardStep,
+  NO_INVITATION_LINK,
+  NO_INVITATIONS_SENT,
+  type GroupSearchInput,
+  type InvitationCreateRequest,
+  type InvitationCreateResponse,
+  type InvitationRequestError,
+  type InvitationType,
+  type InviteWizardContext,
+  type InviteWizardEvent,
+  type InviteWizardInput,
+  type InviteWizardOutput,
+  type InviteWizardSnapshot,
+} from './inviteWizard/inviteWizard.machine.ts';
 export { DEFAULT_GROUP_NAMES, isDefaultGroup, type GroupRef } from './inviteWizard/groups.ts';
-export { DOMAIN_NOT_VALID, EMAIL_IN_LIST, EMAIL_LIST_EMPTY, EMAIL_MAX_LENGTH, EMAIL_NOT_VALID, emailAddError, isEmailInList, isValidDomain, isValidEmail as isValidInvitationEmail, isValidPresetEmail, pasteEmails, splitPastedEmails, type EmailError, type PastedEmails } from './inviteWizard/validation.ts';
+export {
+  DOMAIN_NOT_VALID,
+  EMAIL_IN_LIST,
+  EMAIL_LIST_EMPTY,
+  EMAIL_MAX_LENGTH,
+  EMAIL_NOT_VALID,
+  emailAddError,
+  isEmailInList,
+  isValidDomain,
+  isValidEmail as isValidInvitationEmail,
+  isValidPresetEmail,
+  pasteEmails,
+  splitPastedEmails,
+  type EmailError,
+  type PastedEmails,
+} from './inviteWizard/validation.ts';
 
 // Site-owner hand-over: spec 03 §4 Site-owner change, §2.8, §6, §7, §8; spec 01 §8 logout error.
-export { LOGOUT_ERROR, SITE_OWNER_FORBIDDEN, SITE_OWNER_INVALID_CONFIGURATION, siteOwnerErrorMessage, siteOwnerHandoverMachine, type ChangeSiteOwnerInput, type SiteOwnerCandidate, type SiteOwnerHandoverContext, type SiteOwnerHandoverEvent, type SiteOwnerHandoverInput, type SiteOwnerHandoverOutput, type SiteOwnerRequestError, type SiteOwnerUser } from './siteOwnerHandover/siteOwnerHandover.machine.ts';
+export {
+  LOGOUT_ERROR,
+  SITE_OWNER_FORBIDDEN,
+  SITE_OWNER_INVALID_CONFIGURATION,
+  siteOwnerErrorMessage,
+  siteOwnerHandoverMachine,
+  type ChangeSiteOwnerInput,
+  type SiteOwnerCandidate,
+  type SiteOwnerHandoverContext,
+  type SiteOwnerHandoverEvent,
+  type SiteOwnerHandoverInput,
+  type SiteOwnerHandoverOutput,
+  type SiteOwnerRequestError,
+  type SiteOwnerUser,
+} from './siteOwnerHandover/siteOwnerHandover.machine.ts';
 
 // Archive save: spec 03 §2.12, §4 archive dialog, §5 Archive save, §7, §8 Archive save.
-export { archiveSaveMachine, type ArchiveSaveContext, type ArchiveSaveEvent, type ArchiveSaveInput, type ArchiveSaveOutput, type SaveArchiveInput } from './archiveSave/archiveSave.machine.ts';
-export { ARCHIVE_NAME_MUST_BE_UNIQUE, ARCHIVE_NAME_REQUIRED, ARCHIVE_NAME_UNIQUE, ARCHIVE_SAVE_ERROR_MESSAGES, ARCHIVE_SAVE_GENERAL_ERROR, archiveSaveErrorMessage, EMPTY_PROFILE_ID, METADATA_SET_REQUIRED, PATH_OR_POOL_REQUIRED, prepareArchiveForSave, PROCESSING_PROFILE_REQUIRED, PROCESSING_PROFILE_SET_REQUIRED, PROCESSING_TYPE, SPECIAL_MEMBER_ID, TOO_MANY_ARCHIVES, validateArchive, type ArchiveDownloadProcessing, type ArchiveDraft, type ArchiveField, type ArchiveMember, type ArchiveNameRules, type ArchiveProperty, type ArchiveSaveRequestError, type ArchiveValidationError } from './archiveSave/archiveValidation.ts';
+export {
+  archiveSaveMachine,
+  type ArchiveSaveContext,
+  type ArchiveSaveEvent,
+  type ArchiveSaveInput,
+  type ArchiveSaveOutput,
+  type SaveArchiveInput,
+} from './archiveSave/archiveSave.machine.ts';
+export {
+  ARCHIVE_NAME_MUST_BE_UNIQUE,
+  ARCHIVE_NAME_REQUIRED,
+  ARCHIVE_NAME_UNIQUE,
+  ARCHIVE_SAVE_ERROR_MESSAGES,
+  ARCHIVE_SAVE_GENERAL_ERROR,
+  archiveSaveErrorMessage,
+  EMPTY_PROFILE_ID,
+  METADATA_SET_REQUIRED,
+  PATH_OR_POOL_REQUIRED,
+  prepareArchiveForSave,
+  PROCESSING_PROFILE_REQUIRED,
+  PROCESSING_PROFILE_SET_REQUIRED,
+  PROCESSING_TYPE,
+  SPECIAL_MEMBER_ID,
+  TOO_MANY_ARCHIVES,
+  validateArchive,
+  type ArchiveDownloadProcessing,
+  type ArchiveDraft,
+  type ArchiveField,
+  type ArchiveMember,
+  type ArchiveNameRules,
+  type ArchiveProperty,
+  type ArchiveSaveRequestError,
+  type ArchiveValidationError,
+} from './archiveSave/archiveValidation.ts';
 
 // Member edit lists: spec 03 §4 add and remove lists, §7 PATCH {add, remove}, §8; spec 01 §5 default groups.
-export { CIRCULAR_GROUP_MEMBERS, CIRCULAR_MEMBER_OF, currentMembers, isMemberRemovable, memberChanges, memberEditErrorMessage, memberEditListMachine, type ApplyMemberChangesInput, type MemberEditListContext, type MemberEditListEvent, type MemberEditListInput, type MemberEditListOutput, type MemberEditRequestError, type MemberListKind, type MemberRef } from './memberEditList/memberEditList.machine.ts';
+export {
+  CIRCULAR_GROUP_MEMBERS,
+  CIRCULAR_MEMBER_OF,
+  currentMembers,
+  isMemberRemovable,
+  memberChanges,
+  memberEditErrorMessage,
+  memberEditListMachine,
+  type ApplyMemberChangesInput,
+  type MemberEditListContext,
+  type MemberEditListEvent,
+  type MemberEditListInput,
+  type MemberEditListOutput,
+  type MemberEditRequestError,
+  type MemberListKind,
+  type MemberRef,
+} from './memberEditList/memberEditList.machine.ts';
 
 // Group permission switches: spec 03 §2.6, §3.3, §4 group permission dependencies, §5 Group.
-export { ALBUM_PERMISSIONS, getGroupPermission, GROUP_PERMISSION_KEYS, groupPermissionsMachine, isGroupPermissionDisabled, isGroupPermissionShown, PLAIN_GROUP_PERMISSIONS, setGroupPermission, toGroupPermissions, type AlbumPermission, type GroupPermissionKey, type GroupPermissions, type GroupPermissionsContext, type GroupPermissionsEvent, type GroupPermissionsInput, type GroupPermissionsInputs, type PlainGroupPermission } from './groupPermissions/groupPermissions.machine.ts';
+export {
+  ALBUM_PERMISSIONS,
+  getGroupPermission,
+  GROUP_PERMISSION_KEYS,
+  groupPermissionsMachine,
+  isGroupPermissionDisabled,
+  isGroupPermissionShown,
+  PLAIN_GROUP_PERMISSIONS,
+  setGroupPermission,
+  toGroupPermissions,
+  type AlbumPermission,
+  type GroupPermissionKey,
+  type GroupPermissions,
+  type GroupPermissionsContext,
+  type GroupPermissionsEvent,
+  type GroupPermissionsInput,
+  type GroupPermissionsInputs,
+  type PlainGroupPermission,
+} from './groupPermissions/groupPermissions.machine.ts';
 
 // Archive member permissions: spec 03 §3.11, §4 Archive permission dependencies, select all, §5 offered groups.
-export { ARCHIVE_PERMISSION_IDS, ARCHIVE_PERMISSION_REQUIRES, archivePermissionsMachine, CONSENT_PERMISSIONS, DEFAULT_MEMBER_PERMISSIONS, dependentsOf, HISTORY_PERMISSIONS, isArchivePermissionId, lockedArchivePermissions, offeredArchivePermissions, prerequisitesOf, sortArchivePermissions, tickArchivePermission, untickArchivePermission, type ArchivePermissionId, type ArchivePermissionOffer, type ArchivePermissionsContext, type ArchivePermissionsEvent, type ArchivePermissionsInput } from './archivePermissions/archivePermissions.machine.ts';
+export {
+  ARCHIVE_PERMISSION_IDS,
+  ARCHIVE_PERMISSION_REQUIRES,
+  archivePermissionsMachine,
+  CONSENT_PERMISSIONS,
+  DEFAULT_MEMBER_PERMISSIONS,
+  dependentsOf,
+  HISTORY_PERMISSIONS,
+  isArchivePermissionId,
+  lockedArchivePermissions,
+  offeredArchivePermissions,
+  prerequisitesOf,
+  sortArchivePermissions,
+  tickArchivePermission,
+  untickArchivePermission,
+  type ArchivePermissionId,
+  type ArchivePermissionOffer,
+  type ArchivePermissionsContext,
+  type ArchivePermissionsEvent,
+  type ArchivePermissionsInput,
+} from './archivePermissions/archivePermissions.machine.ts';
 
 // Asset history panel: spec 01 §7 Revisions, §3 Revision; spec 03 §3.11 HistoryView, HistoryRollback, HistoryManage.
-export { REVISION_HISTORY_MESSAGES, revisionHistoryMachine, type AssetChangedEvent, type CompareRevisionsInput, type LoadRevisionsInput, type PendingRevisionChange, type RevisionComparison, type RevisionHistoryContext, type RevisionHistoryError, type RevisionHistoryEvent, type RevisionHistoryInput, type RevisionHistoryPermissions, type RevisionRef } from './revisionHistory/revisionHistory.machine.ts';
+export {
+  REVISION_HISTORY_MESSAGES,
+  revisionHistoryMachine,
+  type AssetChangedEvent,
+  type CompareRevisionsInput,
+  type LoadRevisionsInput,
+  type PendingRevisionChange,
+  type RevisionComparison,
+  type RevisionHistoryContext,
+  type RevisionHistoryError,
+  type RevisionHistoryEvent,
+  type RevisionHistoryInput,
+  type RevisionHistoryPermissions,
+  type RevisionRef,
+} from './revisionHistory/revisionHistory.machine.ts';

@@ -55,7 +55,16 @@ function assetList(hrefs: readonly string[], next = '') {
 
 /** The model's collections, built on the real first archive's answer (so every field the view reads is there). */
 function modelCollections(template: Record<string, unknown>) {
-  const subfolder = { ...template, href: MODEL_SUBFOLDER, name: 'Harbour', type: 'folder', assetCount: MODEL_SUBFOLDER_ASSETS.length, ancestors: [], children: null, assets: assetList(MODEL_SUBFOLDER_ASSETS) };
+  const subfolder = {
+    ...template,
+    href: MODEL_SUBFOLDER,
+    name: 'Harbour',
+    type: 'folder',
+    assetCount: MODEL_SUBFOLDER_ASSETS.length,
+    ancestors: [],
+    children: null,
+    assets: assetList(MODEL_SUBFOLDER_ASSETS),
+  };
   const collection = {
     ...template,
     href: MODEL_COLLECTION,

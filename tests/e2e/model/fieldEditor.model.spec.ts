@@ -12,13 +12,7 @@
  */
 import type { Locator, Page, Route } from '@playwright/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import {
-  FIELD_EDITOR_SCOPES,
-  fieldEditorModel,
-  fieldEditorScopeModel,
-  MODEL_SAVE_FAILURE,
-  type FieldEditorScope,
-} from '@magpie/machines/fieldEditor/fieldEditor.model.ts';
+import { FIELD_EDITOR_SCOPES, fieldEditorModel, fieldEditorScopeModel, MODEL_SAVE_FAILURE, type FieldEditorScope } from '@magpie/machines/fieldEditor/fieldEditor.model.ts';
 import type { FieldEditorContext } from '@magpie/machines/fieldEditor/fieldEditor.machine.ts';
 import type { MachineModel, PathVariant } from '@magpie/machines/testing/machineModel.ts';
 import { expect, test } from '../fixtures.ts';
@@ -122,14 +116,21 @@ function adapterFor(scope: FieldEditorScope): ScreenAdapter<FieldScreen> {
             element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
           }, payload.text ?? '');
         case 'REMOVE_ITEM':
-          return root.getByTestId('bag-item-remove').nth(payload.index ?? 0).click();
+          return root
+            .getByTestId('bag-item-remove')
+            .nth(payload.index ?? 0)
+            .click();
         case 'FOCUS':
           return input.focus();
         case 'OPEN_TREE':
           return root.getByTestId('field-open-taxonomy').click();
         case 'PICK':
           if (payload.value === null) return popover.getByTestId('taxonomy-empty-value').click();
-          return popover.getByTestId('taxonomy-item').filter({ has: page.getByTestId('taxonomy-item-label').getByText(payload.value!, { exact: true }) }).getByTestId('taxonomy-item-label').click();
+          return popover
+            .getByTestId('taxonomy-item')
+            .filter({ has: page.getByTestId('taxonomy-item-label').getByText(payload.value!, { exact: true }) })
+            .getByTestId('taxonomy-item-label')
+            .click();
         case 'TREE_CLOSED':
           return popover.getByTestId('taxonomy-close').click();
         case 'BLUR':
@@ -229,8 +230,7 @@ for (const { scope, variant } of SUITES) {
 }
 
 test('fieldEditor: the scopes together cover every state and transition', () => {
-  const missingEverywhere = (pick: (plan: ModelPathPlan) => readonly string[]) =>
-    plans.map(pick).reduce((common, missing) => common.filter((item) => missing.includes(item)));
+  const missingEverywhere = (pick: (plan: ModelPathPlan) => readonly string[]) => plans.map(pick).reduce((common, missing) => common.filter((item) => missing.includes(item)));
   expect(missingEverywhere((plan) => plan.coverage.states.missing)).toEqual([]);
   expect(missingEverywhere((plan) => plan.coverage.transitions.missing)).toEqual([]);
 });

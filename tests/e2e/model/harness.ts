@@ -26,13 +26,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import { createActor, type AnyMachineSnapshot, type AnyStateMachine, type EventObject, type StateValue } from 'xstate';
 import type { TestModel, TestPath } from 'xstate/graph';
 import type { MachineModel, PathVariant } from '@magpie/machines/testing/machineModel.ts';
-import {
-  createCoverageTracker,
-  formatCoverage,
-  listStateNodes,
-  listTransitions,
-  type CoverageReport,
-} from '@magpie/machines/testing/coverage.ts';
+import { createCoverageTracker, formatCoverage, listStateNodes, listTransitions, type CoverageReport } from '@magpie/machines/testing/coverage.ts';
 import { describePath, formatEvent } from '@magpie/machines/testing/modelPaths.ts';
 import { expect, test } from '../fixtures.ts';
 
@@ -267,7 +261,11 @@ export function planModelPaths<TContext>(options: ModelSuiteOptions<TContext>): 
   const chosen =
     selection === 'all'
       ? candidates
-      : selectCoveringPaths(model, testModel, candidates.map((candidate) => candidate.path)).flatMap((i) => candidates[i] ?? []);
+      : selectCoveringPaths(
+          model,
+          testModel,
+          candidates.map((candidate) => candidate.path),
+        ).flatMap((i) => candidates[i] ?? []);
   if (selection === 'cover' && options.maxPaths !== undefined && chosen.length > options.maxPaths) {
     throw new Error(`${model.name}: the covering set has ${chosen.length} paths, more than maxPaths ${options.maxPaths}`);
   }
@@ -278,7 +276,11 @@ export function planModelPaths<TContext>(options: ModelSuiteOptions<TContext>): 
     generated: paths.length,
     paths: chosen,
     excluded,
-    coverage: measureCoverage(model, testModel, chosen.map((entry) => entry.path)),
+    coverage: measureCoverage(
+      model,
+      testModel,
+      chosen.map((entry) => entry.path),
+    ),
   };
 }
 
@@ -337,9 +339,7 @@ export function registerModelTests<TContext>(options: ModelSuiteOptions<TContext
             if (step.event.type !== INIT_EVENT) {
               await test.step(`${index}. ${formatEvent(step.event)}`, () => adapter.perform(step.event, page, context, info));
             }
-            await test.step(`${index}. → ${formatStateValue(step.state.value)}`, () =>
-              adapter.assertState(step.state, page, context, info),
-            );
+            await test.step(`${index}. → ${formatStateValue(step.state.value)}`, () => adapter.assertState(step.state, page, context, info));
           }
         } finally {
           await adapter.teardown?.(page, context);

@@ -43,7 +43,8 @@ async function prepareAsset(page: Page): Promise<{ href: string; revisionsHref: 
     expect(response.ok(), `PATCH title: ${response.status()}`).toBe(true);
   }
   // Wait for the write-back job, so the asset does not change under a path (the view would reload the history).
-  const read = async () => (await (await page.request.get(href!, { headers: { Accept: ASSET_TYPE } })).json()) as { revisions: { href: string }; metadataWriteback?: { status: string } };
+  const read = async () =>
+    (await (await page.request.get(href!, { headers: { Accept: ASSET_TYPE } })).json()) as { revisions: { href: string }; metadataWriteback?: { status: string } };
   await expect.poll(async () => (await read()).metadataWriteback?.status, { timeout: 60_000 }).not.toBe('pending');
   const asset = await read();
   const list = (await (await page.request.get(asset.revisions.href, { headers: { Accept: 'application/json' } })).json()) as { data: unknown[] };
@@ -204,8 +205,7 @@ for (const scope of Object.keys(REVISION_HISTORY_SCOPES) as RevisionHistoryScope
 }
 
 test('revisionHistory: the kinds of user together cover every state and transition', () => {
-  const missingEverywhere = (pick: (plan: ModelPathPlan) => readonly string[]) =>
-    plans.map(pick).reduce((common, missing) => common.filter((item) => missing.includes(item)));
+  const missingEverywhere = (pick: (plan: ModelPathPlan) => readonly string[]) => plans.map(pick).reduce((common, missing) => common.filter((item) => missing.includes(item)));
   expect(missingEverywhere((plan) => plan.coverage.states.missing)).toEqual([]);
   expect(missingEverywhere((plan) => plan.coverage.transitions.missing)).toEqual([]);
 });

@@ -20,11 +20,7 @@ let lastSession: Cookies | undefined;
  *
  * @throws when the login fails or the archives view does not appear (Playwright assertions).
  */
-export async function openSignedIn(
-  page: Page,
-  credentials: { readonly username: string; readonly password: string },
-  url = '/fotoweb/archives/',
-): Promise<void> {
+export async function openSignedIn(page: Page, credentials: { readonly username: string; readonly password: string }, url = '/fotoweb/archives/'): Promise<void> {
   if (lastSession) await page.context().addCookies(lastSession);
   // Ask the BFF rather than the screen: the app may show its login view for a moment while it checks the session.
   // `page.request` shares the page's cookies, including any the BFF refreshes on the way.

@@ -12,15 +12,8 @@
  */
 import type { Locator, Page, Route } from '@playwright/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import {
-  keyboardOrder,
-  type TaxonomyTreeContext,
-} from '@magpie/machines/taxonomyTree/taxonomyTree.machine.ts';
-import {
-  MODEL_EDITED,
-  MODEL_FAILURE,
-  taxonomyTreeModel,
-} from '@magpie/machines/taxonomyTree/taxonomyTree.model.ts';
+import { keyboardOrder, type TaxonomyTreeContext } from '@magpie/machines/taxonomyTree/taxonomyTree.machine.ts';
+import { MODEL_EDITED, MODEL_FAILURE, taxonomyTreeModel } from '@magpie/machines/taxonomyTree/taxonomyTree.model.ts';
 import type { ChildrenResponse, RootTaxonomyData, TaxonomyItem, TreePage, TreePaging } from '@magpie/machines/taxonomyTree/taxonomyTree.types.ts';
 import { expect, test } from '../fixtures.ts';
 import { planModelPaths, registerModelTests, type ModelPathPlan, type ScreenAdapter } from './harness.ts';
@@ -171,7 +164,9 @@ const adapter: ScreenAdapter<TreeScreen> = {
         return popover.getByTestId('taxonomy-search').fill(payload.text ?? '', ACT);
       case 'DELETE': {
         const name = nameOf(from, payload.href!);
-        return treeItem(popover, name).getByRole('button', { name: `Delete ${name}`, exact: true }).click(ACT);
+        return treeItem(popover, name)
+          .getByRole('button', { name: `Delete ${name}`, exact: true })
+          .click(ACT);
       }
       case 'CONFIRM_DELETE':
         return page.getByTestId('taxonomy-confirm-delete-ok').click(ACT);
@@ -180,13 +175,17 @@ const adapter: ScreenAdapter<TreeScreen> = {
       case 'START_ADD': {
         if (payload.parentHref === undefined) return popover.getByTestId('taxonomy-add').click(ACT);
         const name = nameOf(from, payload.parentHref);
-        return treeItem(popover, name).getByRole('button', { name: `Add child to ${name}`, exact: true }).click(ACT);
+        return treeItem(popover, name)
+          .getByRole('button', { name: `Add child to ${name}`, exact: true })
+          .click(ACT);
       }
       case 'ADD_INPUT':
         return popover.getByTestId('taxonomy-add-input').fill(payload.text ?? '', ACT);
       case 'EDIT': {
         const name = nameOf(from, payload.href!);
-        return treeItem(popover, name).getByRole('button', { name: `Edit ${name}`, exact: true }).click(ACT);
+        return treeItem(popover, name)
+          .getByRole('button', { name: `Edit ${name}`, exact: true })
+          .click(ACT);
       }
       case 'EDIT_DONE': {
         const modal = page.getByTestId('taxonomy-item-edit');
@@ -268,8 +267,16 @@ const adapter: ScreenAdapter<TreeScreen> = {
       return;
     }
     await expect(popover).toBeVisible();
-    const busy = ['loadingRoot', { normal: 'loadingPage' }, { normal: 'loadingChildren' }, { normal: 'loadingMore' }, { normal: 'deleting' },
-      { searching: 'debouncing' }, { searching: 'requesting' }, { searching: 'deleting' }].some((s) => state.matches(s as never));
+    const busy = [
+      'loadingRoot',
+      { normal: 'loadingPage' },
+      { normal: 'loadingChildren' },
+      { normal: 'loadingMore' },
+      { normal: 'deleting' },
+      { searching: 'debouncing' },
+      { searching: 'requesting' },
+      { searching: 'deleting' },
+    ].some((s) => state.matches(s as never));
     await expect(popover.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(busy ? 1 : 0);
     if (state.matches('loadingRoot')) return;
 
@@ -340,8 +347,7 @@ for (const variant of ['shortest', 'simple'] as const) {
 }
 
 test('taxonomyTree: shortest and simple paths together cover every state and transition', () => {
-  const missingEverywhere = (pick: (plan: ModelPathPlan) => readonly string[]) =>
-    plans.map(pick).reduce((common, missing) => common.filter((item) => missing.includes(item)));
+  const missingEverywhere = (pick: (plan: ModelPathPlan) => readonly string[]) => plans.map(pick).reduce((common, missing) => common.filter((item) => missing.includes(item)));
   expect(missingEverywhere((plan) => plan.coverage.states.missing)).toEqual([]);
   expect(missingEverywhere((plan) => plan.coverage.transitions.missing)).toEqual([]);
 });

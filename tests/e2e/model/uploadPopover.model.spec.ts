@@ -27,10 +27,7 @@ import path from 'node:path';
 import type { Locator, Page, Route } from '@playwright/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { UploadFailure, UploadFileInput } from '@magpie/machines/uploadPopover/types.ts';
-import type {
-  UploadFileState,
-  UploadPopoverContext,
-} from '@magpie/machines/uploadPopover/uploadPopover.machine.ts';
+import type { UploadFileState, UploadPopoverContext } from '@magpie/machines/uploadPopover/uploadPopover.machine.ts';
 import type { PathVariant } from '@magpie/machines/testing/machineModel.ts';
 import { MODEL_FILES, uploadPopoverModel } from '@magpie/machines/uploadPopover/uploadPopover.model.ts';
 import { expect } from '../fixtures.ts';
@@ -134,7 +131,10 @@ class UploadNetwork {
 
   /** Starts routing the page's upload requests. */
   async install(page: Page): Promise<void> {
-    await page.route((url) => UPLOAD_URL.test(url.pathname), (route) => this.handle(route));
+    await page.route(
+      (url) => UPLOAD_URL.test(url.pathname),
+      (route) => this.handle(route),
+    );
   }
 
   private async handle(route: Route): Promise<void> {
@@ -336,9 +336,7 @@ function expectedWaiting(screen: UploadScreen, state: AnyMachineSnapshot): strin
 
 const adapter: ScreenAdapter<UploadScreen> = {
   async setup(page: Page, { path: modelPath, variant, position, credentials }: PathSetup) {
-    const multiChunk = new Set(
-      modelPath.steps.filter(({ event }) => event.type === 'UPLOAD_PROGRESS').map(({ event }) => (event as unknown as { fileId: string }).fileId),
-    );
+    const multiChunk = new Set(modelPath.steps.filter(({ event }) => event.type === 'UPLOAD_PROGRESS').map(({ event }) => (event as unknown as { fileId: string }).fileId));
     // Slots interleave the two suites, so each path of either suite gets its own photos and a default run uses the
     // smallest, unchanged ones.
     const firstSlot = (position * VARIANTS.length + VARIANTS.indexOf(variant)) * MODEL_FILES.length;
@@ -377,9 +375,13 @@ const adapter: ScreenAdapter<UploadScreen> = {
         return popover.getByTestId('upload-file-input').setInputFiles(picked);
       }
       case 'RETRY':
-        return rowOf(screen, (event as unknown as { fileId: string }).fileId).getByTestId('upload-retry').click();
+        return rowOf(screen, (event as unknown as { fileId: string }).fileId)
+          .getByTestId('upload-retry')
+          .click();
       case 'REMOVE':
-        return rowOf(screen, (event as unknown as { fileId: string }).fileId).getByTestId('upload-remove').click();
+        return rowOf(screen, (event as unknown as { fileId: string }).fileId)
+          .getByTestId('upload-remove')
+          .click();
       case 'CANCEL_SELECTION': {
         const input = popover.getByTestId('upload-file-input');
         await input.evaluate((element) => {
@@ -407,9 +409,7 @@ const adapter: ScreenAdapter<UploadScreen> = {
     const { popover, network } = screen;
     // The upload in flight waits exactly where the model says (or nothing is in flight): this also keeps the app
     // from racing ahead of the path between steps.
-    await expect
-      .poll(() => network.waiting(), { message: 'held upload requests', timeout: SETTLE_TIMEOUT_MS })
-      .toEqual(expectedWaiting(screen, state));
+    await expect.poll(() => network.waiting(), { message: 'held upload requests', timeout: SETTLE_TIMEOUT_MS }).toEqual(expectedWaiting(screen, state));
 
     if (state.matches('closed')) {
       await expect(popover).toBeHidden();

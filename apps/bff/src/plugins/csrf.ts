@@ -63,11 +63,7 @@ export const csrfPlugin = definePlugin(
       if (SAFE_METHODS.includes(request.method)) return;
       const header = request.headers[HEADER_NAME];
       if (!valid || typeof header !== 'string' || !safeEqual(header, cookie)) {
-        throw httpError(
-          'InvalidCsrfToken',
-          'The request lacks a valid CSRF token. Reload the page and try again.',
-          'Access denied',
-        );
+        throw httpError('InvalidCsrfToken', 'The request lacks a valid CSRF token. Reload the page and try again.', 'Access denied');
       }
     });
   },

@@ -80,9 +80,7 @@ export const docsPlugin = definePlugin(
       transformStaticCSP: (header) => header.replace("style-src 'self'", `style-src 'self' ${SWAGGER_LOGO_STYLE_SOURCE}`),
       uiConfig: { deepLinking: true, requestInterceptor: csrfRequestInterceptor as NonNullable<NonNullable<FastifySwaggerUiOptions['uiConfig']>['requestInterceptor']> },
     });
-    app.get(`${DOCS_PREFIX}/openapi.json`, async (_request, reply) =>
-      reply.header('cache-control', 'no-cache').send(document),
-    );
+    app.get(`${DOCS_PREFIX}/openapi.json`, async (_request, reply) => reply.header('cache-control', 'no-cache').send(document));
   },
   { name: 'magpie-docs', encapsulate: true },
 );

@@ -74,4 +74,3 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
     .header('x-request-id', request.id)
     .send({ value, message, heading: 'Invalid request', requestId: request.id });
 }
-

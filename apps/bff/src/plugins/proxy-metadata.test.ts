@@ -17,7 +17,9 @@ beforeAll(async () => {
   sut = await createTestStack();
   admin = new TestBrowser(sut.bff);
   expect((await admin.login('admin', ADMIN_PASSWORD)).statusCode).toBe(200);
-  const status = await sut.dam.upload(sut.dam.adminToken, '/fotoweb/archives/5000-Photos/', path.join(SAMPLES_DIR, 'photos/orientation/Landscape_5.jpg'), { filename: 'bff-metadata.jpg' });
+  const status = await sut.dam.upload(sut.dam.adminToken, '/fotoweb/archives/5000-Photos/', path.join(SAMPLES_DIR, 'photos/orientation/Landscape_5.jpg'), {
+    filename: 'bff-metadata.jpg',
+  });
   expect(status.status).toBe('done');
   assetHref = new URL(status.result!.assetUrl, 'http://x').pathname;
 });
@@ -49,7 +51,13 @@ describe('metadata edits through the BFF (issue #5)', () => {
     const bad = await admin.request({ method: 'PATCH', url: assetHref, headers: { 'content-type': MEDIA_TYPES.assetUpdate }, payload: JSON.stringify({ metadata: 'title' }) });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().value).toBe('InvalidRequest');
-    const noCsrf = await admin.request({ method: 'PATCH', url: assetHref, headers: { 'content-type': MEDIA_TYPES.assetUpdate }, payload: JSON.stringify({ metadata: { '5': { value: 'x' } } }), csrf: false });
+    const noCsrf = await admin.request({
+      method: 'PATCH',
+      url: assetHref,
+      headers: { 'content-type': MEDIA_TYPES.assetUpdate },
+      payload: JSON.stringify({ metadata: { '5': { value: 'x' } } }),
+      csrf: false,
+    });
     expect(noCsrf.statusCode).toBe(403);
     expect(noCsrf.json().value).toBe('InvalidCsrfToken');
     const after = await admin.request({ method: 'GET', url: assetHref, headers: { accept: MEDIA_TYPES.asset } });

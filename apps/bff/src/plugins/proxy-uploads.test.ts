@@ -80,7 +80,11 @@ describe('file names through the BFF (issue 9)', () => {
       expect(res.statusCode, JSON.stringify(filename)).toBe(400);
       expect(res.json()).toMatchObject({ message, issues: [{ path: 'filename', message }] });
     }
-    const fine = await admin.request({ method: 'POST', url: '/fotoweb/api/uploads', payload: { destination: '/fotoweb/archives/5000-Photos/', filename: `${'é'.repeat(125)}a.jpg`, fileSize: 10 } });
+    const fine = await admin.request({
+      method: 'POST',
+      url: '/fotoweb/api/uploads',
+      payload: { destination: '/fotoweb/archives/5000-Photos/', filename: `${'é'.repeat(125)}a.jpg`, fileSize: 10 },
+    });
     expect(fine.statusCode).toBe(200);
   });
 });

@@ -112,9 +112,7 @@ export function applySecurityHeaders(request: FastifyRequest, reply: FastifyRepl
  * Wraps Fastify's `frameworkErrors` handler so that the answers the router gives before any hook runs (a URL that
  * does not decode, a path segment over the limit) carry the security headers too.
  */
-export function withSecurityHeaders<Args extends [unknown, FastifyRequest, FastifyReply]>(
-  handler: (...args: Args) => void,
-): (...args: Args) => void {
+export function withSecurityHeaders<Args extends [unknown, FastifyRequest, FastifyReply]>(handler: (...args: Args) => void): (...args: Args) => void {
   return (...args) => {
     applySecurityHeaders(args[1], args[2]);
     handler(...args);

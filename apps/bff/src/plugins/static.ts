@@ -99,11 +99,7 @@ export const staticPlugin = definePlugin(
       }
       // The same URL answers JSON to the SPA's fetches: `Vary: Accept` keeps browser caches (and back/forward)
       // from serving one for the other. Read per answer: the nonce differs each time, and a rebuild shows at once.
-      reply
-        .header('cache-control', 'no-cache')
-        .header('vary', 'Accept')
-        .type('text/html; charset=utf-8')
-        .send(page.replaceAll(CSP_NONCE_PLACEHOLDER, reply.styleNonce));
+      reply.header('cache-control', 'no-cache').header('vary', 'Accept').type('text/html; charset=utf-8').send(page.replaceAll(CSP_NONCE_PLACEHOLDER, reply.styleNonce));
     };
 
     /** Whether `pathname` (raw) names a regular file inside `root` (never outside it). */

@@ -23,7 +23,11 @@ afterAll(async () => {
 /** A 4xx FotoWeb error body `{value, message, requestId}` whose message matches. */
 function expectRefused(res: { statusCode: number; json(): unknown }, status: number, message: string | RegExp) {
   expect(res.statusCode).toBe(status);
-  expect(res.json()).toMatchObject({ value: 'InvalidRequest', message: typeof message === 'string' ? expect.stringContaining(message) : expect.stringMatching(message), requestId: expect.any(String) });
+  expect(res.json()).toMatchObject({
+    value: 'InvalidRequest',
+    message: typeof message === 'string' ? expect.stringContaining(message) : expect.stringMatching(message),
+    requestId: expect.any(String),
+  });
 }
 
 describe('login input (issue 9: a NUL in the user name answered 502)', () => {
@@ -50,7 +54,7 @@ describe('every /fotoweb/ request', () => {
     expectRefused(await admin.request({ method: 'GET', url: '/fotoweb/archives/5000-Photos/a%00b/' }), 400, 'The path contains a NUL');
   });
 
-  it('answers malformed percent-encoding (an encoded lone surrogate) with a FotoWeb body, not Fastify\'s', async () => {
+  it("answers malformed percent-encoding (an encoded lone surrogate) with a FotoWeb body, not Fastify's", async () => {
     expectRefused(await admin.request({ method: 'GET', url: '/fotoweb/archives/5000-Photos/%ED%A0%80/' }), 400, /not UTF-8/);
   });
 

@@ -31,9 +31,7 @@ const delayOf = (admission: LoginAdmission) => (admission.admitted ? admission.d
 
 describe('loginDelayMs', () => {
   it('waits nothing below the threshold, then doubles from firstMs up to maxMs', () => {
-    expect([0, 1, 2, 3, 4, 5, 6, 7, 50, 5000].map((failures) => loginDelayMs(failures, DELAY))).toEqual([
-      0, 0, 0, 1000, 2000, 4000, 5000, 5000, 5000, 5000,
-    ]);
+    expect([0, 1, 2, 3, 4, 5, 6, 7, 50, 5000].map((failures) => loginDelayMs(failures, DELAY))).toEqual([0, 0, 0, 1000, 2000, 4000, 5000, 5000, 5000, 5000]);
   });
 });
 

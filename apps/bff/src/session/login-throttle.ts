@@ -164,7 +164,10 @@ export function clientAddressKey(address: string): string {
   if (!ipaddr.isValid(address)) return `other:${address}`;
   const parsed = ipaddr.process(address);
   if (parsed.kind() === 'ipv4') return parsed.toString();
-  return `${(parsed as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16)).join(':')}::/64`;
+  return `${(parsed as ipaddr.IPv6).parts
+    .slice(0, 4)
+    .map((part) => part.toString(16))
+    .join(':')}::/64`;
 }
 
 /**

@@ -56,7 +56,10 @@ describe('TokenRefresher (against the DAM, which rotates refresh tokens)', () =>
   it('forgets settled refreshes after the grace window', async () => {
     let clock = 1_000_000;
     const tokens = await auth.passwordGrant('admin', 'admin-password');
-    const refresher = new TokenRefresher((token) => auth.refreshGrant(token), () => clock);
+    const refresher = new TokenRefresher(
+      (token) => auth.refreshGrant(token),
+      () => clock,
+    );
     await refresher.rotate(tokens.refreshToken);
     expect(refresher.size).toBe(1);
     clock += 61_000;

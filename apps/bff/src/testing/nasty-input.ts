@@ -15,7 +15,12 @@ import fc from 'fast-check';
 /** Strings that break naive code: NUL, lone surrogates, controls, bidirectional overrides, traversal, quotes, long. */
 export const nastyText: fc.Arbitrary<string> = fc.oneof(
   // What PostgreSQL's text and jsonb refuse, the likeliest 500s: weighted up.
-  { weight: 3, arbitrary: fc.tuple(fc.string({ maxLength: 8 }), fc.constantFrom('\u0000', '\ud800', '\udbff', '\udc00', '\udfff'), fc.string({ maxLength: 8 })).map(([a, bad, b]) => `${a}${bad}${b}`) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .tuple(fc.string({ maxLength: 8 }), fc.constantFrom('\u0000', '\ud800', '\udbff', '\udc00', '\udfff'), fc.string({ maxLength: 8 }))
+      .map(([a, bad, b]) => `${a}${bad}${b}`),
+  },
   fc.constantFrom(
     '',
     ' ',
@@ -76,7 +81,19 @@ export const numberText: fc.Arbitrary<string> = fc.oneof(
 
 /** Date-looking text: real dates, impossible ones (29 Feb 2023, month 13, year 0), out-of-range years, junk. */
 export const dateText: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('2024-02-29', '2023-02-29', '2024-13-01', '0000-01-01', '0001-01-01', '9999-12-31T23:59:59', '99999-01-01', '2024-01-01T24:00', '2024-04-31', '1969-12-31T23:59:59Z', 'yesterday'),
+  fc.constantFrom(
+    '2024-02-29',
+    '2023-02-29',
+    '2024-13-01',
+    '0000-01-01',
+    '0001-01-01',
+    '9999-12-31T23:59:59',
+    '99999-01-01',
+    '2024-01-01T24:00',
+    '2024-04-31',
+    '1969-12-31T23:59:59Z',
+    'yesterday',
+  ),
   fc
     .tuple(fc.date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true }), fc.constantFrom(10, 16, 19))
     .map(([d, length]) => d.toISOString().slice(0, length)),
@@ -92,7 +109,12 @@ const searchTerm: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom('london', '"New York"', 'AND', 'OR', 'NOT', '(', ')', '|', '"', '25:""', 'fn:*.jpg', 'dt:image', 'o:square', 'cs:cmyk', 'ms:none', 's:online', 'dt:nope'),
   fc.tuple(fc.constantFrom(...RANGE_KEYS), fc.constantFrom('', 'f', 't')).chain(([key, side]) =>
     (DATE_KEYS.has(key) ? dateText : numberText).chain((from) =>
-      side === '' ? fc.oneof(fc.constant(`${key}:${from}`), (DATE_KEYS.has(key) ? dateText : numberText).map((to) => `${key}:${from}~~${to}`)) : fc.constant(`${key}${side}:${from}`),
+      side === ''
+        ? fc.oneof(
+            fc.constant(`${key}:${from}`),
+            (DATE_KEYS.has(key) ? dateText : numberText).map((to) => `${key}:${from}~~${to}`),
+          )
+        : fc.constant(`${key}${side}:${from}`),
     ),
   ),
   fc.tuple(fc.constantFrom('5', '25', '80', '120', '9999', '0'), numberText, numberText).map(([field, a, b]) => `${field}:${a}~~${b}`),
@@ -126,28 +148,49 @@ export function percentEncode(text: string): string {
 const rawUrlPiece = fc.constantFrom('%00', '%ED%A0%80', '%ED%BF%BF', '%C0%AF', '%FF', '%zz', '%', '%2', '%2e%2e', '%2F', '+', '%20', '..', '.');
 
 /** One percent-encoded path segment, hostile. */
-export const nastySegment: fc.Arbitrary<string> = fc.oneof(nastyText.map(percentEncode), numberText.map(percentEncode), rawUrlPiece, fc.array(rawUrlPiece, { minLength: 2, maxLength: 4 }).map((p) => p.join('x')));
+export const nastySegment: fc.Arbitrary<string> = fc.oneof(
+  nastyText.map(percentEncode),
+  numberText.map(percentEncode),
+  rawUrlPiece,
+  fc.array(rawUrlPiece, { minLength: 2, maxLength: 4 }).map((p) => p.join('x')),
+);
 
 /** A FotoWeb `;p=`/`;o=` matrix component: real-looking, forged keyset cursors, or junk. */
 export const nastyMatrix: fc.Arbitrary<string> = fc.oneof(
   fc.constant(''),
   numberText.map((n) => `;p=${percentEncode(n)}`),
-  fc.tuple(fc.nat({ max: 20 }), fc.constantFrom('a', 'b', 'l'), fc.oneof(fc.base64String({ maxLength: 80 }), fc.constantFrom(Buffer.from('["abc",1]').toString('base64url'), Buffer.from('["2020-01-01",99999999999]').toString('base64url'), Buffer.from('["\\u0000",1]').toString('base64url'), Buffer.from('["x",-1]').toString('base64url'))))
+  fc
+    .tuple(
+      fc.nat({ max: 20 }),
+      fc.constantFrom('a', 'b', 'l'),
+      fc.oneof(
+        fc.base64String({ maxLength: 80 }),
+        fc.constantFrom(
+          Buffer.from('["abc",1]').toString('base64url'),
+          Buffer.from('["2020-01-01",99999999999]').toString('base64url'),
+          Buffer.from('["\\u0000",1]').toString('base64url'),
+          Buffer.from('["x",-1]').toString('base64url'),
+        ),
+      ),
+    )
     .map(([index, mode, token]) => `;p=${index}-${mode}${token.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}`),
   fc.tuple(fc.constantFrom('', 'fn', '-fn', '5', '-55', '+', '9999'), fc.option(nastySegment, { nil: '' })).map(([o, junk]) => `;o=${o}${junk}`),
   nastySegment.map((s) => `;o=${s}`),
 );
 
 /** The advanced-search range parameters (`fsf`, `pwt`, `mtf`…) with number or date values in and out of range. */
-const rangeParameter = fc.tuple(fc.constantFrom(...RANGE_KEYS), fc.constantFrom('f', 't')).chain(([key, side]) =>
-  (DATE_KEYS.has(key) ? dateText : numberText).map((value): [string, string] => [`${key}${side}`, value]),
-);
+const rangeParameter = fc
+  .tuple(fc.constantFrom(...RANGE_KEYS), fc.constantFrom('f', 't'))
+  .chain(([key, side]) => (DATE_KEYS.has(key) ? dateText : numberText).map((value): [string, string] => [`${key}${side}`, value]));
 
 /** One query pair: a search, a range bound, a criterion with hostile text, or anything. */
 const queryPair: fc.Arbitrary<[string, string]> = fc.oneof(
   { weight: 3, arbitrary: searchExpression.map((q): [string, string] => ['q', q]) },
   { weight: 3, arbitrary: rangeParameter },
-  { weight: 2, arbitrary: fc.tuple(fc.constantFrom('fn', 'dn', 'fp', '5', '25', '120', '9999', 'dt', 'o', 'cs', 'ms', 's', 'txnm', 'access_token', 'to'), fc.oneof(nastyText, numberText)) },
+  {
+    weight: 2,
+    arbitrary: fc.tuple(fc.constantFrom('fn', 'dn', 'fp', '5', '25', '120', '9999', 'dt', 'o', 'cs', 'ms', 's', 'txnm', 'access_token', 'to'), fc.oneof(nastyText, numberText)),
+  },
   { weight: 1, arbitrary: fc.tuple(nastyText, fc.oneof(searchExpression, numberText, dateText, nastyText)) },
 );
 
@@ -162,7 +205,20 @@ export const nastyQuery: fc.Arbitrary<string> = fc
 const nastyJsonValue: fc.Arbitrary<string> = fc.oneof(
   numberText.filter((n) => /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(n)),
   nastyText.map((t) => JSON.stringify(t)),
-  fc.constantFrom('"\\ud800"', '"a\\u0000b"', '"\\udfff\\ud800"', '{"\\u0000":1}', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}', 'null', 'true', '[]', '{}', '[null]', '""'),
+  fc.constantFrom(
+    '"\\ud800"',
+    '"a\\u0000b"',
+    '"\\udfff\\ud800"',
+    '{"\\u0000":1}',
+    '{"__proto__":{"x":1}}',
+    '{"constructor":{"prototype":{"x":1}}}',
+    'null',
+    'true',
+    '[]',
+    '{}',
+    '[null]',
+    '""',
+  ),
   fc.constantFrom(65, 200, 5000).map((n) => `${'['.repeat(n)}${']'.repeat(n)}`),
   fc.constantFrom(65, 5000).map((n) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`),
   fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
@@ -182,7 +238,12 @@ function replacementFor(original: unknown): fc.Arbitrary<string> {
       : typeof original === 'number'
         ? nastyJsonNumber
         : Array.isArray(original)
-          ? fc.array(nastyText.map((t) => JSON.stringify(t)), { maxLength: 3 }).map((items) => `[${items.join(',')}]`)
+          ? fc
+              .array(
+                nastyText.map((t) => JSON.stringify(t)),
+                { maxLength: 3 },
+              )
+              .map((items) => `[${items.join(',')}]`)
           : original !== null && typeof original === 'object'
             ? fc.tuple(nastyText, nastyText).map(([k, v]) => `{${JSON.stringify(k)}:${JSON.stringify(v)}}`)
             : nastyJsonValue;
@@ -201,7 +262,10 @@ class RawJson {
 function serialise(value: Json | RawJson): string {
   if (value instanceof RawJson) return value.text;
   if (Array.isArray(value)) return `[${value.map(serialise).join(',')}]`;
-  if (value !== null && typeof value === 'object') return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}:${serialise(v as Json)}`).join(',')}}`;
+  if (value !== null && typeof value === 'object')
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${JSON.stringify(k)}:${serialise(v as Json)}`)
+      .join(',')}}`;
   return JSON.stringify(value);
 }
 
@@ -232,9 +296,14 @@ export function nastyJsonBody(sample: unknown): fc.Arbitrary<string> {
   const base = JSON.parse(JSON.stringify(sample ?? {})) as Json;
   const paths = pathsOf(base);
   const valueAt = (path: Array<string | number>): unknown => path.reduce<unknown>((v, key) => (v as Record<string | number, unknown>)[key], base);
-  const mutation = fc
-    .constantFrom(...paths)
-    .chain((path) => fc.tuple(fc.constant(path), replacementFor(valueAt(path)), fc.integer({ min: 0, max: 5 }).map((n) => n === 0), nastyText));
+  const mutation = fc.constantFrom(...paths).chain((path) =>
+    fc.tuple(
+      fc.constant(path),
+      replacementFor(valueAt(path)),
+      fc.integer({ min: 0, max: 5 }).map((n) => n === 0),
+      nastyText,
+    ),
+  );
   return fc.oneof(
     { weight: 1, arbitrary: fc.constant(JSON.stringify(base)) },
     {
@@ -262,7 +331,19 @@ export function contentTypeFor(accepted: readonly string[]): fc.Arbitrary<string
   return fc.oneof(
     { weight: 6, arbitrary: good },
     { weight: 1, arbitrary: good.map((t) => `${t}; charset=utf-8`) },
-    { weight: 1, arbitrary: fc.constantFrom('text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=latin1', 'APPLICATION/JSON', 'application/vnd.fotoware.assetupdate+json', '') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        'text/plain',
+        'application/xml',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        'application/json; charset=latin1',
+        'APPLICATION/JSON',
+        'application/vnd.fotoware.assetupdate+json',
+        '',
+      ),
+    },
     { weight: 1, arbitrary: fc.constant(undefined) },
   );
 }
@@ -307,7 +388,10 @@ const part = fc.record({
   name: fc.oneof(fc.constantFrom('chunk', 'chunk', 'file', ''), nastyText),
   filename: fc.option(nastyFilename, { nil: undefined }),
   type: fc.option(fc.constantFrom('application/octet-stream', 'image/jpeg', 'text/plain', '\u0000'), { nil: undefined }),
-  data: fc.oneof(fc.uint8Array({ maxLength: 2048 }).map((a) => Buffer.from(a)), nastyText.map((t) => Buffer.from(t, 'utf8'))),
+  data: fc.oneof(
+    fc.uint8Array({ maxLength: 2048 }).map((a) => Buffer.from(a)),
+    nastyText.map((t) => Buffer.from(t, 'utf8')),
+  ),
   headerJunk: fc.constantFrom('', '', 'Content-Transfer-Encoding: base64\r\n', 'X: \r\n', ': \r\n', 'Content-Disposition: inline\r\n'),
 });
 
@@ -332,14 +416,26 @@ export const nastyMultipart: fc.Arbitrary<MultipartBody> = fc
     if (ending === 'cut-headers') body = Buffer.concat([body, Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="chunk"; filen`)]);
     if (ending === 'cut-data') body = body.subarray(0, Math.floor(body.length / 2));
     const contentType =
-      header === 'missing' ? undefined : header === 'no-boundary' ? 'multipart/form-data' : header === 'quoted' ? `multipart/form-data; boundary="${boundary}"` : `multipart/form-data; boundary=${boundary}`;
+      header === 'missing'
+        ? undefined
+        : header === 'no-boundary'
+          ? 'multipart/form-data'
+          : header === 'quoted'
+            ? `multipart/form-data; boundary="${boundary}"`
+            : `multipart/form-data; boundary=${boundary}`;
     return { contentType, body };
   });
 
 /** Form-encoded body text (the token endpoint's): grant fields with hostile values, or junk. */
 export const nastyForm: fc.Arbitrary<string> = fc.oneof(
   fc
-    .array(fc.tuple(fc.constantFrom('grant_type', 'username', 'password', 'client_id', 'client_secret', 'refresh_token', 'scope', 'x'), fc.oneof(fc.constantFrom('password', 'refresh_token', 'client_credentials', 'admin', 'magpie-bff'), nastyText)), { maxLength: 7 })
+    .array(
+      fc.tuple(
+        fc.constantFrom('grant_type', 'username', 'password', 'client_id', 'client_secret', 'refresh_token', 'scope', 'x'),
+        fc.oneof(fc.constantFrom('password', 'refresh_token', 'client_credentials', 'admin', 'magpie-bff'), nastyText),
+      ),
+      { maxLength: 7 },
+    )
     .map((pairs) => pairs.map(([k, v]) => `${k}=${percentEncode(v)}`).join('&')),
   fc.constantFrom('', '=', '&&&', 'grant_type=password&username=%00', 'username=%ED%A0%80', 'a=%zz', 'x'.repeat(2000)),
 );

@@ -52,9 +52,7 @@ export interface TestStack {
  * Starts a DAM for the test file (`createTestDam`, with `damEnv` overrides such as `MAGPIE_ACCESS_TOKEN_TTL`),
  * makes it listen on an ephemeral port, and builds a BFF on it.
  */
-export async function createTestStack(
-  options: { damEnv?: Record<string, string>; config?: Partial<BffConfig>; app?: BuildBffAppOptions } = {},
-): Promise<TestStack> {
+export async function createTestStack(options: { damEnv?: Record<string, string>; config?: Partial<BffConfig>; app?: BuildBffAppOptions } = {}): Promise<TestStack> {
   const dam = await createTestDam(options.damEnv);
   await dam.app.listen({ port: 0, host: '127.0.0.1' });
   const damUrl = `http://127.0.0.1:${(dam.app.server.address() as AddressInfo).port}`;

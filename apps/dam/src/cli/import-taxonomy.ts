@@ -87,12 +87,12 @@ async function main() {
   const fieldId = Number(values.field);
   const create = values.plural ? { pluralName: values.plural, name: values.name } : undefined;
   const damUrl = values['dam-url'] ?? process.env.DAM_URL ?? `http://127.0.0.1:${process.env.DAM_PORT || '8090'}`;
-  const running = await fetch(`${damUrl}/fotoweb/health`).then((r) => r.ok).catch(() => false);
+  const running = await fetch(`${damUrl}/fotoweb/health`)
+    .then((r) => r.ok)
+    .catch(() => false);
   const dataDir = path.resolve(process.env.MAGPIE_DATA_DIR || './data');
   process.stdout.write(`Importing ${file} into the taxonomy of field ${fieldId} ${running ? `through the running DAM at ${damUrl}` : `directly into ${dataDir}`}\n`);
-  const summary = running
-    ? await importOverHttp(damUrl, loadSecrets(dataDir).cliClientSecret, fieldId, text, create)
-    : await importInProcess(fieldId, text, create);
+  const summary = running ? await importOverHttp(damUrl, loadSecrets(dataDir).cliClientSecret, fieldId, text, create) : await importInProcess(fieldId, text, create);
   process.stdout.write(`Added ${summary.created} items, already there ${summary.existing}.\n`);
 }
 

@@ -41,9 +41,11 @@ async function* walk(dir: string): AsyncGenerator<string> {
 
 async function runPool<T>(items: T[], worker: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, async () => {
-    while (next < items.length) await worker(items[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(CONCURRENCY, items.length) }, async () => {
+      while (next < items.length) await worker(items[next++]!);
+    }),
+  );
 }
 
 /** In-process import: opens the database, ingests each file, closes. */
@@ -81,7 +83,9 @@ async function importInProcess(root: string, files: string[], archiveName: strin
 async function importOverHttp(damUrl: string, secret: string, root: string, files: string[], archiveName: string, bar: cliProgress.SingleBar): Promise<ImportSummary> {
   const access_token = await fetchCliToken(damUrl, secret);
   const auth = { authorization: `Bearer ${access_token}` };
-  const archives = (await (await fetch(`${damUrl}/fotoweb/me/upload-to/`, { headers: { ...auth, accept: 'application/json' } })).json()) as { data: Array<{ name: string; href: string }> };
+  const archives = (await (await fetch(`${damUrl}/fotoweb/me/upload-to/`, { headers: { ...auth, accept: 'application/json' } })).json()) as {
+    data: Array<{ name: string; href: string }>;
+  };
   const archive = archives.data.find((a) => a.name === archiveName);
   if (!archive) throw new Error(`There is no archive named "${archiveName}" to upload to.`);
   const summary: ImportSummary = { added: 0, duplicates: 0, failed: [] };
@@ -115,7 +119,10 @@ async function importOverHttp(damUrl: string, secret: string, root: string, file
         await handle.close();
       }
       for (;;) {
-        const status = (await (await fetch(`${damUrl}/fotoweb/api/uploads/${ticket.id}/status`, { headers: auth })).json()) as { status: string; error: { value: string; message: string } | null };
+        const status = (await (await fetch(`${damUrl}/fotoweb/api/uploads/${ticket.id}/status`, { headers: auth })).json()) as {
+          status: string;
+          error: { value: string; message: string } | null;
+        };
         if (status.status === 'done') {
           summary.added++;
           break;
@@ -155,10 +162,15 @@ async function main() {
   const files: string[] = [];
   for await (const file of walk(root)) files.push(file);
   const damUrl = values['dam-url'] ?? process.env.DAM_URL ?? `http://127.0.0.1:${process.env.DAM_PORT || '8090'}`;
-  const running = await fetch(`${damUrl}/fotoweb/health`).then((r) => r.ok).catch(() => false);
+  const running = await fetch(`${damUrl}/fotoweb/health`)
+    .then((r) => r.ok)
+    .catch(() => false);
   const dataDir = path.resolve(process.env.MAGPIE_DATA_DIR || './data');
   process.stdout.write(`Importing ${files.length} files from ${root} into "${values.archive}" ${running ? `through the running DAM at ${damUrl}` : `directly into ${dataDir}`}\n`);
-  const bar = new cliProgress.SingleBar({ format: ' {bar} {percentage}% | {value}/{total} files | {eta_formatted} left | {file}', hideCursor: true }, cliProgress.Presets.shades_classic);
+  const bar = new cliProgress.SingleBar(
+    { format: ' {bar} {percentage}% | {value}/{total} files | {eta_formatted} left | {file}', hideCursor: true },
+    cliProgress.Presets.shades_classic,
+  );
   bar.start(files.length, 0, { file: '' });
   const started = Date.now();
   let summary: ImportSummary;

@@ -87,9 +87,7 @@ function lockDirectory(dir: string): () => void {
   try {
     const pid = Number(fs.readFileSync(lockFile, 'utf8'));
     if (pid && pid !== process.pid && isAlive(pid)) {
-      throw new Error(
-        `The embedded database ${dir} is in use by process ${pid}. Stop that Magpie first, or use PostgreSQL (DATABASE_URL) to run several processes.`,
-      );
+      throw new Error(`The embedded database ${dir} is in use by process ${pid}. Stop that Magpie first, or use PostgreSQL (DATABASE_URL) to run several processes.`);
     }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;

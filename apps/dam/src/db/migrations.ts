@@ -452,8 +452,17 @@ export const CHANGES_CHANNEL = 'magpie_changes';
  * asset representation reads gets its trigger in its own migration.
  */
 const CATALOG_TABLES = [
-  'users', 'groups', 'group_members', 'group_permissions', 'archives', 'archive_acl', 'folders', 'metadata_views',
-  'taxonomies', 'taxonomy_items', 'asset_revisions',
+  'users',
+  'groups',
+  'group_members',
+  'group_permissions',
+  'archives',
+  'archive_acl',
+  'folders',
+  'metadata_views',
+  'taxonomies',
+  'taxonomy_items',
+  'asset_revisions',
 ] as const;
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -52,7 +52,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       body = { value: status === 415 ? 'UnsupportedMediaType' : status === 413 ? 'PayloadTooLarge' : 'InvalidRequest', message: error.message };
     }
     if (status >= 500) request.log.error({ err: error }, 'request failed');
-    reply.code(status).header('content-type', 'application/json; charset=utf-8').send({ ...body, requestId: request.id });
+    reply
+      .code(status)
+      .header('content-type', 'application/json; charset=utf-8')
+      .send({ ...body, requestId: request.id });
   });
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send({ value: 'NotFound', message: `No resource at ${request.method} ${request.url.split('?')[0]}.`, heading: 'Not found', requestId: request.id });
@@ -72,6 +75,9 @@ const FRAMEWORK_CODES: Record<string, [number, string, string]> = {
  */
 export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const [status, value, message] = FRAMEWORK_CODES[error.code] ?? [400, 'InvalidRequest', 'The request is not valid.'];
-  reply.code(status).header('content-type', 'application/json; charset=utf-8').header('x-request-id', request.id).send({ value, message, heading: 'Invalid request', requestId: request.id });
+  reply
+    .code(status)
+    .header('content-type', 'application/json; charset=utf-8')
+    .header('x-request-id', request.id)
+    .send({ value, message, heading: 'Invalid request', requestId: request.id });
 }
-

@@ -29,7 +29,10 @@ function expectRefused(res: { statusCode: number; json(): unknown }, value: stri
 
 beforeAll(async () => {
   sut = await createTestDam({ MAGPIE_PAGE_SIZE: '1' });
-  for (const [file, name] of [['photos/orientation/Landscape_5.jpg', 'gate-a.jpg'], ['photos/orientation/Portrait_3.jpg', 'gate-b.jpg']] as const) {
+  for (const [file, name] of [
+    ['photos/orientation/Landscape_5.jpg', 'gate-a.jpg'],
+    ['photos/orientation/Portrait_3.jpg', 'gate-b.jpg'],
+  ] as const) {
     const status = await sut.upload(sut.adminToken, ARCHIVE, path.join(SAMPLES_DIR, file), { filename: name });
     expect(status.status).toBe('done');
     assetHref = new URL(status.result!.assetUrl, 'http://x').pathname;
@@ -61,8 +64,36 @@ describe('numbers against their column before SQL (issue 9)', () => {
     const editor = ((await get(assetHref)).json() as { metadataEditor: { href: string } }).metadataEditor.href;
     const view = DEFAULT_METADATA_VIEW;
     const fields = [
-      { field: { id: 901, label: 'Count', 'data-type': 'integer', 'multi-instance': false, multiline: false, 'max-size': null, taxonomyHref: null, validation: { regexp: null, min: null, max: null } }, isWritable: true, required: false, 'taxonomy-only': false },
-      { field: { id: 902, label: 'Shot on', 'data-type': 'date', 'multi-instance': false, multiline: false, 'max-size': null, taxonomyHref: null, validation: { regexp: null, min: null, max: null } }, isWritable: true, required: false, 'taxonomy-only': false },
+      {
+        field: {
+          id: 901,
+          label: 'Count',
+          'data-type': 'integer',
+          'multi-instance': false,
+          multiline: false,
+          'max-size': null,
+          taxonomyHref: null,
+          validation: { regexp: null, min: null, max: null },
+        },
+        isWritable: true,
+        required: false,
+        'taxonomy-only': false,
+      },
+      {
+        field: {
+          id: 902,
+          label: 'Shot on',
+          'data-type': 'date',
+          'multi-instance': false,
+          multiline: false,
+          'max-size': null,
+          taxonomyHref: null,
+          validation: { regexp: null, min: null, max: null },
+        },
+        isWritable: true,
+        required: false,
+        'taxonomy-only': false,
+      },
     ];
     const replaced = await send('PUT', editor, JSON.stringify({ ...view, detailRegions: [...view.detailRegions, { name: 'Gate', fields }] }));
     expect(replaced.statusCode, replaced.body).toBe(200);

@@ -2,8 +2,19 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** FotoWeb representation names used as `application/vnd.fotoware.<name>+json` (fotoweb-api-notes §2). */
 export type Representation =
-  | 'full-api-descriptor' | 'collection' | 'collectioninfo' | 'collectionlist' | 'assetlist' | 'asset' | 'upload-status' | 'error'
-  | 'metadata-set' | 'metadata-edit-response' | 'duplicate-response' | 'task-status' | TaxonomyRepresentation;
+  | 'full-api-descriptor'
+  | 'collection'
+  | 'collectioninfo'
+  | 'collectionlist'
+  | 'assetlist'
+  | 'asset'
+  | 'upload-status'
+  | 'error'
+  | 'metadata-set'
+  | 'metadata-edit-response'
+  | 'duplicate-response'
+  | 'task-status'
+  | TaxonomyRepresentation;
 
 /** The representations of the taxonomy API (fotoweb-api-notes §7). */
 export type TaxonomyRepresentation = 'taxonomy' | 'taxonomy-info' | 'taxonomy-list' | 'taxonomy-item' | 'taxonomy-item-info' | 'taxonomy-item-list';
@@ -43,10 +54,5 @@ export function representationType(request: FastifyRequest, name: Representation
  * `application/json` only.
  */
 export function sendRepresentation(request: FastifyRequest, reply: FastifyReply, name: Representation, body: unknown, status = 200) {
-  return reply
-    .code(status)
-    .header('content-type', representationType(request, name))
-    .header('vary', VARY)
-    .header('cache-control', 'private, no-cache')
-    .send(JSON.stringify(body));
+  return reply.code(status).header('content-type', representationType(request, name)).header('vary', VARY).header('cache-control', 'private, no-cache').send(JSON.stringify(body));
 }

@@ -122,7 +122,8 @@ describe('kept answers of the DAM', () => {
 
   it('shows an asset change and an access-list change at once, to each caller its own answer', async () => {
     const user = await sut.createUser('kept-answers');
-    const collection = async (token: string) => sut.app.inject({ method: 'GET', url: '/fotoweb/archives/5000-Photos/', headers: { ...bearer(token), accept: 'application/vnd.fotoware.collection+json' } });
+    const collection = async (token: string) =>
+      sut.app.inject({ method: 'GET', url: '/fotoweb/archives/5000-Photos/', headers: { ...bearer(token), accept: 'application/vnd.fotoware.collection+json' } });
     await collection(sut.adminToken);
     await settle();
     const before = (await collection(sut.adminToken)).json() as Collection;
@@ -131,7 +132,12 @@ describe('kept answers of the DAM', () => {
 
     // An asset changes: its new title shows in the next answer.
     const assetUrl = before.assets!.data[0]!.href;
-    const edited = await sut.app.inject({ method: 'PATCH', url: assetUrl, headers: { ...bearer(sut.adminToken), 'content-type': 'application/vnd.fotoware.assetupdate+json' }, payload: JSON.stringify({ metadata: { 5: { value: 'Kept answers, new title' } } }) });
+    const edited = await sut.app.inject({
+      method: 'PATCH',
+      url: assetUrl,
+      headers: { ...bearer(sut.adminToken), 'content-type': 'application/vnd.fotoware.assetupdate+json' },
+      payload: JSON.stringify({ metadata: { 5: { value: 'Kept answers, new title' } } }),
+    });
     expect(edited.statusCode).toBe(200);
     const after = (await collection(sut.adminToken)).json() as Collection;
     expect(after.assets!.data.find((a) => a.href === assetUrl)!.metadata['5']).toEqual({ value: 'Kept answers, new title' });

@@ -179,11 +179,7 @@ export class RepresentationCache {
   }
 
   private async reply(request: FastifyRequest, reply: FastifyReply, entry: Entry): Promise<FastifyReply> {
-    reply
-      .header('content-type', entry.contentType)
-      .header('vary', `${VARY}, Accept-Encoding`)
-      .header('cache-control', 'private, no-cache')
-      .header('etag', entry.etag);
+    reply.header('content-type', entry.contentType).header('vary', `${VARY}, Accept-Encoding`).header('cache-control', 'private, no-cache').header('etag', entry.etag);
     const match = request.headers['if-none-match'];
     if (match !== undefined && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === entry.etag)) {
       return reply.code(304).send();

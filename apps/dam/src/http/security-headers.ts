@@ -40,9 +40,7 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
 }
 
 /** Wraps Fastify's `frameworkErrors` handler so that the router's own error answers carry the headers too. */
-export function withSecurityHeaders<Args extends [unknown, FastifyRequest, FastifyReply]>(
-  handler: (...args: Args) => void,
-): (...args: Args) => void {
+export function withSecurityHeaders<Args extends [unknown, FastifyRequest, FastifyReply]>(handler: (...args: Args) => void): (...args: Args) => void {
   return (...args) => {
     setHeaders(args[1].raw, args[2].raw, rethrow);
     handler(...args);

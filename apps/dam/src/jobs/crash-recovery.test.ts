@@ -91,7 +91,7 @@ describe.runIf(!inject('postgresUrl'))('background jobs survive a crash (embedde
   });
 });
 
-describe('job queue on this run\'s database', () => {
+describe("job queue on this run's database", () => {
   it('never hands one job to two workers (FOR UPDATE SKIP LOCKED)', async () => {
     const sut = await createTestDam({ MAGPIE_WORKERS: '0' });
     const ids = [];

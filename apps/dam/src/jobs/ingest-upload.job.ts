@@ -81,7 +81,8 @@ export function ingestUploadJob(deps: {
       return;
     }
     if (!archive) return void (await fail('NotFound', 'The destination archive no longer exists.'));
-    if ((await deps.uploadsService.assembledSize(uploadId)) === undefined) return void (await fail('UploadDataLost', 'The uploaded data is no longer available; upload the file again.'));
+    if ((await deps.uploadsService.assembledSize(uploadId)) === undefined)
+      return void (await fail('UploadDataLost', 'The uploaded data is no longer available; upload the file again.'));
     /** Records where the original goes before anything is stored for it (see the job's description). */
     const beforeStoring = async (key: string) => {
       signal?.throwIfAborted();
@@ -93,7 +94,14 @@ export function ingestUploadJob(deps: {
         if (!target) return void (await fail('NotFound', 'The asset no longer exists.'));
         signal?.throwIfAborted();
         staged = await deps.uploadsService.stageForIngest(uploadId);
-        const version = { sourcePath: staged, asset: target, userName: user?.username ?? 'system', comment: upload.comment, beforeStoring, ...(contentHash ? { contentHash } : {}) };
+        const version = {
+          sourcePath: staged,
+          asset: target,
+          userName: user?.username ?? 'system',
+          comment: upload.comment,
+          beforeStoring,
+          ...(contentHash ? { contentHash } : {}),
+        };
         const asset = await deps.ingest.newVersion(version, deps.changes);
         await done(asset.id);
         await deps.uploadsService.removeData(uploadId);

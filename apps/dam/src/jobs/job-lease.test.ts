@@ -66,7 +66,12 @@ describe('job locks with a heartbeat (issue 9)', () => {
       abortReason = signal.reason;
       throw signal.reason;
     };
-    const sut = new JobWorker(dam.ctx.repos.jobs, { 'lease-test-run': handler }, { info: (_o, msg) => events.push(`info ${msg}`), error: (_o, msg) => events.push(`error ${msg}`) }, 1);
+    const sut = new JobWorker(
+      dam.ctx.repos.jobs,
+      { 'lease-test-run': handler },
+      { info: (_o, msg) => events.push(`info ${msg}`), error: (_o, msg) => events.push(`error ${msg}`) },
+      1,
+    );
     const id = await dam.ctx.repos.jobs.enqueue('lease-test-run', {});
     sut.start();
     try {

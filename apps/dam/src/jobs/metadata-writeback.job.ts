@@ -58,33 +58,35 @@ export function metadataWritebackJob(deps: { assets: AssetsRepository; files: Fi
   const acrossProcesses: AssetLock = deps.lock ?? ((_assetId, work) => work());
   const run = async (job: JobRow, signal?: AbortSignal): Promise<void> => {
     const { assetId } = job.payload as { assetId: number };
-    await serialized(assetId, () => acrossProcesses(assetId, async () => {
-      for (let round = 0; round < MAX_ROUNDS; round++) {
-        signal?.throwIfAborted();
-        const asset = await deps.assets.findById(assetId);
-        if (!asset || asset.writeback_fields.length === 0) return;
-        const values = Object.fromEntries(asset.writeback_fields.map((id) => [id, asset.metadata[id] ?? null]));
-        let status: WritebackStatus = 'written';
-        let message: string | null = null;
-        let filesize = asset.filesize;
-        try {
-          filesize = await writeMetadata(deps.files.localPath(asset.storage_key), asset.mime, values, asset.metadata);
-        } catch (error) {
-          if (!(error instanceof MetadataWriteError)) throw error;
-          if (error.value === 'Unsupported') {
-            status = 'unsupported';
-            message = `The metadata is kept in Magpie only: ${withoutServerPaths(error.message)}`;
-          } else if (job.attempts >= job.max_attempts) {
-            status = 'failed';
-            message = `The metadata could not be written into the file; it is kept in Magpie. ${withoutServerPaths(error.message)}`;
-          } else {
-            throw error;
+    await serialized(assetId, () =>
+      acrossProcesses(assetId, async () => {
+        for (let round = 0; round < MAX_ROUNDS; round++) {
+          signal?.throwIfAborted();
+          const asset = await deps.assets.findById(assetId);
+          if (!asset || asset.writeback_fields.length === 0) return;
+          const values = Object.fromEntries(asset.writeback_fields.map((id) => [id, asset.metadata[id] ?? null]));
+          let status: WritebackStatus = 'written';
+          let message: string | null = null;
+          let filesize = asset.filesize;
+          try {
+            filesize = await writeMetadata(deps.files.localPath(asset.storage_key), asset.mime, values, asset.metadata);
+          } catch (error) {
+            if (!(error instanceof MetadataWriteError)) throw error;
+            if (error.value === 'Unsupported') {
+              status = 'unsupported';
+              message = `The metadata is kept in Magpie only: ${withoutServerPaths(error.message)}`;
+            } else if (job.attempts >= job.max_attempts) {
+              status = 'failed';
+              message = `The metadata could not be written into the file; it is kept in Magpie. ${withoutServerPaths(error.message)}`;
+            } else {
+              throw error;
+            }
           }
+          signal?.throwIfAborted();
+          if (await deps.assets.finishWriteback(assetId, asset.modified, { status, message, filesize })) return;
         }
-        signal?.throwIfAborted();
-        if (await deps.assets.finishWriteback(assetId, asset.modified, { status, message, filesize })) return;
-      }
-    }));
+      }),
+    );
   };
   /** The asset says its metadata stays in Magpie when every attempt's process died writing it (`JobHandler.giveUp`). */
   const giveUp = async (job: JobRow): Promise<void> => {

@@ -59,10 +59,15 @@ describe.runIf(inject('postgresUrl'))('two DAM processes sharing one PostgreSQL 
       for (const photo of PHOTOS) ids.push(await sendUpload(survivor.url, token, '/fotoweb/archives/5000-Photos/', path.join(SAMPLES_DIR, 'photos', photo)));
       return ids;
     })();
-    const exiftools = await waitUntil('the victim to run an ingest', 60_000, async () => {
-      const running = victimsExiftools();
-      return running.length > 0 && (await heldByVictim()).length > 0 ? running : undefined;
-    }, 10);
+    const exiftools = await waitUntil(
+      'the victim to run an ingest',
+      60_000,
+      async () => {
+        const running = victimsExiftools();
+        return running.length > 0 && (await heldByVictim()).length > 0 ? running : undefined;
+      },
+      10,
+    );
     victim.child.kill('SIGKILL');
     expect(await victim.exited).toEqual({ code: null, signal: 'SIGKILL' });
     const killedAt = Date.now();
@@ -70,10 +75,15 @@ describe.runIf(inject('postgresUrl'))('two DAM processes sharing one PostgreSQL 
     expect(interrupted.length, 'the victim was killed while it held an ingest job').toBeGreaterThan(0);
 
     const ids = await uploads;
-    const statuses = await waitUntil('every upload to finish', ALL_DONE_WITHIN_MS, async () => {
-      const all = await Promise.all(ids.map((id) => uploadStatus(survivor.url, token, id)));
-      return all.every((s) => s.status === 'done' || s.status === 'failed') ? all : undefined;
-    }, 250);
+    const statuses = await waitUntil(
+      'every upload to finish',
+      ALL_DONE_WITHIN_MS,
+      async () => {
+        const all = await Promise.all(ids.map((id) => uploadStatus(survivor.url, token, id)));
+        return all.every((s) => s.status === 'done' || s.status === 'failed') ? all : undefined;
+      },
+      250,
+    );
     const finishedAfterMs = Date.now() - killedAt;
 
     // Every upload done, each with its own asset: one asset per file, under its own name, no duplicate.

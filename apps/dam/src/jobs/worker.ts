@@ -51,7 +51,10 @@ export const JOB_LOCK_GIVE_UP_MS = JOB_LOCK_TIMEOUT_MS - 10_000;
 
 /** Why a job's handler was aborted: this worker lost the job's lock. */
 export class JobLockLostError extends Error {
-  constructor(readonly jobId: number, reason: string) {
+  constructor(
+    readonly jobId: number,
+    reason: string,
+  ) {
     super(`Background job ${jobId} is no longer held by this worker: ${reason}.`);
     this.name = 'JobLockLostError';
   }

@@ -21,8 +21,7 @@ export class ApiError extends Error {
 }
 
 /** 400 InvalidRequest. */
-export const badRequest = (message: string, issues?: Array<{ path: string; message: string }>) =>
-  new ApiError(400, 'InvalidRequest', message, 'Invalid request', issues);
+export const badRequest = (message: string, issues?: Array<{ path: string; message: string }>) => new ApiError(400, 'InvalidRequest', message, 'Invalid request', issues);
 /** 401 Unauthorized. */
 export const unauthorized = (message = 'Authentication is required.') => new ApiError(401, 'Unauthorized', message, 'Access denied');
 /** 403 Forbidden. */

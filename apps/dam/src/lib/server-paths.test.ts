@@ -5,9 +5,12 @@ describe('withoutServerPaths', () => {
   it('names known paths with their words, longest first, and hides any other absolute path', () => {
     const message = "ENOENT: no such file or directory, open '/srv/magpie/files/tmp/uploads/abc/0.part'";
     expect(withoutServerPaths(message)).toBe(`ENOENT: no such file or directory, open '${REDACTED_PATH}'`);
-    expect(withoutServerPaths('Cannot read /data/files/tmp/x/assembled.ingest: EACCES', [['/data/files/tmp/x/assembled', '"a.jpg"'], ['/data/files/tmp/x/assembled.ingest', '"a.jpg"']])).toBe(
-      'Cannot read "a.jpg": EACCES',
-    );
+    expect(
+      withoutServerPaths('Cannot read /data/files/tmp/x/assembled.ingest: EACCES', [
+        ['/data/files/tmp/x/assembled', '"a.jpg"'],
+        ['/data/files/tmp/x/assembled.ingest', '"a.jpg"'],
+      ]),
+    ).toBe('Cannot read "a.jpg": EACCES');
     expect(withoutServerPaths('No preview for /tmp/magpie-dam-test-1/files/x: the file: bad seek to 12', [['/tmp/magpie-dam-test-1/files/x', 'the file']])).toBe(
       'No preview for the file: the file: bad seek to 12',
     );

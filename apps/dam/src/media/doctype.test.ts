@@ -40,8 +40,7 @@ describe.skipIf(!HAVE_SAMPLES)('detectFileType on the samples', () => {
   });
 
   it.each(formats)('$path → doctype of its folder', async (entry) => {
-    const expected =
-      entry.category === 'formats/other-images' ? (GRAPHIC_MIMES.has(entry.mime) ? 'graphic' : 'image') : FOLDER_DOCTYPE[entry.category];
+    const expected = entry.category === 'formats/other-images' ? (GRAPHIC_MIMES.has(entry.mime) ? 'graphic' : 'image') : FOLDER_DOCTYPE[entry.category];
     const sut = await detectFileType(samplePath(entry));
     expect(sut.doctype).toBe(expected);
     // Where ExifTool and file-type agree on the family, the MIME type matches exactly for the common formats.
@@ -50,21 +49,15 @@ describe.skipIf(!HAVE_SAMPLES)('detectFileType on the samples', () => {
     }
   });
 
-  it.each(HAVE_SAMPLES ? [...entriesUnder('photos'), ...entriesUnder('iptc-xmp', ['iptc-xmp/sidecars'])] : [])(
-    '$path → image',
-    async (entry) => {
-      const sut = await detectFileType(samplePath(entry));
-      expect(sut.doctype).toBe('image');
-      if (entry.mime === 'image/jpeg') expect(sut).toEqual({ mime: 'image/jpeg', ext: 'jpg', doctype: 'image' });
-    },
-  );
+  it.each(HAVE_SAMPLES ? [...entriesUnder('photos'), ...entriesUnder('iptc-xmp', ['iptc-xmp/sidecars'])] : [])('$path → image', async (entry) => {
+    const sut = await detectFileType(samplePath(entry));
+    expect(sut.doctype).toBe('image');
+    if (entry.mime === 'image/jpeg') expect(sut).toEqual({ mime: 'image/jpeg', ext: 'jpg', doctype: 'image' });
+  });
 
-  it.each(HAVE_SAMPLES ? entriesUnder('iptc-xmp/sidecars').filter((e) => e.mime === 'application/rdf+xml') : [])(
-    '$path (XMP sidecar) → generic',
-    async (entry) => {
-      expect(await detectFileType(samplePath(entry))).toEqual({ mime: 'application/rdf+xml', ext: 'xmp', doctype: 'generic' });
-    },
-  );
+  it.each(HAVE_SAMPLES ? entriesUnder('iptc-xmp/sidecars').filter((e) => e.mime === 'application/rdf+xml') : [])('$path (XMP sidecar) → generic', async (entry) => {
+    expect(await detectFileType(samplePath(entry))).toEqual({ mime: 'application/rdf+xml', ext: 'xmp', doctype: 'generic' });
+  });
 
   it('decides by content, not by name: a JPEG named .txt is an image', async () => {
     const jpeg = loadManifest().find((e) => e.mime === 'image/jpeg' && e.category === 'photos')!;

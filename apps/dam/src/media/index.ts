@@ -5,13 +5,7 @@
  */
 export { MediaError, isMediaError, type MediaErrorValue, type NoPreviewReason } from './errors.ts';
 export { getExiftool, endExiftool, EXIFTOOL_TASK_TIMEOUT_MS, EXIFTOOL_MAX_PROCS } from './exiftool.ts';
-export {
-  readMetadata,
-  type MediaMetadata,
-  type TechnicalMetadata,
-  type FieldValue,
-  type Colorspace,
-} from './metadata.ts';
+export { readMetadata, type MediaMetadata, type TechnicalMetadata, type FieldValue, type Colorspace } from './metadata.ts';
 export { detectFileType, doctypeFor, type Doctype, type FileTypeInfo } from './doctype.ts';
 export {
   makePreviews,

@@ -84,13 +84,9 @@ describe('mapFields (grouped ExifTool tags → FotoWeb field ids)', () => {
   });
 
   it('takes field 55 from DateTimeOriginal, then IPTC DateCreated, then CreateDate', () => {
-    expect(mapFields({ 'ExifIFD:DateTimeOriginal': '2008:05:30 15:56:01', 'IPTC:DateCreated': '1999:01:01' })['55']).toBe(
-      '2008-05-30',
-    );
+    expect(mapFields({ 'ExifIFD:DateTimeOriginal': '2008:05:30 15:56:01', 'IPTC:DateCreated': '1999:01:01' })['55']).toBe('2008-05-30');
     expect(mapFields({ 'ExifIFD:CreateDate': '2010:01:01 00:00:00', 'IPTC:DateCreated': '1999:12:31' })['55']).toBe('1999-12-31');
-    expect(mapFields({ 'ExifIFD:DateTimeOriginal': '0000:00:00 00:00:00', 'QuickTime:CreateDate': '2019:07:24 08:25:57' })['55']).toBe(
-      '2019-07-24',
-    );
+    expect(mapFields({ 'ExifIFD:DateTimeOriginal': '0000:00:00 00:00:00', 'QuickTime:CreateDate': '2019:07:24 08:25:57' })['55']).toBe('2019-07-24');
   });
 });
 
@@ -218,16 +214,13 @@ describe.skipIf(!HAVE_SAMPLES)('readMetadata on the samples (ground truth: manif
     expect(technical.mimeType).toBe(entry.mime);
   });
 
-  it.each(META_ENTRIES.filter((e) => e.exiftool?.tag_groups['DateTimeOriginal'] === 'ExifIFD'))(
-    '$path: dateTimeOriginal from EXIF',
-    (entry) => {
-      const iso = exifDateToIso(entry.exiftool!.DateTimeOriginal!);
-      const { technical, fields } = result(entry);
-      if (iso === undefined) return; // zero date in the file
-      expect(technical.dateTimeOriginal?.startsWith(iso)).toBe(true);
-      expect(fields['55']).toBe(iso.slice(0, 10));
-    },
-  );
+  it.each(META_ENTRIES.filter((e) => e.exiftool?.tag_groups['DateTimeOriginal'] === 'ExifIFD'))('$path: dateTimeOriginal from EXIF', (entry) => {
+    const iso = exifDateToIso(entry.exiftool!.DateTimeOriginal!);
+    const { technical, fields } = result(entry);
+    if (iso === undefined) return; // zero date in the file
+    expect(technical.dateTimeOriginal?.startsWith(iso)).toBe(true);
+    expect(fields['55']).toBe(iso.slice(0, 10));
+  });
 });
 
 describe.skipIf(!HAVE_SAMPLES)('readMetadata on broken and odd input', () => {

@@ -1,12 +1,6 @@
 import { getExiftool } from './exiftool.ts';
 import { MediaError } from './errors.ts';
-import {
-  GROUPED_READ_ARGS,
-  keysForTag,
-  pickOrientation,
-  toNumber,
-  type GroupedTags,
-} from './tags.ts';
+import { GROUPED_READ_ARGS, keysForTag, pickOrientation, toNumber, type GroupedTags } from './tags.ts';
 import { checkReadableFile, isExiftoolTimeout } from './util.ts';
 import { withoutServerPaths } from '../lib/server-paths.ts';
 
@@ -164,12 +158,7 @@ export async function readMetadata(filePath: string): Promise<MediaMetadata> {
     return { fields: {}, technical: {}, warnings: [withoutServerPaths(`ExifTool failed: ${(err as Error).message}`, [[filePath, 'the file']])] };
   }
 
-  for (const message of [
-    tags['ExifTool:Error'],
-    tags['ExifTool:Warning'],
-    ...asArray(tags['errors']),
-    ...asArray(tags['warnings']),
-  ]) {
+  for (const message of [tags['ExifTool:Error'], tags['ExifTool:Warning'], ...asArray(tags['errors']), ...asArray(tags['warnings'])]) {
     // ExifTool names the file by its local path in some messages; warnings are shown to users (issue 9).
     const warning = typeof message === 'string' ? withoutServerPaths(message.trim(), [[filePath, 'the file']]) : '';
     if (warning !== '' && !warnings.includes(warning)) warnings.push(warning);
@@ -278,10 +267,7 @@ function normaliseOffset(value: unknown): string | undefined {
  *   An impossible time keeps the date only.
  */
 export function exifDateToIso(value: string): string | undefined {
-  const m =
-    /^(\d{4})[:-](\d{2})[:-](\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i.exec(
-      value.trim(),
-    );
+  const m = /^(\d{4})[:-](\d{2})[:-](\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i.exec(value.trim());
   if (m === null) return undefined;
   const [, y, mo, d, h, mi, s, frac, zone] = m;
   const year = Number(y);
@@ -311,21 +297,9 @@ export function mapTechnical(tags: GroupedTags): TechnicalMetadata {
   const mimeType = firstText(tags, ['File:MIMEType']);
   if (mimeType !== undefined) technical.mimeType = mimeType;
 
-  const make = firstText(tags, [
-    'IFD0:Make',
-    'XMP-tiff:Make',
-    'Keys:Make',
-    'UserData:Make',
-    ...keysForTag(tags, 'Make'),
-  ]);
+  const make = firstText(tags, ['IFD0:Make', 'XMP-tiff:Make', 'Keys:Make', 'UserData:Make', ...keysForTag(tags, 'Make')]);
   if (make !== undefined) technical.make = make;
-  const model = firstText(tags, [
-    'IFD0:Model',
-    'XMP-tiff:Model',
-    'Keys:Model',
-    'UserData:Model',
-    ...keysForTag(tags, 'Model'),
-  ]);
+  const model = firstText(tags, ['IFD0:Model', 'XMP-tiff:Model', 'Keys:Model', 'UserData:Model', ...keysForTag(tags, 'Model')]);
   if (model !== undefined) technical.model = model;
 
   const created = pickCreated(tags);
@@ -382,9 +356,7 @@ function videoOrientation(tags: GroupedTags, mimeType: string | undefined): numb
 const SIZE_GROUPS = ['File', 'PNG', 'GIF', 'RIFF', 'Photoshop', 'Jpeg2000', 'BMP', 'JXL'] as const;
 
 /** File types whose `IFD0` is the stored image (TIFF and TIFF-based RAW), not metadata about another image. */
-const TIFF_LIKE_TYPES = new Set([
-  'TIFF', 'BTF', 'DNG', 'CR2', 'NEF', 'NRW', 'ARW', 'SR2', 'PEF', 'ORF', 'ERF', 'IIQ', '3FR',
-]);
+const TIFF_LIKE_TYPES = new Set(['TIFF', 'BTF', 'DNG', 'CR2', 'NEF', 'NRW', 'ARW', 'SR2', 'PEF', 'ORF', 'ERF', 'IIQ', '3FR']);
 
 function storedSize(tags: GroupedTags): { width: number; height: number } | undefined {
   const pair = (group: string) => {

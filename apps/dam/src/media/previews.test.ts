@@ -6,17 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endExiftool } from './exiftool.ts';
 import { isMediaError, type MediaErrorValue } from './errors.ts';
 import { applyOrientation, DEFAULT_PREVIEW_SPECS, makePreviews, type PreviewResult } from './previews.ts';
-import {
-  entriesUnder,
-  HAVE_SAMPLES,
-  loadManifest,
-  manifestOrientation,
-  manifestStoredSize,
-  mapLimit,
-  samplePath,
-  settleWithin,
-  type ManifestEntry,
-} from './testing/samples.ts';
+import { entriesUnder, HAVE_SAMPLES, loadManifest, manifestOrientation, manifestStoredSize, mapLimit, samplePath, settleWithin, type ManifestEntry } from './testing/samples.ts';
 
 let tmpRoot = '';
 let dirCount = 0;
@@ -69,17 +59,14 @@ async function meanDifference(a: string, b: string): Promise<number> {
 }
 
 describe.skipIf(!HAVE_SAMPLES)('applyOrientation', () => {
-  it.each(HAVE_SAMPLES ? entriesUnder('formats/orientation-tiny') : [])(
-    '$path: same pixels as libvips autorotation',
-    async (entry) => {
-      const file = samplePath(entry);
-      const orientation = manifestOrientation(entry.exiftool!) ?? 1;
-      const raw = (image: Sharp) => image.toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
-      const [auto, manual] = await Promise.all([raw(sharp(file).autoOrient()), raw(applyOrientation(sharp(file), orientation))]);
-      expect(manual.info).toEqual(auto.info);
-      expect(manual.data.equals(auto.data)).toBe(true);
-    },
-  );
+  it.each(HAVE_SAMPLES ? entriesUnder('formats/orientation-tiny') : [])('$path: same pixels as libvips autorotation', async (entry) => {
+    const file = samplePath(entry);
+    const orientation = manifestOrientation(entry.exiftool!) ?? 1;
+    const raw = (image: Sharp) => image.toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+    const [auto, manual] = await Promise.all([raw(sharp(file).autoOrient()), raw(applyOrientation(sharp(file), orientation))]);
+    expect(manual.info).toEqual(auto.info);
+    expect(manual.data.equals(auto.data)).toBe(true);
+  });
 });
 
 const PHOTO_ENTRIES = HAVE_SAMPLES ? [...entriesUnder('photos'), ...entriesUnder('formats/orientation-tiny')] : [];
@@ -113,8 +100,7 @@ describe.skipIf(!HAVE_SAMPLES)('makePreviews on photos (ground truth: manifest.j
   });
 
   it('renders every member of an orientation series as the same upright picture', async () => {
-    const series = (e: ManifestEntry) =>
-      /photos\/orientation\/(Landscape|Portrait)_/.exec(e.path)?.[1] ?? (e.path.startsWith('formats/orientation-tiny/') ? 'F' : undefined);
+    const series = (e: ManifestEntry) => /photos\/orientation\/(Landscape|Portrait)_/.exec(e.path)?.[1] ?? (e.path.startsWith('formats/orientation-tiny/') ? 'F' : undefined);
     const groups = new Map<string, ManifestEntry[]>();
     for (const entry of PHOTO_ENTRIES) {
       const name = series(entry);
@@ -161,10 +147,7 @@ describe.skipIf(!HAVE_SAMPLES)('makePreviews on other formats', () => {
 
   it('renders SVG at the size of the largest preview', async () => {
     const file = path.join(tmpRoot, 'wide.svg');
-    await writeFile(
-      file,
-      '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="#c00"/></svg>',
-    );
+    await writeFile(file, '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="#c00"/></svg>');
     const r = await makePreviews(file, freshDir());
     expect(r.source).toEqual({ kind: 'original' });
     expect(r.previews.map((p) => [p.width, p.height])).toEqual([
@@ -247,7 +230,14 @@ describe.skipIf(!HAVE_SAMPLES)('makePreviews options and failures', () => {
 
   it('honours custom sizes, quality and names, and replaces earlier files', async () => {
     const dir = freshDir();
-    const opts = { specs: [{ size: 64, square: true }, { size: 300, square: false }], quality: 60, baseName: 'p' };
+    const opts = {
+      specs: [
+        { size: 64, square: true },
+        { size: 300, square: false },
+      ],
+      quality: 60,
+      baseName: 'p',
+    };
     await makePreviews(photo(), dir, opts);
     const r = await makePreviews(photo(), dir, opts);
     expect(r.previews.map((p) => path.basename(p.file))).toEqual(['p-64q.jpg', 'p-300.jpg']);

@@ -91,22 +91,10 @@ export interface PreviewOptions {
 const RAW_EXTS = new Set(['cr2', 'cr3', 'nef', 'nrw', 'dng', 'rw2', 'raf', 'orf', 'arw', 'pef', 'srw']);
 
 /** ExifTool `File:FileType` values of RAW formats that file-type reports as plain TIFF (NEF, ARW, PEF…). */
-const RAW_FILE_TYPES = new Set([
-  'CR2', 'CR3', 'NEF', 'NRW', 'DNG', 'RW2', 'RAF', 'ORF', 'ARW', 'SR2', 'PEF', 'SRW', 'ERF', 'IIQ', '3FR',
-]);
+const RAW_FILE_TYPES = new Set(['CR2', 'CR3', 'NEF', 'NRW', 'DNG', 'RW2', 'RAF', 'ORF', 'ARW', 'SR2', 'PEF', 'SRW', 'ERF', 'IIQ', '3FR']);
 
 /** Binary tags that hold a picture of the content (previews, thumbnails, cover art), as ExifTool names them. */
-const EMBEDDED_IMAGE_TAGS = [
-  'JpgFromRaw',
-  'PreviewImage',
-  'OtherImage',
-  'ThumbnailImage',
-  'PhotoshopThumbnail',
-  'PreviewTIFF',
-  'ThumbnailTIFF',
-  'CoverArt',
-  'Picture',
-] as const;
+const EMBEDDED_IMAGE_TAGS = ['JpgFromRaw', 'PreviewImage', 'OtherImage', 'ThumbnailImage', 'PhotoshopThumbnail', 'PreviewTIFF', 'ThumbnailTIFF', 'CoverArt', 'Picture'] as const;
 
 const SHARP_INPUT: SharpOptions = {
   // 'error' rejects truncated/corrupt pixel data instead of returning grey garbage; 'warning' would also reject
@@ -158,11 +146,7 @@ class DecodeFailure extends Error {
  *   the file nor an embedded image can be decoded; `EmptyFile`; `UnreadableFile`; `Timeout` after `timeoutMs`
  *   (30 s); `WriteFailed` when `outDir` is not writable. A `RangeError` for invalid `opts`.
  */
-export async function makePreviews(
-  filePath: string,
-  outDir: string,
-  opts: PreviewOptions = {},
-): Promise<PreviewResult> {
+export async function makePreviews(filePath: string, outDir: string, opts: PreviewOptions = {}): Promise<PreviewResult> {
   const specs = opts.specs ?? DEFAULT_PREVIEW_SPECS;
   const quality = opts.quality ?? PREVIEW_JPEG_QUALITY;
   const timeoutMs = opts.timeoutMs ?? PREVIEW_TIMEOUT_MS;
@@ -278,12 +262,7 @@ export function applyOrientation(image: Sharp, o: number): Sharp {
  *
  * @throws DecodeFailure (classified) when libvips cannot read or decode the input.
  */
-async function decodeMaster(
-  input: string | Buffer,
-  maxSide: number,
-  timeoutSeconds: number,
-  orientation: number | undefined,
-): Promise<Master> {
+async function decodeMaster(input: string | Buffer, maxSide: number, timeoutSeconds: number, orientation: number | undefined): Promise<Master> {
   let metadata: Metadata;
   try {
     metadata = await sharp(input, SHARP_INPUT).metadata();
@@ -328,7 +307,7 @@ function svgDensity(metadata: Metadata, maxSide: number): number {
 }
 
 function classify(err: unknown, metadata: Metadata | undefined): DecodeFailure {
-  const message = err instanceof Error ? err.message.split('\n')[0] ?? err.message : String(err);
+  const message = err instanceof Error ? (err.message.split('\n')[0] ?? err.message) : String(err);
   let reason: NoPreviewReason = 'CorruptImage';
   if (/pixel limit/i.test(message)) reason = 'ImageTooLarge';
   else if (/unsupported image format/i.test(message)) reason = 'UnsupportedImage';

@@ -54,11 +54,7 @@ export class MetadataWriteError extends Error {
  * (see {@link WRITABLE_FIELDS}) are skipped; IPTC and EXIF tags only for formats that carry them (by `mime`). When
  * IPTC is written, the IIM copies of the other `stored` fields (the asset's metadata) are rewritten in UTF-8 too.
  */
-export function tagsForFields(
-  values: Record<string, FieldValue | null>,
-  mime: string,
-  stored: Record<string, FieldValue> = {},
-): Record<string, string | string[] | null> {
+export function tagsForFields(values: Record<string, FieldValue | null>, mime: string, stored: Record<string, FieldValue> = {}): Record<string, string | string[] | null> {
   const tags: Record<string, string | string[] | null> = {};
   const withIptc = IPTC_MIME_TYPES.has(mime);
   const withExif = EXIF_MIME_TYPES.has(mime);
@@ -95,12 +91,7 @@ export function tagsForFields(
  * @returns the file's new size in bytes.
  * @throws MetadataWriteError `Unsupported` when ExifTool cannot write the format, `Failed` for other failures.
  */
-export async function writeMetadata(
-  filePath: string,
-  mime: string,
-  values: Record<string, FieldValue | null>,
-  stored: Record<string, FieldValue> = {},
-): Promise<number> {
+export async function writeMetadata(filePath: string, mime: string, values: Record<string, FieldValue | null>, stored: Record<string, FieldValue> = {}): Promise<number> {
   const tags = tagsForFields(values, mime, stored);
   if (Object.keys(tags).length > 0) {
     try {

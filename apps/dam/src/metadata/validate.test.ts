@@ -4,7 +4,17 @@ import { DEFAULT_METADATA_VIEW } from './default-view.ts';
 import { applyEdits, diffMetadata, validateEdits } from './validate.ts';
 
 const field = (id: number, extra: Partial<FieldDescription['field']>, description: Partial<FieldDescription> = {}): FieldDescription => ({
-  field: { id, label: `F${id}`, 'data-type': 'text', 'multi-instance': false, multiline: false, 'max-size': null, taxonomyHref: null, validation: { regexp: null, min: null, max: null }, ...extra },
+  field: {
+    id,
+    label: `F${id}`,
+    'data-type': 'text',
+    'multi-instance': false,
+    multiline: false,
+    'max-size': null,
+    taxonomyHref: null,
+    validation: { regexp: null, min: null, max: null },
+    ...extra,
+  },
   isWritable: true,
   required: false,
   'taxonomy-only': false,

@@ -62,7 +62,13 @@ const ROWS: Row[] = [
   },
   // Revision 1 is the asset as it is: the policy lets these through, then the rule of revisions answers 409.
   { operation: 'deleteRevision', needs: ['HistoryManage'], request: (w) => ({ method: 'DELETE', url: `${revisionsOf(w)}1` }), forbidden: /HistoryManage/, allowed: [409] },
-  { operation: 'rollbackRevision', needs: ['HistoryRollback', 'EditText'], request: (w) => ({ method: 'POST', url: `${revisionsOf(w)}1/rollback` }), forbidden: /HistoryRollback/, allowed: [409] },
+  {
+    operation: 'rollbackRevision',
+    needs: ['HistoryRollback', 'EditText'],
+    request: (w) => ({ method: 'POST', url: `${revisionsOf(w)}1/rollback` }),
+    forbidden: /HistoryRollback/,
+    allowed: [409],
+  },
   {
     operation: 'rollbackToRevision',
     needs: ['HistoryRollback', 'EditText'],

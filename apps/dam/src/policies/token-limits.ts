@@ -75,7 +75,10 @@ export function addressKey(address: string): string {
   if (!ipaddr.isValid(address)) return `other:${address.slice(0, 64)}`;
   const parsed = ipaddr.process(address);
   if (parsed.kind() === 'ipv4') return parsed.toString();
-  return `${(parsed as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16)).join(':')}::/64`;
+  return `${(parsed as ipaddr.IPv6).parts
+    .slice(0, 4)
+    .map((part) => part.toString(16))
+    .join(':')}::/64`;
 }
 
 /** The key of failed client authentications: the connecting address's key and the (bounded) client id. */

@@ -24,7 +24,6 @@ function builtinFieldsOf(metadata: AssetRow['metadata'], view: MetadataViewUpdat
   });
 }
 
-
 /** The href of an asset row's original rendition. */
 export function originalRenditionHref(archive: ArchiveRow, asset: AssetRow): string {
   return `${assetHref(archive, asset.folder_path, asset.filename)}/__renditions/ORIGINAL`;

@@ -68,7 +68,7 @@ export function presentCollection(source: CollectionSource): Collection {
   const permissions = [...source.permissions];
   const name = folderPath ? folderPath.split('/').at(-1)! : archive.name;
   const poster = source.posterAsset;
-  const posterPreview = poster?.has_preview ? poster.previews.find((p) => p.size === 400 && !p.square) ?? poster.previews.at(-1) : undefined;
+  const posterPreview = poster?.has_preview ? (poster.previews.find((p) => p.size === 400 && !p.square) ?? poster.previews.at(-1)) : undefined;
   const ancestors = folderPath
     ? folderPath
         .split('/')
@@ -137,9 +137,18 @@ export function presentCollection(source: CollectionSource): Collection {
     metadataEditor: metadataEditorLink(archive),
     permissions: permissions as CollectionPermission[],
     posterAsset: null,
-    posterImages: posterPreview && poster
-      ? [{ size: posterPreview.size, width: posterPreview.width, height: posterPreview.height, square: posterPreview.square, href: previewHref(poster.id, posterPreview.size, posterPreview.square, poster.modified.getTime()) }]
-      : [],
+    posterImages:
+      posterPreview && poster
+        ? [
+            {
+              size: posterPreview.size,
+              width: posterPreview.width,
+              height: posterPreview.height,
+              square: posterPreview.square,
+              href: previewHref(poster.id, posterPreview.size, posterPreview.square, poster.modified.getTime()),
+            },
+          ]
+        : [],
     propertyValidations: [],
     props: { annotations: { enabled: false }, comments: { enabled: false }, shares: { enabled: false }, owner: null, tags: [] },
     taxonomies: [],

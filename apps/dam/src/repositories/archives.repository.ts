@@ -25,7 +25,11 @@ export class ArchivesRepository {
   }
 
   create(archive: { name: string; description?: string }): Promise<ArchiveRow> {
-    return this.db.insertInto('archives').values({ name: archive.name, description: archive.description ?? '' }).returningAll().executeTakeFirstOrThrow();
+    return this.db
+      .insertInto('archives')
+      .values({ name: archive.name, description: archive.description ?? '' })
+      .returningAll()
+      .executeTakeFirstOrThrow();
   }
 
   /** Replaces one member's entry in an archive's access list. */

@@ -20,7 +20,11 @@ afterAll(() => sut.close());
 
 /** Counts hits through the HTTP API (a search collection's `assetCount`). */
 async function hits(q: string): Promise<number> {
-  const response = await sut.app.inject({ method: 'GET', url: `${ARCHIVE}?q=${encodeURIComponent(q)}`, headers: { authorization: `Bearer ${sut.adminToken}`, accept: 'application/vnd.fotoware.collectioninfo+json' } });
+  const response = await sut.app.inject({
+    method: 'GET',
+    url: `${ARCHIVE}?q=${encodeURIComponent(q)}`,
+    headers: { authorization: `Bearer ${sut.adminToken}`, accept: 'application/vnd.fotoware.collectioninfo+json' },
+  });
   expect(response.statusCode).toBe(200);
   return response.json().assetCount as number;
 }
@@ -103,12 +107,15 @@ async function setKeywords(repo: AssetsRepository, id: number, keywords: string[
  * lexeme. Answers how many registered lexemes were checked.
  */
 async function expectKeptCountsExact(db: Kysely<Database>): Promise<number> {
-  const kept = (await sql<{ archive_id: number; kind: string; term: string; n: number }>`
-    SELECT archive_id, kind, term, sum(hits)::int AS n FROM asset_counts GROUP BY 1, 2, 3`.execute(db)).rows;
+  const kept = (
+    await sql<{ archive_id: number; kind: string; term: string; n: number }>`
+    SELECT archive_id, kind, term, sum(hits)::int AS n FROM asset_counts GROUP BY 1, 2, 3`.execute(db)
+  ).rows;
   const keptOf = (archive: number, kind: string, term: string) => kept.find((k) => k.archive_id === archive && k.kind === kind && k.term === term)?.n ?? 0;
   const archives = (await sql<{ archive_id: number; n: number }>`SELECT archive_id, count(*)::int AS n FROM assets GROUP BY 1`.execute(db)).rows;
   for (const a of archives) expect(keptOf(a.archive_id, 'a', ''), `archive ${a.archive_id}`).toBe(a.n);
-  const folders = (await sql<{ archive_id: number; folder_path: string; n: number }>`SELECT archive_id, folder_path, count(*)::int AS n FROM assets GROUP BY 1, 2`.execute(db)).rows;
+  const folders = (await sql<{ archive_id: number; folder_path: string; n: number }>`SELECT archive_id, folder_path, count(*)::int AS n FROM assets GROUP BY 1, 2`.execute(db))
+    .rows;
   for (const f of folders) expect(keptOf(f.archive_id, 'd', f.folder_path), `folder ${f.folder_path}`).toBe(f.n);
   // No kept count for a folder or archive that has no assets.
   for (const k of kept.filter((k) => k.kind === 'a' || k.kind === 'd')) {
@@ -191,9 +198,15 @@ describe('kept counts (issue 9: exact counts of large searches without counting 
     await sql`UPDATE assets SET search_vector = search_vector || 'gullwing'::tsvector WHERE folder_path = 'kw'`.execute(sut.ctx.database.db);
     expect(await sutRepo.count({ archiveId, search: search('gullwing') })).toBe(4);
     // An update that touches no vector and no folder adds no rows.
-    const before = await sut.ctx.database.db.selectFrom('asset_counts').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const before = await sut.ctx.database.db
+      .selectFrom('asset_counts')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
     await sql`UPDATE assets SET writeback_status = 'written' WHERE folder_path = 'kw'`.execute(sut.ctx.database.db);
-    const after = await sut.ctx.database.db.selectFrom('asset_counts').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const after = await sut.ctx.database.db
+      .selectFrom('asset_counts')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
     expect(await expectKeptCountsExact(sut.ctx.database.db)).toBeGreaterThanOrEqual(2);
     // The collection answer carries the kept count.
@@ -230,12 +243,23 @@ describe('kept counts (issue 9: exact counts of large searches without counting 
   it('answers every search with its exact count on any database, kept or not (a mix of searches after a mix of changes)', async () => {
     const db = sut.ctx.database.db;
     const words = ['gullwing', 'coast', 'harbourmaster'];
-    for (let i = 0; i < 12; i++) await addAsset(sutRepo, archiveId, i % 2 ? 'mix' : 'mix/sub', words.filter((_, w) => (i >> w) & 1));
+    for (let i = 0; i < 12; i++)
+      await addAsset(
+        sutRepo,
+        archiveId,
+        i % 2 ? 'mix' : 'mix/sub',
+        words.filter((_, w) => (i >> w) & 1),
+      );
     const queries = ['gullwing', 'coast', 'harbourmaster', '25:coast', '25:harbourmaster', 'coast gullwing', 'coast OR harbourmaster', 'NOT coast', 'harbour*'];
     for (let round = 0; round < 3; round++) {
       for (const q of queries) {
         const expected = await sut.ctx.repos.assets.count({ archiveId, search: search(q) });
-        const exact = await db.selectFrom('assets').select(sql<number>`count(*)::int`.as('n')).where('archive_id', '=', archiveId).where(compileSearch(search(q))).executeTakeFirstOrThrow();
+        const exact = await db
+          .selectFrom('assets')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where('archive_id', '=', archiveId)
+          .where(compileSearch(search(q)))
+          .executeTakeFirstOrThrow();
         expect(await sutRepo.count({ archiveId, search: search(q) }), q).toBe(exact.n);
         expect(expected, q).toBe(exact.n);
       }
@@ -255,7 +279,16 @@ describe.runIf(inject('postgresUrl'))('kept counts with two DAM processes on one
 
   beforeAll(async () => {
     archiveId = (await sut.ctx.repos.archives.findByName('Photos'))!.id;
-    other = await createDamContext(loadDamConfig({ DATABASE_URL: sut.config.databaseUrl!, MAGPIE_DATA_DIR: sut.config.dataDir, MAGPIE_ADMIN_PASSWORD: 'admin-password', LOG_LEVEL: 'silent', MAGPIE_WORKERS: '0' }), { info() {}, error() {} });
+    other = await createDamContext(
+      loadDamConfig({
+        DATABASE_URL: sut.config.databaseUrl!,
+        MAGPIE_DATA_DIR: sut.config.dataDir,
+        MAGPIE_ADMIN_PASSWORD: 'admin-password',
+        LOG_LEVEL: 'silent',
+        MAGPIE_WORKERS: '0',
+      }),
+      { info() {}, error() {} },
+    );
   });
   afterAll(() => other?.close());
 

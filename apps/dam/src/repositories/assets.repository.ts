@@ -186,7 +186,9 @@ export class AssetsRepository {
   async listPage(scope: AssetScope, ordering: Ordering, cursor: PageCursor, limit: number, total?: number): Promise<PagedAsset[]> {
     const forward = cursor.mode !== 'before' && cursor.mode !== 'last';
     const direction = forward ? ordering.direction : ordering.direction === 'asc' ? 'desc' : 'asc';
-    let query = this.scoped(scope).select(ASSET_COLUMNS.map((c) => `assets.${c}` as const)).select(ordering.asText.as('sort_key'));
+    let query = this.scoped(scope)
+      .select(ASSET_COLUMNS.map((c) => `assets.${c}` as const))
+      .select(ordering.asText.as('sort_key'));
     if (cursor.mode === 'after' || cursor.mode === 'before') {
       const op = (cursor.mode === 'after') === (ordering.direction === 'asc') ? sql.raw('>') : sql.raw('<');
       query = query.where(sql<boolean>`(${ordering.expression}, assets.id) ${op} (${ordering.cast(cursor.sortValue)}, ${cursor.id})`);
@@ -239,14 +241,21 @@ export class AssetsRepository {
     if ((countKey?.kind === 's' || countKey?.kind === 'f') && !this.db.isTransaction) {
       const limit = this.countedTermMinHits;
       const few = await this.db
-        .selectFrom(this.scoped(scope).select(sql<number>`1`.as('hit')).limit(limit).as('hits'))
+        .selectFrom(
+          this.scoped(scope)
+            .select(sql<number>`1`.as('hit'))
+            .limit(limit)
+            .as('hits'),
+        )
         .select(sql<number>`count(*)::int`.as('n'))
         .executeTakeFirstOrThrow();
       if (Number(few.n) < limit) return Number(few.n);
       const started = await this.keepCount(scope, countKey);
       if (started !== undefined) return started;
     }
-    const row = await this.scoped(scope).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const row = await this.scoped(scope)
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
@@ -268,7 +277,14 @@ export class AssetsRepository {
       query = query
         .where('term', '=', key.term)
         .where(({ exists, selectFrom }) =>
-          exists(selectFrom('asset_counted_terms as t').select('t.ready').where('t.archive_id', '=', archiveId).where('t.kind', '=', kind).where('t.term', '=', key.term).where('t.ready', '=', true)),
+          exists(
+            selectFrom('asset_counted_terms as t')
+              .select('t.ready')
+              .where('t.archive_id', '=', archiveId)
+              .where('t.kind', '=', kind)
+              .where('t.term', '=', key.term)
+              .where('t.ready', '=', true),
+          ),
         );
     } else {
       query = query.where('term', '=', '');
@@ -296,7 +312,11 @@ export class AssetsRepository {
     const kind = key.kind;
     const tried = `${scope.archiveId}:${kind}:${key.term}`;
     if (Date.now() - (this.registrationTried.get(tried) ?? 0) < REGISTRATION_RETRY_MS) return undefined;
-    await this.db.insertInto('asset_counted_terms').values({ archive_id: scope.archiveId, kind, term: key.term }).onConflict((oc) => oc.doNothing()).execute();
+    await this.db
+      .insertInto('asset_counted_terms')
+      .values({ archive_id: scope.archiveId, kind, term: key.term })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
     if (!(await this.waitForEarlierWriters())) {
       this.registrationTried.set(tried, Date.now());
       if (this.registrationTried.size > COUNT_CACHE_SIZE) this.registrationTried.delete(this.registrationTried.keys().next().value!);
@@ -331,7 +351,10 @@ export class AssetsRepository {
   private async waitForEarlierWriters(): Promise<boolean> {
     const deadline = Date.now() + REGISTRATION_WAIT_MS;
     for (;;) {
-      const free = await inTransaction(this.db, async (trx) => (await sql<{ free: boolean }>`SELECT pg_try_advisory_xact_lock(${COUNTS_LOCK}, 0) AS free`.execute(trx)).rows[0]!.free);
+      const free = await inTransaction(
+        this.db,
+        async (trx) => (await sql<{ free: boolean }>`SELECT pg_try_advisory_xact_lock(${COUNTS_LOCK}, 0) AS free`.execute(trx)).rows[0]!.free,
+      );
       if (free) return true;
       if (Date.now() >= deadline) return false;
       await sleep(10);

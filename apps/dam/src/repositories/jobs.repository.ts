@@ -54,12 +54,7 @@ export class JobsRepository {
 
   /** The fence: the job is still running under this worker's claim (not taken over since). */
   private held(lease: JobLease, workerId: string) {
-    return this.db
-      .updateTable('jobs')
-      .where('id', '=', lease.id)
-      .where('status', '=', 'running')
-      .where('locked_by', '=', workerId)
-      .where('attempts', '=', lease.attempts);
+    return this.db.updateTable('jobs').where('id', '=', lease.id).where('status', '=', 'running').where('locked_by', '=', workerId).where('attempts', '=', lease.attempts);
   }
 
   /**
@@ -67,7 +62,9 @@ export class JobsRepository {
    * @returns false when the job is no longer this worker's: another worker took it over.
    */
   async renew(lease: JobLease, workerId: string): Promise<boolean> {
-    const result = await this.held(lease, workerId).set({ heartbeat_at: sql`now()` }).executeTakeFirst();
+    const result = await this.held(lease, workerId)
+      .set({ heartbeat_at: sql`now()` })
+      .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
 
@@ -76,9 +73,7 @@ export class JobsRepository {
    * @returns false when another worker took the job over (its outcome is that worker's to record).
    */
   async complete(lease: JobLease, workerId: string): Promise<boolean> {
-    const result = await this.held(lease, workerId)
-      .set({ status: 'done', finished: new Date(), locked_at: null, locked_by: null, heartbeat_at: null })
-      .executeTakeFirst();
+    const result = await this.held(lease, workerId).set({ status: 'done', finished: new Date(), locked_at: null, locked_by: null, heartbeat_at: null }).executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
 

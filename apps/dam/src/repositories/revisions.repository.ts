@@ -21,14 +21,7 @@ export class RevisionsRepository {
 
   /** The newest revision numbered below `number`, if any (what a revision changed from). */
   previous(assetId: number, number: number): Promise<RevisionRow | undefined> {
-    return this.db
-      .selectFrom('asset_revisions')
-      .selectAll()
-      .where('asset_id', '=', assetId)
-      .where('number', '<', number)
-      .orderBy('number', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    return this.db.selectFrom('asset_revisions').selectAll().where('asset_id', '=', assetId).where('number', '<', number).orderBy('number', 'desc').limit(1).executeTakeFirst();
   }
 
   /** Appends a revision numbered one above the newest and updates the asset's revision count. */

@@ -46,7 +46,10 @@ export class TokensRepository {
 
   /** Deletes tokens that expired more than a day ago (housekeeping). */
   async purgeExpired(): Promise<void> {
-    await this.db.deleteFrom('oauth_tokens').where('expires_at', '<', new Date(Date.now() - 86_400_000)).execute();
+    await this.db
+      .deleteFrom('oauth_tokens')
+      .where('expires_at', '<', new Date(Date.now() - 86_400_000))
+      .execute();
   }
 
   findClient(clientId: string) {

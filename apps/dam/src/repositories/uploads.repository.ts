@@ -67,7 +67,11 @@ export class UploadsRepository {
   /** The uploads with these ids (unknown ids are left out). */
   async findByIds(ids: readonly string[]): Promise<UploadRow[]> {
     if (ids.length === 0) return [];
-    return this.db.selectFrom('uploads').selectAll().where('id', 'in', [...ids]).execute();
+    return this.db
+      .selectFrom('uploads')
+      .selectAll()
+      .where('id', 'in', [...ids])
+      .execute();
   }
 
   findById(id: string): Promise<UploadRow | undefined> {
@@ -113,7 +117,12 @@ export class UploadsRepository {
 
   /** Records the metadata fields of an upload made before migration 0011 (read once from its old metadata.json). */
   async setMetadata(id: string, fields: UploadMetadataField[]): Promise<void> {
-    await this.db.updateTable('uploads').set({ metadata: JSON.stringify(fields) }).where('id', '=', id).where('metadata', 'is', null).execute();
+    await this.db
+      .updateTable('uploads')
+      .set({ metadata: JSON.stringify(fields) })
+      .where('id', '=', id)
+      .where('metadata', 'is', null)
+      .execute();
   }
 
   /**

@@ -10,7 +10,11 @@ export class UsersRepository {
 
   /** Finds an enabled or disabled user by name, case-insensitively. */
   findByUsername(username: string): Promise<UserRow | undefined> {
-    return this.db.selectFrom('users').selectAll().where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase())).executeTakeFirst();
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
+      .executeTakeFirst();
   }
 
   findById(id: number): Promise<UserRow | undefined> {
@@ -26,7 +30,11 @@ export class UsersRepository {
   }
 
   count(): Promise<number> {
-    return this.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n));
+    return this.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+      .then((r) => Number(r.n));
   }
 
   /** Ensures a built-in group exists and returns its id. */

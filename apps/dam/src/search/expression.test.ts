@@ -24,11 +24,29 @@ describe('FotoWeb search expressions', () => {
     expect(parse('(fn:.gif|fn:.jpg)AND NOT(25:notforweb)')).toEqual({
       type: 'and',
       children: [
-        { type: 'or', children: [{ type: 'special', key: 'fn', value: '.gif' }, { type: 'special', key: 'fn', value: '.jpg' }] },
+        {
+          type: 'or',
+          children: [
+            { type: 'special', key: 'fn', value: '.gif' },
+            { type: 'special', key: 'fn', value: '.jpg' },
+          ],
+        },
         { type: 'not', child: { type: 'field', field: '25', value: 'notforweb' } },
       ],
     });
-    expect(parse('a b OR c')).toEqual({ type: 'or', children: [{ type: 'and', children: [{ type: 'text', value: 'a' }, { type: 'text', value: 'b' }] }, { type: 'text', value: 'c' }] });
+    expect(parse('a b OR c')).toEqual({
+      type: 'or',
+      children: [
+        {
+          type: 'and',
+          children: [
+            { type: 'text', value: 'a' },
+            { type: 'text', value: 'b' },
+          ],
+        },
+        { type: 'text', value: 'c' },
+      ],
+    });
   });
 
   it('reads ranges, open ranges and the special predicates', () => {
@@ -80,31 +98,40 @@ const alphabet = fc.constantFrom(...'ab Z9:"()|~*-.,_/\\é\t'.split(''), 'AND', 
 describe('properties (fast-check)', () => {
   it('answers any string with an AST, undefined or InvalidSearchExpression, never another error', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ maxLength: 60 }), fc.array(alphabet, { maxLength: 25 }).map((a) => a.join(''))), (input) => {
-        try {
-          parse(input);
-        } catch (error) {
-          expect(error).toBeInstanceOf(InvalidSearchExpressionError);
-        }
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string({ maxLength: 60 }),
+          fc.array(alphabet, { maxLength: 25 }).map((a) => a.join('')),
+        ),
+        (input) => {
+          try {
+            parse(input);
+          } catch (error) {
+            expect(error).toBeInstanceOf(InvalidSearchExpressionError);
+          }
+        },
+      ),
       { numRuns: 3000 },
     );
   });
 
   it('normalising a parsed searchQuery again gives the same query (and the same AST)', () => {
     fc.assert(
-      fc.property(fc.array(alphabet, { maxLength: 25 }).map((a) => a.join('')), (input) => {
-        let node: SearchNode | undefined;
-        try {
-          node = parse(input);
-        } catch {
-          return;
-        }
-        const once = normaliseSearchExpression(node);
-        const again = parse(once);
-        expect(again).toEqual(node);
-        expect(normaliseSearchExpression(again)).toBe(once);
-      }),
+      fc.property(
+        fc.array(alphabet, { maxLength: 25 }).map((a) => a.join('')),
+        (input) => {
+          let node: SearchNode | undefined;
+          try {
+            node = parse(input);
+          } catch {
+            return;
+          }
+          const once = normaliseSearchExpression(node);
+          const again = parse(once);
+          expect(again).toEqual(node);
+          expect(normaliseSearchExpression(again)).toBe(once);
+        },
+      ),
       { numRuns: 3000 },
     );
   });
@@ -119,7 +146,13 @@ describe('key=value and advanced-search parameters', () => {
     expect(children).toEqual(
       expect.arrayContaining([
         { type: 'special', key: 'fn', value: 'a.jpg' },
-        { type: 'or', children: [{ type: 'field', field: '105', value: 'x' }, { type: 'field', field: '105', value: 'y' }] },
+        {
+          type: 'or',
+          children: [
+            { type: 'field', field: '105', value: 'x' },
+            { type: 'field', field: '105', value: 'y' },
+          ],
+        },
       ]),
     );
   });
@@ -182,18 +215,25 @@ describe('range values against their columns (issue 9)', () => {
 
   it('fs bounds in bytes never leave PostgreSQL bigint, pw/ph never leave integer (fast-check)', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.bigInt({ min: 0n, max: 10n ** 25n }).map(String), fc.double({ min: 0, max: 1e20, noNaN: true }).map((n) => n.toFixed(3))), fc.constantFrom('fs', 'pw', 'ph'), (value, key) => {
-        let node: SearchNode | undefined;
-        try {
-          node = parse(`${key}:${value}`);
-        } catch (error) {
-          expect(error).toBeInstanceOf(InvalidSearchExpressionError);
-          return;
-        }
-        const number = Number((node as { from: string }).from);
-        if (key === 'fs') expect(Math.ceil(number * 1_048_576)).toBeLessThanOrEqual(2 ** 63 /* the largest bigint, as a double */);
-        else expect(Number.isInteger(number) && number <= 2_147_483_647).toBe(true);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.bigInt({ min: 0n, max: 10n ** 25n }).map(String),
+          fc.double({ min: 0, max: 1e20, noNaN: true }).map((n) => n.toFixed(3)),
+        ),
+        fc.constantFrom('fs', 'pw', 'ph'),
+        (value, key) => {
+          let node: SearchNode | undefined;
+          try {
+            node = parse(`${key}:${value}`);
+          } catch (error) {
+            expect(error).toBeInstanceOf(InvalidSearchExpressionError);
+            return;
+          }
+          const number = Number((node as { from: string }).from);
+          if (key === 'fs') expect(Math.ceil(number * 1_048_576)).toBeLessThanOrEqual(2 ** 63 /* the largest bigint, as a double */);
+          else expect(Number.isInteger(number) && number <= 2_147_483_647).toBe(true);
+        },
+      ),
       { numRuns: 2000, seed: 9 },
     );
   });

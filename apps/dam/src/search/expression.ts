@@ -51,9 +51,7 @@ export class InvalidSearchExpressionError extends Error {
 }
 
 type Token =
-  | { kind: 'lparen' | 'rparen' | 'or' | 'and' | 'not' }
-  | { kind: 'term'; text: string; quoted: boolean }
-  | { kind: 'predicate'; key: string; value: string; quoted: boolean };
+  { kind: 'lparen' | 'rparen' | 'or' | 'and' | 'not' } | { kind: 'term'; text: string; quoted: boolean } | { kind: 'predicate'; key: string; value: string; quoted: boolean };
 
 const DELIMITERS = new Set(['(', ')', '|', '"']);
 

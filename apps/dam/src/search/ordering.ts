@@ -52,10 +52,7 @@ export function parseOrdering(o: string): Ordering {
 }
 
 /** Where a page starts: FotoWeb's page index plus, for keyset paging, the row it continues from. */
-export type PageCursor =
-  | { index: number; mode: 'offset' }
-  | { index: number; mode: 'after' | 'before'; sortValue: string; id: number }
-  | { index: number; mode: 'last' };
+export type PageCursor = { index: number; mode: 'offset' } | { index: number; mode: 'after' | 'before'; sortValue: string; id: number } | { index: number; mode: 'last' };
 
 /** Raised for a `;p=` value that is not one this server issued: answered 400. */
 export class InvalidPageError extends Error {}
@@ -143,7 +140,7 @@ export class PageCursors {
     const token = rest.slice(CURSOR_MAC_CHARS);
     const expected = Buffer.from(this.mac(`${match[1]}-${match[2]}${token}`, order));
     if (token === '' || given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      throw new InvalidPageError('This page link was not issued by this server for this order (or the server\'s key changed): start again from the first page.');
+      throw new InvalidPageError("This page link was not issued by this server for this order (or the server's key changed): start again from the first page.");
     }
     let parsed: unknown;
     try {

@@ -72,11 +72,13 @@ export function searchFromQuery(query: Record<string, unknown>, options: { taxon
       parts.push(nodes.length === 1 ? nodes[0]! : { type: 'or', children: nodes });
       echo.push(...list.map((v) => `${key}=${v}`));
     } else if (key === TAXONOMY_ITEM_KEY) {
-      const nodes = list.map((id) => {
-        const expression = options.taxonomyItems?.get(id);
-        if (expression === undefined) throw new InvalidSearchExpressionError(`The taxonomy item "${id}" is not known.`);
-        return parseSearchExpression(expression);
-      }).filter((n): n is SearchNode => n !== undefined);
+      const nodes = list
+        .map((id) => {
+          const expression = options.taxonomyItems?.get(id);
+          if (expression === undefined) throw new InvalidSearchExpressionError(`The taxonomy item "${id}" is not known.`);
+          return parseSearchExpression(expression);
+        })
+        .filter((n): n is SearchNode => n !== undefined);
       if (nodes.length === 0) continue;
       parts.push(nodes.length === 1 ? nodes[0]! : { type: 'or', children: nodes });
       echo.push(...list.map((v) => `${key}=${v}`));

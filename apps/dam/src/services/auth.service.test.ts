@@ -85,8 +85,7 @@ async function medianDifferences(known: () => Promise<number>, others: Record<st
 
 describe('AuthService password grant timing (issue 9 §6)', () => {
   it('takes as long for an unknown, disabled or password-less user name as for a known one', TIMING, async () => {
-    const wrongPassword = (username: string) => () =>
-      timeFailure(() => sut.token({ grant_type: 'password', username, password: 'wrong-password', ...bff }), 'invalid_grant');
+    const wrongPassword = (username: string) => () => timeFailure(() => sut.token({ grant_type: 'password', username, password: 'wrong-password', ...bff }), 'invalid_grant');
     const result = await medianDifferences(wrongPassword('ada'), {
       unknown: wrongPassword('nobody-by-this-name'),
       disabled: wrongPassword('dora'),

@@ -37,7 +37,13 @@ describe('running a task', () => {
     const counts = await Promise.all([done, todo].map(async (href) => (await get(href)).revisioncount));
     const admin = (await sut.ctx.repos.users.findByUsername('admin'))!;
     const tasks = new BackgroundTasksRepository(sut.ctx.database.db);
-    const request = { assets: [{ href: done, assetId: ids[0] }, { href: todo, assetId: ids[1] }], fields: { 40: { value: 'Resumed' } } };
+    const request = {
+      assets: [
+        { href: done, assetId: ids[0] },
+        { href: todo, assetId: ids[1] },
+      ],
+      fields: { 40: { value: 'Resumed' } },
+    };
     await tasks.create({ id: 'resumed-task', userId: admin.id, type: 'metadata-edit', request, total: 2 });
     await tasks.appendResult('resumed-task', { href: done, done: true, 'changed-fields': [], 'changed-builtinFields': [], error: null });
     await sut.ctx.backgroundTasks.run('resumed-task');
@@ -53,7 +59,13 @@ describe('running a task', () => {
     const row = (await sut.ctx.repos.assets.findByPath(5000, 'history', path.basename(REFERENCE.path)))!;
     const admin = (await sut.ctx.repos.users.findByUsername('admin'))!;
     const file = sut.ctx.files.localPath(row.storage_key);
-    await new BackgroundTasksRepository(sut.ctx.database.db).create({ id: 'lost-file', userId: admin.id, type: 'duplicate', request: { assets: [{ href, assetId: row.id }] }, total: 1 });
+    await new BackgroundTasksRepository(sut.ctx.database.db).create({
+      id: 'lost-file',
+      userId: admin.id,
+      type: 'duplicate',
+      request: { assets: [{ href, assetId: row.id }] },
+      total: 1,
+    });
     fs.renameSync(file, `${file}.away`);
     try {
       await sut.ctx.backgroundTasks.run('lost-file');
@@ -62,7 +74,9 @@ describe('running a task', () => {
     }
     const status = await get<TaskStatus>('/fotoweb/me/background-tasks/lost-file');
     expect(status.job.status).toBe('failed');
-    expect(status.job.result).toEqual([{ href, done: false, 'changed-fields': [], 'changed-builtinFields': [], error: { value: 'TaskFailed', message: expect.stringContaining('no such file') } }]);
+    expect(status.job.result).toEqual([
+      { href, done: false, 'changed-fields': [], 'changed-builtinFields': [], error: { value: 'TaskFailed', message: expect.stringContaining('no such file') } },
+    ]);
   });
 });
 

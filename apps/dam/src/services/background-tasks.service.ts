@@ -71,7 +71,8 @@ export class BackgroundTasksService {
     const issues: FieldIssue[] = [];
     const found: Array<{ href: string; assetId: number; archiveId: number; permissions: ReadonlySet<string> }> = [];
     for (const [index, { href, asset: ref }] of assets.entries()) {
-      const loaded = ref && (await this.deps.assetsService.load(caller, ref).catch((error) => (error instanceof ApiError && error.status === 404 ? undefined : Promise.reject(error))));
+      const loaded =
+        ref && (await this.deps.assetsService.load(caller, ref).catch((error) => (error instanceof ApiError && error.status === 404 ? undefined : Promise.reject(error))));
       if (loaded) found.push({ href, assetId: loaded.asset.id, archiveId: loaded.archive.id, permissions: loaded.permissions });
       else issues.push({ path: `assets.${index}.href`, message: `${href} is not an asset you can see.` });
     }
@@ -125,7 +126,8 @@ export class BackgroundTasksService {
       assetPolicy.assertCan(asset.permissions, 'duplicate');
       if (revision === undefined) continue;
       assetPolicy.assertCan(asset.permissions, 'duplicateRevision');
-      if (revision > 1 && !(await this.deps.revisions.find(asset.assetId, revision))) issues.push({ path: `assets.${index}.revision`, message: `Revision ${revision} does not exist.` });
+      if (revision > 1 && !(await this.deps.revisions.find(asset.assetId, revision)))
+        issues.push({ path: `assets.${index}.revision`, message: `Revision ${revision} does not exist.` });
     }
     if (issues.length > 0) throw invalidRequest(issues);
     return this.create(caller, 'duplicate', {

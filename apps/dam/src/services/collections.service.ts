@@ -50,7 +50,10 @@ export class CollectionsService {
   /** The archives the caller may view, in order. */
   async viewableArchives(caller: Caller): Promise<Array<{ archive: ArchiveRow; permissions: ReadonlySet<string> }>> {
     const all = await this.archives.list();
-    const permissions = await this.policy.permissionsOn(caller, all.map((a) => a.id));
+    const permissions = await this.policy.permissionsOn(
+      caller,
+      all.map((a) => a.id),
+    );
     return all.filter((a) => this.policy.can(permissions.get(a.id), 'view')).map((a) => ({ archive: a, permissions: permissions.get(a.id)! }));
   }
 
@@ -161,7 +164,17 @@ export class CollectionsService {
     if (representation === 'assetlist') return assetList;
 
     const posterAsset = rows[0] ?? (await this.assets.listPage(scope, ordering, { index: 0, mode: 'offset' }, 1))[0];
-    const collection: Collection = presentCollection({ archive, folderPath, permissions, assetCount, posterAsset, search, order, hasChildren: childFolders.length > 0, childCount: childFolders.length });
+    const collection: Collection = presentCollection({
+      archive,
+      folderPath,
+      permissions,
+      assetCount,
+      posterAsset,
+      search,
+      order,
+      hasChildren: childFolders.length > 0,
+      childCount: childFolders.length,
+    });
     if (representation === 'collection') {
       collection.assets = assetList;
       collection.children = await children();

@@ -45,7 +45,9 @@ export interface IngestRequest {
 
 /** What {@link IngestService.analyse} read from a file: asset columns, embedded fields and warnings. */
 export interface FileAnalysis {
-  columns: Omit<NewAsset, 'archive_id' | 'folder_path' | 'filename' | 'filesize' | 'content_hash' | 'storage_key' | 'created_by' | 'modified_by' | 'warnings'> & { metadata: FieldValues };
+  columns: Omit<NewAsset, 'archive_id' | 'folder_path' | 'filename' | 'filesize' | 'content_hash' | 'storage_key' | 'created_by' | 'modified_by' | 'warnings'> & {
+    metadata: FieldValues;
+  };
   fields: FieldValues;
   warnings: string[];
   previewDir: string;

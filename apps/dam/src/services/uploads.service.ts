@@ -31,9 +31,7 @@ export interface UploadsLogger {
  * Where an upload goes, as the route read it from the request's `destination` URL: a collection (an archive, or a
  * folder in it) or an asset, whose file the upload replaces with a new version.
  */
-export type UploadDestination =
-  | { kind: 'collection'; archiveId: number; folderPath: string }
-  | { kind: 'asset'; archiveId: number; folderPath: string; filename: string };
+export type UploadDestination = { kind: 'collection'; archiveId: number; folderPath: string } | { kind: 'asset'; archiveId: number; folderPath: string; filename: string };
 
 /** The body of `POST /fotoweb/api/uploads` as the service uses it (already checked by `UploadRequestSchema`; the destination read by the route). */
 export interface UploadBody {
@@ -89,7 +87,9 @@ const hasExpired = (upload: UploadRow): boolean => upload.status === 'failed' &&
 
 /** 400 `InvalidChunk` for a chunk of the wrong size (the chunk store refused it as soon as it went over). */
 function chunkSizeProblem(error: ChunkSizeError, index: number): ApiError {
-  return invalidChunk(error.tooLarge ? `Chunk ${index} is larger than the expected ${error.expected} bytes.` : `Chunk ${index} has ${error.received} bytes; expected ${error.expected}.`);
+  return invalidChunk(
+    error.tooLarge ? `Chunk ${index} is larger than the expected ${error.expected} bytes.` : `Chunk ${index} has ${error.received} bytes; expected ${error.expected}.`,
+  );
 }
 
 /** Finished uploads whose recorded original one sweep settles at most (the rest wait for the next sweep). */
@@ -174,7 +174,10 @@ export class UploadsService {
     const archive = await this.archives.findById(destination.archiveId);
     if (!archive) throw notFound('The destination collection');
     await this.policy.require(caller, archive.id, 'UploadFile');
-    const extra = (body.folder ?? '').split('/').map((s) => s.trim()).filter(Boolean);
+    const extra = (body.folder ?? '')
+      .split('/')
+      .map((s) => s.trim())
+      .filter(Boolean);
     for (const segment of extra) {
       const folderProblem = folderNameProblem(segment);
       if (folderProblem !== undefined) throw badRequest(folderProblem, [{ path: 'folder', message: folderProblem }]);

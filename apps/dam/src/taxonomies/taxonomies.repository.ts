@@ -70,11 +70,25 @@ const INSERT_BATCH = 1000;
 const SORT_KEY = sql`lower(taxonomy_items.name) COLLATE "C"`;
 
 function hasChildren(eb: ExpressionBuilder<TaxonomyDb, 'taxonomy_items'>) {
-  return eb.exists(eb.selectFrom('taxonomy_items as c').select(sql`1`.as('one')).whereRef('c.parent_id', '=', 'taxonomy_items.id')).$castTo<boolean>();
+  return eb
+    .exists(
+      eb
+        .selectFrom('taxonomy_items as c')
+        .select(sql`1`.as('one'))
+        .whereRef('c.parent_id', '=', 'taxonomy_items.id'),
+    )
+    .$castTo<boolean>();
 }
 
 function hasItems(eb: ExpressionBuilder<TaxonomyDb, 'taxonomies'>) {
-  return eb.exists(eb.selectFrom('taxonomy_items').select(sql`1`.as('one')).whereRef('taxonomy_items.field_id', '=', 'taxonomies.field_id')).$castTo<boolean>();
+  return eb
+    .exists(
+      eb
+        .selectFrom('taxonomy_items')
+        .select(sql`1`.as('one'))
+        .whereRef('taxonomy_items.field_id', '=', 'taxonomies.field_id'),
+    )
+    .$castTo<boolean>();
 }
 
 /**
@@ -83,9 +97,7 @@ function hasItems(eb: ExpressionBuilder<TaxonomyDb, 'taxonomies'>) {
  */
 function visibleTo(visibility: ItemVisibility) {
   return (eb: ExpressionBuilder<TaxonomyDb, 'taxonomy_items'>): Expression<SqlBool> =>
-    visibility.editor
-      ? sql<SqlBool>`true`
-      : eb.or([sql<SqlBool>`'Set' = ANY(taxonomy_items.acl)`, eb.and([sql<SqlBool>`'Navigate' = ANY(taxonomy_items.acl)`, hasChildren(eb)])]);
+    visibility.editor ? sql<SqlBool>`true` : eb.or([sql<SqlBool>`'Set' = ANY(taxonomy_items.acl)`, eb.and([sql<SqlBool>`'Navigate' = ANY(taxonomy_items.acl)`, hasChildren(eb)])]);
 }
 
 /** Offset and size of a page (items). */
@@ -129,7 +141,10 @@ export class TaxonomiesRepository {
 
   /** How many fields have a taxonomy. */
   async countTaxonomies(): Promise<number> {
-    const row = await this.db.selectFrom('taxonomies').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('taxonomies')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
@@ -246,15 +261,18 @@ export class TaxonomiesRepository {
 
   /** The rows of `items` sorted by name, one page of them, with `has_children`. */
   private sortedPage(items: ItemsQuery, page: PageLimits) {
-    return items.selectAll('taxonomy_items').select((eb) => hasChildren(eb).as('has_children')).orderBy(SORT_KEY).orderBy('id').offset(page.offset).limit(page.limit);
+    return items
+      .selectAll('taxonomy_items')
+      .select((eb) => hasChildren(eb).as('has_children'))
+      .orderBy(SORT_KEY)
+      .orderBy('id')
+      .offset(page.offset)
+      .limit(page.limit);
   }
 
   /** One page of `items` and how many there are in all. */
   private async page(items: ItemsQuery, page: PageLimits): Promise<{ rows: TaxonomyItemRow[]; total: number }> {
-    const [rows, count] = await Promise.all([
-      this.sortedPage(items, page).execute(),
-      items.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
+    const [rows, count] = await Promise.all([this.sortedPage(items, page).execute(), items.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()]);
     return { rows, total: Number(count.n) };
   }
 
@@ -291,7 +309,15 @@ export class TaxonomiesRepository {
   insertItem(fieldId: number, parentId: number | null, fields: TaxonomyItemFields): Promise<TaxonomyItemRow> {
     return this.db
       .insertInto('taxonomy_items')
-      .values({ field_id: fieldId, parent_id: parentId, name: fields.name, value: fields.value, description: fields.description, custom_search: fields.customSearch, acl: fields.acl })
+      .values({
+        field_id: fieldId,
+        parent_id: parentId,
+        name: fields.name,
+        value: fields.value,
+        description: fields.description,
+        custom_search: fields.customSearch,
+        acl: fields.acl,
+      })
       .returningAll()
       .executeTakeFirstOrThrow()
       .then((row) => ({ ...row, has_children: false }));
@@ -327,11 +353,18 @@ export class TaxonomiesRepository {
   /** Adds the Set flag to items (the import turns a category into a settable item when a later line says so). */
   async addSetFlag(ids: number[]): Promise<void> {
     if (ids.length === 0) return;
-    await this.db.updateTable('taxonomy_items').set({ acl: sql`array_append(acl, 'Set')`, modified: new Date() }).where('id', 'in', ids).execute();
+    await this.db
+      .updateTable('taxonomy_items')
+      .set({ acl: sql`array_append(acl, 'Set')`, modified: new Date() })
+      .where('id', 'in', ids)
+      .execute();
   }
 
   /** Inserts items in batches of {@link INSERT_BATCH} rows and answers `{id, parent_id, name, acl}` of each. */
-  async insertItems(fieldId: number, items: Array<{ parentId: number | null; name: string; value: string; acl: string[] }>): Promise<Array<{ id: number; parent_id: number | null; name: string; acl: string[] }>> {
+  async insertItems(
+    fieldId: number,
+    items: Array<{ parentId: number | null; name: string; value: string; acl: string[] }>,
+  ): Promise<Array<{ id: number; parent_id: number | null; name: string; acl: string[] }>> {
     const result: Array<{ id: number; parent_id: number | null; name: string; acl: string[] }> = [];
     for (let start = 0; start < items.length; start += INSERT_BATCH) {
       const batch = items.slice(start, start + INSERT_BATCH).map((i) => ({ field_id: fieldId, parent_id: i.parentId, name: i.name, value: i.value, acl: i.acl }));
@@ -365,7 +398,11 @@ export class TaxonomiesRepository {
 
   /** Grants a plain permission to a group (idempotent). */
   async grantGroupPermission(groupId: number, permission: string): Promise<void> {
-    await this.db.insertInto('group_permissions').values({ group_id: groupId, permission }).onConflict((oc) => oc.doNothing()).execute();
+    await this.db
+      .insertInto('group_permissions')
+      .values({ group_id: groupId, permission })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   }
 
   /** Withdraws a plain permission from a group. */

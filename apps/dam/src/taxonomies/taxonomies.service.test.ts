@@ -268,8 +268,14 @@ describe('items', () => {
 
   it('maps item ids to items across fields (taxonomies/info), leaving out unknown and hidden ones', async () => {
     const sports = await sut.getItem(admin, FIELD, parentId);
-    const soccer = sports.children.data.find((c) => c.name === 'Soccer')!.href.split('/').pop()!;
-    const tennis = sports.children.data.find((c) => c.name === 'Tennis')!.href.split('/').pop()!;
+    const soccer = sports.children.data
+      .find((c) => c.name === 'Soccer')!
+      .href.split('/')
+      .pop()!;
+    const tennis = sports.children.data
+      .find((c) => c.name === 'Tennis')!
+      .href.split('/')
+      .pop()!;
     expect((await sut.itemsInfo(admin, [tennis, 'nope', '99999', soccer])).map((i) => [i.name, i.field, i.ancestors?.map((a) => a.name)])).toEqual([
       ['Tennis', FIELD, ['<Sports>']],
       ['Soccer', FIELD, ['<Sports>']],

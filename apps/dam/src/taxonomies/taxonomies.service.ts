@@ -5,15 +5,7 @@ import { MANAGE_TAXONOMIES_PERMISSION, TaxonomyPolicy } from '../policies/taxono
 import { InvalidSearchExpressionError, parseSearchExpression } from '../search/expression.ts';
 import type { TaxonomiesRepository, TaxonomyItemFields, TaxonomyItemRow } from './taxonomies.repository.ts';
 import { parseTaxonomyText, valueFromName } from './text-import.ts';
-import {
-  presentItem,
-  presentItemInfo,
-  presentItemList,
-  presentTaxonomyInfo,
-  presentTaxonomyList,
-  taxonomyHref,
-  type PageWindow,
-} from './taxonomy.presenter.ts';
+import { presentItem, presentItemInfo, presentItemList, presentTaxonomyInfo, presentTaxonomyList, taxonomyHref, type PageWindow } from './taxonomy.presenter.ts';
 
 /** Items per tree page (issue #5; spec 02 §9 names no taxonomy page size, so the DAM's asset page size is kept). */
 export const TAXONOMY_PAGE_SIZE = 100;
@@ -52,7 +44,6 @@ export interface TaxonomyNames {
   pluralName: string;
   description?: string | undefined;
 }
-
 
 /** A search criterion naming a taxonomy item that does not exist or may not be searched with (spec 02 §8). */
 export class InvalidTaxonomyItemError extends Error {
@@ -102,10 +93,7 @@ export class TaxonomiesService {
    * taxonomy, by field id.
    */
   async listTaxonomies(page = 0): Promise<TaxonomyList> {
-    const [rows, total] = await Promise.all([
-      this.repo.listTaxonomies({ offset: page * TAXONOMY_LIST_PAGE_SIZE, limit: TAXONOMY_LIST_PAGE_SIZE }),
-      this.repo.countTaxonomies(),
-    ]);
+    const [rows, total] = await Promise.all([this.repo.listTaxonomies({ offset: page * TAXONOMY_LIST_PAGE_SIZE, limit: TAXONOMY_LIST_PAGE_SIZE }), this.repo.countTaxonomies()]);
     return presentTaxonomyList(rows, this.window(page, total, TAXONOMY_LIST_PAGE_SIZE));
   }
 
@@ -131,7 +119,8 @@ export class TaxonomiesService {
     const query = options.query?.trim();
     let items: TaxonomyItemList;
     if (query) {
-      if (query.length > MAX_TAXONOMY_QUERY_LENGTH) throw new ApiError(400, 'InvalidRequest', `A taxonomy search is at most ${MAX_TAXONOMY_QUERY_LENGTH} characters.`, 'Invalid search');
+      if (query.length > MAX_TAXONOMY_QUERY_LENGTH)
+        throw new ApiError(400, 'InvalidRequest', `A taxonomy search is at most ${MAX_TAXONOMY_QUERY_LENGTH} characters.`, 'Invalid search');
       const { rows, total } = await this.repo.searchPage(fieldId, query, visibility, limits);
       const ancestors = await this.repo.ancestorsOf(rows.map((r) => r.id));
       items = presentItemList(rows, taxonomyHref(fieldId), this.window(page, total), visibility, { ancestors, query });
@@ -149,7 +138,12 @@ export class TaxonomiesService {
    */
   async createTaxonomy(caller: Caller, fieldId: number, names: TaxonomyNames): Promise<string> {
     await this.requireEditor(caller);
-    const created = await this.repo.insertTaxonomy({ fieldId, name: names.name?.trim() || names.pluralName.trim(), pluralName: names.pluralName.trim(), description: names.description ?? '' });
+    const created = await this.repo.insertTaxonomy({
+      fieldId,
+      name: names.name?.trim() || names.pluralName.trim(),
+      pluralName: names.pluralName.trim(),
+      description: names.description ?? '',
+    });
     if (!created) throw conflict(`Field ${fieldId} already has a taxonomy.`, 'TaxonomyExists');
     return taxonomyHref(fieldId);
   }
@@ -158,7 +152,11 @@ export class TaxonomiesService {
   async updateTaxonomy(caller: Caller, fieldId: number, names: TaxonomyNames): Promise<void> {
     await this.requireEditor(caller);
     const current = await this.taxonomy(fieldId);
-    await this.repo.updateTaxonomy(fieldId, { name: names.name?.trim() || current.name, pluralName: names.pluralName.trim(), description: names.description ?? current.description });
+    await this.repo.updateTaxonomy(fieldId, {
+      name: names.name?.trim() || current.name,
+      pluralName: names.pluralName.trim(),
+      description: names.description ?? current.description,
+    });
   }
 
   /** Deletes a taxonomy and all its items (`DELETE /fotoweb/api/taxonomies/{field}/`). @throws ApiError 403. */
@@ -270,10 +268,7 @@ export class TaxonomiesService {
     const [byId, byName] = await Promise.all([this.repo.findItemsByIds(ids), this.repo.findItemsByNames(texts)]);
     const ordered = texts.flatMap((text) => {
       const lowered = text.toLowerCase();
-      return [
-        ...byId.filter((row) => String(row.id) === text),
-        ...byName.filter((row) => row.name.toLowerCase() === lowered || row.value.toLowerCase() === lowered),
-      ];
+      return [...byId.filter((row) => String(row.id) === text), ...byName.filter((row) => row.name.toLowerCase() === lowered || row.value.toLowerCase() === lowered)];
     });
     const rows = [...new Map(ordered.map((row) => [row.id, row])).values()].filter((row) => this.policy.canSeeItem(row, editor));
     const ancestors = await this.repo.ancestorsOf(rows.map((r) => r.id));
@@ -334,10 +329,19 @@ export class TaxonomiesService {
         const fresh = level.filter(({ node, parentId }) => !known.has(key(parentId, node.name)));
         const existing = level.filter(({ node, parentId }) => known.has(key(parentId, node.name)));
         summary.existing += existing.length;
-        await repo.addSetFlag(existing.filter(({ node, parentId }) => node.settable && !known.get(key(parentId, node.name))!.acl.includes('Set')).map(({ node, parentId }) => known.get(key(parentId, node.name))!.id));
+        await repo.addSetFlag(
+          existing
+            .filter(({ node, parentId }) => node.settable && !known.get(key(parentId, node.name))!.acl.includes('Set'))
+            .map(({ node, parentId }) => known.get(key(parentId, node.name))!.id),
+        );
         const inserted = await repo.insertItems(
           fieldId,
-          fresh.map(({ node, parentId }) => ({ parentId, name: node.name, value: valueFromName(node.name) || node.name, acl: node.settable ? DEFAULT_ITEM_ACL : ['Navigate', 'Query'] })),
+          fresh.map(({ node, parentId }) => ({
+            parentId,
+            name: node.name,
+            value: valueFromName(node.name) || node.name,
+            acl: node.settable ? DEFAULT_ITEM_ACL : ['Navigate', 'Query'],
+          })),
         );
         for (const row of inserted) known.set(key(row.parent_id, row.name), row);
         summary.created += inserted.length;

@@ -22,7 +22,6 @@ export interface PageWindow {
 /** An ancestor row as the repository answers it. */
 type AncestorRow = { id: number; field_id: number; name: string };
 
-
 /**
  * Paging links of a list at `baseHref` (which ends in `/`): `<base>;p=<n>` for every page, the query (already
  * encoded, without `?`) kept; `prev`/`next` null where there is no such page.
@@ -46,8 +45,7 @@ function showsChildren(row: TaxonomyItemRow, visibility: ItemVisibility): boolea
   return row.has_children && (visibility.editor || row.acl.includes('Navigate'));
 }
 
-const ancestorBodies = (ancestors: AncestorRow[]): TaxonomyAncestor[] =>
-  ancestors.map((a) => ({ name: a.name, href: taxonomyItemHref(a.field_id, a.id) }));
+const ancestorBodies = (ancestors: AncestorRow[]): TaxonomyAncestor[] => ancestors.map((a) => ({ name: a.name, href: taxonomyItemHref(a.field_id, a.id) }));
 
 /** An item row as TaxonomyItemInfo; with `ancestors` it is a TaxonomySearchItem. */
 export function presentItemInfo(row: TaxonomyItemRow, visibility: ItemVisibility, ancestors?: AncestorRow[]): TaxonomyItemInfo {
@@ -83,11 +81,7 @@ export function presentItemList(
 }
 
 /** An item as TaxonomyItem with a page of its children (paged under `<item href>/`) and its ancestors. */
-export function presentItem(
-  row: TaxonomyItemRow,
-  page: { children: TaxonomyItemRow[]; window: PageWindow; ancestors: AncestorRow[] },
-  visibility: ItemVisibility,
-): TaxonomyItem {
+export function presentItem(row: TaxonomyItemRow, page: { children: TaxonomyItemRow[]; window: PageWindow; ancestors: AncestorRow[] }, visibility: ItemVisibility): TaxonomyItem {
   return {
     ...presentItemInfo(row, visibility),
     children: presentItemList(page.children, `${taxonomyItemHref(row.field_id, row.id)}/`, page.window, visibility),

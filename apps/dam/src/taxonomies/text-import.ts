@@ -103,7 +103,10 @@ export function valueFromName(name: string): string {
  * in pieces that fit the DAM's JSON body limit).
  */
 export function splitAtTopLevelItems(text: string, maxChars: number): string[] {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/).filter((line) => line.trim());
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r\n|\r|\n/)
+    .filter((line) => line.trim());
   const topIndent = lines.length > 0 ? /^[\t ]*/.exec(lines[0]!)![0] : '';
   // Each top-level item with the lines below it, then as many whole items per piece as fit.
   const items: string[] = [];

@@ -25,7 +25,6 @@ export interface DamProcess {
   output(): string;
 }
 
-
 /** Polls `check` every `intervalMs` until it answers a value other than undefined/false, or throws after `timeoutMs`. */
 export async function waitUntil<T>(what: string, timeoutMs: number, check: () => Promise<T | undefined | false> | T | undefined | false, intervalMs = 100): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -66,10 +65,18 @@ export async function startDamProcess(env: Record<string, string>): Promise<DamP
   const url = `http://127.0.0.1:${port}`;
   let ended = false;
   void exited.then(() => (ended = true));
-  await waitUntil(`the DAM on port ${port} to start`, START_TIMEOUT_MS, async () => {
-    if (ended) throw new Error(`The DAM exited during start:\n${output}`);
-    return fetch(`${url}/fotoweb/health`).then((r) => r.ok, () => false);
-  }, 250).catch((error: Error) => {
+  await waitUntil(
+    `the DAM on port ${port} to start`,
+    START_TIMEOUT_MS,
+    async () => {
+      if (ended) throw new Error(`The DAM exited during start:\n${output}`);
+      return fetch(`${url}/fotoweb/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+    },
+    250,
+  ).catch((error: Error) => {
     child.kill('SIGKILL');
     throw new Error(`${error.message}\n${output}`);
   });
@@ -119,7 +126,11 @@ export async function sendUpload(url: string, token: string, destination: string
 }
 
 /** The status body of an upload (`awaitingData`, `pending`, `inProgress`, `done`, `failed`). */
-export async function uploadStatus(url: string, token: string, id: string): Promise<{ status: string; result: { assetUrl: string } | null; error: { value: string; message: string } | null }> {
+export async function uploadStatus(
+  url: string,
+  token: string,
+  id: string,
+): Promise<{ status: string; result: { assetUrl: string } | null; error: { value: string; message: string } | null }> {
   const res = await fetch(`${url}/fotoweb/api/uploads/${id}/status`, { headers: { authorization: `Bearer ${token}` } });
   if (res.status !== 200) throw new Error(`status of upload ${id}: ${res.status} ${await res.text()}`);
   return res.json() as never;

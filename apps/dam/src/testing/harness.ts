@@ -30,7 +30,12 @@ export interface TestDam {
   /** Creates a (non-admin) user and answers an access token for it. */
   createUser(username: string, password?: string): Promise<{ id: number; token: string }>;
   /** Uploads a file through the chunked upload API and waits for the ingest; answers the final status. */
-  upload(token: string, destination: string, filePath: string, options?: { filename?: string; folder?: string; metadata?: unknown; comment?: string }): Promise<{ status: string; result: { assetUrl: string } | null; error: { value: string; message: string } | null; httpStatus: number }>;
+  upload(
+    token: string,
+    destination: string,
+    filePath: string,
+    options?: { filename?: string; folder?: string; metadata?: unknown; comment?: string },
+  ): Promise<{ status: string; result: { assetUrl: string } | null; error: { value: string; message: string } | null; httpStatus: number }>;
   close(): Promise<void>;
 }
 
@@ -111,7 +116,19 @@ export async function createTestDam(overrides: Partial<Record<string, string>> =
       const bytes = await fsp.readFile(filePath);
       const filename = options.filename ?? path.basename(filePath);
       const auth = { authorization: `Bearer ${token}` };
-      const created = await app.inject({ method: 'POST', url: '/fotoweb/api/uploads', headers: auth, payload: { destination, filename, fileSize: bytes.length, ...(options.folder ? { folder: options.folder } : {}), ...(options.metadata ? { metadata: options.metadata } : {}), ...(options.comment ? { comment: options.comment } : {}) } });
+      const created = await app.inject({
+        method: 'POST',
+        url: '/fotoweb/api/uploads',
+        headers: auth,
+        payload: {
+          destination,
+          filename,
+          fileSize: bytes.length,
+          ...(options.folder ? { folder: options.folder } : {}),
+          ...(options.metadata ? { metadata: options.metadata } : {}),
+          ...(options.comment ? { comment: options.comment } : {}),
+        },
+      });
       if (created.statusCode !== 200) return { status: 'rejected', result: null, error: created.json(), httpStatus: created.statusCode };
       const { id, chunkSize, numChunks } = created.json() as { id: string; chunkSize: number; numChunks: number };
       for (let index = 0; index < numChunks; index++) {

@@ -31,7 +31,10 @@ export function rawHttpRequest(port: number, request: { method: string; path: st
       if (settled) return;
       const raw = Buffer.concat(received);
       const split = raw.indexOf('\r\n\r\n');
-      const [statusLine = '', ...lines] = raw.subarray(0, split === -1 ? raw.length : split).toString('latin1').split('\r\n');
+      const [statusLine = '', ...lines] = raw
+        .subarray(0, split === -1 ? raw.length : split)
+        .toString('latin1')
+        .split('\r\n');
       const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
       let rest = split === -1 ? Buffer.alloc(0) : raw.subarray(split + 4);
       const length = headers['content-length'] === undefined ? undefined : Number(headers['content-length']);
@@ -50,7 +53,13 @@ export function rawHttpRequest(port: number, request: { method: string; path: st
     });
     socket.on('error', (error: NodeJS.ErrnoException) => (socketError ??= error.code ?? error.message));
     socket.on('close', settle);
-    const head = [`${request.method} ${request.path} HTTP/1.1`, 'host: 127.0.0.1', 'connection: close', `content-length: ${body.length}`, ...Object.entries(request.headers).map(([k, v]) => `${k}: ${v}`)];
+    const head = [
+      `${request.method} ${request.path} HTTP/1.1`,
+      'host: 127.0.0.1',
+      'connection: close',
+      `content-length: ${body.length}`,
+      ...Object.entries(request.headers).map(([k, v]) => `${k}: ${v}`),
+    ];
     socket.write(`${head.join('\r\n')}\r\n\r\n`);
     socket.write(body, (error) => {
       if (error) return;

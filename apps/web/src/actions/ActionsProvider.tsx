@@ -85,7 +85,15 @@ export function ActionsProvider({ children }: { children: ReactNode }) {
       if (event.defaultPrevented) return;
       if (event.target instanceof Element && event.target.closest(OVERLAY_SELECTOR)) return;
       const action = actionForKey(
-        { key: event.key, shiftKey: event.shiftKey, ctrlKey: event.ctrlKey, metaKey: event.metaKey, altKey: event.altKey, target: event.target as HTMLElement | null, isComposing: event.isComposing },
+        {
+          key: event.key,
+          shiftKey: event.shiftKey,
+          ctrlKey: event.ctrlKey,
+          metaKey: event.metaKey,
+          altKey: event.altKey,
+          target: event.target as HTMLElement | null,
+          isComposing: event.isComposing,
+        },
         contextRef.current,
       );
       if (!action) return;

@@ -31,11 +31,5 @@ export function isEditableTarget(target: TargetLike | null | undefined): boolean
 
 /** A plain key without modifiers (shift allowed only when `shift` says so), compared case-insensitively. */
 export function isPlainKey(event: KeyLike, key: string, shift = false): boolean {
-  return (
-    event.key.toLowerCase() === key.toLowerCase() &&
-    event.shiftKey === shift &&
-    !event.ctrlKey &&
-    !event.metaKey &&
-    !event.altKey
-  );
+  return event.key.toLowerCase() === key.toLowerCase() && event.shiftKey === shift && !event.ctrlKey && !event.metaKey && !event.altKey;
 }

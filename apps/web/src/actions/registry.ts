@@ -49,10 +49,6 @@ export function actionForKey(
   if (event.isComposing) return undefined;
   const editable = isEditableTarget(event.target);
   return actions.find(
-    (action) =>
-      action.keyTest !== undefined &&
-      (!editable || action.allowInEditable === true) &&
-      action.keyTest(event) &&
-      action.predicate(context, { target: event.target }),
+    (action) => action.keyTest !== undefined && (!editable || action.allowInEditable === true) && action.keyTest(event) && action.predicate(context, { target: event.target }),
   );
 }

@@ -16,9 +16,12 @@ export interface ResourceState<T> {
  * nothing to fetch yet.
  */
 export function useResource<T>(key: string | undefined, load: (signal: AbortSignal) => Promise<T>): ResourceState<T> {
-  const [state, setState] = useState<{ key: string | undefined; status: ResourceState<T>['status']; data: T | undefined; error: unknown }>(
-    { key, status: 'loading', data: undefined, error: undefined },
-  );
+  const [state, setState] = useState<{ key: string | undefined; status: ResourceState<T>['status']; data: T | undefined; error: unknown }>({
+    key,
+    status: 'loading',
+    data: undefined,
+    error: undefined,
+  });
   const [generation, setGeneration] = useState(0);
   const loadRef = useRef(load);
   loadRef.current = load;

@@ -57,8 +57,7 @@ export function metadataRows(asset: Pick<Asset, 'metadata'>): MetadataRow[] {
   for (const field of ASSET_VIEW_FIELDS) {
     const values = fieldValues(asset, field.id);
     if (values.length === 0) continue;
-    const shown =
-      field.kind === 'tags' ? values : [field.kind === 'date' ? formatMetadataDate(values.join(', ')) : values.join(', ')];
+    const shown = field.kind === 'tags' ? values : [field.kind === 'date' ? formatMetadataDate(values.join(', ')) : values.join(', ')];
     rows.push({ id: field.id, label: field.label, kind: field.kind, values: shown });
   }
   return rows;

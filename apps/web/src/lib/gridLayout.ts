@@ -30,10 +30,7 @@ export interface GridGeometry {
  * Columns, tile width and row height for a container `width` (px). Tiles are square previews plus a caption;
  * a zero or negative width (not laid out yet) gives one column of the minimum width.
  */
-export function gridGeometry(
-  width: number,
-  options: { minTileWidth?: number; gap?: number; caption?: number } = {},
-): GridGeometry {
+export function gridGeometry(width: number, options: { minTileWidth?: number; gap?: number; caption?: number } = {}): GridGeometry {
   const minTileWidth = options.minTileWidth ?? MIN_TILE_WIDTH_PX;
   const gap = options.gap ?? TILE_GAP_PX;
   const caption = options.caption ?? TILE_CAPTION_PX;
@@ -59,12 +56,7 @@ export function rowItemRange(rowIndex: number, columns: number, itemCount: numbe
  * How many placeholder tiles to show after the loaded ones: while a next page exists, up to one page more (the
  * last page's size, `pageSizeHint`), never past the collection's `assetCount`. Zero when there is no next page.
  */
-export function placeholderCount(input: {
-  readonly loaded: number;
-  readonly total: number;
-  readonly hasNext: boolean;
-  readonly pageSizeHint: number;
-}): number {
+export function placeholderCount(input: { readonly loaded: number; readonly total: number; readonly hasNext: boolean; readonly pageSizeHint: number }): number {
   if (!input.hasNext) return 0;
   const remaining = Math.max(0, input.total - input.loaded);
   const page = Math.max(1, input.pageSizeHint);

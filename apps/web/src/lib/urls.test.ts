@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  currentAddress,
-  hrefOfLocation,
-  isArchivesListPath,
-  isAssetPath,
-  loginUrl,
-  pickArchiveForSearch,
-  planHeaderSearch,
-  safeReturnAddress,
-} from './urls.ts';
+import { currentAddress, hrefOfLocation, isArchivesListPath, isAssetPath, loginUrl, pickArchiveForSearch, planHeaderSearch, safeReturnAddress } from './urls.ts';
 
 describe('return addresses (spec 01 §2 `to`)', () => {
   it('keeps path, query and hash', () => {
@@ -32,9 +23,7 @@ describe('return addresses (spec 01 §2 `to`)', () => {
   });
 
   it('builds the login URL with an encoded `to`', () => {
-    expect(loginUrl('/fotoweb/archives/5000-Photos/?q=a b#c')).toBe(
-      '/fotoweb/views/login?to=%2Ffotoweb%2Farchives%2F5000-Photos%2F%3Fq%3Da%20b%23c',
-    );
+    expect(loginUrl('/fotoweb/archives/5000-Photos/?q=a b#c')).toBe('/fotoweb/views/login?to=%2Ffotoweb%2Farchives%2F5000-Photos%2F%3Fq%3Da%20b%23c');
     expect(loginUrl('/fotoweb/archives/')).toBe('/fotoweb/views/login');
     expect(loginUrl('//evil')).toBe('/fotoweb/views/login');
     expect(loginUrl()).toBe('/fotoweb/views/login');
@@ -85,9 +74,10 @@ describe('header search (spec 02 §2, §4)', () => {
   });
 
   it('falls back to the archives search when the collection cannot be searched', () => {
-    expect(
-      planHeaderSearch({ text: 'dog', collection: { ...collection, searchURL: null }, archivesSearchUrl: '/fotoweb/archives/{?q}' }),
-    ).toEqual({ kind: 'searchArchives', listHref: '/fotoweb/archives/?q=dog' });
+    expect(planHeaderSearch({ text: 'dog', collection: { ...collection, searchURL: null }, archivesSearchUrl: '/fotoweb/archives/{?q}' })).toEqual({
+      kind: 'searchArchives',
+      listHref: '/fotoweb/archives/?q=dog',
+    });
   });
 
   it('picks the archive with the most hits, pinned first', () => {
@@ -97,6 +87,11 @@ describe('header search (spec 02 §2, §4)', () => {
     expect(pickArchiveForSearch([a, b, c])).toBe(b);
     expect(pickArchiveForSearch([a, b, c], (x) => x === a)).toBe(a);
     expect(pickArchiveForSearch([c])).toBeUndefined();
-    expect(pickArchiveForSearch([{ href: '/x', assetCount: 2 }, { href: '/y', assetCount: 2 }])?.href).toBe('/x');
+    expect(
+      pickArchiveForSearch([
+        { href: '/x', assetCount: 2 },
+        { href: '/y', assetCount: 2 },
+      ])?.href,
+    ).toBe('/x');
   });
 });

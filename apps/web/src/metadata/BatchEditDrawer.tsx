@@ -58,8 +58,8 @@ export function BatchEditDrawer({ assets: selected, onClose, onSaved }: BatchEdi
                 {selectedNames(assets)}
               </Text>
               <Text fontSize="sm" color="fg.muted" mb="4">
-                A saved field changes every selected asset. Fields whose values differ say “Multiple values”; dashed keywords are on some of
-                the assets only and stay there unless you remove them.
+                A saved field changes every selected asset. Fields whose values differ say “Multiple values”; dashed keywords are on some of the assets only and stay there unless
+                you remove them.
               </Text>
               {!viewHref && <Text data-testid="batch-edit-unavailable">These assets have no metadata view to edit.</Text>}
               {view.status === 'error' && !view.data && (
@@ -67,7 +67,11 @@ export function BatchEditDrawer({ assets: selected, onClose, onSaved }: BatchEdi
                   The metadata view could not be loaded. {describeError(view.error).message}
                 </Text>
               )}
-              {!canEdit && <Text color="fg.muted" mb="3">You may not edit the metadata of every selected asset, so the fields are read-only.</Text>}
+              {!canEdit && (
+                <Text color="fg.muted" mb="3">
+                  You may not edit the metadata of every selected asset, so the fields are read-only.
+                </Text>
+              )}
               <Stack gap="5">
                 {regions.map((region) => (
                   <Stack as="section" key={region.name} gap="3" aria-label={region.name}>

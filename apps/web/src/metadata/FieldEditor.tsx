@@ -77,10 +77,7 @@ export function FieldEditor(props: FieldEditorProps) {
   const beside = labelPlacement === 'left' || labelPlacement === 'right';
   const onSaveRef = useRef(props.onSave);
   onSaveRef.current = props.onSave;
-  const machine = useMemo(
-    () => fieldEditorMachine.provide({ actors: { saveField: fromPromise<unknown, SaveFieldInput>(({ input }) => onSaveRef.current(input)) } }),
-    [],
-  );
+  const machine = useMemo(() => fieldEditorMachine.provide({ actors: { saveField: fromPromise<unknown, SaveFieldInput>(({ input }) => onSaveRef.current(input)) } }), []);
   const [snapshot, send, actorRef] = useMachine(machine, { input: { field, value, ...(options ? { options } : {}), formMode: formMode === true } });
   useEffect(() => {
     onActor?.(actorRef);
@@ -245,12 +242,7 @@ export function FieldEditor(props: FieldEditorProps) {
         {(editing || state === 'saving') && (
           <Stack gap="2" onKeyDown={onKeyDown}>
             {bag && shownItems.length > 0 && (
-              <BagItems
-                items={shownItems}
-                notInAll={notInAll}
-                onRemove={editing ? (index) => send({ type: 'REMOVE_ITEM', index }) : undefined}
-                fieldLabel={field.label}
-              />
+              <BagItems items={shownItems} notInAll={notInAll} onRemove={editing ? (index) => send({ type: 'REMOVE_ITEM', index }) : undefined} fieldLabel={field.label} />
             )}
             <FieldInput
               field={field}
@@ -275,10 +267,27 @@ export function FieldEditor(props: FieldEditorProps) {
             />
             {!formMode && (
               <HStack gap="2">
-                <IconButton ref={saveRef} size="xs" colorPalette="brand" aria-label={`Save ${field.label}`} data-testid="field-save" aria-keyshortcuts="Enter" disabled={state === 'saving'} onClick={() => send({ type: 'SAVE' })}>
+                <IconButton
+                  ref={saveRef}
+                  size="xs"
+                  colorPalette="brand"
+                  aria-label={`Save ${field.label}`}
+                  data-testid="field-save"
+                  aria-keyshortcuts="Enter"
+                  disabled={state === 'saving'}
+                  onClick={() => send({ type: 'SAVE' })}
+                >
                   <Check />
                 </IconButton>
-                <IconButton size="xs" variant="outline" aria-label={`Cancel editing ${field.label}`} data-testid="field-cancel" aria-keyshortcuts="Escape" disabled={state === 'saving'} onClick={() => send({ type: 'CANCEL' })}>
+                <IconButton
+                  size="xs"
+                  variant="outline"
+                  aria-label={`Cancel editing ${field.label}`}
+                  data-testid="field-cancel"
+                  aria-keyshortcuts="Escape"
+                  disabled={state === 'saving'}
+                  onClick={() => send({ type: 'CANCEL' })}
+                >
                   <X />
                 </IconButton>
                 {field.taxonomyHref && !field.taxonomyOnly && editing && (
@@ -364,7 +373,7 @@ function BagItems(props: { items: readonly string[]; notInAll?: readonly string[
 function FieldInput(props: {
   field: FieldDefinition;
   id: string;
-  inputRef: React.RefObject<HTMLInputElement & HTMLTextAreaElement & HTMLSelectElement | null>;
+  inputRef: React.RefObject<(HTMLInputElement & HTMLTextAreaElement & HTMLSelectElement) | null>;
   value: FieldValue;
   disabled: boolean;
   placeholder: string | undefined;

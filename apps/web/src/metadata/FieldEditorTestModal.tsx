@@ -17,7 +17,17 @@ export const FIELD_EDITOR_TEST_HASH = '#field-editor-test';
 
 /** One sample field per data type (spec 02 §3), for people trying the editors. */
 export const SAMPLE_FIELDS: readonly FieldEditorInput[] = [
-  { field: { id: '5', label: 'Title (required, letters and spaces)', dataType: 'text', required: true, isWritable: true, validation: { regexp: '^[A-Za-z ]+$', helpText: 'Letters and spaces only.' } }, value: 'Harbour' },
+  {
+    field: {
+      id: '5',
+      label: 'Title (required, letters and spaces)',
+      dataType: 'text',
+      required: true,
+      isWritable: true,
+      validation: { regexp: '^[A-Za-z ]+$', helpText: 'Letters and spaces only.' },
+    },
+    value: 'Harbour',
+  },
   { field: { id: '120', label: 'Description (multi-line)', dataType: 'text', multiline: true, isWritable: true }, value: 'First line\nSecond line' },
   { field: { id: '202', label: 'Approved (checkbox)', dataType: 'checkbox', isWritable: true }, value: false },
   { field: { id: '10', label: 'Status (dropdown)', dataType: 'dropdown', isWritable: true, values: ['Draft', { value: 'final', description: 'Final' }] }, value: 'Draft' },

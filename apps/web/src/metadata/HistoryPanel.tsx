@@ -11,13 +11,7 @@ import { RotateCw } from 'lucide-react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { Asset, FieldChange, Revision, RevisionComparison } from '@magpie/api-types';
-import {
-  revisionHistoryMachine,
-  type CompareRevisionsInput,
-  type LoadRevisionsInput,
-  type PendingRevisionChange,
-  type RevisionRef,
-} from '@magpie/machines';
+import { revisionHistoryMachine, type CompareRevisionsInput, type LoadRevisionsInput, type PendingRevisionChange, type RevisionRef } from '@magpie/machines';
 import { formatMetadataDate } from '../lib/format.ts';
 import { compareRevisions, deleteRevision, listRevisions, rollbackToRevision, undoRevision } from './metadataApi.ts';
 
@@ -134,7 +128,14 @@ export function HistoryPanel({ asset, onAssetChanged }: HistoryPanelProps) {
         </Heading>
         <HStack gap="1">
           {(snapshot.matches('loading') || snapshot.matches('comparing')) && <Spinner size="xs" aria-label="Loading the history" />}
-          <IconButton size="2xs" variant="ghost" aria-label="Refresh the history" data-testid="history-refresh" disabled={!snapshot.matches('ready')} onClick={() => send({ type: 'RELOAD' })}>
+          <IconButton
+            size="2xs"
+            variant="ghost"
+            aria-label="Refresh the history"
+            data-testid="history-refresh"
+            disabled={!snapshot.matches('ready')}
+            onClick={() => send({ type: 'RELOAD' })}
+          >
             <RotateCw />
           </IconButton>
         </HStack>

@@ -24,7 +24,10 @@ describe('planBatchTasks', () => {
       { href: '/b.info', value: ['boat', 'sky'] },
       { href: '/c.info', value: ['boat', 'sea'] },
     ];
-    const before = combineValues(KEYWORDS, assets.map((asset) => asset.value)).value;
+    const before = combineValues(
+      KEYWORDS,
+      assets.map((asset) => asset.value),
+    ).value;
     // The user removed "sky", kept "boat" and "sea" (sea is on a and c only), and added "harbour".
     const next = ['boat', 'sea', 'harbour'];
     const tasks = planBatchTasks(KEYWORDS, assets, before, next);
@@ -39,7 +42,15 @@ describe('planBatchTasks', () => {
   });
 
   it('clears a bag everywhere with []', () => {
-    const tasks = planBatchTasks(KEYWORDS, [{ href: '/a.info', value: ['x'] }, { href: '/b.info', value: ['y'] }], ['x', 'y'], []);
+    const tasks = planBatchTasks(
+      KEYWORDS,
+      [
+        { href: '/a.info', value: ['x'] },
+        { href: '/b.info', value: ['y'] },
+      ],
+      ['x', 'y'],
+      [],
+    );
     expect(tasks).toEqual([{ value: [], request: { assets: [{ href: '/a.info' }, { href: '/b.info' }], 'job-metadata': [{ field: 25, value: [] }] } }]);
   });
 
@@ -52,6 +63,11 @@ describe('selectedNames', () => {
   it('lists a few file names, then how many more', () => {
     const assets = ['a.jpg', 'b.jpg', 'c.jpg', 'd.jpg', 'e.jpg'].map((filename) => ({ filename }));
     expect(selectedNames(assets.slice(0, 2))).toBe('a.jpg, b.jpg');
-    expect(selectedNames(assets)).toBe(`${assets.slice(0, LISTED_ASSET_NAMES).map((a) => a.filename).join(', ')} and ${assets.length - LISTED_ASSET_NAMES} more`);
+    expect(selectedNames(assets)).toBe(
+      `${assets
+        .slice(0, LISTED_ASSET_NAMES)
+        .map((a) => a.filename)
+        .join(', ')} and ${assets.length - LISTED_ASSET_NAMES} more`,
+    );
   });
 });

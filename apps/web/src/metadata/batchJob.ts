@@ -58,7 +58,10 @@ export async function runMetadataTasks(tasks: readonly PlannedTask[], onProgress
     }
     const failed = ((output.result ?? []) as readonly TaskAssetResult[]).filter((result) => !result.done || result.error);
     if (failed.length > 0) {
-      throw new BatchEditError(`${failed.length} of ${task.request.assets.length} assets could not be changed.`, failed.map((result) => result.href));
+      throw new BatchEditError(
+        `${failed.length} of ${task.request.assets.length} assets could not be changed.`,
+        failed.map((result) => result.href),
+      );
     }
     finished += task.request.assets.length;
     onProgress({ done: finished, total });

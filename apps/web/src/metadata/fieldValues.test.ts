@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldDefinition } from '@magpie/machines';
-import {
-  CHECKBOX_WIRE_VALUES,
-  choicesOf,
-  combineValues,
-  dateInputValue,
-  displayText,
-  fromWireValue,
-  PASSWORD_MASK,
-  sameFieldValue,
-  toWireValue,
-} from './fieldValues.ts';
+import { CHECKBOX_WIRE_VALUES, choicesOf, combineValues, dateInputValue, displayText, fromWireValue, PASSWORD_MASK, sameFieldValue, toWireValue } from './fieldValues.ts';
 
 const field = (extra: Partial<FieldDefinition> = {}): FieldDefinition => ({ id: '5', label: 'Title', isWritable: true, ...extra });
 const BAG = field({ id: '25', label: 'Keywords', multiInstance: true });
@@ -49,7 +39,12 @@ describe('fromWireValue / toWireValue', () => {
   });
 
   it('round-trips every single value and bag', () => {
-    for (const [definition, wire] of [[field(), 'Harbour'], [BAG, ['a', 'b']], [CHECKBOX, 'true'], [DATE, '2024-02-29']] as const) {
+    for (const [definition, wire] of [
+      [field(), 'Harbour'],
+      [BAG, ['a', 'b']],
+      [CHECKBOX, 'true'],
+      [DATE, '2024-02-29'],
+    ] as const) {
       expect(toWireValue(definition, fromWireValue(definition, wire as string | string[]))).toEqual(wire);
     }
   });

@@ -71,9 +71,7 @@ export function toWireValue(field: FieldDefinition, value: FieldValue): WireValu
 
 /** The choices of a dropdown-like field: plain strings show as themselves, `{value, description}` by description. */
 export function choicesOf(field: FieldDefinition): FieldChoice[] {
-  return (field.values ?? []).map((choice) =>
-    typeof choice === 'string' ? { value: choice, label: choice } : { value: choice.value, label: choice.description || choice.value },
-  );
+  return (field.values ?? []).map((choice) => (typeof choice === 'string' ? { value: choice, label: choice } : { value: choice.value, label: choice.description || choice.value }));
 }
 
 /**

@@ -6,21 +6,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useMachine } from '@xstate/react';
-import {
-  Box,
-  Button,
-  Field,
-  Fieldset,
-  Flex,
-  Grid,
-  HStack,
-  IconButton,
-  Input,
-  NativeSelect,
-  Spinner,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Button, Field, Fieldset, Flex, Grid, HStack, IconButton, Input, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
 import { ListTree, Plus, Trash2 } from 'lucide-react';
 import {
   advancedSearchMachine,
@@ -129,20 +115,11 @@ function AdvancedSearchForm({ input, onDone }: { input: AdvancedSearchInput; onD
     </Field.Root>
   );
 
-  const choice = (
-    field: 'dt' | 'ms' | 's' | 'cs' | 'o',
-    label: string,
-    values: readonly string[],
-    labelOf: (value: string) => string = capitalise,
-  ) => (
+  const choice = (field: 'dt' | 'ms' | 's' | 'cs' | 'o', label: string, values: readonly string[], labelOf: (value: string) => string = capitalise) => (
     <Field.Root>
       <Field.Label>{label}</Field.Label>
       <NativeSelect.Root size="sm">
-        <NativeSelect.Field
-          data-testid={`advanced-${field}`}
-          value={form[field]}
-          onChange={(event) => send({ type: 'SET_CHOICE', field, value: event.currentTarget.value })}
-        >
+        <NativeSelect.Field data-testid={`advanced-${field}`} value={form[field]} onChange={(event) => send({ type: 'SET_CHOICE', field, value: event.currentTarget.value })}>
           <option value="">Any</option>
           {values.map((value) => (
             <option key={value} value={value}>

@@ -117,9 +117,7 @@ export function HeaderSearch() {
       <chakra.button type="submit" srOnly>
         Search
       </chakra.button>
-      {searching && (
-        <Spinner size="xs" position="absolute" right="-6" top="2" aria-label="Searching" />
-      )}
+      {searching && <Spinner size="xs" position="absolute" right="-6" top="2" aria-label="Searching" />}
       {message && (
         <Text
           id="header-search-message"

@@ -135,10 +135,7 @@ function SessionBridge({ children }: { children: ReactNode }) {
     return () => controller.abort();
   }, [uploadToHref]);
 
-  const establish = useCallback(
-    (next: FullApiDescriptor) => actorRef.send({ type: 'LOGGED_IN', descriptor: next }),
-    [actorRef],
-  );
+  const establish = useCallback((next: FullApiDescriptor) => actorRef.send({ type: 'LOGGED_IN', descriptor: next }), [actorRef]);
   const clear = useCallback(() => actorRef.send({ type: 'SESSION_LOST' }), [actorRef]);
   const logout = useCallback(async () => {
     actorRef.send({ type: 'LOGOUT' });

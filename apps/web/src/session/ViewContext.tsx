@@ -34,9 +34,6 @@ export function ViewProvider({ children }: { children: ReactNode }) {
   const [searchError, setSearchError] = useState<string | undefined>();
   const [refreshCount, setRefreshCount] = useState(0);
   const requestRefresh = useCallback(() => setRefreshCount((n) => n + 1), []);
-  const value = useMemo(
-    () => ({ collection, setCollection, searchError, setSearchError, refreshCount, requestRefresh }),
-    [collection, searchError, refreshCount, requestRefresh],
-  );
+  const value = useMemo(() => ({ collection, setCollection, searchError, setSearchError, refreshCount, requestRefresh }), [collection, searchError, refreshCount, requestRefresh]);
   return <ViewContext.Provider value={value}>{children}</ViewContext.Provider>;
 }

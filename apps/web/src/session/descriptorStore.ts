@@ -14,12 +14,7 @@ export function isUsableDescriptor(value: unknown): value is FullApiDescriptor {
   if (typeof value !== 'object' || value === null) return false;
   const d = value as Partial<FullApiDescriptor>;
   return (
-    typeof d.href === 'string' &&
-    typeof d.services === 'object' &&
-    d.services !== null &&
-    typeof d.services.logout === 'string' &&
-    typeof d.user === 'object' &&
-    d.user !== null
+    typeof d.href === 'string' && typeof d.services === 'object' && d.services !== null && typeof d.services.logout === 'string' && typeof d.user === 'object' && d.user !== null
   );
 }
 

@@ -22,7 +22,21 @@ export function AppShell() {
           <Link
             href="#main"
             srOnly
-            _focus={{ position: 'fixed', top: '2', left: '2', zIndex: 'skipLink', bg: 'bg', p: '2', rounded: 'md', width: 'auto', height: 'auto', clip: 'auto', overflow: 'visible', whiteSpace: 'normal', margin: '0' }}
+            _focus={{
+              position: 'fixed',
+              top: '2',
+              left: '2',
+              zIndex: 'skipLink',
+              bg: 'bg',
+              p: '2',
+              rounded: 'md',
+              width: 'auto',
+              height: 'auto',
+              clip: 'auto',
+              overflow: 'visible',
+              whiteSpace: 'normal',
+              margin: '0',
+            }}
           >
             Skip to content
           </Link>

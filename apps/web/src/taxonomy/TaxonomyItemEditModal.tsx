@@ -11,13 +11,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { Button, Checkbox, Dialog, Field, HStack, Input, Portal, Spinner, Stack, Textarea } from '@chakra-ui/react';
-import {
-  canSaveTaxonomyItem,
-  taxonomyItemEditMachine,
-  type SaveTaxonomyItemInput,
-  type TaxonomyItem,
-  type TaxonomyUsage,
-} from '@magpie/machines';
+import { canSaveTaxonomyItem, taxonomyItemEditMachine, type SaveTaxonomyItemInput, type TaxonomyItem, type TaxonomyUsage } from '@magpie/machines';
 import { updateTaxonomyItem } from './taxonomyApi.ts';
 import { TaxonomyErrorModal } from './TaxonomyErrorModal.tsx';
 import { useDraggableModal } from './useDraggableModal.ts';
@@ -65,114 +59,110 @@ export function TaxonomyItemEditModal({ item, onDone, finalFocusEl }: TaxonomyIt
   const valueBlank = draft.value.trim() === '';
   return (
     <>
-    <Dialog.Root
-      open={status === 'active'}
-      onOpenChange={(details) => !details.open && snapshot.matches('editing') && send({ type: 'CANCEL' })}
-      closeOnInteractOutside={false}
-      {...(finalFocusEl ? { finalFocusEl } : {})}
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-taxonomy-layer="" data-testid="taxonomy-item-edit" ref={drag.contentRef} style={drag.contentStyle}>
-            <form
-              aria-label={`Edit ${item.name}`}
-              onSubmit={(event) => {
-                event.preventDefault();
-                // React bubbles portal events through the component tree: a host form (the advanced search) must not
-                // see this submit.
-                event.stopPropagation();
-                if (canSave) send({ type: 'SUBMIT' });
-              }}
-            >
-              <Dialog.Header {...drag.handleProps}>
-                <Dialog.Title>Edit taxonomy item</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="3">
-                  <Field.Root required invalid={labelBlank}>
-                    <Field.Label>
-                      Label <Field.RequiredIndicator />
-                    </Field.Label>
-                    <Input
-                      data-testid="taxonomy-edit-label"
-                      value={draft.name}
-                      disabled={saving}
-                      onChange={(event) => send({ type: 'SET_LABEL', text: event.currentTarget.value })}
-                    />
-                    {labelBlank && <Field.ErrorText>A label is required.</Field.ErrorText>}
-                  </Field.Root>
-                  <Field.Root required invalid={valueBlank}>
-                    <Field.Label>
-                      Value <Field.RequiredIndicator />
-                    </Field.Label>
-                    <Input
-                      data-testid="taxonomy-edit-value"
-                      value={draft.value}
-                      disabled={saving}
-                      onChange={(event) => send({ type: 'SET_VALUE', text: event.currentTarget.value })}
-                    />
-                    {valueBlank ? (
-                      <Field.ErrorText>A value is required.</Field.ErrorText>
-                    ) : (
-                      <Field.HelperText>What is written into the field and searched for.</Field.HelperText>
-                    )}
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label>Description</Field.Label>
-                    <Textarea
-                      data-testid="taxonomy-edit-description"
-                      rows={2}
-                      value={draft.description}
-                      disabled={saving}
-                      onChange={(event) => send({ type: 'SET_DESCRIPTION', text: event.currentTarget.value })}
-                    />
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label>Custom search</Field.Label>
-                    <Input
-                      data-testid="taxonomy-edit-custom-search"
-                      placeholder="e.g. 25:cat*"
-                      value={draft.customSearch}
-                      disabled={saving}
-                      onChange={(event) => send({ type: 'SET_CUSTOM_SEARCH', text: event.currentTarget.value })}
-                    />
-                  </Field.Root>
-                  <fieldset>
-                    <legend>Usage</legend>
-                    <HStack gap="4" mt="1">
-                      {USAGES.map((usage) => (
-                        <Checkbox.Root
-                          key={usage}
-                          checked={draft.acl.includes(usage)}
-                          disabled={saving}
-                          onCheckedChange={() => send({ type: 'TOGGLE_USAGE', usage })}
-                          data-testid={`taxonomy-edit-usage-${usage}`}
-                        >
-                          <Checkbox.HiddenInput />
-                          <Checkbox.Control />
-                          <Checkbox.Label>{usage}</Checkbox.Label>
-                        </Checkbox.Root>
-                      ))}
-                    </HStack>
-                  </fieldset>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button size="sm" variant="ghost" disabled={saving} onClick={() => send({ type: 'CANCEL' })}>
-                  Cancel
-                </Button>
-                <Button size="sm" type="submit" colorPalette="brand" disabled={!canSave} data-testid="taxonomy-edit-ok">
-                  {saving && <Spinner size="xs" />}
-                  OK
-                </Button>
-              </Dialog.Footer>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
-    <TaxonomyErrorModal error={error} onClose={() => send({ type: 'DISMISS_ERROR' })} />
+      <Dialog.Root
+        open={status === 'active'}
+        onOpenChange={(details) => !details.open && snapshot.matches('editing') && send({ type: 'CANCEL' })}
+        closeOnInteractOutside={false}
+        {...(finalFocusEl ? { finalFocusEl } : {})}
+      >
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner>
+            <Dialog.Content data-taxonomy-layer="" data-testid="taxonomy-item-edit" ref={drag.contentRef} style={drag.contentStyle}>
+              <form
+                aria-label={`Edit ${item.name}`}
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  // React bubbles portal events through the component tree: a host form (the advanced search) must not
+                  // see this submit.
+                  event.stopPropagation();
+                  if (canSave) send({ type: 'SUBMIT' });
+                }}
+              >
+                <Dialog.Header {...drag.handleProps}>
+                  <Dialog.Title>Edit taxonomy item</Dialog.Title>
+                </Dialog.Header>
+                <Dialog.Body>
+                  <Stack gap="3">
+                    <Field.Root required invalid={labelBlank}>
+                      <Field.Label>
+                        Label <Field.RequiredIndicator />
+                      </Field.Label>
+                      <Input
+                        data-testid="taxonomy-edit-label"
+                        value={draft.name}
+                        disabled={saving}
+                        onChange={(event) => send({ type: 'SET_LABEL', text: event.currentTarget.value })}
+                      />
+                      {labelBlank && <Field.ErrorText>A label is required.</Field.ErrorText>}
+                    </Field.Root>
+                    <Field.Root required invalid={valueBlank}>
+                      <Field.Label>
+                        Value <Field.RequiredIndicator />
+                      </Field.Label>
+                      <Input
+                        data-testid="taxonomy-edit-value"
+                        value={draft.value}
+                        disabled={saving}
+                        onChange={(event) => send({ type: 'SET_VALUE', text: event.currentTarget.value })}
+                      />
+                      {valueBlank ? <Field.ErrorText>A value is required.</Field.ErrorText> : <Field.HelperText>What is written into the field and searched for.</Field.HelperText>}
+                    </Field.Root>
+                    <Field.Root>
+                      <Field.Label>Description</Field.Label>
+                      <Textarea
+                        data-testid="taxonomy-edit-description"
+                        rows={2}
+                        value={draft.description}
+                        disabled={saving}
+                        onChange={(event) => send({ type: 'SET_DESCRIPTION', text: event.currentTarget.value })}
+                      />
+                    </Field.Root>
+                    <Field.Root>
+                      <Field.Label>Custom search</Field.Label>
+                      <Input
+                        data-testid="taxonomy-edit-custom-search"
+                        placeholder="e.g. 25:cat*"
+                        value={draft.customSearch}
+                        disabled={saving}
+                        onChange={(event) => send({ type: 'SET_CUSTOM_SEARCH', text: event.currentTarget.value })}
+                      />
+                    </Field.Root>
+                    <fieldset>
+                      <legend>Usage</legend>
+                      <HStack gap="4" mt="1">
+                        {USAGES.map((usage) => (
+                          <Checkbox.Root
+                            key={usage}
+                            checked={draft.acl.includes(usage)}
+                            disabled={saving}
+                            onCheckedChange={() => send({ type: 'TOGGLE_USAGE', usage })}
+                            data-testid={`taxonomy-edit-usage-${usage}`}
+                          >
+                            <Checkbox.HiddenInput />
+                            <Checkbox.Control />
+                            <Checkbox.Label>{usage}</Checkbox.Label>
+                          </Checkbox.Root>
+                        ))}
+                      </HStack>
+                    </fieldset>
+                  </Stack>
+                </Dialog.Body>
+                <Dialog.Footer>
+                  <Button size="sm" variant="ghost" disabled={saving} onClick={() => send({ type: 'CANCEL' })}>
+                    Cancel
+                  </Button>
+                  <Button size="sm" type="submit" colorPalette="brand" disabled={!canSave} data-testid="taxonomy-edit-ok">
+                    {saving && <Spinner size="xs" />}
+                    OK
+                  </Button>
+                </Dialog.Footer>
+              </form>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+      <TaxonomyErrorModal error={error} onClose={() => send({ type: 'DISMISS_ERROR' })} />
     </>
   );
 }

@@ -24,15 +24,7 @@ import {
   type TreePage,
 } from '@magpie/machines';
 import { useSession } from '../session/SessionProvider.tsx';
-import {
-  createTaxonomyItem,
-  deleteTaxonomyItem,
-  fieldIdOfTaxonomyHref,
-  loadTaxonomyChildren,
-  loadTaxonomyPage,
-  loadTaxonomyRoot,
-  searchTaxonomy,
-} from './taxonomyApi.ts';
+import { createTaxonomyItem, deleteTaxonomyItem, fieldIdOfTaxonomyHref, loadTaxonomyChildren, loadTaxonomyPage, loadTaxonomyRoot, searchTaxonomy } from './taxonomyApi.ts';
 import { TaxonomyTree } from './TaxonomyTree.tsx';
 import { TAXONOMY_LAYER_ATTRIBUTE } from './taxonomyLayer.ts';
 
@@ -83,9 +75,7 @@ export function TaxonomyPicker(props: TaxonomyPickerProps) {
         actors: {
           loadRoot: fromPromise<RootTaxonomyData, LoadRootInput>(({ signal }) => loadTaxonomyRoot(taxonomyHref, signal)),
           loadPage: fromPromise<TreePage, TaxonomyHrefInput>(({ input, signal }) => loadTaxonomyPage(input.href, signal)),
-          loadChildren: fromPromise<ChildrenResponse, TaxonomyHrefInput>(({ input, signal }) =>
-            loadTaxonomyChildren(input.href, signal),
-          ),
+          loadChildren: fromPromise<ChildrenResponse, TaxonomyHrefInput>(({ input, signal }) => loadTaxonomyChildren(input.href, signal)),
           search: fromPromise<TreePage, TaxonomySearchInput>(({ input, signal }) => searchTaxonomy(taxonomyHref, input.q, signal)),
           deleteItem: fromPromise<unknown, TaxonomyHrefInput>(({ input }) => deleteTaxonomyItem(input.href)),
           // spec 02 §3, §5: the inline text is name and value; a new item gets Navigate, Query and Set.
@@ -120,10 +110,7 @@ export function TaxonomyPicker(props: TaxonomyPickerProps) {
   const { context } = snapshot;
   // While a modal is open over the popover, clicks in it are not "outside".
   const modalOpen =
-    context.error !== undefined ||
-    context.editHref !== undefined ||
-    snapshot.matches({ normal: 'confirmingDelete' }) ||
-    snapshot.matches({ searching: 'confirmingDelete' });
+    context.error !== undefined || context.editHref !== undefined || snapshot.matches({ normal: 'confirmingDelete' }) || snapshot.matches({ searching: 'confirmingDelete' });
   return (
     <Popover.Root
       open={status === 'active'}

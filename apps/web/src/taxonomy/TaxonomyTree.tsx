@@ -8,24 +8,8 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { Box, Button, chakra, Dialog, Flex, HStack, IconButton, Input, Portal, Spinner, Text } from '@chakra-ui/react';
-import {
-  ChevronDown,
-  ChevronFirst,
-  ChevronLast,
-  ChevronLeft,
-  ChevronRight,
-  Pencil,
-  Plus,
-  Search,
-  Trash2,
-} from 'lucide-react';
-import {
-  isItemVisible,
-  isSelectable,
-  type PageLink,
-  type TaxonomyTreeEvent,
-  type taxonomyTreeMachine,
-} from '@magpie/machines';
+import { ChevronDown, ChevronFirst, ChevronLast, ChevronLeft, ChevronRight, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { isItemVisible, isSelectable, type PageLink, type TaxonomyTreeEvent, type taxonomyTreeMachine } from '@magpie/machines';
 import { TaxonomyErrorModal } from './TaxonomyErrorModal.tsx';
 import { TaxonomyItemEditModal } from './TaxonomyItemEditModal.tsx';
 import { useDraggableModal } from './useDraggableModal.ts';
@@ -222,14 +206,7 @@ export function TaxonomyTree({ snapshot, send, canSelect, fieldLabel }: Taxonomy
                   <Plus aria-hidden="true" />
                 </IconButton>
               )}
-              <IconButton
-                size="2xs"
-                variant="ghost"
-                aria-label={`Edit ${item.name}`}
-                data-testid="taxonomy-edit"
-                disabled={!idle}
-                onClick={() => send({ type: 'EDIT', href })}
-              >
+              <IconButton size="2xs" variant="ghost" aria-label={`Edit ${item.name}`} data-testid="taxonomy-edit" disabled={!idle} onClick={() => send({ type: 'EDIT', href })}>
                 <Pencil aria-hidden="true" />
               </IconButton>
               <IconButton
@@ -385,13 +362,7 @@ export function TaxonomyTree({ snapshot, send, canSelect, fieldLabel }: Taxonomy
           onCancel={() => send({ type: 'CANCEL_DELETE' })}
         />
       )}
-      {editNode && (
-        <TaxonomyItemEditModal
-          item={editNode.item}
-          finalFocusEl={treeFocus}
-          onDone={(saved) => send({ type: 'EDIT_DONE', ...(saved ? { item: saved } : {}) })}
-        />
-      )}
+      {editNode && <TaxonomyItemEditModal item={editNode.item} finalFocusEl={treeFocus} onDone={(saved) => send({ type: 'EDIT_DONE', ...(saved ? { item: saved } : {}) })} />}
       <TaxonomyErrorModal error={context.error} finalFocusEl={treeFocus} onClose={() => send({ type: 'DISMISS_ERROR' })} />
     </Box>
   );

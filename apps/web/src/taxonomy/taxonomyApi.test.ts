@@ -2,14 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@magpie/api-types/client';
 import { MEDIA_TYPES, type TaxonomyItemInfo } from '@magpie/api-types';
 import { toTaxonomyRequestError } from '@magpie/machines';
-import {
-  createTaxonomyItem,
-  fieldIdOfTaxonomyHref,
-  loadTaxonomyHrefs,
-  searchTaxonomy,
-  toTreePage,
-  updateTaxonomyItem,
-} from './taxonomyApi.ts';
+import { createTaxonomyItem, fieldIdOfTaxonomyHref, loadTaxonomyHrefs, searchTaxonomy, toTreePage, updateTaxonomyItem } from './taxonomyApi.ts';
 
 const ROOT = '/fotoweb/api/taxonomies/25/';
 
@@ -46,8 +39,7 @@ function server(answers: Record<string, () => Response>) {
   return requests;
 }
 
-const json = (body: unknown, init: ResponseInit = {}) =>
-  new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' }, ...init });
+const json = (body: unknown, init: ResponseInit = {}) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' }, ...init });
 
 beforeEach(() => {
   vi.stubGlobal('document', { cookie: 'magpie_csrf=token-1' });

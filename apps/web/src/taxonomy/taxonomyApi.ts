@@ -10,15 +10,7 @@
  * turn into the error modal (spec 02 §8).
  */
 import { pageHref, type Paging, type TaxonomyItemInfo, type TaxonomyItemList } from '@magpie/api-types';
-import type {
-  ChildrenResponse,
-  RootTaxonomyData,
-  TaxonomyItem,
-  TaxonomyItemDraft,
-  TaxonomyUsage,
-  TreePage,
-  TreePaging,
-} from '@magpie/machines';
+import type { ChildrenResponse, RootTaxonomyData, TaxonomyItem, TaxonomyItemDraft, TaxonomyUsage, TreePage, TreePaging } from '@magpie/machines';
 import { api } from '../api/client.ts';
 
 const USAGES: readonly TaxonomyUsage[] = ['Navigate', 'Query', 'Set'];

@@ -68,7 +68,14 @@ function UploadPopover({ actorRef }: { actorRef: UploadActorRef }) {
       unmountOnExit
     >
       <Popover.Trigger asChild>
-        <Button data-testid="upload-button" colorPalette="brand" variant="solid" size="sm" aria-keyshortcuts="u" title={`${actionOpenUpload.label(context)} (${actionOpenUpload.shortcut})`}>
+        <Button
+          data-testid="upload-button"
+          colorPalette="brand"
+          variant="solid"
+          size="sm"
+          aria-keyshortcuts="u"
+          title={`${actionOpenUpload.label(context)} (${actionOpenUpload.shortcut})`}
+        >
           <Upload aria-hidden="true" />
           {actionOpenUpload.label(context)}
         </Button>
@@ -164,15 +171,7 @@ function UploadPopover({ actorRef }: { actorRef: UploadActorRef }) {
                 {files.length > 0 && (
                   <chakra.ul listStyleType="none" m="0" p="0" display="grid" gap="2" aria-label="Files" maxH="50vh" overflowY="auto">
                     {files.map((file) => (
-                      <chakra.li
-                        key={file.id}
-                        data-testid="upload-file-row"
-                        data-status={file.status}
-                        data-file-name={file.name}
-                        borderWidth="1px"
-                        rounded="md"
-                        p="2"
-                      >
+                      <chakra.li key={file.id} data-testid="upload-file-row" data-status={file.status} data-file-name={file.name} borderWidth="1px" rounded="md" p="2">
                         <HStack justify="space-between" gap="2" mb="1">
                           <Text fontSize="sm" fontWeight="medium" truncate title={file.name}>
                             {file.name}

@@ -45,12 +45,7 @@ export function useUpload(): UploadValue {
 }
 
 /** Runs one popover actor for one destination and reports it to the provider. */
-function UploadActorHost(props: {
-  destination: string;
-  openOnStart: boolean;
-  onActor: (actorRef: UploadActorRef | undefined) => void;
-  onFilesUploaded: () => void;
-}) {
+function UploadActorHost(props: { destination: string; openOnStart: boolean; onActor: (actorRef: UploadActorRef | undefined) => void; onFilesUploaded: () => void }) {
   const { destination, openOnStart, onActor, onFilesUploaded } = props;
   const [, send, actorRef] = useMachine(appUploadPopoverMachine, { input: { destination } });
 
@@ -77,8 +72,7 @@ export function UploadProvider({ children }: { children: ReactNode }) {
   const [chosen, setChosen] = useState<{ destination: string; openOnStart: boolean } | undefined>();
   const [actorRef, setActorRef] = useState<UploadActorRef | undefined>();
 
-  const target =
-    uploadTargets.find((t) => chosen !== undefined && destinationOf(t) === chosen.destination) ?? uploadTargets[0];
+  const target = uploadTargets.find((t) => chosen !== undefined && destinationOf(t) === chosen.destination) ?? uploadTargets[0];
   const destination = target ? destinationOf(target) : undefined;
 
   const isBusy = useCallback(() => {

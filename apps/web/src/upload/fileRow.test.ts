@@ -15,9 +15,7 @@ describe('upload file rows', () => {
     expect(statusText({ size: 10, bytesSent: 5, status: 'uploading' })).toBe('Uploading… 50%');
     expect(statusText({ size: 10, bytesSent: 10, status: 'processing' })).toBe('Processing…');
     expect(statusText({ size: 10, bytesSent: 10, status: 'done' })).toBe('Uploaded');
-    expect(statusText({ size: 10, bytesSent: 0, status: 'failed', error: { value: 'uploadTargetError', message: 'Upload target error.' } })).toBe(
-      'Upload target error.',
-    );
+    expect(statusText({ size: 10, bytesSent: 0, status: 'failed', error: { value: 'uploadTargetError', message: 'Upload target error.' } })).toBe('Upload target error.');
   });
 
   it('keeps the bytes of picked files', () => {

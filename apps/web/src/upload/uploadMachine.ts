@@ -4,13 +4,7 @@
  * popover). All of the popover's flow state lives in this machine; the view only reads it and sends events.
  */
 import { fromPromise } from 'xstate';
-import {
-  createChunkedUploader,
-  uploadPopoverMachine,
-  type FetchLike,
-  type UploadFileActorInput,
-  type UploadFileOutput,
-} from '@magpie/machines';
+import { createChunkedUploader, uploadPopoverMachine, type FetchLike, type UploadFileActorInput, type UploadFileOutput } from '@magpie/machines';
 import { csrfHeaders } from '../api/client.ts';
 
 /**
@@ -18,8 +12,7 @@ import { csrfHeaders } from '../api/client.ts';
  * not turned into a redirect here: the file fails with "Access denied" and its retry link (spec 01 §8), and the
  * next page load goes to the login view.
  */
-const uploadFetch: FetchLike = (url, init) =>
-  fetch(url, { ...init, credentials: 'same-origin', cache: 'no-store' });
+const uploadFetch: FetchLike = (url, init) => fetch(url, { ...init, credentials: 'same-origin', cache: 'no-store' });
 
 /** The real chunked uploader (one per app; it keeps no per-file state). */
 export const uploader = createChunkedUploader({ fetch: uploadFetch, headers: csrfHeaders });
@@ -27,8 +20,6 @@ export const uploader = createChunkedUploader({ fetch: uploadFetch, headers: csr
 /** The popover machine wired to the real uploader; the actor is aborted when the popover actor stops. */
 export const appUploadPopoverMachine = uploadPopoverMachine.provide({
   actors: {
-    uploadFile: fromPromise<UploadFileOutput, UploadFileActorInput>(({ input, signal }) =>
-      uploader.upload({ ...input, signal }),
-    ),
+    uploadFile: fromPromise<UploadFileOutput, UploadFileActorInput>(({ input, signal }) => uploader.upload({ ...input, signal })),
   },
 });

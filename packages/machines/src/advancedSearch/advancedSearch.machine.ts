@@ -6,15 +6,7 @@
  * carries the search parameters). The form rules themselves are pure functions in `searchForm.ts`.
  */
 import { assign, setup } from 'xstate';
-import {
-  applySearchFormChange,
-  fromSearchParams,
-  resolveDateType,
-  toSearchParams,
-  type AdvancedSearchForm,
-  type SearchFormChange,
-  type SearchParams,
-} from './searchForm.ts';
+import { applySearchFormChange, fromSearchParams, resolveDateType, toSearchParams, type AdvancedSearchForm, type SearchFormChange, type SearchParams } from './searchForm.ts';
 
 /**
  * Input of {@link advancedSearchMachine}: the current query's parameters (applied to the form on opening) and the
@@ -48,22 +40,9 @@ export type AdvancedSearchEvent = SearchFormChange | { type: 'SUBMIT' } | { type
  * Output once done: `search` with the parameters to build the search URL from (the search-URL template), `clear`
  * (go to the search-clear URL), or `close` (nothing changes).
  */
-export type AdvancedSearchOutput =
-  | { readonly action: 'search'; readonly params: SearchParams }
-  | { readonly action: 'clear' }
-  | { readonly action: 'close' };
+export type AdvancedSearchOutput = { readonly action: 'search'; readonly params: SearchParams } | { readonly action: 'clear' } | { readonly action: 'close' };
 
-const FORM_CHANGES = [
-  'SET_TEXT',
-  'SET_CHOICE',
-  'SET_DATE_TYPE',
-  'SET_DATE',
-  'RANGE_INPUT',
-  'RANGE_BLUR',
-  'ADD_CRITERION',
-  'SET_CRITERION',
-  'DELETE_CRITERION',
-] as const;
+const FORM_CHANGES = ['SET_TEXT', 'SET_CHOICE', 'SET_DATE_TYPE', 'SET_DATE', 'RANGE_INPUT', 'RANGE_BLUR', 'ADD_CRITERION', 'SET_CRITERION', 'DELETE_CRITERION'] as const;
 
 function isFormChange(event: AdvancedSearchEvent): event is SearchFormChange {
   return (FORM_CHANGES as readonly string[]).includes(event.type);
@@ -84,8 +63,7 @@ export const advancedSearchMachine = setup({
     output: {} as AdvancedSearchOutput,
   },
   guards: {
-    'changesForm?': ({ context, event }) =>
-      isFormChange(event) && applySearchFormChange(context.form, event) !== context.form,
+    'changesForm?': ({ context, event }) => isFormChange(event) && applySearchFormChange(context.form, event) !== context.form,
   },
   actions: {
     applyChange: assign(({ context, event }) => ({

@@ -97,8 +97,7 @@ export const advancedSearchModel: MachineModel = {
     return createTestModel(modelMachine, {
       input: ADVANCED_SEARCH_MODEL_INPUT,
       events,
-      filterEvents: (snapshot: AnyMachineSnapshot, event: EventObject) =>
-        events(snapshot).some((proposed) => JSON.stringify(proposed) === JSON.stringify(event)),
+      filterEvents: (snapshot: AnyMachineSnapshot, event: EventObject) => events(snapshot).some((proposed) => JSON.stringify(proposed) === JSON.stringify(event)),
       serializeState: (snapshot: AnyMachineSnapshot) => serializeSnapshot(snapshot),
     });
   },

@@ -1,11 +1,6 @@
 import { createActor, SimulatedClock } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import {
-  assertFullCoverage,
-  createCoverageTracker,
-  formatCoverage,
-  type CoverageTracker,
-} from '../testing/coverage.ts';
+import { assertFullCoverage, createCoverageTracker, formatCoverage, type CoverageTracker } from '../testing/coverage.ts';
 import { describeModelPaths } from '../testing/describeModelPaths.ts';
 import { runPath, type PathDriver } from '../testing/modelPaths.ts';
 import { advancedSearchMachine, type AdvancedSearchEvent } from './advancedSearch.machine.ts';
@@ -245,7 +240,10 @@ describe('search form rules (spec 02 §5)', () => {
       fsf: 1_572_864,
       pwt: 640,
       ctf: '2020-01-01',
-      criteria: [{ field: 'title', value: 'T' }, { field: '80', value: ['a', 'b'] }],
+      criteria: [
+        { field: 'title', value: 'T' },
+        { field: '80', value: ['a', 'b'] },
+      ],
     });
     expect(read).toMatchObject({
       q: 'q',

@@ -97,20 +97,7 @@ export interface AdvancedSearchForm {
   readonly o: Orientation | '';
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
 
 function isOneOf<T extends string>(values: readonly T[], value: unknown): value is T {
   return typeof value === 'string' && (values as readonly string[]).includes(value);
@@ -272,9 +259,7 @@ export function applySearchFormChange(form: AdvancedSearchForm, change: SearchFo
     }
     case 'SET_DATE_TYPE':
       // The single date range moves to the new type: one date range at a time (spec 02 §3, §5).
-      return isOneOf(DATE_TYPES, change.dateType) && change.dateType !== form.dateType
-        ? { ...form, dateType: change.dateType }
-        : form;
+      return isOneOf(DATE_TYPES, change.dateType) && change.dateType !== form.dateType ? { ...form, dateType: change.dateType } : form;
     case 'SET_DATE': {
       const value = normalizeSearchDate(change.value);
       if (value === undefined) return form;
@@ -313,9 +298,7 @@ export function applySearchFormChange(form: AdvancedSearchForm, change: SearchFo
       return { ...form, criteria: form.criteria.map((candidate) => (candidate.id === change.id ? next : candidate)) };
     }
     case 'DELETE_CRITERION':
-      return form.criteria.some((row) => row.id === change.id)
-        ? { ...form, criteria: form.criteria.filter((row) => row.id !== change.id) }
-        : form;
+      return form.criteria.some((row) => row.id === change.id) ? { ...form, criteria: form.criteria.filter((row) => row.id !== change.id) } : form;
   }
 }
 
@@ -372,10 +355,7 @@ export function toSearchParams(form: AdvancedSearchForm): SearchParams {
 }
 
 function rangeFromParams(from: unknown, to: unknown, range: RangeName, toUnit: (value: number) => number): RangeText {
-  const text = (value: unknown) =>
-    typeof value === 'number' && Number.isFinite(value) && value >= 0
-      ? formatRangeNumber(Math.min(toUnit(value), rangeMax(range)), range)
-      : '';
+  const text = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? formatRangeNumber(Math.min(toUnit(value), rangeMax(range)), range) : '');
   return { from: text(from), to: text(to) };
 }
 

@@ -14,14 +14,7 @@ import { assertEvent, assign, fromPromise, setup, stateIn } from 'xstate';
 import { alertConfirmationQuery } from './alertText.ts';
 
 /** The alert intervals, in the order a picker lists them. */
-export const ALERT_INTERVALS = [
-  'immediate',
-  'every_hour',
-  'every_6_hours',
-  'every_day',
-  'every_week',
-  'every_month',
-] as const; // spec 01 §3
+export const ALERT_INTERVALS = ['immediate', 'every_hour', 'every_6_hours', 'every_day', 'every_week', 'every_month'] as const; // spec 01 §3
 
 /** One of {@link ALERT_INTERVALS}. */
 export type AlertInterval = (typeof ALERT_INTERVALS)[number];
@@ -253,11 +246,7 @@ export const alertEditorMachine = setup({
                 onDone: {
                   // spec 01 §2: creating an alert is followed by edit mode.
                   target: 'edit',
-                  actions: [
-                    { type: 'storeAlert', params: ({ event }) => event.output },
-                    'startDraft',
-                    { type: 'confirmCreation', params: ({ event }) => event.output },
-                  ],
+                  actions: [{ type: 'storeAlert', params: ({ event }) => event.output }, 'startDraft', { type: 'confirmCreation', params: ({ event }) => event.output }],
                 },
                 onError: {
                   target: 'offering',

@@ -10,13 +10,7 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { createTestModel, serializeSnapshot } from 'xstate/graph';
 import type { MachineModel, PathVariant } from '../testing/machineModel.ts';
 import { toTestModelMachine } from '../testing/modelMachine.ts';
-import {
-  alertEditorMachine,
-  DEFAULT_ALERT_INTERVAL,
-  type Alert,
-  type AlertEditorContext,
-  type AlertEditorInput,
-} from './alertEditor.machine.ts';
+import { alertEditorMachine, DEFAULT_ALERT_INTERVAL, type Alert, type AlertEditorContext, type AlertEditorInput } from './alertEditor.machine.ts';
 
 /** The search the model's alert watches: 73 characters, with `&`, quotes and angle brackets. */
 export const MODEL_SEARCH_TEXT = 'harbour & "sunset" <boats> at dawn, Bergen waterfront, drone, aerial view';
@@ -105,11 +99,7 @@ function modelFilter(variant: PathVariant) {
  * A vertex is the snapshot (value + context). Closing and re-opening the popover, and the confirmation going,
  * return to snapshots seen before; those steps get their own vertex so the paths take them.
  */
-export function serializeAlertEditorState(
-  snapshot: AnyMachineSnapshot,
-  event: EventObject | undefined,
-  previous: AnyMachineSnapshot | undefined,
-): string {
+export function serializeAlertEditorState(snapshot: AnyMachineSnapshot, event: EventObject | undefined, previous: AnyMachineSnapshot | undefined): string {
   const key = serializeSnapshot(snapshot);
   if (!event || !previous) return key;
   if (event.type === 'CLOSE' || event.type === 'OPEN' || event.type === 'CANCEL') return `${key} (after ${event.type})`;

@@ -1,12 +1,7 @@
 import { createActor, fromPromise, SimulatedClock, type EventObject } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { createControlledPromiseActor, flushPromises } from '../testing/controlledActor.ts';
-import {
-  assertFullCoverage,
-  createCoverageTracker,
-  formatCoverage,
-  type CoverageTracker,
-} from '../testing/coverage.ts';
+import { assertFullCoverage, createCoverageTracker, formatCoverage, type CoverageTracker } from '../testing/coverage.ts';
 import { describeModelPaths } from '../testing/describeModelPaths.ts';
 import { runPath, type PathDriver } from '../testing/modelPaths.ts';
 import {
@@ -25,13 +20,7 @@ import {
   type DeleteAlertInput,
   type SaveAlertInput,
 } from './alertEditor.machine.ts';
-import {
-  ALERT_EDITOR_MODEL_INPUT,
-  alertEditorModel,
-  MODEL_CREATED_ALERT,
-  MODEL_REQUEST_FAILURE,
-  MODEL_SEARCH_TEXT,
-} from './alertEditor.model.ts';
+import { ALERT_EDITOR_MODEL_INPUT, alertEditorModel, MODEL_CREATED_ALERT, MODEL_REQUEST_FAILURE, MODEL_SEARCH_TEXT } from './alertEditor.model.ts';
 import { ALERT_QUERY_MAX_CHARS, alertConfirmationQuery, cutAlertQuery, escapeHtml } from './alertText.ts';
 
 const shortestPaths = alertEditorModel.testModel('shortest').getShortestPaths();
@@ -194,10 +183,10 @@ function startEditor(input: Partial<AlertEditorInput> = {}) {
   const saves = createControlledPromiseActor<Alert, SaveAlertInput>();
   const deletes = createControlledPromiseActor<void, DeleteAlertInput>();
   const clock = new SimulatedClock();
-  const actor = createActor(
-    alertEditorMachine.provide({ actors: { createAlert: creates.logic, saveAlert: saves.logic, deleteAlert: deletes.logic } }),
-    { input: { ...ALERT_EDITOR_MODEL_INPUT, ...input }, clock },
-  ).start();
+  const actor = createActor(alertEditorMachine.provide({ actors: { createAlert: creates.logic, saveAlert: saves.logic, deleteAlert: deletes.logic } }), {
+    input: { ...ALERT_EDITOR_MODEL_INPUT, ...input },
+    clock,
+  }).start();
   return { actor, clock, creates, saves, deletes };
 }
 

@@ -31,11 +31,7 @@ export const DEFAULT_MEMBER_PERMISSIONS: readonly ArchivePermissionId[] = ['View
 export const HISTORY_PERMISSIONS: readonly ArchivePermissionId[] = ['HistoryView', 'HistoryRollback', 'HistoryManage']; // spec 03 §5
 
 /** The consent group: shown only with consent management on the archive, consent forms on, and all three available. */
-export const CONSENT_PERMISSIONS: readonly ArchivePermissionId[] = [
-  'ViewConsentSummary',
-  'ViewConsentDetails',
-  'ManageConsentStatus',
-]; // spec 03 §5
+export const CONSENT_PERMISSIONS: readonly ArchivePermissionId[] = ['ViewConsentSummary', 'ViewConsentDetails', 'ManageConsentStatus']; // spec 03 §5
 
 const ORDER: ReadonlyMap<string, number> = new Map(ARCHIVE_PERMISSION_IDS.map((id, index) => [id, index]));
 
@@ -63,9 +59,7 @@ export function prerequisitesOf(id: ArchivePermissionId): Set<ArchivePermissionI
 
 /** Everything that requires `id`, directly or through another requirement. */
 export function dependentsOf(id: ArchivePermissionId): Set<ArchivePermissionId> {
-  return closure(id, (current) =>
-    ARCHIVE_PERMISSION_IDS.filter((candidate) => (ARCHIVE_PERMISSION_REQUIRES[candidate] ?? []).includes(current)),
-  );
+  return closure(id, (current) => ARCHIVE_PERMISSION_IDS.filter((candidate) => (ARCHIVE_PERMISSION_REQUIRES[candidate] ?? []).includes(current)));
 }
 
 /** Known ids in the §3.11 order, then unknown ones as given, without duplicates. */
@@ -118,12 +112,7 @@ export function offeredArchivePermissions(offer: ArchivePermissionOffer): Archiv
   const all = (group: readonly ArchivePermissionId[]) => group.every((id) => available.has(id));
   const consent = offer.consentManagementEnabled === true && offer.consentFormsEnabled === true && all(CONSENT_PERMISSIONS);
   const history = all(HISTORY_PERMISSIONS);
-  return ARCHIVE_PERMISSION_IDS.filter(
-    (id) =>
-      available.has(id) &&
-      (consent || !CONSENT_PERMISSIONS.includes(id)) &&
-      (history || !HISTORY_PERMISSIONS.includes(id)),
-  );
+  return ARCHIVE_PERMISSION_IDS.filter((id) => available.has(id) && (consent || !CONSENT_PERMISSIONS.includes(id)) && (history || !HISTORY_PERMISSIONS.includes(id)));
 }
 
 /**
@@ -147,10 +136,7 @@ export interface ArchivePermissionsContext {
  * Events: `TOGGLE {permission}` (an offered checkbox; refused for the others); `SELECT_ALL` ticks every offered
  * permission; `UNSELECT_ALL` unticks every offered permission (hidden ones are left as they are).
  */
-export type ArchivePermissionsEvent =
-  | { type: 'TOGGLE'; permission: ArchivePermissionId }
-  | { type: 'SELECT_ALL' }
-  | { type: 'UNSELECT_ALL' };
+export type ArchivePermissionsEvent = { type: 'TOGGLE'; permission: ArchivePermissionId } | { type: 'SELECT_ALL' } | { type: 'UNSELECT_ALL' };
 
 /**
  * The archive member permissions machine (spec 03 §2.12, §3.11, §4, §5).

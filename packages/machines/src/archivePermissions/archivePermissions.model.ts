@@ -42,16 +42,7 @@ export interface ArchivePermissionsModelScope {
  */
 export const ARCHIVE_PERMISSIONS_MODEL_SCOPES: Readonly<Record<PathVariant, ArchivePermissionsModelScope>> = {
   shortest: {
-    toggles: [
-      'View',
-      'HistoryView',
-      'HistoryRollback',
-      'HistoryManage',
-      'ViewConsentSummary',
-      'ViewConsentDetails',
-      'ManageConsentStatus',
-      MODEL_UNOFFERED_PERMISSION,
-    ],
+    toggles: ['View', 'HistoryView', 'HistoryRollback', 'HistoryManage', 'ViewConsentSummary', 'ViewConsentDetails', 'ManageConsentStatus', MODEL_UNOFFERED_PERMISSION],
     selectAll: true,
   },
   simple: { toggles: ['HistoryView', 'HistoryRollback', 'HistoryManage'], selectAll: false },

@@ -19,11 +19,7 @@ import {
   type ArchivePermissionId,
   type ArchivePermissionsEvent,
 } from './archivePermissions.machine.ts';
-import {
-  ARCHIVE_PERMISSIONS_MODEL_INPUT,
-  archivePermissionsModel,
-  MODEL_UNOFFERED_PERMISSION,
-} from './archivePermissions.model.ts';
+import { ARCHIVE_PERMISSIONS_MODEL_INPUT, archivePermissionsModel, MODEL_UNOFFERED_PERMISSION } from './archivePermissions.model.ts';
 
 const shortestPaths = archivePermissionsModel.testModel('shortest').getShortestPaths();
 const simplePaths = archivePermissionsModel.testModel('simple').getSimplePaths();
@@ -121,12 +117,7 @@ describe('archive permission rules (spec 03 §3.11, §4, §5)', () => {
   });
 
   it('ticks prerequisites and unticks dependents', () => {
-    expect(tickArchivePermission(['View'], 'ManageConsentStatus')).toEqual([
-      'View',
-      'ViewConsentSummary',
-      'ViewConsentDetails',
-      'ManageConsentStatus',
-    ]);
+    expect(tickArchivePermission(['View'], 'ManageConsentStatus')).toEqual(['View', 'ViewConsentSummary', 'ViewConsentDetails', 'ManageConsentStatus']);
     expect(untickArchivePermission(['View', 'ViewConsentSummary', 'ViewConsentDetails', 'ManageConsentStatus'], 'ViewConsentSummary')).toEqual(['View']);
     expect(untickArchivePermission(['HistoryView', 'HistoryRollback', 'HistoryManage'], 'HistoryView')).toEqual([]);
     expect(untickArchivePermission(['HistoryView', 'HistoryRollback', 'HistoryManage'], 'HistoryRollback')).toEqual(['HistoryView', 'HistoryManage']);
@@ -135,10 +126,7 @@ describe('archive permission rules (spec 03 §3.11, §4, §5)', () => {
   it('locks a prerequisite while a dependent is ticked', () => {
     expect([...lockedArchivePermissions(['HistoryView'])]).toEqual([]);
     expect([...lockedArchivePermissions(['HistoryView', 'HistoryRollback'])]).toEqual(['HistoryView']);
-    expect([...lockedArchivePermissions(['ViewConsentSummary', 'ViewConsentDetails', 'ManageConsentStatus'])].sort()).toEqual([
-      'ViewConsentDetails',
-      'ViewConsentSummary',
-    ]);
+    expect([...lockedArchivePermissions(['ViewConsentSummary', 'ViewConsentDetails', 'ManageConsentStatus'])].sort()).toEqual(['ViewConsentDetails', 'ViewConsentSummary']);
   });
 
   it('offers the consent group only with consent management, consent forms and all three available', () => {
@@ -180,9 +168,7 @@ describe('archive permission rules (spec 03 §3.11, §4, §5)', () => {
     const actor = createActor(archivePermissionsMachine, { input: { ...ARCHIVE_PERMISSIONS_MODEL_INPUT } }).start();
     actor.send({ type: 'TOGGLE', permission: 'ManageConsentStatus' });
     actor.send({ type: 'TOGGLE', permission: 'HistoryManage' });
-    expect(lockedArchivePermissions(actor.getSnapshot().context.permissions)).toEqual(
-      new Set(['HistoryView', 'ViewConsentSummary', 'ViewConsentDetails']),
-    );
+    expect(lockedArchivePermissions(actor.getSnapshot().context.permissions)).toEqual(new Set(['HistoryView', 'ViewConsentSummary', 'ViewConsentDetails']));
     actor.send({ type: 'TOGGLE', permission: 'ViewConsentSummary' });
     actor.send({ type: 'TOGGLE', permission: 'HistoryView' });
     expect(actor.getSnapshot().context.permissions).toEqual(['View', 'Preview']);

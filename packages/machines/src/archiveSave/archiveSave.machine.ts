@@ -7,13 +7,7 @@
  * sent. A server error keeps the dialog open with its §8 message.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import {
-  archiveSaveErrorMessage,
-  prepareArchiveForSave,
-  validateArchive,
-  type ArchiveDraft,
-  type ArchiveValidationError,
-} from './archiveValidation.ts';
+import { archiveSaveErrorMessage, prepareArchiveForSave, validateArchive, type ArchiveDraft, type ArchiveValidationError } from './archiveValidation.ts';
 
 /**
  * Input of {@link archiveSaveMachine}.
@@ -62,15 +56,10 @@ export interface ArchiveSaveContext {
  * `{DownloadProcessing}`); `SAVE`; `CLOSE` (the dialog's close button: static backdrop, no keyboard close, spec 03
  * §2.12). EDIT and CLOSE are ignored while saving.
  */
-export type ArchiveSaveEvent =
-  | { type: 'EDIT'; changes: Partial<ArchiveDraft> }
-  | { type: 'SAVE' }
-  | { type: 'CLOSE' };
+export type ArchiveSaveEvent = { type: 'EDIT'; changes: Partial<ArchiveDraft> } | { type: 'SAVE' } | { type: 'CLOSE' };
 
 /** Output once `closed`: the saved archive, or `cancelled`. */
-export type ArchiveSaveOutput =
-  | { readonly status: 'saved'; readonly archive: ArchiveDraft }
-  | { readonly status: 'cancelled' };
+export type ArchiveSaveOutput = { readonly status: 'saved'; readonly archive: ArchiveDraft } | { readonly status: 'cancelled' };
 
 function rulesOf(context: Pick<ArchiveSaveContext, 'existingNames' | 'originalName'>) {
   return { existingNames: context.existingNames, originalName: context.originalName };
@@ -165,6 +154,5 @@ export const archiveSaveMachine = setup({
     },
     closed: { type: 'final' },
   },
-  output: ({ context }): ArchiveSaveOutput =>
-    context.saved ? { status: 'saved', archive: context.saved } : { status: 'cancelled' },
+  output: ({ context }): ArchiveSaveOutput => (context.saved ? { status: 'saved', archive: context.saved } : { status: 'cancelled' }),
 });

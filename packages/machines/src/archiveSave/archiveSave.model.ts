@@ -67,8 +67,7 @@ export const MODEL_SAVE_FAILURES: readonly unknown[] = [
   { status: 503 },
 ];
 
-const event = (type: string, payload: Record<string, unknown> = {}): EventObject =>
-  ({ type, ...payload }) as EventObject;
+const event = (type: string, payload: Record<string, unknown> = {}): EventObject => ({ type, ...payload }) as EventObject;
 const edit = (changes: Partial<ArchiveDraft>) => event('EDIT', { changes });
 const processing = (ProcessingType: number, profile = EMPTY_PROFILE_ID, profileSet = EMPTY_PROFILE_ID) =>
   edit({ DownloadProcessing: { ProcessingType, SpecificProcessingProfile: profile, CustomProcessingProfileSet: profileSet } });
@@ -114,9 +113,7 @@ function modelEvents(variant: PathVariant) {
       // Every §8 failure once, from the plainest valid archive; elsewhere one failure is enough.
       const plain = Boolean(Pool) && DownloadProcessing.ProcessingType === 0;
       const failures =
-        variant === 'shortest' && plain
-          ? MODEL_SAVE_FAILURES
-          : [{ status: 409, responseJSON: { value: 'name_exists' } }, { status: 503 }].slice(0, variant === 'simple' ? 2 : 1);
+        variant === 'shortest' && plain ? MODEL_SAVE_FAILURES : [{ status: 409, responseJSON: { value: 'name_exists' } }, { status: 503 }].slice(0, variant === 'simple' ? 2 : 1);
       return [done, ...failures.map((error) => event('xstate.error.actor.saveArchive', { error }))];
     }
     return [];

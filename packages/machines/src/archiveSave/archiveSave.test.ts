@@ -4,21 +4,9 @@ import { createControlledPromiseActor, flushPromises } from '../testing/controll
 import { assertFullCoverage, createCoverageTracker, formatCoverage, type CoverageTracker } from '../testing/coverage.ts';
 import { describeModelPaths } from '../testing/describeModelPaths.ts';
 import { runPath, type PathDriver } from '../testing/modelPaths.ts';
-import {
-  archiveSaveMachine,
-  type ArchiveSaveEvent,
-  type ArchiveSaveInput,
-  type SaveArchiveInput,
-} from './archiveSave.machine.ts';
+import { archiveSaveMachine, type ArchiveSaveEvent, type ArchiveSaveInput, type SaveArchiveInput } from './archiveSave.machine.ts';
 import { ARCHIVE_MODEL_INPUTS, archiveSaveModel } from './archiveSave.model.ts';
-import {
-  ARCHIVE_SAVE_GENERAL_ERROR,
-  EMPTY_PROFILE_ID,
-  prepareArchiveForSave,
-  SPECIAL_MEMBER_ID,
-  validateArchive,
-  type ArchiveDraft,
-} from './archiveValidation.ts';
+import { ARCHIVE_SAVE_GENERAL_ERROR, EMPTY_PROFILE_ID, prepareArchiveForSave, SPECIAL_MEMBER_ID, validateArchive, type ArchiveDraft } from './archiveValidation.ts';
 
 const shortestPaths = archiveSaveModel.testModel('shortest').getShortestPaths();
 const simplePaths = archiveSaveModel.testModel('simple').getSimplePaths();
@@ -114,9 +102,7 @@ function createArchiveDriver(input: ArchiveSaveInput, coverage?: CoverageTracker
         expect(request.archive.MemberList.at(-1)?.Id).toBe(SPECIAL_MEMBER_ID);
       }
       if (context.saveAttempted) {
-        expect(context.validationErrors.map((e) => e.message)).toEqual(
-          snapshot.matches('saving') ? [] : expectedProblems(context.archive, input),
-        );
+        expect(context.validationErrors.map((e) => e.message)).toEqual(snapshot.matches('saving') ? [] : expectedProblems(context.archive, input));
       } else {
         expect(context.validationErrors).toEqual([]);
         expect(context.serverError).toBeUndefined();
@@ -146,7 +132,9 @@ function createArchiveDriver(input: ArchiveSaveInput, coverage?: CoverageTracker
   };
 }
 
-describeModelPaths('archiveSave model: shortest paths (new archive, every §5 problem and §8 failure)', shortestPaths, 100, () => createArchiveDriver(ARCHIVE_MODEL_INPUTS.shortest));
+describeModelPaths('archiveSave model: shortest paths (new archive, every §5 problem and §8 failure)', shortestPaths, 100, () =>
+  createArchiveDriver(ARCHIVE_MODEL_INPUTS.shortest),
+);
 
 describeModelPaths('archiveSave model: simple paths (editing an existing archive)', simplePaths, 40, () => createArchiveDriver(ARCHIVE_MODEL_INPUTS.simple));
 

@@ -56,8 +56,7 @@ describe('archive save validation (spec 03 §5)', () => {
 
   it('needs a specific profile for ProcessingType 1 and a profile set for 2 (the all-zero id is none)', () => {
     const valid = { ...MODEL_EXISTING_ARCHIVE, Name: 'Campaigns' };
-    const withProcessing = (DownloadProcessing: ArchiveDraft['DownloadProcessing']) =>
-      validateArchive({ ...valid, DownloadProcessing }, RULES).map((e) => e.message);
+    const withProcessing = (DownloadProcessing: ArchiveDraft['DownloadProcessing']) => validateArchive({ ...valid, DownloadProcessing }, RULES).map((e) => e.message);
     expect(PROCESSING_TYPE).toEqual({ unmodified: 0, specific: 1, custom: 2 });
     expect(withProcessing({ ProcessingType: 1, SpecificProcessingProfile: EMPTY_PROFILE_ID })).toEqual([PROCESSING_PROFILE_REQUIRED]);
     expect(withProcessing({ ProcessingType: 1, SpecificProcessingProfile: null })).toEqual([PROCESSING_PROFILE_REQUIRED]);

@@ -175,9 +175,7 @@ export function prepareArchiveForSave(archive: ArchiveDraft): ArchiveDraft {
   return {
     ...archive,
     Name: archive.Name.trim(),
-    Properties: archive.Properties.filter(
-      (property) => property.key.trim().length > 0 && property.value.trim().length > 0,
-    ),
+    Properties: archive.Properties.filter((property) => property.key.trim().length > 0 && property.value.trim().length > 0),
     MemberList: [...archive.MemberList.filter((m) => !isSpecial(m)), ...archive.MemberList.filter(isSpecial)],
   };
 }

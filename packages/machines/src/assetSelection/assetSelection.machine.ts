@@ -103,8 +103,7 @@ export const assetSelectionMachine = setup({
   guards: {
     'isLoaded?': ({ context, event }) => 'href' in event && context.loaded.includes(event.href),
     'hasLoadedAssets?': ({ context }) => context.loaded.length > 0,
-    'isOnlySelected?': ({ context, event }) =>
-      'href' in event && context.selected.length === 1 && context.selected[0] === event.href,
+    'isOnlySelected?': ({ context, event }) => 'href' in event && context.selected.length === 1 && context.selected[0] === event.href,
     'isOtherCollection?': ({ context, event }) => event.type === 'SHOW' && event.collection !== context.collection,
   },
   actions: {

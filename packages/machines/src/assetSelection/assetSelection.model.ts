@@ -73,8 +73,7 @@ function simpleEvents(snapshot: AnyMachineSnapshot): readonly EventObject[] {
 
 /** Keeps the events the variant proposes and drops the bare `{type}` ones XState adds from the transitions. */
 function proposedBy(events: (snapshot: AnyMachineSnapshot) => readonly EventObject[]) {
-  return (snapshot: AnyMachineSnapshot, event: EventObject): boolean =>
-    events(snapshot).some((proposed) => JSON.stringify(proposed) === JSON.stringify(event));
+  return (snapshot: AnyMachineSnapshot, event: EventObject): boolean => events(snapshot).some((proposed) => JSON.stringify(proposed) === JSON.stringify(event));
 }
 
 /**
@@ -83,11 +82,7 @@ function proposedBy(events: (snapshot: AnyMachineSnapshot) => readonly EventObje
  * reaches: coming back to nothing selected by Esc or by deselecting the last asset ("deselected"), and a shift-click
  * with nothing selected before ("range without a previous selection").
  */
-export function serializeAssetSelectionState(
-  snapshot: AnyMachineSnapshot,
-  event: EventObject | undefined,
-  previous: AnyMachineSnapshot | undefined,
-): string {
+export function serializeAssetSelectionState(snapshot: AnyMachineSnapshot, event: EventObject | undefined, previous: AnyMachineSnapshot | undefined): string {
   const key = serializeSnapshot(snapshot);
   const deselected = (event?.type === 'CLEAR' || event?.type === 'TOGGLE') && previous?.matches('selecting') && snapshot.matches('empty');
   if (deselected) return `${key} (deselected by ${event.type})`;

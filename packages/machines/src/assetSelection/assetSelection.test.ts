@@ -1,30 +1,11 @@
 import { createActor, type EventObject } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import {
-  assertFullCoverage,
-  createCoverageTracker,
-  formatCoverage,
-  type CoverageTracker,
-} from '../testing/coverage.ts';
+import { assertFullCoverage, createCoverageTracker, formatCoverage, type CoverageTracker } from '../testing/coverage.ts';
 import { describeModelPaths } from '../testing/describeModelPaths.ts';
 import type { PathVariant } from '../testing/machineModel.ts';
 import { runPath, type PathDriver } from '../testing/modelPaths.ts';
-import {
-  assetRange,
-  assetSelectionMachine,
-  inGridOrder,
-  toggleAsset,
-  type AssetSelectionContext,
-  type AssetSelectionEvent,
-} from './assetSelection.machine.ts';
-import {
-  ASSET_SELECTION_MODEL_INPUT,
-  assetSelectionModel,
-  MODEL_COLLECTION,
-  MODEL_FIRST_PAGE,
-  MODEL_SUBFOLDER,
-  MODEL_SUBFOLDER_ASSETS,
-} from './assetSelection.model.ts';
+import { assetRange, assetSelectionMachine, inGridOrder, toggleAsset, type AssetSelectionContext, type AssetSelectionEvent } from './assetSelection.machine.ts';
+import { ASSET_SELECTION_MODEL_INPUT, assetSelectionModel, MODEL_COLLECTION, MODEL_FIRST_PAGE, MODEL_SUBFOLDER, MODEL_SUBFOLDER_ASSETS } from './assetSelection.model.ts';
 
 const shortestPaths = assetSelectionModel.testModel('shortest').getShortestPaths();
 const simplePaths = assetSelectionModel.testModel('simple').getSimplePaths();
@@ -64,7 +45,10 @@ function createSelectionDriver(variant: PathVariant, coverage?: CoverageTracker)
       switch (last?.type) {
         case 'TOGGLE':
           expect(selected.has(last.href)).toBe(!before.selected.includes(last.href));
-          { const { href: toggled } = last; expect(context.selected.filter((href) => href !== toggled)).toEqual(before.selected.filter((href) => href !== toggled)); }
+          {
+            const { href: toggled } = last;
+            expect(context.selected.filter((href) => href !== toggled)).toEqual(before.selected.filter((href) => href !== toggled));
+          }
           if (selected.has(last.href)) expect(context.anchor).toBe(last.href);
           break;
         case 'SELECT_RANGE': {

@@ -41,10 +41,7 @@ function shortestEvents(snapshot: AnyMachineSnapshot): readonly EventObject[] {
   const { count } = snapshot.context as CartBadgeContext;
   const next = count === undefined ? 3 : count + 1;
   if (next <= MAX_MODEL_COUNT) events.push({ type: 'xstate.done.actor.loadCount', output: next } as OutcomeEvent);
-  events.push(
-    { type: 'xstate.done.actor.loadCount', output: -1 } as OutcomeEvent,
-    { type: 'xstate.error.actor.loadCount', error: MODEL_COUNT_FAILURE } as OutcomeEvent,
-  );
+  events.push({ type: 'xstate.done.actor.loadCount', output: -1 } as OutcomeEvent, { type: 'xstate.error.actor.loadCount', error: MODEL_COUNT_FAILURE } as OutcomeEvent);
   return events;
 }
 
@@ -78,11 +75,7 @@ function proposedBy(events: (snapshot: AnyMachineSnapshot) => readonly EventObje
  * refresh while a load runs ("load restarted") get their own vertices, so the paths take those restarts even though
  * the snapshot looks the same.
  */
-export function serializeCartBadgeState(
-  snapshot: AnyMachineSnapshot,
-  event: EventObject | undefined,
-  previous: AnyMachineSnapshot | undefined,
-): string {
+export function serializeCartBadgeState(snapshot: AnyMachineSnapshot, event: EventObject | undefined, previous: AnyMachineSnapshot | undefined): string {
   const key = serializeSnapshot(snapshot);
   if (event?.type === 'ADDED_TO_CART' && previous?.matches({ notice: 'shown' })) return `${key} (notice restarted)`;
   if (event?.type === 'REFRESH' && previous?.matches({ count: 'loading' })) return `${key} (load restarted)`;

@@ -1,21 +1,10 @@
 import { createActor, fromPromise, SimulatedClock, type EventObject } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { createControlledPromiseActor, flushPromises } from '../testing/controlledActor.ts';
-import {
-  assertFullCoverage,
-  createCoverageTracker,
-  formatCoverage,
-  type CoverageTracker,
-} from '../testing/coverage.ts';
+import { assertFullCoverage, createCoverageTracker, formatCoverage, type CoverageTracker } from '../testing/coverage.ts';
 import { describeModelPaths } from '../testing/describeModelPaths.ts';
 import { runPath, type PathDriver } from '../testing/modelPaths.ts';
-import {
-  cartBadgeMachine,
-  CART_COUNT_FAILED_MESSAGE,
-  CART_NOTICE_MS,
-  toCartCount,
-  type LoadCartCountInput,
-} from './cartBadge.machine.ts';
+import { cartBadgeMachine, CART_COUNT_FAILED_MESSAGE, CART_NOTICE_MS, toCartCount, type LoadCartCountInput } from './cartBadge.machine.ts';
 import { cartBadgeModel, CART_BADGE_MODEL_INPUT, MODEL_CART_HREF, MODEL_COUNT_FAILURE } from './cartBadge.model.ts';
 
 const shortestPaths = cartBadgeModel.testModel('shortest').getShortestPaths();

@@ -77,11 +77,7 @@ export interface CookieBannerError {
  * - `DISMISS`: closes the load-failed banner (in `loadFailed`), storing nothing: it shows again next visit.
  * - `RETRY`: tries to load the consent again (in `loadFailed`).
  */
-export type CookieBannerEvent =
-  | { type: 'SESSION'; loggedIn: boolean }
-  | { type: 'ACCEPT' }
-  | { type: 'DISMISS' }
-  | { type: 'RETRY' };
+export type CookieBannerEvent = { type: 'SESSION'; loggedIn: boolean } | { type: 'ACCEPT' } | { type: 'DISMISS' } | { type: 'RETRY' };
 
 /**
  * The consent text of a reply, the one compared with local storage: the `policy` when it is a non-empty string,
@@ -133,8 +129,7 @@ export const cookieBannerMachine = setup({
     'isSessionUnknown?': ({ context }) => context.loggedIn === undefined,
     'isLoggedIn?': ({ context }) => context.loggedIn === true,
     'isLogin?': ({ event }) => event.type === 'SESSION' && event.loggedIn,
-    'isConsentNeeded?': ({ context }, params: { stored: unknown }) =>
-      needsConsent(context.consentText ?? '', typeof params.stored === 'string' ? params.stored : null),
+    'isConsentNeeded?': ({ context }, params: { stored: unknown }) => needsConsent(context.consentText ?? '', typeof params.stored === 'string' ? params.stored : null),
   },
   actions: {
     setSession: assign(({ event }) => {
@@ -176,11 +171,7 @@ export const cookieBannerMachine = setup({
   states: {
     deciding: {
       // spec 02 §6: logged-in users never see the banner, so nothing is loaded for them.
-      always: [
-        { guard: 'isSessionUnknown?', target: 'waitingForSession' },
-        { guard: 'isLoggedIn?', target: 'hidden' },
-        { target: 'loading' },
-      ],
+      always: [{ guard: 'isSessionUnknown?', target: 'waitingForSession' }, { guard: 'isLoggedIn?', target: 'hidden' }, { target: 'loading' }],
     },
     waitingForSession: {
       on: { SESSION: { target: 'deciding', actions: 'setSession' } },

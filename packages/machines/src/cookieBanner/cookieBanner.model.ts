@@ -40,12 +40,7 @@ const fail = (id: string) => ev(`xstate.error.actor.${id}`, { error: MODEL_FAILU
 const CASES: Readonly<Record<string, readonly EventObject[]>> = {
   waitingForSession: [ev('SESSION', { loggedIn: false }), ev('SESSION', { loggedIn: true })],
   loading: [done('loadConsent', MODEL_CONSENT), done('loadConsent', MODEL_EMPTY_CONSENT), fail('loadConsent')],
-  readingStored: [
-    done('readStored', null),
-    done('readStored', MODEL_OLD_POLICY),
-    done('readStored', MODEL_CONSENT.policy),
-    fail('readStored'),
-  ],
+  readingStored: [done('readStored', null), done('readStored', MODEL_OLD_POLICY), done('readStored', MODEL_CONSENT.policy), fail('readStored')],
   shown: [ev('ACCEPT'), ev('SESSION', { loggedIn: true })],
   storing: [done('store', null), fail('store')],
   loadFailed: [ev('RETRY'), ev('DISMISS'), ev('SESSION', { loggedIn: true })],

@@ -1,12 +1,7 @@
 import { createActor, fromPromise, SimulatedClock, type EventObject } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { createControlledPromiseActor, flushPromises } from '../testing/controlledActor.ts';
-import {
-  assertFullCoverage,
-  createCoverageTracker,
-  formatCoverage,
-  type CoverageTracker,
-} from '../testing/coverage.ts';
+import { assertFullCoverage, createCoverageTracker, formatCoverage, type CoverageTracker } from '../testing/coverage.ts';
 import { describeModelPaths } from '../testing/describeModelPaths.ts';
 import { runPath, type PathDriver } from '../testing/modelPaths.ts';
 import {
@@ -20,13 +15,7 @@ import {
   type ReadStoredConsentInput,
   type StoreConsentInput,
 } from './cookieBanner.machine.ts';
-import {
-  cookieBannerModel,
-  COOKIE_BANNER_MODEL_INPUT,
-  MODEL_CONSENT,
-  MODEL_FAILURE,
-  MODEL_OLD_POLICY,
-} from './cookieBanner.model.ts';
+import { cookieBannerModel, COOKIE_BANNER_MODEL_INPUT, MODEL_CONSENT, MODEL_FAILURE, MODEL_OLD_POLICY } from './cookieBanner.model.ts';
 
 const shortestPaths = cookieBannerModel.testModel('shortest').getShortestPaths();
 const simplePaths = cookieBannerModel.testModel('simple').getSimplePaths();
@@ -35,10 +24,11 @@ function createBannerDriver(coverage?: CoverageTracker): PathDriver {
   const consents = createControlledPromiseActor<CookieConsentReply, void>();
   const reads = createControlledPromiseActor<string | null, ReadStoredConsentInput>();
   const writes = createControlledPromiseActor<void, StoreConsentInput>();
-  const actor = createActor(
-    cookieBannerMachine.provide({ actors: { loadConsent: consents.logic, readStored: reads.logic, store: writes.logic } }),
-    { input: COOKIE_BANNER_MODEL_INPUT, clock: new SimulatedClock(), ...(coverage ? { inspect: coverage.inspect } : {}) },
-  );
+  const actor = createActor(cookieBannerMachine.provide({ actors: { loadConsent: consents.logic, readStored: reads.logic, store: writes.logic } }), {
+    input: COOKIE_BANNER_MODEL_INPUT,
+    clock: new SimulatedClock(),
+    ...(coverage ? { inspect: coverage.inspect } : {}),
+  });
   actor.start();
   coverage?.observe(actor.getSnapshot());
   /** The fake local storage: what a successful `store` wrote. */

@@ -74,11 +74,7 @@ export interface DesktopToolContext {
  * - `LAYOUT_CHANGED {touchLayout}`: the page switched to or from the mobile/touch layout.
  */
 export type DesktopToolEvent =
-  | { type: 'INSTALL' }
-  | { type: 'CLOSE_INSTALL_VIEW' }
-  | { type: 'ALREADY_HAVE_IT'; version?: string }
-  | { type: 'IGNORE' }
-  | { type: 'LAYOUT_CHANGED'; touchLayout: boolean };
+  { type: 'INSTALL' } | { type: 'CLOSE_INSTALL_VIEW' } | { type: 'ALREADY_HAVE_IT'; version?: string } | { type: 'IGNORE' } | { type: 'LAYOUT_CHANGED'; touchLayout: boolean };
 
 /** Numeric parts of a dotted version; a part that does not start with digits counts as 0. */
 function versionParts(version: string): number[] {
@@ -144,18 +140,17 @@ export function decideDesktopTool(facts: DesktopToolFacts): DesktopToolDecision 
  * The settings after "already have it": installed, with `version` when given, else the update's version when the
  * user answers the update offer, else {@link DEFAULT_DESKTOP_TOOL_VERSION} (spec 01 §4, §9).
  */
-export function markDesktopToolInstalled(
-  context: Pick<DesktopToolContext, 'settings' | 'offer' | 'installer'>,
-  version?: string,
-): DesktopToolSettings {
+export function markDesktopToolInstalled(context: Pick<DesktopToolContext, 'settings' | 'offer' | 'installer'>, version?: string): DesktopToolSettings {
   const known = version?.trim() ? version.trim() : context.offer === 'update' ? context.installer?.version : undefined;
   return { ...context.settings, hasFWDT: true, FWDTversion: known ?? DEFAULT_DESKTOP_TOOL_VERSION };
 }
 
 const NOTHING_STORED: DesktopToolSettings = { ignoreFWDT: false, hasFWDT: false };
 
-const isDecision = (decision: DesktopToolDecision) => ({ context }: { context: DesktopToolContext }) =>
-  decideDesktopTool(context) === decision;
+const isDecision =
+  (decision: DesktopToolDecision) =>
+  ({ context }: { context: DesktopToolContext }) =>
+    decideDesktopTool(context) === decision;
 
 /**
  * The desktop-tool machine (spec 01 §2, §4 Desktop tool, §6, §9).
@@ -185,8 +180,7 @@ export const desktopToolMachine = setup({
     'shouldUpdate?': isDecision('shouldUpdate'),
     'shouldInstall?': isDecision('shouldInstall'),
     'isUpToDate?': isDecision('upToDate'),
-    'isLayoutChange?': ({ context, event }) =>
-      event.type === 'LAYOUT_CHANGED' && event.touchLayout !== context.touchLayout,
+    'isLayoutChange?': ({ context, event }) => event.type === 'LAYOUT_CHANGED' && event.touchLayout !== context.touchLayout,
   },
   actions: {
     offerInstall: assign({ offer: 'install' as const }),

@@ -1,12 +1,7 @@
 import { createActor, fromPromise, SimulatedClock, type EventObject } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { createControlledPromiseActor, flushPromises } from '../testing/controlledActor.ts';
-import {
-  assertFullCoverage,
-  createCoverageTracker,
-  formatCoverage,
-  type CoverageTracker,
-} from '../testing/coverage.ts';
+import { assertFullCoverage, createCoverageTracker, formatCoverage, type CoverageTracker } from '../testing/coverage.ts';
 import { describeModelPaths } from '../testing/describeModelPaths.ts';
 import { runPath, type PathDriver } from '../testing/modelPaths.ts';
 import {
@@ -63,8 +58,7 @@ function createDesktopToolDriver(coverage?: CoverageTracker): PathDriver {
       if (event.type === 'ALREADY_HAVE_IT') {
         // spec 01 §4, §9: installed, with the given version, the offered update's, else 8.1.
         const { version } = event as Extract<DesktopToolEvent, { type: 'ALREADY_HAVE_IT' }>;
-        const expected =
-          version ?? (before.context.offer === 'update' ? MODEL_INSTALLER.version : DEFAULT_DESKTOP_TOOL_VERSION);
+        const expected = version ?? (before.context.offer === 'update' ? MODEL_INSTALLER.version : DEFAULT_DESKTOP_TOOL_VERSION);
         expect(after.context.settings).toEqual({ ...before.context.settings, hasFWDT: true, FWDTversion: expected });
         expect(saves.current().input).toEqual(after.context.settings);
       }
@@ -141,17 +135,13 @@ describe('desktopTool decision (spec 01 §4 Desktop tool)', () => {
     expect(decideDesktopTool(installed('8.10'))).toBe('upToDate');
     expect(decideDesktopTool({ ...installed('8.1'), installer: undefined })).toBe('upToDate');
     // Ignoring only stops the install offer.
-    expect(decideDesktopTool({ ...FACTS, settings: { ignoreFWDT: true, hasFWDT: true, FWDTversion: '8.0' } })).toBe(
-      'shouldUpdate',
-    );
+    expect(decideDesktopTool({ ...FACTS, settings: { ignoreFWDT: true, hasFWDT: true, FWDTversion: '8.0' } })).toBe('shouldUpdate');
   });
 
   it('shows nothing without the fwdt rights or on a mobile/touch layout (spec 01 §2, §6)', () => {
     expect(decideDesktopTool({ ...FACTS, hasRights: false })).toBe('hidden');
     expect(decideDesktopTool({ ...FACTS, touchLayout: true })).toBe('hidden');
-    expect(
-      decideDesktopTool({ ...FACTS, touchLayout: true, settings: { ignoreFWDT: false, hasFWDT: true, FWDTversion: '1' } }),
-    ).toBe('hidden');
+    expect(decideDesktopTool({ ...FACTS, touchLayout: true, settings: { ignoreFWDT: false, hasFWDT: true, FWDTversion: '1' } })).toBe('hidden');
   });
 
   it("sets installed with version 8.1 on 'already have it' when the version is unknown (spec 01 §4, §9)", () => {

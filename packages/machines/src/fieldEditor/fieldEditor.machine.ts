@@ -173,11 +173,7 @@ export const fieldEditorMachine = setup({
     'hasBagInput?': ({ context }) => isBag(context) && context.input.trim().length > 0,
     'isEmailField?': ({ context }) => isEmailField(context.field),
     'isExistingItem?': ({ context, event }) =>
-      event.type === 'REMOVE_ITEM' &&
-      Array.isArray(context.draft) &&
-      Number.isInteger(event.index) &&
-      event.index >= 0 &&
-      event.index < context.draft.length,
+      event.type === 'REMOVE_ITEM' && Array.isArray(context.draft) && Number.isInteger(event.index) && event.index >= 0 && event.index < context.draft.length,
     'shouldCancelOnBlur?': ({ context }) => context.options.cancelEditOnBlur === true && !context.formMode,
     'isDraftValid?': ({ context }) => validateFieldValue(context.field, context.draft) === undefined,
   },

@@ -80,10 +80,7 @@ const modelMachine = toTestModelMachine(fieldEditorMachine);
 
 const ev = (type: string, payload: Record<string, unknown> = {}): EventObject => ({ type, ...payload }) as EventObject;
 
-const SAVE_OUTCOMES: readonly EventObject[] = [
-  ev('xstate.done.actor.saveField', { output: null }),
-  ev('xstate.error.actor.saveField', { error: MODEL_SAVE_FAILURE }),
-];
+const SAVE_OUTCOMES: readonly EventObject[] = [ev('xstate.done.actor.saveField', { output: null }), ev('xstate.error.actor.saveField', { error: MODEL_SAVE_FAILURE })];
 
 /** Whether the user has not changed anything yet in this edit. */
 function untouched(context: FieldEditorContext): boolean {
@@ -178,8 +175,7 @@ export function fieldEditorScopeModel(scope: FieldEditorScope, variant: PathVari
   return createTestModel(modelMachine, {
     input: FIELD_EDITOR_SCOPES[scope],
     events,
-    filterEvents: (snapshot: AnyMachineSnapshot, event: EventObject) =>
-      events(snapshot).some((proposed) => JSON.stringify(proposed) === JSON.stringify(event)),
+    filterEvents: (snapshot: AnyMachineSnapshot, event: EventObject) => events(snapshot).some((proposed) => JSON.stringify(proposed) === JSON.stringify(event)),
     serializeState: serializeFieldEditorState,
   });
 }

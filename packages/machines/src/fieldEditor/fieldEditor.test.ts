@@ -1,12 +1,7 @@
 import { createActor, fromPromise, SimulatedClock, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { createControlledPromiseActor, flushPromises } from '../testing/controlledActor.ts';
-import {
-  assertFullCoverage,
-  createCoverageTracker,
-  formatCoverage,
-  type CoverageTracker,
-} from '../testing/coverage.ts';
+import { assertFullCoverage, createCoverageTracker, formatCoverage, type CoverageTracker } from '../testing/coverage.ts';
 import { describeModelPaths } from '../testing/describeModelPaths.ts';
 import { runPath, type PathDriver } from '../testing/modelPaths.ts';
 import {
@@ -19,14 +14,7 @@ import {
   type OpenTaxonomyTreeEvent,
   type SaveFieldInput,
 } from './fieldEditor.machine.ts';
-import {
-  fieldEditorModel,
-  fieldEditorScopeModel,
-  FIELD_EDITOR_SCOPES,
-  MODEL_SAVE_FAILURE,
-  MODEL_TITLE_HELP,
-  type FieldEditorScope,
-} from './fieldEditor.model.ts';
+import { fieldEditorModel, fieldEditorScopeModel, FIELD_EDITOR_SCOPES, MODEL_SAVE_FAILURE, MODEL_TITLE_HELP, type FieldEditorScope } from './fieldEditor.model.ts';
 import {
   addBagItems,
   EMAIL_NOT_VALID_MESSAGE,
@@ -78,9 +66,7 @@ function createFieldDriver(scope: FieldEditorScope, coverage?: CoverageTracker):
       lastStep = { event, before };
       // The tree opens exactly when a taxonomy-only field's input gets focus.
       const opened = !before.matches({ editing: 'treeOpen' }) && after.matches({ editing: 'treeOpen' });
-      expect(emitted.slice(seen)).toEqual(
-        opened ? [{ type: 'openTaxonomyTree', fieldId: field.id, taxonomyHref: field.taxonomyHref }] : [],
-      );
+      expect(emitted.slice(seen)).toEqual(opened ? [{ type: 'openTaxonomyTree', fieldId: field.id, taxonomyHref: field.taxonomyHref }] : []);
     },
     verify(expected) {
       const snapshot = actor.getSnapshot();

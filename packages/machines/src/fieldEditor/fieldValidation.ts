@@ -76,8 +76,7 @@ export const INVALID_FORMAT_MESSAGE = 'The value does not have the expected form
  * A valid e-mail address: the HTML Living Standard's "valid e-mail address" pattern (the one `<input type=email>`
  * uses), so the client agrees with the browser.
  */
-export const EMAIL_PATTERN =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+export const EMAIL_PATTERN = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
 /**
  * Whether a value counts as present for a required field (spec 02 §5): boolean `true`, a non-empty string (after
@@ -166,9 +165,7 @@ function testRegexp(pattern: string, text: string): boolean {
 export function validateFieldValue(field: FieldDefinition, value: FieldValue): FieldValidationError | undefined {
   const helpText = field.validation?.helpText;
   if (!isValuePresent(value)) {
-    return field.required
-      ? { value: 'required', message: helpText ?? REQUIRED_MESSAGE, requiredMissing: true }
-      : undefined;
+    return field.required ? { value: 'required', message: helpText ?? REQUIRED_MESSAGE, requiredMissing: true } : undefined;
   }
   const { regexp, min, max } = field.validation ?? {};
   for (const item of valuesToCheck(field, value)) {

@@ -10,16 +10,7 @@
 import { and, assertEvent, assign, setup } from 'xstate';
 
 /** Album permissions of a group (spec 03 §3.3 `albums`). */
-export const ALBUM_PERMISSIONS = [
-  'create',
-  'comment',
-  'showOnHomepage',
-  'shareWithUsers',
-  'shareWithGroups',
-  'shareWithGuests',
-  'restrictToFriends',
-  'delegateDownloads',
-] as const; // spec 03 §3.3
+export const ALBUM_PERMISSIONS = ['create', 'comment', 'showOnHomepage', 'shareWithUsers', 'shareWithGroups', 'shareWithGuests', 'restrictToFriends', 'delegateDownloads'] as const; // spec 03 §3.3
 
 /** Plain (top-level) permissions of a group (spec 03 §3.3). */
 export const PLAIN_GROUP_PERMISSIONS = [
@@ -60,10 +51,7 @@ export type PlainGroupPermission = (typeof PLAIN_GROUP_PERMISSIONS)[number];
 export type GroupPermissionKey = PlainGroupPermission | `albums.${AlbumPermission}`;
 
 /** Every {@link GroupPermissionKey}, plain permissions first. */
-export const GROUP_PERMISSION_KEYS: readonly GroupPermissionKey[] = [
-  ...PLAIN_GROUP_PERMISSIONS,
-  ...ALBUM_PERMISSIONS.map((name) => `albums.${name}` as const),
-];
+export const GROUP_PERMISSION_KEYS: readonly GroupPermissionKey[] = [...PLAIN_GROUP_PERMISSIONS, ...ALBUM_PERMISSIONS.map((name) => `albums.${name}` as const)];
 
 /** A group's permissions in the FotoWeb shape (spec 03 §3.3): `albums` flags plus the plain flags. */
 export type GroupPermissions = Readonly<Record<PlainGroupPermission, boolean>> & {

@@ -33,15 +33,7 @@ export const GROUP_PERMISSIONS_MODEL_INPUT: GroupPermissionsInputs = {
  * loop-free order of a product of switches grows too fast).
  */
 export const GROUP_PERMISSIONS_MODEL_SWITCHES: Readonly<Record<PathVariant, readonly GroupPermissionKey[]>> = {
-  shortest: [
-    'viewFlows',
-    'manageFlows',
-    'albums.shareWithUsers',
-    'albums.shareWithGuests',
-    'albums.restrictToFriends',
-    'albums.delegateDownloads',
-    MODEL_UNAVAILABLE_PERMISSION,
-  ],
+  shortest: ['viewFlows', 'manageFlows', 'albums.shareWithUsers', 'albums.shareWithGuests', 'albums.restrictToFriends', 'albums.delegateDownloads', MODEL_UNAVAILABLE_PERMISSION],
   simple: ['viewFlows', 'manageFlows', MODEL_UNAVAILABLE_PERMISSION],
 };
 
@@ -49,8 +41,12 @@ const flags = (snapshot: AnyMachineSnapshot): string[] => {
   const { permissions } = snapshot.context as GroupPermissionsContext;
   const { albums, ...plain } = permissions;
   return [
-    ...Object.entries(plain).filter(([, on]) => on).map(([name]) => name),
-    ...Object.entries(albums).filter(([, on]) => on).map(([name]) => `albums.${name}`),
+    ...Object.entries(plain)
+      .filter(([, on]) => on)
+      .map(([name]) => name),
+    ...Object.entries(albums)
+      .filter(([, on]) => on)
+      .map(([name]) => `albums.${name}`),
   ];
 };
 
@@ -79,8 +75,7 @@ export function createGroupPermissionsTestModel(switches: readonly GroupPermissi
     return switches
       .filter((permission) => {
         const refused =
-          !isGroupPermissionShown(context, permission) ||
-          (!getGroupPermission(context.permissions, permission) && isGroupPermissionDisabled(context.permissions, permission));
+          !isGroupPermissionShown(context, permission) || (!getGroupPermission(context.permissions, permission) && isGroupPermissionDisabled(context.permissions, permission));
         return start || !refused;
       })
       .map((permission) => ({ type: 'TOGGLE', permission }) as EventObject);
@@ -88,8 +83,7 @@ export function createGroupPermissionsTestModel(switches: readonly GroupPermissi
   return createTestModel(modelMachine, {
     input: GROUP_PERMISSIONS_MODEL_INPUT,
     events,
-    filterEvents: (snapshot: AnyMachineSnapshot, event: EventObject) =>
-      events(snapshot).some((listed) => JSON.stringify(listed) === JSON.stringify(event)),
+    filterEvents: (snapshot: AnyMachineSnapshot, event: EventObject) => events(snapshot).some((listed) => JSON.stringify(listed) === JSON.stringify(event)),
     serializeState,
   });
 }

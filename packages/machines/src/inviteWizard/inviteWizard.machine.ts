@@ -9,15 +9,7 @@
 import { and, assertEvent, assign, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
 import { DEFAULT_ERROR_MESSAGE } from '../uploadPopover/uploadError.ts';
 import { isDefaultGroup, type GroupRef } from './groups.ts';
-import {
-  DOMAIN_NOT_VALID,
-  emailAddError,
-  EMAIL_LIST_EMPTY,
-  isValidDomain,
-  isValidPresetEmail,
-  pasteEmails,
-  type EmailError,
-} from './validation.ts';
+import { DOMAIN_NOT_VALID, emailAddError, EMAIL_LIST_EMPTY, isValidDomain, isValidPresetEmail, pasteEmails, type EmailError } from './validation.ts';
 
 /** Wait after the last keystroke before the group search is sent, in ms. */
 export const GROUP_SEARCH_DELAY_MS = 500; // spec 01 §5, §9
@@ -232,24 +224,20 @@ export const inviteWizardMachine = setup({
     }),
   },
   guards: {
-    'isEmailAddable?': ({ context, event }) =>
-      event.type === 'ADD_EMAIL' && emailAddError(context.emails, event.email) === undefined,
+    'isEmailAddable?': ({ context, event }) => event.type === 'ADD_EMAIL' && emailAddError(context.emails, event.email) === undefined,
     'isUsersInvitation?': ({ context }) => context.invitationType === 'users',
     'isOrganizationInvitation?': ({ context }) => context.invitationType === 'organization',
     'hasEmails?': ({ context }) => context.emails.length > 0,
     'isDomainValid?': ({ context }) => isValidDomain(context.organizationDomain),
     'hasSearchText?': ({ event }) => event.type === 'SEARCH_GROUPS' && event.text.trim().length > 0,
-    'isGroupChosen?': ({ context, event }) =>
-      event.type === 'ADD_GROUP' && context.groups.some((group) => group.href === event.group.href),
+    'isGroupChosen?': ({ context, event }) => event.type === 'ADD_GROUP' && context.groups.some((group) => group.href === event.group.href),
     'isGroupRemovable?': ({ context, event }) => {
       if (event.type !== 'REMOVE_GROUP') return false;
       const group = context.groups.find((chosen) => chosen.href === event.href);
       return group !== undefined && !isDefaultGroup(group);
     },
-    'wereNoInvitationsCreated?': (_, response: InvitationCreateResponse) =>
-      !(typeof response.totalInvitationsCreated === 'number' && response.totalInvitationsCreated > 0),
-    'hasInvitationLink?': (_, response: InvitationCreateResponse) =>
-      typeof response.invitationLink === 'string' && response.invitationLink.trim().length > 0,
+    'wereNoInvitationsCreated?': (_, response: InvitationCreateResponse) => !(typeof response.totalInvitationsCreated === 'number' && response.totalInvitationsCreated > 0),
+    'hasInvitationLink?': (_, response: InvitationCreateResponse) => typeof response.invitationLink === 'string' && response.invitationLink.trim().length > 0,
   },
   delays: {
     groupSearchDelay: GROUP_SEARCH_DELAY_MS,
@@ -323,10 +311,7 @@ export const inviteWizardMachine = setup({
     }),
     storeResult: assign((_, response: InvitationCreateResponse) => ({
       totalInvitationsCreated: response.totalInvitationsCreated,
-      invitationLink:
-        typeof response.invitationLink === 'string' && response.invitationLink.trim().length > 0
-          ? response.invitationLink.trim()
-          : undefined,
+      invitationLink: typeof response.invitationLink === 'string' && response.invitationLink.trim().length > 0 ? response.invitationLink.trim() : undefined,
     })),
     failSubmit: assign((_, params: { message: string }) => ({ submitError: params.message })),
   },
@@ -335,10 +320,7 @@ export const inviteWizardMachine = setup({
   initial: 'details',
   context: ({ input }) => ({
     invitationType: input.invitationType ?? 'users',
-    emails: uniqueBy(
-      (input.emails ?? []).map((email) => email.trim()).filter(isValidPresetEmail),
-      (email) => email.toLowerCase(),
-    ),
+    emails: uniqueBy((input.emails ?? []).map((email) => email.trim()).filter(isValidPresetEmail), (email) => email.toLowerCase()),
     emailError: undefined,
     pasteSkipped: [],
     organizationDomain: '',
@@ -470,9 +452,7 @@ export function inviteWizardStep(snapshot: InviteWizardSnapshot): 1 | 2 | 3 | un
 export const INVITE_WIZARD_CANCEL_LABELS = { 1: 'cancel', 2: 'back', 3: 'close' } as const; // spec 01 §2
 
 /** The cancel button's label for `snapshot` ({@link INVITE_WIZARD_CANCEL_LABELS}); `undefined` once closed. */
-export function inviteWizardCancelLabel(
-  snapshot: InviteWizardSnapshot,
-): (typeof INVITE_WIZARD_CANCEL_LABELS)[1 | 2 | 3] | undefined {
+export function inviteWizardCancelLabel(snapshot: InviteWizardSnapshot): (typeof INVITE_WIZARD_CANCEL_LABELS)[1 | 2 | 3] | undefined {
   const step = inviteWizardStep(snapshot);
   return step === undefined ? undefined : INVITE_WIZARD_CANCEL_LABELS[step];
 }

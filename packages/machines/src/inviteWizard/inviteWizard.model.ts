@@ -10,12 +10,7 @@ import { createTestModel, serializeSnapshot } from 'xstate/graph';
 import type { MachineModel, PathVariant } from '../testing/machineModel.ts';
 import { toTestModelMachine } from '../testing/modelMachine.ts';
 import type { GroupRef } from './groups.ts';
-import {
-  inviteWizardMachine,
-  type InvitationType,
-  type InviteWizardContext,
-  type InviteWizardInput,
-} from './inviteWizard.machine.ts';
+import { inviteWizardMachine, type InvitationType, type InviteWizardContext, type InviteWizardInput } from './inviteWizard.machine.ts';
 
 /** The preset default group (it can never be removed, spec 01 §5). */
 export const MODEL_REGISTERED_USERS: GroupRef = { href: '/fotoweb/groups/10001', name: 'Registered Users' };
@@ -68,8 +63,7 @@ export function inviteModelInput(variant: PathVariant): InviteWizardInput {
   return { invitationType: INVITE_MODEL_SCOPES[variant].types[0] ?? 'users', groups: [MODEL_REGISTERED_USERS] };
 }
 
-const event = (type: string, payload: Record<string, unknown> = {}): EventObject =>
-  ({ type, ...payload }) as EventObject;
+const event = (type: string, payload: Record<string, unknown> = {}): EventObject => ({ type, ...payload }) as EventObject;
 
 /** Step 1 context that nobody touched yet, apart from the type. */
 function isPristine(context: InviteWizardContext): boolean {
@@ -176,14 +170,7 @@ function submitEvents(context: InviteWizardContext, scope: InviteWizardModelScop
   const users = context.invitationType === 'users';
   const success = done(users ? { totalInvitationsCreated: context.emails.length } : { totalInvitationsCreated: 1, invitationLink: MODEL_LINK });
   if (!scope.allOutcomes) return [success, error(500)];
-  return [
-    success,
-    done({ totalInvitationsCreated: 0 }),
-    ...(users ? [] : [done({ totalInvitationsCreated: 1, invitationLink: null })]),
-    error(400),
-    error(500),
-    error(503),
-  ];
+  return [success, done({ totalInvitationsCreated: 0 }), ...(users ? [] : [done({ totalInvitationsCreated: 1, invitationLink: null })]), error(400), error(500), error(503)];
 }
 
 function modelEvents(scope: InviteWizardModelScope) {

@@ -27,25 +27,13 @@ import {
   type InviteWizardEvent,
   type InviteWizardInput,
 } from './inviteWizard.machine.ts';
-import {
-  inviteModelInput,
-  inviteWizardModel,
-  MODEL_EDITORS,
-  MODEL_PHOTOGRAPHERS,
-  MODEL_REGISTERED_USERS,
-} from './inviteWizard.model.ts';
+import { inviteModelInput, inviteWizardModel, MODEL_EDITORS, MODEL_PHOTOGRAPHERS, MODEL_REGISTERED_USERS } from './inviteWizard.model.ts';
 import { DOMAIN_NOT_VALID, EMAIL_IN_LIST, EMAIL_LIST_EMPTY, EMAIL_NOT_VALID, isValidDomain, isValidEmail } from './validation.ts';
 
 const shortestPaths = inviteWizardModel.testModel('shortest').getShortestPaths();
 const simplePaths = inviteWizardModel.testModel('simple').getSimplePaths();
 
-const SUBMIT_MESSAGES = new Set([
-  NO_INVITATIONS_SENT,
-  NO_INVITATION_LINK,
-  INVITATION_DATA_VALIDATION_FAILED,
-  INVITATION_INSERT_FAILED,
-  DEFAULT_ERROR_MESSAGE,
-]);
+const SUBMIT_MESSAGES = new Set([NO_INVITATIONS_SENT, NO_INVITATION_LINK, INVITATION_DATA_VALIDATION_FAILED, INVITATION_INSERT_FAILED, DEFAULT_ERROR_MESSAGE]);
 
 function pendingTimers(clock: SimulatedClock): number {
   // SimulatedClock keeps its timers private; the count is the cheapest way to catch a stray `after`.
@@ -58,10 +46,11 @@ function startWizard(input: InviteWizardInput, coverage?: CoverageTracker) {
   const searches = createControlledPromiseActor<readonly GroupRef[], GroupSearchInput>();
   const submits = createControlledPromiseActor<InvitationCreateResponse, InvitationCreateRequest>();
   const clock = new SimulatedClock();
-  const actor = createActor(
-    inviteWizardMachine.provide({ actors: { searchGroups: searches.logic, submitInvitations: submits.logic } }),
-    { input, clock, ...(coverage ? { inspect: coverage.inspect } : {}) },
-  );
+  const actor = createActor(inviteWizardMachine.provide({ actors: { searchGroups: searches.logic, submitInvitations: submits.logic } }), {
+    input,
+    clock,
+    ...(coverage ? { inspect: coverage.inspect } : {}),
+  });
   actor.start();
   coverage?.observe(actor.getSnapshot());
   return { actor, searches, submits, clock };
@@ -205,9 +194,7 @@ function createWizardDriver(input: InviteWizardInput, coverage?: CoverageTracker
       }
       if (context.submitError !== undefined) expect(SUBMIT_MESSAGES.has(context.submitError)).toBe(true);
       const step = inviteWizardStep(snapshot);
-      expect(inviteWizardCancelLabel(snapshot)).toBe(
-        step === undefined ? undefined : ({ 1: 'cancel', 2: 'back', 3: 'close' } as const)[step],
-      );
+      expect(inviteWizardCancelLabel(snapshot)).toBe(step === undefined ? undefined : ({ 1: 'cancel', 2: 'back', 3: 'close' } as const)[step]);
 
       const searching = snapshot.matches({ groups: 'searching' });
       expect(searches.pending()).toHaveLength(searching ? 1 : 0);

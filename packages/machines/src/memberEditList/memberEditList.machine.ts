@@ -78,10 +78,7 @@ export interface MemberEditListContext {
  * else removes an original member unless it is a default group (Everyone, Registered Users); `SAVE`. ADD and REMOVE
  * are ignored while saving.
  */
-export type MemberEditListEvent =
-  | { type: 'ADD'; member: MemberRef }
-  | { type: 'REMOVE'; href: string }
-  | { type: 'SAVE' };
+export type MemberEditListEvent = { type: 'ADD'; member: MemberRef } | { type: 'REMOVE'; href: string } | { type: 'SAVE' };
 
 /** Output once `saved`: the hrefs sent (both empty when nothing changed and no call was made). */
 export interface MemberEditListOutput {
@@ -147,10 +144,7 @@ export const memberEditListMachine = setup({
   },
   guards: {
     'isRemovedMember?': ({ context, event }) => event.type === 'ADD' && hasHref(context.removed, event.member.href),
-    'isNewMember?': ({ context, event }) =>
-      event.type === 'ADD' &&
-      event.member.href !== context.ownerHref &&
-      !hasHref(currentMembers(context), event.member.href),
+    'isNewMember?': ({ context, event }) => event.type === 'ADD' && event.member.href !== context.ownerHref && !hasHref(currentMembers(context), event.member.href),
     'isAddedMember?': ({ context, event }) => event.type === 'REMOVE' && hasHref(context.added, event.href),
     'isRemovableMember?': ({ context, event }) => event.type === 'REMOVE' && isMemberRemovable(context, event.href),
     'hasChanges?': ({ context }) => context.added.length > 0 || context.removed.length > 0,

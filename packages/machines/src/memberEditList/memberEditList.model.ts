@@ -8,13 +8,7 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { createTestModel, serializeSnapshot } from 'xstate/graph';
 import type { MachineModel, PathVariant } from '../testing/machineModel.ts';
 import { toTestModelMachine } from '../testing/modelMachine.ts';
-import {
-  currentMembers,
-  memberEditListMachine,
-  type MemberEditListContext,
-  type MemberEditListInput,
-  type MemberRef,
-} from './memberEditList.machine.ts';
+import { currentMembers, memberEditListMachine, type MemberEditListContext, type MemberEditListInput, type MemberRef } from './memberEditList.machine.ts';
 
 /** The group whose memberships are edited (never added to its own list). */
 export const MODEL_OWNER: MemberRef = { href: '/fotoweb/groups/21', name: 'Photographers', type: 'group' };
@@ -43,8 +37,7 @@ export const MEMBER_MODEL_FAILURES: Readonly<Record<PathVariant, readonly unknow
   simple: [{ status: 409 }],
 };
 
-const event = (type: string, payload: Record<string, unknown> = {}): EventObject =>
-  ({ type, ...payload }) as EventObject;
+const event = (type: string, payload: Record<string, unknown> = {}): EventObject => ({ type, ...payload }) as EventObject;
 
 function modelEvents(variant: PathVariant) {
   return (snapshot: AnyMachineSnapshot): EventObject[] => {
@@ -57,13 +50,7 @@ function modelEvents(variant: PathVariant) {
         ...(listed(MODEL_EDITORS) ? [event('REMOVE', { href: MODEL_EDITORS.href })] : [event('ADD', { member: MODEL_EDITORS })]),
         ...(listed(MODEL_STAFF) ? [event('REMOVE', { href: MODEL_STAFF.href })] : [event('ADD', { member: MODEL_STAFF })]),
         // Refused, shown once from the untouched list: a listed member again, the owner itself, a default group.
-        ...(untouched
-          ? [
-              event('ADD', { member: MODEL_STAFF }),
-              event('ADD', { member: MODEL_OWNER }),
-              event('REMOVE', { href: MODEL_REGISTERED_USERS.href }),
-            ]
-          : []),
+        ...(untouched ? [event('ADD', { member: MODEL_STAFF }), event('ADD', { member: MODEL_OWNER }), event('REMOVE', { href: MODEL_REGISTERED_USERS.href })] : []),
       ];
     }
     if (snapshot.matches('saving')) {

@@ -17,14 +17,7 @@ import {
   type MemberEditListEvent,
   type MemberRef,
 } from './memberEditList.machine.ts';
-import {
-  MEMBER_MODEL_INPUT,
-  memberEditListModel,
-  MODEL_EDITORS,
-  MODEL_OWNER,
-  MODEL_REGISTERED_USERS,
-  MODEL_STAFF,
-} from './memberEditList.model.ts';
+import { MEMBER_MODEL_INPUT, memberEditListModel, MODEL_EDITORS, MODEL_OWNER, MODEL_REGISTERED_USERS, MODEL_STAFF } from './memberEditList.model.ts';
 
 const shortestPaths = memberEditListModel.testModel('shortest').getShortestPaths();
 const simplePaths = memberEditListModel.testModel('simple').getSimplePaths();
@@ -84,8 +77,7 @@ function createMemberDriver(coverage?: CoverageTracker): PathDriver {
       }
       if (event.type === 'xstate.error.actor.applyMemberChanges') {
         const error = payload.error as { status: number; responseJSON?: { heading: string } };
-        const expected =
-          error.status === 409 ? CIRCULAR_MEMBER_OF : error.status !== 500 && error.responseJSON ? error.responseJSON.heading : DEFAULT_ERROR_MESSAGE;
+        const expected = error.status === 409 ? CIRCULAR_MEMBER_OF : error.status !== 500 && error.responseJSON ? error.responseJSON.heading : DEFAULT_ERROR_MESSAGE;
         expect([after.value, now.error, now.added, now.removed]).toEqual(['editing', expected, before.added, before.removed]);
       }
     },

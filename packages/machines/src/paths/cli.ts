@@ -69,10 +69,7 @@ export function listMachines(models: readonly DiscoveredModel[], withCounts = tr
 export function formatListing(listing: readonly MachineListing[], format: Format): string {
   if (format === 'json') return `${JSON.stringify(listing, null, 2)}\n`;
   const cell = (value: string | number) => String(value).replaceAll('|', '\\|').replaceAll('\n', ' ');
-  const rows = listing.map(
-    (row) =>
-      `| ${row.name} | ${cell(row.shortestPaths)} | ${cell(row.simplePaths)} | ${cell(row.title)} | ${cell(row.spec)} |`,
-  );
+  const rows = listing.map((row) => `| ${row.name} | ${cell(row.shortestPaths)} | ${cell(row.simplePaths)} | ${cell(row.title)} | ${cell(row.spec)} |`);
   return ['| Machine | Shortest | Simple | Title | Spec |', '|---|---:|---:|---|---|', ...rows, ''].join('\n');
 }
 

@@ -94,9 +94,7 @@ function compareNames(a: string, b: string): number {
  * @throws {ModelDiscoveryError} when a model file fails to import (the cause attached), or when two exports share a
  *   `name` (the CLI could not tell them apart).
  */
-export async function discoverModels(
-  options: { root?: string; folders?: readonly string[] } = {},
-): Promise<DiscoveredModel[]> {
+export async function discoverModels(options: { root?: string; folders?: readonly string[] } = {}): Promise<DiscoveredModel[]> {
   const only = options.folders ? new Set(options.folders) : undefined;
   const found: DiscoveredModel[] = [];
   for (const flow of await listFlowFolders(options.root)) {
@@ -120,8 +118,7 @@ export async function discoverModels(
     const current = found[i];
     if (previous && current && previous.model.name === current.model.name && previous.model !== current.model) {
       throw new ModelDiscoveryError(
-        `paths: two models are named "${current.model.name}" (${previous.file} ${previous.exportName}, ` +
-          `${current.file} ${current.exportName})`,
+        `paths: two models are named "${current.model.name}" (${previous.file} ${previous.exportName}, ` + `${current.file} ${current.exportName})`,
         current.file,
       );
     }

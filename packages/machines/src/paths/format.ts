@@ -168,28 +168,19 @@ function countSimplePaths(testModel: AnyTestModel, limits: PathLimits): number {
  * @throws {PathLimitError} when the traversal visits more than `limits.traversal` snapshots (an unbounded context,
  *   e.g. a counter without a cap in the model's events) or there are more than `limits.simplePaths` simple paths.
  */
-export function generatePaths(
-  model: MachineModel,
-  variant: PathVariant,
-  limits: PathLimits = DEFAULT_PATH_LIMITS,
-): AnyTestPath[] {
+export function generatePaths(model: MachineModel, variant: PathVariant, limits: PathLimits = DEFAULT_PATH_LIMITS): AnyTestPath[] {
   const testModel = model.testModel(variant);
   const traversal = { limit: limits.traversal };
   try {
     if (variant === 'shortest') return testModel.getShortestPaths(traversal);
     const simple = countSimplePaths(testModel, limits);
     if (simple > limits.simplePaths) {
-      throw new PathLimitError(
-        `paths: ${model.name} has more than ${limits.simplePaths} simple paths; narrow its 'simple' scope`,
-      );
+      throw new PathLimitError(`paths: ${model.name} has more than ${limits.simplePaths} simple paths; narrow its 'simple' scope`);
     }
     return testModel.getSimplePaths(traversal);
   } catch (error) {
     if (error instanceof Error && error.message === 'Traversal limit exceeded') {
-      throw new PathLimitError(
-        `paths: ${model.name} (${variant}) visits more than ${limits.traversal} snapshots; ` +
-          'its model lets the context grow without bound',
-      );
+      throw new PathLimitError(`paths: ${model.name} (${variant}) visits more than ${limits.traversal} snapshots; ` + 'its model lets the context grow without bound');
     }
     throw error;
   }
@@ -267,10 +258,7 @@ export function jsonEqual(a: JsonValue, b: JsonValue): boolean {
   const left = a as Record<string, JsonValue>;
   const right = b as Record<string, JsonValue>;
   const keys = Object.keys(left);
-  return (
-    keys.length === Object.keys(right).length &&
-    keys.every((key) => key in right && jsonEqual(left[key] ?? null, right[key] ?? null))
-  );
+  return keys.length === Object.keys(right).length && keys.every((key) => key in right && jsonEqual(left[key] ?? null, right[key] ?? null));
 }
 
 /** Compact JSON for one line of text. */
@@ -302,26 +290,19 @@ export function phraseOf(step: Pick<PlanStep, 'kind' | 'event' | 'actor' | 'dela
   payload?: string;
 } {
   const event = step.event;
-  const field = (name: string): string | undefined =>
-    event[name] === undefined ? undefined : compact(event[name] ?? null);
+  const field = (name: string): string | undefined => (event[name] === undefined ? undefined : compact(event[name] ?? null));
   switch (step.kind) {
     case 'done': {
       const output = field('output');
-      return output === undefined
-        ? { lead: `the ${step.actor} call succeeds` }
-        : { lead: `the ${step.actor} call succeeds with`, payload: output };
+      return output === undefined ? { lead: `the ${step.actor} call succeeds` } : { lead: `the ${step.actor} call succeeds with`, payload: output };
     }
     case 'error': {
       const error = field('error');
-      return error === undefined
-        ? { lead: `the ${step.actor} call fails` }
-        : { lead: `the ${step.actor} call fails with`, payload: error };
+      return error === undefined ? { lead: `the ${step.actor} call fails` } : { lead: `the ${step.actor} call fails with`, payload: error };
     }
     case 'snapshot': {
       const snapshot = field('snapshot');
-      return snapshot === undefined
-        ? { lead: `the ${step.actor} call reports progress` }
-        : { lead: `the ${step.actor} call reports`, payload: snapshot };
+      return snapshot === undefined ? { lead: `the ${step.actor} call reports progress` } : { lead: `the ${step.actor} call reports`, payload: snapshot };
     }
     case 'after': {
       const delay = step.delay;
@@ -331,9 +312,7 @@ export function phraseOf(step: Pick<PlanStep, 'kind' | 'event' | 'actor' | 'dela
     }
     case 'send': {
       const payload = payloadOf(event);
-      return payload === undefined
-        ? { lead: `send ${event.type}` }
-        : { lead: `send ${event.type} with`, payload: compact(payload) };
+      return payload === undefined ? { lead: `send ${event.type}` } : { lead: `send ${event.type} with`, payload: compact(payload) };
     }
   }
 }
@@ -353,9 +332,7 @@ function valueOfNode(node: AnyStateNode): StateValue {
  */
 function resolveDelay(machine: AnyStateMachine, steps: AnyTestPath['steps'], index: number): PlanDelay {
   const type = steps[index]?.event.type ?? '';
-  const node = listStateNodes(machine).find((candidate) =>
-    (candidate.after as ReadonlyArray<{ eventType: string }>).some((transition) => transition.eventType === type),
-  );
+  const node = listStateNodes(machine).find((candidate) => (candidate.after as ReadonlyArray<{ eventType: string }>).some((transition) => transition.eventType === type));
   const rest = type.slice(AFTER_PREFIX.length);
   const name = node ? rest.slice(0, rest.length - node.id.length - 1) : (rest.split('.')[0] ?? rest);
   if (/^\d+$/.test(name)) return { name, ms: Number(name) };
@@ -403,10 +380,7 @@ function compactRuns(labels: readonly string[]): string {
     let best = { size: 1, times: 1 };
     for (let size = 1; size <= 4 && i + size * 2 <= labels.length; size++) {
       let times = 1;
-      while (
-        i + size * (times + 1) <= labels.length &&
-        labels.slice(i, i + size).every((label, k) => label === labels[i + size * times + k])
-      ) {
+      while (i + size * (times + 1) <= labels.length && labels.slice(i, i + size).every((label, k) => label === labels[i + size * times + k])) {
         times++;
       }
       if (times > 1 && size * times > best.size * best.times) best = { size, times };
@@ -423,8 +397,7 @@ function compactRuns(labels: readonly string[]): string {
 function labelOf(event: EventObject): string {
   const { kind, actor } = classifyEvent(event.type);
   const record = event as unknown as Record<string, unknown>;
-  const withValue = (label: string, value: unknown) =>
-    value === undefined ? label : `${label} ${compact(toJsonValue(value))}`;
+  const withValue = (label: string, value: unknown) => (value === undefined ? label : `${label} ${compact(toJsonValue(value))}`);
   switch (kind) {
     case 'done':
       return withValue(`done:${actor}`, record['output']);
@@ -528,9 +501,7 @@ function cell(text: string): string {
 /** The Expect cell: the state, then the changed context fields (`attempts = 1`). */
 function expectCell(expectation: PlanExpectation): string {
   const state = code(expectation.state);
-  const changes = Object.entries(expectation.context ?? {}).map(
-    ([key, value]) => `${cell(key)} = ${code(compact(value), CONTEXT_CELL_MAX)}`,
-  );
+  const changes = Object.entries(expectation.context ?? {}).map(([key, value]) => `${cell(key)} = ${code(compact(value), CONTEXT_CELL_MAX)}`);
   return changes.length === 0 ? state : `${state} · ${changes.join(', ')}`;
 }
 

@@ -21,17 +21,7 @@ import type { MachineModel } from '../testing/machineModel.ts';
 import { toTestModelMachine } from '../testing/modelMachine.ts';
 import { formatListing, listMachines, runCli, type MachineListing } from './cli.ts';
 import { discoverModels, isMachineModel, listFlowFolders, ModelDiscoveryError, type DiscoveredModel } from './discover.ts';
-import {
-  buildPlan,
-  formatPlanJson,
-  formatPlanMarkdown,
-  formatStateValue,
-  generatePaths,
-  PathLimitError,
-  toJsonValue,
-  type PathPlan,
-  type PlanStep,
-} from './format.ts';
+import { buildPlan, formatPlanJson, formatPlanMarkdown, formatStateValue, generatePaths, PathLimitError, toJsonValue, type PathPlan, type PlanStep } from './format.ts';
 import { replay, ReplayError, type ReplaySession } from './replay.ts';
 
 const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
@@ -168,9 +158,7 @@ describe('buildPlan / formatPlanMarkdown / formatPlanJson (pollUntilDone)', () =
 
   it('says what a done, an error or an after event means to a person', () => {
     const humans = new Set(allSteps(shortest).map((step) => step.human));
-    expect(humans).toContain(
-      'the createTask call succeeds with {"status":201,"location":"/fotoweb/me/background-tasks/42"}',
-    );
+    expect(humans).toContain('the createTask call succeeds with {"status":201,"location":"/fotoweb/me/background-tasks/42"}');
     expect(humans).toContain('the createTask call fails with {"message":"Failed to fetch"}');
     expect(humans).toContain('the pollTask call succeeds with {"status":"pending"}');
     expect(humans).toContain('the pollTask call fails with {"message":"Failed to fetch"}');
@@ -257,9 +245,7 @@ describe('plans of other machines', () => {
     const plan = buildPlan(entry!.model, 'shortest');
     const steps = allSteps(plan);
     expect(steps.some((step) => step.kind === 'send' && step.human === 'send OPEN')).toBe(true);
-    expect(steps.some((step) => step.kind === 'send' && step.human.startsWith('send ADD_FILES with {"files":'))).toBe(
-      true,
-    );
+    expect(steps.some((step) => step.kind === 'send' && step.human.startsWith('send ADD_FILES with {"files":'))).toBe(true);
     expect(steps.some((step) => step.human.startsWith('the uploadFile call succeeds with '))).toBe(true);
     expect(steps.some((step) => step.expect.state.includes('.'))).toBe(true);
   });
@@ -335,10 +321,10 @@ function startPollUntilDone(_path: unknown, plan: PathPlan): ReplaySession {
     pollTask: createControlledPromiseActor<PollTaskOutput, PollTaskInput>(),
   };
   const clock = new SimulatedClock();
-  const actor = createActor(
-    pollUntilDoneMachine.provide({ actors: { createTask: calls.createTask.logic, pollTask: calls.pollTask.logic } }),
-    { input: plan.input as unknown as PollUntilDoneInput, clock },
-  ).start();
+  const actor = createActor(pollUntilDoneMachine.provide({ actors: { createTask: calls.createTask.logic, pollTask: calls.pollTask.logic } }), {
+    input: plan.input as unknown as PollUntilDoneInput,
+    clock,
+  }).start();
   const call = (id: string) => {
     if (id !== 'createTask' && id !== 'pollTask') throw new Error(`pollUntilDone has no actor ${id}`);
     return calls[id].current();
@@ -376,9 +362,7 @@ describe('replay', () => {
 
     const again = JSON.parse(formatPlanJson(buildPlan(pollUntilDoneModel, 'shortest'))) as typeof plan;
     again.paths[0]!.steps[0]!.expect.context = { attempts: 7 };
-    await expect(replay(again as unknown as PathPlan, startPollUntilDone, ['P1'])).rejects.toThrow(
-      'P1 step 1: expected context.attempts = 7, the actor has 1',
-    );
+    await expect(replay(again as unknown as PathPlan, startPollUntilDone, ['P1'])).rejects.toThrow('P1 step 1: expected context.attempts = 7, the actor has 1');
   });
 
   it('fails clearly when a step needs a hook the caller did not give', async () => {
@@ -387,9 +371,7 @@ describe('replay', () => {
       const session = startPollUntilDone(path, printed);
       return { actor: session.actor, hooks: { done: session.hooks.done, settle: session.hooks.settle } };
     };
-    await expect(replay(plan, start, ['P1'])).rejects.toThrow(
-      "P1 step 3: no 'after' hook to wait 1000 ms (pollInterval)",
-    );
+    await expect(replay(plan, start, ['P1'])).rejects.toThrow("P1 step 3: no 'after' hook to wait 1000 ms (pollInterval)");
   });
 });
 

@@ -7,16 +7,7 @@
  * must equal `expect.state` and the context fields in `expect.context` must equal theirs (as JSON).
  */
 import type { EventObject, StateValue } from 'xstate';
-import {
-  formatStateValue,
-  jsonEqual,
-  toJsonValue,
-  type JsonValue,
-  type PathPlan,
-  type PlanDelay,
-  type PlanPath,
-  type PlanStep,
-} from './format.ts';
+import { formatStateValue, jsonEqual, toJsonValue, type JsonValue, type PathPlan, type PlanDelay, type PlanPath, type PlanStep } from './format.ts';
 
 /** The part of an actor replay needs: `createActor(machine.provide(…), {input: plan.input, clock})`, started. */
 export interface ReplayActor {
@@ -69,12 +60,7 @@ export class ReplayError extends Error {
   }
 }
 
-function check(
-  path: PlanPath,
-  step: number,
-  actor: ReplayActor,
-  expected: { state: string; context?: Readonly<Record<string, JsonValue>> | JsonValue },
-): void {
+function check(path: PlanPath, step: number, actor: ReplayActor, expected: { state: string; context?: Readonly<Record<string, JsonValue>> | JsonValue }): void {
   const snapshot = actor.getSnapshot();
   const state = formatStateValue(snapshot.value);
   if (state !== expected.state) {
@@ -86,11 +72,7 @@ function check(
   for (const [key, value] of Object.entries(fields)) {
     const actual = toJsonValue(context[key]);
     if (!jsonEqual(actual, value ?? null)) {
-      throw new ReplayError(
-        path.id,
-        step,
-        `expected context.${key} = ${JSON.stringify(value)}, the actor has ${JSON.stringify(actual)}`,
-      );
+      throw new ReplayError(path.id, step, `expected context.${key} = ${JSON.stringify(value)}, the actor has ${JSON.stringify(actual)}`);
     }
   }
 }
@@ -147,11 +129,7 @@ export async function replayPath(plan: PathPlan, path: PlanPath, session: Replay
  *
  * @throws {ReplayError} on the first mismatch (the path id and step number are in the message).
  */
-export async function replay(
-  plan: PathPlan,
-  start: (path: PlanPath, plan: PathPlan) => ReplaySession | Promise<ReplaySession>,
-  only?: readonly string[],
-): Promise<ReplayReport> {
+export async function replay(plan: PathPlan, start: (path: PlanPath, plan: PathPlan) => ReplaySession | Promise<ReplaySession>, only?: readonly string[]): Promise<ReplayReport> {
   let paths = 0;
   let steps = 0;
   for (const path of plan.paths) {

@@ -9,12 +9,7 @@ import { createActor, fromPromise, SimulatedClock, type AnyMachineSnapshot, type
 import { createTestModel, serializeSnapshot } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
 import { createControlledPromiseActor, flushPromises } from '../testing/controlledActor.ts';
-import {
-  assertFullCoverage,
-  createCoverageTracker,
-  formatCoverage,
-  type CoverageTracker,
-} from '../testing/coverage.ts';
+import { assertFullCoverage, createCoverageTracker, formatCoverage, type CoverageTracker } from '../testing/coverage.ts';
 import type { PathVariant } from '../testing/machineModel.ts';
 import { describeModelPaths } from '../testing/describeModelPaths.ts';
 import { toTestModelMachine } from '../testing/modelMachine.ts';
@@ -170,12 +165,8 @@ function createPollingDriver(variant: PathVariant, coverage?: CoverageTracker): 
       expect(context.attempts).toBeGreaterThanOrEqual(snapshot.matches('polling') || snapshot.matches('waiting') ? 1 : 0);
       expect(context.attempts).toBeLessThanOrEqual(context.maxAttempts);
       expect(polls.invocations).toHaveLength(context.attempts);
-      expect(polls.invocations.map((poll) => poll.input)).toEqual(
-        polls.invocations.map((_, i) => ({ location: MODEL_DUPLICATE_HREF, attempt: i + 1 })),
-      );
-      expect(pollTimes.slice(0, context.attempts)).toEqual(
-        Array.from({ length: context.attempts }, (_, i) => i * DUPLICATE_POLL_INTERVAL_MS),
-      );
+      expect(polls.invocations.map((poll) => poll.input)).toEqual(polls.invocations.map((_, i) => ({ location: MODEL_DUPLICATE_HREF, attempt: i + 1 })));
+      expect(pollTimes.slice(0, context.attempts)).toEqual(Array.from({ length: context.attempts }, (_, i) => i * DUPLICATE_POLL_INTERVAL_MS));
       expect(clock.now()).toBe(waitedMs);
       expect(pendingTimers(clock)).toBe(snapshot.matches('waiting') ? 1 : 0);
 
@@ -276,9 +267,7 @@ describe('duplicateRevisionPolling spec rules', () => {
   });
 
   it('ends with the result as soon as the status is done (spec 01 §4)', async () => {
-    const { snapshot, pollTimes } = await runPolling((attempt) =>
-      attempt < 4 ? { status: 'pending' } : { status: 'done', result: MODEL_DUPLICATE_RESULT },
-    );
+    const { snapshot, pollTimes } = await runPolling((attempt) => (attempt < 4 ? { status: 'pending' } : { status: 'done', result: MODEL_DUPLICATE_RESULT }));
     expect(pollTimes).toEqual([0, 1_000, 2_000, 3_000]);
     expect(snapshot.output).toEqual({ status: 'succeeded', result: MODEL_DUPLICATE_RESULT });
   });

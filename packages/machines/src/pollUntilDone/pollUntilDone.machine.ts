@@ -127,9 +127,7 @@ export interface PollUntilDoneContext {
 }
 
 /** Output of {@link pollUntilDoneMachine} once it reaches `succeeded` or `failed`. */
-export type PollUntilDoneOutput =
-  | { readonly status: 'succeeded'; readonly result: unknown }
-  | { readonly status: 'failed'; readonly error: PollUntilDoneError };
+export type PollUntilDoneOutput = { readonly status: 'succeeded'; readonly result: unknown } | { readonly status: 'failed'; readonly error: PollUntilDoneError };
 
 const RUNNING: ReadonlySet<string> = new Set(BACKGROUND_JOB_RUNNING_STATUSES);
 const FINISHED: ReadonlySet<string> = new Set(BACKGROUND_JOB_FINISHED_STATUSES);
@@ -140,9 +138,7 @@ const FINISHED: ReadonlySet<string> = new Set(BACKGROUND_JOB_FINISHED_STATUSES);
  */
 export function pollIntervalFor(output: PollTaskOutput): number {
   const frequency = output.updates?.frequency;
-  return typeof frequency === 'number' && Number.isFinite(frequency) && frequency > 0
-    ? frequency
-    : POLL_DEFAULT_INTERVAL_MS;
+  return typeof frequency === 'number' && Number.isFinite(frequency) && frequency > 0 ? frequency : POLL_DEFAULT_INTERVAL_MS;
 }
 
 /**
@@ -151,9 +147,7 @@ export function pollIntervalFor(output: PollTaskOutput): number {
  */
 export function pollAnswerOf(event: EventObject): PollTaskOutput {
   const output = (event as { output?: unknown }).output;
-  return typeof output === 'object' && output !== null && typeof (output as PollTaskOutput).status === 'string'
-    ? (output as PollTaskOutput)
-    : { status: '' };
+  return typeof output === 'object' && output !== null && typeof (output as PollTaskOutput).status === 'string' ? (output as PollTaskOutput) : { status: '' };
 }
 
 /**
@@ -197,15 +191,14 @@ export const pollUntilDoneMachine = setup({
     createTask: fromPromise<CreateTaskOutput, CreateTaskInput>(async ({ input }) => {
       // A task started elsewhere: nothing to create, poll where it lives.
       if (input.location) return { status: TASK_CREATED_STATUS, location: input.location };
-      throw new Error('pollUntilDone: provide `createTask` with .provide(), or give the task\'s `location`');
+      throw new Error("pollUntilDone: provide `createTask` with .provide(), or give the task's `location`");
     }),
     pollTask: fromPromise<PollTaskOutput, PollTaskInput>(async () => {
       throw new Error('pollUntilDone: provide `pollTask` with .provide()');
     }),
   },
   guards: {
-    'isTaskCreated?': (_, created: CreateTaskOutput) =>
-      created.status === TASK_CREATED_STATUS && typeof created.location === 'string' && created.location.length > 0,
+    'isTaskCreated?': (_, created: CreateTaskOutput) => created.status === TASK_CREATED_STATUS && typeof created.location === 'string' && created.location.length > 0,
     // The status rules read the poll's answer from the event, so they combine with `and()` and a provider replaces
     // them without params.
     'isJobFinished?': ({ event }) => FINISHED.has(pollAnswerOf(event).status),
@@ -327,6 +320,5 @@ export const pollUntilDoneMachine = setup({
     succeeded: { type: 'final' },
     failed: { type: 'final' },
   },
-  output: ({ context }): PollUntilDoneOutput =>
-    context.error ? { status: 'failed', error: context.error } : { status: 'succeeded', result: context.result },
+  output: ({ context }): PollUntilDoneOutput => (context.error ? { status: 'failed', error: context.error } : { status: 'succeeded', result: context.result }),
 });

@@ -10,13 +10,7 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { createTestModel, serializeSnapshot } from 'xstate/graph';
 import type { MachineModel, PathVariant } from '../testing/machineModel.ts';
 import { toTestModelMachine } from '../testing/modelMachine.ts';
-import {
-  BACKGROUND_JOB_RUNNING_STATUSES,
-  pollUntilDoneMachine,
-  type PollTaskOutput,
-  type PollUntilDoneContext,
-  type PollUntilDoneInput,
-} from './pollUntilDone.machine.ts';
+import { BACKGROUND_JOB_RUNNING_STATUSES, pollUntilDoneMachine, type PollTaskOutput, type PollUntilDoneContext, type PollUntilDoneInput } from './pollUntilDone.machine.ts';
 
 /** The location the model's `createTask` answers with (spec 01 §7: `201` + `Location`). */
 export const MODEL_LOCATION = '/fotoweb/me/background-tasks/42';

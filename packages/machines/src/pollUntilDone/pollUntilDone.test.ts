@@ -1,12 +1,7 @@
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { createControlledPromiseActor, flushPromises } from '../testing/controlledActor.ts';
-import {
-  assertFullCoverage,
-  createCoverageTracker,
-  formatCoverage,
-  type CoverageTracker,
-} from '../testing/coverage.ts';
+import { assertFullCoverage, createCoverageTracker, formatCoverage, type CoverageTracker } from '../testing/coverage.ts';
 import { describeModelPaths } from '../testing/describeModelPaths.ts';
 import { runPath, type PathDriver } from '../testing/modelPaths.ts';
 import {
@@ -58,10 +53,11 @@ function createJobDriver(input: PollUntilDoneInput, coverage?: CoverageTracker):
   const creates = createControlledPromiseActor<CreateTaskOutput, CreateTaskInput>();
   const polls = createControlledPromiseActor<PollTaskOutput, PollTaskInput>();
   const clock = new SimulatedClock();
-  const actor = createActor(
-    pollUntilDoneMachine.provide({ actors: { createTask: creates.logic, pollTask: polls.logic } }),
-    { input, clock, ...(coverage ? { inspect: coverage.inspect } : {}) },
-  );
+  const actor = createActor(pollUntilDoneMachine.provide({ actors: { createTask: creates.logic, pollTask: polls.logic } }), {
+    input,
+    clock,
+    ...(coverage ? { inspect: coverage.inspect } : {}),
+  });
   actor.start();
   coverage?.observe(actor.getSnapshot());
   let waitedMs = 0;
@@ -76,14 +72,12 @@ function createJobDriver(input: PollUntilDoneInput, coverage?: CoverageTracker):
         const output = payload.output as unknown as CreateTaskOutput;
         createdStatus = output.status;
         creates.current().resolve(output);
-      }
-      else if (type === 'xstate.error.actor.createTask') creates.current().reject(payload.error);
+      } else if (type === 'xstate.error.actor.createTask') creates.current().reject(payload.error);
       else if (type === 'xstate.done.actor.pollTask') {
         const output = payload.output as unknown as PollTaskOutput;
         lastProgress = output.progress ?? lastProgress;
         polls.current().resolve(output as never);
-      }
-      else if (type === 'xstate.error.actor.pollTask') polls.current().reject(payload.error);
+      } else if (type === 'xstate.error.actor.pollTask') polls.current().reject(payload.error);
       else if (type.startsWith('xstate.after.pollInterval.')) {
         // The next poll must wait exactly the job's frequency: nothing 1 ms early, the poll right on time.
         const { pollIntervalMs } = actor.getSnapshot().context;
@@ -174,10 +168,7 @@ describe('pollUntilDone coverage', () => {
 // Spec constants and edge cases, stated directly.
 // ---------------------------------------------------------------------------------------------------------------
 
-async function runJob(
-  answers: { create: CreateTaskOutput; polls: (attempt: number) => PollTaskOutput },
-  input: PollUntilDoneInput = SPEC_INPUT,
-) {
+async function runJob(answers: { create: CreateTaskOutput; polls: (attempt: number) => PollTaskOutput }, input: PollUntilDoneInput = SPEC_INPUT) {
   const clock = new SimulatedClock();
   const pollTimes: number[] = [];
   const actor = createActor(
@@ -214,8 +205,7 @@ describe('pollUntilDone spec rules (background job)', () => {
   it("waits the job's updates.frequency between polls (spec 01 §4)", async () => {
     const { snapshot, pollTimes } = await runJob({
       create: { status: 201, location: LOCATION },
-      polls: (attempt) =>
-        attempt < 3 ? { status: 'inProgress', updates: { frequency: 2_500 } } : { status: 'done', result: RESULT },
+      polls: (attempt) => (attempt < 3 ? { status: 'inProgress', updates: { frequency: 2_500 } } : { status: 'done', result: RESULT }),
     });
     expect(pollTimes).toEqual([0, 2_500, 5_000]);
     expect(snapshot.output).toEqual({ status: 'succeeded', result: RESULT });

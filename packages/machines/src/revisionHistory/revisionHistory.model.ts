@@ -88,8 +88,7 @@ export function revisionHistoryScopeModel(scope: RevisionHistoryScope, variant: 
   return createTestModel(modelMachine, {
     input: REVISION_HISTORY_SCOPES[scope],
     events,
-    filterEvents: (snapshot: AnyMachineSnapshot, event: EventObject) =>
-      events(snapshot).some((proposed) => JSON.stringify(proposed) === JSON.stringify(event)),
+    filterEvents: (snapshot: AnyMachineSnapshot, event: EventObject) => events(snapshot).some((proposed) => JSON.stringify(proposed) === JSON.stringify(event)),
     serializeState: serializeRevisionHistoryState,
   });
 }

@@ -37,10 +37,11 @@ function createHistoryDriver(scope: RevisionHistoryScope, coverage?: CoverageTra
   const loads = createControlledPromiseActor<readonly RevisionRef[], LoadRevisionsInput>();
   const compares = createControlledPromiseActor<unknown, CompareRevisionsInput>();
   const applies = createControlledPromiseActor<unknown, PendingRevisionChange>();
-  const actor = createActor(
-    revisionHistoryMachine.provide({ actors: { loadRevisions: loads.logic, compareRevisions: compares.logic, applyRevisionChange: applies.logic } }),
-    { input, clock: new SimulatedClock(), ...(coverage ? { inspect: coverage.inspect } : {}) },
-  );
+  const actor = createActor(revisionHistoryMachine.provide({ actors: { loadRevisions: loads.logic, compareRevisions: compares.logic, applyRevisionChange: applies.logic } }), {
+    input,
+    clock: new SimulatedClock(),
+    ...(coverage ? { inspect: coverage.inspect } : {}),
+  });
   const emitted: AssetChangedEvent[] = [];
   actor.on('*', (event) => emitted.push(event));
   actor.start();

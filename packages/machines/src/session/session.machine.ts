@@ -112,11 +112,7 @@ export interface SessionContext {
  * - `DISMISS_NOTICE`: the user closed the notice.
  */
 export type SessionEvent =
-  | { type: 'LOGGED_IN'; descriptor: SessionDescriptor }
-  | { type: 'SESSION_LOST' }
-  | { type: 'LOGOUT' }
-  | { type: 'LOCATION_CHANGED'; address: string }
-  | { type: 'DISMISS_NOTICE' };
+  { type: 'LOGGED_IN'; descriptor: SessionDescriptor } | { type: 'SESSION_LOST' } | { type: 'LOGOUT' } | { type: 'LOCATION_CHANGED'; address: string } | { type: 'DISMISS_NOTICE' };
 
 /**
  * The keepalive interval of `descriptor` in ms (spec 01 §3 `services.keepalive.interval` is in seconds, at least

@@ -1,12 +1,7 @@
 import { createActor, fromPromise, SimulatedClock, type EventObject, type InspectionEvent } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { createControlledPromiseActor, flushPromises } from '../testing/controlledActor.ts';
-import {
-  assertFullCoverage,
-  createCoverageTracker,
-  formatCoverage,
-  type CoverageTracker,
-} from '../testing/coverage.ts';
+import { assertFullCoverage, createCoverageTracker, formatCoverage, type CoverageTracker } from '../testing/coverage.ts';
 import type { PathVariant } from '../testing/machineModel.ts';
 import { describeModelPaths } from '../testing/describeModelPaths.ts';
 import { runPath, type PathDriver } from '../testing/modelPaths.ts';
@@ -36,14 +31,7 @@ import {
   SESSION_MODEL_INPUTS,
   sessionModel,
 } from './session.model.ts';
-import {
-  isLoginViewAddress,
-  LOGIN_VIEW_PATH,
-  loginUrlFor,
-  MAX_RETURN_ADDRESS_LENGTH,
-  pathOfAddress,
-  safeReturnAddress,
-} from './sessionAddress.ts';
+import { isLoginViewAddress, LOGIN_VIEW_PATH, loginUrlFor, MAX_RETURN_ADDRESS_LENGTH, pathOfAddress, safeReturnAddress } from './sessionAddress.ts';
 
 const shortestPaths = sessionModel.testModel('shortest').getShortestPaths();
 const simplePaths = sessionModel.testModel('simple').getSimplePaths();
@@ -76,17 +64,14 @@ function createSessionDriver(variant: PathVariant, coverage?: CoverageTracker): 
   const logouts = createControlledPromiseActor<void, LogoutInput>();
   const clock = new SimulatedClock();
   const timers = createTimerLog(clock);
-  const actor = createActor(
-    sessionMachine.provide({ actors: { checkAuth: checks.logic, keepalive: pings.logic, logout: logouts.logic } }),
-    {
-      input,
-      clock,
-      inspect: (event) => {
-        timers.inspect(event);
-        coverage?.inspect(event);
-      },
+  const actor = createActor(sessionMachine.provide({ actors: { checkAuth: checks.logic, keepalive: pings.logic, logout: logouts.logic } }), {
+    input,
+    clock,
+    inspect: (event) => {
+      timers.inspect(event);
+      coverage?.inspect(event);
     },
-  );
+  });
   actor.start();
   coverage?.observe(actor.getSnapshot());
   /** Simulated times of every keepalive ping. */
@@ -175,8 +160,7 @@ function createSessionDriver(variant: PathVariant, coverage?: CoverageTracker): 
       // (every authCheckInterval), the notice (15 s).
       const expectedTimers: Record<string, number> = {};
       if (snapshot.matches({ authenticated: { keepalive: 'waiting' } })) {
-        expectedTimers['xstate.after.keepaliveInterval.session.authenticated.keepalive.waiting'] =
-          (context.descriptor?.services.keepalive?.interval ?? 0) * 1_000;
+        expectedTimers['xstate.after.keepaliveInterval.session.authenticated.keepalive.waiting'] = (context.descriptor?.services.keepalive?.interval ?? 0) * 1_000;
       }
       if (snapshot.matches({ authenticated: { authCheck: 'waiting' } })) {
         expectedTimers['xstate.after.authCheckInterval.session.authenticated.authCheck.waiting'] = MODEL_AUTH_CHECK_INTERVAL_S * 1_000;
@@ -257,9 +241,7 @@ describe('session spec rules', () => {
   it('redirects to login keeping path, query and hash in `to` when no user data is stored (spec 01 §2, §4)', () => {
     const { actor } = startSession({});
     expect(actor.getSnapshot().value).toEqual({ unauthenticated: 'redirecting' });
-    expect(sessionRedirect(actor.getSnapshot())).toBe(
-      '/fotoweb/views/login?to=%2Ffotoweb%2Farchives%2F5000-photos%2F%3Fq%3Dharbour%26sort%3D-modified%23grid',
-    );
+    expect(sessionRedirect(actor.getSnapshot())).toBe('/fotoweb/views/login?to=%2Ffotoweb%2Farchives%2F5000-photos%2F%3Fq%3Dharbour%26sort%3D-modified%23grid');
     actor.send({ type: 'LOCATION_CHANGED', address: sessionRedirect(actor.getSnapshot()) ?? '' });
     expect(actor.getSnapshot().value).toEqual({ unauthenticated: 'atLogin' });
     expect(sessionRedirect(actor.getSnapshot())).toBeUndefined();
@@ -332,7 +314,12 @@ describe('session spec rules', () => {
     let status = 0;
     const { actor, clock, pingTimes } = startSession(
       { storedDescriptor: MODEL_DESCRIPTOR },
-      { ping: async () => { if (status) throw { status }; throw new TypeError('Failed to fetch'); } },
+      {
+        ping: async () => {
+          if (status) throw { status };
+          throw new TypeError('Failed to fetch');
+        },
+      },
     );
     await flushPromises();
     await advance(clock, 40_000);
@@ -360,7 +347,11 @@ describe('session spec rules', () => {
     expect(SESSION_NOTICE_AUTOCLOSE_MS).toBe(15_000);
     const { actor, clock } = startSession(
       { storedDescriptor: MODEL_DESCRIPTOR_WITHOUT_KEEPALIVE },
-      { logout: async () => { throw { status: 500 }; } },
+      {
+        logout: async () => {
+          throw { status: 500 };
+        },
+      },
     );
     await flushPromises();
     actor.send({ type: 'LOGOUT' });

@@ -76,12 +76,7 @@ export interface SiteOwnerHandoverContext {
  * logout; `RETRY` / `CLOSE` after a failed logout. Anything else in another state is ignored (no cancelling while the
  * change or the logout is running).
  */
-export type SiteOwnerHandoverEvent =
-  | { type: 'CONFIRM' }
-  | { type: 'CANCEL' }
-  | { type: 'ACKNOWLEDGE' }
-  | { type: 'RETRY' }
-  | { type: 'CLOSE' };
+export type SiteOwnerHandoverEvent = { type: 'CONFIRM' } | { type: 'CANCEL' } | { type: 'ACKNOWLEDGE' } | { type: 'RETRY' } | { type: 'CLOSE' };
 
 /** Output once `closed`: whether the role changed hands and whether the session was logged out. */
 export interface SiteOwnerHandoverOutput {

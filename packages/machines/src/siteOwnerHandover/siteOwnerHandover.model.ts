@@ -8,11 +8,7 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { createTestModel, serializeSnapshot } from 'xstate/graph';
 import type { MachineModel, PathVariant } from '../testing/machineModel.ts';
 import { toTestModelMachine } from '../testing/modelMachine.ts';
-import {
-  siteOwnerHandoverMachine,
-  type SiteOwnerHandoverContext,
-  type SiteOwnerHandoverInput,
-} from './siteOwnerHandover.machine.ts';
+import { siteOwnerHandoverMachine, type SiteOwnerHandoverContext, type SiteOwnerHandoverInput } from './siteOwnerHandover.machine.ts';
 
 /** The machine input of every path: the owner hands the role to a user allowed to take it. */
 export const SITE_OWNER_MODEL_INPUT: SiteOwnerHandoverInput = {
@@ -30,26 +26,19 @@ export const SITE_OWNER_MODEL_FAILURES: Readonly<Record<PathVariant, readonly nu
   simple: [403],
 };
 
-const event = (type: string, payload: Record<string, unknown> = {}): EventObject =>
-  ({ type, ...payload }) as EventObject;
+const event = (type: string, payload: Record<string, unknown> = {}): EventObject => ({ type, ...payload }) as EventObject;
 
 function modelEvents(failures: readonly number[]) {
   return (snapshot: AnyMachineSnapshot): EventObject[] => {
     if (snapshot.matches('prompt')) return [event('CONFIRM'), event('CANCEL')];
     if (snapshot.matches('changing')) {
-      return [
-        event('xstate.done.actor.changeSiteOwner', { output: null }),
-        ...failures.map((status) => event('xstate.error.actor.changeSiteOwner', { error: { status } })),
-      ];
+      return [event('xstate.done.actor.changeSiteOwner', { output: null }), ...failures.map((status) => event('xstate.error.actor.changeSiteOwner', { error: { status } }))];
     }
     if (snapshot.matches('notice')) return [event('ACKNOWLEDGE')];
     if (snapshot.matches('loggingOut')) {
       // The logout fails at most once: a retry then succeeds or the path ends (RETRY would loop forever otherwise).
       const { logoutAttempts } = snapshot.context as SiteOwnerHandoverContext;
-      return [
-        event('xstate.done.actor.logout', { output: null }),
-        ...(logoutAttempts < 2 ? [event('xstate.error.actor.logout', { error: { status: 500 } })] : []),
-      ];
+      return [event('xstate.done.actor.logout', { output: null }), ...(logoutAttempts < 2 ? [event('xstate.error.actor.logout', { error: { status: 500 } })] : [])];
     }
     if (snapshot.matches('logoutFailed')) return [event('RETRY'), event('CLOSE')];
     return [];

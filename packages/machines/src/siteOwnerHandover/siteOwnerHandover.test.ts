@@ -24,10 +24,11 @@ const PROMPT_MESSAGES = new Set([SITE_OWNER_INVALID_CONFIGURATION, SITE_OWNER_FO
 function createHandoverDriver(coverage?: CoverageTracker): PathDriver {
   const changes = createControlledPromiseActor<unknown, ChangeSiteOwnerInput>();
   const logouts = createControlledPromiseActor<unknown, void>();
-  const actor = createActor(
-    siteOwnerHandoverMachine.provide({ actors: { changeSiteOwner: changes.logic, logout: logouts.logic } }),
-    { input: SITE_OWNER_MODEL_INPUT, clock: new SimulatedClock(), ...(coverage ? { inspect: coverage.inspect } : {}) },
-  );
+  const actor = createActor(siteOwnerHandoverMachine.provide({ actors: { changeSiteOwner: changes.logic, logout: logouts.logic } }), {
+    input: SITE_OWNER_MODEL_INPUT,
+    clock: new SimulatedClock(),
+    ...(coverage ? { inspect: coverage.inspect } : {}),
+  });
   actor.start();
   coverage?.observe(actor.getSnapshot());
   let acknowledged = false;
@@ -48,9 +49,7 @@ function createHandoverDriver(coverage?: CoverageTracker): PathDriver {
           const { status } = payload.error as { status: number };
           const snapshot = actor.getSnapshot();
           expect(snapshot.value).toBe('prompt');
-          expect(snapshot.context.error).toBe(
-            status === 400 ? 'invalid configuration' : status === 403 ? 'forbidden' : DEFAULT_ERROR_MESSAGE,
-          );
+          expect(snapshot.context.error).toBe(status === 400 ? 'invalid configuration' : status === 403 ? 'forbidden' : DEFAULT_ERROR_MESSAGE);
           return;
         }
         case 'xstate.done.actor.logout':

@@ -6,12 +6,7 @@
  * editing ⇄ saving → done (final; output `{saved}`), saving → failed (the error modal) → editing.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import {
-  toTaxonomyRequestError,
-  type TaxonomyItem,
-  type TaxonomyRequestError,
-  type TaxonomyUsage,
-} from '../taxonomyTree/taxonomyTree.types.ts';
+import { toTaxonomyRequestError, type TaxonomyItem, type TaxonomyRequestError, type TaxonomyUsage } from '../taxonomyTree/taxonomyTree.types.ts';
 
 /** The editable part of a taxonomy item (FotoWeb TaxonomyItemUpdate: name, value, description, customSearch, acl). */
 export interface TaxonomyItemDraft {
@@ -90,13 +85,7 @@ export function toTaxonomyItemDraft(item: TaxonomyItem): TaxonomyItemDraft {
 }
 
 function sameDraft(a: TaxonomyItemDraft, b: TaxonomyItemDraft): boolean {
-  return (
-    a.name === b.name &&
-    a.value === b.value &&
-    a.description === b.description &&
-    a.customSearch === b.customSearch &&
-    a.acl.join() === b.acl.join()
-  );
+  return a.name === b.name && a.value === b.value && a.description === b.description && a.customSearch === b.customSearch && a.acl.join() === b.acl.join();
 }
 
 /**

@@ -11,11 +11,7 @@ import { createTestModel, serializeSnapshot } from 'xstate/graph';
 import type { MachineModel, PathVariant } from '../testing/machineModel.ts';
 import { toTestModelMachine } from '../testing/modelMachine.ts';
 import type { TaxonomyItem } from '../taxonomyTree/taxonomyTree.types.ts';
-import {
-  taxonomyItemEditMachine,
-  type TaxonomyItemEditContext,
-  type TaxonomyItemEditInput,
-} from './taxonomyItemEdit.machine.ts';
+import { taxonomyItemEditMachine, type TaxonomyItemEditContext, type TaxonomyItemEditInput } from './taxonomyItemEdit.machine.ts';
 
 /** The item the modal opens on. */
 export const MODEL_ITEM: TaxonomyItem = {
@@ -89,10 +85,7 @@ export function taxonomyItemEditModelEvents(variant: PathVariant) {
     const context = snapshot.context as TaxonomyItemEditContext;
     if (snapshot.matches('editing')) return editingEvents(context, full);
     if (snapshot.matches('saving')) {
-      return [
-        ev('xstate.done.actor.saveItem', { output: modelStoredItem(context) }),
-        ev('xstate.error.actor.saveItem', { error: MODEL_FAILURE }),
-      ];
+      return [ev('xstate.done.actor.saveItem', { output: modelStoredItem(context) }), ev('xstate.error.actor.saveItem', { error: MODEL_FAILURE })];
     }
     if (snapshot.matches('failed')) return [ev('DISMISS_ERROR')];
     return [];
@@ -103,10 +96,7 @@ export function taxonomyItemEditModelEvents(variant: PathVariant) {
  * A vertex is the snapshot, except that a refused OK and a closed error modal (both back on a snapshot seen before)
  * get their own vertex, so that a path shows them.
  */
-export function serializeTaxonomyItemEditState(
-  snapshot: AnyMachineSnapshot,
-  event: EventObject | undefined,
-): string {
+export function serializeTaxonomyItemEditState(snapshot: AnyMachineSnapshot, event: EventObject | undefined): string {
   const key = serializeSnapshot(snapshot);
   if (event?.type === 'SUBMIT' && snapshot.matches('editing')) return `${key} (OK refused)`;
   if (event?.type === 'DISMISS_ERROR') return `${key} (error closed)`;
@@ -119,8 +109,7 @@ export function taxonomyItemEditTestModel(variant: PathVariant) {
   return createTestModel(modelMachine, {
     input: MODEL_INPUT,
     events,
-    filterEvents: (snapshot: AnyMachineSnapshot, event: EventObject) =>
-      events(snapshot).some((proposed) => JSON.stringify(proposed) === JSON.stringify(event)),
+    filterEvents: (snapshot: AnyMachineSnapshot, event: EventObject) => events(snapshot).some((proposed) => JSON.stringify(proposed) === JSON.stringify(event)),
     serializeState: serializeTaxonomyItemEditState,
   });
 }

@@ -5,21 +5,8 @@ import { assertFullCoverage, createCoverageTracker, formatCoverage, type Coverag
 import { describeModelPaths } from '../testing/describeModelPaths.ts';
 import { runPath, type PathDriver } from '../testing/modelPaths.ts';
 import { TAXONOMY_GENERAL_ERROR_MESSAGE, type TaxonomyItem } from '../taxonomyTree/taxonomyTree.types.ts';
-import {
-  canSaveTaxonomyItem,
-  taxonomyItemEditMachine,
-  valueFromLabel,
-  type SaveTaxonomyItemInput,
-  type TaxonomyItemEditEvent,
-} from './taxonomyItemEdit.machine.ts';
-import {
-  MODEL_FAILURE,
-  MODEL_INPUT,
-  MODEL_ITEM,
-  MODEL_TEXT,
-  taxonomyItemEditModel,
-  taxonomyItemEditTestModel,
-} from './taxonomyItemEdit.model.ts';
+import { canSaveTaxonomyItem, taxonomyItemEditMachine, valueFromLabel, type SaveTaxonomyItemInput, type TaxonomyItemEditEvent } from './taxonomyItemEdit.machine.ts';
+import { MODEL_FAILURE, MODEL_INPUT, MODEL_ITEM, MODEL_TEXT, taxonomyItemEditModel, taxonomyItemEditTestModel } from './taxonomyItemEdit.model.ts';
 
 const shortestPaths = taxonomyItemEditTestModel('shortest').getShortestPaths();
 const simplePaths = taxonomyItemEditTestModel('simple').getSimplePaths();

@@ -154,10 +154,7 @@ export function keyboardOrder(context: TaxonomyTreeContext): string[] {
 }
 
 /** Adds a page's items to `nodes` (keeping the state of items already known) and returns their sorted hrefs. */
-function mergeItems(
-  nodes: Readonly<Record<string, TreeNode>>,
-  items: readonly TaxonomyItem[],
-): { nodes: Record<string, TreeNode>; hrefs: string[] } {
+function mergeItems(nodes: Readonly<Record<string, TreeNode>>, items: readonly TaxonomyItem[]): { nodes: Record<string, TreeNode>; hrefs: string[] } {
   const merged: Record<string, TreeNode> = { ...nodes };
   const sorted = sortByName(items);
   for (const item of sorted) {
@@ -167,11 +164,7 @@ function mergeItems(
   return { nodes: merged, hrefs: sorted.map((item) => item.href) };
 }
 
-function withNode(
-  nodes: Readonly<Record<string, TreeNode>>,
-  href: string,
-  change: (node: TreeNode) => TreeNode,
-): Record<string, TreeNode> {
+function withNode(nodes: Readonly<Record<string, TreeNode>>, href: string, change: (node: TreeNode) => TreeNode): Record<string, TreeNode> {
   const node = nodes[href];
   return node ? { ...nodes, [href]: change(node) } : { ...nodes };
 }
@@ -324,8 +317,7 @@ export const taxonomyTreeMachine = setup({
       return href !== undefined && href !== context.pageHref;
     },
     'canDelete?': ({ context, event }) => context.canEdit && isShown(context, eventHref(event)),
-    'canDeleteParent?': ({ context, event }) =>
-      context.canEdit && isShown(context, eventHref(event)) && context.nodes[eventHref(event) ?? '']?.item.hasChildren === true,
+    'canDeleteParent?': ({ context, event }) => context.canEdit && isShown(context, eventHref(event)) && context.nodes[eventHref(event) ?? '']?.item.hasChildren === true,
     'canEdit?': ({ context, event }) => context.canEdit && isShown(context, eventHref(event)),
     'canAdd?': ({ context, event }) => {
       assertEvent(event, 'START_ADD');

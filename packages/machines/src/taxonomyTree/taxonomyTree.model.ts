@@ -12,12 +12,7 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { createTestModel, serializeSnapshot } from 'xstate/graph';
 import type { MachineModel, PathVariant } from '../testing/machineModel.ts';
 import { toTestModelMachine } from '../testing/modelMachine.ts';
-import {
-  keyboardOrder,
-  taxonomyTreeMachine,
-  type TaxonomyTreeContext,
-  type TaxonomyTreeInput,
-} from './taxonomyTree.machine.ts';
+import { keyboardOrder, taxonomyTreeMachine, type TaxonomyTreeContext, type TaxonomyTreeInput } from './taxonomyTree.machine.ts';
 import type { ChildrenResponse, RootTaxonomyData, TaxonomyItem, TreePage } from './taxonomyTree.types.ts';
 
 const BASE = '/fotoweb/taxonomies/25/';
@@ -256,11 +251,7 @@ const TAGGED_EVENTS: ReadonlySet<string> = new Set(['KEY_ESC', 'KEY_UP', 'EDIT_D
  * like Close, up after down, expanding again what was collapsed, a search restarted while debouncing); those get
  * their own vertex, otherwise no shortest path would take them.
  */
-export function serializeTaxonomyTreeState(
-  snapshot: AnyMachineSnapshot,
-  event: EventObject | undefined,
-  previous: AnyMachineSnapshot | undefined,
-): string {
+export function serializeTaxonomyTreeState(snapshot: AnyMachineSnapshot, event: EventObject | undefined, previous: AnyMachineSnapshot | undefined): string {
   const key = serializeSnapshot(snapshot);
   if (!event || !previous) return key;
   if (TAGGED_EVENTS.has(event.type)) return `${key} (${event.type})`;
@@ -282,8 +273,7 @@ export function taxonomyTreeScopeModel(scope: TaxonomyTreeScope, variant: PathVa
   return createTestModel(modelMachine, {
     input: TAXONOMY_TREE_SCOPES[scope],
     events,
-    filterEvents: (snapshot: AnyMachineSnapshot, event: EventObject) =>
-      events(snapshot).some((proposed) => JSON.stringify(proposed) === JSON.stringify(event)),
+    filterEvents: (snapshot: AnyMachineSnapshot, event: EventObject) => events(snapshot).some((proposed) => JSON.stringify(proposed) === JSON.stringify(event)),
     serializeState: serializeTaxonomyTreeState,
   });
 }

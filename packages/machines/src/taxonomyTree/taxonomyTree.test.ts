@@ -1,12 +1,7 @@
 import { createActor, fromPromise, SimulatedClock, type EventObject } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { createControlledPromiseActor, flushPromises } from '../testing/controlledActor.ts';
-import {
-  assertFullCoverage,
-  createCoverageTracker,
-  formatCoverage,
-  type CoverageTracker,
-} from '../testing/coverage.ts';
+import { assertFullCoverage, createCoverageTracker, formatCoverage, type CoverageTracker } from '../testing/coverage.ts';
 import { describeModelPaths } from '../testing/describeModelPaths.ts';
 import { runPath, type PathDriver } from '../testing/modelPaths.ts';
 import {
@@ -224,8 +219,16 @@ function createTreeDriver(scope: TaxonomyTreeScope, coverage?: CoverageTracker):
       } else {
         expect(pendingTimers(clock)).toBe(0);
       }
-      const busy = ['loadingRoot', { normal: 'loadingPage' }, { normal: 'loadingChildren' }, { normal: 'deleting' },
-        { normal: 'creating' }, { normal: 'loadingMore' }, { searching: 'requesting' }, { searching: 'deleting' }].some((state) => snapshot.matches(state as never));
+      const busy = [
+        'loadingRoot',
+        { normal: 'loadingPage' },
+        { normal: 'loadingChildren' },
+        { normal: 'deleting' },
+        { normal: 'creating' },
+        { normal: 'loadingMore' },
+        { searching: 'requesting' },
+        { searching: 'deleting' },
+      ].some((state) => snapshot.matches(state as never));
       const confirming = snapshot.matches({ normal: 'confirmingDelete' }) || snapshot.matches({ searching: 'confirmingDelete' });
       const editing = snapshot.matches({ normal: 'editing' }) || snapshot.matches({ searching: 'editing' });
       const adding = snapshot.matches({ normal: 'adding' }) || snapshot.matches({ normal: 'creating' });
@@ -568,12 +571,7 @@ describe('taxonomyTree editing (spec 02 §2, §5, §6)', () => {
 describe('taxonomy helpers', () => {
   it('sorts items by name, case-insensitively and numerically', () => {
     const named = (name: string): TaxonomyItem => ({ ...birds, name, href: name });
-    expect(sortByName([named('b'), named('A10'), named('a2'), named('C')]).map((item) => item.name)).toEqual([
-      'a2',
-      'A10',
-      'b',
-      'C',
-    ]);
+    expect(sortByName([named('b'), named('A10'), named('a2'), named('C')]).map((item) => item.name)).toEqual(['a2', 'A10', 'b', 'C']);
   });
 
   it('lists visible items depth first', () => {

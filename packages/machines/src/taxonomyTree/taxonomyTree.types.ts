@@ -105,11 +105,7 @@ export function isItemVisible(item: TaxonomyItem, canEdit: boolean): boolean {
  * The hrefs of the visible items in display order (the order arrow up/down moves through): `roots` and, under each
  * expanded node, its children, depth first; hidden items (see {@link isItemVisible}) are skipped with their subtrees.
  */
-export function visibleTreeHrefs(
-  roots: readonly string[],
-  nodes: Readonly<Record<string, TreeNode>>,
-  canEdit: boolean,
-): string[] {
+export function visibleTreeHrefs(roots: readonly string[], nodes: Readonly<Record<string, TreeNode>>, canEdit: boolean): string[] {
   const result: string[] = [];
   const visit = (hrefs: readonly string[]) => {
     for (const href of hrefs) {
@@ -134,10 +130,7 @@ function text(value: unknown): string | undefined {
  */
 export function toTaxonomyRequestError(cause: unknown): TaxonomyRequestError {
   const source = (cause ?? {}) as Record<string, unknown>;
-  const body = (typeof source['body'] === 'object' && source['body'] !== null ? source['body'] : source) as Record<
-    string,
-    unknown
-  >;
+  const body = (typeof source['body'] === 'object' && source['body'] !== null ? source['body'] : source) as Record<string, unknown>;
   const details: Record<string, string> = {};
   for (const key of ['value', 'heading', 'requestId', 'description', 'technicalInfo'] as const) {
     const found = text(body[key]);

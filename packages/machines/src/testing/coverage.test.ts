@@ -2,13 +2,7 @@ import { createActor, fromPromise, setup, SimulatedClock } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
 import { flushPromises } from './controlledActor.ts';
-import {
-  assertFullCoverage,
-  createCoverageTracker,
-  formatCoverage,
-  listStateNodes,
-  listTransitions,
-} from './coverage.ts';
+import { assertFullCoverage, createCoverageTracker, formatCoverage, listStateNodes, listTransitions } from './coverage.ts';
 import { toTestModelMachine } from './modelMachine.ts';
 
 /** A machine with every kind of transition: on (guarded alternatives), always, invoke, after, state onDone, parallel. */
@@ -63,7 +57,11 @@ describe('listStateNodes / listTransitions', () => {
   });
 
   it('enumerates on, guarded alternatives, invoke done/error, after, always and state onDone', () => {
-    expect(listTransitions(sample).map((t) => t.key).sort()).toEqual(
+    expect(
+      listTransitions(sample)
+        .map((t) => t.key)
+        .sort(),
+    ).toEqual(
       [
         'sample.idle|GO|0',
         'sample.idle|GO|1',
@@ -95,12 +93,7 @@ describe('createCoverageTracker', () => {
     expect(actor.getSnapshot().status).toBe('done');
     expect(formatCoverage('sample', report)).toBe('sample: states 11/11, transitions 6/10');
     expect(report.states.missing).toEqual([]);
-    expect(report.transitions.missing).toEqual([
-      'sample.idle|GO|0',
-      'sample.idle|BUMP|0',
-      'sample.loading|xstate.error.actor.load|0',
-      'sample.check|(always)|0',
-    ]);
+    expect(report.transitions.missing).toEqual(['sample.idle|GO|0', 'sample.idle|BUMP|0', 'sample.loading|xstate.error.actor.load|0', 'sample.check|(always)|0']);
     expect(() => assertFullCoverage('sample', report)).toThrow(/transition never taken: sample\.idle\|BUMP\|0/);
   });
 
@@ -120,7 +113,15 @@ describe('toTestModelMachine', () => {
     const model = toTestModelMachine(sample);
     expect(() => createTestModel(sample)).toThrow(/not supported/);
     expect(() => createTestModel(model)).not.toThrow();
-    expect(listTransitions(model).map((t) => t.key).sort()).toEqual(listTransitions(sample).map((t) => t.key).sort());
+    expect(
+      listTransitions(model)
+        .map((t) => t.key)
+        .sort(),
+    ).toEqual(
+      listTransitions(sample)
+        .map((t) => t.key)
+        .sort(),
+    );
     const paths = createTestModel(model).getShortestPaths();
     const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
     expect(reached).toContain('"done"');

@@ -5,14 +5,7 @@
  * `always`, invoke `onDone`/`onError`/`onSnapshot`, `after` delays, state `onDone` — is enumerated from the machine
  * definition; a tracker plugged into `createActor(…, {inspect})` records what the actor actually entered and took.
  */
-import type {
-  AnyMachineSnapshot,
-  AnyStateMachine,
-  AnyStateNode,
-  AnyTransitionDefinition,
-  InspectionEvent,
-  StateValue,
-} from 'xstate';
+import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, AnyTransitionDefinition, InspectionEvent, StateValue } from 'xstate';
 
 /** One transition definition of a machine, identified by `key` (`source|event|index`). */
 export interface TransitionInfo {
@@ -74,8 +67,7 @@ const ALWAYS = '(always)';
 export function transitionKey(transition: AnyTransitionDefinition): string | undefined {
   const { source, eventType } = transition as { source: AnyStateNode; eventType: string | null };
   if (eventType === null || eventType === undefined) return undefined;
-  const siblings: readonly AnyTransitionDefinition[] | undefined =
-    eventType === '' ? source.always : source.transitions.get(eventType);
+  const siblings: readonly AnyTransitionDefinition[] | undefined = eventType === '' ? source.always : source.transitions.get(eventType);
   const index = siblings?.indexOf(transition) ?? -1;
   if (index < 0) return undefined;
   return `${source.id}|${eventType === '' ? ALWAYS : eventType}|${index}`;

@@ -10,12 +10,7 @@ import { describePath, runPath, type PathDriver } from './modelPaths.ts';
  * Declares `describe(title)` with one test asserting `0 < paths.length < maxPaths` (path counts stay bounded) and
  * one test per path that replays it with {@link runPath} on a fresh driver from `makeDriver()`.
  */
-export function describeModelPaths(
-  title: string,
-  paths: ReadonlyArray<TestPath<AnyMachineSnapshot, EventObject>>,
-  maxPaths: number,
-  makeDriver: () => PathDriver,
-): void {
+export function describeModelPaths(title: string, paths: ReadonlyArray<TestPath<AnyMachineSnapshot, EventObject>>, maxPaths: number, makeDriver: () => PathDriver): void {
   describe(title, () => {
     it('has a bounded number of paths', () => {
       expect(paths.length).toBeGreaterThan(0);

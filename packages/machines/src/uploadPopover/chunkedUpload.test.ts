@@ -79,10 +79,15 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
 describe('createChunkedUploader (FotoWeb API: Upload)', () => {
   it('creates the upload, sends every chunk as multipart "chunk", then polls the status until done', async () => {
     const { uploader, calls, sleeps } = uploaderWith(
-      happyRoutes([{ status: 'awaitingData' }, { status: 'pending' }, { status: 'inProgress' }, {
-        status: 'done',
-        result: { assetUrl: '/fotoweb/archives/5000/h.jpg.info' },
-      }]),
+      happyRoutes([
+        { status: 'awaitingData' },
+        { status: 'pending' },
+        { status: 'inProgress' },
+        {
+          status: 'done',
+          result: { assetUrl: '/fotoweb/archives/5000/h.jpg.info' },
+        },
+      ]),
     );
     const log: string[] = [];
     const output = await uploader.upload({
@@ -140,9 +145,7 @@ describe('createChunkedUploader (FotoWeb API: Upload)', () => {
   });
 
   it("throws the server's {value, message} when processing fails", async () => {
-    const { uploader } = uploaderWith(
-      happyRoutes([{ status: 'failed', error: { value: 'unsupportedFormat', message: 'The file type is not allowed.' } }]),
-    );
+    const { uploader } = uploaderWith(happyRoutes([{ status: 'failed', error: { value: 'unsupportedFormat', message: 'The file type is not allowed.' } }]));
     const error = await rejection(uploader.upload({ file: FILE, destination: DESTINATION }));
     expect(error).toBeInstanceOf(UploadError);
     expect(error).toMatchObject({ value: 'unsupportedFormat', message: 'The file type is not allowed.' });
@@ -173,10 +176,16 @@ describe('createChunkedUploader (FotoWeb API: Upload)', () => {
 
   it('maps a refused creation to the 4xx body, to accessDenied for a bare 401, else to uploadTargetError (spec 01 §8)', async () => {
     const cases: Array<[{ status: number; body?: unknown }, object]> = [
-      [{ status: 403, body: { value: 'noUploadRights', heading: 'Not allowed' } }, { value: 'noUploadRights', message: 'Not allowed' }],
+      [
+        { status: 403, body: { value: 'noUploadRights', heading: 'Not allowed' } },
+        { value: 'noUploadRights', message: 'Not allowed' },
+      ],
       [{ status: 401 }, { value: 'accessDenied', message: 'Access denied' }],
       [{ status: 404 }, { value: 'uploadTargetError', message: 'Upload target error.' }],
-      [{ status: 500, body: { oops: true } }, { value: 'uploadTargetError', message: 'Upload target error.' }],
+      [
+        { status: 500, body: { oops: true } },
+        { value: 'uploadTargetError', message: 'Upload target error.' },
+      ],
     ];
     for (const [answer, expected] of cases) {
       const { uploader, calls } = uploaderWith({ [`POST ${UPLOAD}`]: () => answer });
@@ -189,9 +198,10 @@ describe('createChunkedUploader (FotoWeb API: Upload)', () => {
     const routes = { ...happyRoutes(), [`POST ${UPLOAD}/${ID}/chunks/1`]: () => ({ status: 500 }) };
     const { uploader, calls } = uploaderWith(routes);
     const progress: number[] = [];
-    await expect(
-      uploader.upload({ file: FILE, destination: DESTINATION, onProgress: (b) => progress.push(b) }),
-    ).rejects.toMatchObject({ value: 'uploadFailed', message: 'An error occurred. Please contact your local administrator.' });
+    await expect(uploader.upload({ file: FILE, destination: DESTINATION, onProgress: (b) => progress.push(b) })).rejects.toMatchObject({
+      value: 'uploadFailed',
+      message: 'An error occurred. Please contact your local administrator.',
+    });
     expect(progress).toEqual([4]);
     expect(calls.some((c) => c.init.method === 'GET')).toBe(false);
   });

@@ -131,11 +131,7 @@ export function createChunkedUploader(deps: ChunkedUploaderDeps): ChunkedUploade
     throw new RangeError(`maxPollAttempts must be a positive integer, got ${maxPollAttempts}`);
   }
 
-  async function send(
-    path: string,
-    init: { method: 'GET' | 'POST'; json?: unknown; form?: FormData },
-    signal: AbortSignal | undefined,
-  ): Promise<FetchResponseLike> {
+  async function send(path: string, init: { method: 'GET' | 'POST'; json?: unknown; form?: FormData }, signal: AbortSignal | undefined): Promise<FetchResponseLike> {
     const extra = (await deps.headers?.()) ?? {};
     const headers: Record<string, string> = { Accept: 'application/json' };
     for (const [name, value] of Object.entries(extra)) {
@@ -161,11 +157,7 @@ export function createChunkedUploader(deps: ChunkedUploaderDeps): ChunkedUploade
 
   async function createUpload(request: ChunkedUploadRequest): Promise<UploadTicket> {
     const { file, destination, signal } = request;
-    const response = await send(
-      UPLOADS_PATH,
-      { method: 'POST', json: { destination, filename: file.name, fileSize: file.size } },
-      signal,
-    );
+    const response = await send(UPLOADS_PATH, { method: 'POST', json: { destination, filename: file.name, fileSize: file.size } }, signal);
     if (!response.ok) throw await errorFromResponse(response, 'uploadTargetError', UPLOAD_TARGET_ERROR_MESSAGE);
     const body = await readJson(response);
     if (!isTicket(body)) throw invalidResponse('upload creation', body);
@@ -204,10 +196,7 @@ export function createChunkedUploader(deps: ChunkedUploaderDeps): ChunkedUploade
       if (typeof status !== 'string' || !STILL_WORKING.has(status)) throw invalidResponse('upload status', body);
       if (attempt < maxPollAttempts) await sleep(pollIntervalMs, signal);
     }
-    throw new UploadError(
-      'processingTimeout',
-      `The server did not finish processing the file after ${maxPollAttempts} status checks.`,
-    );
+    throw new UploadError('processingTimeout', `The server did not finish processing the file after ${maxPollAttempts} status checks.`);
   }
 
   return {
@@ -262,11 +251,7 @@ function serverFailure(error: unknown): UploadError {
 }
 
 /** 4xx bodies carry `{value, heading?, message?}` (spec 01 §8); a bare 401 is "Access denied" (spec 01 §2). */
-async function errorFromResponse(
-  response: FetchResponseLike,
-  fallbackValue: string,
-  fallbackMessage: string,
-): Promise<UploadError> {
+async function errorFromResponse(response: FetchResponseLike, fallbackValue: string, fallbackMessage: string): Promise<UploadError> {
   const body = await readJson(response);
   const cause = { status: response.status, body };
   if (isRecord(body) && typeof body['value'] === 'string' && body['value'].length > 0) {

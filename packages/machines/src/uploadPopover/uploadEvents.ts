@@ -8,13 +8,7 @@ import type { UploadFailure } from './types.ts';
  * coming from outside the type system (a `postMessage` from the upload frame, a string in a config) into an
  * event must pass it through {@link assertUploadEventName} first.
  */
-export const UPLOAD_EVENTS = [
-  'filesUploaded',
-  'filesUploadedError',
-  'uploadStart',
-  'uploadEnd',
-  'selectionWidgetCancel',
-] as const; // spec 01 §4
+export const UPLOAD_EVENTS = ['filesUploaded', 'filesUploadedError', 'uploadStart', 'uploadEnd', 'selectionWidgetCancel'] as const; // spec 01 §4
 
 /** One of the registered {@link UPLOAD_EVENTS} names. */
 export type UploadEventName = (typeof UPLOAD_EVENTS)[number];

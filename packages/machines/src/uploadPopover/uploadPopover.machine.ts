@@ -10,13 +10,7 @@
 import { assertEvent, assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import type { UploadFailure, UploadFileInput, UploadFileOutput } from './types.ts';
 import { toUploadFailure, UploadError } from './uploadError.ts';
-import {
-  assertUploadEventName,
-  type FailedUpload,
-  type UploadedAsset,
-  type UploadEmittedEvent,
-  type UploadEventName,
-} from './uploadEvents.ts';
+import { assertUploadEventName, type FailedUpload, type UploadedAsset, type UploadEmittedEvent, type UploadEventName } from './uploadEvents.ts';
 
 /**
  * Lifecycle of one file in the popover:
@@ -132,11 +126,7 @@ const EMPTY_RUN: UploadRun = { uploaded: [], failed: [] };
 /** Statuses during which a file may not be removed: it is waiting for or going through the uploader. */
 const ACTIVE_STATUSES: ReadonlySet<UploadFileStatus> = new Set(['queued', 'uploading', 'processing']);
 
-function updateFile(
-  files: readonly UploadFileState[],
-  fileId: string | undefined,
-  change: (file: UploadFileState) => UploadFileState,
-): UploadFileState[] {
+function updateFile(files: readonly UploadFileState[], fileId: string | undefined, change: (file: UploadFileState) => UploadFileState): UploadFileState[] {
   return files.map((file) => (file.id === fileId ? change(file) : file));
 }
 
@@ -202,16 +192,13 @@ export const uploadPopoverMachine = setup({
   guards: {
     'hasNewFiles?': ({ event }) => event.type === 'ADD_FILES' && event.files.length > 0,
     'hasQueuedFiles?': ({ context }) => context.files.some((file) => file.status === 'queued'),
-    'isRetryableFile?': ({ context, event }) =>
-      event.type === 'RETRY' && findFile(context, event.fileId)?.status === 'failed',
+    'isRetryableFile?': ({ context, event }) => event.type === 'RETRY' && findFile(context, event.fileId)?.status === 'failed',
     'isRemovableFile?': ({ context, event }) => {
       if (event.type !== 'REMOVE') return false;
       const file = findFile(context, event.fileId);
       return file !== undefined && !ACTIVE_STATUSES.has(file.status);
     },
-    'isCurrentFile?': ({ context, event }) =>
-      (event.type === 'UPLOAD_PROGRESS' || event.type === 'UPLOAD_PROCESSING') &&
-      event.fileId === context.currentFileId,
+    'isCurrentFile?': ({ context, event }) => (event.type === 'UPLOAD_PROGRESS' || event.type === 'UPLOAD_PROCESSING') && event.fileId === context.currentFileId,
     'hasRunUploads?': ({ context }) => context.run.uploaded.length > 0,
     'hasRunFailures?': ({ context }) => context.run.failed.length > 0,
   },
@@ -285,9 +272,7 @@ export const uploadPopoverMachine = setup({
           bytesSent: current.size,
           assetUrl,
         })),
-        run: file
-          ? { ...context.run, uploaded: [...context.run.uploaded, { fileId: file.id, name: file.name, assetUrl }] }
-          : context.run,
+        run: file ? { ...context.run, uploaded: [...context.run.uploaded, { fileId: file.id, name: file.name, assetUrl }] } : context.run,
       };
     }),
     markFileFailed: assign(({ context }, params: { error: unknown }) => {
@@ -296,9 +281,7 @@ export const uploadPopoverMachine = setup({
       return {
         currentFileId: undefined,
         files: updateFile(context.files, context.currentFileId, (current) => ({ ...current, status: 'failed', error })),
-        run: file
-          ? { ...context.run, failed: [...context.run.failed, { fileId: file.id, name: file.name, error }] }
-          : context.run,
+        run: file ? { ...context.run, failed: [...context.run.failed, { fileId: file.id, name: file.name, error }] } : context.run,
       };
     }),
   },

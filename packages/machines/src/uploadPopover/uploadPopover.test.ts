@@ -1,23 +1,12 @@
 import { createActor, SimulatedClock, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { createControlledPromiseActor, flushPromises } from '../testing/controlledActor.ts';
-import {
-  assertFullCoverage,
-  createCoverageTracker,
-  formatCoverage,
-  type CoverageTracker,
-} from '../testing/coverage.ts';
+import { assertFullCoverage, createCoverageTracker, formatCoverage, type CoverageTracker } from '../testing/coverage.ts';
 import { describeModelPaths } from '../testing/describeModelPaths.ts';
 import { runPath, type PathDriver } from '../testing/modelPaths.ts';
 import { createChunkedUploader, type FetchInitLike } from './chunkedUpload.ts';
 import type { UploadFileOutput } from './types.ts';
-import {
-  assertUploadEventName,
-  isUploadEventName,
-  UnknownUploadEventError,
-  UPLOAD_EVENTS,
-  type UploadEmittedEvent,
-} from './uploadEvents.ts';
+import { assertUploadEventName, isUploadEventName, UnknownUploadEventError, UPLOAD_EVENTS, type UploadEmittedEvent } from './uploadEvents.ts';
 import {
   createUploadEvent,
   uploadPopoverMachine,
@@ -101,11 +90,7 @@ function createUploadDriver(coverage?: CoverageTracker): PathDriver & { emitted:
     if (event.type === 'CANCEL_SELECTION') return ['selectionWidgetCancel'];
     if (!before.matches('uploading') && after.matches('uploading')) return ['uploadStart'];
     if (before.matches('uploading') && !after.matches('uploading')) {
-      return [
-        ...(context.run.uploaded.length > 0 ? ['filesUploaded'] : []),
-        ...(context.run.failed.length > 0 ? ['filesUploadedError'] : []),
-        'uploadEnd',
-      ];
+      return [...(context.run.uploaded.length > 0 ? ['filesUploaded'] : []), ...(context.run.failed.length > 0 ? ['filesUploadedError'] : []), 'uploadEnd'];
     }
     return [];
   }
@@ -224,7 +209,13 @@ describe('uploadPopover guards', () => {
     actor.send({ type: 'OPEN' });
     actor.send({ type: 'ADD_FILES', files: [] });
     expect(actor.getSnapshot().value).toBe('open');
-    actor.send({ type: 'ADD_FILES', files: [{ name: 'a.jpg', size: 3 }, { name: 'b.jpg', size: 5 }] });
+    actor.send({
+      type: 'ADD_FILES',
+      files: [
+        { name: 'a.jpg', size: 3 },
+        { name: 'b.jpg', size: 5 },
+      ],
+    });
     const before = actor.getSnapshot().context;
     actor.send({ type: 'REMOVE', fileId: 'file-1' }); // uploading
     actor.send({ type: 'REMOVE', fileId: 'file-2' }); // queued
@@ -237,7 +228,13 @@ describe('uploadPopover guards', () => {
   it('ignores progress for a file that is not being uploaded and clamps bytes to [0, size]', () => {
     const { actor, uploads } = startPopover();
     actor.send({ type: 'OPEN' });
-    actor.send({ type: 'ADD_FILES', files: [{ name: 'a.jpg', size: 10 }, { name: 'b.jpg', size: 5 }] });
+    actor.send({
+      type: 'ADD_FILES',
+      files: [
+        { name: 'a.jpg', size: 10 },
+        { name: 'b.jpg', size: 5 },
+      ],
+    });
     actor.send({ type: 'UPLOAD_PROGRESS', fileId: 'file-2', bytesSent: 3 });
     expect(actor.getSnapshot().context.files[1]?.bytesSent).toBe(0);
     uploads.current().input.onProgress(99);
@@ -249,7 +246,13 @@ describe('uploadPopover guards', () => {
   it('drops a late progress report from a finished upload', async () => {
     const { actor, uploads } = startPopover();
     actor.send({ type: 'OPEN' });
-    actor.send({ type: 'ADD_FILES', files: [{ name: 'a.jpg', size: 10 }, { name: 'b.jpg', size: 5 }] });
+    actor.send({
+      type: 'ADD_FILES',
+      files: [
+        { name: 'a.jpg', size: 10 },
+        { name: 'b.jpg', size: 5 },
+      ],
+    });
     const first = uploads.current();
     first.resolve({ assetUrl: '/a' });
     await flushPromises();
@@ -266,7 +269,13 @@ describe('uploadPopover failures', () => {
   it('normalises whatever the uploader rejects with into {value, message}', async () => {
     const { actor, uploads } = startPopover();
     actor.send({ type: 'OPEN' });
-    actor.send({ type: 'ADD_FILES', files: [{ name: 'a.jpg', size: 1 }, { name: 'b.jpg', size: 1 }] });
+    actor.send({
+      type: 'ADD_FILES',
+      files: [
+        { name: 'a.jpg', size: 1 },
+        { name: 'b.jpg', size: 1 },
+      ],
+    });
     uploads.current().reject(new TypeError('Failed to fetch'));
     await flushPromises();
     uploads.current().reject('boom');
@@ -289,7 +298,13 @@ describe('uploadPopover failures', () => {
   it('reports a retried file as uploaded, not failed, when it succeeds within the same run', async () => {
     const { actor, uploads, emitted } = startPopover();
     actor.send({ type: 'OPEN' });
-    actor.send({ type: 'ADD_FILES', files: [{ name: 'a.jpg', size: 1 }, { name: 'b.jpg', size: 1 }] });
+    actor.send({
+      type: 'ADD_FILES',
+      files: [
+        { name: 'a.jpg', size: 1 },
+        { name: 'b.jpg', size: 1 },
+      ],
+    });
     uploads.current().reject(TARGET_ERROR);
     await flushPromises();
     actor.send({ type: 'RETRY', fileId: 'file-1' }); // while file-2 is uploading
@@ -304,9 +319,7 @@ describe('uploadPopover failures', () => {
 
 describe('upload event registry (spec 01 §4)', () => {
   it('registers exactly the five widget events', () => {
-    expect([...UPLOAD_EVENTS].sort()).toEqual(
-      ['filesUploaded', 'filesUploadedError', 'selectionWidgetCancel', 'uploadEnd', 'uploadStart'],
-    );
+    expect([...UPLOAD_EVENTS].sort()).toEqual(['filesUploaded', 'filesUploadedError', 'selectionWidgetCancel', 'uploadEnd', 'uploadStart']);
     for (const name of UPLOAD_EVENTS) expect(() => assertUploadEventName(name)).not.toThrow();
   });
 
@@ -355,9 +368,7 @@ describe('uploadPopover with the chunked uploader', () => {
     const actor = createActor(
       uploadPopoverMachine.provide({
         actors: {
-          uploadFile: fromPromise<UploadFileOutput, UploadFileActorInput>(({ input, signal }) =>
-            uploader.upload({ ...input, signal }),
-          ),
+          uploadFile: fromPromise<UploadFileOutput, UploadFileActorInput>(({ input, signal }) => uploader.upload({ ...input, signal })),
         },
       }),
       { input: INPUT },

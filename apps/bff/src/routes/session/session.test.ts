@@ -265,11 +265,7 @@ describe('transparent refresh', () => {
     const browser = new TestBrowser(short.bff);
     await browser.login('admin', ADMIN_PASSWORD);
     const cookie = browser.cookieHeader();
-    const responses = await Promise.all(
-      Array.from({ length: 6 }, () =>
-        short.bff.inject({ method: 'GET', url: '/fotoweb/me/', headers: { cookie, accept: 'application/json' } }),
-      ),
-    );
+    const responses = await Promise.all(Array.from({ length: 6 }, () => short.bff.inject({ method: 'GET', url: '/fotoweb/me/', headers: { cookie, accept: 'application/json' } })));
     expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
     const sessions = responses.map((r) => openSessionCookie(r.cookies.find((c) => c.name === SESSION_COOKIE)!.value)!);
     expect(new Set(sessions.map((s) => s.refreshToken)).size).toBe(1);

@@ -89,7 +89,9 @@ describe('PATCH <asset> (assetupdate)', () => {
 
   it('answers 400 for a malformed body, 403 without EditText, 404 for unknown or hidden assets, 415 for other media types', async () => {
     const href = `/fotoweb/archives/5000-Photos/patch/Photoshop_test_strings.jpg.info`;
-    expect((await sut.app.inject({ method: 'PATCH', url: href, headers: { ...bearer(sut.adminToken), 'content-type': ASSET_UPDATE }, payload: '{"metadata":{"x":1}}' })).statusCode).toBe(400);
+    expect(
+      (await sut.app.inject({ method: 'PATCH', url: href, headers: { ...bearer(sut.adminToken), 'content-type': ASSET_UPDATE }, payload: '{"metadata":{"x":1}}' })).statusCode,
+    ).toBe(400);
     const reader = await userWith('reader', ['View', 'Preview']);
     const forbidden = await patch(href, { 5: { value: 'x' } }, reader.token);
     expect(forbidden.statusCode).toBe(403);
@@ -97,7 +99,12 @@ describe('PATCH <asset> (assetupdate)', () => {
     expect((await patch('/fotoweb/archives/5000-Photos/patch/missing.jpg.info', { 5: { value: 'x' } })).statusCode).toBe(404);
     const outsider = await sut.createUser('outsider');
     await sut.ctx.repos.archives.setAcl(5000, { principalType: 'user', principalId: outsider.id, permissions: [] });
-    const hidden = await sut.app.inject({ method: 'PATCH', url: href.replace('5000-Photos', '4999-Nope'), headers: { ...bearer(outsider.token), 'content-type': ASSET_UPDATE }, payload: '{"metadata":{}}' });
+    const hidden = await sut.app.inject({
+      method: 'PATCH',
+      url: href.replace('5000-Photos', '4999-Nope'),
+      headers: { ...bearer(outsider.token), 'content-type': ASSET_UPDATE },
+      payload: '{"metadata":{}}',
+    });
     expect(hidden.statusCode).toBe(404);
     expect((await patch(href, { 5: { value: 'x' } }, sut.adminToken, 'text/plain')).statusCode).toBe(415);
   });

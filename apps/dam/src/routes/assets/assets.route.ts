@@ -20,7 +20,6 @@ export function assetsOperations(ctx: DamContext): ArchivesOperations {
       const file = await ctx.assets.original(caller, assetOf(target), target.rendition);
       return sendStoredFile(request, reply, ctx.files, file, { disposition: 'attachment', cacheControl: 'private, max-age=0' });
     },
-    updateAsset: async ({ request, reply, caller, target, body }) =>
-      sendRepresentation(request, reply, 'asset', await ctx.metadataEdit.updateAsset(caller, assetOf(target), body)),
+    updateAsset: async ({ request, reply, caller, target, body }) => sendRepresentation(request, reply, 'asset', await ctx.metadataEdit.updateAsset(caller, assetOf(target), body)),
   };
 }

@@ -19,7 +19,18 @@ afterAll(async () => {
 describe('background tasks (metadata-edit-request)', () => {
   it('edits several assets in the background: 201 with a location, polled until done with per-asset results', async () => {
     const urls = [await upload(sample('iptc-xmp/iptc-staff-photographer-example.jpg'), 'batch'), await upload(sample('iptc-xmp/BlueSquare.jpg'), 'batch')];
-    const res = await post('/fotoweb/me/background-tasks/', { assets: urls.map((href) => ({ href })), 'job-metadata': [{ field: 25, value: ['batch', 'edited'] }, { field: 116, value: '© Magpie' }] }, sut.adminToken, EDIT_REQUEST);
+    const res = await post(
+      '/fotoweb/me/background-tasks/',
+      {
+        assets: urls.map((href) => ({ href })),
+        'job-metadata': [
+          { field: 25, value: ['batch', 'edited'] },
+          { field: 116, value: '© Magpie' },
+        ],
+      },
+      sut.adminToken,
+      EDIT_REQUEST,
+    );
     expect(res.statusCode).toBe(201);
     const created = res.json() as { location: string; status: string; maxInterval: number };
     expect(created).toEqual({ location: expect.stringMatching(/^\/fotoweb\/me\/background-tasks\/[A-Za-z0-9_-]+$/), status: 'pending', maxInterval: 5000 });
@@ -50,13 +61,24 @@ describe('background tasks (metadata-edit-request)', () => {
     const unknown = await post('/fotoweb/me/background-tasks/', body([href, '/fotoweb/archives/5000-Photos/none.jpg.info']), sut.adminToken, EDIT_REQUEST);
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().issues).toEqual([{ path: 'assets.1.href', message: expect.any(String) }]);
-    const badField = await post('/fotoweb/me/background-tasks/', body([href], [{ field: 5, value: 'ok' }, { field: 55, value: '2020-01-01' }]), sut.adminToken, EDIT_REQUEST);
+    const badField = await post(
+      '/fotoweb/me/background-tasks/',
+      body(
+        [href],
+        [
+          { field: 5, value: 'ok' },
+          { field: 55, value: '2020-01-01' },
+        ],
+      ),
+      sut.adminToken,
+      EDIT_REQUEST,
+    );
     expect(badField.statusCode).toBe(400);
     expect(badField.json().issues).toEqual([{ path: 'job-metadata.1', message: expect.stringContaining('read-only') }]);
     const reader = await userWith('batch-reader', ['View']);
     expect((await post('/fotoweb/me/background-tasks/', body([href]), reader.token, EDIT_REQUEST)).statusCode).toBe(403);
     expect((await post('/fotoweb/me/background-tasks/', body([href]), sut.adminToken, 'application/vnd.fotoware.rename-request+json')).statusCode).toBe(415);
-    expect((await post('/fotoweb/me/background-tasks/', { assets: [] , 'job-metadata': [] }, sut.adminToken, EDIT_REQUEST)).statusCode).toBe(400);
+    expect((await post('/fotoweb/me/background-tasks/', { assets: [], 'job-metadata': [] }, sut.adminToken, EDIT_REQUEST)).statusCode).toBe(400);
     expect((await sut.app.inject({ method: 'GET', url: '/fotoweb/me/background-tasks/unknown', headers: bearer(sut.adminToken) })).statusCode).toBe(404);
   });
 });
@@ -69,7 +91,7 @@ describe('background tasks (duplicate-request)', () => {
     await sut.ctx.worker.drain();
   });
 
-  it('duplicates an asset at a revision (duplicate-request) into a new asset with that revision\'s metadata, in the file too', async () => {
+  it("duplicates an asset at a revision (duplicate-request) into a new asset with that revision's metadata, in the file too", async () => {
     const url = `/fotoweb/archives/5000-Photos/history/${path.basename(REFERENCE.path)}.info`;
     const current = await get(url);
     const DUPLICATE = 'application/vnd.fotoware.duplicate-request+json';
@@ -95,6 +117,4 @@ describe('background tasks (duplicate-request)', () => {
     const plain = await sut.createUser('no-duplicates');
     expect((await post('/fotoweb/me/background-tasks/', { assets: [{ href: url }] }, plain.token, DUPLICATE)).statusCode).toBe(403);
   });
-
-
 });

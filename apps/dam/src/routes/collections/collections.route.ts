@@ -26,7 +26,10 @@ async function searchOf(request: FastifyRequest, criteria: Readonly<Record<strin
     const taxonomyItems = itemIds.length > 0 ? await ctx.taxonomies.searchExpressions(itemIds) : undefined;
     const search = searchFromQuery({ ...criteria }, { taxonomyItems });
     if (!search) return undefined;
-    const query = raw.split('&').filter((pair) => pair && !pair.startsWith('access_token=')).join('&');
+    const query = raw
+      .split('&')
+      .filter((pair) => pair && !pair.startsWith('access_token='))
+      .join('&');
     return { ...search, query };
   } catch (error) {
     if (error instanceof InvalidSearchExpressionError) throw new ApiError(400, 'InvalidSearchExpression', error.message, 'Invalid search expression');
@@ -51,7 +54,11 @@ export function collectionsOperations(ctx: DamContext): ArchivesOperations {
       const fallback = target.params.p && target.params.p !== '0' ? 'assetlist' : 'collection';
       const representation = negotiate(request, COLLECTION_REPRESENTATIONS, fallback);
       return sendKeptRepresentation(ctx.representations, request, reply, caller.userId, representation, () =>
-        ctx.collections.getCollection(caller, { archiveId: target.archiveId, folderPath: target.folderPath, page: target.params.p, order: target.params.o, search }, representation),
+        ctx.collections.getCollection(
+          caller,
+          { archiveId: target.archiveId, folderPath: target.folderPath, page: target.params.p, order: target.params.o, search },
+          representation,
+        ),
       );
     },
   };

@@ -57,7 +57,11 @@ describe('listing and searching a collection', () => {
   });
 
   it('lists the asset in the archive, pages with ;p=, and finds it by a word and by a field predicate', async () => {
-    const archive = await sut.app.inject({ method: 'GET', url: '/fotoweb/archives/5000-Photos/', headers: { ...bearer(sut.adminToken), accept: 'application/vnd.fotoware.collection+json' } });
+    const archive = await sut.app.inject({
+      method: 'GET',
+      url: '/fotoweb/archives/5000-Photos/',
+      headers: { ...bearer(sut.adminToken), accept: 'application/vnd.fotoware.collection+json' },
+    });
     expect(archive.json().assetCount).toBe(3);
     expect(archive.json().assets.data.map((a: { href: string }) => a.href)).toContain(assetUrl);
     const past = await sut.app.inject({ method: 'GET', url: '/fotoweb/archives/5000-Photos/;p=3', headers: bearer(sut.adminToken) });
@@ -65,11 +69,23 @@ describe('listing and searching a collection', () => {
     const asset = (await sut.app.inject({ method: 'GET', url: assetUrl, headers: bearer(sut.adminToken) })).json();
     const title = String(asset.metadata['5']?.value ?? 'Bush');
     const word = title.split(/\s+/)[0]!;
-    const byWord = await sut.app.inject({ method: 'GET', url: `/fotoweb/archives/5000-Photos/?q=${encodeURIComponent(word)}`, headers: { ...bearer(sut.adminToken), accept: 'application/vnd.fotoware.assetlist+json' } });
+    const byWord = await sut.app.inject({
+      method: 'GET',
+      url: `/fotoweb/archives/5000-Photos/?q=${encodeURIComponent(word)}`,
+      headers: { ...bearer(sut.adminToken), accept: 'application/vnd.fotoware.assetlist+json' },
+    });
     expect(byWord.json().data.map((a: { href: string }) => a.href)).toContain(assetUrl);
-    const byField = await sut.app.inject({ method: 'GET', url: `/fotoweb/archives/5000-Photos/?q=${encodeURIComponent(`5:${word}`)}`, headers: { ...bearer(sut.adminToken), accept: 'application/vnd.fotoware.assetlist+json' } });
+    const byField = await sut.app.inject({
+      method: 'GET',
+      url: `/fotoweb/archives/5000-Photos/?q=${encodeURIComponent(`5:${word}`)}`,
+      headers: { ...bearer(sut.adminToken), accept: 'application/vnd.fotoware.assetlist+json' },
+    });
     expect(byField.json().data).toHaveLength(1);
-    const none = await sut.app.inject({ method: 'GET', url: `/fotoweb/archives/5000-Photos/?q=zzzznotthere`, headers: { ...bearer(sut.adminToken), accept: 'application/vnd.fotoware.assetlist+json' } });
+    const none = await sut.app.inject({
+      method: 'GET',
+      url: `/fotoweb/archives/5000-Photos/?q=zzzznotthere`,
+      headers: { ...bearer(sut.adminToken), accept: 'application/vnd.fotoware.assetlist+json' },
+    });
     expect(none.json().data).toHaveLength(0);
   });
 });
@@ -96,7 +112,12 @@ describe('bad collection and asset URLs', () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.json(), url).toMatchObject({ value: 'NotFound' });
     }
-    const patch = await sut.app.inject({ method: 'PATCH', url: '/fotoweb/archives/99999999999999999999/a.jpg.info', headers: { ...bearer(sut.adminToken), 'content-type': 'application/json' }, payload: '{"metadata":{}}' });
+    const patch = await sut.app.inject({
+      method: 'PATCH',
+      url: '/fotoweb/archives/99999999999999999999/a.jpg.info',
+      headers: { ...bearer(sut.adminToken), 'content-type': 'application/json' },
+      payload: '{"metadata":{}}',
+    });
     expect(patch.statusCode).toBe(404);
   });
 });

@@ -16,8 +16,7 @@ export async function meRoutes(app: FastifyInstance, ctx: DamContext) {
     listMyArchives: async ({ request, reply, caller }) => sendRepresentation(request, reply, 'collectionlist', await ctx.collections.listArchives(caller)),
   });
   serveOperations(app, '/fotoweb/me/upload-to/', {
-    listUploadTargets: async ({ request, reply, caller }) =>
-      sendRepresentation(request, reply, 'collectionlist', await ctx.collections.listArchives(caller, { filter: 'upload' })),
+    listUploadTargets: async ({ request, reply, caller }) => sendRepresentation(request, reply, 'collectionlist', await ctx.collections.listArchives(caller, { filter: 'upload' })),
   });
   serveOperations(app, '/fotoweb/me/user-preferences/', {
     getUserPreferences: async ({ caller }) => ctx.preferences.get(caller),

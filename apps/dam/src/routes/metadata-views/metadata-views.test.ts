@@ -22,7 +22,11 @@ describe('metadata views', () => {
     const url = await upload(EMPTY, 'views');
     const asset = await get(url);
     expect(asset.metadataEditor).toEqual({ href: expect.stringMatching(/^\/fotoweb\/editors\/[0-9a-f-]{36}$/), name: 'Photos' });
-    const res = await sut.app.inject({ method: 'GET', url: asset.metadataEditor!.href, headers: { ...bearer(sut.adminToken), accept: 'application/vnd.fotoware.metadata-set+json' } });
+    const res = await sut.app.inject({
+      method: 'GET',
+      url: asset.metadataEditor!.href,
+      headers: { ...bearer(sut.adminToken), accept: 'application/vnd.fotoware.metadata-set+json' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/vnd.fotoware.metadata-set+json');
     const view = res.json() as MetadataView;
@@ -75,7 +79,8 @@ describe('metadata views', () => {
     const href = (await get(url)).metadataEditor!.href;
     const view: MetadataViewUpdate = structuredClone(DEFAULT_METADATA_VIEW);
     view.detailRegions[0]!.fields.find((f) => f.field.id === 25)!['taxonomy-only'] = true;
-    const put = (body: unknown) => sut.app.inject({ method: 'PUT', url: href, headers: { ...bearer(sut.adminToken), 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+    const put = (body: unknown) =>
+      sut.app.inject({ method: 'PUT', url: href, headers: { ...bearer(sut.adminToken), 'content-type': 'application/json' }, payload: JSON.stringify(body) });
     expect((await put(view)).statusCode).toBe(200);
     const item = (body: unknown) => post('/fotoweb/api/taxonomies/25/', body);
     expect((await item({ name: 'Harbour', value: 'harbour' })).statusCode).toBe(201);

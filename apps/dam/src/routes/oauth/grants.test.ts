@@ -39,7 +39,12 @@ describe('authentication', () => {
     const admin = await sut.ctx.repos.users.findByUsername('admin');
     await sut.ctx.repos.tokens.insertClient({ clientId: 'importer', name: 'Importer', secretHash: await hashPassword('s3cret'), userId: admin!.id });
     const post = (fields: Record<string, string>) =>
-      sut.app.inject({ method: 'POST', url: '/fotoweb/oauth2/token', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() });
+      sut.app.inject({
+        method: 'POST',
+        url: '/fotoweb/oauth2/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(fields).toString(),
+      });
     const password = await post({ grant_type: 'password', username: 'admin', password: 'admin-password', client_id: 'importer', client_secret: 's3cret' });
     expect(password.json().error).toBe('unauthorized_client');
     const cc = await post({ grant_type: 'client_credentials', client_id: 'importer', client_secret: 's3cret' });
@@ -54,7 +59,12 @@ describe('authentication', () => {
       method: 'POST',
       url: '/fotoweb/oauth2/token',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: TEST_BFF_CLIENT.id, client_secret: TEST_BFF_CLIENT.secret }).toString(),
+      payload: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: tokens.refresh_token,
+        client_id: TEST_BFF_CLIENT.id,
+        client_secret: TEST_BFF_CLIENT.secret,
+      }).toString(),
     });
     expect(refresh.statusCode).toBe(200);
     const fresh = refresh.json() as { access_token: string };

@@ -13,10 +13,8 @@ const assetOf = ({ archiveId, folderPath, filename }: AssetReference): AssetRefe
 export function revisionsOperations(ctx: DamContext): ArchivesOperations {
   return {
     listRevisions: async ({ reply, caller, target }) => reply.header('cache-control', 'private, no-cache').send(await ctx.revisions.list(caller, assetOf(target))),
-    getRevision: async ({ reply, caller, target }) =>
-      reply.header('cache-control', 'private, no-cache').send(await ctx.revisions.get(caller, assetOf(target), target.revision)),
-    compareRevisions: async ({ reply, caller, target, body }) =>
-      reply.send(await ctx.revisions.compare(caller, assetOf(target), body.leftRevision, body.rightRevision)),
+    getRevision: async ({ reply, caller, target }) => reply.header('cache-control', 'private, no-cache').send(await ctx.revisions.get(caller, assetOf(target), target.revision)),
+    compareRevisions: async ({ reply, caller, target, body }) => reply.send(await ctx.revisions.compare(caller, assetOf(target), body.leftRevision, body.rightRevision)),
     rollbackRevision: async ({ request, reply, caller, target }) =>
       sendRepresentation(request, reply, 'asset', await ctx.revisions.rollback(caller, assetOf(target), target.revision)),
     rollbackToRevision: async ({ request, reply, caller, target, body }) => {

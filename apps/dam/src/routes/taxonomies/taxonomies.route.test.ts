@@ -21,7 +21,12 @@ async function get(url: string, token = sut.adminToken, accept = json) {
   return sut.app.inject({ method: 'GET', url, headers: auth(token, accept) });
 }
 async function send(method: 'POST' | 'PUT' | 'DELETE', url: string, payload: unknown, token = sut.adminToken, contentType = json) {
-  return sut.app.inject({ method, url, headers: { ...auth(token), ...(payload === undefined ? {} : { 'content-type': contentType }) }, ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }) });
+  return sut.app.inject({
+    method,
+    url,
+    headers: { ...auth(token), ...(payload === undefined ? {} : { 'content-type': contentType }) },
+    ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+  });
 }
 
 /** Follows `paging.next` from a first page and answers every item's name; checks each page's `first`/`last`. */
@@ -101,7 +106,15 @@ describe('taxonomy list and taxonomies', () => {
     expect((await send('POST', '/fotoweb/api/taxonomies/', { field: 90, pluralName: 'Again' })).json()).toMatchObject({ value: 'TaxonomyExists' });
     expect((await send('PUT', '/fotoweb/api/taxonomies/90/', { pluralName: 'Towns' }, editor)).statusCode).toBe(204);
     const info = await get('/fotoweb/api/taxonomies/90/', reader, vnd('taxonomy-info'));
-    expect(info.json()).toEqual({ name: 'City', pluralName: 'Towns', description: '', hasChildren: false, field: 90, href: '/fotoweb/api/taxonomies/90/', taxonomyHref: '/fotoweb/api/taxonomies/90/' });
+    expect(info.json()).toEqual({
+      name: 'City',
+      pluralName: 'Towns',
+      description: '',
+      hasChildren: false,
+      field: 90,
+      href: '/fotoweb/api/taxonomies/90/',
+      taxonomyHref: '/fotoweb/api/taxonomies/90/',
+    });
     expect((await send('DELETE', '/fotoweb/api/taxonomies/90/', undefined, editor)).statusCode).toBe(204);
     expect((await get('/fotoweb/api/taxonomies/90/')).json()).toMatchObject({ value: 'NotFound' });
   });
@@ -172,7 +185,10 @@ describe('text import, tree pages and search', () => {
     const mammals = item.children.data[1]!;
     const deeper = (await get(mammals.href)).json() as TaxonomyItem;
     expect(deeper.ancestors).toEqual([{ name: 'Animals', href: animals.href }]);
-    expect(deeper.children.data.map((c) => [c.name, c.hasChildren])).toEqual([['Bush dog', false], ['Red fox', false]]);
+    expect(deeper.children.data.map((c) => [c.name, c.hasChildren])).toEqual([
+      ['Bush dog', false],
+      ['Red fox', false],
+    ]);
     const info = (await get(mammals.href, reader, vnd('taxonomy-item-info'))).json();
     expect(info).not.toHaveProperty('children');
     expect(info).toMatchObject({ name: 'Mammals', field: 25, href: mammals.href, taxonomyHref: KEYWORDS });
@@ -252,7 +268,10 @@ describe('items: create, update, delete, visibility, info', () => {
     const ids = [soccer.href.split('/').pop()!, 'unknown', sports.href.split('/').pop()!];
     const res = await send('POST', '/fotoweb/api/taxonomies/info/', ids, editor);
     expect(res.statusCode).toBe(200);
-    expect(res.json().map((i: { name: string; field: number }) => [i.name, i.field])).toEqual([['Soccer', 25], ['<Sports>', 25]]);
+    expect(res.json().map((i: { name: string; field: number }) => [i.name, i.field])).toEqual([
+      ['Soccer', 25],
+      ['<Sports>', 25],
+    ]);
     const forReader = await send('POST', '/fotoweb/api/taxonomies/info', { txnm: ids }, reader);
     expect(forReader.json().map((i: { name: string }) => i.name)).toEqual(['<Sports>']);
     expect((await send('POST', '/fotoweb/api/taxonomies/info/', [])).statusCode).toBe(400);
@@ -283,7 +302,10 @@ describe('items: create, update, delete, visibility, info', () => {
 
 describe('searching assets by taxonomy item (txnm, spec 02 §8 InvalidTaxonomyItem)', () => {
   /** Real samples and the keywords ExifTool reads in them (manifest.json). */
-  const manifest = JSON.parse(fs.readFileSync(path.join(SAMPLES_DIR, 'manifest.json'), 'utf8')) as Array<{ path: string; exiftool: { Keywords: { XMP: string[] | null; IPTC: string[] | null } } | null }>;
+  const manifest = JSON.parse(fs.readFileSync(path.join(SAMPLES_DIR, 'manifest.json'), 'utf8')) as Array<{
+    path: string;
+    exiftool: { Keywords: { XMP: string[] | null; IPTC: string[] | null } } | null;
+  }>;
   const FILES = ['iptc-xmp/exiftool_IPTC.jpg', 'iptc-xmp/exiftool_XMP.jpg', 'iptc-xmp/metapm_PhotoMechanic.jpg', 'iptc-xmp/Canon_EOS_600D_keywords.jpg'];
   const keywordsOf = (file: string) => {
     const k = manifest.find((m) => m.path === file)!.exiftool!.Keywords;

@@ -47,7 +47,10 @@ export async function taxonomiesRoutes(app: FastifyInstance, ctx: DamContext) {
     },
     getTaxonomyItemsInfo: async ({ reply, caller, body }) => {
       const ids = Array.isArray(body) ? body : body.txnm;
-      return reply.code(200).header('content-type', json).send(JSON.stringify(await service.itemsInfo(caller, ids)));
+      return reply
+        .code(200)
+        .header('content-type', json)
+        .send(JSON.stringify(await service.itemsInfo(caller, ids)));
     },
     listArchiveTaxonomies: async ({ reply, caller, params }) => {
       const archiveId = /^[0-9]{1,9}$/.test(params.archiveId ?? '') ? Number(params.archiveId) : undefined;

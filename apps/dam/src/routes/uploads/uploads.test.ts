@@ -103,7 +103,14 @@ describe('abandoned uploads', () => {
     const { db } = sut.ctx.database;
     const pending = async () =>
       Number(
-        (await db.selectFrom('jobs').select(sql<number>`count(*)`.as('n')).where('kind', '=', EXPIRE_UPLOADS_JOB).where('status', 'in', ['queued', 'running']).executeTakeFirstOrThrow()).n,
+        (
+          await db
+            .selectFrom('jobs')
+            .select(sql<number>`count(*)`.as('n'))
+            .where('kind', '=', EXPIRE_UPLOADS_JOB)
+            .where('status', 'in', ['queued', 'running'])
+            .executeTakeFirstOrThrow()
+        ).n,
       );
     await sut.ctx.worker.stop();
     try {
@@ -204,7 +211,11 @@ describe('file and folder names (issue 9)', () => {
 
   it('refuses names over 255 bytes, counting bytes and not characters', async () => {
     for (const filename of [`${'é'.repeat(126)}a.jpg`, `${'東'.repeat(84)}.jpeg`, `${'😀'.repeat(64)}`, `a.${'x'.repeat(254)}`]) {
-      expect(await refused({ filename })).toMatchObject({ value: 'InvalidFilename', message: FILENAME_LENGTH_MESSAGE, issues: [{ path: 'filename', message: FILENAME_LENGTH_MESSAGE }] });
+      expect(await refused({ filename })).toMatchObject({
+        value: 'InvalidFilename',
+        message: FILENAME_LENGTH_MESSAGE,
+        issues: [{ path: 'filename', message: FILENAME_LENGTH_MESSAGE }],
+      });
     }
   });
 
@@ -390,7 +401,12 @@ describe('early answers to a chunk upload reach a real client', () => {
   });
   const chunkTo = (id: string, index: number, headers: Record<string, string> = {}, bytes = FOUR_MIB) => {
     const { body, contentType } = multipartChunk(bytes);
-    return rawHttpRequest(port, { method: 'POST', path: `/fotoweb/api/uploads/${id}/chunks/${index}`, headers: { ...bearer(wire.adminToken), 'content-type': contentType, ...headers }, body });
+    return rawHttpRequest(port, {
+      method: 'POST',
+      path: `/fotoweb/api/uploads/${id}/chunks/${index}`,
+      headers: { ...bearer(wire.adminToken), 'content-type': contentType, ...headers },
+      body,
+    });
   };
 
   it('receives the 404 of an unknown upload on every one of 12 tries, never a reset connection', async () => {
@@ -414,7 +430,13 @@ describe('early answers to a chunk upload reach a real client', () => {
       ['expired', () => chunkTo(expired, 0), 410, 'UploadExpired'],
       [
         'not multipart',
-        () => rawHttpRequest(port, { method: 'POST', path: `/fotoweb/api/uploads/${id}/chunks/1`, headers: { ...bearer(wire.adminToken), 'content-type': 'application/octet-stream' }, body: FOUR_MIB }),
+        () =>
+          rawHttpRequest(port, {
+            method: 'POST',
+            path: `/fotoweb/api/uploads/${id}/chunks/1`,
+            headers: { ...bearer(wire.adminToken), 'content-type': 'application/octet-stream' },
+            body: FOUR_MIB,
+          }),
         415,
         'UnsupportedMediaType',
       ],

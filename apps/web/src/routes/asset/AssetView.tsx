@@ -80,7 +80,11 @@ export function AssetView() {
         <AssetDetails asset={asset} onAssetChange={setSaved} reload={resource.reload} />
       </Grid>
       {testFields && (
-        <FieldEditorTestModal assetHref={asset.href} fields={testFields} onClose={() => navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: location.state })} />
+        <FieldEditorTestModal
+          assetHref={asset.href}
+          fields={testFields}
+          onClose={() => navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: location.state })}
+        />
       )}
     </Stack>
   );
@@ -90,17 +94,7 @@ function AssetPreview({ asset }: { asset: Asset }) {
   const pixelRatio = typeof window.devicePixelRatio === 'number' ? window.devicePixelRatio : 1;
   const preview = asset.hasPreview === false ? undefined : pickPreview(asset.previews, LARGE_PREVIEW_SIZE, pixelRatio);
   return (
-    <Flex
-      as="figure"
-      bg="bg.muted"
-      rounded="lg"
-      minH={{ base: '240px', md: '420px' }}
-      align="center"
-      justify="center"
-      p="2"
-      m="0"
-      data-testid="asset-preview"
-    >
+    <Flex as="figure" bg="bg.muted" rounded="lg" minH={{ base: '240px', md: '420px' }} align="center" justify="center" p="2" m="0" data-testid="asset-preview">
       {preview ? (
         <chakra.img
           src={preview.href}

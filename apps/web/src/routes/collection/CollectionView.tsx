@@ -135,11 +135,7 @@ export function CollectionView() {
         </Heading>
         {pages.assets.length === 0 && !pages.next ? (
           isSearch ? (
-            <EmptyView
-              icon={<SearchX aria-hidden="true" />}
-              title="No assets match this search"
-              description="Try other words, or clear the search to see everything here."
-            />
+            <EmptyView icon={<SearchX aria-hidden="true" />} title="No assets match this search" description="Try other words, or clear the search to see everything here." />
           ) : (
             <EmptyView
               icon={<ImagePlus aria-hidden="true" />}
@@ -218,9 +214,7 @@ export function CollectionView() {
           </HStack>
         </Box>
       )}
-      {batchOpen && selectedAssets.length > 0 && (
-        <BatchEditDrawer assets={selectedAssets} onClose={() => setBatchOpen(false)} onSaved={resource.reload} />
-      )}
+      {batchOpen && selectedAssets.length > 0 && <BatchEditDrawer assets={selectedAssets} onClose={() => setBatchOpen(false)} onSaved={resource.reload} />}
     </Stack>
   );
 }

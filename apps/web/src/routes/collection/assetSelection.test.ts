@@ -13,10 +13,7 @@ describe('asset selection', () => {
 
   it('marks each selected thumbnail, quoting hrefs safely', () => {
     const styles = selectionStyles(new Set(['/a b.info', '/say "hi".info']));
-    expect(Object.keys(styles)).toEqual([
-      `& ${THUMBNAIL_SELECTOR}[data-href="/a b.info"] .thumb`,
-      `& ${THUMBNAIL_SELECTOR}[data-href="/say \\"hi\\".info"] .thumb`,
-    ]);
+    expect(Object.keys(styles)).toEqual([`& ${THUMBNAIL_SELECTOR}[data-href="/a b.info"] .thumb`, `& ${THUMBNAIL_SELECTOR}[data-href="/say \\"hi\\".info"] .thumb`]);
     expect(selectionStyles(new Set())).toEqual({});
   });
 });

@@ -104,25 +104,13 @@ export function LoginView() {
                       <Field.Label>
                         User name <Field.RequiredIndicator />
                       </Field.Label>
-                      <Input
-                        name="username"
-                        autoComplete="username"
-                        autoFocus
-                        value={username}
-                        onChange={(e) => setUsername(e.currentTarget.value)}
-                      />
+                      <Input name="username" autoComplete="username" autoFocus value={username} onChange={(e) => setUsername(e.currentTarget.value)} />
                     </Field.Root>
                     <Field.Root required>
                       <Field.Label>
                         Password <Field.RequiredIndicator />
                       </Field.Label>
-                      <Input
-                        name="password"
-                        type="password"
-                        autoComplete="current-password"
-                        value={password}
-                        onChange={(e) => setPassword(e.currentTarget.value)}
-                      />
+                      <Input name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
                     </Field.Root>
                     <Button type="submit" colorPalette="brand" loading={submitting} loadingText="Logging in…" disabled={username.trim() === '' || password === ''}>
                       Log in
