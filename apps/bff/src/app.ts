@@ -14,7 +14,7 @@ import { staticPlugin } from './plugins/static.ts';
 import { proxyPlugin } from './plugins/proxy.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { sessionRoutes } from './routes/session/session.route.ts';
-import { DebugRequestLogController, loggerSetup } from './lib/logging.ts';
+import { DebugRequestLogController, loggerSetup } from '@magpie/api-types/server-logging';
 
 /** The repository's `openapi/` folder (apps/bff/src → ../../../openapi). */
 export const DEFAULT_OPENAPI_DIR = path.resolve(import.meta.dirname, '../../../openapi');
@@ -61,12 +61,12 @@ export async function buildBffApp(config: BffConfig, options: BuildBffAppOptions
             config.logLevel === 'silent'
               ? false
               : {
-                  // Readable lines on a terminal, JSON otherwise or with LOG_FORMAT=json (lib/logging.ts).
+                  // Readable lines on a terminal, JSON otherwise or with LOG_FORMAT=json (`@magpie/api-types/server-logging`).
                   ...loggerSetup('bff', config),
                   redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'],
                 },
         }),
-    // Per-request lines at debug, so `info` shows what a person needs (lib/logging.ts).
+    // Per-request lines at debug, so `info` shows what a person needs (`@magpie/api-types/server-logging`).
     logController: new DebugRequestLogController(),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.trustProxy),

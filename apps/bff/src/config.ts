@@ -11,9 +11,9 @@ import {
 /** The repository root (apps/bff/src → ../../..), for the default `WEB_DIST`. */
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 
-/** The values of `LOG_FORMAT`: `json` (one JSON object per line) or `pretty` (readable lines; lib/logging.ts). */
-export const LOG_FORMATS = ['json', 'pretty'] as const;
-export type LogFormat = (typeof LOG_FORMATS)[number];
+import { LOG_FORMATS, type LogFormat } from '@magpie/api-types/server-logging';
+
+export { LOG_FORMATS, type LogFormat };
 
 /** Shortest accepted `MAGPIE_SESSION_SECRET`, in characters (the AES-256-GCM session key is derived from it). */
 export const MIN_SESSION_SECRET_LENGTH = 32;
@@ -63,7 +63,7 @@ export interface BffConfig {
   trustProxy: boolean | number | string;
   /** Log level (`LOG_LEVEL`, default `info`; `silent` turns logging off). */
   logLevel: string;
-  /** `LOG_FORMAT`: `json` or `pretty`; unset, readable lines on a terminal and JSON otherwise (lib/logging.ts). */
+  /** `LOG_FORMAT`: `json` or `pretty`; unset, readable lines on a terminal and JSON otherwise (`@magpie/api-types/server-logging`). */
   logFormat: LogFormat | undefined;
 }
 

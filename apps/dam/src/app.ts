@@ -19,7 +19,7 @@ import { uploadRoutes } from './routes/uploads/uploads.route.ts';
 import { backgroundTasksRoutes } from './routes/background-tasks/background-tasks.route.ts';
 import { metadataViewsRoutes } from './routes/metadata-views/metadata-views.route.ts';
 import { taxonomiesRoutes } from './routes/taxonomies/taxonomies.route.ts';
-import { DebugRequestLogController } from './lib/logging.ts';
+import { DebugRequestLogController } from '@magpie/api-types/server-logging';
 
 /** Largest JSON or form body accepted (bytes); files arrive as chunks, never as one body. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
@@ -35,7 +35,7 @@ const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,64}$/;
 export async function buildDamApp(ctx: DamContext, options: { loggerInstance?: FastifyBaseLogger } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: ctx.config.logLevel === 'silent' ? false : { level: ctx.config.logLevel } }),
-    // Per-request lines at debug, so `info` shows what a person needs (lib/logging.ts).
+    // Per-request lines at debug, so `info` shows what a person needs (`@magpie/api-types/server-logging`).
     logController: new DebugRequestLogController(),
     bodyLimit: MAX_JSON_BODY_BYTES,
     genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && REQUEST_ID_PATTERN.test(req.headers['x-request-id']) ? req.headers['x-request-id'] : randomUUID()),

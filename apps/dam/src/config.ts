@@ -1,8 +1,8 @@
 import path from 'node:path';
 
-/** The values of `LOG_FORMAT`: `json` (one JSON object per line) or `pretty` (readable lines; lib/logging.ts). */
-export const LOG_FORMATS = ['json', 'pretty'] as const;
-export type LogFormat = (typeof LOG_FORMATS)[number];
+import { LOG_FORMATS, type LogFormat } from '@magpie/api-types/server-logging';
+
+export { LOG_FORMATS, type LogFormat };
 
 /**
  * The DAM server's configuration, read only from environment variables (README "Configuration").
@@ -61,7 +61,7 @@ export interface DamConfig {
   tokenRateLimit: number;
   /** Log level for Fastify's logger (`LOG_LEVEL`, default `info`; `silent` in tests). */
   logLevel: string;
-  /** `LOG_FORMAT`: `json` or `pretty`; unset, readable lines on a terminal and JSON otherwise (lib/logging.ts). */
+  /** `LOG_FORMAT`: `json` or `pretty`; unset, readable lines on a terminal and JSON otherwise (`@magpie/api-types/server-logging`). */
   logFormat: LogFormat | undefined;
 }
 

@@ -3,7 +3,7 @@ import { loadDamConfig } from './config.ts';
 import { createDamContext } from './context.ts';
 import { buildDamApp } from './app.ts';
 import { OWNER_ONLY_UMASK } from './lib/private-files.ts';
-import { loggerSetup } from './lib/logging.ts';
+import { loggerSetup } from '@magpie/api-types/server-logging';
 
 /**
  * Starts the DAM server: `DAM_HOST`:`DAM_PORT` (127.0.0.1:8090 by default), the background-job worker, and
@@ -14,7 +14,7 @@ import { loggerSetup } from './lib/logging.ts';
 async function main() {
   process.umask(OWNER_ONLY_UMASK);
   const config = loadDamConfig();
-  // Readable lines on a terminal, JSON otherwise or with LOG_FORMAT=json (lib/logging.ts).
+  // Readable lines on a terminal, JSON otherwise or with LOG_FORMAT=json (`@magpie/api-types/server-logging`).
   const { stream, ...logOptions } = loggerSetup('dam', config);
   const log = stream ? pino(logOptions, stream) : pino(logOptions);
   const ctx = await createDamContext(config, log);

@@ -9,6 +9,7 @@
  * well-behaved client library would never produce (`\ud800` escapes, `1e400`, a cut-off boundary).
  */
 import fc from 'fast-check';
+import { DATE_TYPES, NUMBER_RANGE_KEYS } from '@magpie/api-types/search-params';
 
 // ------------------------------------------------------------------------------------------------ text and numbers
 
@@ -101,8 +102,8 @@ export const dateText: fc.Arbitrary<string> = fc.oneof(
 
 // ------------------------------------------------------------------------------------------------ search
 
-const RANGE_KEYS = ['fs', 'pw', 'ph', 'mt', 'it', 'rt', 'ct'];
-const DATE_KEYS = new Set(['mt', 'it', 'rt', 'ct']);
+const RANGE_KEYS: readonly string[] = [...NUMBER_RANGE_KEYS, ...DATE_TYPES];
+const DATE_KEYS = new Set<string>(DATE_TYPES);
 
 /** One term of a FotoWeb search expression, valid or not. */
 const searchTerm: fc.Arbitrary<string> = fc.oneof(

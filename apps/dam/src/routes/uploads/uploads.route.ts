@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ChunkParamsSchema, UploadIdParamsSchema, UploadRequestSchema } from '@magpie/api-types/schemas';
+import { ZodError } from 'zod';
 import type { DamContext } from '../../context.ts';
-import { callerOf } from '../../http/auth.ts';
 import { discardRequestBody } from '@magpie/api-types/server';
 import { ApiError, badRequest } from '../../lib/errors.ts';
 import { withoutServerPaths } from '../../lib/server-paths.ts';
-import { InvalidPathError, parseArchivesPath } from '../../http/resource-path.ts';
+import { serveOperations, type OperationRequest } from '../../http/operations.ts';
+import { InvalidPathError, parseArchivesPath, UnknownArchiveError } from '../../http/resource-path.ts';
 import { assetHref, uploadStatusHref } from '../../presenters/hrefs.ts';
 import type { UploadDestination, UploadState } from '../../services/uploads.service.ts';
 
@@ -29,10 +29,16 @@ function malformedMultipart(error: unknown): ApiError {
 /** The prefix of every destination URL (a collection or an asset). */
 const ARCHIVES_PREFIX = '/fotoweb/archives/';
 
+/** Why a destination whose archive key can name no archive is refused (it is a bad URL, not an unknown collection). */
+const UNKNOWN_ARCHIVE_MESSAGE = 'The destination names no archive: a collection URL starts with an archive id of 1 to 9 digits, as in /fotoweb/archives/5000-Photos/.';
+
 /**
  * The destination of an upload from its URL (absolute or not; a query is ignored): a collection URL, or an asset's
  * `.info` URL for a new version of its file (fotoweb-api-notes §6.1, §9).
- * @throws ApiError 400 `InvalidRequest` for another URL, a malformed one, or a rendition's.
+ * @throws ApiError 400 `InvalidRequest` for another URL, a malformed one, a rendition's, or one whose archive key can
+ *   name no archive (not a number, or an id over 9 digits): FotoWare's Upload API answers 400 for an invalid
+ *   destination URL (fotoware-api-openapi.yaml, `POST /fotoweb/api/uploads`), where a well-formed URL of a collection
+ *   that does not exist is the service's 404.
  */
 function uploadDestination(destination: string): UploadDestination {
   const pathname = destination.replace(/^https?:\/\/[^/]+/, '').split('?')[0]!;
@@ -41,12 +47,28 @@ function uploadDestination(destination: string): UploadDestination {
   try {
     parsed = parseArchivesPath(pathname.slice(ARCHIVES_PREFIX.length));
   } catch (error) {
+    if (error instanceof UnknownArchiveError) throw badRequest(UNKNOWN_ARCHIVE_MESSAGE);
     if (error instanceof InvalidPathError) throw badRequest(error.message);
     throw error;
   }
   if (parsed.kind === 'asset' && !parsed.rendition) return { kind: 'asset', archiveId: parsed.archiveId, folderPath: parsed.folderPath, filename: parsed.filename };
   if (parsed.kind !== 'collection') throw badRequest('The destination must be an archive, a folder or an asset.');
   return { kind: 'collection', archiveId: parsed.archiveId, folderPath: parsed.folderPath };
+}
+
+/**
+ * The checked body of `createUpload`. A file name the rule refuses answers with the rule's own words (spec 01 §5's
+ * message for \ / : * ? " < > |).
+ * @throws ApiError 400 `InvalidFilename` for a bad file name; ZodError (400 `InvalidRequest` with `issues`) otherwise.
+ */
+function uploadRequestOf(input: Pick<OperationRequest<'createUpload'>, 'body'>): OperationRequest<'createUpload'>['body'] {
+  try {
+    return input.body;
+  } catch (error) {
+    const nameIssue = error instanceof ZodError ? error.issues.find((issue) => issue.path[0] === 'filename') : undefined;
+    if (nameIssue) throw new ApiError(400, 'InvalidFilename', nameIssue.message, 'Invalid file name', [{ path: 'filename', message: nameIssue.message }]);
+    throw error;
+  }
 }
 
 /** The status answer (`UploadStatus`): the asset as its URL. */
@@ -57,20 +79,17 @@ function presentStatus(state: UploadState) {
 
 /**
  * FotoWeb's upload API (fotoweb-api-notes §6.1): create, send chunks (multipart part `chunk`, streamed to disk),
- * poll the status.
+ * poll the status. The route table of `@magpie/api-types` names the operation and checks the path and the creation
+ * body (400 with `issues`).
  */
 export async function uploadRoutes(app: FastifyInstance, ctx: DamContext) {
-  app.post('/fotoweb/api/uploads', async (request, reply) => {
-    const parsed = UploadRequestSchema.safeParse(request.body);
-    if (!parsed.success) {
-      const nameIssue = parsed.error.issues.find((issue) => issue.path[0] === 'filename');
-      // The file-name rule's own words (spec 01 §5's message for \ / : * ? " < > |).
-      if (nameIssue) throw new ApiError(400, 'InvalidFilename', nameIssue.message, 'Invalid file name', [{ path: 'filename', message: nameIssue.message }]);
-      throw parsed.error;
-    }
-    const { destination, ...body } = parsed.data;
-    const ticket = await ctx.uploads.create(callerOf(request), uploadDestination(destination), body);
-    return reply.header('location', uploadStatusHref(ticket.id)).send(ticket);
+  serveOperations(app, '/fotoweb/api/uploads', {
+    createUpload: async (input) => {
+      const { reply, caller } = input;
+      const { destination, ...body } = uploadRequestOf(input);
+      const ticket = await ctx.uploads.create(caller, uploadDestination(destination), body);
+      return reply.header('location', uploadStatusHref(ticket.id)).send(ticket);
+    },
   });
 
   /**
@@ -86,33 +105,39 @@ export async function uploadRoutes(app: FastifyInstance, ctx: DamContext) {
     return payload;
   };
 
-  app.post('/fotoweb/api/uploads/:id/chunks/:index', { onSend: discardUnreadBody }, async (request, reply) => {
-    const { id, index } = ChunkParamsSchema.parse(request.params);
-    if (!request.isMultipart()) throw new ApiError(415, 'UnsupportedMediaType', 'A chunk must be sent as multipart/form-data with a part named "chunk".');
-    let part;
-    try {
-      part = await request.file({ limits: { files: 1, fileSize: ctx.config.uploadChunkBytes + 1 } });
-    } catch (error) {
-      throw malformedMultipart(error);
-    }
-    if (!part || part.fieldname !== 'chunk') throw new ApiError(400, 'InvalidChunk', 'The multipart body must contain a file part named "chunk".', 'Invalid chunk');
-    // A body that breaks off or goes wrong mid-part fails the part's stream (maybe before we got the part): that is
-    // the caller's 400, not our 500.
-    let bodyError: unknown = part.file.errored ?? undefined;
-    part.file.once('error', (error) => (bodyError ??= error));
-    try {
-      await ctx.uploads.putChunk(callerOf(request), id, index, part.file);
-    } catch (error) {
-      bodyError ??= part.file.errored ?? undefined;
-      if (bodyError !== undefined && !(error instanceof ApiError)) throw malformedMultipart(bodyError);
-      throw error;
-    }
-    if (part.file.truncated) throw new ApiError(400, 'InvalidChunk', 'The chunk is larger than the chunk size.', 'Invalid chunk');
-    return reply.code(204).send();
-  });
+  serveOperations(
+    app,
+    '/fotoweb/api/uploads/:id/chunks/:index',
+    {
+      uploadChunk: async (input) => {
+        const { request, reply, params } = input;
+        if (!request.isMultipart()) throw new ApiError(415, 'UnsupportedMediaType', 'A chunk must be sent as multipart/form-data with a part named "chunk".');
+        let part;
+        try {
+          part = await request.file({ limits: { files: 1, fileSize: ctx.config.uploadChunkBytes + 1 } });
+        } catch (error) {
+          throw malformedMultipart(error);
+        }
+        if (!part || part.fieldname !== 'chunk') throw new ApiError(400, 'InvalidChunk', 'The multipart body must contain a file part named "chunk".', 'Invalid chunk');
+        // A body that breaks off or goes wrong mid-part fails the part's stream (maybe before we got the part): that
+        // is the caller's 400, not our 500.
+        let bodyError: unknown = part.file.errored ?? undefined;
+        part.file.once('error', (error) => (bodyError ??= error));
+        try {
+          await ctx.uploads.putChunk(input.caller, params.id, params.index, part.file);
+        } catch (error) {
+          bodyError ??= part.file.errored ?? undefined;
+          if (bodyError !== undefined && !(error instanceof ApiError)) throw malformedMultipart(bodyError);
+          throw error;
+        }
+        if (part.file.truncated) throw new ApiError(400, 'InvalidChunk', 'The chunk is larger than the chunk size.', 'Invalid chunk');
+        return reply.code(204).send();
+      },
+    },
+    { onSend: discardUnreadBody },
+  );
 
-  app.get('/fotoweb/api/uploads/:id/status', async (request, reply) => {
-    const { id } = UploadIdParamsSchema.parse(request.params);
-    return reply.header('cache-control', 'no-store').send(presentStatus(await ctx.uploads.status(callerOf(request), id)));
+  serveOperations(app, '/fotoweb/api/uploads/:id/status', {
+    getUploadStatus: async ({ reply, caller, params }) => reply.header('cache-control', 'no-store').send(presentStatus(await ctx.uploads.status(caller, params.id))),
   });
 }

@@ -451,3 +451,140 @@ describe('early answers to a chunk upload reach a real client', () => {
     }
   });
 });
+
+describe('upload destinations', () => {
+  it('refuses with 400 InvalidRequest a destination whose archive key can name no archive, as FotoWare does for an invalid destination URL', async () => {
+    for (const destination of [
+      '/fotoweb/archives/99999999999999999999/',
+      '/fotoweb/archives/99999999999999999999-Photos/sub/',
+      '/fotoweb/archives/Photos/',
+      'https://dam.example/fotoweb/archives/99999999999999999999/',
+      '/fotoweb/archives/99999999999999999999-Photos/a.jpg.info',
+    ]) {
+      const res = await createUpload(sut, { destination, filename: 'nowhere.jpg', fileSize: 10 });
+      expect(res.statusCode, destination).toBe(400);
+      expect(res.json(), destination).toMatchObject({ value: 'InvalidRequest', requestId: expect.any(String) });
+      expect(res.json().message, destination).toBe(
+        'The destination names no archive: a collection URL starts with an archive id of 1 to 9 digits, as in /fotoweb/archives/5000-Photos/.',
+      );
+    }
+  });
+
+  it('answers 404 for a well-formed URL of an archive that does not exist, and 400 for a malformed one', async () => {
+    const unknown = await createUpload(sut, { destination: '/fotoweb/archives/999999999-Nowhere/', filename: 'nowhere.jpg', fileSize: 10 });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ value: 'NotFound', message: 'The destination collection was not found.' });
+    const malformed = await createUpload(sut, { destination: '/fotoweb/archives/5000-Photos/%E0%A4%A/', filename: 'nowhere.jpg', fileSize: 10 });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ value: 'InvalidRequest', message: expect.stringMatching(/^Malformed URL segment/) });
+  });
+});
+
+/** The upload API's basics, moved from uploads.basics.test.ts (split from the former routes/api.test.ts, issue 10). */
+describe('basics on a DAM with the default chunk size: create, chunks, ingest, bad input', () => {
+  let basics: TestDam;
+  const BUSH_DOG = path.join(SAMPLES_DIR, 'iptc-xmp/Bush-dog.jpg');
+  beforeAll(async () => {
+    basics = await createTestDam();
+  });
+  afterAll(async () => {
+    await basics?.close();
+  });
+
+  describe('upload and ingest', () => {
+    let assetUrl: string;
+
+    it('uploads a photo in chunks and ingests it into an asset', async () => {
+      const status = await basics.upload(basics.adminToken, '/fotoweb/archives/5000-Photos/', BUSH_DOG);
+      expect(status).toMatchObject({ status: 'done', error: null });
+      assetUrl = status.result!.assetUrl;
+      expect(assetUrl).toBe('/fotoweb/archives/5000-Photos/Bush-dog.jpg.info');
+    });
+
+    it('detects the same file uploaded twice by its content hash', async () => {
+      const again = await basics.upload(basics.adminToken, '/fotoweb/archives/5000-Photos/', BUSH_DOG, { filename: 'copy.jpg' });
+      expect(again.status).toBe('failed');
+      expect(again.error?.value).toBe('DuplicateAsset');
+      expect(again.result?.assetUrl).toBe(assetUrl);
+    });
+
+    it('keeps both files when two different files with one name arrive together', async () => {
+      const [a, b] = await Promise.all([
+        basics.upload(basics.adminToken, '/fotoweb/archives/5000-Photos/', path.join(SAMPLES_DIR, 'photos/orientation/Landscape_1.jpg'), { filename: 'same.jpg' }),
+        basics.upload(basics.adminToken, '/fotoweb/archives/5000-Photos/', path.join(SAMPLES_DIR, 'photos/orientation/Portrait_1.jpg'), { filename: 'same.jpg' }),
+      ]);
+      expect([a.status, b.status]).toEqual(['done', 'done']);
+      expect([a.result!.assetUrl, b.result!.assetUrl].sort()).toEqual(['/fotoweb/archives/5000-Photos/same%20(2).jpg.info', '/fotoweb/archives/5000-Photos/same.jpg.info']);
+    });
+  });
+
+  describe('bad input', () => {
+    const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+      basics.app.inject({ method: 'POST', url, headers: { ...bearer(basics.adminToken), ...headers }, payload: payload as string });
+
+    it('answers malformed JSON with 400 InvalidRequest', async () => {
+      const res = await post('/fotoweb/api/uploads', '{"destination":', { 'content-type': 'application/json' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ value: 'InvalidRequest' });
+    });
+
+    it('answers a wrong media type with 415', async () => {
+      const res = await post('/fotoweb/api/uploads', 'hello', { 'content-type': 'text/plain' });
+      expect(res.statusCode).toBe(415);
+      expect(res.json().value).toBe('UnsupportedMediaType');
+    });
+
+    it('refuses file names with \\ / : * ? " < > |', async () => {
+      for (const filename of ['a/b.jpg', 'a:b.jpg', 'a*b.jpg', 'a?.jpg', 'a".jpg', 'a<b.jpg', 'a|b.jpg', 'a\\b.jpg']) {
+        const res = await post('/fotoweb/api/uploads', { destination: '/fotoweb/archives/5000-Photos/', filename, fileSize: 10 });
+        expect(res.statusCode, filename).toBe(400);
+        expect(res.json().value, filename).toBe('InvalidFilename');
+      }
+    });
+
+    it('refuses files over the size limit with 413', async () => {
+      const res = await post('/fotoweb/api/uploads', { destination: '/fotoweb/archives/5000-Photos/', filename: 'big.mov', fileSize: basics.config.maxUploadBytes + 1 });
+      expect(res.statusCode).toBe(413);
+      expect(res.json().value).toBe('PayloadTooLarge');
+    });
+
+    it('checks chunk indexes and sizes, refuses duplicates, and keeps the upload usable', async () => {
+      const created = await post('/fotoweb/api/uploads', { destination: '/fotoweb/archives/5000-Photos/', filename: 'chunks.bin', fileSize: 10 });
+      const { id } = created.json();
+      const send = async (index: number, bytes: Buffer) => {
+        const form = new FormData();
+        form.append('chunk', new Blob([bytes]), 'chunk');
+        const request = new Request('http://x', { method: 'POST', body: form });
+        return basics.app.inject({
+          method: 'POST',
+          url: `/fotoweb/api/uploads/${id}/chunks/${index}`,
+          headers: { ...bearer(basics.adminToken), 'content-type': request.headers.get('content-type')! },
+          payload: Buffer.from(await request.arrayBuffer()),
+        });
+      };
+      const outOfRange = await send(1, Buffer.alloc(10));
+      expect(outOfRange.statusCode).toBe(400);
+      expect(outOfRange.json().value).toBe('InvalidChunk');
+      const wrongSize = await send(0, Buffer.alloc(7));
+      expect(wrongSize.statusCode).toBe(400);
+      expect(wrongSize.json().value).toBe('InvalidChunk');
+      const tooBig = await send(0, Buffer.alloc(11));
+      expect(tooBig.statusCode).toBe(400);
+      const notMultipart = await post(`/fotoweb/api/uploads/${id}/chunks/0`, 'raw', { 'content-type': 'application/octet-stream' });
+      expect(notMultipart.statusCode).toBe(415);
+      expect((await send(0, Buffer.from('plain text'))).statusCode).toBe(204);
+      const duplicate = await send(0, Buffer.from('plain text'));
+      expect(duplicate.statusCode).toBe(409);
+      await basics.ctx.worker.drain();
+      const status = await basics.app.inject({ method: 'GET', url: `/fotoweb/api/uploads/${id}/status`, headers: bearer(basics.adminToken) });
+      expect(status.json().status).toMatch(/done|failed/);
+    });
+
+    it("does not show another user's upload status", async () => {
+      const created = await post('/fotoweb/api/uploads', { destination: '/fotoweb/archives/5000-Photos/', filename: 'mine.jpg', fileSize: 5 });
+      const other = await basics.createUser('nosy');
+      const res = await basics.app.inject({ method: 'GET', url: `/fotoweb/api/uploads/${created.json().id}/status`, headers: bearer(other.token) });
+      expect(res.statusCode).toBe(403);
+    });
+  });
+});

@@ -1,12 +1,17 @@
 /**
- * The DAM's logger: format and per-request lines. The BFF has the same module (apps/bff/src/lib/logging.ts): the two
- * servers share no server code, so that the BFF can front any FotoWeb-compatible DAM.
+ * The servers' logger (issue 10): the format of the lines and Fastify's per-request lines, for the DAM and the BFF
+ * alike. Import as `@magpie/api-types/server-logging` (server code only: it needs Fastify and pino-pretty, which each
+ * server depends on).
  */
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import pinoPretty, { type PrettyStream } from 'pino-pretty';
-import type { LogFormat } from '../config.ts';
 
-/** What the logger is built from: the configuration's `logLevel` and `logFormat` (config.ts). */
+/** The values of `LOG_FORMAT`: `json` (one JSON object per line) or `pretty` (readable lines). */
+export const LOG_FORMATS = ['json', 'pretty'] as const;
+/** One value of `LOG_FORMAT`. */
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
+/** What the logger is built from: the server configuration's `logLevel` and `logFormat`. */
 export interface LogSettings {
   /** pino level name (`LOG_LEVEL`): `debug`, `info`, `warn`, `error`, `silent`… */
   logLevel: string;

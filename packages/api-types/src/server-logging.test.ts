@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { DebugRequestLogController, loggerSetup, resolveLogFormat } from './logging.ts';
+import { DebugRequestLogController, loggerSetup, resolveLogFormat } from './server-logging.ts';
 
 const TERMINAL = { isTTY: true };
 const PIPE = { isTTY: false };
@@ -18,22 +18,22 @@ describe('resolveLogFormat', () => {
 
 describe('loggerSetup', () => {
   it('writes readable lines on a terminal, through pino-pretty', () => {
-    const sut = loggerSetup('bff', { logLevel: 'info' }, TERMINAL);
-    expect(sut).toMatchObject({ name: 'bff', level: 'info' });
+    const sut = loggerSetup('dam', { logLevel: 'info' }, TERMINAL);
+    expect(sut).toMatchObject({ name: 'dam', level: 'info' });
     expect(sut.stream).toBeDefined();
   });
 
   it('writes JSON to stdout when stdout is not a terminal, or LOG_FORMAT=json', () => {
-    expect(loggerSetup('bff', { logLevel: 'info' }, PIPE)).toEqual({ name: 'bff', level: 'info' });
-    expect(loggerSetup('bff', { logLevel: 'debug', logFormat: 'json' }, TERMINAL)).toEqual({ name: 'bff', level: 'debug' });
+    expect(loggerSetup('dam', { logLevel: 'info' }, PIPE)).toEqual({ name: 'dam', level: 'info' });
+    expect(loggerSetup('dam', { logLevel: 'debug', logFormat: 'json' }, TERMINAL)).toEqual({ name: 'dam', level: 'debug' });
   });
 
   it('writes readable lines into a pipe when LOG_FORMAT=pretty', () => {
-    expect(loggerSetup('bff', { logLevel: 'info', logFormat: 'pretty' }, PIPE).stream).toBeDefined();
+    expect(loggerSetup('dam', { logLevel: 'info', logFormat: 'pretty' }, PIPE).stream).toBeDefined();
   });
 
   it('needs no stream when logging is off', () => {
-    expect(loggerSetup('bff', { logLevel: 'silent' }, TERMINAL)).toEqual({ name: 'bff', level: 'silent' });
+    expect(loggerSetup('dam', { logLevel: 'silent' }, TERMINAL)).toEqual({ name: 'dam', level: 'silent' });
   });
 });
 
