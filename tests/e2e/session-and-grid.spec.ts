@@ -157,3 +157,20 @@ test('the grid stays virtualized at 100,000 assets and follows paging.next', asy
   const domNodes = await page.evaluate(() => document.getElementsByTagName('*').length);
   expect(domNodes).toBeLessThan(3000);
 });
+
+test('a page whose code cannot be fetched says so and offers a reload, instead of a blank page', async ({ page, credentials }) => {
+  await page.goto('/');
+  await logIn(page, credentials);
+  await expect(page).toHaveURL(/\/fotoweb\/archives\/$/);
+  // The collection view is its own chunk (route-level code splitting): a dropped connection or a release that
+  // replaced the chunk files while the tab was open looks like this.
+  await page.route('**/assets/CollectionView-*.js', (route) => route.abort('connectionfailed'));
+  await page.getByTestId('collection-tile').first().getByRole('link').click();
+  const notice = page.getByTestId('chunk-error');
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText('could not be loaded');
+  await expectAccessible(page);
+  await page.unroute('**/assets/CollectionView-*.js');
+  await notice.getByRole('button', { name: 'Reload the page' }).click();
+  await expect(page.getByTestId('collection-view')).toBeVisible();
+});

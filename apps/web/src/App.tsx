@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { ChakraProvider } from '@chakra-ui/react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
+import { LazyBoundary } from './components/LazyBoundary.tsx';
 import { LoadingState } from './components/States.tsx';
 import { LoginView } from './routes/login/LoginView.tsx';
 import { NotFoundView } from './routes/NotFoundView.tsx';
@@ -46,17 +47,17 @@ export function App() {
               <Route element={<RequireSession />}>
                 <Route
                   element={
-                    <Suspense fallback={<PageLoading />}>
+                    <LazyBoundary fallback={<PageLoading />}>
                       <AppShell />
-                    </Suspense>
+                    </LazyBoundary>
                   }
                 >
                   <Route
                     path="/fotoweb/archives/*"
                     element={
-                      <Suspense fallback={<PageLoading />}>
+                      <LazyBoundary fallback={<PageLoading />}>
                         <ArchivePathView />
-                      </Suspense>
+                      </LazyBoundary>
                     }
                   />
                 </Route>

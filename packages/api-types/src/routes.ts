@@ -85,8 +85,11 @@ export interface RouteMatch {
 
 /** `<id>-<Name>` or `<id>` (dam.yaml parameter `archive`). */
 export const ARCHIVE_SEGMENT = String.raw`(?<archive>[0-9]+(?:-[^/;?#]*)?)`;
-/** Folder segments after the archive, each `/` + a name; names starting with `__` are reserved and never folders. */
-export const FOLDER_SEGMENTS = String.raw`(?<folderPath>(?:/(?!__)[^/;?#]+)*)`;
+/**
+ * Folder segments after the archive, each `/` + a name. Only the sub-resource names `__revisions` and `__renditions`
+ * are reserved; any other name, `__old` included, is a folder (folders are created with any name an upload gives).
+ */
+export const FOLDER_SEGMENTS = String.raw`(?<folderPath>(?:/(?!__(?:revisions|renditions)(?:[/;?#]|$))[^/;?#]+)*)`;
 /** FotoWeb's sort and page path components after the last `/`: `;o=<sort>` and `;p=<0-based page>`, in any order. */
 export const MATRIX_COMPONENTS = String.raw`(?<matrix>(?:;o=[^/;?#]*|;p=[0-9]+(?:-[A-Za-z0-9_-]*)?)*)`;
 /** The folder path and file name of an asset, before `.info` (may contain `/`). */

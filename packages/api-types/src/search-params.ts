@@ -70,6 +70,7 @@ export const NUMBER_RANGE_KEYS = ['fs', 'pw', 'ph'] as const;
  * ("ingested"), `rt` received by Magpie, `ct` taken (camera time) (spec 02 §3, §9; docs/decisions.md "Search").
  */
 export const DATE_TYPES = ['mt', 'it', 'rt', 'ct'] as const;
+/** A range key over numbers (`fs` in MB, `pw`/`ph` in px). */
 export type NumberRangeKey = (typeof NUMBER_RANGE_KEYS)[number];
 /** A date type (date range key). */
 export type DateType = (typeof DATE_TYPES)[number];

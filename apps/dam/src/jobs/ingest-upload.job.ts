@@ -116,6 +116,7 @@ export function ingestUploadJob(deps: {
         filename: upload.filename,
         userName: user?.username ?? 'system',
         beforeStoring,
+        ...(signal ? { signal } : {}),
         ...(contentHash ? { contentHash } : {}),
       });
       await done(asset.id);

@@ -1,8 +1,9 @@
 import fsp from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createTestDam, SAMPLES_DIR, type TestDam } from '../testing/harness.ts';
 import type { Caller } from '../policies/archive.policy.ts';
 import { INGEST_UPLOAD_JOB, type UploadDestination } from '../services/uploads.service.ts';
@@ -56,6 +57,34 @@ async function storeAsTheDeadRunDid(uploadId: string, fileId: string, key: strin
 }
 
 describe('the original an ingest stores is never lost track of (issue 9 leftover)', () => {
+  it('a run whose job was taken from it stores nothing more: the ingest stops before the original is stored and the source stays', async () => {
+    const folder = await fsp.mkdtemp(path.join(os.tmpdir(), 'magpie-aborted-'));
+    onTestFinished(() => fsp.rm(folder, { recursive: true, force: true }));
+    const source = path.join(folder, 'Bush-dog.jpg');
+    await fsp.copyFile(path.join(SAMPLES_DIR, 'iptc-xmp/Bush-dog.jpg'), source);
+    const lost = new AbortController();
+    let recorded: string | undefined;
+    const ingest = sut.ctx.ingest.ingest({
+      sourcePath: source,
+      archive: (await sut.ctx.repos.archives.findById(5000))!,
+      folderPath: 'aborted',
+      filename: 'Bush-dog.jpg',
+      userName: 'admin',
+      signal: lost.signal,
+      // The job's lock is lost while the file is analysed.
+      beforeStoring: async (key) => {
+        recorded = key;
+        lost.abort();
+      },
+    });
+    await expect(ingest).rejects.toMatchObject({ name: 'AbortError' });
+    expect(recorded).toBeDefined();
+    expect(await sut.ctx.files.size(recorded!)).toBeUndefined();
+    expect(await sut.ctx.files.list(previewFolderKey(recorded!.split('/')[2]!))).toEqual([]);
+    expect((await fsp.stat(source)).size).toBeGreaterThan(0);
+    expect(await sut.ctx.repos.assets.count({ archiveId: 5000, folderPath: 'aborted' })).toBe(0);
+  });
+
   it('is recorded on the upload before anything is stored for it, and the record goes once the asset holds it', async () => {
     const bytes = await fsp.readFile(photo('Kodak_CX7530.jpg'));
     const ticket = await sut.ctx.uploads.create(caller, PHOTOS, { filename: 'Kodak_CX7530.jpg', fileSize: bytes.length, folder: 'recorded' });

@@ -41,6 +41,13 @@ export interface IngestRequest {
    * records it on the upload, issue 10). When it throws, nothing is stored and the ingest fails with its error.
    */
   beforeStoring?: (originalKey: string) => Promise<void>;
+  /**
+   * The job's abort signal (it fires when the job's lock is lost and another process may take the upload over).
+   * Checked after the long analysis and right before the asset row is written: a run that lost its job stores
+   * nothing further and puts the file back, so the run that takes over, which removes a recorded original no asset
+   * holds, never removes a file that this run then points an asset at.
+   */
+  signal?: AbortSignal;
 }
 
 /** What {@link IngestService.analyse} read from a file: asset columns, embedded fields and warnings. */
@@ -96,9 +103,14 @@ export class IngestService {
     const storageKey = originalKey(archive.id, fileId, request.filename);
     await request.beforeStoring?.(storageKey);
     const { columns, warnings, previewDir } = await this.analyse(request.sourcePath, fileId);
+    if (request.signal?.aborted) {
+      await this.files.remove(previewDir);
+      request.signal.throwIfAborted();
+    }
     await this.archives.ensureFolder(archive.id, folderPath);
     await this.files.putOriginal(storageKey, request.sourcePath);
     try {
+      request.signal?.throwIfAborted();
       return await this.insertWithFreeName(request.filename, {
         ...columns,
         archive_id: archive.id,

@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { useLocation } from 'react-router-dom';
+import { LazyBoundary } from '../components/LazyBoundary.tsx';
 import { LoadingState } from '../components/States.tsx';
 import { isArchivesListPath, isAssetPath } from '../lib/urls.ts';
 import { ArchivesView } from './archives/ArchivesView.tsx';
@@ -16,5 +17,5 @@ const CollectionView = lazy(() => import('./collection/CollectionView.tsx').then
 export function ArchivePathView() {
   const { pathname } = useLocation();
   if (isArchivesListPath(pathname)) return <ArchivesView />;
-  return <Suspense fallback={<LoadingState label="Loading the page…" />}>{isAssetPath(pathname) ? <AssetView /> : <CollectionView />}</Suspense>;
+  return <LazyBoundary fallback={<LoadingState label="Loading the page…" />}>{isAssetPath(pathname) ? <AssetView /> : <CollectionView />}</LazyBoundary>;
 }

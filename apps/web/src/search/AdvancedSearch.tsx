@@ -16,7 +16,7 @@
  * This file is the button and the popover; the form (`AdvancedSearchForm.tsx`) and the picker load in their own chunk
  * when the popover first opens.
  */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { CloseButton, Flex, HStack, IconButton, Popover, Portal, Spinner } from '@chakra-ui/react';
 import { SlidersHorizontal } from 'lucide-react';
@@ -26,6 +26,7 @@ import { useView } from '../session/ViewContext.tsx';
 import { isEmptySearch, searchHref } from './search.ts';
 import { ARCHIVES_PATH } from '../lib/urls.ts';
 import { isInTaxonomyLayer } from '../taxonomy/taxonomyLayer.ts';
+import { LazyBoundary } from '../components/LazyBoundary.tsx';
 
 // The form and the taxonomy picker it offers load when the popover first opens (issue 10: route-level code splitting).
 const AdvancedSearchLoader = lazy(() => import('./AdvancedSearchForm.tsx').then((module) => ({ default: module.AdvancedSearchLoader })));
@@ -83,9 +84,9 @@ export function AdvancedSearch() {
             </Popover.Header>
             <Popover.Body>
               {open && (
-                <Suspense fallback={<FormLoading />}>
+                <LazyBoundary fallback={<FormLoading />}>
                   <AdvancedSearchLoader onDone={finish} />
-                </Suspense>
+                </LazyBoundary>
               )}
             </Popover.Body>
           </Popover.Content>

@@ -121,3 +121,17 @@ describe('bad collection and asset URLs', () => {
     expect(patch.statusCode).toBe(404);
   });
 });
+
+describe('folders', () => {
+  it('browses a folder whose name starts with two underscores (only __revisions and __renditions are reserved)', async () => {
+    // Folders come from the import (cli/import.ts), which takes any name; uploads go into existing ones.
+    await sut.ctx.repos.archives.ensureFolder(5000, '__old');
+    const photo = path.join(SAMPLES_DIR, 'iptc-xmp/BlueSquare.jpg');
+    const asset = await sut.upload(sut.adminToken, '/fotoweb/archives/5000-Photos/__old/', photo);
+    expect(asset, JSON.stringify(asset)).toMatchObject({ status: 'done' });
+    const folder = await sut.app.inject({ method: 'GET', url: '/fotoweb/archives/5000-Photos/__old/', headers: bearer(sut.adminToken) });
+    expect(folder.statusCode).toBe(200);
+    expect(folder.json().href).toBe('/fotoweb/archives/5000-Photos/__old/');
+    expect(folder.json().assets.data.map((a: { filename: string }) => a.filename)).toEqual(['BlueSquare.jpg']);
+  });
+});
