@@ -174,3 +174,12 @@ test('a page whose code cannot be fetched says so and offers a reload, instead o
   await notice.getByRole('button', { name: 'Reload the page' }).click();
   await expect(page.getByTestId('collection-view')).toBeVisible();
 });
+
+test('a collection address typed without its trailing slash opens the collection', async ({ page, credentials }) => {
+  await page.goto('/');
+  await logIn(page, credentials);
+  const collectionPath = await openFirstArchive(page);
+  await page.goto(`${collectionPath.replace(/\/$/, '')}?q=zzznothing`);
+  await expect(page).toHaveURL((url) => url.pathname === collectionPath && url.search === '?q=zzznothing');
+  await expect(page.getByTestId('collection-count')).toContainText('zzznothing');
+});

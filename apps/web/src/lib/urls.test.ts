@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { currentAddress, hrefOfLocation, isArchivesListPath, isAssetPath, loginUrl, pickArchiveForSearch, planHeaderSearch, safeReturnAddress } from './urls.ts';
+import {
+  collectionPathWithSlash,
+  currentAddress,
+  hrefOfLocation,
+  isArchivesListPath,
+  isAssetPath,
+  loginUrl,
+  pickArchiveForSearch,
+  planHeaderSearch,
+  safeReturnAddress,
+} from './urls.ts';
 
 describe('return addresses (spec 01 §2 `to`)', () => {
   it('keeps path, query and hash', () => {
@@ -34,6 +44,15 @@ describe('route kinds', () => {
   it('recognises asset pages by `.info`', () => {
     expect(isAssetPath('/fotoweb/archives/5000-Photos/IMG%200001.jpg.info')).toBe(true);
     expect(isAssetPath('/fotoweb/archives/5000-Photos/info/')).toBe(false);
+  });
+  it('adds the trailing slash a typed collection address lacks, and leaves every other address alone', () => {
+    expect(collectionPathWithSlash('/fotoweb/archives/5000-Photos')).toBe('/fotoweb/archives/5000-Photos/');
+    expect(collectionPathWithSlash('/fotoweb/archives/5000-Photos/Trips%202024')).toBe('/fotoweb/archives/5000-Photos/Trips%202024/');
+    expect(collectionPathWithSlash('/fotoweb/archives/5000-Photos/')).toBeUndefined();
+    expect(collectionPathWithSlash('/fotoweb/archives/5000-Photos/;o=fn;p=2')).toBeUndefined();
+    expect(collectionPathWithSlash('/fotoweb/archives/5000-Photos/a.jpg.info')).toBeUndefined();
+    expect(collectionPathWithSlash('/fotoweb/archives')).toBeUndefined();
+    expect(collectionPathWithSlash('/fotoweb/me')).toBeUndefined();
   });
   it('recognises the archives list', () => {
     expect(isArchivesListPath('/fotoweb/archives/')).toBe(true);

@@ -65,6 +65,18 @@ export function isAssetPath(pathname: string): boolean {
   return pathname.endsWith('.info');
 }
 
+/**
+ * The collection address a typed or pasted page address means when its trailing slash is missing
+ * (`/fotoweb/archives/5000-Photos` → `/fotoweb/archives/5000-Photos/`): FotoWeb collection hrefs always end in `/`
+ * or in `;o=`/`;p=` path components after it, and the DAM answers 404 for the slash-less form. Undefined when the
+ * address needs no change (already a collection href, an asset, the archives list, or outside `/fotoweb/archives/`).
+ */
+export function collectionPathWithSlash(pathname: string): string | undefined {
+  if (!pathname.startsWith(ARCHIVES_PATH) || isArchivesListPath(pathname) || isAssetPath(pathname) || pathname.endsWith('/')) return undefined;
+  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return last.startsWith(';') ? undefined : `${pathname}/`;
+}
+
 /** True for the archives list page (`/fotoweb/archives/`, with or without the trailing slash). */
 export function isArchivesListPath(pathname: string): boolean {
   return pathname === ARCHIVES_PATH || pathname === '/fotoweb/archives';
