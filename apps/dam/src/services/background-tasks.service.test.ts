@@ -32,15 +32,15 @@ afterAll(async () => {
 describe('running a task', () => {
   it('continues a task after a crash: assets with a result are not edited again', async () => {
     const done = '/fotoweb/archives/5000-Photos/batch/BlueSquare.jpg.info';
-    const todo = '/fotoweb/archives/5000-Photos/batch/iptc-staff-photographer-example.jpg.info';
-    const ids = await Promise.all([done, todo].map(async (href) => Number((await get(href)).uniqueid)));
-    const counts = await Promise.all([done, todo].map(async (href) => (await get(href)).revisioncount));
+    const unedited = '/fotoweb/archives/5000-Photos/batch/iptc-staff-photographer-example.jpg.info';
+    const ids = await Promise.all([done, unedited].map(async (href) => Number((await get(href)).uniqueid)));
+    const counts = await Promise.all([done, unedited].map(async (href) => (await get(href)).revisioncount));
     const admin = (await sut.ctx.repos.users.findByUsername('admin'))!;
     const tasks = new BackgroundTasksRepository(sut.ctx.database.db);
     const request = {
       assets: [
         { href: done, assetId: ids[0] },
-        { href: todo, assetId: ids[1] },
+        { href: unedited, assetId: ids[1] },
       ],
       fields: { 40: { value: 'Resumed' } },
     };
@@ -49,9 +49,9 @@ describe('running a task', () => {
     await sut.ctx.backgroundTasks.run('resumed-task');
     const status = await get<TaskStatus>('/fotoweb/me/background-tasks/resumed-task');
     expect(status.job).toMatchObject({ status: 'done', progress: { done: 2, total: 2 } });
-    expect(status.job.result[1]).toMatchObject({ href: todo, done: true, 'changed-fields': [{ field: 40, value: 'Resumed' }] });
+    expect(status.job.result[1]).toMatchObject({ href: unedited, done: true, 'changed-fields': [{ field: 40, value: 'Resumed' }] });
     expect((await get(done)).revisioncount).toBe(counts[0]);
-    expect((await get(todo)).revisioncount).toBe(counts[1]! + 1);
+    expect((await get(unedited)).revisioncount).toBe(counts[1]! + 1);
   });
 
   it('records an asset whose duplicate cannot be made as failed, and ends the task failed when none succeeded', async () => {
