@@ -113,7 +113,7 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
   const views = new MetadataViewsRepository(db);
   const assets = new AssetsService(repos.archives, repos.assets, policy, files, views);
   const taxonomyRepository = new TaxonomiesRepository(db);
-  const taxonomies = new TaxonomiesService(taxonomyRepository, { policy: new TaxonomyPolicy(taxonomyRepository) });
+  const taxonomies = new TaxonomiesService(taxonomyRepository, { policy: new TaxonomyPolicy() });
   const metadata = createMetadataServices({ db, databaseKind: database.kind, repos, policy, files, ingest, assets, taxonomies, notifyWorker: () => worker?.notify(), log });
   worker = new JobWorker(
     repos.jobs,

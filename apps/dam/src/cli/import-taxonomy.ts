@@ -32,7 +32,16 @@ async function importInProcess(fieldId: number, text: string, create: TaxonomyNa
   try {
     const admin = await ctx.repos.users.findByUsername('admin');
     if (!admin) throw new Error('There is no admin user.');
-    const caller = { userId: admin.id, username: admin.username, fullName: admin.full_name, email: admin.email, isAdmin: true, groupIds: [], clientId: CLI_CLIENT_ID };
+    const caller = {
+      userId: admin.id,
+      username: admin.username,
+      fullName: admin.full_name,
+      email: admin.email,
+      isSiteOwner: true,
+      groupIds: [],
+      permissions: new Set<string>(),
+      clientId: CLI_CLIENT_ID,
+    };
     return await ctx.taxonomies.importText(caller, fieldId, text, create ? { create } : {});
   } finally {
     await ctx.close();

@@ -442,6 +442,129 @@ const migrations: Record<string, Migration> = {
       for (const statement of statements) await statement.execute(db);
     },
   },
+  '0012_users_and_groups': {
+    async up(db: Kysely<any>) {
+      // Issue 11: the people of spec 03 §3.1–§3.3. The permission names are written out here, not imported, because a
+      // migration must keep doing what it did when it shipped.
+      const everyPermission = [
+        'albums.create',
+        'albums.comment',
+        'albums.showOnHomepage',
+        'albums.shareWithUsers',
+        'albums.shareWithGroups',
+        'albums.shareWithGuests',
+        'albums.restrictToFriends',
+        'albums.delegateDownloads',
+        'uploadArea',
+        'api',
+        'isInDesignEditor',
+        'viewFlows',
+        'manageFlows',
+        'changeSiteAppearance',
+        'approvePendingSignups',
+        'manageWebhooks',
+        'shareBookmarks',
+        'moderateComments',
+        'manageAlbums',
+        'manageTaxonomies',
+        'manageExports',
+        'inviteUsers',
+        'approveOrders',
+        'shareCropAndDownloadPresets',
+        'manageUsers',
+        'manageAnnotations',
+        'manageArchives',
+        'manageWorkflows',
+        'manageServices',
+        'audit',
+        'manageSettings',
+        'configureConsentForms',
+        'manageActivityExports',
+        'manageActivityLogging',
+        'manageFotostationConfigurations',
+      ];
+      const statements = [
+        // The admin view of a user (spec 03 §3.1). The address, commerce, property bag and external ids are read and
+        // written whole and never searched, so they are documents; what lists sort, filter or count on is a column.
+        sql`ALTER TABLE users ADD COLUMN first_name text NOT NULL DEFAULT ''`,
+        sql`ALTER TABLE users ADD COLUMN last_name text NOT NULL DEFAULT ''`,
+        sql`ALTER TABLE users ADD COLUMN description text NOT NULL DEFAULT ''`,
+        sql`ALTER TABLE users ADD COLUMN company text NOT NULL DEFAULT ''`,
+        sql`ALTER TABLE users ADD COLUMN address jsonb NOT NULL DEFAULT '{}'`,
+        sql`ALTER TABLE users ADD COLUMN commerce jsonb NOT NULL DEFAULT '{"accountId":"","paymentMethod":1,"category":"","discount":0}'`,
+        sql`ALTER TABLE users ADD COLUMN property_bag jsonb NOT NULL DEFAULT '[]'`,
+        sql`ALTER TABLE users ADD COLUMN external_ids jsonb NOT NULL DEFAULT '[]'`,
+        sql`ALTER TABLE users ADD COLUMN license_level integer NOT NULL DEFAULT 35`,
+        sql`ALTER TABLE users ADD COLUMN license_mode integer NOT NULL DEFAULT 0`,
+        sql`ALTER TABLE users ADD COLUMN expires timestamptz`,
+        sql`ALTER TABLE users ADD COLUMN force_password_change boolean NOT NULL DEFAULT false`,
+        // A person signs in; the guest user stands for visitors who did not; an application user is what an API client
+        // registered to act as a group acts as (hidden from the user lists).
+        sql`ALTER TABLE users ADD COLUMN kind text NOT NULL DEFAULT 'person' CHECK (kind IN ('person', 'guest', 'application'))`,
+        // Users are deleted softly (as FotoWare's `deleted`): uploads, background tasks and revisions keep naming them,
+        // and the upload sweep still finds the originals recorded on their uploads. The name is free again at once.
+        sql`ALTER TABLE users ADD COLUMN deleted timestamptz`,
+        sql`UPDATE users SET first_name = split_part(full_name, ' ', 1), last_name = btrim(substr(full_name, length(split_part(full_name, ' ', 1)) + 1))
+          WHERE full_name <> ''`,
+        sql`DROP INDEX users_username_key`,
+        sql`CREATE UNIQUE INDEX users_username_key ON users (lower(username)) WHERE deleted IS NULL`,
+        // The last login of each user, apart from the users table: that table advances catalog_generation, and a login
+        // must not drop every kept answer.
+        sql`CREATE TABLE user_logins (
+          user_id integer PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+          last_login timestamptz NOT NULL)`,
+        // Groups (spec 03 §3.2): license defaults for new members, a SAML group name, custom properties; names unique.
+        sql`ALTER TABLE groups ADD COLUMN saml_group_name text NOT NULL DEFAULT ''`,
+        sql`ALTER TABLE groups ADD COLUMN license_level integer NOT NULL DEFAULT 35`,
+        sql`ALTER TABLE groups ADD COLUMN license_mode integer NOT NULL DEFAULT 0`,
+        sql`ALTER TABLE groups ADD COLUMN property_bag jsonb NOT NULL DEFAULT '[]'`,
+        sql`ALTER TABLE groups ADD COLUMN modified timestamptz NOT NULL DEFAULT now()`,
+        sql`UPDATE groups SET name = name || ' (' || id || ')' WHERE builtin_key IS NULL AND lower(name) IN ('guests', 'administrators', 'everyone', 'registered users')`,
+        sql`UPDATE groups g SET name = g.name || ' (' || g.id || ')' WHERE EXISTS (SELECT 1 FROM groups o WHERE lower(o.name) = lower(g.name) AND o.id < g.id)`,
+        sql`CREATE UNIQUE INDEX groups_name_key ON groups (lower(name))`,
+        // Nested groups: `member_group_id` is a member of `group_id` and inherits its permissions and archive access.
+        // The DAM refuses a cycle (409) before inserting; the CHECK refuses the shortest one.
+        sql`CREATE TABLE group_groups (
+          group_id integer NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+          member_group_id integer NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+          PRIMARY KEY (group_id, member_group_id),
+          CHECK (group_id <> member_group_id))`,
+        sql`CREATE INDEX group_groups_member_idx ON group_groups (member_group_id)`,
+        sql`CREATE TRIGGER group_groups_catalog_generation AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON group_groups
+          FOR EACH STATEMENT EXECUTE FUNCTION catalog_generation_advance()`,
+        // Exactly one site owner (spec 03 §6): one row, whose user cannot be deleted while it holds the role.
+        sql`CREATE TABLE site_owner (
+          singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),
+          user_id integer NOT NULL REFERENCES users(id) ON DELETE RESTRICT,
+          modified timestamptz NOT NULL DEFAULT now())`,
+        sql`CREATE TRIGGER site_owner_catalog_generation AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON site_owner
+          FOR EACH STATEMENT EXECUTE FUNCTION catalog_generation_advance()`,
+        // Today's administrator keeps every power: the first one becomes the site owner, and every one joins
+        // "Administrators", which holds every group permission. A fresh database gets its owner at the first start.
+        sql`INSERT INTO site_owner (user_id) SELECT id FROM users WHERE is_admin ORDER BY id LIMIT 1`,
+        // The built-ins first, so that a fresh database numbers them as FotoWeb does (Everyone 10001).
+        sql`INSERT INTO groups (name, description, builtin_key) VALUES ('Everyone', 'Every user, signed in or not.', 'everyone') ON CONFLICT (builtin_key) DO NOTHING`,
+        sql`INSERT INTO groups (name, description, builtin_key) VALUES ('Registered Users', 'Every signed-in user.', 'registered') ON CONFLICT (builtin_key) DO NOTHING`,
+        sql`INSERT INTO groups (name, description) VALUES ('Administrators', 'Holds every group permission.')`,
+        sql`INSERT INTO group_permissions (group_id, permission)
+          SELECT g.id, p FROM groups g, unnest(${sql.val(everyPermission)}::text[]) AS p WHERE g.name = 'Administrators' AND g.builtin_key IS NULL`,
+        sql`INSERT INTO group_members (group_id, user_id) SELECT g.id, u.id FROM groups g, users u WHERE g.name = 'Administrators' AND g.builtin_key IS NULL AND u.is_admin`,
+        sql`ALTER TABLE users DROP COLUMN is_admin`,
+        // The guest group and the guest user of spec 03 §9 (ids 10000 and 15000, below where the sequences start).
+        // The guest user is disabled: Magpie has no guest access until the archives issue turns it on.
+        sql`INSERT INTO groups (id, name, description, builtin_key) VALUES (10000, 'Guests', 'Visitors who have not signed in.', 'guests')`,
+        sql`UPDATE users SET username = username || '-' || id WHERE lower(username) = 'guest' AND deleted IS NULL`,
+        sql`INSERT INTO users (id, username, full_name, first_name, kind, is_enabled, password_hash) VALUES (15000, 'guest', 'Guest', 'Guest', 'guest', false, NULL)`,
+        sql`INSERT INTO group_members (group_id, user_id) VALUES (10000, 15000)`,
+        // API clients (spec 03 §3.12, keyed by clientId) act as a user, or as a group through a hidden application user.
+        sql`ALTER TABLE api_clients ADD COLUMN acting_group_id integer REFERENCES groups(id) ON DELETE CASCADE`,
+        sql`ALTER TABLE api_clients ADD COLUMN created_by integer REFERENCES users(id) ON DELETE SET NULL`,
+        sql`CREATE INDEX oauth_tokens_user_idx ON oauth_tokens (user_id) WHERE revoked_at IS NULL`,
+        sql`CREATE INDEX oauth_tokens_client_idx ON oauth_tokens (client_id) WHERE revoked_at IS NULL`,
+      ];
+      for (const statement of statements) await statement.execute(db);
+    },
+  },
 };
 
 /** The channel the generation triggers notify (migration 0009), once per writing transaction. */

@@ -4,6 +4,8 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** A jsonb column holding T. */
 type Json<T> = ColumnType<T, T | string, T | string>;
+/** A jsonb column holding T with a database default. */
+type JsonDefaulted<T> = ColumnType<T, T | string | undefined, T | string>;
 
 /** FotoWeb metadata keyed by field id (`"5"`, `"25"`…): single fields are strings, bag fields arrays. */
 export type FieldValues = Record<string, string | string[]>;
@@ -17,41 +19,133 @@ export interface StoredPreview {
   file: string;
 }
 
-/** Users: people and the built-in administrator (spec 03 users; passwords are scrypt hashes). */
+/** A custom property of a user or a group (spec 03 §3.1 propertyBag). */
+export interface PropertyBagEntry {
+  key: string;
+  value: string;
+}
+
+/** The postal and contact details of a user (spec 03 §3.1 `address`, apart from the names, e-mail and company). */
+export interface StoredAddress {
+  title?: string;
+  initial?: string;
+  streetAddress?: string;
+  streetAddress1?: string;
+  streetAddress2?: string;
+  streetAddress3?: string;
+  streetAddress4?: string;
+  city?: string;
+  state?: string;
+  zipCode?: string;
+  country?: string;
+  phone?: string;
+  fax?: string;
+  homepage?: string;
+  profession?: string;
+  businessType?: string;
+}
+
+/** A user's commerce details (spec 03 §3.1): payment method 1 no charge, 2 invoice, 4 credit card, 8 manual accept. */
+export interface StoredCommerce {
+  accountId: string;
+  paymentMethod: 1 | 2 | 4 | 8;
+  category: string;
+  /** A decimal, 0 by default. */
+  discount: number;
+}
+
+/** What a user row stands for: a person, the guest user (id 15000), or the user an API client acting as a group acts as. */
+export type UserKind = 'person' | 'guest' | 'application';
+
+/**
+ * Users (spec 03 §3.1; migrations 0001 and 0012). Passwords are scrypt hashes. `deleted` marks a soft-deleted user,
+ * whose name is free again; every query for live users filters on it.
+ */
 export interface UsersTable {
   id: Generated<number>;
   username: string;
   full_name: string;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
   email: string;
+  description: Generated<string>;
+  /** `address.organization` in the admin view. */
+  company: Generated<string>;
+  address: JsonDefaulted<StoredAddress>;
+  commerce: JsonDefaulted<StoredCommerce>;
+  property_bag: JsonDefaulted<PropertyBagEntry[]>;
+  external_ids: JsonDefaulted<unknown[]>;
+  license_level: Generated<number>;
+  license_mode: Generated<number>;
+  expires: Timestamp | null;
+  force_password_change: Generated<boolean>;
+  kind: Generated<UserKind>;
+  deleted: Timestamp | null;
   password_hash: string | null;
-  is_admin: Generated<boolean>;
   is_enabled: Generated<boolean>;
   created: Generated<Date>;
   modified: Generated<Date>;
 }
 
-/** Groups, including the built-ins Everyone and Registered Users (`builtin_key`). */
+/** Each user's last login (kept apart from `users`, whose writes advance the catalog generation). */
+export interface UserLoginsTable {
+  user_id: number;
+  last_login: Timestamp;
+}
+
+/**
+ * Groups (spec 03 §3.2), including the built-ins Everyone, Registered Users and the guest group 10000
+ * (`builtin_key` everyone, registered, guests). Names are unique, case-insensitively.
+ */
 export interface GroupsTable {
   id: Generated<number>;
   name: string;
   description: Generated<string>;
   builtin_key: string | null;
+  saml_group_name: Generated<string>;
+  license_level: Generated<number>;
+  license_mode: Generated<number>;
+  property_bag: JsonDefaulted<PropertyBagEntry[]>;
   created: Generated<Date>;
+  modified: Generated<Date>;
 }
 
-/** Explicit group memberships (Everyone and Registered Users are implicit). */
+/** Explicit group memberships of users (Everyone and Registered Users are implicit). */
 export interface GroupMembersTable {
   group_id: number;
   user_id: number;
 }
 
-/** OAuth clients for the client_credentials grant (and the BFF's confidential client). */
+/** Nested groups: `member_group_id` is a member of `group_id` and inherits what `group_id` is given. */
+export interface GroupGroupsTable {
+  group_id: number;
+  member_group_id: number;
+}
+
+/** Plain group permissions of spec 03 §3.3, one row per permission a group holds (`albums.create`, `manageUsers`…). */
+export interface GroupPermissionsTable {
+  group_id: number;
+  permission: string;
+}
+
+/** The one site owner (spec 03 §6): a single row. */
+export interface SiteOwnerTable {
+  singleton: Generated<boolean>;
+  user_id: number;
+  modified: Generated<Date>;
+}
+
+/** OAuth clients for the client_credentials grant (spec 03 §3.12 applications, keyed by clientId). */
 export interface ApiClientsTable {
   client_id: string;
   name: string;
   secret_hash: string;
-  /** The user the client acts as. */
+  /** The user the client acts as (for a client acting as a group, its hidden application user). */
   user_id: number;
+  /** The group a client registered to act as a group acts through, or null. */
+  acting_group_id: number | null;
+  /** Who registered the client, or null for the built-in ones. */
+  created_by: number | null;
   created: Generated<Date>;
 }
 
@@ -293,6 +387,10 @@ export interface Database {
   users: UsersTable;
   groups: GroupsTable;
   group_members: GroupMembersTable;
+  group_groups: GroupGroupsTable;
+  group_permissions: GroupPermissionsTable;
+  site_owner: SiteOwnerTable;
+  user_logins: UserLoginsTable;
   api_clients: ApiClientsTable;
   oauth_tokens: OAuthTokensTable;
   archives: ArchivesTable;
@@ -310,6 +408,7 @@ export interface Database {
 }
 
 export type UserRow = Selectable<UsersTable>;
+export type GroupRow = Selectable<GroupsTable>;
 export type ArchiveRow = Selectable<ArchivesTable>;
 /** An asset as services use it: every column but the search vectors (large, and only the database reads them). */
 export type AssetRow = Omit<Selectable<AssetsTable>, 'search_vector' | 'field_vector'>;

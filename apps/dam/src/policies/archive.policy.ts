@@ -3,8 +3,8 @@ import type { ArchivesRepository } from '../repositories/archives.repository.ts'
 import { forbidden, notFound } from '../lib/errors.ts';
 
 /**
- * Archive permission ids (spec 03 §3.11). An access list grants a subset of these to each member; the built-in
- * administrator holds all of them on every archive.
+ * Archive permission ids (spec 03 §3.11). An access list grants a subset of these to each member; the site owner
+ * holds all of them on every archive.
  */
 export const ARCHIVE_PERMISSION_IDS = ARCHIVE_PERMISSIONS;
 
@@ -17,9 +17,15 @@ export interface Caller {
   username: string;
   fullName: string;
   email: string;
-  isAdmin: boolean;
-  /** Every group the user is in, including Everyone and Registered Users. */
+  /** The one site owner (spec 03 §6) holds every group permission and every archive permission, whatever the groups say. */
+  isSiteOwner: boolean;
+  /** Every group the user is in, including Everyone and Registered Users and the groups those are members of. */
   groupIds: number[];
+  /**
+   * The plain group permissions of spec 03 §3.3 the user holds through their groups. Read it through a policy
+   * (`sitePolicy.can`), which adds the site owner's.
+   */
+  permissions: ReadonlySet<string>;
   /** The OAuth client the token was issued to. */
   clientId: string;
 }
@@ -51,7 +57,7 @@ export class ArchivePolicy {
 
   /** The caller's permissions on each of the given archives (all archives when omitted). */
   async permissionsOn(caller: Caller, archiveIds?: number[]): Promise<Map<number, Set<string>>> {
-    if (caller.isAdmin) {
+    if (caller.isSiteOwner) {
       const ids = archiveIds ?? (await this.archives.list()).map((a) => a.id);
       return new Map(ids.map((id) => [id, new Set<string>(ARCHIVE_PERMISSION_IDS)]));
     }

@@ -1,5 +1,6 @@
 import type { Caller } from './archive.policy.ts';
-import { forbidden, notFound } from '../lib/errors.ts';
+import { sitePolicy } from './site.policy.ts';
+import { notFound } from '../lib/errors.ts';
 
 /** The plain group permission (spec 03 §3.3) that grants `allowTaxonomyEditing` (spec 01 §3). */
 export const MANAGE_TAXONOMIES_PERMISSION = 'manageTaxonomies';
@@ -12,24 +13,22 @@ export interface TaxonomyItemAccess {
 
 /**
  * Answers "may this caller do X with taxonomies" (issue #5; spec 02 §6 roles): editing needs `allowTaxonomyEditing`
- * (an administrator, or a member of a group holding {@link MANAGE_TAXONOMIES_PERMISSION}); every reader sees the
+ * (the site owner, or a member of a group holding {@link MANAGE_TAXONOMIES_PERMISSION}); every reader sees the
  * taxonomies, but a non-editor sees only items it may set or navigate into, and never an item's children without its
  * Navigate flag. The repository's SQL applies the same visibility rule to pages of items (`visibility.editor`).
  */
 export class TaxonomyPolicy {
-  constructor(private readonly groups: { groupsHold(groupIds: number[], permission: string): Promise<boolean> }) {}
-
   /** Whether the caller may add, change and delete taxonomies and items (`allowTaxonomyEditing`, spec 01 §3). */
-  async canEdit(caller: Caller): Promise<boolean> {
-    return caller.isAdmin || this.groups.groupsHold(caller.groupIds, MANAGE_TAXONOMIES_PERMISSION);
+  canEdit(caller: Caller): boolean {
+    return sitePolicy.can(caller, 'manageTaxonomies');
   }
 
   /**
    * Ensures the caller may edit taxonomies. Taxonomies are no secret, so the refusal is 403, never 404.
    * @throws ApiError 403 Forbidden unless the caller may edit taxonomies.
    */
-  async assertCanEdit(caller: Caller): Promise<void> {
-    if (!(await this.canEdit(caller))) throw forbidden('You need the taxonomy editing permission (allowTaxonomyEditing).');
+  assertCanEdit(caller: Caller): void {
+    sitePolicy.assertCan(caller, 'manageTaxonomies');
   }
 
   /** Spec 02 §6: editors see every item; others items with Set, or with Navigate and children. */

@@ -1,6 +1,6 @@
 import type { FullApiDescriptor } from '@magpie/api-types';
 import type { Caller } from '../policies/archive.policy.ts';
-import { adminPolicy } from '../policies/admin.policy.ts';
+import { sitePolicy } from '../policies/site.policy.ts';
 
 /** The keepalive interval announced in the descriptor (s; fotoweb-api-notes §1 records 20). */
 export const KEEPALIVE_INTERVAL_S = 20;
@@ -50,7 +50,7 @@ export function presentDescriptor(caller: Caller, options: { canUpload: boolean;
       allowRetranscode: false,
       allowShareBookmark: false,
       // Administrators, and members of a group holding manageTaxonomies (issue #5; spec 01 §3, spec 03 §3.3).
-      allowTaxonomyEditing: options.allowTaxonomyEditing ?? caller.isAdmin,
+      allowTaxonomyEditing: sitePolicy.can(caller, 'manageTaxonomies'),
       canConfigureConsentForms: false,
       canLinkInAdobeCC: false,
       canManageExports: false,
@@ -58,10 +58,10 @@ export function presentDescriptor(caller: Caller, options: { canUpload: boolean;
       delegateDownload: false,
       hasAdvancedVideoControls: false,
       // The policy's answers travel in the response, so the web client never recomputes them (style.md).
-      hasAuditPermission: adminPolicy.can(caller, 'audit'),
-      hasManageArchivesPermission: adminPolicy.can(caller, 'manageArchives'),
-      hasManageServicesPermission: adminPolicy.can(caller, 'manageServices'),
-      hasManageSettingsPermission: adminPolicy.can(caller, 'manageSettings'),
+      hasAuditPermission: sitePolicy.can(caller, 'audit'),
+      hasManageArchivesPermission: sitePolicy.can(caller, 'manageArchives'),
+      hasManageServicesPermission: sitePolicy.can(caller, 'manageServices'),
+      hasManageSettingsPermission: sitePolicy.can(caller, 'manageSettings'),
       hasManageWorkflowsPermission: false,
       hasManageFlowsPermission: false,
       hasViewFlowsPermission: false,

@@ -3,6 +3,7 @@ import type { DamConfig } from '../config.ts';
 import type { TokensRepository } from '../repositories/tokens.repository.ts';
 import type { UsersRepository } from '../repositories/users.repository.ts';
 import type { Caller } from '../policies/archive.policy.ts';
+import type { UserRow } from '../db/schema.ts';
 import { preparePasswordChecks, randomToken, safeEqual, sha256Hex, verifyPassword } from '../lib/crypto.ts';
 
 /**
@@ -20,6 +21,14 @@ export interface TokenResponse {
   /** Seconds until the access token expires. */
   expires_in: number;
   refresh_token: string;
+}
+
+/**
+ * Whether a user may hold a session (spec 03 §4 User): enabled, not past the expiry date, and a person or an
+ * application user (never the guest user, who stands for visitors without a session). Deleted users are never found.
+ */
+export function canSignIn(user: Pick<UserRow, 'is_enabled' | 'expires' | 'kind'>, now = new Date()): boolean {
+  return user.is_enabled && user.kind !== 'guest' && (user.expires === null || user.expires.getTime() > now.getTime());
 }
 
 /** An RFC 6749 §5.2 error, answered with status 400 (401 for `invalid_client`). */
@@ -118,13 +127,19 @@ export class AuthService {
         if (client.kind !== 'bff') throw new OAuthError('unauthorized_client', 'The password grant is limited to the BFF client.');
         const user = form.username ? await this.users.findByUsername(form.username) : undefined;
         const ok = await verifyPassword(form.password ?? '', user?.password_hash);
-        if (!user || !ok || !user.is_enabled) throw new OAuthError('invalid_grant', 'Wrong user name or password.');
+        if (!user || !ok || !canSignIn(user)) throw new OAuthError('invalid_grant', 'Wrong user name or password.');
         return this.issue(user.id, client.clientId);
       }
       case 'refresh_token': {
         const hash = sha256Hex(form.refresh_token ?? '');
         const owner = await this.tokens.findLive(hash, 'refresh');
         if (!owner || owner.clientId !== client.clientId) throw new OAuthError('invalid_grant', 'The refresh token is invalid or expired.');
+        // A user disabled, expired or deleted since the login gets no new tokens: their session ends at the next refresh.
+        const user = await this.users.findById(owner.userId);
+        if (!user || !canSignIn(user)) {
+          await this.revokeGrant(owner.grantId);
+          throw new OAuthError('invalid_grant', 'The refresh token is invalid or expired.');
+        }
         // Rotation: the old grant's tokens die, a new pair is issued (fotoweb-api-notes §10: the old refresh token is then invalid).
         await this.revokeGrant(owner.grantId);
         return this.issue(owner.userId, client.clientId);
@@ -143,14 +158,16 @@ export class AuthService {
     const owner = await this.tokens.findLive(hash, 'access');
     if (!owner) return undefined;
     const user = await this.users.findById(owner.userId);
-    if (!user || !user.is_enabled) return undefined;
+    if (!user || !canSignIn(user)) return undefined;
+    const principal = await this.users.principalOf(user.id);
     const caller = {
       userId: user.id,
       username: user.username,
       fullName: user.full_name,
       email: user.email,
-      isAdmin: user.is_admin,
-      groupIds: await this.users.groupIdsOf(user.id),
+      isSiteOwner: (await this.users.siteOwnerId()) === user.id,
+      groupIds: principal.groupIds,
+      permissions: new Set(principal.permissions),
       clientId: owner.clientId,
       grantId: owner.grantId,
     };

@@ -25,7 +25,7 @@ export interface BootstrapResult {
 /**
  * First-start set-up, idempotent: the built-in groups Everyone and Registered Users, the user `admin` (password
  * from MAGPIE_ADMIN_PASSWORD, or a random one written to `$MAGPIE_DATA_DIR/initial-admin-password` with mode
- * 0600), and the archive "Photos" that registered users may view, preview, download and upload to.
+ * 0600), who is the site owner, and the archive "Photos" that registered users may view, preview, download and upload to.
  */
 export async function bootstrap(config: DamConfig, users: UsersRepository, archives: ArchivesRepository, tokens: TokensRepository): Promise<BootstrapResult> {
   await users.ensureBuiltinGroup(BUILTIN_GROUPS.everyone, 'Everyone', 'Every user, signed in or not.');
@@ -34,12 +34,19 @@ export async function bootstrap(config: DamConfig, users: UsersRepository, archi
 
   if (!(await users.findByUsername('admin'))) {
     const password = config.adminPassword ?? randomToken(12);
-    await users.create({ username: 'admin', fullName: 'Administrator', passwordHash: await hashPassword(password), isAdmin: true });
+    await users.create({ username: 'admin', fullName: 'Administrator', passwordHash: await hashPassword(password) });
     if (!config.adminPassword) {
       fs.mkdirSync(config.dataDir, { recursive: true });
       fs.writeFileSync(path.join(config.dataDir, 'initial-admin-password'), `${password}\n`, { mode: 0o600 });
       result.generatedAdminPassword = password;
     }
+  }
+
+  // The first start's admin is the site owner (spec 03 §6), who holds every permission; a database migrated from
+  // before issue 11 already has one (migration 0012).
+  if ((await users.siteOwnerId()) === undefined) {
+    const admin = await users.findByUsername('admin');
+    if (admin) await users.setSiteOwner(admin.id);
   }
 
   if (config.cliClientSecret) await ensureCliClient(config.cliClientSecret, users, tokens);

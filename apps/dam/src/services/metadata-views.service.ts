@@ -3,7 +3,7 @@ import type { ArchivesRepository } from '../repositories/archives.repository.ts'
 import { archiveIdOfView, type MetadataViewsRepository, type StoredMetadataView } from '../repositories/metadata-views.repository.ts';
 import type { ArchivePolicy, Caller } from '../policies/archive.policy.ts';
 import { notFound } from '../lib/errors.ts';
-import { adminPolicy } from '../policies/admin.policy.ts';
+import { sitePolicy } from '../policies/site.policy.ts';
 import { presentMetadataView } from '../presenters/metadata-view.presenter.ts';
 
 /**
@@ -36,7 +36,7 @@ export class MetadataViewsService {
    */
   async replace(caller: Caller, id: string, definition: MetadataViewUpdate): Promise<MetadataView> {
     const archiveId = await this.archiveOf(caller, id);
-    adminPolicy.assertCan(caller, 'manageMetadataViews');
+    sitePolicy.assertCan(caller, 'manageMetadataViews');
     return presentMetadataView(await this.views.replace(archiveId, definition));
   }
 

@@ -26,17 +26,10 @@ export interface TaxonomyItemsTable {
   modified: Generated<Date>;
 }
 
-/** Plain group permissions of spec 03 §3.3 (`manageTaxonomies` grants taxonomy editing). */
-export interface GroupPermissionsTable {
-  group_id: number;
-  permission: string;
-}
-
 /** The tables of this module, added to the DAM's {@link Database} with Kysely's `withTables`. */
 export type TaxonomyTables = {
   taxonomies: TaxonomiesTable;
   taxonomy_items: TaxonomyItemsTable;
-  group_permissions: GroupPermissionsTable;
 };
 
 type TaxonomyDb = Database & TaxonomyTables;
@@ -387,26 +380,5 @@ export class TaxonomiesRepository {
       .where(sql<SqlBool>`'Set' = ANY(taxonomy_items.acl)`)
       .execute();
     return new Set(rows.map((r) => r.value));
-  }
-
-  /** Whether any of the groups holds `permission` (spec 03 §3.3 plain permissions). */
-  async groupsHold(groupIds: number[], permission: string): Promise<boolean> {
-    if (groupIds.length === 0) return false;
-    const row = await this.db.selectFrom('group_permissions').select('group_id').where('group_id', 'in', groupIds).where('permission', '=', permission).executeTakeFirst();
-    return row !== undefined;
-  }
-
-  /** Grants a plain permission to a group (idempotent). */
-  async grantGroupPermission(groupId: number, permission: string): Promise<void> {
-    await this.db
-      .insertInto('group_permissions')
-      .values({ group_id: groupId, permission })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-  }
-
-  /** Withdraws a plain permission from a group. */
-  async revokeGroupPermission(groupId: number, permission: string): Promise<void> {
-    await this.db.deleteFrom('group_permissions').where('group_id', '=', groupId).where('permission', '=', permission).execute();
   }
 }

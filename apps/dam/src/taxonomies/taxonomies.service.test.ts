@@ -1,3 +1,4 @@
+import { GroupsRepository } from '../repositories/groups.repository.ts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDam, type TestDam } from '../testing/harness.ts';
@@ -56,7 +57,7 @@ beforeAll(async () => {
   const editor = await dam.createUser('group-editor');
   const group = await dam.ctx.database.db.insertInto('groups').values({ name: 'Taxonomy editors', builtin_key: null }).returning('id').executeTakeFirstOrThrow();
   await dam.ctx.database.db.insertInto('group_members').values({ group_id: group.id, user_id: editor.id }).execute();
-  await repo.grantGroupPermission(group.id, MANAGE_TAXONOMIES_PERMISSION);
+  await new GroupsRepository(dam.ctx.database.db).grantPermission(group.id, MANAGE_TAXONOMIES_PERMISSION);
   groupEditor = await callerFor(editor.token);
 });
 afterAll(async () => {

@@ -71,17 +71,17 @@ export class TaxonomiesService {
     options: { pageSize?: number; policy?: TaxonomyPolicy } = {},
   ) {
     this.pageSize = options.pageSize ?? TAXONOMY_PAGE_SIZE;
-    this.policy = options.policy ?? new TaxonomyPolicy(repo);
+    this.policy = options.policy ?? new TaxonomyPolicy();
   }
 
   /** Whether the caller may add, change and delete taxonomies and items (`allowTaxonomyEditing`, spec 01 §3). */
-  async canEdit(caller: Caller): Promise<boolean> {
+  canEdit(caller: Caller): boolean {
     return this.policy.canEdit(caller);
   }
 
   /** @throws ApiError 403 Forbidden unless the caller may edit taxonomies. */
-  private async requireEditor(caller: Caller): Promise<void> {
-    await this.policy.assertCanEdit(caller);
+  private requireEditor(caller: Caller): void {
+    this.policy.assertCanEdit(caller);
   }
 
   private window(page: number, total: number, size = this.pageSize): PageWindow {
@@ -113,7 +113,7 @@ export class TaxonomiesService {
    */
   async getTaxonomy(caller: Caller, fieldId: number, options: { page?: number; query?: string | undefined } = {}): Promise<{ taxonomy: Taxonomy; info: TaxonomyInfo }> {
     const taxonomy = await this.taxonomy(fieldId);
-    const visibility = { editor: await this.canEdit(caller) };
+    const visibility = { editor: this.canEdit(caller) };
     const page = options.page ?? 0;
     const limits = { offset: page * this.pageSize, limit: this.pageSize };
     const query = options.query?.trim();
@@ -137,7 +137,7 @@ export class TaxonomiesService {
    * @throws ApiError 403 for non-editors; 409 TaxonomyExists when the field has one.
    */
   async createTaxonomy(caller: Caller, fieldId: number, names: TaxonomyNames): Promise<string> {
-    await this.requireEditor(caller);
+    this.requireEditor(caller);
     const created = await this.repo.insertTaxonomy({
       fieldId,
       name: names.name?.trim() || names.pluralName.trim(),
@@ -150,7 +150,7 @@ export class TaxonomiesService {
 
   /** Renames a taxonomy (`PUT /fotoweb/api/taxonomies/{field}/`). @throws ApiError 403; 404 when there is none. */
   async updateTaxonomy(caller: Caller, fieldId: number, names: TaxonomyNames): Promise<void> {
-    await this.requireEditor(caller);
+    this.requireEditor(caller);
     const current = await this.taxonomy(fieldId);
     await this.repo.updateTaxonomy(fieldId, {
       name: names.name?.trim() || current.name,
@@ -161,7 +161,7 @@ export class TaxonomiesService {
 
   /** Deletes a taxonomy and all its items (`DELETE /fotoweb/api/taxonomies/{field}/`). @throws ApiError 403. */
   async deleteTaxonomy(caller: Caller, fieldId: number): Promise<void> {
-    await this.requireEditor(caller);
+    this.requireEditor(caller);
     await this.repo.deleteTaxonomy(fieldId);
   }
 
@@ -183,7 +183,7 @@ export class TaxonomiesService {
    */
   async getItem(caller: Caller, fieldId: number, itemId: string, page = 0): Promise<TaxonomyItem> {
     await this.taxonomy(fieldId);
-    const visibility = { editor: await this.canEdit(caller) };
+    const visibility = { editor: this.canEdit(caller) };
     const row = await this.visibleItem(fieldId, itemId, visibility.editor);
     const mayNavigate = this.policy.canNavigate(row, visibility.editor);
     const { rows, total } = mayNavigate
@@ -218,7 +218,7 @@ export class TaxonomiesService {
    *   TaxonomyItemExists when a sibling has the same name (case-insensitive).
    */
   async createItem(caller: Caller, fieldId: number, parentId: string | undefined, input: TaxonomyItemCreation): Promise<TaxonomyItem> {
-    await this.requireEditor(caller);
+    this.requireEditor(caller);
     await this.taxonomy(fieldId);
     const parent = parentId === undefined ? undefined : await this.visibleItem(fieldId, parentId, true);
     const fields = this.fields(input);
@@ -235,7 +235,7 @@ export class TaxonomiesService {
    *   new name.
    */
   async updateItem(caller: Caller, fieldId: number, itemId: string, input: TaxonomyItemChange): Promise<TaxonomyItem> {
-    await this.requireEditor(caller);
+    this.requireEditor(caller);
     await this.taxonomy(fieldId);
     const row = await this.visibleItem(fieldId, itemId, true);
     const fields = this.fields(input);
@@ -252,7 +252,7 @@ export class TaxonomiesService {
    * @throws ApiError 403 for non-editors.
    */
   async deleteItem(caller: Caller, fieldId: number, itemId: string): Promise<number> {
-    await this.requireEditor(caller);
+    this.requireEditor(caller);
     const id = parseId(itemId);
     return id === undefined ? 0 : this.repo.deleteItem(fieldId, id);
   }
@@ -263,7 +263,7 @@ export class TaxonomiesService {
    * its `txnm` names to fields (spec 02 §7). In the order asked, each item once; hidden items are left out.
    */
   async itemsInfo(caller: Caller, texts: string[]): Promise<TaxonomyItemInfo[]> {
-    const editor = await this.canEdit(caller);
+    const editor = this.canEdit(caller);
     const ids = texts.map(parseId).filter((id): id is number => id !== undefined);
     const [byId, byName] = await Promise.all([this.repo.findItemsByIds(ids), this.repo.findItemsByNames(texts)]);
     const ordered = texts.flatMap((text) => {
@@ -312,7 +312,7 @@ export class TaxonomiesService {
    *   the field has no taxonomy and `create` is not given.
    */
   async importText(caller: Caller, fieldId: number, text: string, options: { create?: TaxonomyNames } = {}): Promise<TaxonomyImportResult> {
-    await this.requireEditor(caller);
+    this.requireEditor(caller);
     const forest = parseTaxonomyText(text);
     return this.repo.transaction(async (repo) => {
       if (!(await repo.findTaxonomy(fieldId))) {

@@ -8,7 +8,7 @@ import { presentDescriptor } from '../../presenters/descriptor.presenter.ts';
 export async function meRoutes(app: FastifyInstance, ctx: DamContext) {
   const descriptor = async ({ request, reply, caller }: Pick<OperationRequest<'getFullApiDescriptor'>, 'request' | 'reply' | 'caller'>) => {
     const canUpload = await ctx.collections.canUploadSomewhere(caller);
-    const allowTaxonomyEditing = await ctx.taxonomies.canEdit(caller);
+    const allowTaxonomyEditing = ctx.taxonomies.canEdit(caller);
     return sendRepresentation(request, reply, 'full-api-descriptor', presentDescriptor(caller, { canUpload, allowTaxonomyEditing }));
   };
   serveOperations(app, ['/fotoweb/me', '/fotoweb/me/'], { getFullApiDescriptor: descriptor, getFullApiDescriptorNoSlash: descriptor });

@@ -1,10 +1,10 @@
+import { GroupsRepository } from '../../repositories/groups.repository.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TaxonomyItem, TaxonomyItemList, Taxonomy } from '@magpie/api-types';
 import { createTestDam, SAMPLES_DIR, type TestDam } from '../../testing/harness.ts';
 import { MANAGE_TAXONOMIES_PERMISSION, TAXONOMY_PAGE_SIZE } from '../../taxonomies/taxonomies.service.ts';
-import { TaxonomiesRepository } from '../../taxonomies/taxonomies.repository.ts';
 
 let sut: TestDam;
 let reader: string;
@@ -51,7 +51,7 @@ beforeAll(async () => {
   const db = sut.ctx.database.db;
   const group = await db.insertInto('groups').values({ name: 'Keyword editors', builtin_key: null }).returning('id').executeTakeFirstOrThrow();
   await db.insertInto('group_members').values({ group_id: group.id, user_id: member.id }).execute();
-  await new TaxonomiesRepository(db).grantGroupPermission(group.id, MANAGE_TAXONOMIES_PERMISSION);
+  await new GroupsRepository(db).grantPermission(group.id, MANAGE_TAXONOMIES_PERMISSION);
   editor = member.token;
 });
 afterAll(async () => {

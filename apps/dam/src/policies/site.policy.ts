@@ -1,0 +1,38 @@
+import type { Caller } from './archive.policy.ts';
+import { forbidden } from '../lib/errors.ts';
+
+/**
+ * Site-wide actions (no archive involved), the plain group permission of spec 03 §3.3 each needs, and the 403
+ * message its refusal gives. The site owner (spec 03 §6) may do all of them. The descriptor's site permissions
+ * (spec 01 §3: `hasManageArchivesPermission`…) read the same rules.
+ */
+const SITE_ACTIONS = {
+  manageUsers: { permission: 'manageUsers', refusal: 'You need the manageUsers permission to administer users and groups.' },
+  manageTaxonomies: { permission: 'manageTaxonomies', refusal: 'You need the taxonomy editing permission (allowTaxonomyEditing).' },
+  // Metadata views are part of the site's configuration (spec 03 §3.12), so the settings permission governs them.
+  manageMetadataViews: { permission: 'manageSettings', refusal: 'You need the manageSettings permission to change metadata views.' },
+  manageSettings: { permission: 'manageSettings', refusal: 'You need the manageSettings permission to change the settings.' },
+  manageArchives: { permission: 'manageArchives', refusal: 'You need the manageArchives permission to manage archives.' },
+  manageServices: { permission: 'manageServices', refusal: 'You need the manageServices permission to manage services.' },
+  audit: { permission: 'audit', refusal: 'You need the audit permission to read the audit log.' },
+  useApi: { permission: 'api', refusal: 'You need the api permission to use the API.' },
+} as const satisfies Record<string, { permission: string; refusal: string }>;
+
+/** A site-wide action. */
+export type SiteAction = keyof typeof SITE_ACTIONS;
+
+/** Answers "may this caller do X" for site-wide actions, from the caller's group permissions (spec 03 §3.3, §6). */
+export const sitePolicy = {
+  /** Whether the caller may do `action`: the site owner always, anyone else through a group holding its permission. */
+  can(caller: Pick<Caller, 'isSiteOwner' | 'permissions'>, action: SiteAction): boolean {
+    return caller.isSiteOwner || caller.permissions.has(SITE_ACTIONS[action].permission);
+  },
+
+  /**
+   * Ensures the caller may do `action`. There is nothing to hide, so the refusal is 403, never 404.
+   * @throws ApiError 403 Forbidden with the action's message.
+   */
+  assertCan(caller: Pick<Caller, 'isSiteOwner' | 'permissions'>, action: SiteAction): void {
+    if (!sitePolicy.can(caller, action)) throw forbidden(SITE_ACTIONS[action].refusal);
+  },
+};
