@@ -49,8 +49,10 @@ test('dark mode is a stored user choice and passes axe', async ({ page, credenti
   await logIn(page, credentials);
   await openFirstArchive(page);
   await expect(page.locator('html')).toHaveClass(/light/);
+  // The user menu's interface style (spec 03 §2.9): Dark.
   await page.getByTestId('user-menu-trigger').click();
-  await page.getByTestId('menu-toggleColorMode').click();
+  await page.getByTestId('menu-setInterfaceStyleDark').click();
+  await page.keyboard.press('Escape');
   await expect(page.locator('html')).toHaveClass(/dark/);
   await page.reload();
   await expect(page.getByTestId('collection-view')).toBeVisible();
@@ -169,7 +171,7 @@ test('a page whose code cannot be fetched says so and offers a reload, instead o
   const notice = page.getByTestId('chunk-error');
   await expect(notice).toBeVisible();
   await expect(notice).toContainText('could not be loaded');
-  await expectAccessible(page);
+  await expectAccessible(page, undefined, 'the notice of a chunk that could not be loaded');
   await page.unroute('**/assets/CollectionView-*.js');
   await notice.getByRole('button', { name: 'Reload the page' }).click();
   await expect(page.getByTestId('collection-view')).toBeVisible();

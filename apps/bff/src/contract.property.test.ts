@@ -12,7 +12,12 @@
  *   `node_modules`);
  * - the archives' asset count is unchanged: samples name assets that do not exist where a route could copy or
  *   create one (duplicate tasks), and the one open upload expects whole 4 MiB chunks, so no generated request can
- *   finish it.
+ *   finish it;
+ * - the admin the properties run as stays the enabled site owner (issue 11): the user, group, site-owner and
+ *   application routes get throwaway principals as samples (the site-owner hand-over a disabled one, which the DAM
+ *   refuses), `changeOwnPassword` runs as a throwaway user, and a generated request to a writing route that names
+ *   any other principal by id (a digit run equal to one of their ids, percent-decoded or not) or one of Magpie's own
+ *   API clients is never sent.
  *
  * Bounded: a fixed seed per route (`MAGPIE_PROPERTY_SEED` changes the base) and `MAGPIE_PROPERTY_RUNS` runs per
  * route (default 30; the file takes about 25–60 s on two cores). A failure stops at the first counterexample (no
@@ -42,6 +47,9 @@ const ARCHIVE = '/fotoweb/archives/5000-Photos/';
 const LOGOUT_PATHS = new Set(['logoutSession', 'logout']);
 /** An asset href that names nothing: bodies that copy assets (duplicate tasks) point here. */
 const NO_SUCH_ASSET = '/fotoweb/archives/5000-Photos/property-no-such-asset.jpg.info';
+/** The throwaway user `changeOwnPassword` runs as, and its password (strong enough for `passwordProblem`). */
+const PASSWORD_USER = 'property-password';
+const PASSWORD_USER_PASSWORD = 'analytical engine 1843';
 
 let sut: TestStack;
 /** The logged-in browser most routes are sent from (admin: every permission, so every code path is reachable). */
@@ -50,6 +58,14 @@ let admin: TestBrowser;
 let stranger: TestBrowser;
 /** A second admin session, ended by the logout route. */
 let leaver: TestBrowser;
+/** The throwaway user's session `changeOwnPassword` is sent from (its outcome touches nobody else). */
+let passwordBrowser: TestBrowser;
+/** That user's DAM access token, for the same requests sent straight to the DAM. */
+let passwordDamToken: string;
+/** The admin's user id: it must stay the enabled site owner whatever the generated requests do. */
+let adminId: number;
+/** Magpie's own API clients (the BFF's, the CLI's): no generated request may name them. */
+let builtInClientIds: string[];
 /** Sample values of the route patterns' named groups: `<operationId>.<group>` first, then `<group>`. */
 const groupSamples: Record<string, string> = {};
 /** Server paths no 4xx body may show. */
@@ -79,7 +95,208 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   createTopLevelTaxonomyItem: { name: 'Item', value: 'item', customSearch: 'pw:100~~200', acl: ['Navigate', 'Query'] },
   createChildTaxonomyItem: { name: 'Child', customSearch: 'fs:1.5' },
   updateTaxonomyItem: { name: 'Renamed', value: 'renamed', acl: ['Navigate'], customSearch: 'mt:2024-01-01' },
+  // The user, group and application bodies name throwaway principals: `ensureThrowaways()` adds them.
+  createUser: {
+    username: 'property-new',
+    description: 'Made by the property tests',
+    address: { firstName: 'Prop', lastName: 'Erty', email: 'property-new@example.com', organization: 'Magpie', city: 'Oslo' },
+    account: { password: 'a strong property password', forcePasswordChange: true, isEnabled: true, expires: '2099-01-01T00:00:00Z' },
+    license: { level: 35, mode: 0 },
+    commerce: { accountId: 'A-1', paymentMethod: 2, category: 'c', discount: 5 },
+    propertyBag: [{ key: 'k', value: 'v' }],
+  },
+  createGroup: {
+    name: 'Property new group',
+    description: 'd',
+    license: { defaultLevel: 35, defaultConcurrencyMode: 0 },
+    permissions: ['albums.create', 'manageTaxonomies'],
+    propertyBag: [{ key: 'k', value: 'v' }],
+    samlGroupName: 'property-saml',
+  },
+  updateGroup: {
+    name: 'Property group renamed',
+    description: 'Renamed',
+    license: { defaultLevel: 60 },
+    permissions: ['viewFlows', 'manageFlows'],
+    propertyBag: [{ key: 'k', value: 'v2' }],
+    samlGroupName: '',
+  },
+  changeOwnPassword: { currentPassword: PASSWORD_USER_PASSWORD, newPassword: 'an even stronger property password' },
 };
+
+/**
+ * The throwaway principals the user, group and application routes are pointed at (issue 11). Only the mutable ones
+ * may be changed, disabled or deleted by generated requests; `notOwner` is disabled so that the DAM refuses to hand
+ * the site over to it, and `setSiteOwner` is the only route that may name it.
+ */
+const THROWAWAY_USERS = {
+  /** Read, patched, re-membered and its device tokens reset. */
+  user: 'property-user',
+  /** The second user of the batch update and of group member changes. */
+  batch: 'property-batch',
+  /** Deleted by `deleteUser`. */
+  victim: 'property-victim',
+  /** Deleted by `deleteUsers`. */
+  batchVictim: 'property-batch-victim',
+  /** Disabled: the hand-over target the DAM refuses. */
+  notOwner: 'property-not-owner',
+} as const;
+const THROWAWAY_GROUPS = {
+  /** Read, patched and its members changed. */
+  group: 'Property group',
+  /** Nested into and out of `group` (cycles included). */
+  member: 'Property member group',
+  /** Deleted by `deleteGroup`. */
+  victim: 'Property victim group',
+} as const;
+/** Current ids of the throwaway principals (recreated when a generated request deleted one). */
+const throwawayUserIds: Partial<Record<keyof typeof THROWAWAY_USERS, number>> = {};
+const throwawayGroupIds: Partial<Record<keyof typeof THROWAWAY_GROUPS, number>> = {};
+/** Client id of the throwaway application `deleteApplication` is pointed at. */
+let throwawayClientId: string | undefined;
+
+const userHref = (id: number | undefined): string => `/fotoweb/api/users/${id}`;
+const groupHref = (id: number | undefined): string => `/fotoweb/api/groups/${id}`;
+
+/** Routes that write users, groups, the site owner or applications: their generated requests are screened. */
+function writesPrincipals(route: RouteSpec): boolean {
+  return route.method !== 'GET' && /users|groups|site-owner|applications/.test(route.pattern.source);
+}
+
+/**
+ * The principal ids a route's generated requests may name: the mutable throwaways, or for `setSiteOwner` only the
+ * disabled `notOwner`.
+ */
+function namableIds(route: RouteSpec): Set<number> {
+  if (route.operationId === 'setSiteOwner') return new Set([throwawayUserIds.notOwner!]);
+  const { notOwner: _, ...mutable } = throwawayUserIds;
+  return new Set([...Object.values(mutable), ...Object.values(throwawayGroupIds)]);
+}
+
+/** Every user and group id the DAM holds now (deleted ones too: an id is never reused). */
+async function principalIds(): Promise<number[]> {
+  const db = sut.dam.ctx.database.db;
+  const users = await db.selectFrom('users').select('id').execute();
+  const groups = await db.selectFrom('groups').select('id').execute();
+  return [...users, ...groups].map((row) => Number(row.id));
+}
+
+/** `text` with each run of percent-escapes decoded where it is UTF-8 (a bad run elsewhere does not stop the rest). */
+function safeDecode(text: string): string {
+  return text.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run;
+    }
+  });
+}
+
+/**
+ * Whether a generated request names a protected principal: a digit run (percent-decoded or not) equal to one of
+ * `protectedIds` (so `015001` and `%31%35%30%30%31` count as 15001), or one of Magpie's own client ids.
+ */
+function namesProtected(generated: GeneratedRequest, protectedIds: ReadonlySet<number>): boolean {
+  const texts = [generated.url];
+  if (generated.body !== undefined) texts.push(typeof generated.body === 'string' ? generated.body : generated.body.toString('latin1'));
+  const all = texts.flatMap((text) => [text, safeDecode(text)]);
+  return all.some(
+    (text) =>
+      [...text.matchAll(/[0-9]+/g)].some((run) => protectedIds.has(Number(run[0]))) || builtInClientIds.some((clientId) => text.toLowerCase().includes(clientId.toLowerCase())),
+  );
+}
+
+/** A DAM call as the admin, straight to the DAM. */
+function asAdmin(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, accept = 'application/json'): Promise<LightMyRequestResponse> {
+  return sut.dam.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${sut.dam.adminToken}`, accept, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+  });
+}
+
+/**
+ * The throwaway users, groups and application exist (an earlier route's generated requests may have deleted or
+ * renamed them: they are found by id, and made again when gone), and the samples (path ids, bodies) name them.
+ */
+async function ensureThrowaways(): Promise<void> {
+  for (const [key, username] of Object.entries(THROWAWAY_USERS) as Array<[keyof typeof THROWAWAY_USERS, string]>) {
+    const id = throwawayUserIds[key];
+    if (id !== undefined && (await asAdmin('GET', userHref(id))).statusCode === 200) continue;
+    // A deleted user's name is free again; a renamed one's may not be: add a suffix until it is.
+    let created: LightMyRequestResponse | undefined;
+    for (let attempt = 0; attempt < 5 && created?.statusCode !== 201; attempt++) {
+      const name = attempt === 0 ? username : `${username}-${attempt}`;
+      created = await asAdmin('POST', '/fotoweb/users/', {
+        username: name,
+        address: { firstName: 'Property', lastName: key, email: `${name}@example.com` },
+        account: { password: 'throwaway password 1', isEnabled: key !== 'notOwner' },
+      });
+    }
+    expect(created!.statusCode, created!.body).toBe(201);
+    throwawayUserIds[key] = Number((created!.json() as { href: string }).href.split('/').pop());
+  }
+  for (const [key, name] of Object.entries(THROWAWAY_GROUPS) as Array<[keyof typeof THROWAWAY_GROUPS, string]>) {
+    const id = throwawayGroupIds[key];
+    if (id !== undefined && (await asAdmin('GET', groupHref(id))).statusCode === 200) continue;
+    let created: LightMyRequestResponse | undefined;
+    for (let attempt = 0; attempt < 5 && created?.statusCode !== 201; attempt++) {
+      created = await asAdmin('POST', '/fotoweb/groups/', { name: attempt === 0 ? name : `${name} ${attempt}`, description: 'Made by the property tests' });
+    }
+    expect(created!.statusCode, created!.body).toBe(201);
+    throwawayGroupIds[key] = Number((created!.json() as { href: string }).href.split('/').pop());
+  }
+  const apps = await asAdmin('GET', '/fotoweb/api/config/applications');
+  expect(apps.statusCode, apps.body).toBe(200);
+  if (!(apps.json() as { data: Array<{ clientId: string }> }).data.some((app) => app.clientId === throwawayClientId)) {
+    const created = await asAdmin('POST', '/fotoweb/api/config/applications', { name: 'Property throwaway app', actingAs: groupHref(throwawayGroupIds.group) });
+    expect(created.statusCode, created.body).toBe(201);
+    throwawayClientId = (created.json() as { clientId: string }).clientId;
+  }
+
+  const { user, batch, victim, batchVictim, notOwner } = throwawayUserIds;
+  const { group, member, victim: groupVictim } = throwawayGroupIds;
+  for (const operationId of ['getUser', 'updateUser', 'getUserMemberOf', 'updateUserMemberOf', 'resetUserDeviceTokens']) groupSamples[`${operationId}.id`] = String(user);
+  groupSamples['deleteUser.id'] = String(victim);
+  for (const operationId of ['getGroup', 'updateGroup', 'listGroupUsers', 'updateGroupUsers', 'listGroupGroups', 'updateGroupGroups', 'getGroupMemberOf', 'updateGroupMemberOf']) {
+    groupSamples[`${operationId}.id`] = String(group);
+  }
+  groupSamples['deleteGroup.id'] = String(groupVictim);
+  groupSamples['clientId'] = throwawayClientId!;
+  Object.assign(SAMPLE_BODIES, {
+    updateUsers: {
+      users: [userHref(user), userHref(batch)],
+      data: { address: { organization: 'Property Inc' }, license: { level: 60, mode: 1 }, account: { isEnabled: true, expires: '2099-01-01T00:00:00Z' } },
+    },
+    deleteUsers: { users: [userHref(batchVictim)] },
+    setSiteOwner: { user: userHref(notOwner) },
+    updateUser: {
+      description: 'Patched',
+      address: { firstName: 'Patched', email: 'patched@example.com', organization: 'Org' },
+      account: { password: 'another throwaway password', forcePasswordChange: false, isEnabled: true, expires: null },
+      license: { level: 40 },
+      commerce: { discount: 10 },
+      propertyBag: [{ key: 'k', value: 'v' }],
+    },
+    updateUserMemberOf: { add: [groupHref(group)], remove: [groupHref(member)] },
+    updateGroupUsers: { add: [userHref(user)], remove: [userHref(batch)] },
+    updateGroupGroups: { add: [groupHref(member)], remove: [] },
+    // With updateGroupGroups' sample this is a cycle: 409 CircularMemberOf.
+    updateGroupMemberOf: { add: [groupHref(member)], remove: [] },
+    createApplication: { name: 'Property app', actingAs: userHref(user) },
+  });
+}
+
+/** The admin is still the enabled site owner (issue 11: no generated request may hand over, disable or delete it). */
+async function expectAdminIntact(): Promise<void> {
+  const owner = await asAdmin('GET', '/fotoweb/users/site-owner', undefined, MEDIA_TYPES.userReference);
+  expect(owner.statusCode, owner.body).toBe(200);
+  expect((owner.json() as { user: string }).user).toMatch(new RegExp(`/fotoweb/api/users/${adminId}/?$`));
+  const user = await asAdmin('GET', userHref(adminId), undefined, MEDIA_TYPES.user);
+  expect(user.statusCode, user.body).toBe(200);
+  expect(user.json()).toMatchObject({ username: 'admin', account: { isEnabled: true, expires: null } });
+}
 
 /** How a pattern's literal parts read: `\.` is `.`, and the only quantifier outside groups is `/?`. */
 function literal(source: string): string {
@@ -157,7 +374,11 @@ interface GeneratedRequest {
   accept: string | undefined;
 }
 
-function requestArbitrary(route: RouteSpec): fc.Arbitrary<GeneratedRequest> {
+/**
+ * Generated requests for a route. With `protectedIds` (the writing user, group, site-owner and application routes),
+ * those naming a protected principal or client are never produced.
+ */
+function requestArbitrary(route: RouteSpec, protectedIds?: ReadonlySet<number>): fc.Arbitrary<GeneratedRequest> {
   const groups = groupsOf(route.pattern);
   const pathArb = fc.tuple(...groups.map((g) => groupArbitrary(route, g))).map((values) => instantiate(route.pattern, Object.fromEntries(groups.map((g, i) => [g, values[i]!]))));
   const queryArb = fc.oneof({ weight: 1, arbitrary: fc.constant('') }, { weight: route.query !== undefined ? 4 : 1, arbitrary: nastyQuery });
@@ -196,12 +417,14 @@ function requestArbitrary(route: RouteSpec): fc.Arbitrary<GeneratedRequest> {
     'application/vnd.fotoware.collection+json;q=0.5, */*;q=0.1',
     '\u00ff',
   );
-  return fc.record({ path: pathArb, query: queryArb, body: bodyArb, accept: acceptArb }).map(({ path: p, query, body, accept }) => ({
+  const generated = fc.record({ path: pathArb, query: queryArb, body: bodyArb, accept: acceptArb }).map(({ path: p, query, body, accept }): GeneratedRequest => ({
     url: query === '' ? p : `${p}?${query}`,
     contentType: body.contentType,
     body: body.body,
     accept,
   }));
+  if (protectedIds === undefined) return generated;
+  return generated.filter((request) => !namesProtected(request, protectedIds));
 }
 
 /** What a 4xx body must look like, and that no answer is 5xx or shows a server path. */
@@ -262,6 +485,12 @@ beforeAll(async () => {
   expect((await leaver.login('admin', ADMIN_PASSWORD)).statusCode).toBe(200);
   stranger = new TestBrowser(sut.bff);
   await stranger.request({ method: 'GET', url: '/fotoweb/views/session' });
+  adminId = (await sut.dam.ctx.repos.users.siteOwnerId())!;
+  builtInClientIds = (await sut.dam.ctx.database.db.selectFrom('api_clients').select('client_id').execute()).map((row) => row.client_id);
+  const passwordUser = await sut.dam.createUser(PASSWORD_USER, PASSWORD_USER_PASSWORD);
+  passwordDamToken = passwordUser.token;
+  passwordBrowser = new TestBrowser(sut.bff);
+  expect((await passwordBrowser.login(PASSWORD_USER, PASSWORD_USER_PASSWORD)).statusCode).toBe(200);
 
   for (let i = 0; i < RUNS_PER_ROUTE * LOGOUT_PATHS.size; i++) spareDamTokens.push((await sut.dam.login('admin', ADMIN_PASSWORD)).access_token);
   const bearer = { authorization: `Bearer ${sut.dam.adminToken}` };
@@ -320,6 +549,8 @@ beforeAll(async () => {
     itemId: String((item.json() as { href: string }).href.split('/').pop()),
     archiveId: '5000',
   });
+  await ensureThrowaways();
+  await expectAdminIntact();
 });
 afterAll(async () => {
   await sut?.close();
@@ -337,14 +568,34 @@ describe('every route of the contract, with generated input, through the BFF to 
     }
   });
 
+  it("has sample bodies that their route's schema accepts, so the unmutated sample reaches the DAM's code", () => {
+    for (const route of ROUTES) {
+      const sample = SAMPLE_BODIES[route.operationId];
+      if (sample === undefined || route.body === undefined) continue;
+      const parsed = route.body.safeParse(sample);
+      expect(parsed.success, `${route.operationId}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+    }
+  });
+
   ROUTES.forEach((route, position) => {
     const seed = BASE_SEED + position;
     it(`${route.method} ${route.operationId} (seed ${seed})`, async () => {
       await ensureTaxonomyItem();
+      await ensureThrowaways();
       const before = await assetCount();
-      // Logout routes end a session of their own (the DAM's logout shares the BFF's path), login has none.
-      const browser = route.operationId === 'login' ? stranger : route.operationId === 'logoutSession' || route.operationId === 'logout' ? leaver : admin;
-      const property = fc.asyncProperty(requestArbitrary(route), async (generated) => {
+      // Logout routes end a session of their own (the DAM's logout shares the BFF's path), login has none, and a
+      // password change is a throwaway user's own.
+      const browser =
+        route.operationId === 'login'
+          ? stranger
+          : route.operationId === 'logoutSession' || route.operationId === 'logout'
+            ? leaver
+            : route.operationId === 'changeOwnPassword'
+              ? passwordBrowser
+              : admin;
+      const namable = namableIds(route);
+      const protectedIds = writesPrincipals(route) ? new Set((await principalIds()).filter((id) => !namable.has(id))) : undefined;
+      const property = fc.asyncProperty(requestArbitrary(route, protectedIds), async (generated) => {
         const headers: Record<string, string> = {};
         if (generated.contentType !== undefined) headers['content-type'] = generated.contentType;
         if (generated.accept !== undefined) headers['accept'] = generated.accept;
@@ -353,7 +604,14 @@ describe('every route of the contract, with generated input, through the BFF to 
         // The same request straight to the DAM, as a FotoWeb API client sends it: the DAM must not rely on the BFF's
         // checks (and the routes the BFF refuses, such as the token endpoint, are reached this way). Logout revokes
         // the token it is sent with, so it gets one of its own.
-        const token = route.operationId === 'createToken' ? undefined : LOGOUT_PATHS.has(route.operationId) ? (spareDamTokens.pop() ?? 'no-such-token') : sut.dam.adminToken;
+        const token =
+          route.operationId === 'createToken'
+            ? undefined
+            : LOGOUT_PATHS.has(route.operationId)
+              ? (spareDamTokens.pop() ?? 'no-such-token')
+              : route.operationId === 'changeOwnPassword'
+                ? passwordDamToken
+                : sut.dam.adminToken;
         const direct = await sut.dam.app.inject({ ...request, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
         checkAnswer(direct, { oauth: route.operationId === 'createToken' });
       });
@@ -366,6 +624,7 @@ describe('every route of the contract, with generated input, through the BFF to 
       }
       expect(result.numRuns).toBe(RUNS_PER_ROUTE);
       expect(await assetCount()).toBe(before);
+      await expectAdminIntact();
     });
   });
 

@@ -19,6 +19,10 @@ import { uploadRoutes } from './routes/uploads/uploads.route.ts';
 import { backgroundTasksRoutes } from './routes/background-tasks/background-tasks.route.ts';
 import { metadataViewsRoutes } from './routes/metadata-views/metadata-views.route.ts';
 import { taxonomiesRoutes } from './routes/taxonomies/taxonomies.route.ts';
+import { siteOwnerRoutes } from './routes/site-owner/site-owner.route.ts';
+import { configRoutes } from './routes/config/config.route.ts';
+import { usersRoutes } from './routes/users/users.route.ts';
+import { groupsRoutes } from './routes/groups/groups.route.ts';
 import { DebugRequestLogController } from '@magpie/api-types/server-logging';
 
 /** Largest JSON or form body accepted (bytes); files arrive as chunks, never as one body. */
@@ -74,6 +78,10 @@ export async function buildDamApp(ctx: DamContext, options: { loggerInstance?: F
     await backgroundTasksRoutes(scope, ctx);
     await metadataViewsRoutes(scope, ctx);
     await taxonomiesRoutes(scope, ctx);
+    await usersRoutes(scope, ctx);
+    await groupsRoutes(scope, ctx);
+    await siteOwnerRoutes(scope, ctx);
+    await configRoutes(scope, ctx);
   });
   return app;
 }

@@ -11,4 +11,18 @@ describe('loadDamConfig', () => {
   it('refuses any other LOG_FORMAT, naming it', () => {
     expect(() => loadDamConfig({ LOG_FORMAT: 'yaml' })).toThrow('LOG_FORMAT must be json or pretty, got "yaml"');
   });
+
+  it('reads MAGPIE_LICENSE_SEATS as seats per license level, unlimited when unset', () => {
+    expect(loadDamConfig({}).licenseSeats.size).toBe(0);
+    expect([...loadDamConfig({ MAGPIE_LICENSE_SEATS: '35=50, 60=5' }).licenseSeats]).toEqual([
+      [35, 50],
+      [60, 5],
+    ]);
+  });
+
+  it('refuses a malformed MAGPIE_LICENSE_SEATS or a level named twice', () => {
+    expect(() => loadDamConfig({ MAGPIE_LICENSE_SEATS: '35:50' })).toThrow(/MAGPIE_LICENSE_SEATS must be <level>=<seats> pairs/);
+    expect(() => loadDamConfig({ MAGPIE_LICENSE_SEATS: '35=-1' })).toThrow(/MAGPIE_LICENSE_SEATS/);
+    expect(() => loadDamConfig({ MAGPIE_LICENSE_SEATS: '35=1,35=2' })).toThrow('MAGPIE_LICENSE_SEATS names level 35 twice');
+  });
 });

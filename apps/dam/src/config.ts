@@ -59,6 +59,13 @@ export interface DamConfig {
    * own limits answer first.
    */
   tokenRateLimit: number;
+  /**
+   * License seats per user license level (`MAGPIE_LICENSE_SEATS`, e.g. `35=50,60=5`: 50 Standard and 5 Editor seats;
+   * unset or empty, every level is unlimited; a level not named is unlimited). A seat is an enabled, live person at
+   * that level; a create, enable or license change that would need one more answers 409 `out_of_licenses`
+   * (spec 03 §8).
+   */
+  licenseSeats: ReadonlyMap<number, number>;
   /** Log level for Fastify's logger (`LOG_LEVEL`, default `info`; `silent` in tests). */
   logLevel: string;
   /** `LOG_FORMAT`: `json` or `pretty`; unset, readable lines on a terminal and JSON otherwise (`@magpie/api-types/server-logging`). */
@@ -102,9 +109,27 @@ export function loadDamConfig(env: NodeJS.ProcessEnv = process.env): DamConfig {
     refreshTokenTtl: intFromEnv(env, 'MAGPIE_REFRESH_TOKEN_TTL', 30 * 24 * 3600),
     workers: intFromEnv(env, 'MAGPIE_WORKERS', 2),
     tokenRateLimit: positiveIntFromEnv(env, 'MAGPIE_TOKEN_RATE_LIMIT', 60),
+    licenseSeats: licenseSeatsFromEnv(env),
     logLevel: env.LOG_LEVEL || 'info',
     logFormat: logFormatFromEnv(env),
   };
+}
+
+/**
+ * `MAGPIE_LICENSE_SEATS`: comma-separated `<level>=<seats>` pairs, both non-negative integers.
+ * @throws Error for a malformed pair or a level named twice.
+ */
+function licenseSeatsFromEnv(env: NodeJS.ProcessEnv): ReadonlyMap<number, number> {
+  const seats = new Map<number, number>();
+  for (const pair of (env.MAGPIE_LICENSE_SEATS ?? '').split(',')) {
+    if (pair.trim() === '') continue;
+    const match = /^\s*(\d{1,9})\s*=\s*(\d{1,9})\s*$/.exec(pair);
+    if (!match) throw new Error(`MAGPIE_LICENSE_SEATS must be <level>=<seats> pairs such as "35=50,60=5", got "${env.MAGPIE_LICENSE_SEATS}"`);
+    const level = Number(match[1]);
+    if (seats.has(level)) throw new Error(`MAGPIE_LICENSE_SEATS names level ${level} twice`);
+    seats.set(level, Number(match[2]));
+  }
+  return seats;
 }
 
 function logFormatFromEnv(env: NodeJS.ProcessEnv): LogFormat | undefined {

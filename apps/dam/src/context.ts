@@ -30,6 +30,14 @@ import { PreferencesService } from './services/preferences.service.ts';
 import { GenerationsRepository } from './repositories/generations.repository.ts';
 import { RepresentationCache } from './http/representation-cache.ts';
 import { makeOwnerOnlyDir, restrictTreeToOwner } from './lib/private-files.ts';
+import { GroupsRepository } from './repositories/groups.repository.ts';
+import { AccountService } from './services/account.service.ts';
+import { SiteOwnerService } from './services/site-owner.service.ts';
+import { ConfigOptionsService } from './services/config-options.service.ts';
+import { ApplicationsService } from './services/applications.service.ts';
+import { PasswordChangeLimits } from './policies/token-limits.ts';
+import { UsersService } from './services/users.service.ts';
+import { GroupsService } from './services/groups.service.ts';
 
 /** Everything the DAM's routes, jobs and CLI use, wired once (the composition root). */
 export interface DamContext {
@@ -60,6 +68,18 @@ export interface DamContext {
   taxonomies: TaxonomiesService;
   /** Each user's own preferences (spec 01 §3). */
   preferences: PreferencesService;
+  /** The caller's own account: changing one's password (issue 11). */
+  account: AccountService;
+  /** The site owner and the hand-over (spec 03 §4, §6). */
+  siteOwner: SiteOwnerService;
+  /** The permissions overview (spec 03 §3.4). */
+  configOptions: ConfigOptionsService;
+  /** API clients of integrations (spec 03 §3.12). */
+  applications: ApplicationsService;
+  /** User administration (spec 03 §3.1, §7 "Users and groups"). */
+  users: UsersService;
+  /** Group administration: groups, their permissions and members (spec 03 §3.2, §3.3, §7). */
+  groups: GroupsService;
   /** Collection, search and asset answers kept per caller while nothing they show changes (issue 9). */
   representations: RepresentationCache;
   worker: JobWorker;
@@ -137,13 +157,14 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
   );
   // Abandoned uploads expire (issue 9): each process offers a sweep periodically; at most one is queued at a time.
   const uploadSweeps = scheduleUploadSweeps({ db, intervalMs: uploadSweepIntervalMs(config.uploadExpirySeconds), onQueued: () => worker?.notify(), log });
+  const auth = new AuthService(config, repos.users, repos.tokens);
   const context: DamContext = {
     config,
     database,
     files,
     repos,
     policy,
-    auth: new AuthService(config, repos.users, repos.tokens),
+    auth,
     collections: new CollectionsService(config, repos.archives, repos.assets, policy, views),
     assets,
     metadataViews: metadata.metadataViews,
@@ -154,6 +175,12 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
     ingest,
     taxonomies,
     preferences: new PreferencesService(repos.preferences),
+    account: new AccountService(repos.users, auth, new PasswordChangeLimits()),
+    siteOwner: new SiteOwnerService(db, repos.users, new GroupsRepository(db), auth),
+    configOptions: new ConfigOptionsService(),
+    applications: new ApplicationsService(db, repos.tokens, auth),
+    users: new UsersService(db, auth, { licenseSeats: config.licenseSeats }),
+    groups: new GroupsService(db, auth),
     representations: new RepresentationCache(() => generations.current(), { maxBytes: config.answerCacheBytes }),
     worker,
     bootstrapResult,

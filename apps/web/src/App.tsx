@@ -1,8 +1,10 @@
-import { lazy } from 'react';
+import { lazy, useEffect } from 'react';
 import { ChakraProvider } from '@chakra-ui/react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { LazyBoundary } from './components/LazyBoundary.tsx';
 import { LoadingState } from './components/States.tsx';
+import { api, onPasswordChangeRequired } from './api/client.ts';
+import { CHANGE_PASSWORD_PATH, forcedChangeRedirect } from './routes/change-password/forcedChange.ts';
 import { LoginView } from './routes/login/LoginView.tsx';
 import { NotFoundView } from './routes/NotFoundView.tsx';
 import { SessionProvider, useSession } from './session/SessionProvider.tsx';
@@ -15,16 +17,51 @@ import { ARCHIVES_PATH, currentAddress, LOGIN_PATH, loginUrl } from './lib/urls.
 // budget is checked by scripts/check-bundle-budget.mjs in `npm test`.
 const AppShell = lazy(() => import('./shell/AppShell.tsx').then((module) => ({ default: module.AppShell })));
 const ArchivePathView = lazy(() => import('./routes/ArchivePathView.tsx').then((module) => ({ default: module.ArchivePathView })));
+const ChangePasswordView = lazy(() => import('./routes/change-password/ChangePasswordView.tsx').then((module) => ({ default: module.ChangePasswordView })));
 
 /**
  * Without a stored descriptor, goes to the login view (keeping the current address in `to`, spec 01 §4 Session) before
- * the shell's chunk is fetched, so `/` on a first visit costs only the login page's JavaScript.
+ * the shell's chunk is fetched, so `/` on a first visit costs only the login page's JavaScript. While the descriptor
+ * says a password change is forced, every route but the change-password view goes there, keeping the address in `to`
+ * (spec 03 §2.11), before the shell mounts and asks the DAM for anything it would refuse.
  */
 function RequireSession() {
   const { descriptor } = useSession();
   const location = useLocation();
+  useForcedChangeFromAnyCall();
   if (!descriptor) return <Navigate to={loginUrl(currentAddress(location))} replace />;
+  const forced = forcedChangeRedirect(descriptor, currentAddress(location));
+  if (forced !== undefined) return <Navigate to={forced} replace />;
   return <Outlet />;
+}
+
+/**
+ * A 403 `PasswordChangeRequired` from any call means the change was forced after this page got its descriptor:
+ * fetch the descriptor again, and when it says so, the guard above takes the user to the view. Only while the held
+ * descriptor does not say so already, and one fetch at a time, so refusals cannot start a loop.
+ */
+function useForcedChangeFromAnyCall(): void {
+  const { descriptor, establish } = useSession();
+  const known = descriptor === undefined || descriptor.isForcePasswordChangeSet === true;
+  useEffect(() => {
+    if (known) return;
+    let fetching = false;
+    return onPasswordChangeRequired(() => {
+      if (fetching) return;
+      fetching = true;
+      api
+        .getDescriptor()
+        .then((fresh) => {
+          if (fresh.isForcePasswordChangeSet) establish(fresh);
+        })
+        .catch(() => {
+          // The session's own checks handle a lost session; nothing else to do here.
+        })
+        .finally(() => {
+          fetching = false;
+        });
+    });
+  }, [known, establish]);
 }
 
 /** A route's chunk on its way: an accessible status where the page will be. */
@@ -33,8 +70,9 @@ function PageLoading() {
 }
 
 /**
- * Routes (spec 01 §2): the login view, the archives list and everything below it (collections and assets, whose
- * page addresses are their API hrefs). `/` and `/fotoweb/` land on the archives list.
+ * Routes (spec 01 §2): the login view, the change-password view (spec 03 §2.9, outside the shell), the archives list
+ * and everything below it (collections and assets, whose page addresses are their API hrefs). `/` and `/fotoweb/`
+ * land on the archives list.
  */
 export function App() {
   return (
@@ -45,6 +83,14 @@ export function App() {
             <Routes>
               <Route path={LOGIN_PATH} element={<LoginView />} />
               <Route element={<RequireSession />}>
+                <Route
+                  path={CHANGE_PASSWORD_PATH}
+                  element={
+                    <LazyBoundary fallback={<PageLoading />}>
+                      <ChangePasswordView />
+                    </LazyBoundary>
+                  }
+                />
                 <Route
                   element={
                     <LazyBoundary fallback={<PageLoading />}>

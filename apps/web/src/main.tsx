@@ -2,11 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { CacheProvider } from '@emotion/react';
 import { App } from './App.tsx';
-import { applyColorMode, readStoredColorMode, resolveColorMode } from './theme/colorMode.ts';
+import { applyColorMode, initialColorMode, PREFERS_DARK_QUERY } from './theme/colorMode.ts';
 import { createStyleCache } from './theme/styleCache.ts';
 
 // Apply the colour mode before the first paint, so a dark-mode user never sees a white flash.
-applyColorMode(document.documentElement, resolveColorMode(readStoredColorMode(localStorage), window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false));
+applyColorMode(document.documentElement, initialColorMode(localStorage, window.matchMedia?.(PREFERS_DARK_QUERY).matches ?? false));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, createMagpieClient, expandSearchUrl, expandUriTemplate, readCookie, type MagpieClient } from './client.ts';
+import { ApiError, createMagpieClient, expandSearchUrl, expandUriTemplate, isOutOfLicenses, readCookie, withQuery, type MagpieClient } from './client.ts';
 
 interface Recorded {
   url: string;
@@ -335,6 +335,207 @@ describe('createMagpieClient: taxonomies', () => {
     const failure = await api.createTaxonomyItem(root, { name: 'x' }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ status: 403, body, message: 'No' });
+  });
+});
+
+describe('createMagpieClient: users, groups and API clients', () => {
+  const userHref = '/fotoweb/api/users/15002';
+  const groupHref = '/fotoweb/api/groups/10003';
+
+  it('lists users at the given href with Accept user-list, setting the query it is given', async () => {
+    const { api, requests } = client(() => json({ data: [], count: 0, paging: { first: '/fotoweb/users/', prev: null, next: null, last: null } }));
+    await expect(api.listUsers('/fotoweb/users/', { q: 'ada lovelace', sortfield: 'fullName', sortdir: 'desc', p: 2 })).resolves.toMatchObject({ count: 0 });
+    expect(requests[0]).toMatchObject({
+      url: '/fotoweb/users/?q=ada%20lovelace&sortfield=fullName&sortdir=desc&p=2',
+      method: 'GET',
+      headers: { Accept: 'application/vnd.fotoware.user-list+json' },
+    });
+    expect(requests[0]!.headers['X-CSRF-Token']).toBeUndefined();
+  });
+
+  it('follows a paging link unchanged when given no query', async () => {
+    const next = '/fotoweb/users/?q=a&sortfield=username&sortdir=asc&p=1';
+    const { api, requests } = client(() => json({ data: [], count: 0, paging: null }));
+    await api.listUsers(next);
+    expect(requests[0]!.url).toBe(next);
+  });
+
+  it('creates a user with POST to the list href, the user media type, the CSRF header and the body', async () => {
+    const user = { username: 'ada', address: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org' }, account: { password: 'correct horse battery' } };
+    const { api, requests } = client(() => json({ id: 15002, href: userHref }, 201));
+    await expect(api.createUser('/fotoweb/users/', user)).resolves.toMatchObject({ id: 15002 });
+    expect(requests[0]).toMatchObject({
+      url: '/fotoweb/users/',
+      method: 'POST',
+      headers: { Accept: 'application/vnd.fotoware.user+json', 'Content-Type': 'application/vnd.fotoware.user+json', 'X-CSRF-Token': 'csrf-123' },
+      body: JSON.stringify(user),
+    });
+  });
+
+  it('patches only the given fields of a user at its href', async () => {
+    const { api, requests } = client(() => json({ id: 15002, href: userHref }));
+    await api.updateUser(userHref, { account: { isEnabled: false } });
+    expect(requests[0]).toMatchObject({
+      url: userHref,
+      method: 'PATCH',
+      headers: { Accept: 'application/vnd.fotoware.user+json', 'Content-Type': 'application/vnd.fotoware.user+json', 'X-CSRF-Token': 'csrf-123' },
+      body: '{"account":{"isEnabled":false}}',
+    });
+  });
+
+  it('deletes many users with DELETE and a user-list body, and answers which were skipped', async () => {
+    const answer = { deleted: [userHref], skipped: [{ href: '/fotoweb/api/users/15001', value: 'SiteOwnerProtected', message: 'The site owner cannot be deleted.' }] };
+    const { api, requests } = client(() => json(answer));
+    await expect(api.deleteUsers('/fotoweb/users/', [userHref, '/fotoweb/api/users/15001'])).resolves.toEqual(answer);
+    expect(requests[0]).toMatchObject({
+      url: '/fotoweb/users/',
+      method: 'DELETE',
+      headers: { 'Content-Type': 'application/vnd.fotoware.user-list+json', 'X-CSRF-Token': 'csrf-123' },
+      body: JSON.stringify({ users: [userHref, '/fotoweb/api/users/15001'] }),
+    });
+  });
+
+  it('sends a batch update with PATCH and user-list-update', async () => {
+    const batch = { users: [userHref], data: { license: { level: 60 as const } } };
+    const { api, requests } = client(() => json({ updated: [userHref], skipped: [] }));
+    await expect(api.updateUsers('/fotoweb/users/', batch)).resolves.toEqual({ updated: [userHref], skipped: [] });
+    expect(requests[0]).toMatchObject({
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/vnd.fotoware.user-list-update+json', 'X-CSRF-Token': 'csrf-123' },
+      body: JSON.stringify(batch),
+    });
+  });
+
+  it('deletes one user, resets device tokens and deletes a group at their hrefs, resolving on 204', async () => {
+    const { api, requests } = client(noContent, noContent, noContent);
+    await expect(api.deleteUser(userHref)).resolves.toBeUndefined();
+    await expect(api.resetDeviceTokens(`${userHref}/device-tokens`)).resolves.toBeUndefined();
+    await expect(api.deleteGroup(groupHref)).resolves.toBeUndefined();
+    expect(requests.map((r) => [r.method, r.url, r.headers['X-CSRF-Token'], r.body])).toEqual([
+      ['DELETE', userHref, 'csrf-123', undefined],
+      ['DELETE', `${userHref}/device-tokens`, 'csrf-123', undefined],
+      ['DELETE', groupHref, 'csrf-123', undefined],
+    ]);
+  });
+
+  it('reads memberships with Accept memberof and changes them with {add, remove} as group-list-update', async () => {
+    const { api, requests } = client(() => json({ groups: [{ href: groupHref, name: 'Editors' }] }), noContent);
+    await expect(api.getMemberOf(`${userHref}/member-of`)).resolves.toEqual({ groups: [{ href: groupHref, name: 'Editors' }] });
+    await expect(api.updateMemberships(`${groupHref}/users`, { add: [userHref], remove: [] })).resolves.toBeUndefined();
+    expect(requests[0]).toMatchObject({ method: 'GET', url: `${userHref}/member-of`, headers: { Accept: 'application/vnd.fotoware.memberof+json' } });
+    expect(requests[1]).toMatchObject({
+      method: 'PATCH',
+      url: `${groupHref}/users`,
+      headers: { 'Content-Type': 'application/vnd.fotoware.group-list-update+json', 'X-CSRF-Token': 'csrf-123' },
+      body: JSON.stringify({ add: [userHref], remove: [] }),
+    });
+  });
+
+  it('reads the site owner and hands the role over with PUT {user} as user-reference', async () => {
+    const { api, requests } = client(() => json({ user: '/fotoweb/api/users/15001' }), noContent);
+    await expect(api.getSiteOwner('/fotoweb/users/site-owner')).resolves.toEqual({ user: '/fotoweb/api/users/15001' });
+    await expect(api.setSiteOwner('/fotoweb/users/site-owner', userHref)).resolves.toBeUndefined();
+    expect(requests[0]!.headers.Accept).toBe('application/vnd.fotoware.user-reference+json');
+    expect(requests[1]).toMatchObject({
+      method: 'PUT',
+      url: '/fotoweb/users/site-owner',
+      headers: { 'Content-Type': 'application/vnd.fotoware.user-reference+json', 'X-CSRF-Token': 'csrf-123' },
+      body: JSON.stringify({ user: userHref }),
+    });
+  });
+
+  it('lists, creates and patches groups with the group media types', async () => {
+    const { api, requests } = client(
+      () => json({ data: [], count: 0, paging: null }),
+      () => json({ id: 10003, href: groupHref }, 201),
+      () => json({ id: 10003, href: groupHref }),
+      () => json({ data: [], count: 0, paging: null }),
+    );
+    await api.listGroups('/fotoweb/groups/?q=old', { q: 'edit' });
+    await api.createGroup('/fotoweb/groups/', { name: 'Editors', permissions: ['manageTaxonomies'] });
+    await api.updateGroup(groupHref, { permissions: ['manageTaxonomies', 'albums.create'] });
+    await api.listGroupMembers(`${groupHref}/users`, { sortfield: 'name', p: 1 });
+    expect(requests.map((r) => [r.method, r.url, r.headers.Accept, r.headers['Content-Type']])).toEqual([
+      ['GET', '/fotoweb/groups/?q=edit', 'application/vnd.fotoware.group-list+json', undefined],
+      ['POST', '/fotoweb/groups/', 'application/vnd.fotoware.group+json', 'application/vnd.fotoware.group+json'],
+      ['PATCH', groupHref, 'application/vnd.fotoware.group+json', 'application/vnd.fotoware.group+json'],
+      ['GET', `${groupHref}/users?sortfield=name&p=1`, 'application/vnd.fotoware.member-list+json', undefined],
+    ]);
+    expect(requests[1]!.body).toBe('{"name":"Editors","permissions":["manageTaxonomies"]}');
+  });
+
+  it('reads the permissions overview and changes the own password at their fixed URLs', async () => {
+    const { api, requests } = client(() => json({ AvailableGroupPermissions: ['manageUsers'] }), noContent);
+    await expect(api.getConfigOptions()).resolves.toEqual({ AvailableGroupPermissions: ['manageUsers'] });
+    await expect(api.changeOwnPassword({ currentPassword: 'old password!', newPassword: 'a new password' })).resolves.toBeUndefined();
+    expect(requests[0]).toMatchObject({ method: 'GET', url: '/fotoweb/api/config/options', headers: { Accept: 'application/json' } });
+    expect(requests[1]).toMatchObject({
+      method: 'POST',
+      url: '/fotoweb/me/password',
+      headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': 'csrf-123' },
+      body: JSON.stringify({ currentPassword: 'old password!', newPassword: 'a new password' }),
+    });
+  });
+
+  it('rejects a wrong current password with the server error body', async () => {
+    const { api } = client(() => json({ value: 'WrongPassword', message: 'The current password is not right.' }, 403));
+    const error = await api.changeOwnPassword({ currentPassword: 'x', newPassword: 'y' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(403);
+    expect((error as ApiError).body?.value).toBe('WrongPassword');
+  });
+
+  it('lists, creates and deletes API clients', async () => {
+    const created = {
+      clientId: 'c1',
+      clientSecret: 's3cret',
+      name: 'CMS',
+      actingAs: groupHref,
+      actingAsName: 'Editors',
+      created: '2025-05-01T00:00:00Z',
+      href: '/fotoweb/api/config/applications/c1',
+    };
+    const { api, requests } = client(
+      () => json({ data: [] }),
+      () => json(created, 201),
+      noContent,
+    );
+    await expect(api.listApplications()).resolves.toEqual({ data: [] });
+    await expect(api.createApplication({ name: 'CMS', actingAs: groupHref })).resolves.toEqual(created);
+    await expect(api.deleteApplication(created.href)).resolves.toBeUndefined();
+    expect(requests.map((r) => [r.method, r.url, r.headers['X-CSRF-Token'], r.body])).toEqual([
+      ['GET', '/fotoweb/api/config/applications', undefined, undefined],
+      ['POST', '/fotoweb/api/config/applications', 'csrf-123', JSON.stringify({ name: 'CMS', actingAs: groupHref })],
+      ['DELETE', '/fotoweb/api/config/applications/c1', 'csrf-123', undefined],
+    ]);
+  });
+
+  it('tells out_of_licenses from user exists (spec 03 §8)', async () => {
+    const { api } = client(
+      () => json({ value: 'out_of_licenses', message: 'No Editor seat is free (out_of_licenses).' }, 409),
+      () => json({ value: 'UserExists', message: 'The username ada is taken.' }, 409),
+    );
+    const user = { username: 'ada', address: { firstName: 'A', lastName: 'L', email: 'a@b.co' }, account: { password: 'x' } };
+    expect(isOutOfLicenses(await api.createUser('/fotoweb/users/', user).catch((e: unknown) => e))).toBe(true);
+    expect(isOutOfLicenses(await api.createUser('/fotoweb/users/', user).catch((e: unknown) => e))).toBe(false);
+    expect(isOutOfLicenses(new ApiError(409, { value: 'Conflict', message: 'Seats: out_of_licenses' }))).toBe(true);
+    expect(isOutOfLicenses(new Error('out_of_licenses'))).toBe(false);
+  });
+});
+
+describe('withQuery', () => {
+  it.each([
+    ['/fotoweb/users/', { q: 'a b', p: 0 }, '/fotoweb/users/?q=a%20b&p=0'],
+    ['/fotoweb/users/?q=old&sortdir=asc', { q: 'new' }, '/fotoweb/users/?sortdir=asc&q=new'],
+    ['/fotoweb/users/?q=old', { q: undefined }, '/fotoweb/users/?q=old'],
+    ['/fotoweb/users/?q=old#top', { p: 3 }, '/fotoweb/users/?q=old&p=3'],
+    ['/fotoweb/users/', { q: 'ø&=' }, '/fotoweb/users/?q=%C3%B8%26%3D'],
+  ])('%s with %j → %s', (href, query, expected) => {
+    expect(withQuery(href, query)).toBe(expected);
+  });
+
+  it('answers the href unchanged without a query', () => {
+    expect(withQuery('/fotoweb/users/?p=1', undefined)).toBe('/fotoweb/users/?p=1');
   });
 });
 

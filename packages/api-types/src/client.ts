@@ -11,7 +11,7 @@
  * This is the one place where answers are read and error bodies parsed: every method rejects with {@link ApiError}
  * on a non-2xx answer. The web app adds its policies (401 → session lost, no HTTP cache) by passing its own `fetch`.
  */
-import type { components as DamComponents } from './generated/dam.ts';
+import type { components as DamComponents, operations as DamOperations } from './generated/dam.ts';
 import type { components as BffComponents } from './generated/bff.ts';
 import { API_PATHS, CSRF_COOKIE, CSRF_HEADER, MEDIA_TYPES, SAFE_METHODS } from './constants.ts';
 
@@ -176,6 +176,117 @@ export interface MagpieClient {
    * one. Answers the whole updated preferences.
    */
   patchUserPreferences(href: string, data: DamSchemas['UserPreferencesUpdate']['data'], options?: RequestOptions): Promise<DamSchemas['UserPreferences']>;
+
+  // Users and groups (spec 03 §7). Each takes the href the server gave: the descriptor's `users`/`groups`/
+  // `userManagement` links, a user's or group's `href`, `memberOfHref`, `userMembersHref`, `groupMembersHref`,
+  // `deviceTokensHref`, or a `paging` link.
+
+  /**
+   * `GET href` (the descriptor's `users` or `userManagement.userList`, or a `paging` link) with `Accept: user-list`:
+   * a page of users `{data, count, paging}`. `query` sets `q`, `sortfield`, `sortdir`, `p`, replacing those already
+   * on the href; leave it out to follow a paging link as given. 403 without `manageUsers`.
+   */
+  listUsers(href: string, query?: UserListQuery, options?: RequestOptions): Promise<DamSchemas['UserList']>;
+  /** `GET href` (a user's `href`, or the descriptor's `user.href`) with `Accept: user`: the admin view. */
+  getUser(href: string, options?: RequestOptions): Promise<DamSchemas['User']>;
+  /**
+   * `POST listHref` (the descriptor's `userManagement.userList`) with `user`: creates the user and answers it (201).
+   * 409 `UserExists` or `out_of_licenses` (test `isOutOfLicenses`), 400 `WeakPassword` or `InvalidRequest`.
+   */
+  createUser(listHref: string, user: DamSchemas['UserCreate'], options?: RequestOptions): Promise<DamSchemas['User']>;
+  /** `PATCH href` (a user's `href`) with `user`: only the changed fields (spec 03 §5). Answers the changed user. */
+  updateUser(href: string, patch: DamSchemas['UserUpdate'], options?: RequestOptions): Promise<DamSchemas['User']>;
+  /** `DELETE href` (a user's `href`). 403 `SiteOwnerProtected` for the site owner. */
+  deleteUser(href: string, options?: RequestOptions): Promise<void>;
+  /** `DELETE listHref` with `user-list` `{users}`: deletes many; answers which were deleted and which skipped. */
+  deleteUsers(listHref: string, users: readonly string[], options?: RequestOptions): Promise<DamSchemas['UserDeleteResult']>;
+  /**
+   * `PATCH listHref` with `user-list-update` `{users, data}` (batch company, license, access, expiry; spec 03 §2.8):
+   * answers which users were updated and which skipped, with why.
+   */
+  updateUsers(listHref: string, batch: DamSchemas['UserListUpdate'], options?: RequestOptions): Promise<DamSchemas['UserListUpdateResult']>;
+  /** `GET href` (a user's or group's `memberOfHref`) with `Accept: memberof`: `{groups: [{href, name}]}`. */
+  getMemberOf(href: string, options?: RequestOptions): Promise<DamSchemas['MemberOf']>;
+  /**
+   * `PATCH href` with `group-list-update` `{add, remove}` of hrefs (spec 03 §7): for a `memberOfHref`,
+   * `userMembersHref` or `groupMembersHref`. Resolves on 204; 409 `CircularGroupMembers`/`CircularMemberOf`.
+   */
+  updateMemberships(href: string, change: DamSchemas['MemberListUpdate'], options?: RequestOptions): Promise<void>;
+  /** `DELETE href` (a user's `deviceTokensHref`): ends every session of that user. */
+  resetDeviceTokens(href: string, options?: RequestOptions): Promise<void>;
+  /** `GET href` (the descriptor's `userManagement.siteOwner`) with `Accept: user-reference`: `{user: href}`. */
+  getSiteOwner(href: string, options?: RequestOptions): Promise<DamSchemas['UserReference']>;
+  /** `PUT href` (the descriptor's `userManagement.siteOwner`) with `user-reference` `{user: userHref}`; resolves on 204. */
+  setSiteOwner(href: string, userHref: string, options?: RequestOptions): Promise<void>;
+  /** `GET href` (the descriptor's `groups` or `userManagement.groupList`, or a `paging` link) with `Accept: group-list`. */
+  listGroups(href: string, query?: GroupListQuery, options?: RequestOptions): Promise<DamSchemas['GroupList']>;
+  /** `GET href` (a group's `href`) with `Accept: group`: the admin view. */
+  getGroup(href: string, options?: RequestOptions): Promise<DamSchemas['Group']>;
+  /** `POST listHref` (the descriptor's `userManagement.groupList`) with `group`: creates the group (201). 409 `GroupExists`. */
+  createGroup(listHref: string, group: DamSchemas['GroupCreate'], options?: RequestOptions): Promise<DamSchemas['Group']>;
+  /** `PATCH href` (a group's `href`) with `group`: only the changed fields. Answers the changed group. */
+  updateGroup(href: string, patch: DamSchemas['GroupUpdate'], options?: RequestOptions): Promise<DamSchemas['Group']>;
+  /** `DELETE href` (a group's `href`). */
+  deleteGroup(href: string, options?: RequestOptions): Promise<void>;
+  /**
+   * `GET href` (a group's `userMembersHref` or `groupMembersHref`, or a `paging` link) with `Accept: member-list`:
+   * a page of direct members. `query` as for {@link MagpieClient.listUsers}.
+   */
+  listGroupMembers(href: string, query?: MemberListQuery, options?: RequestOptions): Promise<DamSchemas['MemberList']>;
+  /** `GET /fotoweb/api/config/options`: the permissions overview (spec 03 §3.4). */
+  getConfigOptions(options?: RequestOptions): Promise<DamSchemas['ConfigOptions']>;
+  /**
+   * `POST /fotoweb/me/password` `{currentPassword, newPassword}`; resolves on 204. 403 `WrongPassword`, 400
+   * `WeakPassword`, 429 `TooManyRequests`.
+   */
+  changeOwnPassword(change: DamSchemas['PasswordChange'], options?: RequestOptions): Promise<void>;
+  /** `GET /fotoweb/api/config/applications`: the integrations' API clients (no secrets). */
+  listApplications(options?: RequestOptions): Promise<DamSchemas['ApplicationList']>;
+  /** `POST /fotoweb/api/config/applications` `{name, actingAs}`: the new client with its secret, shown this once (201). */
+  createApplication(application: DamSchemas['ApplicationCreate'], options?: RequestOptions): Promise<DamSchemas['ApplicationCreated']>;
+  /** `DELETE href` (an application's `href`): revokes the client and its tokens. */
+  deleteApplication(href: string, options?: RequestOptions): Promise<void>;
+}
+
+/** The query of {@link MagpieClient.listUsers} (dam.yaml `listUsers`): search text, sort column and direction, 0-based page. */
+export type UserListQuery = NonNullable<DamOperations['listUsers']['parameters']['query']>;
+/** The query of {@link MagpieClient.listGroups}. */
+export type GroupListQuery = NonNullable<DamOperations['listGroups']['parameters']['query']>;
+/** The query of {@link MagpieClient.listGroupMembers}. */
+export type MemberListQuery = NonNullable<DamOperations['listGroupUsers']['parameters']['query']>;
+
+/**
+ * True when an error is the 409 "out of licenses" refusal: spec 03 §8 tells it from "user exists" by the literal
+ * `out_of_licenses` in the message (Magpie also sends it as `value`).
+ */
+export function isOutOfLicenses(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 409 && (error.body?.value === 'out_of_licenses' || (error.body?.message ?? '').includes('out_of_licenses'));
+}
+
+/**
+ * `href` with the given query parameters set (RFC 3986 percent-encoding), replacing parameters of the same name
+ * already on it and keeping the others as they are. Undefined values are left out.
+ */
+export function withQuery(href: string, query: Readonly<Record<string, string | number | undefined>> | undefined): string {
+  if (query === undefined) return href;
+  const given = Object.entries(query).filter((entry): entry is [string, string | number] => entry[1] !== undefined);
+  if (given.length === 0) return href;
+  const hashAt = href.indexOf('#');
+  const withoutHash = hashAt === -1 ? href : href.slice(0, hashAt);
+  const queryAt = withoutHash.indexOf('?');
+  const path = queryAt === -1 ? withoutHash : withoutHash.slice(0, queryAt);
+  const names = new Set(given.map(([name]) => name));
+  const kept = (queryAt === -1 ? '' : withoutHash.slice(queryAt + 1)).split('&').filter((part) => part !== '' && !names.has(decodeQueryName(part.split('=')[0] ?? '')));
+  const added = given.map(([name, value]) => `${encodeUnreserved(name)}=${encodeUnreserved(String(value))}`);
+  return `${path}?${[...kept, ...added].join('&')}`;
+}
+
+function decodeQueryName(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return raw;
+  }
 }
 
 /**
@@ -216,6 +327,13 @@ export function createMagpieClient(options: MagpieClientOptions = {}): MagpieCli
   }
 
   const getJson = <T>(href: string, accept: string, requestOptions?: RequestOptions) => call<T>('GET', href, { accept, signal: requestOptions?.signal });
+  /** Sends `body` as JSON with `contentType` and reads the answer (undefined for 204). */
+  const sendJson = <T>(method: string, url: string, accept: string, contentType: string, body: unknown, requestOptions?: RequestOptions) =>
+    call<T>(method, url, { accept, contentType, body: JSON.stringify(body), signal: requestOptions?.signal });
+  /** `DELETE url`; resolves on any 2xx. */
+  const remove = async (url: string, requestOptions?: RequestOptions): Promise<void> => {
+    await send('DELETE', url, { accept: MEDIA_TYPES.json, signal: requestOptions?.signal });
+  };
 
   /** The item a taxonomy write answered: its body, or (a FotoWare server answering 204) a GET of `Location` or `fallback`. */
   async function writtenTaxonomyItem(response: Response, fallback: string, signal: AbortSignal | undefined): Promise<DamSchemas['TaxonomyItemInfo']> {
@@ -334,6 +452,35 @@ export function createMagpieClient(options: MagpieClientOptions = {}): MagpieCli
         body: JSON.stringify({ data }),
         signal: o?.signal,
       }),
+    listUsers: (href, query, o) => getJson(withQuery(href, query), MEDIA_TYPES.userList, o),
+    getUser: (href, o) => getJson(href, MEDIA_TYPES.user, o),
+    createUser: (listHref, user, o) => sendJson('POST', listHref, MEDIA_TYPES.user, MEDIA_TYPES.user, user, o),
+    updateUser: (href, patch, o) => sendJson('PATCH', href, MEDIA_TYPES.user, MEDIA_TYPES.user, patch, o),
+    deleteUser: (href, o) => remove(href, o),
+    deleteUsers: (listHref, users, o) => sendJson('DELETE', listHref, MEDIA_TYPES.json, MEDIA_TYPES.userList, { users }, o),
+    updateUsers: (listHref, batch, o) => sendJson('PATCH', listHref, MEDIA_TYPES.json, MEDIA_TYPES.userListUpdate, batch, o),
+    getMemberOf: (href, o) => getJson(href, MEDIA_TYPES.memberOf, o),
+    updateMemberships: async (href, change, o) => {
+      await sendJson('PATCH', href, MEDIA_TYPES.json, MEDIA_TYPES.groupListUpdate, change, o);
+    },
+    resetDeviceTokens: (href, o) => remove(href, o),
+    getSiteOwner: (href, o) => getJson(href, MEDIA_TYPES.userReference, o),
+    setSiteOwner: async (href, userHref, o) => {
+      await sendJson('PUT', href, MEDIA_TYPES.json, MEDIA_TYPES.userReference, { user: userHref }, o);
+    },
+    listGroups: (href, query, o) => getJson(withQuery(href, query), MEDIA_TYPES.groupList, o),
+    getGroup: (href, o) => getJson(href, MEDIA_TYPES.group, o),
+    createGroup: (listHref, group, o) => sendJson('POST', listHref, MEDIA_TYPES.group, MEDIA_TYPES.group, group, o),
+    updateGroup: (href, patch, o) => sendJson('PATCH', href, MEDIA_TYPES.group, MEDIA_TYPES.group, patch, o),
+    deleteGroup: (href, o) => remove(href, o),
+    listGroupMembers: (href, query, o) => getJson(withQuery(href, query), MEDIA_TYPES.memberList, o),
+    getConfigOptions: (o) => getJson(API_PATHS.configOptions, MEDIA_TYPES.json, o),
+    changeOwnPassword: async (change, o) => {
+      await sendJson('POST', API_PATHS.ownPassword, MEDIA_TYPES.json, MEDIA_TYPES.json, change, o);
+    },
+    listApplications: (o) => getJson(API_PATHS.applications, MEDIA_TYPES.json, o),
+    createApplication: (application, o) => sendJson('POST', API_PATHS.applications, MEDIA_TYPES.json, MEDIA_TYPES.json, application, o),
+    deleteApplication: (href, o) => remove(href, o),
   };
 }
 

@@ -66,6 +66,24 @@ export const MEDIA_TYPES = {
   taxonomyItemCreationInfo: 'application/vnd.fotoware.taxonomy-item-creation-info+json',
   /** `PUT <item>` body. */
   taxonomyItemUpdate: 'application/vnd.fotoware.taxonomy-item-update+json',
+  /** A user, admin view (spec 03 §3.1); also the body of creating and patching a user. */
+  user: 'application/vnd.fotoware.user+json',
+  /** A page of users (spec 03 §3.5); also the body of deleting many users `{users}` (spec 03 §7). */
+  userList: 'application/vnd.fotoware.user-list+json',
+  /** The batch update body `{users, data}` (spec 03 §7). */
+  userListUpdate: 'application/vnd.fotoware.user-list-update+json',
+  /** A group, admin view (spec 03 §3.2); also the body of creating and patching a group. */
+  group: 'application/vnd.fotoware.group+json',
+  /** A page of groups (spec 03 §3.5). */
+  groupList: 'application/vnd.fotoware.group-list+json',
+  /** The groups a user or group is a direct member of `{groups: [{href, name}]}` (spec 03 §7). */
+  memberOf: 'application/vnd.fotoware.memberof+json',
+  /** A membership change `{add, remove}` sent to `memberOfHref`, `userMembersHref` or `groupMembersHref` (spec 03 §7). */
+  groupListUpdate: 'application/vnd.fotoware.group-list-update+json',
+  /** A page of a group's direct members (Magpie). */
+  memberList: 'application/vnd.fotoware.member-list+json',
+  /** `{user: href}`: the site owner (spec 03 §7). */
+  userReference: 'application/vnd.fotoware.user-reference+json',
   /** Plain JSON: the Upload API, the BFF's routes, errors, and an alternative for every FotoWeb type. */
   json: 'application/json',
   /** The OAuth token endpoint's body (RFC 6749 §4). */
@@ -109,6 +127,17 @@ type _MediaTypesMatchContract = [
   Assert<typeof MEDIA_TYPES.taxonomyItemCreationInfo extends keyof DamOperations['createTopLevelTaxonomyItem']['requestBody']['content'] ? true : false>,
   Assert<typeof MEDIA_TYPES.taxonomyItemUpdate extends keyof DamOperations['updateTaxonomyItem']['requestBody']['content'] ? true : false>,
   Assert<typeof MEDIA_TYPES.userPreferencesUpdate extends keyof DamOperations['updateUserPreferences']['requestBody']['content'] ? true : false>,
+  Assert<typeof MEDIA_TYPES.userList extends ContentOf<'listUsers', 200> ? true : false>,
+  Assert<typeof MEDIA_TYPES.user extends keyof DamOperations['createUser']['requestBody']['content'] ? true : false>,
+  Assert<typeof MEDIA_TYPES.user extends ContentOf<'getUser', 200> ? true : false>,
+  Assert<typeof MEDIA_TYPES.userListUpdate extends keyof DamOperations['updateUsers']['requestBody']['content'] ? true : false>,
+  Assert<typeof MEDIA_TYPES.userList extends keyof DamOperations['deleteUsers']['requestBody']['content'] ? true : false>,
+  Assert<typeof MEDIA_TYPES.memberOf extends ContentOf<'getUserMemberOf', 200> ? true : false>,
+  Assert<typeof MEDIA_TYPES.groupListUpdate extends keyof DamOperations['updateUserMemberOf']['requestBody']['content'] ? true : false>,
+  Assert<typeof MEDIA_TYPES.userReference extends keyof DamOperations['setSiteOwner']['requestBody']['content'] ? true : false>,
+  Assert<typeof MEDIA_TYPES.groupList extends ContentOf<'listGroups', 200> ? true : false>,
+  Assert<typeof MEDIA_TYPES.group extends ContentOf<'getGroup', 200> ? true : false>,
+  Assert<typeof MEDIA_TYPES.memberList extends ContentOf<'listGroupUsers', 200> ? true : false>,
 ];
 
 type ArchivePermissionId = DamComponents['schemas']['ArchivePermission'];
@@ -195,6 +224,15 @@ export const ERROR_VALUES = {
   InvalidTaxonomyFile: 400,
   TaxonomyExists: 409,
   TaxonomyItemExists: 409,
+  UserExists: 409,
+  GroupExists: 409,
+  out_of_licenses: 409,
+  CircularGroupMembers: 409,
+  CircularMemberOf: 409,
+  SiteOwnerProtected: 403,
+  WeakPassword: 400,
+  WrongPassword: 403,
+  PasswordChangeRequired: 403,
   PayloadTooLarge: 413,
   UnsupportedMediaType: 415,
   RangeNotSatisfiable: 416,
@@ -222,6 +260,9 @@ export const SAFE_METHODS: readonly string[] = ['GET', 'HEAD', 'OPTIONS'];
  * - `uploads`: the Upload API (FotoWeb API "Upload API"; it has no descriptor link).
  * - `backgroundTasks`: where background tasks are created (FotoWeb API "Background tasks"; spec 01 §7).
  * - `taxonomies`: the list of taxonomies (FotoWeb API "Taxonomies"; fotoweb-api-notes §7), one per field that has one.
+ * - `configOptions`: the permissions overview (spec 03 §3.4, §7).
+ * - `ownPassword`: where a user changes their own password (Magpie, `changeOwnPassword`).
+ * - `applications`: the API clients of integrations (Magpie, spec 03 §3.12).
  * - `login`, `session`, `logout`: the BFF's own routes (bff.yaml). `logout` is also the descriptor's `services.logout`.
  * - `token`, `health`: DAM only; the browser never calls them.
  */
@@ -230,6 +271,9 @@ export const API_PATHS = {
   uploads: '/fotoweb/api/uploads',
   backgroundTasks: '/fotoweb/me/background-tasks/',
   taxonomies: '/fotoweb/api/taxonomies/',
+  configOptions: '/fotoweb/api/config/options',
+  ownPassword: '/fotoweb/me/password',
+  applications: '/fotoweb/api/config/applications',
   login: '/fotoweb/views/login',
   session: '/fotoweb/views/session',
   logout: '/fotoweb/services/logout',
@@ -246,4 +290,169 @@ export const DEFAULT_LOGIN_TARGET = '/fotoweb/';
  */
 export function pageHref(link: string | null | undefined): string | undefined {
   return link === null || link === undefined || link === '' ? undefined : link;
+}
+
+// ------------------------------------------------------------------------------------------------ users and groups
+
+type GroupPermissionId = DamComponents['schemas']['GroupPermission'];
+type LicenseOption = DamComponents['schemas']['LicenseOption'];
+type UserLicenseLevel = DamComponents['schemas']['UserLicenseLevel'];
+type LicenseModeValue = DamComponents['schemas']['LicenseMode'];
+type PaymentMethodValue = DamComponents['schemas']['PaymentMethod'];
+
+/**
+ * Every group permission (spec 03 §3.3, dam.yaml `GroupPermission`), in the spec's order: the album permissions
+ * first, flattened as `albums.<name>`, then the plain ones. A group's `permissions` and the permissions overview's
+ * `AvailableGroupPermissions` hold these strings; the group form shows one switch per available one.
+ */
+export const GROUP_PERMISSIONS = [
+  'albums.create',
+  'albums.comment',
+  'albums.showOnHomepage',
+  'albums.shareWithUsers',
+  'albums.shareWithGroups',
+  'albums.shareWithGuests',
+  'albums.restrictToFriends',
+  'albums.delegateDownloads',
+  'uploadArea',
+  'api',
+  'isInDesignEditor',
+  'viewFlows',
+  'manageFlows',
+  'changeSiteAppearance',
+  'approvePendingSignups',
+  'manageWebhooks',
+  'shareBookmarks',
+  'moderateComments',
+  'manageAlbums',
+  'manageTaxonomies',
+  'manageExports',
+  'inviteUsers',
+  'approveOrders',
+  'shareCropAndDownloadPresets',
+  'manageUsers',
+  'manageAnnotations',
+  'manageArchives',
+  'manageWorkflows',
+  'manageServices',
+  'audit',
+  'manageSettings',
+  'configureConsentForms',
+  'manageActivityExports',
+  'manageActivityLogging',
+  'manageFotostationConfigurations',
+] as const satisfies readonly GroupPermissionId[];
+
+/** The album group permissions (`albums.*`) of {@link GROUP_PERMISSIONS}. */
+export const ALBUM_GROUP_PERMISSIONS = GROUP_PERMISSIONS.filter((p): p is Extract<GroupPermissionId, `albums.${string}`> => p.startsWith('albums.'));
+
+/** True when `value` is a group permission (spec 03 §3.3). Use it to narrow names read from untrusted JSON. */
+export function isGroupPermission(value: unknown): value is GroupPermissionId {
+  return typeof value === 'string' && (GROUP_PERMISSIONS as readonly string[]).includes(value);
+}
+
+/**
+ * The user license levels of the permissions overview (`AvailableUserLicenseTypes`, spec 03 §3.4), "None" = 0
+ * first. FotoWare's numbers are not public; these are Magpie's (plan Q9). The group license list is the same
+ * without None.
+ */
+export const USER_LICENSE_LEVELS = [
+  { ValueNumeric: 0, Label: 'None' },
+  { ValueNumeric: 10, Label: 'Portal' },
+  { ValueNumeric: 20, Label: 'Consumer' },
+  { ValueNumeric: 30, Label: 'Contributor' },
+  { ValueNumeric: 35, Label: 'Standard' },
+  { ValueNumeric: 40, Label: 'Plus' },
+  { ValueNumeric: 50, Label: 'Main' },
+  { ValueNumeric: 60, Label: 'Editor' },
+  { ValueNumeric: 70, Label: 'Pro' },
+] as const satisfies readonly (LicenseOption & { ValueNumeric: UserLicenseLevel })[];
+
+/** The license concurrency modes (`AvailableUserLicenseModes`, spec 03 §3.4). */
+export const LICENSE_MODES = [
+  { ValueNumeric: 0, Label: 'Named' },
+  { ValueNumeric: 1, Label: 'Concurrent' },
+] as const satisfies readonly (LicenseOption & { ValueNumeric: LicenseModeValue })[];
+
+/** The payment methods of a user's commerce settings (spec 03 §3.1, §9). */
+export const PAYMENT_METHODS = [
+  { ValueNumeric: 1, Label: 'No charge' },
+  { ValueNumeric: 2, Label: 'Invoice' },
+  { ValueNumeric: 4, Label: 'Credit card' },
+  { ValueNumeric: 8, Label: 'Manual accept' },
+] as const satisfies readonly { ValueNumeric: PaymentMethodValue; Label: string }[];
+
+type _UserListsAreExhaustive = [
+  Assert<IsNever<Exclude<GroupPermissionId, (typeof GROUP_PERMISSIONS)[number]>>>,
+  Assert<IsNever<Exclude<UserLicenseLevel, (typeof USER_LICENSE_LEVELS)[number]['ValueNumeric']>>>,
+  Assert<IsNever<Exclude<LicenseModeValue, (typeof LICENSE_MODES)[number]['ValueNumeric']>>>,
+  Assert<IsNever<Exclude<PaymentMethodValue, (typeof PAYMENT_METHODS)[number]['ValueNumeric']>>>,
+];
+
+/** The guest group's id (spec 03 §9); hidden from lists while guest access is off. */
+export const GUEST_GROUP_ID = 10000;
+/** The guest user's id (spec 03 §9); hidden from lists while guest access is off. */
+export const GUEST_USER_ID = 15000;
+
+/**
+ * The address fields of a user beyond the names, e-mail and company (spec 03 §3.1 `address`, §2.7 Details tab), each
+ * a string, `""` when not set. The DAM presents them and the user form edits them from this one list.
+ */
+export const USER_ADDRESS_DETAIL_FIELDS = [
+  'title',
+  'initial',
+  'streetAddress',
+  'streetAddress1',
+  'streetAddress2',
+  'streetAddress3',
+  'streetAddress4',
+  'city',
+  'state',
+  'zipCode',
+  'country',
+  'phone',
+  'fax',
+  'homepage',
+  'profession',
+  'businessType',
+] as const satisfies readonly (keyof DamComponents['schemas']['UserAddress'])[];
+
+/**
+ * What a new user gets for what `createUser` leaves out (spec 03 §3.1, §9): enabled, no expiry, no forced password
+ * change, license level 35 (Standard) mode 0 (Named), payment method 1 (No charge), discount 0.
+ */
+export const NEW_USER_DEFAULTS = {
+  account: { isEnabled: true, expires: null, forcePasswordChange: false },
+  license: { level: 35, mode: 0 },
+  commerce: { accountId: '', paymentMethod: 1, category: '', discount: 0 },
+} as const satisfies {
+  account: Pick<DamComponents['schemas']['UserAccount'], 'isEnabled' | 'expires' | 'forcePasswordChange'>;
+  license: DamComponents['schemas']['UserLicense'];
+  commerce: DamComponents['schemas']['UserCommerce'];
+};
+
+/**
+ * The password rules the DAM enforces (400 `WeakPassword`) and the web forms check before sending: at least
+ * `minLength` characters (Unicode code points), at most `maxLength`, and not containing the username (compared
+ * case-insensitively, for usernames of at least `usernameMinLengthChecked` characters: a one- or two-letter
+ * username would otherwise forbid most passwords).
+ */
+export const PASSWORD_RULES = { minLength: 10, maxLength: 1024, usernameMinLengthChecked: 3 } as const;
+
+/**
+ * What is wrong with a new password for `username`, as the message to show, or null when it is acceptable
+ * ({@link PASSWORD_RULES}). Pure; shared by the DAM (`WeakPassword`), the user form and the change-password view.
+ *
+ * @param password  The new password, as typed (not trimmed).
+ * @param username  The user's username (the user being created or changed).
+ */
+export function passwordProblem(password: string, username: string): string | null {
+  const length = Array.from(password).length;
+  if (length < PASSWORD_RULES.minLength) return `The password must be at least ${PASSWORD_RULES.minLength} characters long.`;
+  if (length > PASSWORD_RULES.maxLength) return `The password must be at most ${PASSWORD_RULES.maxLength} characters long.`;
+  const name = username.trim().toLowerCase();
+  if (Array.from(name).length >= PASSWORD_RULES.usernameMinLengthChecked && password.toLowerCase().includes(name)) {
+    return 'The password must not contain the user name.';
+  }
+  return null;
 }

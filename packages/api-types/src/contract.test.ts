@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { ARCHIVE_PERMISSIONS, LINK_COLLECTION_PERMISSIONS, MEDIA_TYPES } from './constants.ts';
+import { ARCHIVE_PERMISSIONS, GROUP_PERMISSIONS, LICENSE_MODES, LINK_COLLECTION_PERMISSIONS, MEDIA_TYPES, PAYMENT_METHODS, USER_LICENSE_LEVELS } from './constants.ts';
 import * as api from './index.ts';
 
 type Json = Record<string, any>;
@@ -115,6 +115,20 @@ describe('the two contracts together', () => {
     expect(CONTRACTS.dam.components.schemas.LinkCollectionPermission.enum).toEqual([...LINK_COLLECTION_PERMISSIONS]);
   });
 
+  it('list the same group permissions and license numbers as the constants, in order', () => {
+    const schemas = CONTRACTS.dam.components.schemas;
+    expect(schemas.GroupPermission.enum).toEqual([...GROUP_PERMISSIONS]);
+    expect(schemas.UserLicenseLevel.enum).toEqual(USER_LICENSE_LEVELS.map((level) => level.ValueNumeric));
+    expect(schemas.LicenseMode.enum).toEqual(LICENSE_MODES.map((mode) => mode.ValueNumeric));
+    expect(schemas.PaymentMethod.enum).toEqual(PAYMENT_METHODS.map((method) => method.ValueNumeric));
+    expect(schemas.BetaLicense.properties.level.enum).toEqual(USER_LICENSE_LEVELS.map((level) => level.Label));
+  });
+
+  it('document every ErrorBody value of ERROR_VALUES in the ErrorBody description', () => {
+    const description: string = CONTRACTS.dam.components.schemas.ErrorBody.description;
+    for (const value of Object.keys(api.ERROR_VALUES)) expect(description, value).toContain(`\`${value}\``);
+  });
+
   it('use only media types named in MEDIA_TYPES (or binary types)', () => {
     const known = new Set<string>(Object.values(MEDIA_TYPES));
     for (const doc of Object.values(CONTRACTS)) {
@@ -141,6 +155,13 @@ describe('the package entry point', () => {
     expect(api.pageHref(null)).toBeUndefined();
     expect(api.pageHref('/fotoweb/archives/5000-X/;p=1')).toBe('/fotoweb/archives/5000-X/;p=1');
     expect(api.ERROR_VALUES.InvalidCsrfToken).toBe(403);
+    expect(api.ERROR_VALUES.out_of_licenses).toBe(409);
+    expect(api.MEDIA_TYPES.groupListUpdate).toBe('application/vnd.fotoware.group-list-update+json');
+    expect(api.GUEST_GROUP_ID).toBe(10000);
+    expect(api.GUEST_USER_ID).toBe(15000);
+    expect(api.isGroupPermission('albums.create')).toBe(true);
+    expect(api.isGroupPermission('create')).toBe(false);
+    expect(api.ALBUM_GROUP_PERMISSIONS).toHaveLength(8);
   });
 });
 

@@ -15,18 +15,30 @@ export type * as Dam from './generated/dam.ts';
 export type * as Bff from './generated/bff.ts';
 
 export {
+  ALBUM_GROUP_PERMISSIONS,
   API_PATHS,
   ARCHIVE_PERMISSIONS,
   CSRF_COOKIE,
   CSRF_HEADER,
   DEFAULT_LOGIN_TARGET,
   ERROR_VALUES,
+  GROUP_PERMISSIONS,
+  GUEST_GROUP_ID,
+  GUEST_USER_ID,
+  LICENSE_MODES,
   LINK_COLLECTION_PERMISSIONS,
   MEDIA_TYPES,
+  NEW_USER_DEFAULTS,
+  PASSWORD_RULES,
+  PAYMENT_METHODS,
   SAFE_METHODS,
   SESSION_COOKIE,
+  USER_ADDRESS_DETAIL_FIELDS,
+  USER_LICENSE_LEVELS,
   isArchivePermission,
+  isGroupPermission,
   pageHref,
+  passwordProblem,
 } from './constants.ts';
 export type { ErrorValue, MediaType } from './constants.ts';
 export { fieldDefinitionOf } from './fields.ts';
@@ -183,6 +195,92 @@ export type UploadError = DamSchemas['UploadError'];
 export type UserPreferences = DamSchemas['UserPreferences'];
 /** `PATCH` body `{data: {…partial groups}}`. */
 export type UserPreferencesUpdate = DamSchemas['UserPreferencesUpdate'];
+
+// ------------------------------------------------------------------------------------------------ users and groups
+
+/** A user, admin view (spec 03 §3.1; `user`): account, address, commerce, license, hrefs and the caller's `actions`. */
+export type User = DamSchemas['User'];
+/** What the caller may do to a user (spec 03 §3.1). */
+export type UserActions = DamSchemas['UserActions'];
+/** `{isEnabled, expires, lastLoginDate, externalIDs, forcePasswordChange}`. */
+export type UserAccount = DamSchemas['UserAccount'];
+/** Every address field of spec 03 §3.1 (strings, `""` when not set). */
+export type UserAddress = DamSchemas['UserAddress'];
+/** `{accountId, paymentMethod (1|2|4|8), category, discount (%)}`. */
+export type UserCommerce = DamSchemas['UserCommerce'];
+/** `{level, mode}` (numbers; see `USER_LICENSE_LEVELS`, `LICENSE_MODES`). */
+export type UserLicense = DamSchemas['UserLicense'];
+/** A license level number (0, 10, 20, 30, 35, 40, 50, 60, 70). */
+export type UserLicenseLevel = DamSchemas['UserLicenseLevel'];
+/** A license mode number (0 Named, 1 Concurrent). */
+export type LicenseMode = DamSchemas['LicenseMode'];
+/** A payment method number (1, 2, 4, 8). */
+export type PaymentMethod = DamSchemas['PaymentMethod'];
+/** A custom property `{key, value}`. */
+export type Property = DamSchemas['Property'];
+/** `POST /fotoweb/users/` body. */
+export type UserCreate = DamSchemas['UserCreate'];
+/** `PATCH <user href>` body: only the changed fields. */
+export type UserUpdate = DamSchemas['UserUpdate'];
+/** A page of users `{data, count, paging}` (`user-list`). */
+export type UserList = DamSchemas['UserList'];
+/** The batch update body `{users, data}` (`user-list-update`). */
+export type UserListUpdate = DamSchemas['UserListUpdate'];
+/** `{updated: href[], skipped: SkippedUser[]}`. */
+export type UserListUpdateResult = DamSchemas['UserListUpdateResult'];
+/** The batch delete body `{users}` (`user-list`). */
+export type UserDeleteList = DamSchemas['UserDeleteList'];
+/** `{deleted: href[], skipped: SkippedUser[]}`. */
+export type UserDeleteResult = DamSchemas['UserDeleteResult'];
+/** A user a batch call left alone `{href, value, message}`. */
+export type SkippedUser = DamSchemas['SkippedUser'];
+/** `{user: href}` (`user-reference`): the site owner. */
+export type UserReference = DamSchemas['UserReference'];
+/** `POST /fotoweb/me/password` body `{currentPassword, newPassword}`. */
+export type PasswordChange = DamSchemas['PasswordChange'];
+/** A group permission name (spec 03 §3.3; album ones as `albums.<name>`). */
+export type GroupPermission = DamSchemas['GroupPermission'];
+/** A group, admin view (spec 03 §3.2; `group`). */
+export type Group = DamSchemas['Group'];
+/** What the caller may do to a group. */
+export type GroupActions = DamSchemas['GroupActions'];
+/** `{defaultLevel, defaultConcurrencyMode}`. */
+export type GroupLicense = DamSchemas['GroupLicense'];
+/** `POST /fotoweb/groups/` body. */
+export type GroupCreate = DamSchemas['GroupCreate'];
+/** `PATCH <group href>` body: only the changed fields. */
+export type GroupUpdate = DamSchemas['GroupUpdate'];
+/** A page of groups `{data, count, paging}` (`group-list`). */
+export type GroupList = DamSchemas['GroupList'];
+/** `{href, name}` of a group. */
+export type GroupReference = DamSchemas['GroupReference'];
+/** `{groups: GroupReference[]}` (`memberof`). */
+export type MemberOf = DamSchemas['MemberOf'];
+/** `{add?: href[], remove?: href[]}` (`group-list-update`). */
+export type MemberListUpdate = DamSchemas['MemberListUpdate'];
+/** A group member `{type: user|group, id, href, name, username, email, description}`. */
+export type Member = DamSchemas['Member'];
+/** A page of members `{data, count, paging}` (`member-list`). */
+export type MemberList = DamSchemas['MemberList'];
+/** `{ValueNumeric, Label}`. */
+export type LicenseOption = DamSchemas['LicenseOption'];
+/** The permissions overview (spec 03 §3.4). */
+export type ConfigOptions = DamSchemas['ConfigOptions'];
+/** FotoWare's Beta `User` (`application/json` on `/fotoweb/api/users/{id}`). */
+export type BetaUser = DamSchemas['BetaUser'];
+/** FotoWare's Beta `Group` (`application/json` on `/fotoweb/api/groups/{id}`). */
+export type BetaGroup = DamSchemas['BetaGroup'];
+
+// ------------------------------------------------------------------------------------------------ API clients
+
+/** An integration's API client `{clientId, name, actingAs, actingAsName, created, href}`. */
+export type Application = DamSchemas['Application'];
+/** `POST /fotoweb/api/config/applications` body `{name, actingAs}`. */
+export type ApplicationCreate = DamSchemas['ApplicationCreate'];
+/** The created client with `clientSecret` (shown once). */
+export type ApplicationCreated = DamSchemas['ApplicationCreated'];
+/** `{data: Application[]}`. */
+export type ApplicationList = DamSchemas['ApplicationList'];
 
 // ------------------------------------------------------------------------------------------------ BFF
 

@@ -65,6 +65,34 @@ describe('findRoute', () => {
     ['POST', '/fotoweb/api/taxonomies/25/1042', 'createChildTaxonomyItem', { fieldId: '25', itemId: '1042' }],
     ['DELETE', '/fotoweb/api/taxonomies/25/1042', 'deleteTaxonomyItem', { fieldId: '25', itemId: '1042' }],
     ['GET', '/fotoweb/api/taxonomies/25/1042/;p=3', 'getTaxonomyItemChildren', { fieldId: '25', itemId: '1042', matrix: ';p=3' }],
+    ['GET', '/fotoweb/users/?q=ada&p=2', 'listUsers', {}],
+    ['POST', '/fotoweb/users/', 'createUser', {}],
+    ['PATCH', '/fotoweb/users/', 'updateUsers', {}],
+    ['DELETE', '/fotoweb/users/', 'deleteUsers', {}],
+    ['GET', '/fotoweb/users/site-owner', 'getSiteOwner', {}],
+    ['PUT', '/fotoweb/users/site-owner', 'setSiteOwner', {}],
+    ['GET', '/fotoweb/api/users/15002', 'getUser', { id: '15002' }],
+    ['PATCH', '/fotoweb/api/users/15002', 'updateUser', { id: '15002' }],
+    ['DELETE', '/fotoweb/api/users/15002', 'deleteUser', { id: '15002' }],
+    ['GET', '/fotoweb/api/users/15002/member-of', 'getUserMemberOf', { id: '15002' }],
+    ['PATCH', '/fotoweb/api/users/15002/member-of', 'updateUserMemberOf', { id: '15002' }],
+    ['DELETE', '/fotoweb/api/users/15002/device-tokens', 'resetUserDeviceTokens', { id: '15002' }],
+    ['GET', '/fotoweb/groups/?sortfield=name', 'listGroups', {}],
+    ['POST', '/fotoweb/groups/', 'createGroup', {}],
+    ['GET', '/fotoweb/api/groups/10003', 'getGroup', { id: '10003' }],
+    ['PATCH', '/fotoweb/api/groups/10003', 'updateGroup', { id: '10003' }],
+    ['DELETE', '/fotoweb/api/groups/10003', 'deleteGroup', { id: '10003' }],
+    ['GET', '/fotoweb/api/groups/10003/users?p=1', 'listGroupUsers', { id: '10003' }],
+    ['PATCH', '/fotoweb/api/groups/10003/users', 'updateGroupUsers', { id: '10003' }],
+    ['GET', '/fotoweb/api/groups/10003/groups', 'listGroupGroups', { id: '10003' }],
+    ['PATCH', '/fotoweb/api/groups/10003/groups', 'updateGroupGroups', { id: '10003' }],
+    ['GET', '/fotoweb/api/groups/10003/member-of', 'getGroupMemberOf', { id: '10003' }],
+    ['PATCH', '/fotoweb/api/groups/10003/member-of', 'updateGroupMemberOf', { id: '10003' }],
+    ['GET', '/fotoweb/api/config/options', 'getConfigOptions', {}],
+    ['POST', '/fotoweb/me/password', 'changeOwnPassword', {}],
+    ['GET', '/fotoweb/api/config/applications', 'listApplications', {}],
+    ['POST', '/fotoweb/api/config/applications', 'createApplication', {}],
+    ['DELETE', '/fotoweb/api/config/applications/Ab1-x', 'deleteApplication', { clientId: 'Ab1-x' }],
     ['POST', '/fotoweb/views/login?to=%2Ffotoweb%2F', 'login', {}],
     ['GET', '/fotoweb/views/session', 'getSession', {}],
     ['POST', '/fotoweb/services/logout', 'logoutSession', {}],
@@ -100,9 +128,26 @@ describe('findRoute', () => {
     ['POST', '/fotoweb/api/uploads/x/chunks/'],
     ['GET', '/fotoweb/api/taxonomies/25/;p=x'],
     ['GET', '/fotoweb/api/taxonomies/25/1042/x'],
+    ['GET', '/fotoweb/users'],
+    ['PUT', '/fotoweb/users/'],
+    ['GET', '/fotoweb/api/users/15002/'],
+    ['POST', '/fotoweb/api/users/15002/member-of'],
+    ['GET', '/fotoweb/api/groups/10003/members'],
+    ['GET', '/fotoweb/me/password'],
     ['GET', '/other'],
   ])('finds nothing for %s %s', (method, path) => {
     expect(findRoute(method, path)).toBeUndefined();
+  });
+
+  it('lets the browser call every user and group operation, DELETE /fotoweb/users/ with a user-list body', () => {
+    const deleteUsers = findRoute('DELETE', '/fotoweb/users/');
+    expect(deleteUsers?.route.fromBrowser).toBe(true);
+    expect(deleteUsers?.route.bodyContentTypes).toEqual(['application/vnd.fotoware.user-list+json', 'application/json']);
+    expect(deleteUsers?.route.body?.safeParse({ users: ['/fotoweb/api/users/15002'] }).success).toBe(true);
+    const user = findRoute('GET', '/fotoweb/api/users/abc');
+    expect(user?.route.operationId).toBe('getUser');
+    expect(user?.route.params?.safeParse(user.params).success).toBe(false);
+    expect(findRoute('PATCH', '/fotoweb/api/groups/10003/member-of')?.route.bodyContentTypes).toEqual(['application/vnd.fotoware.group-list-update+json', 'application/json']);
   });
 
   it('leaves precise checks to the schemas', () => {
@@ -124,6 +169,7 @@ describe('findRoute', () => {
 describe('allowedMethods', () => {
   it('lists the methods of a path', () => {
     expect(allowedMethods('/fotoweb/me/user-preferences/').sort()).toEqual(['GET', 'HEAD', 'PATCH']);
+    expect(allowedMethods('/fotoweb/users/').sort()).toEqual(['DELETE', 'GET', 'HEAD', 'PATCH', 'POST']);
     expect(allowedMethods('/nothing')).toEqual([]);
   });
 });

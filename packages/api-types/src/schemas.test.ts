@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { GROUP_PERMISSIONS, NEW_USER_DEFAULTS, PASSWORD_RULES, passwordProblem } from './constants.ts';
 import {
   AssetUpdateSchema,
   ChunkParamsSchema,
@@ -10,6 +11,18 @@ import {
   UploadIdParamsSchema,
   UploadRequestSchema,
   UserPreferencesUpdateSchema,
+  ApplicationCreateSchema,
+  GroupCreateSchema,
+  GroupIdParamsSchema,
+  GroupUpdateSchema,
+  MemberListUpdateSchema,
+  PasswordChangeSchema,
+  UserCreateSchema,
+  UserDeleteListSchema,
+  UserListQuerySchema,
+  UserListUpdateSchema,
+  UserReferenceSchema,
+  UserUpdateSchema,
   isSameOriginPath,
   loginTarget,
   toErrorBody,
@@ -250,5 +263,148 @@ describe('toErrorBody', () => {
       message: FILENAME_MESSAGE,
       issues: [{ path: 'filename', message: FILENAME_MESSAGE }],
     });
+  });
+});
+
+describe('users and groups', () => {
+  const newUser = {
+    username: ' ada ',
+    address: { firstName: ' Ada ', lastName: 'Lovelace', email: ' ada@example.org ' },
+    account: { password: 'correct horse battery' },
+  };
+
+  it('accepts a new user with only the required fields, trimming the names and e-mail', () => {
+    expect(UserCreateSchema.parse(newUser)).toEqual({
+      username: 'ada',
+      address: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org' },
+      account: { password: 'correct horse battery' },
+    });
+  });
+
+  it.each([
+    ['a blank username', { ...newUser, username: '   ' }, 'username'],
+    ['a username over 64 characters', { ...newUser, username: 'a'.repeat(65) }, 'username'],
+    ['a username with a slash', { ...newUser, username: 'a/b' }, 'username'],
+    ['a username with a control character', { ...newUser, username: 'a\u0007b' }, 'username'],
+    ['a blank first name', { ...newUser, address: { ...newUser.address, firstName: ' ' } }, 'address.firstName'],
+    ['a first name over 100 characters', { ...newUser, address: { ...newUser.address, firstName: 'x'.repeat(101) } }, 'address.firstName'],
+    ['an invalid e-mail', { ...newUser, address: { ...newUser.address, email: 'ada@' } }, 'address.email'],
+    ['no e-mail', { ...newUser, address: { firstName: 'Ada', lastName: 'L' } }, 'address.email'],
+    ['no password', { ...newUser, account: {} }, 'account.password'],
+    ['an empty password', { ...newUser, account: { password: '' } }, 'account.password'],
+    ['an unknown license level', { ...newUser, license: { level: 36, mode: 0 } }, 'license.level'],
+    ['an unknown payment method', { ...newUser, commerce: { paymentMethod: 3 } }, 'commerce.paymentMethod'],
+    ['a negative discount', { ...newUser, commerce: { discount: -1 } }, 'commerce.discount'],
+    ['an expiry that is not a date-time', { ...newUser, account: { password: 'x', expires: 'tomorrow' } }, 'account.expires'],
+    ['a property without a value', { ...newUser, propertyBag: [{ key: 'k', value: '' }] }, 'propertyBag.0.value'],
+  ])('refuses %s', (_what, body, path) => {
+    const result = UserCreateSchema.safeParse(body);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.path.join('.'))).toContain(path);
+  });
+
+  it('accepts a patch of any one part, and an expiry of null (never)', () => {
+    expect(UserUpdateSchema.parse({})).toEqual({});
+    expect(UserUpdateSchema.parse({ account: { expires: null, isEnabled: false } })).toEqual({ account: { expires: null, isEnabled: false } });
+    expect(UserUpdateSchema.parse({ license: { level: 60 } })).toEqual({ license: { level: 60 } });
+    expect(UserUpdateSchema.parse({ account: { password: 'a new password' } })).toEqual({ account: { password: 'a new password' } });
+    expect(UserUpdateSchema.safeParse({ address: { email: 'not an address' } }).success).toBe(false);
+    expect(UserUpdateSchema.safeParse({ address: { lastName: '' } }).success).toBe(false);
+  });
+
+  it('takes a batch update of 1–1000 users with at least one change', () => {
+    const users = ['/fotoweb/api/users/15002'];
+    expect(UserListUpdateSchema.safeParse({ users, data: { address: { organization: 'ACME' } } }).success).toBe(true);
+    expect(UserListUpdateSchema.safeParse({ users, data: { account: { expires: null } } }).success).toBe(true);
+    expect(messages(UserListUpdateSchema.safeParse({ users, data: {} }))).toEqual(['Give a change: company, license, access or expiry.']);
+    expect(UserListUpdateSchema.safeParse({ users: [], data: { license: { level: 35 } } }).success).toBe(false);
+    expect(UserListUpdateSchema.safeParse({ users: Array.from({ length: 1001 }, (_, i) => `/u/${i}`), data: { license: { level: 35 } } }).success).toBe(false);
+    expect(UserDeleteListSchema.safeParse({ users }).success).toBe(true);
+    expect(UserDeleteListSchema.safeParse({ users: [''] }).success).toBe(false);
+  });
+
+  it('reads the list query, turning the page into a number', () => {
+    expect(UserListQuerySchema.parse({ q: 'ada', sortfield: 'fullName', sortdir: 'desc', p: '3' })).toEqual({ q: 'ada', sortfield: 'fullName', sortdir: 'desc', p: 3 });
+    expect(UserListQuerySchema.safeParse({ sortfield: 'password' }).success).toBe(false);
+    expect(UserListQuerySchema.safeParse({ sortdir: 'up' }).success).toBe(false);
+    expect(UserListQuerySchema.safeParse({ p: '-1' }).success).toBe(false);
+    expect(UserListQuerySchema.safeParse({ q: 'x'.repeat(201) }).success).toBe(false);
+  });
+
+  it('takes numeric ids only in user and group paths', () => {
+    expect(GroupIdParamsSchema.safeParse({ id: '10003' }).success).toBe(true);
+    expect(GroupIdParamsSchema.safeParse({ id: 'editors' }).success).toBe(false);
+    expect(GroupIdParamsSchema.safeParse({ id: '1234567890' }).success).toBe(false);
+  });
+
+  it('accepts a group with a trimmed name and known permissions, each once', () => {
+    expect(GroupCreateSchema.parse({ name: '  Editors ', description: ' d ', permissions: ['manageTaxonomies', 'albums.create'] })).toEqual({
+      name: 'Editors',
+      description: 'd',
+      permissions: ['manageTaxonomies', 'albums.create'],
+    });
+    expect(messages(GroupCreateSchema.safeParse({ name: '   ' }))).toEqual(['The display name is required.']);
+    expect(GroupCreateSchema.safeParse({ name: 'x'.repeat(101) }).success).toBe(false);
+    expect(GroupCreateSchema.safeParse({ name: 'E', permissions: ['manageEverything'] }).success).toBe(false);
+    expect(messages(GroupUpdateSchema.safeParse({ permissions: ['api', 'api'] }))).toEqual(['A permission is given twice.']);
+    expect(GroupUpdateSchema.safeParse({ license: { defaultLevel: 70 } }).success).toBe(true);
+  });
+
+  it('takes membership changes as {add, remove}, refusing an href in both', () => {
+    expect(MemberListUpdateSchema.parse({ add: ['/g/1'], remove: ['/g/2'] })).toEqual({ add: ['/g/1'], remove: ['/g/2'] });
+    expect(MemberListUpdateSchema.parse({})).toEqual({});
+    const both = MemberListUpdateSchema.safeParse({ add: ['/g/1'], remove: ['/g/1'] });
+    expect(both.error?.issues[0]?.path).toEqual(['remove']);
+  });
+
+  it('checks the site-owner reference, the password change and the API client bodies', () => {
+    expect(UserReferenceSchema.safeParse({ user: '/fotoweb/api/users/15002' }).success).toBe(true);
+    expect(UserReferenceSchema.safeParse({ user: '' }).success).toBe(false);
+    expect(PasswordChangeSchema.safeParse({ currentPassword: 'a', newPassword: 'b' }).success).toBe(true);
+    expect(PasswordChangeSchema.safeParse({ currentPassword: 'a', newPassword: 'x'.repeat(1025) }).success).toBe(false);
+    expect(ApplicationCreateSchema.parse({ name: ' CMS ', actingAs: '/fotoweb/api/groups/10003' })).toEqual({ name: 'CMS', actingAs: '/fotoweb/api/groups/10003' });
+    expect(ApplicationCreateSchema.safeParse({ name: '', actingAs: '/fotoweb/api/groups/10003' }).success).toBe(false);
+  });
+});
+
+describe('passwordProblem', () => {
+  it.each([
+    ['short', 'ada', 'The password must be at least 10 characters long.'],
+    ['123456789', 'ada', 'The password must be at least 10 characters long.'],
+    ['x'.repeat(1025), 'ada', 'The password must be at most 1024 characters long.'],
+    ['my-Lovelace-pass', 'lovelace', 'The password must not contain the user name.'],
+    ['secret ADA-LOVELACE', ' ada-lovelace ', 'The password must not contain the user name.'],
+  ])('%s for %s → %s', (password, username, message) => {
+    expect(passwordProblem(password, username)).toBe(message);
+  });
+
+  it.each([
+    ['correct horse battery', 'ada'],
+    ['0123456789', 'ada'],
+    ['a password with an a', 'a'],
+    ['ææææææææææ', 'ada'],
+  ])('accepts %s for %s', (password, username) => {
+    expect(passwordProblem(password, username)).toBeNull();
+  });
+
+  it('counts characters, not UTF-16 units', () => {
+    expect(passwordProblem('😀'.repeat(9), 'ada')).toBe(`The password must be at least ${PASSWORD_RULES.minLength} characters long.`);
+    expect(passwordProblem('😀'.repeat(10), 'ada')).toBeNull();
+  });
+});
+
+describe('user and group constants', () => {
+  it('gives new users the defaults of spec 03 §3.1/§9', () => {
+    expect(NEW_USER_DEFAULTS).toEqual({
+      account: { isEnabled: true, expires: null, forcePasswordChange: false },
+      license: { level: 35, mode: 0 },
+      commerce: { accountId: '', paymentMethod: 1, category: '', discount: 0 },
+    });
+  });
+
+  it('lists 35 group permissions, the album ones first', () => {
+    expect(GROUP_PERMISSIONS).toHaveLength(35);
+    expect(GROUP_PERMISSIONS.slice(0, 8).every((p) => p.startsWith('albums.'))).toBe(true);
+    expect(new Set(GROUP_PERMISSIONS).size).toBe(GROUP_PERMISSIONS.length);
   });
 });

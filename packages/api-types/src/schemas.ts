@@ -12,7 +12,7 @@
 import { z } from 'zod';
 import type { components as DamComponents, operations as DamOperations } from './generated/dam.ts';
 import type { components as BffComponents, operations as BffOperations } from './generated/bff.ts';
-import { DEFAULT_LOGIN_TARGET } from './constants.ts';
+import { DEFAULT_LOGIN_TARGET, GROUP_PERMISSIONS } from './constants.ts';
 import { isAcceptableText } from './input-rules.ts';
 import { MAX_EXPRESSION_LENGTH } from './search-params.ts';
 
@@ -527,6 +527,320 @@ export const UserPreferencesUpdateSchema = z.object({
   }),
 });
 type _UserPreferencesUpdate = Assert<Conforms<z.output<typeof UserPreferencesUpdateSchema>, DamSchemas['UserPreferencesUpdate']>>;
+
+// ------------------------------------------------------------------------------------------------ users and groups (DAM)
+
+/** A numeric id of 1–9 digits in a path (`/fotoweb/api/users/{id}`, `/fotoweb/api/groups/{id}`). */
+const NumericIdSchema = z.string().regex(/^[0-9]{1,9}$/, 'An id is a number, e.g. "15001".');
+
+/** Path parameters of `/fotoweb/api/users/{id}[/member-of|/device-tokens]`. */
+export const UserIdParamsSchema = z.object({ id: NumericIdSchema });
+type _UserIdParams = Assert<Conforms<z.output<typeof UserIdParamsSchema>, DamOperations['getUser']['parameters']['path']>>;
+
+/** Path parameters of `/fotoweb/api/groups/{id}[/users|/groups|/member-of]`. */
+export const GroupIdParamsSchema = z.object({ id: NumericIdSchema });
+type _GroupIdParams = Assert<Conforms<z.output<typeof GroupIdParamsSchema>, DamOperations['getGroup']['parameters']['path']>>;
+
+/** Path parameters of `/fotoweb/api/config/applications/{clientId}`. */
+export const ApplicationParamsSchema = z.object({ clientId: z.string().regex(/^[A-Za-z0-9._~-]{1,128}$/, 'Not a client id.') });
+type _ApplicationParams = Assert<Conforms<z.output<typeof ApplicationParamsSchema>, DamOperations['deleteApplication']['parameters']['path']>>;
+
+const ListSearchText = z.string().max(200, 'A search is at most 200 characters.').optional();
+const SortDirectionSchema = z.enum(['asc', 'desc']).optional();
+/** `p`: a 0-based page number as digits, turned into a number. */
+const ListPageSchema = z
+  .string()
+  .regex(/^[0-9]{1,6}$/, 'The page is a whole number, 0 or more.')
+  .transform((digits) => Number(digits))
+  .optional();
+
+/** The query of `GET /fotoweb/users/` (spec 03 §7): `q`, `sortfield`, `sortdir` (asc|desc), `p` (0-based page). */
+export const UserListQuerySchema = z.object({
+  q: ListSearchText,
+  sortfield: z.enum(['id', 'username', 'fullName', 'firstName', 'lastName', 'company', 'licenseLevel', 'expires', 'lastLoginDate', 'isEnabled']).optional(),
+  sortdir: SortDirectionSchema,
+  p: ListPageSchema,
+});
+type _UserListQuery = Assert<Conforms<z.output<typeof UserListQuerySchema>, NonNullable<DamOperations['listUsers']['parameters']['query']>>>;
+
+/** The query of `GET /fotoweb/groups/` (spec 03 §7): `q`, `sortfield` (id|name|description), `sortdir`, `p`. */
+export const GroupListQuerySchema = z.object({
+  q: ListSearchText,
+  sortfield: z.enum(['id', 'name', 'description']).optional(),
+  sortdir: SortDirectionSchema,
+  p: ListPageSchema,
+});
+type _GroupListQuery = Assert<Conforms<z.output<typeof GroupListQuerySchema>, NonNullable<DamOperations['listGroups']['parameters']['query']>>>;
+
+/** The query of a group's member lists (`userMembersHref`, `groupMembersHref`): `q`, `sortfield` (id|name|username), `sortdir`, `p`. */
+export const MemberListQuerySchema = z.object({
+  q: ListSearchText,
+  sortfield: z.enum(['id', 'name', 'username']).optional(),
+  sortdir: SortDirectionSchema,
+  p: ListPageSchema,
+});
+type _MemberListQuery = Assert<Conforms<z.output<typeof MemberListQuerySchema>, NonNullable<DamOperations['listGroupUsers']['parameters']['query']>>>;
+type _GroupMemberListQuery = Assert<Conforms<z.output<typeof MemberListQuerySchema>, NonNullable<DamOperations['listGroupGroups']['parameters']['query']>>>;
+
+/** An href the server gave (a user's or a group's), 1–2048 characters. Whether it names something is the DAM's check. */
+const HrefSchema = z.string().min(1, 'An href must not be empty.').max(2048, 'An href is at most 2048 characters.');
+
+/** 1–1000 hrefs of users (batch calls). */
+export const HrefListSchema = z.array(HrefSchema).min(1, 'Give at least one user.').max(1000, 'At most 1000 users at a time.');
+
+/** A custom property `{key, value}`, both non-empty (spec 03 §3.10; empty ones are dropped by the forms, §5). */
+export const PropertySchema = z.object({
+  key: z.string().min(1, 'A property needs a key.').max(100, 'A property key is at most 100 characters.'),
+  value: z.string().min(1, 'A property needs a value.').max(4000, 'A property value is at most 4000 characters.'),
+});
+type _Property = Assert<Conforms<z.output<typeof PropertySchema>, DamSchemas['Property']>>;
+
+/** Custom properties, at most 100; writing them replaces the whole list. */
+export const PropertyBagSchema = z.array(PropertySchema).max(100, 'At most 100 custom properties.');
+
+/** A license level (`UserLicenseLevel`): 0, 10, 20, 30, 35, 40, 50, 60, 70 (`USER_LICENSE_LEVELS`). */
+export const UserLicenseLevelSchema = z.literal([0, 10, 20, 30, 35, 40, 50, 60, 70], { error: 'Not a license level.' });
+/** A license mode (`LicenseMode`): 0 Named, 1 Concurrent. */
+export const LicenseModeSchema = z.literal([0, 1], { error: 'Not a license mode.' });
+/** A payment method (`PaymentMethod`): 1, 2, 4 or 8. */
+export const PaymentMethodSchema = z.literal([1, 2, 4, 8], { error: 'Not a payment method.' });
+type _LicenseLevel = Assert<Conforms<z.output<typeof UserLicenseLevelSchema>, DamSchemas['UserLicenseLevel']>>;
+type _LicenseMode = Assert<Conforms<z.output<typeof LicenseModeSchema>, DamSchemas['LicenseMode']>>;
+type _PaymentMethod = Assert<Conforms<z.output<typeof PaymentMethodSchema>, DamSchemas['PaymentMethod']>>;
+
+/** `{level, mode}` of a user (`UserLicense`). */
+export const UserLicenseSchema = z.object({ level: UserLicenseLevelSchema, mode: LicenseModeSchema });
+type _UserLicense = Assert<Conforms<z.output<typeof UserLicenseSchema>, DamSchemas['UserLicense']>>;
+
+/** An instant with its offset (`2025-05-01T00:00:00Z`), or null for never. */
+const ExpiresSchema = z.iso.datetime({ offset: true, error: 'Not a date and time, e.g. 2025-05-01T00:00:00Z.' }).nullable();
+
+/**
+ * A username (`Username`): trimmed, 1–64 characters, no control characters or lone surrogates, none of
+ * `/ \ : * ? " < > |`.
+ */
+export const UsernameSchema = z
+  .string()
+  .trim()
+  .min(1, 'The username is required.')
+  .max(64, 'The username is at most 64 characters.')
+  .refine((name) => !CONTROL_CHARACTERS.test(name) && isAcceptableText(name), 'The username must not contain control characters.')
+  .refine((name) => !/[/\\:*?"<>|]/.test(name), 'The username must not contain / \\ : * ? " < > |.');
+
+const PersonName = (label: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `The ${label} is required.`)
+    .max(100, `The ${label} is at most 100 characters.`)
+    .refine((name) => !CONTROL_CHARACTERS.test(name), `The ${label} must not contain control characters.`);
+const AddressText = z.string().max(200, 'At most 200 characters.');
+const EmailSchema = z
+  .string()
+  .trim()
+  .min(1, 'The e-mail address is required.')
+  .max(254, 'The e-mail address is at most 254 characters.')
+  .pipe(z.email('The e-mail address is not valid.'));
+
+const addressFields = {
+  organization: AddressText,
+  title: AddressText,
+  initial: AddressText,
+  streetAddress: AddressText,
+  streetAddress1: AddressText,
+  streetAddress2: AddressText,
+  streetAddress3: AddressText,
+  streetAddress4: AddressText,
+  city: AddressText,
+  state: AddressText,
+  zipCode: AddressText,
+  country: AddressText,
+  phone: AddressText,
+  fax: AddressText,
+  homepage: AddressText,
+  profession: AddressText,
+  businessType: AddressText,
+};
+
+/** Address fields to write (`UserAddressInput`): names and e-mail trimmed and never blank, the rest ≤ 200 characters. */
+export const UserAddressInputSchema = z
+  .object(addressFields)
+  .partial()
+  .extend({ firstName: PersonName('first name').optional(), lastName: PersonName('last name').optional(), email: EmailSchema.optional() });
+type _UserAddressInput = Assert<Conforms<z.output<typeof UserAddressInputSchema>, DamSchemas['UserAddressInput']>>;
+
+/** A new user's address (`UserAddressCreate`): first name, last name and e-mail required. */
+export const UserAddressCreateSchema = UserAddressInputSchema.extend({
+  firstName: PersonName('first name'),
+  lastName: PersonName('last name'),
+  email: EmailSchema,
+});
+type _UserAddressCreate = Assert<Conforms<z.output<typeof UserAddressCreateSchema>, DamSchemas['UserAddressCreate']>>;
+
+/** Commerce fields to write (`UserCommercePatch`); discount 0–100 percent. */
+export const UserCommercePatchSchema = z.object({
+  accountId: AddressText.optional(),
+  paymentMethod: PaymentMethodSchema.optional(),
+  category: AddressText.optional(),
+  discount: z.number().min(0, 'The discount is 0 or more.').max(100, 'The discount is at most 100.').optional(),
+});
+type _UserCommercePatch = Assert<Conforms<z.output<typeof UserCommercePatchSchema>, DamSchemas['UserCommercePatch']>>;
+
+/**
+ * A password in a body: 1–1024 characters without NUL or lone surrogates. Its strength (`passwordProblem`) is the
+ * DAM's check, answered 400 `WeakPassword`, because it needs the username.
+ */
+const PasswordSchema = z
+  .string()
+  .min(1, 'The password must not be empty.')
+  .max(1024, 'The password is at most 1024 characters.')
+  .refine(isAcceptableText, 'The password must not contain NUL characters or lone UTF-16 surrogates.');
+
+const DescriptionSchema = z.string().max(4000, 'The description is at most 4000 characters.');
+
+/** `POST /fotoweb/users/` body (`UserCreate`, spec 03 §7, §3.1); omitted fields take `NEW_USER_DEFAULTS`. */
+export const UserCreateSchema = z.object({
+  username: UsernameSchema,
+  description: DescriptionSchema.optional(),
+  address: UserAddressCreateSchema,
+  account: z.object({
+    password: PasswordSchema,
+    forcePasswordChange: z.boolean().optional(),
+    isEnabled: z.boolean().optional(),
+    expires: ExpiresSchema.optional(),
+  }),
+  license: UserLicenseSchema.optional(),
+  commerce: UserCommercePatchSchema.optional(),
+  propertyBag: PropertyBagSchema.optional(),
+});
+type _UserCreate = Assert<Conforms<z.output<typeof UserCreateSchema>, DamSchemas['UserCreate']>>;
+
+/** `PATCH <user href>` body (`UserUpdate`, spec 03 §5 "User save"): only the changed fields, every part optional. */
+export const UserUpdateSchema = z.object({
+  username: UsernameSchema.optional(),
+  description: DescriptionSchema.optional(),
+  address: UserAddressInputSchema.optional(),
+  account: z
+    .object({
+      password: PasswordSchema.optional(),
+      forcePasswordChange: z.boolean().optional(),
+      isEnabled: z.boolean().optional(),
+      expires: ExpiresSchema.optional(),
+    })
+    .optional(),
+  license: z.object({ level: UserLicenseLevelSchema.optional(), mode: LicenseModeSchema.optional() }).optional(),
+  commerce: UserCommercePatchSchema.optional(),
+  propertyBag: PropertyBagSchema.optional(),
+});
+type _UserUpdate = Assert<Conforms<z.output<typeof UserUpdateSchema>, DamSchemas['UserUpdate']>>;
+
+/**
+ * `PATCH /fotoweb/users/` body (`UserListUpdate`, spec 03 §7 batch update): 1–1000 user hrefs and a change of at
+ * least one of company (`address.organization`), `license`, `account.isEnabled`/`account.expires`.
+ */
+export const UserListUpdateSchema = z.object({
+  users: HrefListSchema,
+  data: z
+    .object({
+      address: z.object({ organization: AddressText }).optional(),
+      license: z.object({ level: UserLicenseLevelSchema.optional(), mode: LicenseModeSchema.optional() }).optional(),
+      account: z.object({ isEnabled: z.boolean().optional(), expires: ExpiresSchema.optional() }).optional(),
+    })
+    .refine(
+      (data) =>
+        data.address !== undefined ||
+        (data.license !== undefined && (data.license.level !== undefined || data.license.mode !== undefined)) ||
+        (data.account !== undefined && (data.account.isEnabled !== undefined || data.account.expires !== undefined)),
+      'Give a change: company, license, access or expiry.',
+    ),
+});
+type _UserListUpdate = Assert<Conforms<z.output<typeof UserListUpdateSchema>, DamSchemas['UserListUpdate']>>;
+
+/** `DELETE /fotoweb/users/` body (`UserDeleteList`): 1–1000 user hrefs. */
+export const UserDeleteListSchema = z.object({ users: HrefListSchema });
+type _UserDeleteList = Assert<Conforms<z.output<typeof UserDeleteListSchema>, DamSchemas['UserDeleteList']>>;
+
+/** `PUT <site owner href>` body (`UserReference`): `{user: href}`. */
+export const UserReferenceSchema = z.object({ user: HrefSchema });
+type _UserReference = Assert<Conforms<z.output<typeof UserReferenceSchema>, DamSchemas['UserReference']>>;
+
+/** `POST /fotoweb/me/password` body (`PasswordChange`). The new password's strength is the DAM's check (`WeakPassword`). */
+export const PasswordChangeSchema = z.object({ currentPassword: PasswordSchema, newPassword: PasswordSchema });
+type _PasswordChange = Assert<Conforms<z.output<typeof PasswordChangeSchema>, DamSchemas['PasswordChange']>>;
+
+/** A group permission (`GroupPermission`, spec 03 §3.3; `GROUP_PERMISSIONS`). */
+export const GroupPermissionSchema = z.enum(GROUP_PERMISSIONS);
+type _GroupPermission = Assert<Conforms<z.output<typeof GroupPermissionSchema>, DamSchemas['GroupPermission']>>;
+
+/** Group permissions, each at most once. */
+export const GroupPermissionListSchema = z
+  .array(GroupPermissionSchema)
+  .max(64)
+  .refine((list) => new Set(list).size === list.length, 'A permission is given twice.');
+
+/** A group's default license (`GroupLicense`). */
+export const GroupLicenseSchema = z.object({ defaultLevel: UserLicenseLevelSchema, defaultConcurrencyMode: LicenseModeSchema });
+type _GroupLicense = Assert<Conforms<z.output<typeof GroupLicenseSchema>, DamSchemas['GroupLicense']>>;
+
+/** A group name (`GroupName`, spec 03 §5 "Group"): trimmed, 1–100 characters, no control characters. */
+export const GroupNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'The display name is required.')
+  .max(100, 'The display name is at most 100 characters.')
+  .refine((name) => !CONTROL_CHARACTERS.test(name) && isAcceptableText(name), 'The display name must not contain control characters.');
+
+const SamlGroupNameSchema = z.string().trim().max(200, 'The SAML group name is at most 200 characters.');
+
+/** `POST /fotoweb/groups/` body (`GroupCreate`, spec 03 §7); name, description and SAML name trimmed (§5). */
+export const GroupCreateSchema = z.object({
+  name: GroupNameSchema,
+  description: DescriptionSchema.trim().optional(),
+  license: GroupLicenseSchema.optional(),
+  permissions: GroupPermissionListSchema.optional(),
+  propertyBag: PropertyBagSchema.optional(),
+  samlGroupName: SamlGroupNameSchema.optional(),
+});
+type _GroupCreate = Assert<Conforms<z.output<typeof GroupCreateSchema>, DamSchemas['GroupCreate']>>;
+
+/** `PATCH <group href>` body (`GroupUpdate`): only the changed fields. */
+export const GroupUpdateSchema = z.object({
+  name: GroupNameSchema.optional(),
+  description: DescriptionSchema.trim().optional(),
+  license: z.object({ defaultLevel: UserLicenseLevelSchema.optional(), defaultConcurrencyMode: LicenseModeSchema.optional() }).optional(),
+  permissions: GroupPermissionListSchema.optional(),
+  propertyBag: PropertyBagSchema.optional(),
+  samlGroupName: SamlGroupNameSchema.optional(),
+});
+type _GroupUpdate = Assert<Conforms<z.output<typeof GroupUpdateSchema>, DamSchemas['GroupUpdate']>>;
+
+/**
+ * `PATCH <memberOfHref | userMembersHref | groupMembersHref>` body (`MemberListUpdate`, spec 03 §7): `{add, remove}`
+ * of hrefs, at most 1000 each. An href in both lists is refused (path `remove`).
+ */
+export const MemberListUpdateSchema = z
+  .object({
+    add: z.array(HrefSchema).max(1000, 'At most 1000 hrefs to add.').optional(),
+    remove: z.array(HrefSchema).max(1000, 'At most 1000 hrefs to remove.').optional(),
+  })
+  .superRefine((change, ctx) => {
+    const added = new Set(change.add ?? []);
+    const both = (change.remove ?? []).find((href) => added.has(href));
+    if (both !== undefined) ctx.addIssue({ code: 'custom', path: ['remove'], message: `${both} is both added and removed.` });
+  });
+type _MemberListUpdate = Assert<Conforms<z.output<typeof MemberListUpdateSchema>, DamSchemas['MemberListUpdate']>>;
+
+/** `POST /fotoweb/api/config/applications` body (`ApplicationCreate`): a name and the href of the user or group acted as. */
+export const ApplicationCreateSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'The name is required.')
+    .max(100, 'The name is at most 100 characters.')
+    .refine((name) => !CONTROL_CHARACTERS.test(name), 'The name must not contain control characters.'),
+  actingAs: HrefSchema,
+});
+type _ApplicationCreate = Assert<Conforms<z.output<typeof ApplicationCreateSchema>, DamSchemas['ApplicationCreate']>>;
 
 // ------------------------------------------------------------------------------------------------ BFF
 

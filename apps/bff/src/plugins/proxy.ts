@@ -51,12 +51,17 @@ export interface ProxyPluginOptions extends Record<string, unknown> {
  *   their headers (vendor content types, `Content-Range`, `Content-Disposition`, `Cache-Control`, `ETag`…) except
  *   `Set-Cookie`, the hop-by-hop headers ({@link HOP_BY_HOP_HEADERS}) and the DAM's security headers (the BFF's,
  *   security-headers.ts, apply instead).
+ * - A 401 from the DAM to a request sent with the session's token means the DAM no longer accepts that session (its
+ *   grant was revoked: logged out elsewhere, the user disabled, deleted or expired, issue 11): the 401 passes through
+ *   and the `magpie_session` cookie is cleared, so the browser reads as logged out at once (the session's refresh
+ *   token died with the grant, so keeping the cookie could not help).
  * - A DAM that cannot be reached or times out answers 502 `BadGateway`; nothing is retried.
  * - An error answered while the browser is still sending the body (a chunk upload refused by the BFF or the DAM)
  *   reads and discards the rest first (up to {@link EARLY_ANSWER_DISCARD_BYTES}), so the browser gets the answer
  *   instead of a reset connection.
  *
- * Encapsulated: its hook applies to the proxied routes only. Decorates nothing; needs `request.getSession`.
+ * Encapsulated: its hook applies to the proxied routes only. Decorates nothing; needs `request.getSession` and
+ * `reply.clearSession`.
  */
 export const proxyPlugin = definePlugin(
   async (app: FastifyInstance, options: ProxyPluginOptions) => {
@@ -79,6 +84,8 @@ export const proxyPlugin = definePlugin(
       if (request.body === request.raw) request.body = request.raw.pipe(new PassThrough());
     });
     app.addHook('onSend', async (request, reply, payload) => {
+      // Only the DAM's own 401 (the session's bearer was sent): the BFF's 401 without a session has nothing to clear.
+      if (reply.statusCode === 401 && bearers.has(request)) reply.clearSession();
       if (reply.statusCode >= 400 && !request.raw.complete) {
         const read = await discardRequestBody(request.raw, { maxBytes: EARLY_ANSWER_DISCARD_BYTES, timeoutMs: EARLY_ANSWER_DISCARD_TIMEOUT_MS });
         if (read) reply.removeHeader('connection');
@@ -126,5 +133,5 @@ export const proxyPlugin = definePlugin(
       },
     });
   },
-  { name: 'magpie-proxy', encapsulate: true, decorators: { request: ['getSession'] } },
+  { name: 'magpie-proxy', encapsulate: true, decorators: { request: ['getSession'], reply: ['clearSession'] } },
 );

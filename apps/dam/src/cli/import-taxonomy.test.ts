@@ -118,7 +118,17 @@ describe('npm run import:taxonomy without a running DAM', () => {
       const ctx = await createDamContext(loadDamConfig({ ...env, LOG_LEVEL: 'silent', MAGPIE_WORKERS: '0' }), { info() {}, error() {} });
       try {
         const admin = (await ctx.repos.users.findByUsername('admin'))!;
-        const caller: Caller = { userId: admin.id, username: 'admin', fullName: '', email: '', isSiteOwner: true, groupIds: [], permissions: new Set<string>(), clientId: 'test' };
+        const caller: Caller = {
+          userId: admin.id,
+          username: 'admin',
+          fullName: '',
+          email: '',
+          isSiteOwner: true,
+          groupIds: [],
+          permissions: new Set<string>(),
+          clientId: 'test',
+          mustChangePassword: false,
+        };
         expect(await storedPaths(ctx.taxonomies, caller, 25)).toEqual(expected);
       } finally {
         await ctx.close();

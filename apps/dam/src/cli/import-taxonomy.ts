@@ -41,6 +41,7 @@ async function importInProcess(fieldId: number, text: string, create: TaxonomyNa
       groupIds: [],
       permissions: new Set<string>(),
       clientId: CLI_CLIENT_ID,
+      mustChangePassword: false,
     };
     return await ctx.taxonomies.importText(caller, fieldId, text, create ? { create } : {});
   } finally {

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { findRoute } from '@magpie/api-types/routes';
 import type { AuthService } from '../services/auth.service.ts';
 import type { Caller } from '../policies/archive.policy.ts';
-import { unauthorized } from '../lib/errors.ts';
+import type { DamOperation } from './operations.ts';
+import { ApiError, unauthorized } from '../lib/errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,8 +25,25 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /**
+ * What a user whose password change is forced may still call (spec 03 §2.11, issue 11): the descriptor (it says
+ * `isForcePasswordChangeSet`, which sends the web client to the change-password view), the session's keepalive and
+ * logout, changing the password, and the preferences the shell reads. The token endpoint is public.
+ */
+export const ALLOWED_WHILE_PASSWORD_CHANGE_FORCED: ReadonlySet<string> = new Set([
+  'getFullApiDescriptor',
+  'getFullApiDescriptorNoSlash',
+  'keepalive',
+  'logout',
+  'changeOwnPassword',
+  'getUserPreferences',
+  'updateUserPreferences',
+] satisfies DamOperation[]);
+
+/**
  * Authenticates every request that is not public: a live bearer token is required (401 otherwise) and resolves
- * to `request.caller`.
+ * to `request.caller`. A caller who must change their password gets 403 `PasswordChangeRequired` for every operation
+ * but {@link ALLOWED_WHILE_PASSWORD_CHANGE_FORCED}, whatever client the token was issued to, so no client can skip
+ * the change; a URL of no operation still answers its 404.
  */
 export function registerAuthentication(app: FastifyInstance, auth: AuthService): void {
   app.decorateRequest('caller', undefined);
@@ -33,6 +52,12 @@ export function registerAuthentication(app: FastifyInstance, auth: AuthService):
     const token = bearerToken(request);
     const caller = token ? await auth.authenticate(token) : undefined;
     if (!caller) throw unauthorized(token ? 'The access token is invalid or has expired.' : 'Authentication is required.');
+    if (caller.mustChangePassword) {
+      const operationId = findRoute(request.method, request.raw.url ?? request.url, { contract: 'dam' })?.route.operationId;
+      if (operationId !== undefined && !ALLOWED_WHILE_PASSWORD_CHANGE_FORCED.has(operationId)) {
+        throw new ApiError(403, 'PasswordChangeRequired', 'You must change your password before you go on.', 'Password change required');
+      }
+    }
     request.caller = caller;
   });
 }

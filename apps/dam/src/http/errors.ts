@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
-import { ApiError } from '../lib/errors.ts';
+import { ApiError, TooManyRequestsError } from '../lib/errors.ts';
 
 /** FotoWeb-style error body (`{value, message, heading?, requestId, issues?}`). */
 export interface ErrorBody {
@@ -34,6 +34,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     let body: Omit<ErrorBody, 'requestId'> = { value: 'InternalError', message: 'An error occurred. Please contact your local administrator.' };
     if (error instanceof ApiError) {
       status = error.status;
+      if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
       body = { value: error.value, message: error.message, ...(error.heading ? { heading: error.heading } : {}), ...(error.issues ? { issues: error.issues } : {}) };
     } else if (error instanceof ZodError) {
       status = 400;

@@ -14,7 +14,12 @@ export type Representation =
   | 'metadata-edit-response'
   | 'duplicate-response'
   | 'task-status'
-  | TaxonomyRepresentation;
+  | 'user-reference'
+  | TaxonomyRepresentation
+  | PrincipalRepresentation;
+
+/** The representations of user and group administration (issue 11, spec 03 §7). */
+export type PrincipalRepresentation = 'user' | 'user-list' | 'group' | 'group-list' | 'memberof' | 'member-list';
 
 /** The representations of the taxonomy API (fotoweb-api-notes §7). */
 export type TaxonomyRepresentation = 'taxonomy' | 'taxonomy-info' | 'taxonomy-list' | 'taxonomy-item' | 'taxonomy-item-info' | 'taxonomy-item-list';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidPathError, parseArchiveKey, parseArchivesPath, parseAssetHref, UnknownArchiveError } from './resource-path.ts';
+import { InvalidHrefError, InvalidPathError, parseArchiveKey, parseArchivesPath, parseAssetHref, parsePrincipalHref, UnknownArchiveError } from './resource-path.ts';
 
 describe('parseArchivesPath: revisions (fotoweb-api-notes §9)', () => {
   const base = { kind: 'revisions', archiveId: 5000, folderPath: 'a b', filename: 'x.jpg' };
@@ -72,5 +72,23 @@ describe('archive keys that name no archive (issue 10)', () => {
     }
     expect(error).toBeInstanceOf(InvalidPathError);
     expect(error).not.toBeInstanceOf(UnknownArchiveError);
+  });
+});
+
+describe('parsePrincipalHref (user and group hrefs sent back in bodies, issue 11)', () => {
+  it('reads the id of a user or group href, with or without scheme and host', () => {
+    expect(parsePrincipalHref('/fotoweb/api/users/15001', 'user')).toBe(15001);
+    expect(parsePrincipalHref('https://dam.example/fotoweb/api/groups/10003/', 'group')).toBe(10003);
+  });
+
+  it.each([
+    ['/fotoweb/api/groups/10003', 'user'],
+    ['/fotoweb/api/users/15001', 'group'],
+    ['/fotoweb/api/users/15001/member-of', 'user'],
+    ['/fotoweb/api/users/1234567890', 'user'],
+    ['/fotoweb/users/admin', 'user'],
+    ['nonsense', 'group'],
+  ] as const)('refuses %s as a %s href', (href, kind) => {
+    expect(() => parsePrincipalHref(href, kind)).toThrow(InvalidHrefError);
   });
 });

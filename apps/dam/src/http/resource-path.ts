@@ -148,3 +148,29 @@ export function parseAssetHref(href: string): AssetReference | undefined {
     throw error;
   }
 }
+
+/** A user or group href sent back in a body that is not one the DAM hands out: a 400 naming it. */
+export class InvalidHrefError extends Error {
+  constructor(
+    readonly href: string,
+    readonly expected: 'user' | 'group',
+  ) {
+    super(`"${href.length > 100 ? `${href.slice(0, 100)}…` : href}" is not a ${expected} href (expected /fotoweb/api/${expected}s/<id>).`);
+    this.name = 'InvalidHrefError';
+  }
+}
+
+const PRINCIPAL_HREF = /^\/fotoweb\/api\/(users|groups)\/([0-9]{1,9})\/?$/;
+
+/**
+ * The id a user or group `href` names (`/fotoweb/api/users/<id>`, `/fotoweb/api/groups/<id>`, as
+ * `presenters/hrefs.ts` builds them; scheme and host allowed, a trailing slash tolerated). Whether the id names a
+ * live user or group is the service's question.
+ * @throws InvalidHrefError for any other URL, or one naming the other kind.
+ */
+export function parsePrincipalHref(href: string, expected: 'user' | 'group'): number {
+  const pathname = href.replace(/^https?:\/\/[^/]+/i, '').split(/[?#]/)[0]!;
+  const match = PRINCIPAL_HREF.exec(pathname);
+  if (!match || match[1] !== `${expected}s`) throw new InvalidHrefError(href, expected);
+  return Number(match[2]);
+}

@@ -36,7 +36,17 @@ describe.runIf(!inject('postgresUrl'))('background jobs survive a crash (embedde
     const env = { MAGPIE_DATA_DIR: dataDir, MAGPIE_ADMIN_PASSWORD: 'pw', LOG_LEVEL: 'silent', MAGPIE_WORKERS: '0' };
     let ctx: DamContext = await createDamContext(loadDamConfig(env), silent);
     const admin = (await ctx.repos.users.findByUsername('admin'))!;
-    const caller = { userId: admin.id, username: 'admin', fullName: '', email: '', isSiteOwner: true, groupIds: [], permissions: new Set<string>(), clientId: 'test' };
+    const caller = {
+      userId: admin.id,
+      username: 'admin',
+      fullName: '',
+      email: '',
+      isSiteOwner: true,
+      groupIds: [],
+      permissions: new Set<string>(),
+      clientId: 'test',
+      mustChangePassword: false,
+    };
     const photo = path.join(SAMPLES_DIR, 'iptc-xmp/Bush-dog.jpg');
     const bytes = await fsp.readFile(photo);
     const ticket = await ctx.uploads.create(caller, PHOTOS, { filename: 'Bush-dog.jpg', fileSize: bytes.length });
@@ -64,7 +74,17 @@ describe.runIf(!inject('postgresUrl'))('background jobs survive a crash (embedde
     const env = { MAGPIE_DATA_DIR: dataDir, MAGPIE_ADMIN_PASSWORD: 'pw', LOG_LEVEL: 'silent', MAGPIE_WORKERS: '0' };
     let ctx: DamContext = await createDamContext(loadDamConfig(env), silent);
     const admin = (await ctx.repos.users.findByUsername('admin'))!;
-    const caller = { userId: admin.id, username: 'admin', fullName: '', email: '', isSiteOwner: true, groupIds: [], permissions: new Set<string>(), clientId: 'test' };
+    const caller = {
+      userId: admin.id,
+      username: 'admin',
+      fullName: '',
+      email: '',
+      isSiteOwner: true,
+      groupIds: [],
+      permissions: new Set<string>(),
+      clientId: 'test',
+      mustChangePassword: false,
+    };
     const bytes = await fsp.readFile(path.join(SAMPLES_DIR, 'iptc-xmp/Bush-dog.jpg'));
     const ticket = await ctx.uploads.create(caller, PHOTOS, { filename: 'Bush-dog.jpg', fileSize: bytes.length });
     const { Readable } = await import('node:stream');

@@ -19,7 +19,17 @@ let caller: Caller;
 beforeAll(async () => {
   sut = await createTestDam();
   const admin = (await sut.ctx.repos.users.findByUsername('admin'))!;
-  caller = { userId: admin.id, username: 'admin', fullName: '', email: '', isSiteOwner: true, groupIds: [], permissions: new Set<string>(), clientId: 'test' };
+  caller = {
+    userId: admin.id,
+    username: 'admin',
+    fullName: '',
+    email: '',
+    isSiteOwner: true,
+    groupIds: [],
+    permissions: new Set<string>(),
+    clientId: 'test',
+    mustChangePassword: false,
+  };
 });
 afterAll(async () => {
   await sut?.close();

@@ -28,3 +28,14 @@ export const unauthorized = (message = 'Authentication is required.') => new Api
 export const forbidden = (message = 'You do not have permission to do this.') => new ApiError(403, 'Forbidden', message, 'Access denied');
 /** 404 NotFound. */
 export const notFound = (what = 'The resource') => new ApiError(404, 'NotFound', `${what} was not found.`, 'Not found');
+
+/** 429 TooManyRequests: a limit was reached; the answer carries `Retry-After` (http/errors.ts). */
+export class TooManyRequestsError extends ApiError {
+  constructor(
+    message: string,
+    /** Seconds until the caller may try again (at least 1). */
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, 'TooManyRequests', message, 'Too many requests');
+  }
+}

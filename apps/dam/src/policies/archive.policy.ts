@@ -28,6 +28,11 @@ export interface Caller {
   permissions: ReadonlySet<string>;
   /** The OAuth client the token was issued to. */
   clientId: string;
+  /**
+   * The user must change their password before anything else (`users.force_password_change`, spec 03 §2.11): every
+   * DAM operation but a few answers 403 `PasswordChangeRequired` (http/auth.ts).
+   */
+  mustChangePassword: boolean;
 }
 
 /**

@@ -11,6 +11,10 @@ import type { Asset } from '@magpie/api-types';
 import { createTestDam, SAMPLES_DIR, type TestDam } from '../testing/harness.ts';
 import type { ArchivePermission } from './archive.policy.ts';
 import { DEFAULT_METADATA_VIEW } from '../metadata/default-view.ts';
+import { GroupsRepository } from '../repositories/groups.repository.ts';
+import { DAM_ROUTES } from '@magpie/api-types/routes';
+import { USERS_MATRIX_ROWS, type AdminMatrixRow, type AdminMatrixWorld, type MatrixCaller } from '../routes/users/users.matrix.ts';
+import { GROUPS_MATRIX_ROWS } from '../routes/groups/groups.matrix.ts';
 
 let sut: TestDam;
 /** The archive the matrix runs in: made for it, so no group holds anything there. */
@@ -88,7 +92,7 @@ const ROWS: Row[] = [
     operation: 'replaceMetadataView',
     needs: 'admin',
     request: (w) => json('PUT', w.asset.metadataEditor!.href, DEFAULT_METADATA_VIEW),
-    forbidden: /Only administrators/,
+    forbidden: /manageSettings permission/,
     allowed: [200],
   },
   { operation: 'listArchiveTaxonomies', needs: [], request: (w) => ({ method: 'GET', url: `/fotoweb/api/taxonomies/archives/${w.archive.id}` }), allowed: [200] },
@@ -146,5 +150,165 @@ describe('a caller holding the permissions gets past the policy', () => {
     const token = row.needs === 'admin' ? sut.adminToken : row.needs.length === 0 ? viewer : await userWith(`matrix-${row.operation}`, ['View', ...row.needs]);
     const res = await call(row, token);
     expect(row.allowed, res.body).toContain(res.statusCode);
+  });
+});
+
+/**
+ * Site-wide operations of accounts, the site owner and the configuration (issue 11, WP-B): nothing to hide, so a
+ * caller without the group permission gets 403, never 404. Each row gives the status (and for a refusal the error
+ * value) for each caller: no token, a user of no group (`outsider`), a user whose group may only View the matrix
+ * archive (`viewer`), a member of a group holding the row's `permission` (`permitted`; rows without one need only a
+ * session), and the site owner. A `permitted` or `owner` status other than 2xx is a later rule answering after the
+ * policy let the call through (400 for handing the role to oneself, 404 for an unknown client, 403 WrongPassword).
+ */
+describe('site-wide operations: accounts, the site owner, the configuration (issue 11)', () => {
+  type Caller = 'none' | 'outsider' | 'viewer' | 'permitted' | 'owner';
+  interface SiteRow {
+    operation: string;
+    permission?: string;
+    request: (self: { id: number }) => InjectOptions;
+    expect: Record<Caller, number | [number, string]>;
+  }
+  const wrongPassword = { currentPassword: 'not-the-password', newPassword: 'a-new-password-1' };
+  const SITE_ROWS: SiteRow[] = [
+    {
+      operation: 'getFullApiDescriptor',
+      request: () => ({ method: 'GET', url: '/fotoweb/me/' }),
+      expect: { none: 401, outsider: 200, viewer: 200, permitted: 200, owner: 200 },
+    },
+    {
+      operation: 'changeOwnPassword',
+      request: () => json('POST', '/fotoweb/me/password', wrongPassword),
+      expect: { none: 401, outsider: [403, 'WrongPassword'], viewer: [403, 'WrongPassword'], permitted: [403, 'WrongPassword'], owner: [403, 'WrongPassword'] },
+    },
+    {
+      operation: 'getSiteOwner',
+      permission: 'manageUsers',
+      request: () => ({ method: 'GET', url: '/fotoweb/users/site-owner' }),
+      expect: { none: 401, outsider: [403, 'Forbidden'], viewer: [403, 'Forbidden'], permitted: 200, owner: 200 },
+    },
+    {
+      // Only the owner hands the role over, whatever the permissions; to oneself it is refused after the policy.
+      operation: 'setSiteOwner',
+      permission: 'manageUsers',
+      request: (self) => json('PUT', '/fotoweb/users/site-owner', { user: `/fotoweb/api/users/${self.id}` }),
+      expect: { none: 401, outsider: [403, 'Forbidden'], viewer: [403, 'Forbidden'], permitted: [403, 'Forbidden'], owner: [400, 'InvalidRequest'] },
+    },
+    {
+      operation: 'getConfigOptions',
+      permission: 'manageSettings',
+      request: () => ({ method: 'GET', url: '/fotoweb/api/config/options' }),
+      expect: { none: 401, outsider: [403, 'Forbidden'], viewer: [403, 'Forbidden'], permitted: 200, owner: 200 },
+    },
+    {
+      operation: 'getConfigOptions (manageUsers)',
+      permission: 'manageUsers',
+      request: () => ({ method: 'GET', url: '/fotoweb/api/config/options' }),
+      expect: { none: 401, outsider: [403, 'Forbidden'], viewer: [403, 'Forbidden'], permitted: 200, owner: 200 },
+    },
+    {
+      operation: 'listApplications',
+      permission: 'manageSettings',
+      request: () => ({ method: 'GET', url: '/fotoweb/api/config/applications' }),
+      expect: { none: 401, outsider: [403, 'Forbidden'], viewer: [403, 'Forbidden'], permitted: 200, owner: 200 },
+    },
+    {
+      operation: 'createApplication',
+      permission: 'manageSettings',
+      request: (self) => json('POST', '/fotoweb/api/config/applications', { name: 'Matrix client', actingAs: `/fotoweb/api/users/${self.id}` }),
+      expect: { none: 401, outsider: [403, 'Forbidden'], viewer: [403, 'Forbidden'], permitted: 201, owner: 201 },
+    },
+    {
+      operation: 'deleteApplication',
+      permission: 'manageSettings',
+      request: () => ({ method: 'DELETE', url: '/fotoweb/api/config/applications/no-such-client' }),
+      expect: { none: 401, outsider: [403, 'Forbidden'], viewer: [403, 'Forbidden'], permitted: [404, 'NotFound'], owner: [404, 'NotFound'] },
+    },
+  ];
+
+  const callers = new Map<Caller, { id: number; token: string } | undefined>();
+  beforeAll(async () => {
+    const admin = (await sut.ctx.repos.users.findByUsername('admin'))!;
+    const byName = async (name: string) => (await sut.ctx.repos.users.findByUsername(name))!.id;
+    callers.set('none', undefined);
+    callers.set('outsider', { id: await byName('matrix-outsider'), token: outsider });
+    callers.set('viewer', { id: await byName('matrix-viewer'), token: viewer });
+    callers.set('owner', { id: admin.id, token: sut.adminToken });
+  });
+
+  /** A member of a new group holding `permission` (none: a user of no group). */
+  async function permittedCaller(row: SiteRow) {
+    return sut.createMemberWith(`matrix-site-${row.operation.replace(/\W+/g, '-')}`, row.permission ? [row.permission] : []);
+  }
+
+  it.each(SITE_ROWS)('$operation', async (row) => {
+    const permitted = await permittedCaller(row);
+    for (const caller of ['none', 'outsider', 'viewer', 'permitted', 'owner'] as const) {
+      const who = caller === 'permitted' ? permitted : callers.get(caller);
+      const options = row.request({ id: who?.id ?? 0 });
+      const headers = { ...(options.headers ?? {}), ...(who ? { authorization: `Bearer ${who.token}` } : {}) };
+      const res = await sut.app.inject({ ...options, headers });
+      const [status, value] = [row.expect[caller]].flat() as [number, string | undefined];
+      expect(res.statusCode, `${caller}: ${res.body}`).toBe(status);
+      if (value) expect(res.json().value, caller).toBe(value);
+    }
+  });
+});
+
+/**
+ * User and group administration (issue 11, WP-A; rows in routes/users/users.matrix.ts and routes/groups/groups.matrix.ts):
+ * everything needs the group permission manageUsers (the site owner holds it implicitly). Lists and writes refuse
+ * others with 403; one user, one group and their member lists answer 404 (another's user is not revealed), except a
+ * caller's own user and member-of. Each row acts on things made for the request, so a delete by `permitted` leaves
+ * the owner's something to delete.
+ */
+describe('user and group administration (issue 11)', () => {
+  const ADMIN_ROWS: AdminMatrixRow[] = [...USERS_MATRIX_ROWS, ...GROUPS_MATRIX_ROWS];
+  let permitted: { id: number; token: string };
+  const tokens = new Map<MatrixCaller, { id: number; token: string } | undefined>();
+  let made = 0;
+
+  beforeAll(async () => {
+    const groups = new GroupsRepository(sut.ctx.database.db);
+    const group = await groups.insert({ name: 'matrix user admins' });
+    await groups.grantPermission(group.id, 'manageUsers');
+    permitted = await sut.createUser('matrix-user-admin');
+    await sut.ctx.repos.users.addToGroups(permitted.id, [group.id]);
+    const id = async (name: string) => (await sut.ctx.repos.users.findByUsername(name))!.id;
+    tokens.set('none', undefined);
+    tokens.set('outsider', { id: await id('matrix-outsider'), token: outsider });
+    tokens.set('viewer', { id: await id('matrix-viewer'), token: viewer });
+    tokens.set('permitted', permitted);
+    tokens.set('owner', { id: (await sut.ctx.repos.users.siteOwnerId())!, token: sut.adminToken });
+  });
+
+  const world = (self: { id: number }): AdminMatrixWorld => ({
+    self,
+    async freshUser() {
+      const user = await sut.ctx.repos.users.insert({ username: `matrix-target-${++made}`, full_name: 'Matrix Target', email: '', password_hash: null });
+      return { id: user.id, href: `/fotoweb/api/users/${user.id}` };
+    },
+    async freshGroup() {
+      const group = await new GroupsRepository(sut.ctx.database.db).insert({ name: `matrix target ${++made}` });
+      return { id: group.id, href: `/fotoweb/api/groups/${group.id}` };
+    },
+  });
+
+  it.each(ADMIN_ROWS.map((row) => ({ ...row, name: row.label ? `${row.operation} (${row.label})` : row.operation })))('$name', async (row) => {
+    for (const caller of ['none', 'outsider', 'viewer', 'permitted', 'owner'] as const) {
+      const who = tokens.get(caller);
+      const options = await row.request(world({ id: who?.id ?? 0 }));
+      const res = await sut.app.inject({ ...options, headers: { ...(options.headers ?? {}), ...(who ? { authorization: `Bearer ${who.token}` } : {}) } });
+      const [status, value] = [row.expect[caller]].flat() as [number, string | undefined];
+      expect(res.statusCode, `${caller}: ${res.body}`).toBe(status);
+      if (value) expect(res.json().value, caller).toBe(value);
+    }
+  });
+
+  it('has a row for every operation of the users and groups rooms', () => {
+    const covered = new Set<string>([...ADMIN_ROWS.map((row) => row.operation), 'getSiteOwner', 'setSiteOwner']);
+    const rooms = DAM_ROUTES.filter((route) => /^\^\\?\/fotoweb\\?\/(api\\?\/)?(users|groups)\\?\//.test(route.pattern.source)).map((route) => route.operationId);
+    expect(rooms.length).toBeGreaterThanOrEqual(21);
+    expect(rooms.filter((operation) => !covered.has(operation))).toEqual([]);
   });
 });

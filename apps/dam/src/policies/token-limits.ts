@@ -19,13 +19,14 @@ interface Window {
   resetAt: number;
 }
 
-/** Counts per key in fixed windows of {@link TOKEN_LIMIT_WINDOW_MS}, in an LRU of {@link TOKEN_LIMIT_MAX_KEYS}. */
+/** Counts per key in fixed windows (of {@link TOKEN_LIMIT_WINDOW_MS} unless given), in an LRU of {@link TOKEN_LIMIT_MAX_KEYS}. */
 class WindowCounter {
   private readonly windows = new LRUCache<string, Window>({ max: TOKEN_LIMIT_MAX_KEYS });
 
   constructor(
     private readonly limit: number,
     private readonly now: () => number,
+    private readonly windowMs = TOKEN_LIMIT_WINDOW_MS,
   ) {}
 
   private current(key: string): Window | undefined {
@@ -45,7 +46,7 @@ class WindowCounter {
   hit(key: string): () => void {
     let window = this.current(key);
     if (window === undefined) {
-      window = { count: 0, resetAt: this.now() + TOKEN_LIMIT_WINDOW_MS };
+      window = { count: 0, resetAt: this.now() + this.windowMs };
       this.windows.set(key, window);
     }
     window.count++;
@@ -136,5 +137,31 @@ export class TokenLimits {
   /** Charges a client_credentials grant to its API client. */
   takeClientGrant(clientId: string): TokenLimitAnswer {
     return this.clientGrants.take(clientId);
+  }
+}
+
+/** Wrong current passwords a user may give to `changeOwnPassword` per {@link PASSWORD_CHANGE_WINDOW_MS}. */
+export const PASSWORD_CHANGE_FAILURES = 5;
+/** The window of the password-change limit (ms): 15 minutes. */
+export const PASSWORD_CHANGE_WINDOW_MS = 15 * 60_000;
+
+/**
+ * The limit on changing one's own password (issue 11: "rate-limited"): {@link PASSWORD_CHANGE_FAILURES} wrong current
+ * passwords per user in a fixed window of {@link PASSWORD_CHANGE_WINDOW_MS}, then 429 until the window ends. Per
+ * user, not per address: a stolen session must not be a way to guess the password behind it, from anywhere. Every
+ * attempt counts while it runs and one with the right current password is taken back, so concurrent guesses cannot
+ * slip past. In this process's memory, like {@link TokenLimits}.
+ */
+export class PasswordChangeLimits {
+  private readonly failures: WindowCounter;
+
+  /** @param now  Clock (ms since the epoch); tests pass a fake. */
+  constructor(now: () => number = Date.now) {
+    this.failures = new WindowCounter(PASSWORD_CHANGE_FAILURES, now, PASSWORD_CHANGE_WINDOW_MS);
+  }
+
+  /** Charges an attempt to the user; call `refund` when the current password was right. */
+  take(userId: number): TokenLimitAnswer {
+    return this.failures.take(String(userId));
   }
 }

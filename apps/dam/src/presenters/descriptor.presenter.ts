@@ -1,6 +1,19 @@
 import type { FullApiDescriptor } from '@magpie/api-types';
 import type { Caller } from '../policies/archive.policy.ts';
 import { sitePolicy } from '../policies/site.policy.ts';
+import { GROUP_LIST_HREF, USER_LIST_HREF, groupHref, userHref } from './hrefs.ts';
+
+/** The site owner's hand-over resource (`getSiteOwner`/`setSiteOwner`, spec 03 §7). */
+export const SITE_OWNER_HREF = `${USER_LIST_HREF}site-owner`;
+/** The web client's change-password view (spec 03 §2.9, §2.11). */
+export const CHANGE_PASSWORD_VIEW = '/fotoweb/views/change-password';
+
+/** What the descriptor's `userManagement` links name (`SiteOwnerService.landmarks`); ids missing from the database are null links. */
+export interface DescriptorLandmarks {
+  siteOwnerId: number | undefined;
+  everyoneGroupId: number | undefined;
+  registeredUsersGroupId: number | undefined;
+}
 
 /** The keepalive interval announced in the descriptor (s; fotoweb-api-notes §1 records 20). */
 export const KEEPALIVE_INTERVAL_S = 20;
@@ -8,11 +21,20 @@ export const KEEPALIVE_INTERVAL_S = 20;
 /**
  * The full API descriptor (`GET /fotoweb/me`, `application/vnd.fotoware.full-api-descriptor+json`,
  * fotoweb-api-notes §1): every key a FotoWeb server emits, with the URLs of what Magpie serves and null for what
- * it does not serve yet. `canUpload` tells whether the caller has any archive to upload to; `allowTaxonomyEditing`
- * whether it may edit taxonomies (default: administrators only).
+ * it does not serve yet: a link or flag is offered only for what exists and the caller may use (spec 03 §2.1, §6).
+ *
+ * - `canUpload`: whether the caller has any archive to upload to.
+ * - `userManagement`: the ids behind the user-management links, given only for a caller who may administer users
+ *   (`manageUsers`); without it `userManagement`, `users`, `groups` and their searches are null.
+ * - `signsInWithPassword`: the caller is a person signed in with a password (the BFF's client), who is offered the
+ *   change-password view; an API client's token is not.
  */
-export function presentDescriptor(caller: Caller, options: { canUpload: boolean; allowTaxonomyEditing?: boolean; utcOffsetMinutes?: number }): FullApiDescriptor {
+export function presentDescriptor(
+  caller: Caller,
+  options: { canUpload: boolean; userManagement?: DescriptorLandmarks | undefined; signsInWithPassword?: boolean; utcOffsetMinutes?: number },
+): FullApiDescriptor {
   const me = '/fotoweb/me';
+  const landmarks = options.userManagement;
   return {
     href: me,
     server: 'Magpie',
@@ -36,9 +58,9 @@ export function presentDescriptor(caller: Caller, options: { canUpload: boolean;
     customizations: {},
     destinations: null,
     fwdt: null,
-    groups: null,
-    groups_search: null,
-    isForcePasswordChangeSet: false,
+    groups: landmarks ? GROUP_LIST_HREF : null,
+    groups_search: landmarks ? `${GROUP_LIST_HREF}{?q}` : null,
+    isForcePasswordChangeSet: caller.mustChangePassword,
     isPreferProInterfaceByDefaultEnabled: false,
     isVersioningEnabled: false,
     markers: null,
@@ -49,7 +71,7 @@ export function presentDescriptor(caller: Caller, options: { canUpload: boolean;
       albums: { addAssets: false, comment: false, create: false, shareWithGuests: false, showOnHomepage: false },
       allowRetranscode: false,
       allowShareBookmark: false,
-      // Administrators, and members of a group holding manageTaxonomies (issue #5; spec 01 §3, spec 03 §3.3).
+      // The site owner, and members of a group holding manageTaxonomies (issue #5; spec 01 §3, spec 03 §3.3).
       allowTaxonomyEditing: sitePolicy.can(caller, 'manageTaxonomies'),
       canConfigureConsentForms: false,
       canLinkInAdobeCC: false,
@@ -58,9 +80,11 @@ export function presentDescriptor(caller: Caller, options: { canUpload: boolean;
       delegateDownload: false,
       hasAdvancedVideoControls: false,
       // The policy's answers travel in the response, so the web client never recomputes them (style.md).
-      hasAuditPermission: sitePolicy.can(caller, 'audit'),
+      // Only what Magpie has is advertised (plan risk 11): no audit log or services administration yet.
+      hasAuditPermission: false,
       hasManageArchivesPermission: sitePolicy.can(caller, 'manageArchives'),
-      hasManageServicesPermission: sitePolicy.can(caller, 'manageServices'),
+      hasManageServicesPermission: false,
+      // Metadata views and API clients (spec 03 §3.12).
       hasManageSettingsPermission: sitePolicy.can(caller, 'manageSettings'),
       hasManageWorkflowsPermission: false,
       hasManageFlowsPermission: false,
@@ -94,16 +118,29 @@ export function presentDescriptor(caller: Caller, options: { canUpload: boolean;
       firstName: caller.fullName.split(' ')[0] ?? '',
       lastName: caller.fullName.split(' ').slice(1).join(' '),
       fullName: caller.fullName || caller.username,
-      href: `/fotoweb/users/${encodeURIComponent(caller.username)}`,
+      // The caller may read their own user (getUser).
+      href: userHref(caller.userId),
       isGuest: false,
       userId: caller.userId,
       userName: caller.username,
     },
     user_preferences: `${me}/user-preferences/`,
-    userManagement: null,
-    users: null,
-    users_search: null,
+    userManagement: landmarks
+      ? {
+          userList: USER_LIST_HREF,
+          groupList: GROUP_LIST_HREF,
+          siteOwner: SITE_OWNER_HREF,
+          adminUser: landmarks.siteOwnerId === undefined ? null : userHref(landmarks.siteOwnerId),
+          everyoneGroup: landmarks.everyoneGroupId === undefined ? null : groupHref(landmarks.everyoneGroupId),
+          registeredUsersGroup: landmarks.registeredUsersGroupId === undefined ? null : groupHref(landmarks.registeredUsersGroupId),
+          // Magpie has no guest access yet (plan risk 5).
+          guestUser: null,
+        }
+      : null,
+    users: landmarks ? USER_LIST_HREF : null,
+    users_search: landmarks ? `${USER_LIST_HREF}{?q}` : null,
     views: {
+      changePassword: options.signsInWithPassword ? CHANGE_PASSWORD_VIEW : null,
       loggedOut: '/fotoweb/views/login',
       upload: '/fotoweb/views/upload',
       pro: null,

@@ -61,3 +61,53 @@ export function withPathParams(href: string, params: { o?: string; p?: string },
   if (query) url += `?${query}`;
   return url;
 }
+
+/** The user list (`userManagement.userList`, the descriptor's `users`; spec 03 §7). */
+export const USER_LIST_HREF = `${API_ROOT}/users/`;
+/** The group list (`userManagement.groupList`, the descriptor's `groups`; spec 03 §7). */
+export const GROUP_LIST_HREF = `${API_ROOT}/groups/`;
+
+/** A user's `href` (FotoWare API: `/fotoweb/api/users/{id}`); also the descriptor's `user.href`. */
+export function userHref(id: number): string {
+  return `${API_ROOT}/api/users/${id}`;
+}
+
+/** A user's `memberOfHref` (spec 03 §3.1). */
+export function userMemberOfHref(id: number): string {
+  return `${userHref(id)}/member-of`;
+}
+
+/** A user's `deviceTokensHref` (spec 03 §3.1). */
+export function userDeviceTokensHref(id: number): string {
+  return `${userHref(id)}/device-tokens`;
+}
+
+/** A group's `href` (FotoWare API: `/fotoweb/api/groups/{id}`). */
+export function groupHref(id: number): string {
+  return `${API_ROOT}/api/groups/${id}`;
+}
+
+/** A group's `memberOfHref`, `userMembersHref` and `groupMembersHref` (spec 03 §3.2). */
+export function groupLinks(id: number): { memberOfHref: string; userMembersHref: string; groupMembersHref: string } {
+  const href = groupHref(id);
+  return { memberOfHref: `${href}/member-of`, userMembersHref: `${href}/users`, groupMembersHref: `${href}/groups` };
+}
+
+/**
+ * A page of a user, group or member list: the list's URL with the query that found it and the 0-based page `p`
+ * (spec 03 §3.5 paging links; clients follow them, never build them). Parameters left out are not written.
+ */
+export function listPageHref(listHref: string, query: { q?: string | undefined; sortfield?: string | undefined; sortdir?: string | undefined }, page: number): string {
+  const search = new URLSearchParams();
+  if (query.q) search.set('q', query.q);
+  if (query.sortfield) search.set('sortfield', query.sortfield);
+  if (query.sortdir) search.set('sortdir', query.sortdir);
+  if (page > 0) search.set('p', String(page));
+  const text = search.toString();
+  return text ? `${listHref}?${text}` : listHref;
+}
+
+/** An API client's `href` (Magpie, spec 03 §3.12 applications keyed by clientId); DELETE it to revoke the client. */
+export function applicationHref(clientId: string): string {
+  return `${API_ROOT}/api/config/applications/${encodeURIComponent(clientId)}`;
+}

@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database, UserRow } from '../db/schema.ts';
+import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
+import type { Database, UserRow, UsersTable } from '../db/schema.ts';
 
 /** Built-in group keys (spec 01 §5: the default groups Everyone and Registered Users cannot be removed). */
 export const BUILTIN_GROUPS = { everyone: 'everyone', registered: 'registered', guests: 'guests' } as const;
@@ -11,6 +11,33 @@ export interface Principal {
   /** The plain group permissions of spec 03 §3.3 held through any of those groups. */
   permissions: string[];
 }
+
+/** A user row with the last login, kept apart in `user_logins` (null: never). */
+export type UserRecord = UserRow & { last_login: Date | null };
+
+/** Columns a user list may be sorted on (dam.yaml `UserSortField`); `fullName` sorts on the first name, then the last. */
+export type UserSortKey = 'id' | 'username' | 'fullName' | 'firstName' | 'lastName' | 'company' | 'licenseLevel' | 'expires' | 'lastLoginDate' | 'isEnabled';
+
+/** A page of a user list: what to find, how to sort, which rows. */
+export interface UserListQuery {
+  /** Case-insensitive substring of the username, first, last or full name, e-mail or company. */
+  q?: string | undefined;
+  sort: UserSortKey;
+  descending: boolean;
+  /** Rows to skip and to answer. */
+  offset: number;
+  limit: number;
+  /** Whether the guest user is listed (guest access on); application users never are. */
+  includeGuest: boolean;
+}
+
+/** The advisory-lock space of the users and groups administration: (space, 1) the group graph, (space, 2) license seats. */
+export const USERS_LOCK_SPACE = 0x5547;
+/** The advisory lock serialising license-seat checks with the writes they guard. */
+const SEATS_LOCK = 2;
+
+/** `%`, `_` and `\` escaped for a LIKE pattern (PostgreSQL's default escape character is `\`). */
+export const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Users, groups and memberships. */
 export class UsersRepository {
@@ -71,6 +98,167 @@ export class UsersRepository {
       .insertInto('site_owner')
       .values({ user_id: userId })
       .onConflict((oc) => oc.column('singleton').doUpdateSet({ user_id: userId, modified: sql`now()` }))
+      .execute();
+  }
+
+  /** Live users by id (any kind), with their last login; ids that name no live user are absent. */
+  async findRecords(ids: readonly number[]): Promise<UserRecord[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .selectFrom('users')
+      .leftJoin('user_logins', 'user_logins.user_id', 'users.id')
+      .selectAll('users')
+      .select('user_logins.last_login')
+      .where('users.id', 'in', [...ids])
+      .where('users.deleted', 'is', null)
+      .execute();
+  }
+
+  /**
+   * One page of live users and how many match (spec 03 §7 user lists): people only (plus the guest user when
+   * `includeGuest`), filtered by `q`, sorted with the id as the tie-break.
+   */
+  async list(query: UserListQuery): Promise<{ rows: UserRecord[]; count: number }> {
+    let base = this.db
+      .selectFrom('users')
+      .leftJoin('user_logins', 'user_logins.user_id', 'users.id')
+      .where('users.deleted', 'is', null)
+      .where('users.kind', 'in', query.includeGuest ? ['person', 'guest'] : ['person']);
+    if (query.q) {
+      const pattern = `%${likeEscaped(query.q)}%`;
+      base = base.where((eb) =>
+        eb.or(
+          ['users.username', 'users.first_name', 'users.last_name', 'users.full_name', 'users.email', 'users.company'].map((c) =>
+            eb(eb.ref(c as 'users.username'), 'ilike', pattern),
+          ),
+        ),
+      );
+    }
+    const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const dir = query.descending ? 'desc' : 'asc';
+    const nulls = query.descending ? sql.raw('desc nulls last') : sql.raw('asc nulls last');
+    let page = base.selectAll('users').select('user_logins.last_login');
+    const lower = (column: string) => sql`lower(${sql.ref(column)})`;
+    switch (query.sort) {
+      case 'id':
+        break;
+      case 'username':
+        page = page.orderBy(lower('users.username'), dir);
+        break;
+      case 'fullName':
+        page = page.orderBy(lower('users.first_name'), dir).orderBy(lower('users.last_name'), dir);
+        break;
+      case 'firstName':
+        page = page.orderBy(lower('users.first_name'), dir);
+        break;
+      case 'lastName':
+        page = page.orderBy(lower('users.last_name'), dir);
+        break;
+      case 'company':
+        page = page.orderBy(lower('users.company'), dir);
+        break;
+      case 'licenseLevel':
+        page = page.orderBy('users.license_level', dir);
+        break;
+      case 'expires':
+        page = page.orderBy(sql`users.expires ${nulls}`);
+        break;
+      case 'lastLoginDate':
+        page = page.orderBy(sql`user_logins.last_login ${nulls}`);
+        break;
+      case 'isEnabled':
+        page = page.orderBy('users.is_enabled', dir);
+        break;
+    }
+    const rows = await page.orderBy('users.id', dir).offset(query.offset).limit(query.limit).execute();
+    return { rows, count: Number(n) };
+  }
+
+  /** Inserts a user with every column given or defaulted; answers the row. @throws the database's 23505 when the username is taken. */
+  insert(values: Insertable<UsersTable>): Promise<UserRow> {
+    return this.db.insertInto('users').values(values).returningAll().executeTakeFirstOrThrow();
+  }
+
+  /** Changes a live user's columns (and `modified`). @throws the database's 23505 when a new username is taken. */
+  async update(id: number, values: Updateable<UsersTable>): Promise<void> {
+    if (Object.keys(values).length === 0) return;
+    await this.db
+      .updateTable('users')
+      .set({ ...values, modified: sql`now()` })
+      .where('id', '=', id)
+      .where('deleted', 'is', null)
+      .execute();
+  }
+
+  /**
+   * Deletes a user softly (plan risk 4): the row stays for what still names it (uploads, tasks, revisions), the
+   * username is free again at once, and the user's group memberships and access-list entries go. Tokens are the
+   * caller's to revoke.
+   */
+  async softDelete(id: number): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ deleted: sql`now()`, modified: sql`now()` })
+      .where('id', '=', id)
+      .where('deleted', 'is', null)
+      .execute();
+    await this.db.deleteFrom('group_members').where('user_id', '=', id).execute();
+    await this.db.deleteFrom('archive_acl').where('principal_type', '=', 'user').where('principal_id', '=', id).execute();
+  }
+
+  /** Records a successful login (`account.lastLoginDate`), apart from `users` so that it does not advance the catalog generation. */
+  async recordLogin(userId: number, at = new Date()): Promise<void> {
+    await this.db
+      .insertInto('user_logins')
+      .values({ user_id: userId, last_login: at })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ last_login: at }))
+      .execute();
+  }
+
+  /**
+   * Takes the license-seat lock until the transaction ends, so that a seat check and the write it allows are not
+   * interleaved with another's. Call inside a transaction (`inTransaction`).
+   */
+  async lockSeats(): Promise<void> {
+    await sql`SELECT pg_advisory_xact_lock(${USERS_LOCK_SPACE}::int, ${SEATS_LOCK}::int)`.execute(this.db);
+  }
+
+  /** Seats taken at a license level: enabled, live people at that level, not counting `exceptUserId`. */
+  async seatsTaken(level: number, exceptUserId?: number): Promise<number> {
+    let query = this.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('kind', '=', 'person')
+      .where('deleted', 'is', null)
+      .where('is_enabled', '=', true)
+      .where('license_level', '=', level);
+    if (exceptUserId !== undefined) query = query.where('id', '<>', exceptUserId);
+    return Number((await query.executeTakeFirstOrThrow()).n);
+  }
+
+  /** The ids of the groups a user is an explicit member of (the built-ins' implicit members excluded). */
+  async explicitGroupIdsOf(userId: number): Promise<number[]> {
+    const rows = await this.db.selectFrom('group_members').select('group_id').where('user_id', '=', userId).orderBy('group_id').execute();
+    return rows.map((r) => r.group_id);
+  }
+
+  /** Adds a user to groups (already a member: nothing happens). */
+  async addToGroups(userId: number, groupIds: readonly number[]): Promise<void> {
+    if (groupIds.length === 0) return;
+    await this.db
+      .insertInto('group_members')
+      .values(groupIds.map((groupId) => ({ group_id: groupId, user_id: userId })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+
+  /** Removes a user from groups (not a member: nothing happens). */
+  async removeFromGroups(userId: number, groupIds: readonly number[]): Promise<void> {
+    if (groupIds.length === 0) return;
+    await this.db
+      .deleteFrom('group_members')
+      .where('user_id', '=', userId)
+      .where('group_id', 'in', [...groupIds])
       .execute();
   }
 

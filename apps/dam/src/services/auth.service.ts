@@ -3,12 +3,17 @@ import type { DamConfig } from '../config.ts';
 import type { TokensRepository } from '../repositories/tokens.repository.ts';
 import type { UsersRepository } from '../repositories/users.repository.ts';
 import type { Caller } from '../policies/archive.policy.ts';
+import { sitePolicy } from '../policies/site.policy.ts';
+import { CLI_CLIENT_ID } from './bootstrap.service.ts';
 import type { UserRow } from '../db/schema.ts';
 import { preparePasswordChecks, randomToken, safeEqual, sha256Hex, verifyPassword } from '../lib/crypto.ts';
 
 /**
- * How long a resolved access token is trusted without asking the database again (ms). Logout and refresh in this
- * process evict at once; another DAM process may honour a revoked token for at most this long.
+ * How long a resolved access token is trusted without asking the database again (ms). What the caller is made of is
+ * read with it: the user's groups and group permissions, the site-owner role, `forcePasswordChange`. In this process,
+ * logout, refresh, revoking a user's or a client's tokens and {@link AuthService.forgetCallers} take effect at once;
+ * a change made by another DAM process (a revoked token, a disabled user, a membership or permission changed, the
+ * site owner handed over) reaches a caller cached here within this long.
  */
 export const AUTH_CACHE_TTL_MS = 5_000;
 /** Upper bound of cached tokens before the cache is emptied. */
@@ -113,22 +118,32 @@ export class AuthService {
    * The password grant checks the password with scrypt whether or not the user name exists, and for a disabled
    * user too, so a wrong password takes as long for every name (issue 9 §6).
    *
+   * An API client's grants (client_credentials, and its refreshes) need what it acts as to be able to sign in and to
+   * hold the `api` group permission (spec 03 §3.3); a successful password grant records the login (`user_logins`).
+   *
    * @throws OAuthError `unsupported_grant_type`, `unauthorized_client` (password grant from an API client,
-   *   client_credentials from the BFF), `invalid_grant` (wrong user name or password, disabled user, dead or
-   *   foreign refresh token).
+   *   client_credentials from the BFF, an API client acting as a disabled user or one without `api`),
+   *   `invalid_grant` (wrong user name or password, disabled or expired user, dead or foreign refresh token).
    */
   async grant(client: OAuthClient, form: Record<string, string | undefined>): Promise<TokenResponse> {
     switch (form.grant_type) {
       case 'client_credentials': {
         if (client.kind !== 'api') throw new OAuthError('unauthorized_client', 'This client may not use client_credentials.');
-        return this.issue(client.userId, client.clientId);
+        // The command-line client acts as whoever owns the site: its secret lives in the data folder, whose holder
+        // owns the site anyway, and the import commands keep working after the role is handed over.
+        const userId = client.clientId === CLI_CLIENT_ID ? ((await this.users.siteOwnerId()) ?? client.userId) : client.userId;
+        await this.assertMayUseApi(userId);
+        return this.issue(userId, client.clientId);
       }
       case 'password': {
         if (client.kind !== 'bff') throw new OAuthError('unauthorized_client', 'The password grant is limited to the BFF client.');
         const user = form.username ? await this.users.findByUsername(form.username) : undefined;
         const ok = await verifyPassword(form.password ?? '', user?.password_hash);
         if (!user || !ok || !canSignIn(user)) throw new OAuthError('invalid_grant', 'Wrong user name or password.');
-        return this.issue(user.id, client.clientId);
+        const tokens = await this.issue(user.id, client.clientId);
+        // The last login lives apart from `users`, whose writes empty every kept answer (plan risk 8).
+        await this.users.recordLogin(user.id);
+        return tokens;
       }
       case 'refresh_token': {
         const hash = sha256Hex(form.refresh_token ?? '');
@@ -140,6 +155,7 @@ export class AuthService {
           await this.revokeGrant(owner.grantId);
           throw new OAuthError('invalid_grant', 'The refresh token is invalid or expired.');
         }
+        if (client.kind === 'api') await this.assertMayUseApi(owner.userId);
         // Rotation: the old grant's tokens die, a new pair is issued (fotoweb-api-notes §10: the old refresh token is then invalid).
         await this.revokeGrant(owner.grantId);
         return this.issue(owner.userId, client.clientId);
@@ -159,21 +175,74 @@ export class AuthService {
     if (!owner) return undefined;
     const user = await this.users.findById(owner.userId);
     if (!user || !canSignIn(user)) return undefined;
-    const principal = await this.users.principalOf(user.id);
+    const principal = await this.principalOf(user.id);
+    if (owner.clientId !== this.config.bffClient.id) {
+      // An API client's token dies with the client (deleted, or its group deleted under it), whatever raced the
+      // revocation, and as soon as what it acts as loses the api permission (spec 03 §3.3).
+      if (!(await this.tokens.findClient(owner.clientId))) return undefined;
+      if (!sitePolicy.can(principal, 'useApi')) return undefined;
+    }
     const caller = {
       userId: user.id,
       username: user.username,
       fullName: user.full_name,
       email: user.email,
-      isSiteOwner: (await this.users.siteOwnerId()) === user.id,
-      groupIds: principal.groupIds,
-      permissions: new Set(principal.permissions),
+      ...principal,
       clientId: owner.clientId,
       grantId: owner.grantId,
+      mustChangePassword: user.force_password_change,
     };
     if (this.cache.size >= AUTH_CACHE_MAX_ENTRIES) this.cache.clear();
     this.cache.set(hash, { caller, until: Math.min(now + AUTH_CACHE_TTL_MS, owner.expiresAt.getTime()) });
     return caller;
+  }
+
+  /** What a user is to the rules: the site-owner role, every group they are in and the group permissions those hold. */
+  private async principalOf(userId: number): Promise<Pick<Caller, 'isSiteOwner' | 'groupIds' | 'permissions'>> {
+    const principal = await this.users.principalOf(userId);
+    return { isSiteOwner: (await this.users.siteOwnerId()) === userId, groupIds: principal.groupIds, permissions: new Set(principal.permissions) };
+  }
+
+  /**
+   * Ensures an API client may get tokens: what it acts as is a user who may hold a session (enabled, unexpired, live)
+   * and holds the `api` group permission (or is the site owner).
+   * @throws OAuthError `unauthorized_client` otherwise.
+   */
+  private async assertMayUseApi(userId: number): Promise<void> {
+    const user = await this.users.findById(userId);
+    if (!user || !canSignIn(user)) throw new OAuthError('unauthorized_client', 'The user this client acts as is disabled, expired or deleted.');
+    if (!sitePolicy.can(await this.principalOf(userId), 'useApi')) throw new OAuthError('unauthorized_client', 'What this client acts as lacks the api permission.');
+  }
+
+  /**
+   * Forgets a user's cached callers (every grant), so that their next request reads the account again: after
+   * `forcePasswordChange` or the password changed in this process.
+   */
+  forgetUser(userId: number): void {
+    for (const [hash, entry] of this.cache) if (entry.caller.userId === userId) this.cache.delete(hash);
+  }
+
+  /**
+   * Ends every session of a user at once in this process (and within {@link AUTH_CACHE_TTL_MS} in the others):
+   * revokes their tokens, except those of `exceptGrantId` when given, and forgets their cached callers.
+   */
+  async revokeUser(userId: number, options: { exceptGrantId?: string } = {}): Promise<void> {
+    await this.tokens.revokeUser(userId, options);
+    for (const [hash, entry] of this.cache) if (entry.caller.userId === userId && entry.caller.grantId !== options.exceptGrantId) this.cache.delete(hash);
+  }
+
+  /** Ends every session of an API client at once in this process (within {@link AUTH_CACHE_TTL_MS} in the others). */
+  async revokeClient(clientId: string): Promise<void> {
+    await this.tokens.revokeClient(clientId);
+    for (const [hash, entry] of this.cache) if (entry.caller.clientId === clientId) this.cache.delete(hash);
+  }
+
+  /**
+   * Forgets every cached caller, so the next request of each reads its groups, permissions and site-owner role again
+   * (after a change to groups, memberships or permissions in this process).
+   */
+  forgetCallers(): void {
+    this.cache.clear();
   }
 
   /** Logout: revokes the access and refresh tokens of the grant. */

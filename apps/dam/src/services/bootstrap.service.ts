@@ -59,7 +59,7 @@ export async function bootstrap(config: DamConfig, users: UsersRepository, archi
   return result;
 }
 
-/** The API client the import CLI uses (client_credentials, acting as admin). */
+/** The API client the import CLI uses (client_credentials; it acts as the site owner, see `AuthService.grant`). */
 export const CLI_CLIENT_ID = 'magpie-cli';
 
 /** Registers (or re-keys) the `magpie-cli` API client with the secret the launcher keeps in the data directory. */

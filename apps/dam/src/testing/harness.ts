@@ -11,6 +11,7 @@ import { createDamContext, type DamContext } from '../context.ts';
 import { buildDamApp } from '../app.ts';
 import { hashPassword } from '../lib/crypto.ts';
 import { migrateToLatest } from '../db/migrations.ts';
+import { GroupsRepository } from '../repositories/groups.repository.ts';
 
 /** The repository's shared sample media (read-only; tests may read it, Magpie never needs it). */
 export const SAMPLES_DIR = path.resolve(import.meta.dirname, '../../../../../shared/samples');
@@ -29,6 +30,10 @@ export interface TestDam {
   login(username: string, password: string): Promise<{ access_token: string; refresh_token: string }>;
   /** Creates a (non-admin) user and answers an access token for it. */
   createUser(username: string, password?: string): Promise<{ id: number; token: string }>;
+  /** Creates a group (named after the user) holding the group `permissions`, and a user in it with a token (issue 11). */
+  createMemberWith(username: string, permissions: readonly string[], password?: string): Promise<{ id: number; token: string; groupId: number }>;
+  /** Creates a group holding the group `permissions` (spec 03 §3.3); answers its id. */
+  createGroupWith(name: string, permissions: readonly string[]): Promise<number>;
   /** Uploads a file through the chunked upload API and waits for the ingest; answers the final status. */
   upload(
     token: string,
@@ -101,6 +106,12 @@ export async function createTestDam(overrides: Partial<Record<string, string>> =
     return res.json() as { access_token: string; refresh_token: string };
   };
   const adminToken = (await login('admin', 'admin-password')).access_token;
+  const createGroupWith = async (name: string, permissions: readonly string[]) => {
+    const groups = new GroupsRepository(ctx.database.db);
+    const group = await groups.insert({ name });
+    for (const permission of permissions) await groups.grantPermission(group.id, permission);
+    return group.id;
+  };
 
   return {
     ctx,
@@ -111,6 +122,13 @@ export async function createTestDam(overrides: Partial<Record<string, string>> =
     async createUser(username, password = 'user-password') {
       const user = await ctx.repos.users.create({ username, fullName: `${username} Tester`, passwordHash: await hashPassword(password) });
       return { id: user.id, token: (await login(username, password)).access_token };
+    },
+    createGroupWith,
+    async createMemberWith(username, permissions, password = 'user-password') {
+      const groupId = await createGroupWith(`${username} group`, permissions);
+      const user = await ctx.repos.users.create({ username, fullName: `${username} Tester`, passwordHash: await hashPassword(password) });
+      await ctx.repos.users.addToGroups(user.id, [groupId]);
+      return { id: user.id, token: (await login(username, password)).access_token, groupId };
     },
     async upload(token, destination, filePath, options = {}) {
       const bytes = await fsp.readFile(filePath);

@@ -1,11 +1,15 @@
 /**
- * Builds the {@link ActionContext} from the session, the colour mode, the upload popover and what the view on screen
- * offers, gives it to the menus and views, and runs the page's one keyboard handler over the action registry
+ * Builds the {@link ActionContext} from the session, the colour mode, the upload popover, the settings menu, the
+ * display preferences and what the view on screen offers, gives it to the menus and views, and runs the page's one keyboard handler over the action registry
  * (style.md "One action registry"): no other `keydown` listener exists in the app.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useSelector } from '@xstate/react';
+import { useNavigate } from 'react-router-dom';
+import { currentAddress } from '../lib/urls.ts';
 import { useSession } from '../session/SessionProvider.tsx';
+import { useDisplayPreferences } from '../shell/DisplayPreferencesProvider.tsx';
+import { useSettings } from '../shell/SettingsProvider.tsx';
 import { useColorMode } from '../theme/ColorModeProvider.tsx';
 import { useUpload } from '../upload/UploadProvider.tsx';
 import { actionForKey } from './registry.ts';
@@ -45,8 +49,11 @@ export function useActions(): ActionsValue {
 /** Provides {@link useActions} and listens for shortcuts on the window. */
 export function ActionsProvider({ children }: { children: ReactNode }) {
   const { descriptor, logout } = useSession();
-  const { colorMode, toggleColorMode } = useColorMode();
+  const { colorMode, interfaceStyle, setInterfaceStyle } = useColorMode();
   const upload = useUpload();
+  const settings = useSettings();
+  const display = useDisplayPreferences();
+  const navigate = useNavigate();
   const searchRef = useRef<HTMLInputElement | null>(null);
   const [goBack, setGoBackState] = useState<(() => void) | undefined>(undefined);
   // A function state value must be wrapped, or React would call it as an updater.
@@ -56,25 +63,60 @@ export function ActionsProvider({ children }: { children: ReactNode }) {
   const setEditMetadata = useCallback((next: (() => void) | undefined) => setEditMetadataState(() => next), []);
   const uploadOpen = useSelector(upload.actorRef, (snapshot) => snapshot !== undefined && !snapshot.matches('closed'));
 
+  const userManagementOffered = settings.menu.entries.some((entry) => entry.id === 'manageUsersAndGroups');
+  const changePasswordHref = descriptor?.views.changePassword ?? undefined;
+  const canToggleMarkers = descriptor?.permissions.canTogglePositionedMarkers === true;
+
   const context = useMemo<ActionContext>(
     () => ({
       loggedIn: descriptor !== undefined,
       canUpload: upload.targets.length > 0 && upload.actorRef !== undefined,
       colorMode,
+      interfaceStyle,
       openUpload: upload.open,
       focusSearch: () => {
         searchRef.current?.focus();
         searchRef.current?.select();
       },
-      toggleColorMode,
+      setInterfaceStyle,
       logout: () => void logout(),
+      userManagementOffered,
+      openUserManagement: settings.openUserManagement,
+      changePasswordHref: changePasswordHref || undefined,
+      navigate: (to) => void navigate(to),
+      currentAddress: () => currentAddress(window.location),
+      displayPreferences: display.preferences,
+      canSaveDisplayPreferences: display.canSave,
+      setDisplayPreference: display.setPreference,
+      canToggleMarkers,
       uploadOpen,
       goBack,
       assetSelection,
       editMetadata,
       dialogOpen,
     }),
-    [descriptor, upload.targets.length, upload.actorRef, upload.open, colorMode, toggleColorMode, logout, uploadOpen, goBack, assetSelection, editMetadata],
+    [
+      descriptor,
+      upload.targets.length,
+      upload.actorRef,
+      upload.open,
+      colorMode,
+      interfaceStyle,
+      setInterfaceStyle,
+      logout,
+      userManagementOffered,
+      settings.openUserManagement,
+      changePasswordHref,
+      navigate,
+      display.preferences,
+      display.canSave,
+      display.setPreference,
+      canToggleMarkers,
+      uploadOpen,
+      goBack,
+      assetSelection,
+      editMetadata,
+    ],
   );
 
   const contextRef = useRef(context);

@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { assetSelectionMachine } from '@magpie/machines';
-import { actionForKey, ACTIONS, actionsByName, USER_MENU_ACTIONS } from './registry.ts';
+import { DEFAULT_DISPLAY_PREFERENCES } from '../settings/displayPreferences.ts';
+import { changePasswordUrl } from './actionChangePassword.ts';
+import { actionForKey, ACTIONS, actionsByName, INTERFACE_STYLE_ACTIONS, USER_MENU_ACTIONS, USER_MENU_CHECKBOX_ACTIONS } from './registry.ts';
 import { assetHrefOf, isEditableTarget, THUMBNAIL_SELECTOR, type TargetLike } from './keys.ts';
 import type { ActionContext, KeyLike } from './types.ts';
 
@@ -10,10 +12,20 @@ function context(overrides: Partial<ActionContext> = {}): ActionContext {
     loggedIn: true,
     canUpload: true,
     colorMode: 'light',
+    interfaceStyle: -1,
     openUpload: vi.fn(),
     focusSearch: vi.fn(),
-    toggleColorMode: vi.fn(),
+    setInterfaceStyle: vi.fn(),
     logout: vi.fn(),
+    userManagementOffered: false,
+    openUserManagement: vi.fn(),
+    changePasswordHref: undefined,
+    navigate: vi.fn(),
+    currentAddress: () => '/fotoweb/archives/5000-photos/?q=cat#grid',
+    displayPreferences: DEFAULT_DISPLAY_PREFERENCES,
+    canSaveDisplayPreferences: true,
+    setDisplayPreference: vi.fn(),
+    canToggleMarkers: false,
     uploadOpen: false,
     goBack: undefined,
     assetSelection: undefined,
@@ -50,7 +62,7 @@ describe('action registry', () => {
   it('names every action once', () => {
     const names = ACTIONS.map((a) => a.name);
     expect(new Set(names).size).toBe(names.length);
-    for (const action of USER_MENU_ACTIONS) expect(ACTIONS).toContain(action);
+    for (const action of [...USER_MENU_ACTIONS, ...USER_MENU_CHECKBOX_ACTIONS, ...INTERFACE_STYLE_ACTIONS]) expect(ACTIONS).toContain(action);
   });
 
   it('maps / to search, u to upload and shift+A to select all', () => {
@@ -92,9 +104,6 @@ describe('action registry', () => {
     const ctx = context();
     actionForKey(key('u'), ctx)?.perform(ctx);
     expect(ctx.openUpload).toHaveBeenCalledOnce();
-    const toggle = USER_MENU_ACTIONS.find((a) => a.name === 'toggleColorMode')!;
-    expect(toggle.label(ctx)).toBe('Dark mode');
-    expect(toggle.label(context({ colorMode: 'dark' }))).toBe('Light mode');
   });
 
   it('selects all loaded assets with shift+A, toggles with Space on a thumbnail, clears with Esc (spec 01 §2)', () => {
@@ -149,5 +158,82 @@ describe('action registry', () => {
     expect(isEditableTarget(null)).toBe(false);
     expect(isEditableTarget({ tagName: 'BUTTON' })).toBe(false);
     expect(isEditableTarget({ tagName: 'textarea' })).toBe(true);
+  });
+
+  it('offers the interface style as Light 0, Dark 1, Auto -1, with the stored one ticked (spec 03 §2.9, §9)', () => {
+    expect(INTERFACE_STYLE_ACTIONS.map((a) => a.label(context()))).toEqual(['Light', 'Dark', 'Auto']);
+    for (const [style, name] of [
+      [0, 'setInterfaceStyleLight'],
+      [1, 'setInterfaceStyleDark'],
+      [-1, 'setInterfaceStyleAuto'],
+    ] as const) {
+      const ctx = context({ interfaceStyle: style });
+      expect(INTERFACE_STYLE_ACTIONS.filter((a) => a.checked?.(ctx)).map((a) => a.name)).toEqual([name]);
+      const action = actionsByName[name]!;
+      expect(action.predicate(ctx)).toBe(true);
+      const other = context();
+      action.perform(other);
+      expect(other.setInterfaceStyle).toHaveBeenCalledWith(style);
+    }
+  });
+
+  it('opens user management only when the settings rules offer it (spec 03 §2.1)', () => {
+    const action = actionsByName['openUserManagement']!;
+    expect(action.label(context())).toBe('Manage users and groups');
+    expect(action.predicate(context())).toBe(false);
+    expect(action.predicate(context({ userManagementOffered: true, loggedIn: false }))).toBe(false);
+    const ctx = context({ userManagementOffered: true });
+    expect(action.predicate(ctx)).toBe(true);
+    action.perform(ctx);
+    expect(ctx.openUserManagement).toHaveBeenCalledOnce();
+    // Not a keyboard command.
+    expect(action.keyTest).toBeUndefined();
+  });
+
+  it('offers Change password only with views.changePassword, going there with the current address as `to`', () => {
+    const action = actionsByName['changePassword']!;
+    expect(USER_MENU_ACTIONS.map((a) => a.name)).toEqual(['changePassword', 'logout']);
+    expect(action.predicate(context())).toBe(false);
+    const ctx = context({ changePasswordHref: '/fotoweb/views/change-password' });
+    expect(action.predicate(ctx)).toBe(true);
+    action.perform(ctx);
+    expect(ctx.navigate).toHaveBeenCalledWith(`/fotoweb/views/change-password?to=${encodeURIComponent('/fotoweb/archives/5000-photos/?q=cat#grid')}`);
+  });
+
+  it('builds the change-password address with a safe `to` only', () => {
+    const view = '/fotoweb/views/change-password';
+    expect(changePasswordUrl(view, '/fotoweb/archives/')).toBe(`${view}?to=${encodeURIComponent('/fotoweb/archives/')}`);
+    expect(changePasswordUrl(`${view}?x=1`, '/a')).toBe(`${view}?x=1&to=%2Fa`);
+    for (const unsafe of [undefined, '', '//evil.example/', 'https://evil.example/', '/\\evil', view]) expect(changePasswordUrl(view, unsafe)).toBe(view);
+  });
+
+  it('toggles the display checkboxes: thumbnails always when logged in, markers only when permitted (spec 03 §2.9, spec 01 §6)', () => {
+    expect(USER_MENU_CHECKBOX_ACTIONS.map((a) => a.label(context()))).toEqual(['High-quality thumbnails', 'Always display markers']);
+    const thumbnails = actionsByName['toggleHighQualityThumbnails']!;
+    const markers = actionsByName['toggleAlwaysDisplayMarkers']!;
+
+    const ctx = context();
+    expect(thumbnails.predicate(ctx)).toBe(true);
+    expect(thumbnails.checked?.(ctx)).toBe(true);
+    thumbnails.perform(ctx);
+    expect(ctx.setDisplayPreference).toHaveBeenCalledWith('highQualityThumbnails', false);
+    const off = context({ displayPreferences: { highQualityThumbnails: false, alwaysDisplayMarkers: false } });
+    expect(thumbnails.checked?.(off)).toBe(false);
+    thumbnails.perform(off);
+    expect(off.setDisplayPreference).toHaveBeenCalledWith('highQualityThumbnails', true);
+
+    expect(markers.predicate(ctx)).toBe(false);
+    const permitted = context({ canToggleMarkers: true });
+    expect(markers.predicate(permitted)).toBe(true);
+    expect(markers.checked?.(permitted)).toBe(false);
+    markers.perform(permitted);
+    expect(permitted.setDisplayPreference).toHaveBeenCalledWith('alwaysDisplayMarkers', true);
+
+    // Without a preferences link the markers choice could not be saved; the thumbnails one is kept in this browser.
+    const noPreferences = context({ canToggleMarkers: true, canSaveDisplayPreferences: false });
+    expect(thumbnails.predicate(noPreferences)).toBe(true);
+    expect(markers.predicate(noPreferences)).toBe(false);
+    // Retina thumbnails need a login (spec 01 §6).
+    expect(thumbnails.predicate(context({ loggedIn: false }))).toBe(false);
   });
 });

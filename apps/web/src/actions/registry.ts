@@ -3,16 +3,20 @@
  * selection bar, the thumbnail clicks and the keyboard handler all read these objects, so a command's label, shortcut
  * and rule live in one place. `ActionsProvider` holds the page's only `keydown` listener.
  */
+import { actionChangePassword } from './actionChangePassword.ts';
 import { actionClearSelection } from './actionClearSelection.ts';
 import { actionEditMetadata } from './actionEditMetadata.ts';
 import { actionFocusSearch } from './actionFocusSearch.ts';
 import { actionGoBack } from './actionGoBack.ts';
 import { actionLogout } from './actionLogout.ts';
 import { actionOpenUpload } from './actionOpenUpload.ts';
+import { actionOpenUserManagement } from './actionOpenUserManagement.ts';
 import { actionSelectAll } from './actionSelectAll.ts';
 import { actionSelectAssetRange } from './actionSelectAssetRange.ts';
+import { actionSetInterfaceStyleAuto, actionSetInterfaceStyleDark, actionSetInterfaceStyleLight } from './actionSetInterfaceStyle.ts';
+import { actionToggleAlwaysDisplayMarkers } from './actionToggleAlwaysDisplayMarkers.ts';
 import { actionToggleAssetSelection } from './actionToggleAssetSelection.ts';
-import { actionToggleColorMode } from './actionToggleColorMode.ts';
+import { actionToggleHighQualityThumbnails } from './actionToggleHighQualityThumbnails.ts';
 import { isEditableTarget, type TargetLike } from './keys.ts';
 import type { Action, ActionContext, KeyLike } from './types.ts';
 
@@ -26,15 +30,27 @@ export const ACTIONS: readonly Action[] = [
   actionClearSelection,
   actionGoBack,
   actionEditMetadata,
-  actionToggleColorMode,
+  actionOpenUserManagement,
+  actionChangePassword,
+  actionToggleHighQualityThumbnails,
+  actionToggleAlwaysDisplayMarkers,
+  actionSetInterfaceStyleLight,
+  actionSetInterfaceStyleDark,
+  actionSetInterfaceStyleAuto,
   actionLogout,
 ];
 
 /** Actions by name. */
 export const actionsByName: Readonly<Record<string, Action>> = Object.fromEntries(ACTIONS.map((a) => [a.name, a]));
 
-/** The user menu's actions, in menu order. */
-export const USER_MENU_ACTIONS: readonly Action[] = [actionToggleColorMode, actionLogout];
+/** The user menu's commands, in menu order (spec 03 §2.9). */
+export const USER_MENU_ACTIONS: readonly Action[] = [actionChangePassword, actionLogout];
+
+/** The user menu's checkboxes (spec 03 §2.9), saved in the user's preferences. */
+export const USER_MENU_CHECKBOX_ACTIONS: readonly Action[] = [actionToggleHighQualityThumbnails, actionToggleAlwaysDisplayMarkers];
+
+/** The user menu's interface style choices, one radio group: Light, Dark, Auto (spec 03 §2.9). */
+export const INTERFACE_STYLE_ACTIONS: readonly Action[] = [actionSetInterfaceStyleLight, actionSetInterfaceStyleDark, actionSetInterfaceStyleAuto];
 
 /**
  * The action a key press triggers, or undefined: the first action whose `keyTest` matches and whose predicate

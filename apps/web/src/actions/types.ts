@@ -1,6 +1,8 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ActorRefFrom } from 'xstate';
 import type { assetSelectionMachine } from '@magpie/machines';
+import type { DisplayPreferences } from '../settings/displayPreferences.ts';
+import type { ColorMode, InterfaceStyle } from '../theme/colorMode.ts';
 import type { TargetLike } from './keys.ts';
 
 /** The running asset selection of the view on screen (`@magpie/machines` `assetSelectionMachine`). */
@@ -16,16 +18,36 @@ export interface ActionContext {
   readonly loggedIn: boolean;
   /** True when the descriptor's `upload_to` list is non-empty (spec 01 §6 "Upload needs a non-empty upload-to list"). */
   readonly canUpload: boolean;
-  /** The current colour mode. */
-  readonly colorMode: 'light' | 'dark';
+  /** The colour mode in effect. */
+  readonly colorMode: ColorMode;
+  /** The user's interface style: -1 auto, 0 light, 1 dark (spec 03 §2.9, §9). */
+  readonly interfaceStyle: InterfaceStyle;
   /** Opens the upload popover. */
   openUpload(): void;
   /** Moves focus to the header search field. */
   focusSearch(): void;
-  /** Switches between light and dark mode and stores the choice. */
-  toggleColorMode(): void;
+  /** Stores an interface style for this browser; its other tabs follow. */
+  setInterfaceStyle(style: InterfaceStyle): void;
   /** Logs out through the descriptor's `services.logout`. */
   logout(): void;
+  /** True when the settings menu offers "Manage users and groups" (spec 03 §2.1 rules, `settings/settingsEntries.ts`). */
+  readonly userManagementOffered: boolean;
+  /** Opens the "Manage users and groups" modal. */
+  openUserManagement(): void;
+  /** The descriptor's `views.changePassword`, or undefined when the server does not offer it (spec 03 §2.9). */
+  readonly changePasswordHref: string | undefined;
+  /** Goes to a client route (react-router navigation). */
+  navigate(to: string): void;
+  /** The current address, path + query + hash (spec 01 §2 `to`). */
+  currentAddress(): string;
+  /** The display choices: thumbnails kept in this browser, markers in the user's preferences (`settings/displayPreferences.ts`). */
+  readonly displayPreferences: DisplayPreferences;
+  /** True when the descriptor links the user's preferences, so "Always display markers" can be saved. */
+  readonly canSaveDisplayPreferences: boolean;
+  /** Keeps one display choice (thumbnails in this browser, markers in the user's preferences). */
+  setDisplayPreference(choice: keyof DisplayPreferences, value: boolean): void;
+  /** The descriptor's `permissions.canTogglePositionedMarkers` (spec 03 §2.9, §6). */
+  readonly canToggleMarkers: boolean;
   /** True while the upload popover is open (Esc then belongs to the popover). */
   readonly uploadOpen: boolean;
   /** Set by a view that has a "back" (the asset view: back to its collection); undefined elsewhere. */
@@ -72,6 +94,8 @@ export interface Action {
   predicate(context: ActionContext, trigger?: ActionTrigger): boolean;
   /** Runs the action. */
   perform(context: ActionContext, trigger?: ActionTrigger): void;
+  /** For a checkbox or radio item of a menu: whether it is ticked now. Absent for plain commands. */
+  readonly checked?: (context: ActionContext) => boolean;
   /** True when a key press triggers this action. */
   readonly keyTest?: (event: KeyLike) => boolean;
   /**

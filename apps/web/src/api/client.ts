@@ -5,7 +5,8 @@
  * policies live here:
  *
  * - Any 401 from the DAM API (not from the BFF's own login/session routes) reports a lost session, so the app can
- *   go to the login view keeping the current address (spec 01 §4 Session).
+ *   go to the login view keeping the current address (spec 01 §4 Session); any 403 `PasswordChangeRequired`
+ *   reports a forced password change, so the app can go to the change-password view (spec 03 §2.11).
  * - Reads bypass the HTTP cache (`cache: 'no-store'`): a collection's page address and its API href are the same URL
  *   (the BFF answers browser navigations with the app), and a cached JSON answer must never be shown for a page
  *   reload or a back navigation from another site.
@@ -20,6 +21,33 @@ const listeners = new Set<UnauthorizedListener>();
 export function onUnauthorized(listener: UnauthorizedListener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+type PasswordChangeRequiredListener = () => void;
+const passwordChangeListeners = new Set<PasswordChangeRequiredListener>();
+
+/**
+ * Calls `listener` whenever an API call answers 403 `PasswordChangeRequired`: the administrator forced a password
+ * change while this page held a descriptor that did not say so yet (spec 03 §2.11). Returns an unsubscribe.
+ */
+export function onPasswordChangeRequired(listener: PasswordChangeRequiredListener): () => void {
+  passwordChangeListeners.add(listener);
+  return () => passwordChangeListeners.delete(listener);
+}
+
+/** Reads a 403's error body on a copy (the caller still reads the answer) and tells the listeners when it says so. */
+function reportPasswordChangeRequired(response: Response): void {
+  if (passwordChangeListeners.size === 0) return;
+  response
+    .clone()
+    .json()
+    .then((body: unknown) => {
+      if ((body as { value?: unknown } | null)?.value !== 'PasswordChangeRequired') return;
+      for (const listener of passwordChangeListeners) listener();
+    })
+    .catch(() => {
+      // Not a JSON error body: not this refusal.
+    });
 }
 
 /** The BFF's own routes: a 401 there means wrong credentials, not a lost session. */
@@ -48,6 +76,7 @@ const appFetch: typeof fetch = async (input, init) => {
   if (response.status === 401 && !SESSION_ROUTES.some((route) => pathOf(input).startsWith(route))) {
     for (const listener of listeners) listener();
   }
+  if (response.status === 403) reportPasswordChangeRequired(response);
   return response;
 };
 

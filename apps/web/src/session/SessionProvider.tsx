@@ -122,7 +122,8 @@ function SessionBridge({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('storage', onStorage);
   }, [actorRef]);
 
-  const uploadToHref = descriptor?.upload_to ?? undefined;
+  // While a password change is forced the DAM refuses the list (403 PasswordChangeRequired); it loads once changed.
+  const uploadToHref = descriptor?.isForcePasswordChangeSet ? undefined : (descriptor?.upload_to ?? undefined);
   useEffect(() => {
     setUploadTargets([]);
     if (!uploadToHref) return;

@@ -4,9 +4,13 @@ import { ARCHIVES_PATH } from '../lib/urls.ts';
 import { UploadControl } from '../upload/UploadControl.tsx';
 import { HeaderSearch } from '../search/HeaderSearch.tsx';
 import { LogoMark } from '../components/Logo.tsx';
+import { SettingsMenu } from './SettingsMenu.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
-/** The header: logo linking to the archives, the header search, and the menu items the descriptor allows (spec 01 §2). */
+/**
+ * The header: logo linking to the archives, the header search, and the menu items the descriptor allows (spec 01 §2):
+ * upload, the settings (cog) menu (spec 03 §2.1, hidden when it has no entries) and the user menu (spec 03 §2.9).
+ */
 export function AppHeader() {
   return (
     <chakra.header position="sticky" top="0" zIndex="sticky" bg="bg" borderBottomWidth="1px" borderColor="border">
@@ -21,6 +25,7 @@ export function AppHeader() {
         <chakra.nav aria-label="Main menu" ms="auto">
           <HStack gap="2">
             <UploadControl />
+            <SettingsMenu />
             <UserMenu />
           </HStack>
         </chakra.nav>

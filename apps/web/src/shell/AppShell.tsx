@@ -1,15 +1,43 @@
+import { lazy } from 'react';
 import { Box, chakra, Link } from '@chakra-ui/react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { ActionsProvider } from '../actions/ActionsProvider.tsx';
+import { LazyBoundary } from '../components/LazyBoundary.tsx';
+import { LoadingState } from '../components/States.tsx';
 import { useSession } from '../session/SessionProvider.tsx';
 import { ViewProvider } from '../session/ViewContext.tsx';
 import { UploadProvider } from '../upload/UploadProvider.tsx';
 import { currentAddress, loginUrl } from '../lib/urls.ts';
 import { AppHeader } from './AppHeader.tsx';
+import { DisplayPreferencesProvider } from './DisplayPreferencesProvider.tsx';
+import { SettingsProvider, useSettings } from './SettingsProvider.tsx';
+
+// The users-and-groups administration is its own chunk, fetched the first time the modal opens (bundle budget).
+const UsersAndGroupsModal = lazy(() => import('../users/UsersAndGroupsModal.tsx').then((module) => ({ default: module.UsersAndGroupsModal })));
 
 /**
- * The logged-in layout: skip link, header (banner), main. Without a stored descriptor it goes to the login view,
- * keeping the current address in `to` (spec 01 §4 Session).
+ * The "Manage users and groups" modal (spec 03 §2.3) while the settings state says it is open: loaded on first open,
+ * unmounted when closed (so each opening loads fresh lists).
+ */
+function UserManagementHost() {
+  const { userManagementOpen, closeUserManagement } = useSettings();
+  if (!userManagementOpen) return null;
+  return (
+    <LazyBoundary
+      fallback={
+        <Box position="fixed" inset="0" zIndex="modal" bg="bg/80">
+          <LoadingState label="Loading user management…" />
+        </Box>
+      }
+    >
+      <UsersAndGroupsModal open onClose={closeUserManagement} />
+    </LazyBoundary>
+  );
+}
+
+/**
+ * The logged-in layout: skip link, header (banner), main, and the administration modal. Without a stored descriptor
+ * it goes to the login view, keeping the current address in `to` (spec 01 §4 Session).
  */
 export function AppShell() {
   const { descriptor } = useSession();
@@ -18,35 +46,40 @@ export function AppShell() {
   return (
     <ViewProvider>
       <UploadProvider>
-        <ActionsProvider>
-          <Link
-            href="#main"
-            srOnly
-            _focus={{
-              position: 'fixed',
-              top: '2',
-              left: '2',
-              zIndex: 'skipLink',
-              bg: 'bg',
-              p: '2',
-              rounded: 'md',
-              width: 'auto',
-              height: 'auto',
-              clip: 'auto',
-              overflow: 'visible',
-              whiteSpace: 'normal',
-              margin: '0',
-            }}
-          >
-            Skip to content
-          </Link>
-          <AppHeader />
-          <chakra.main id="main" tabIndex={-1} px={{ base: '3', md: '6' }} py="5" outline="none">
-            <Box maxW="none">
-              <Outlet />
-            </Box>
-          </chakra.main>
-        </ActionsProvider>
+        <SettingsProvider>
+          <DisplayPreferencesProvider>
+            <ActionsProvider>
+              <Link
+                href="#main"
+                srOnly
+                _focus={{
+                  position: 'fixed',
+                  top: '2',
+                  left: '2',
+                  zIndex: 'skipLink',
+                  bg: 'bg',
+                  p: '2',
+                  rounded: 'md',
+                  width: 'auto',
+                  height: 'auto',
+                  clip: 'auto',
+                  overflow: 'visible',
+                  whiteSpace: 'normal',
+                  margin: '0',
+                }}
+              >
+                Skip to content
+              </Link>
+              <AppHeader />
+              <chakra.main id="main" tabIndex={-1} px={{ base: '3', md: '6' }} py="5" outline="none">
+                <Box maxW="none">
+                  <Outlet />
+                </Box>
+              </chakra.main>
+              <UserManagementHost />
+            </ActionsProvider>
+          </DisplayPreferencesProvider>
+        </SettingsProvider>
       </UploadProvider>
     </ViewProvider>
   );

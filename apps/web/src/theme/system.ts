@@ -30,6 +30,8 @@ const config = defineConfig({
     },
     semanticTokens: {
       colors: {
+        // Chakra's red.500 on white is about 3.8:1, under WCAG AA for the small text of form errors.
+        fg: { error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.300}' } } },
         brand: {
           solid: { value: { _light: '{colors.brand.700}', _dark: '{colors.brand.300}' } },
           contrast: { value: { _light: 'white', _dark: '{colors.brand.950}' } },

@@ -122,6 +122,15 @@ export interface components {
          *     `RangeNotSatisfiable` (416), `TooManyRequests` (429), `InternalError` (500), `BadGateway` (502, BFF),
          *     `ServiceUnavailable` (503). Clients must treat unknown values like the status code's generic meaning.
          *
+         *     Users and groups (issue 11, spec 03 §8): `UserExists` (409, the username is taken), `GroupExists` (409, the
+         *     group name is taken), `out_of_licenses` (409, no seat left at that license level; its `message` contains the
+         *     literal `out_of_licenses`, which clients test as spec 03 §8 says), `CircularGroupMembers` (409, from
+         *     `updateGroupGroups`), `CircularMemberOf` (409, from `updateGroupMemberOf`), `SiteOwnerProtected` (403, the
+         *     site owner cannot be deleted, disabled or expired), `WeakPassword` (400, the password breaks `PASSWORD_RULES`;
+         *     the message says how), `WrongPassword` (403, the current password is wrong), `PasswordChangeRequired` (403,
+         *     the user must change the password first: every call but the descriptor, keepalive, logout, preferences and
+         *     `changeOwnPassword` answers this while `isForcePasswordChangeSet` is true).
+         *
          *     Input refused before any handler (issue 9), by the DAM for every route and by the BFF before forwarding:
          *     a NUL character (U+0000) or a lone UTF-16 surrogate in a path segment, a query value or key, or a string or
          *     key of a JSON or form body, and a JSON body nested deeper than 64 levels of arrays and objects, answer 400

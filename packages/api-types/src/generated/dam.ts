@@ -897,6 +897,418 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/fotoweb/users/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of users (the descriptor's `users` and `userManagement.userList`)
+         * @description Spec 03 §7 "Users and groups", §3.5. One page of users in the admin view (`User`), with `count` (all users
+         *     matching `q`) and `paging` links that carry the same `q`, `sortfield` and `sortdir` with another `p`; clients
+         *     follow them, never compute them. `q` finds users whose username, first name, last name, e-mail or company
+         *     contains the text (case-insensitive). Sorting on `fullName` sorts on the first name, then the last name
+         *     (spec 03 §7). The guest user (15000) is left out, and `count` lowered by one, while guest access is off
+         *     (spec 03 §4, §9). Deleted users are never listed. Needs the group permission `manageUsers` (403 `Forbidden`).
+         *     `application/json` answers the same `UserList`.
+         */
+        get: operations["listUsers"];
+        put?: never;
+        /**
+         * Create a user
+         * @description Spec 03 §7 "POST user list href", §3.1. Fields left out take the new-user defaults of spec 03 §3.1/§9
+         *     (`NEW_USER_DEFAULTS`: enabled, no expiry, license level 35 mode 0, payment method 1, discount 0). The
+         *     password is hashed with scrypt and never returned; `confirmPassword` is the form's and is never sent. A new
+         *     user is a member of Everyone and Registered Users only; add groups afterwards through `memberOfHref`.
+         *     Answers 201 with `Location` (the user's `href`) and the user.
+         *
+         *     Refusals: 400 `InvalidRequest` (a blank or over-long name, an invalid e-mail, with `issues`), 400
+         *     `WeakPassword` (`PASSWORD_RULES`), 403 `Forbidden` (no `manageUsers`), 409 `UserExists` (the username is
+         *     taken, case-insensitively), 409 `out_of_licenses` (no seat left at that license level; the message contains
+         *     the literal `out_of_licenses`, spec 03 §8). Nothing is stored when refused.
+         */
+        post: operations["createUser"];
+        /**
+         * Delete many users
+         * @description Spec 03 §7 "DELETE user list href" (body `users`, `user-list` media type), §4 "After a batch delete". Deletes
+         *     each user of `users` whose `delete` action the caller has; the others (the site owner, the caller, users the
+         *     caller may not delete, unknown hrefs) are reported in `skipped`. Deleting removes the user's memberships,
+         *     access-list entries and tokens (their sessions end) and frees the username. Answers 200 `{deleted,
+         *     skipped}`. 403 `Forbidden` without `manageUsers`.
+         */
+        delete: operations["deleteUsers"];
+        options?: never;
+        head?: never;
+        /**
+         * Change company, license, access or expiry of many users (batch)
+         * @description Spec 03 §7 "batch update", §2.8, §5 "Batch operations". Applies `data` to each user of `users` whose
+         *     matching action allows it for the caller (`address.organization` needs `update`, `license` needs
+         *     `updateLicense`, `account.isEnabled` and `account.expires` need `updateAccountStatus`). Users it may not
+         *     change, unknown hrefs and users the change would break (disabling the site owner: `SiteOwnerProtected`; no
+         *     seat left: `out_of_licenses`) are reported in `skipped` with a `value` and `message`, and the others are
+         *     changed. Answers 200 with `{updated, skipped}` (hrefs in request order). 403 `Forbidden` without
+         *     `manageUsers`.
+         */
+        patch: operations["updateUsers"];
+        trace?: never;
+    };
+    "/fotoweb/users/site-owner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The site owner (the descriptor's `userManagement.siteOwner`)
+         * @description Spec 03 §6: there is exactly one site owner, who holds every permission and cannot be deleted or disabled.
+         *     Answers `{user: <href>}`. Needs `manageUsers` (403).
+         */
+        get: operations["getSiteOwner"];
+        /**
+         * Hand the site-owner role to another user
+         * @description Spec 03 §7 "PUT site owner href" (body `{user: href}`, `user-reference` type), §4 "Site-owner change". Only a
+         *     caller whose `setNewSiteOwner` action is allowed (the site owner) may do it (403 `Forbidden`). The new owner
+         *     must be an enabled person, not the guest (400 `InvalidRequest`); an unknown href is 400 `InvalidRequest`.
+         *     The previous owner keeps only what their groups give them; the client then logs the caller out. Answers 204.
+         */
+        put: operations["setSiteOwner"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One user
+         * @description The user's `href` and the descriptor's `user.href`. `Accept` picks the shape (a documented exception to
+         *     "`application/json` is the primary representation"): `application/vnd.fotoware.user+json` answers the admin
+         *     view of spec 03 §3.1 (`User`: hrefs, numeric license, the caller's `actions`); `application/json` answers
+         *     FotoWare's Beta `User` (`BetaUser`, FotoWare API "User Management (Beta)"). Needs `manageUsers`, except that
+         *     every caller may read their own user (otherwise 404 `NotFound`, also for deleted users).
+         */
+        get: operations["getUser"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete one user
+         * @description Spec 03 §7 "DELETE /fotoweb/api/users/{id}". Needs the user's `delete` action (403 `Forbidden`). The site
+         *     owner answers 403 `SiteOwnerProtected`; deleting oneself 403 `Forbidden`. The user's memberships,
+         *     access-list entries and tokens go with it and the username is freed. Answers 204.
+         */
+        delete: operations["deleteUser"];
+        options?: never;
+        head?: never;
+        /**
+         * Change some of a user's fields
+         * @description Spec 03 §7 "PATCH user href" (only the changed fields, `user` type), §5 "User save". Each part needs its action
+         *     (403 `Forbidden` naming it): `account.isEnabled`/`account.expires` `updateAccountStatus`, `license`
+         *     `updateLicense`, `account.password`/`account.forcePasswordChange` `updatePassword`, the rest `update`. A
+         *     password set here is hashed (400 `WeakPassword` when it breaks `PASSWORD_RULES`) and ends that user's other
+         *     sessions. Disabling or expiring the site owner is 403 `SiteOwnerProtected`; a taken username 409
+         *     `UserExists`; a license level without a free seat 409 `out_of_licenses`. Answers 200 with the user as `getUser`
+         *     would for the same `Accept`. Nothing is stored when refused.
+         */
+        patch: operations["updateUser"];
+        trace?: never;
+    };
+    "/fotoweb/api/users/{id}/member-of": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The groups a user is a direct member of (the user's `memberOfHref`)
+         * @description Spec 03 §7 "GET user memberOf href" (`memberof` type): `{groups: [{href, name}]}`, by name, including Everyone
+         *     and Registered Users (spec 03 §3.2). `application/json` answers FotoWare's Beta array of `BetaGroup`.
+         *     Needs `manageUsers` (or being that user).
+         */
+        get: operations["getUserMemberOf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Add the user to groups and remove them from others
+         * @description Spec 03 §7 "PATCH user memberOf href" (`group-list-update` type, `{add, remove}` of group hrefs). Needs the
+         *     user's `updateMemberships` action (403). The built-in groups' members are implicit: adding to or removing
+         *     from Everyone or Registered Users is 400 `InvalidRequest`, as is an unknown href. All or nothing. Answers 204.
+         */
+        patch: operations["updateUserMemberOf"];
+        trace?: never;
+    };
+    "/fotoweb/api/users/{id}/device-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Reset a user's device tokens (the user's `deviceTokensHref`)
+         * @description Spec 03 §7 "DELETE device tokens href", §2.7. Revokes every refresh and access token of the user, so all
+         *     their sessions end at the next call. Needs the user's `resetDeviceTokens` action (403). Answers 204.
+         */
+        delete: operations["resetUserDeviceTokens"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/groups/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of groups (the descriptor's `groups` and `userManagement.groupList`)
+         * @description Spec 03 §7, §3.5: one page of groups in the admin view (`Group`) with `count` and `paging` (links carry `q`,
+         *     `sortfield`, `sortdir`). `q` finds groups whose name or description contains the text. The guest group
+         *     (10000) is left out, and `count` lowered by one, while guest access is off. Needs `manageUsers` (403).
+         */
+        get: operations["listGroups"];
+        put?: never;
+        /**
+         * Create a group
+         * @description Spec 03 §7 "POST group list link" (name, description, license, permissions, propertyBag, samlGroupName),
+         *     §5 "Group". Needs `manageUsers` (403). A blank or over-long name is 400 `InvalidRequest`; a name already used
+         *     (case-insensitively) 409 `GroupExists`. Answers 201 with `Location` and the group.
+         */
+        post: operations["createGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/groups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One group
+         * @description `application/vnd.fotoware.group+json` answers the admin view of spec 03 §3.2 (`Group`); `application/json`
+         *     answers FotoWare's Beta `Group` (`BetaGroup`). Needs `manageUsers` (404 `NotFound` otherwise).
+         */
+        get: operations["getGroup"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete one group
+         * @description Spec 03 §7 "DELETE /fotoweb/api/groups/{id}". Needs the group's `delete` action (403); the built-in groups
+         *     cannot be deleted (403 `Forbidden`). Its memberships and access-list entries go with it. Answers 204.
+         */
+        delete: operations["deleteGroup"];
+        options?: never;
+        head?: never;
+        /**
+         * Change some of a group's fields
+         * @description Spec 03 §7 "PATCH group href" (only the changed fields). Needs the group's `update` action (and
+         *     `updateSAMLGroupName` for `samlGroupName`; 403). The built-in groups cannot be renamed (403 `Forbidden`). A
+         *     taken name is 409 `GroupExists`. Answers 200 with the group as `getGroup` would for the same `Accept`.
+         */
+        patch: operations["updateGroup"];
+        trace?: never;
+    };
+    "/fotoweb/api/groups/{id}/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of a group's direct user members (the group's `userMembersHref`)
+         * @description Spec 03 §7 "GET /fotoweb/api/groups/{id}/users", §2.5 (member grids with More). `member-list`: `{data,
+         *     count, paging}` of `Member`s (`type: user`). The built-in groups list no members (theirs are implicit).
+         *     `application/json` answers FotoWare's Beta array of `BetaUser`. Needs `manageUsers` (404).
+         */
+        get: operations["listGroupUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Add users to a group and remove others
+         * @description Spec 03 §7 "PATCH userMembersHref" (`{add, remove}` of user hrefs). Needs the group's `updateMembers` action
+         *     (403). Built-in groups, unknown hrefs: 400 `InvalidRequest`. All or nothing. Answers 204.
+         */
+        patch: operations["updateGroupUsers"];
+        trace?: never;
+    };
+    "/fotoweb/api/groups/{id}/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of a group's direct group members (the group's `groupMembersHref`)
+         * @description As `listGroupUsers`, with `Member`s of `type: group`. `application/json` answers FotoWare's Beta array of
+         *     `BetaGroup`.
+         */
+        get: operations["listGroupGroups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Add groups to a group as members and remove others
+         * @description Spec 03 §7 "PATCH groupMembersHref" (`{add, remove}` of group hrefs). Needs the group's `updateMembers` action
+         *     (403). A group that would become its own member, directly or through other groups, is 409
+         *     `CircularGroupMembers` (spec 03 §8, "depending on which call failed"); built-in groups and unknown hrefs
+         *     400 `InvalidRequest`. All or nothing. Answers 204.
+         */
+        patch: operations["updateGroupGroups"];
+        trace?: never;
+    };
+    "/fotoweb/api/groups/{id}/member-of": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The groups a group is a direct member of (the group's `memberOfHref`)
+         * @description `memberof`: `{groups: [{href, name}]}`, by name. `application/json` answers FotoWare's Beta array of
+         *     `BetaGroup`. Needs `manageUsers` (404).
+         */
+        get: operations["getGroupMemberOf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Add a group to groups and remove it from others
+         * @description Spec 03 §7 "PATCH memberOfHref" (`{add, remove}` of group hrefs). Needs the group's `updateMemberships` action
+         *     (403). A cycle is 409 `CircularMemberOf`; built-in groups and unknown hrefs 400 `InvalidRequest`. All or
+         *     nothing. Answers 204.
+         */
+        patch: operations["updateGroupMemberOf"];
+        trace?: never;
+    };
+    "/fotoweb/api/config/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The permissions overview
+         * @description Spec 03 §3.4, §7: the group permissions this server offers (`GROUP_PERMISSIONS`), the user license levels
+         *     (`USER_LICENSE_LEVELS`, "None" = 0 first) and modes (`LICENSE_MODES`), the group license levels (without
+         *     None) and modes, and the configuration sections. Needs `manageUsers` (403). Plain JSON only.
+         */
+        get: operations["getConfigOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/me/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change one's own password (Magpie)
+         * @description Magpie (spec 03 §2.9 "Change password", §2.11 forced change). The current password must be right (403
+         *     `WrongPassword`); the new one must meet `PASSWORD_RULES` (400 `WeakPassword`, the message says why). More
+         *     than 5 wrong current passwords in 15 minutes answer 429 `TooManyRequests` with `Retry-After`. On success the
+         *     user's other sessions end and `forcePasswordChange` is cleared. Allowed while a password change is forced
+         *     (no `PasswordChangeRequired`). Answers 204.
+         */
+        post: operations["changeOwnPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/config/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The registered API clients (Magpie)
+         * @description Spec 03 §3.12 "Applications are keyed by clientId". The integrations' OAuth clients
+         *     (`client_credentials`), each acting as a user or a group, by name. Secrets are never listed. Magpie's own
+         *     clients (the BFF's and the command line's) are not listed. Needs `manageSettings` (403).
+         */
+        get: operations["listApplications"];
+        put?: never;
+        /**
+         * Register an API client (Magpie)
+         * @description Creates a `client_credentials` client acting as `actingAs` (a user's or a group's href). Needs
+         *     `manageSettings` (403); the principal acted as may not hold more group permissions than the caller (403
+         *     `Forbidden`); an unknown href is 400 `InvalidRequest`. Answers 201 with `Location` and the client including
+         *     `clientSecret`, which is shown this once and stored only as a hash.
+         */
+        post: operations["createApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/config/applications/{clientId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API client (Magpie)
+         * @description Deletes the client and revokes its tokens; they stop working at once in this process (other DAM processes
+         *     within the auth cache's 5 s). Needs `manageSettings` (403). Magpie's own clients are 404. Answers 204.
+         */
+        delete: operations["deleteApplication"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -911,6 +1323,15 @@ export interface components {
          *     `TaxonomyItemExists` (409), `PayloadTooLarge` (413), `UploadQuotaExceeded` (413), `UnsupportedMediaType` (415),
          *     `RangeNotSatisfiable` (416), `TooManyRequests` (429), `InternalError` (500), `BadGateway` (502, BFF),
          *     `ServiceUnavailable` (503). Clients must treat unknown values like the status code's generic meaning.
+         *
+         *     Users and groups (issue 11, spec 03 §8): `UserExists` (409, the username is taken), `GroupExists` (409, the
+         *     group name is taken), `out_of_licenses` (409, no seat left at that license level; its `message` contains the
+         *     literal `out_of_licenses`, which clients test as spec 03 §8 says), `CircularGroupMembers` (409, from
+         *     `updateGroupGroups`), `CircularMemberOf` (409, from `updateGroupMemberOf`), `SiteOwnerProtected` (403, the
+         *     site owner cannot be deleted, disabled or expired), `WeakPassword` (400, the password breaks `PASSWORD_RULES`;
+         *     the message says how), `WrongPassword` (403, the current password is wrong), `PasswordChangeRequired` (403,
+         *     the user must change the password first: every call but the descriptor, keepalive, logout, preferences and
+         *     `changeOwnPassword` answers this while `isForcePasswordChangeSet` is true).
          *
          *     Input refused before any handler (issue 9), by the DAM for every route and by the BFF before forwarding:
          *     a NUL character (U+0000) or a lone UTF-16 surrogate in a path segment, a query value or key, or a string or
@@ -1107,7 +1528,7 @@ export interface components {
             firstName: string;
             lastName: string;
             email: string;
-            /** @description The user's URL (`/fotoweb/users/<userName>`). */
+            /** @description The user's URL, `/fotoweb/api/users/<id>` (`getUser`; every user may read their own). */
             href: string;
             userId: number;
             isGuest: boolean;
@@ -1186,6 +1607,13 @@ export interface components {
                 termsAndConditions: components["schemas"]["UrlOrNull"];
             };
         };
+        /**
+         * @description Spec 03 §7 "Users and groups" (null for callers without `manageUsers`). `userList` is `/fotoweb/users/`
+         *     (`listUsers`), `groupList` `/fotoweb/groups/` (`listGroups`), `siteOwner` `/fotoweb/users/site-owner`
+         *     (`getSiteOwner`/`setSiteOwner`); `adminUser` is the site owner's href, `everyoneGroup` and
+         *     `registeredUsersGroup` the built-in groups' hrefs (compare hrefs, never names); `guestUser` the guest user's
+         *     href, null while guest access is off.
+         */
         DescriptorUserManagement: {
             adminUser: components["schemas"]["UrlOrNull"];
             everyoneGroup: components["schemas"]["UrlOrNull"];
@@ -1193,7 +1621,7 @@ export interface components {
             guestUser: components["schemas"]["UrlOrNull"];
             registeredUsersGroup: components["schemas"]["UrlOrNull"];
             userList: components["schemas"]["UrlOrNull"];
-            siteOwner?: components["schemas"]["UrlOrNull"];
+            siteOwner: components["schemas"]["UrlOrNull"];
         };
         /** @description Links to web views (HTML pages of the client). */
         DescriptorViews: {
@@ -2076,6 +2504,594 @@ export interface components {
             /** @description Lines that named an item already there. */
             existing: number;
         };
+        /** @description A custom property (spec 03 §3.10), `key` and `value` both non-empty. */
+        Property: {
+            key: string;
+            value: string;
+        };
+        /** @description Custom properties (spec 03 §3.1, §3.2), at most 100. Writing it replaces the whole list. */
+        PropertyBag: components["schemas"]["Property"][];
+        /** @description An SSO identity of a user (FotoWare `ExternalId`). */
+        ExternalId: {
+            provider: string;
+            id: string;
+        };
+        /**
+         * @description A license level (Magpie's numbers; FotoWare's are not public; plan Q9): 0 None, 10 Portal, 20 Consumer,
+         *     30 Contributor, 35 Standard, 40 Plus, 50 Main, 60 Editor, 70 Pro (`USER_LICENSE_LEVELS`).
+         * @enum {integer}
+         */
+        UserLicenseLevel: 0 | 10 | 20 | 30 | 35 | 40 | 50 | 60 | 70;
+        /**
+         * @description A license concurrency mode, 0 Named, 1 Concurrent (`LICENSE_MODES`).
+         * @enum {integer}
+         */
+        LicenseMode: 0 | 1;
+        /**
+         * @description 1 No charge, 2 Invoice, 4 Credit card, 8 Manual accept (spec 03 §3.1, `PAYMENT_METHODS`).
+         * @enum {integer}
+         */
+        PaymentMethod: 1 | 2 | 4 | 8;
+        UserLicense: {
+            level: components["schemas"]["UserLicenseLevel"];
+            mode: components["schemas"]["LicenseMode"];
+        };
+        /** @description A user's account (spec 03 §3.1). The password is never returned. */
+        UserAccount: {
+            /** @description A disabled user cannot log in or refresh a token. */
+            isEnabled: boolean;
+            /**
+             * Format: date-time
+             * @description After this instant the user cannot log in (shown as expired); null for never.
+             */
+            expires: string | null;
+            /**
+             * Format: date-time
+             * @description The last successful login; null for never.
+             */
+            lastLoginDate: string | null;
+            externalIDs: components["schemas"]["ExternalId"][];
+            /** @description The user must change the password at the next login (descriptor `isForcePasswordChangeSet`). */
+            forcePasswordChange: boolean;
+        };
+        /**
+         * @description A user's address (spec 03 §3.1). Every field is a string, `""` when not set. `firstName`, `lastName` and
+         *     `email` are never blank; `organization` is the company.
+         */
+        UserAddress: {
+            firstName: string;
+            lastName: string;
+            email: string;
+            organization: string;
+            title: string;
+            initial: string;
+            streetAddress: string;
+            streetAddress1: string;
+            streetAddress2: string;
+            streetAddress3: string;
+            streetAddress4: string;
+            city: string;
+            state: string;
+            zipCode: string;
+            country: string;
+            phone: string;
+            fax: string;
+            homepage: string;
+            profession: string;
+            businessType: string;
+        };
+        /**
+         * @description Address fields to write. `firstName` and `lastName` are 1–100 characters and `email` a valid address of at
+         *     most 254 characters, all trimmed and never blank; the others at most 200 characters (`""` clears one).
+         */
+        UserAddressInput: {
+            firstName?: string;
+            lastName?: string;
+            /** Format: email */
+            email?: string;
+            organization?: string;
+            title?: string;
+            initial?: string;
+            streetAddress?: string;
+            streetAddress1?: string;
+            streetAddress2?: string;
+            streetAddress3?: string;
+            streetAddress4?: string;
+            city?: string;
+            state?: string;
+            zipCode?: string;
+            country?: string;
+            phone?: string;
+            fax?: string;
+            homepage?: string;
+            profession?: string;
+            businessType?: string;
+        };
+        /** @description The address of a new user; as `UserAddressInput`, with `firstName`, `lastName` and `email` required. */
+        UserAddressCreate: {
+            firstName: string;
+            lastName: string;
+            /** Format: email */
+            email: string;
+            organization?: string;
+            title?: string;
+            initial?: string;
+            streetAddress?: string;
+            streetAddress1?: string;
+            streetAddress2?: string;
+            streetAddress3?: string;
+            streetAddress4?: string;
+            city?: string;
+            state?: string;
+            zipCode?: string;
+            country?: string;
+            phone?: string;
+            fax?: string;
+            homepage?: string;
+            profession?: string;
+            businessType?: string;
+        };
+        /** @description A user's commerce settings (spec 03 §3.1). */
+        UserCommerce: {
+            accountId: string;
+            paymentMethod: components["schemas"]["PaymentMethod"];
+            category: string;
+            /** @description A discount in percent, 0–100. */
+            discount: number;
+        };
+        /** @description What the caller may do to this user (spec 03 §3.1, §6), computed by the DAM's policy. */
+        UserActions: {
+            /** @description Change the names, e-mail, company, details and custom properties. */
+            update: boolean;
+            /** @description Enable, disable, or set the expiry. */
+            updateAccountStatus: boolean;
+            updateLicense: boolean;
+            /** @description Change the groups the user is in (`memberOfHref`). */
+            updateMemberships: boolean;
+            /** @description Set the password and `forcePasswordChange`. */
+            updatePassword: boolean;
+            resetDeviceTokens: boolean;
+            delete: boolean;
+            /** @description Make this user the site owner (only the site owner may, and not for a disabled user). */
+            setNewSiteOwner: boolean;
+        };
+        /**
+         * @description A user, admin view (spec 03 §3.1; media type `application/vnd.fotoware.user+json`). `fullName` is
+         *     `"<firstName> <lastName>"` and `company` is `address.organization`; both are read-only here.
+         */
+        User: {
+            id: number;
+            /** @description `/fotoweb/api/users/<id>`. */
+            href: components["schemas"]["Url"];
+            username: string;
+            fullName: string;
+            description: string;
+            company: string;
+            propertyBag: components["schemas"]["PropertyBag"];
+            account: components["schemas"]["UserAccount"];
+            address: components["schemas"]["UserAddress"];
+            commerce: components["schemas"]["UserCommerce"];
+            license: components["schemas"]["UserLicense"];
+            isSiteOwner: boolean;
+            /** @description False only for the guest user. */
+            isMemberOfRegisteredUsers: boolean;
+            memberOfHref: components["schemas"]["Url"];
+            deviceTokensHref: components["schemas"]["Url"];
+            actions: components["schemas"]["UserActions"];
+        };
+        /**
+         * @description A username: 1–64 characters, no control characters, no leading or trailing space, none of `/ \ : * ? " < > |`.
+         *     Unique among users regardless of case.
+         */
+        Username: string;
+        /**
+         * @description `POST /fotoweb/users/` body (spec 03 §7, §3.1). Omitted fields take `NEW_USER_DEFAULTS`. `confirmPassword`
+         *     is the form's own check and is not part of the body.
+         */
+        UserCreate: {
+            username: components["schemas"]["Username"];
+            description?: string;
+            address: components["schemas"]["UserAddressCreate"];
+            account: {
+                /** @description Must meet `PASSWORD_RULES` (else 400 `WeakPassword`). */
+                password: string;
+                forcePasswordChange?: boolean;
+                isEnabled?: boolean;
+                /** Format: date-time */
+                expires?: string | null;
+            };
+            license?: components["schemas"]["UserLicense"];
+            commerce?: components["schemas"]["UserCommercePatch"];
+            propertyBag?: components["schemas"]["PropertyBag"];
+        };
+        /** @description Commerce fields to write; those left out stay (or take the defaults on create). */
+        UserCommercePatch: {
+            accountId?: string;
+            paymentMethod?: components["schemas"]["PaymentMethod"];
+            category?: string;
+            discount?: number;
+        };
+        /**
+         * @description `PATCH <user href>` body (spec 03 §7, §5 "User save"): only the changed fields; every part is optional and a
+         *     part's fields left out stay as they are. `propertyBag` replaces the whole list.
+         */
+        UserUpdate: {
+            username?: components["schemas"]["Username"];
+            description?: string;
+            address?: components["schemas"]["UserAddressInput"];
+            account?: {
+                password?: string;
+                forcePasswordChange?: boolean;
+                isEnabled?: boolean;
+                /** Format: date-time */
+                expires?: string | null;
+            };
+            license?: {
+                level?: components["schemas"]["UserLicenseLevel"];
+                mode?: components["schemas"]["LicenseMode"];
+            };
+            commerce?: components["schemas"]["UserCommercePatch"];
+            propertyBag?: components["schemas"]["PropertyBag"];
+        };
+        /** @description A page of users (spec 03 §3.5; `user-list`). */
+        UserList: {
+            data: components["schemas"]["User"][];
+            /** @description All users matching the query (not only this page). */
+            count: number;
+            paging: components["schemas"]["Paging"];
+        };
+        /** @description 1–1000 hrefs of users or groups, as the server gave them. */
+        HrefList: string[];
+        /**
+         * @description `PATCH /fotoweb/users/` body (spec 03 §7 batch update, §2.8; `user-list-update`): the users and the change,
+         *     which holds at least one of company (`address.organization`), `license` and `account.isEnabled`/`expires`.
+         */
+        UserListUpdate: {
+            users: components["schemas"]["HrefList"];
+            data: {
+                address?: {
+                    organization: string;
+                };
+                license?: {
+                    level?: components["schemas"]["UserLicenseLevel"];
+                    mode?: components["schemas"]["LicenseMode"];
+                };
+                account?: {
+                    isEnabled?: boolean;
+                    /** Format: date-time */
+                    expires?: string | null;
+                };
+            };
+        };
+        /** @description A user a batch call left alone, and why (`value` an `ErrorBody` symbol, e.g. `Forbidden`, `NotFound`, `SiteOwnerProtected`, `out_of_licenses`). */
+        SkippedUser: {
+            href: string;
+            value: string;
+            message: string;
+        };
+        /** @description The answer to a batch update. */
+        UserListUpdateResult: {
+            updated: string[];
+            skipped: components["schemas"]["SkippedUser"][];
+        };
+        /** @description `DELETE /fotoweb/users/` body (spec 03 §7; `user-list`). */
+        UserDeleteList: {
+            users: components["schemas"]["HrefList"];
+        };
+        /** @description The answer to a batch delete. */
+        UserDeleteResult: {
+            deleted: string[];
+            skipped: components["schemas"]["SkippedUser"][];
+        };
+        /** @description `{user: <href>}` (spec 03 §7 site owner; `user-reference`). */
+        UserReference: {
+            user: string;
+        };
+        /** @description `POST /fotoweb/me/password` body (Magpie). */
+        PasswordChange: {
+            currentPassword: string;
+            /** @description Must meet `PASSWORD_RULES` (else 400 `WeakPassword`). */
+            newPassword: string;
+        };
+        /**
+         * @description A group permission (spec 03 §3.3), flat: the album permissions are `albums.<name>`. The order is
+         *     `GROUP_PERMISSIONS`'. A group's effective permissions include those of every group it is a member of.
+         * @enum {string}
+         */
+        GroupPermission: "albums.create" | "albums.comment" | "albums.showOnHomepage" | "albums.shareWithUsers" | "albums.shareWithGroups" | "albums.shareWithGuests" | "albums.restrictToFriends" | "albums.delegateDownloads" | "uploadArea" | "api" | "isInDesignEditor" | "viewFlows" | "manageFlows" | "changeSiteAppearance" | "approvePendingSignups" | "manageWebhooks" | "shareBookmarks" | "moderateComments" | "manageAlbums" | "manageTaxonomies" | "manageExports" | "inviteUsers" | "approveOrders" | "shareCropAndDownloadPresets" | "manageUsers" | "manageAnnotations" | "manageArchives" | "manageWorkflows" | "manageServices" | "audit" | "manageSettings" | "configureConsentForms" | "manageActivityExports" | "manageActivityLogging" | "manageFotostationConfigurations";
+        /** @description Group permissions, each at most once. */
+        GroupPermissionList: components["schemas"]["GroupPermission"][];
+        /** @description The license new members of the group get by default (spec 03 §3.2). */
+        GroupLicense: {
+            defaultLevel: components["schemas"]["UserLicenseLevel"];
+            defaultConcurrencyMode: components["schemas"]["LicenseMode"];
+        };
+        /** @description What the caller may do to this group (spec 03 §3.2, §6), computed by the DAM's policy. */
+        GroupActions: {
+            delete: boolean;
+            update: boolean;
+            /** @description Change the groups this group is in (`memberOfHref`). */
+            updateMemberships: boolean;
+            /** @description Change its members (`userMembersHref`, `groupMembersHref`). */
+            updateMembers: boolean;
+            updateSAMLGroupName: boolean;
+        };
+        /**
+         * @description Which built-in group this is (guests 10000, everyone 10001, registered 10002), null for others.
+         * @enum {string|null}
+         */
+        GroupBuiltinKey: "everyone" | "registered" | "guests" | null;
+        /**
+         * @description A group, admin view (spec 03 §3.2; `application/vnd.fotoware.group+json`). Built-in groups carry
+         *     `isBuiltin` and `builtinKey`, so clients never detect them by name; their members are implicit.
+         */
+        Group: {
+            id: number;
+            name: string;
+            description: string;
+            /** @description `/fotoweb/api/groups/<id>`. */
+            href: components["schemas"]["Url"];
+            memberOfHref: components["schemas"]["Url"];
+            groupMembersHref: components["schemas"]["Url"];
+            userMembersHref: components["schemas"]["Url"];
+            /** @description The SAML group that maps to this group, `""` for none. */
+            samlGroupName: string;
+            license: components["schemas"]["GroupLicense"];
+            /** @description The group's own permissions (not inherited ones). */
+            permissions: components["schemas"]["GroupPermissionList"];
+            propertyBag: components["schemas"]["PropertyBag"];
+            actions: components["schemas"]["GroupActions"];
+            /** @description True for every group but Everyone, the guests and Registered Users itself. */
+            isMemberOfRegisteredUsers: boolean;
+            isBuiltin: boolean;
+            builtinKey: components["schemas"]["GroupBuiltinKey"];
+        };
+        /** @description A group name, 1–100 characters after trimming, not blank; unique regardless of case. */
+        GroupName: string;
+        /** @description `POST /fotoweb/groups/` body (spec 03 §7). Defaults: no permissions, license 35/0, no properties. */
+        GroupCreate: {
+            name: components["schemas"]["GroupName"];
+            description?: string;
+            license?: components["schemas"]["GroupLicense"];
+            permissions?: components["schemas"]["GroupPermissionList"];
+            propertyBag?: components["schemas"]["PropertyBag"];
+            samlGroupName?: string;
+        };
+        /** @description `PATCH <group href>` body: only the changed fields. `permissions` and `propertyBag` replace the whole list. */
+        GroupUpdate: {
+            name?: components["schemas"]["GroupName"];
+            description?: string;
+            license?: {
+                defaultLevel?: components["schemas"]["UserLicenseLevel"];
+                defaultConcurrencyMode?: components["schemas"]["LicenseMode"];
+            };
+            permissions?: components["schemas"]["GroupPermissionList"];
+            propertyBag?: components["schemas"]["PropertyBag"];
+            samlGroupName?: string;
+        };
+        /** @description A page of groups (spec 03 §3.5; `group-list`). */
+        GroupList: {
+            data: components["schemas"]["Group"][];
+            count: number;
+            paging: components["schemas"]["Paging"];
+        };
+        /** @description A group as pickers and membership lists carry it (spec 03 §3.2). */
+        GroupReference: {
+            href: components["schemas"]["Url"];
+            name: string;
+        };
+        /** @description The groups a user or group is a direct member of (spec 03 §7; `memberof`), by name. */
+        MemberOf: {
+            groups: components["schemas"]["GroupReference"][];
+        };
+        /**
+         * @description `{add, remove}` of user or group hrefs (spec 03 §4, §7; `group-list-update`), sent to `memberOfHref`,
+         *     `userMembersHref` or `groupMembersHref`. An href in both lists is 400 `InvalidRequest`; adding a present member
+         *     or removing an absent one does nothing.
+         */
+        MemberListUpdate: {
+            add?: string[];
+            remove?: string[];
+        };
+        /** @description A member of a group, as the member grids show it. `name` is a user's full name or a group's name. */
+        Member: {
+            /** @enum {string} */
+            type: "user" | "group";
+            id: number;
+            href: components["schemas"]["Url"];
+            name: string;
+            /** @description A user's username; null for groups. */
+            username: string | null;
+            /** @description A user's e-mail; null for groups. */
+            email: string | null;
+            /** @description A group's description; null for users. */
+            description: string | null;
+        };
+        /** @description A page of a group's direct members of one type (spec 03 §2.5; `member-list`). */
+        MemberList: {
+            data: components["schemas"]["Member"][];
+            count: number;
+            paging: components["schemas"]["Paging"];
+        };
+        /** @description One choice of a license list (spec 03 §3.4). */
+        LicenseOption: {
+            ValueNumeric: number;
+            Label: string;
+        };
+        /** @description The permissions overview (spec 03 §3.4). */
+        ConfigOptions: {
+            /** @description The group permissions the group form offers switches for. */
+            AvailableGroupPermissions: components["schemas"]["GroupPermission"][];
+            /** @description `USER_LICENSE_LEVELS` (None = 0 first). */
+            AvailableUserLicenseTypes: components["schemas"]["LicenseOption"][];
+            AvailableUserLicenseModes: components["schemas"]["LicenseOption"][];
+            /** @description The user levels without None. */
+            AvailableGroupLicenseTypes: components["schemas"]["LicenseOption"][];
+            AvailableGroupLicenseModes: components["schemas"]["LicenseOption"][];
+            /** @description The administration sections this server has (Magpie names, e.g. `users`, `applications`). */
+            AvailableConfigSections: string[];
+        };
+        /** @description FotoWare `MemberProperty`. */
+        BetaProperty: {
+            key: string;
+            value: string;
+        };
+        /** @description FotoWare `UserLicenseSettings`, by name (`USER_LICENSE_LEVELS` labels, `LICENSE_MODES` labels). */
+        BetaLicense: {
+            /** @enum {string} */
+            level: "None" | "Portal" | "Consumer" | "Contributor" | "Standard" | "Plus" | "Main" | "Editor" | "Pro";
+            /** @enum {string} */
+            mode: "Named" | "Concurrent";
+        };
+        /** @description FotoWare `Address` (`givenName`, `surname`, `middleName` = initial, `streetAddress` as a list). */
+        BetaAddress: {
+            title?: string;
+            givenName: string;
+            middleName?: string;
+            surname: string;
+            organization?: string;
+            email: string;
+            profession?: string;
+            businessType?: string;
+            streetAddress: string[];
+            city?: string;
+            state?: string;
+            zipCode?: string;
+            country?: string;
+            phone?: string;
+            fax?: string;
+            homepage?: string;
+        };
+        /**
+         * @description FotoWare's Beta `User` (FotoWare API "User Management (Beta)"), answered for `Accept: application/json` on
+         *     `/fotoweb/api/users/{id}` and in member lists. Magpie fills `permissions.isSiteOwner`; `account.password` is
+         *     never sent.
+         */
+        BetaUser: {
+            id: number;
+            /** Format: date-time */
+            created?: string | null;
+            /** Format: date-time */
+            modified?: string | null;
+            username: string;
+            fullName: string;
+            description: string;
+            address: components["schemas"]["BetaAddress"];
+            license: components["schemas"]["BetaLicense"];
+            commerce: {
+                accountId: string;
+                /** @enum {string} */
+                paymentMethod: "NoCharge" | "Invoice" | "CreditCard" | "ManualAccept";
+                category: string;
+                discount: number;
+            };
+            account: {
+                hasPassword: boolean;
+                forcePasswordChange: boolean;
+                /** Format: date-time */
+                lastLoginDate: string | null;
+                /** Format: date-time */
+                expires: string | null;
+                isEnabled: boolean;
+                externalIds: components["schemas"]["ExternalId"][];
+                isSsoUser: boolean;
+            };
+            permissions: {
+                isSiteOwner: boolean;
+            };
+            properties: components["schemas"]["BetaProperty"][];
+            isGuest: boolean;
+            isBuiltIn: boolean;
+            /** @description Magpie answers true for the site owner. */
+            isBuiltInAdministrator: boolean;
+        };
+        /** @description FotoWare `GroupPermissions`, one boolean per `GroupPermission` (`uploadToUploadArea` is `uploadArea`; the album ones nested in `albums`). */
+        BetaGroupPermissions: {
+            albums?: {
+                create?: boolean;
+                shareWithGroups?: boolean;
+                shareWithUsers?: boolean;
+                restrictToFriends?: boolean;
+                shareWithGuests?: boolean;
+                delegateDownloads?: boolean;
+                showOnHomepage?: boolean;
+                comment?: boolean;
+            };
+            uploadToUploadArea?: boolean;
+            api?: boolean;
+            isInDesignEditor?: boolean;
+            viewFlows?: boolean;
+            manageFlows?: boolean;
+            changeSiteAppearance?: boolean;
+            approvePendingSignups?: boolean;
+            manageWebhooks?: boolean;
+            shareBookmarks?: boolean;
+            moderateComments?: boolean;
+            manageAlbums?: boolean;
+            manageTaxonomies?: boolean;
+            manageExports?: boolean;
+            inviteUsers?: boolean;
+            approveOrders?: boolean;
+            shareCropAndDownloadPresets?: boolean;
+            manageUsers?: boolean;
+            manageAnnotations?: boolean;
+            manageArchives?: boolean;
+            manageWorkflows?: boolean;
+            manageServices?: boolean;
+            audit?: boolean;
+            manageSettings?: boolean;
+            configureConsentForms?: boolean;
+            manageActivityExports?: boolean;
+            manageActivityLogging?: boolean;
+            manageFotostationConfigurations?: boolean;
+        };
+        /**
+         * @description FotoWare's Beta `Group`, answered for `Accept: application/json` on `/fotoweb/api/groups/{id}` and in
+         *     member-of lists.
+         */
+        BetaGroup: {
+            id: number;
+            /** Format: date-time */
+            created?: string | null;
+            /** Format: date-time */
+            modified?: string | null;
+            name: string;
+            description: string;
+            license: components["schemas"]["BetaLicense"];
+            permissions: components["schemas"]["BetaGroupPermissions"];
+            properties: components["schemas"]["BetaProperty"][];
+            externalIds: components["schemas"]["ExternalId"][];
+            isEveryone: boolean;
+            isRegisteredUsers: boolean;
+            isBuiltIn: boolean;
+        };
+        /** @description An API client of an integration (`client_credentials`), acting as a user or a group. No secret. */
+        Application: {
+            clientId: string;
+            name: string;
+            /** @description The href of the user or group the client acts as. */
+            actingAs: components["schemas"]["Url"];
+            /** @description That user's full name or that group's name. */
+            actingAsName: string;
+            /** Format: date-time */
+            created: string;
+            /** @description `/fotoweb/api/config/applications/<clientId>`; DELETE it to revoke. */
+            href: components["schemas"]["Url"];
+        };
+        /** @description A new client, with its secret (shown only here). */
+        ApplicationCreated: components["schemas"]["Application"] & {
+            /** @description Send it with `client_id` to `POST /fotoweb/oauth2/token` (`grant_type=client_credentials`). */
+            clientSecret: string;
+        };
+        /** @description `POST /fotoweb/api/config/applications` body. */
+        ApplicationCreate: {
+            name: string;
+            /** @description A user's or a group's href. */
+            actingAs: string;
+        };
+        ApplicationList: {
+            data: components["schemas"]["Application"][];
+        };
         /**
          * Format: binary
          * @description Raw bytes.
@@ -2158,7 +3174,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description `Forbidden`: the caller lacks the archive permission this call needs. */
+        /** @description `Forbidden`: the caller lacks the archive permission, group permission or action this call needs; also `SiteOwnerProtected`, `WrongPassword` and `PasswordChangeRequired`. */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -2185,7 +3201,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description `DuplicateChunk`, `DuplicateAsset` or `Conflict`: the request conflicts with the current state. */
+        /** @description `DuplicateChunk`, `DuplicateAsset`, `TaxonomyExists`, `TaxonomyItemExists`, `UserExists`, `GroupExists`, `out_of_licenses`, `CircularGroupMembers`, `CircularMemberOf` or `Conflict`: the request conflicts with the current state. */
         Conflict: {
             headers: {
                 [name: string]: unknown;
@@ -2233,6 +3249,16 @@ export interface components {
         };
         /** @description `ServiceUnavailable`: the database cannot be reached. */
         ServiceUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description `TooManyRequests`: a rate limit was reached; wait `Retry-After` seconds. */
+        TooManyRequests: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
@@ -2373,6 +3399,27 @@ export interface components {
         FieldCriteria: {
             [key: string]: string[];
         };
+        /** @description A user's numeric id (15000 the guest, people from 15001), from the user's `href`. */
+        UserId: string;
+        /** @description A group's numeric id (10000 the guests, 10001 Everyone, 10002 Registered Users), from the group's `href`. */
+        GroupId: string;
+        /** @description An API client's id, from its `href`. */
+        ClientId: string;
+        /** @description Text to find (case-insensitive substring) in user or group lists, at most 200 characters (spec 03 §7). */
+        MemberSearchText: string;
+        /**
+         * @description The users grid's sort column (spec 03 §2.4, §7; default `username`). `fullName` sorts on the first name, then
+         *     the last name; `licenseLevel` on the number.
+         */
+        UserSortField: "id" | "username" | "fullName" | "firstName" | "lastName" | "company" | "licenseLevel" | "expires" | "lastLoginDate" | "isEnabled";
+        /** @description The groups grid's sort column (spec 03 §2.5; default `name`). */
+        GroupSortField: "id" | "name" | "description";
+        /** @description The member grids' sort column (default `name`; for users `name` is the full name). */
+        MemberSortField: "id" | "name" | "username";
+        /** @description Sort direction (default `asc`). */
+        SortDirection: "asc" | "desc";
+        /** @description 0-based page number (default 0). Clients take it from `paging` links; a page past the end is empty. */
+        ListPage: number;
     };
     requestBodies: never;
     headers: {
@@ -3852,6 +4899,840 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: {
+                /** @description Text to find (case-insensitive substring) in user or group lists, at most 200 characters (spec 03 §7). */
+                q?: components["parameters"]["MemberSearchText"];
+                /**
+                 * @description The users grid's sort column (spec 03 §2.4, §7; default `username`). `fullName` sorts on the first name, then
+                 *     the last name; `licenseLevel` on the number.
+                 */
+                sortfield?: components["parameters"]["UserSortField"];
+                /** @description Sort direction (default `asc`). */
+                sortdir?: components["parameters"]["SortDirection"];
+                /** @description 0-based page number (default 0). Clients take it from `paging` links; a page past the end is empty. */
+                p?: components["parameters"]["ListPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of users. */
+            200: {
+                headers: {
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["CacheControlNoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.fotoware.user-list+json": components["schemas"]["UserList"];
+                    "application/json": components["schemas"]["UserList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.fotoware.user+json": components["schemas"]["UserCreate"];
+                "application/json": components["schemas"]["UserCreate"];
+            };
+        };
+        responses: {
+            /** @description The user was created. */
+            201: {
+                headers: {
+                    /** @description The user's `href`, `/fotoweb/api/users/<id>`. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.fotoware.user+json": components["schemas"]["User"];
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    deleteUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.fotoware.user-list+json": components["schemas"]["UserDeleteList"];
+                "application/json": components["schemas"]["UserDeleteList"];
+            };
+        };
+        responses: {
+            /** @description Which users were deleted and which were skipped. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserDeleteResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    updateUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.fotoware.user-list-update+json": components["schemas"]["UserListUpdate"];
+                "application/json": components["schemas"]["UserListUpdate"];
+            };
+        };
+        responses: {
+            /** @description Which users were changed and which were skipped. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserListUpdateResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    getSiteOwner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The site owner's href. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.fotoware.user-reference+json": components["schemas"]["UserReference"];
+                    "application/json": components["schemas"]["UserReference"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    setSiteOwner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.fotoware.user-reference+json": components["schemas"]["UserReference"];
+                "application/json": components["schemas"]["UserReference"];
+            };
+        };
+        responses: {
+            /** @description The role was handed over. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    getUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user's numeric id (15000 the guest, people from 15001), from the user's `href`. */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user, in the shape `Accept` chose. */
+            200: {
+                headers: {
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.fotoware.user+json": components["schemas"]["User"];
+                    "application/json": components["schemas"]["BetaUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+        };
+    };
+    deleteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user's numeric id (15000 the guest, people from 15001), from the user's `href`. */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user is gone. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user's numeric id (15000 the guest, people from 15001), from the user's `href`. */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.fotoware.user+json": components["schemas"]["UserUpdate"];
+                "application/json": components["schemas"]["UserUpdate"];
+            };
+        };
+        responses: {
+            /** @description The changed user. */
+            200: {
+                headers: {
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.fotoware.user+json": components["schemas"]["User"];
+                    "application/json": components["schemas"]["BetaUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    getUserMemberOf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user's numeric id (15000 the guest, people from 15001), from the user's `href`. */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's groups. */
+            200: {
+                headers: {
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.fotoware.memberof+json": components["schemas"]["MemberOf"];
+                    "application/json": components["schemas"]["BetaGroup"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateUserMemberOf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user's numeric id (15000 the guest, people from 15001), from the user's `href`. */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.fotoware.group-list-update+json": components["schemas"]["MemberListUpdate"];
+                "application/json": components["schemas"]["MemberListUpdate"];
+            };
+        };
+        responses: {
+            /** @description The memberships were changed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    resetUserDeviceTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user's numeric id (15000 the guest, people from 15001), from the user's `href`. */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tokens are revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listGroups: {
+        parameters: {
+            query?: {
+                /** @description Text to find (case-insensitive substring) in user or group lists, at most 200 characters (spec 03 §7). */
+                q?: components["parameters"]["MemberSearchText"];
+                /** @description The groups grid's sort column (spec 03 §2.5; default `name`). */
+                sortfield?: components["parameters"]["GroupSortField"];
+                /** @description Sort direction (default `asc`). */
+                sortdir?: components["parameters"]["SortDirection"];
+                /** @description 0-based page number (default 0). Clients take it from `paging` links; a page past the end is empty. */
+                p?: components["parameters"]["ListPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of groups. */
+            200: {
+                headers: {
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["CacheControlNoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.fotoware.group-list+json": components["schemas"]["GroupList"];
+                    "application/json": components["schemas"]["GroupList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.fotoware.group+json": components["schemas"]["GroupCreate"];
+                "application/json": components["schemas"]["GroupCreate"];
+            };
+        };
+        responses: {
+            /** @description The group was created. */
+            201: {
+                headers: {
+                    /** @description The group's `href`, `/fotoweb/api/groups/<id>`. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.fotoware.group+json": components["schemas"]["Group"];
+                    "application/json": components["schemas"]["Group"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    getGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A group's numeric id (10000 the guests, 10001 Everyone, 10002 Registered Users), from the group's `href`. */
+                id: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group, in the shape `Accept` chose. */
+            200: {
+                headers: {
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.fotoware.group+json": components["schemas"]["Group"];
+                    "application/json": components["schemas"]["BetaGroup"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+        };
+    };
+    deleteGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A group's numeric id (10000 the guests, 10001 Everyone, 10002 Registered Users), from the group's `href`. */
+                id: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group is gone. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A group's numeric id (10000 the guests, 10001 Everyone, 10002 Registered Users), from the group's `href`. */
+                id: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.fotoware.group+json": components["schemas"]["GroupUpdate"];
+                "application/json": components["schemas"]["GroupUpdate"];
+            };
+        };
+        responses: {
+            /** @description The changed group. */
+            200: {
+                headers: {
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.fotoware.group+json": components["schemas"]["Group"];
+                    "application/json": components["schemas"]["BetaGroup"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    listGroupUsers: {
+        parameters: {
+            query?: {
+                /** @description Text to find (case-insensitive substring) in user or group lists, at most 200 characters (spec 03 §7). */
+                q?: components["parameters"]["MemberSearchText"];
+                /** @description The member grids' sort column (default `name`; for users `name` is the full name). */
+                sortfield?: components["parameters"]["MemberSortField"];
+                /** @description Sort direction (default `asc`). */
+                sortdir?: components["parameters"]["SortDirection"];
+                /** @description 0-based page number (default 0). Clients take it from `paging` links; a page past the end is empty. */
+                p?: components["parameters"]["ListPage"];
+            };
+            header?: never;
+            path: {
+                /** @description A group's numeric id (10000 the guests, 10001 Everyone, 10002 Registered Users), from the group's `href`. */
+                id: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of members. */
+            200: {
+                headers: {
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.fotoware.member-list+json": components["schemas"]["MemberList"];
+                    "application/json": components["schemas"]["BetaUser"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateGroupUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A group's numeric id (10000 the guests, 10001 Everyone, 10002 Registered Users), from the group's `href`. */
+                id: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.fotoware.group-list-update+json": components["schemas"]["MemberListUpdate"];
+                "application/json": components["schemas"]["MemberListUpdate"];
+            };
+        };
+        responses: {
+            /** @description The members were changed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    listGroupGroups: {
+        parameters: {
+            query?: {
+                /** @description Text to find (case-insensitive substring) in user or group lists, at most 200 characters (spec 03 §7). */
+                q?: components["parameters"]["MemberSearchText"];
+                /** @description The member grids' sort column (default `name`; for users `name` is the full name). */
+                sortfield?: components["parameters"]["MemberSortField"];
+                /** @description Sort direction (default `asc`). */
+                sortdir?: components["parameters"]["SortDirection"];
+                /** @description 0-based page number (default 0). Clients take it from `paging` links; a page past the end is empty. */
+                p?: components["parameters"]["ListPage"];
+            };
+            header?: never;
+            path: {
+                /** @description A group's numeric id (10000 the guests, 10001 Everyone, 10002 Registered Users), from the group's `href`. */
+                id: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of members. */
+            200: {
+                headers: {
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.fotoware.member-list+json": components["schemas"]["MemberList"];
+                    "application/json": components["schemas"]["BetaGroup"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateGroupGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A group's numeric id (10000 the guests, 10001 Everyone, 10002 Registered Users), from the group's `href`. */
+                id: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.fotoware.group-list-update+json": components["schemas"]["MemberListUpdate"];
+                "application/json": components["schemas"]["MemberListUpdate"];
+            };
+        };
+        responses: {
+            /** @description The members were changed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    getGroupMemberOf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A group's numeric id (10000 the guests, 10001 Everyone, 10002 Registered Users), from the group's `href`. */
+                id: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group's parents. */
+            200: {
+                headers: {
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.fotoware.memberof+json": components["schemas"]["MemberOf"];
+                    "application/json": components["schemas"]["BetaGroup"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateGroupMemberOf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A group's numeric id (10000 the guests, 10001 Everyone, 10002 Registered Users), from the group's `href`. */
+                id: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.fotoware.group-list-update+json": components["schemas"]["MemberListUpdate"];
+                "application/json": components["schemas"]["MemberListUpdate"];
+            };
+        };
+        responses: {
+            /** @description The memberships were changed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    getConfigOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The permissions overview. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigOptions"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    changeOwnPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordChange"];
+            };
+        };
+        responses: {
+            /** @description The password was changed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listApplications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The API clients. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplicationCreate"];
+            };
+        };
+        responses: {
+            /** @description The client was registered; keep the secret now. */
+            201: {
+                headers: {
+                    /** @description The client's `href`. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    deleteApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An API client's id, from its `href`. */
+                clientId: components["parameters"]["ClientId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client is gone. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };

@@ -8,50 +8,31 @@
  * shape (`albums` sub-object plus plain booleans), ready for the group POST/PATCH body.
  */
 import { and, assertEvent, assign, setup } from 'xstate';
+import { GROUP_PERMISSIONS } from '@magpie/api-types';
 
-/** Album permissions of a group (spec 03 §3.3 `albums`). */
-export const ALBUM_PERMISSIONS = ['create', 'comment', 'showOnHomepage', 'shareWithUsers', 'shareWithGroups', 'shareWithGuests', 'restrictToFriends', 'delegateDownloads'] as const; // spec 03 §3.3
+/**
+ * A switch of the form: one of api-types' {@link GROUP_PERMISSIONS} (dam.yaml `GroupPermission`), a plain
+ * permission or an album permission flattened as `albums.<name>`, exactly as a group's `permissions` list and the
+ * permissions overview's `AvailableGroupPermissions` carry it.
+ */
+export type GroupPermissionKey = (typeof GROUP_PERMISSIONS)[number];
+/** One album permission name (spec 03 §3.3 `albums`), without the `albums.` prefix. */
+export type AlbumPermission = Extract<GroupPermissionKey, `albums.${string}`> extends `albums.${infer Name}` ? Name : never;
+/** One plain permission name (spec 03 §3.3). */
+export type PlainGroupPermission = Exclude<GroupPermissionKey, `albums.${string}`>;
 
-/** Plain (top-level) permissions of a group (spec 03 §3.3). */
-export const PLAIN_GROUP_PERMISSIONS = [
-  'uploadArea',
-  'api',
-  'isInDesignEditor',
-  'viewFlows',
-  'manageFlows',
-  'changeSiteAppearance',
-  'approvePendingSignups',
-  'manageWebhooks',
-  'shareBookmarks',
-  'moderateComments',
-  'manageAlbums',
-  'manageTaxonomies',
-  'manageExports',
-  'inviteUsers',
-  'approveOrders',
-  'shareCropAndDownloadPresets',
-  'manageUsers',
-  'manageAnnotations',
-  'manageArchives',
-  'manageWorkflows',
-  'manageServices',
-  'audit',
-  'manageSettings',
-  'configureConsentForms',
-  'manageActivityExports',
-  'manageActivityLogging',
-  'manageFotostationConfigurations',
-] as const; // spec 03 §3.3
+const ALBUM_PREFIX = 'albums.';
 
-/** One album permission name. */
-export type AlbumPermission = (typeof ALBUM_PERMISSIONS)[number];
-/** One plain permission name. */
-export type PlainGroupPermission = (typeof PLAIN_GROUP_PERMISSIONS)[number];
-/** A switch of the form: a plain permission, or an album permission as `albums.<name>`. */
-export type GroupPermissionKey = PlainGroupPermission | `albums.${AlbumPermission}`;
+/** Every {@link GroupPermissionKey}, in the contract's order (album permissions first). */
+export const GROUP_PERMISSION_KEYS: readonly GroupPermissionKey[] = GROUP_PERMISSIONS;
 
-/** Every {@link GroupPermissionKey}, plain permissions first. */
-export const GROUP_PERMISSION_KEYS: readonly GroupPermissionKey[] = [...PLAIN_GROUP_PERMISSIONS, ...ALBUM_PERMISSIONS.map((name) => `albums.${name}` as const)];
+/** Album permissions of a group (spec 03 §3.3 `albums`), from {@link GROUP_PERMISSIONS}. */
+export const ALBUM_PERMISSIONS: readonly AlbumPermission[] = GROUP_PERMISSIONS.filter((key) => key.startsWith(ALBUM_PREFIX)).map(
+  (key) => key.slice(ALBUM_PREFIX.length) as AlbumPermission,
+);
+
+/** Plain (top-level) permissions of a group (spec 03 §3.3), from {@link GROUP_PERMISSIONS}. */
+export const PLAIN_GROUP_PERMISSIONS: readonly PlainGroupPermission[] = GROUP_PERMISSIONS.filter((key): key is PlainGroupPermission => !key.startsWith(ALBUM_PREFIX));
 
 /** A group's permissions in the FotoWeb shape (spec 03 §3.3): `albums` flags plus the plain flags. */
 export type GroupPermissions = Readonly<Record<PlainGroupPermission, boolean>> & {
@@ -64,11 +45,12 @@ export type GroupPermissionsInput = Partial<Readonly<Record<PlainGroupPermission
 };
 
 /**
- * Input of {@link groupPermissionsMachine}: the group's `permissions` (absent for a new group: all off) and the
- * `available` switches from the permissions overview (absent: all of them).
+ * Input of {@link groupPermissionsMachine}: the group's `permissions` (absent for a new group: all off), either as
+ * the contract's flat list (dam.yaml `Group.permissions`; names it does not know are ignored) or in the FotoWeb
+ * shape, and the `available` switches from the permissions overview (absent: all of them).
  */
 export interface GroupPermissionsInputs {
-  readonly permissions?: GroupPermissionsInput;
+  readonly permissions?: GroupPermissionsInput | readonly string[];
   readonly available?: readonly GroupPermissionKey[];
 }
 
@@ -80,8 +62,6 @@ export interface GroupPermissionsContext {
 
 /** `TOGGLE {permission}`: flip one switch (refused when the switch is not shown, or disabled while off). */
 export type GroupPermissionsEvent = { type: 'TOGGLE'; permission: GroupPermissionKey };
-
-const ALBUM_PREFIX = 'albums.';
 
 function albumName(key: GroupPermissionKey): AlbumPermission | undefined {
   return key.startsWith(ALBUM_PREFIX) ? (key.slice(ALBUM_PREFIX.length) as AlbumPermission) : undefined;
@@ -133,11 +113,33 @@ export function setGroupPermission(permissions: GroupPermissions, key: GroupPerm
   return next;
 }
 
-/** A full permission set from a partial one: every missing flag is off. */
-export function toGroupPermissions(input: GroupPermissionsInput = {}): GroupPermissions {
+/**
+ * A full permission set from a partial one (every missing flag is off), or from the contract's flat list
+ * (`['manageTaxonomies', 'albums.create']`; unknown names are ignored).
+ */
+export function toGroupPermissions(input: GroupPermissionsInput | readonly string[] = {}): GroupPermissions {
+  if (isPermissionList(input)) {
+    const listed = new Set(input);
+    return toGroupPermissions({
+      ...Object.fromEntries(PLAIN_GROUP_PERMISSIONS.map((name) => [name, listed.has(name)])),
+      albums: Object.fromEntries(ALBUM_PERMISSIONS.map((name) => [name, listed.has(`${ALBUM_PREFIX}${name}`)])),
+    });
+  }
   const plain = Object.fromEntries(PLAIN_GROUP_PERMISSIONS.map((name) => [name, input[name] === true]));
   const albums = Object.fromEntries(ALBUM_PERMISSIONS.map((name) => [name, input.albums?.[name] === true]));
   return { ...plain, albums } as GroupPermissions;
+}
+
+function isPermissionList(input: GroupPermissionsInput | readonly string[]): input is readonly string[] {
+  return Array.isArray(input);
+}
+
+/**
+ * The permissions that are on, as the contract's flat list in {@link GROUP_PERMISSION_KEYS} order: the body of a
+ * group's POST and PATCH (dam.yaml `GroupPermissionList`).
+ */
+export function groupPermissionList(permissions: GroupPermissions): GroupPermissionKey[] {
+  return GROUP_PERMISSION_KEYS.filter((key) => getGroupPermission(permissions, key));
 }
 
 /** `true` when the form shows switch `key` (spec 03 §5: only permissions in the available list). */

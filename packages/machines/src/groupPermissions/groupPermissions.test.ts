@@ -1,5 +1,6 @@
 import { createActor, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { describe, expect, it } from 'vitest';
+import { GROUP_PERMISSIONS } from '@magpie/api-types';
 import { assertFullCoverage, createCoverageTracker, formatCoverage, type CoverageTracker } from '../testing/coverage.ts';
 import { describeModelPaths } from '../testing/describeModelPaths.ts';
 import { runPath, type PathDriver } from '../testing/modelPaths.ts';
@@ -7,6 +8,7 @@ import {
   ALBUM_PERMISSIONS,
   getGroupPermission,
   GROUP_PERMISSION_KEYS,
+  groupPermissionList,
   groupPermissionsMachine,
   isGroupPermissionDisabled,
   isGroupPermissionShown,
@@ -108,6 +110,16 @@ describe('group permission rules (spec 03 §3.3, §4, §5)', () => {
     expect(GROUP_PERMISSION_KEYS).toHaveLength(35);
     expect(GROUP_PERMISSION_KEYS).toContain('albums.delegateDownloads');
     expect(GROUP_PERMISSION_KEYS).toContain('manageFotostationConfigurations');
+  });
+
+  it("takes the contract's flat list (api-types GROUP_PERMISSIONS) and gives it back for the request body", () => {
+    expect(GROUP_PERMISSION_KEYS).toEqual(GROUP_PERMISSIONS);
+    const permissions = toGroupPermissions(['manageTaxonomies', 'albums.create', 'albums.bogus', 'bogus']);
+    expect([permissions.manageTaxonomies, permissions.albums.create, permissions.api]).toEqual([true, true, false]);
+    expect(groupPermissionList(permissions)).toEqual(['albums.create', 'manageTaxonomies']);
+    const actor = createActor(groupPermissionsMachine, { input: { permissions: ['viewFlows'] } }).start();
+    actor.send({ type: 'TOGGLE', permission: 'manageFlows' });
+    expect(groupPermissionList(actor.getSnapshot().context.permissions)).toEqual(['viewFlows', 'manageFlows']);
   });
 
   it('turns viewFlows on with manageFlows, and manageFlows off with viewFlows', () => {

@@ -9,7 +9,6 @@
  * shows the message.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { isDefaultGroup } from '../inviteWizard/groups.ts';
 import { DEFAULT_ERROR_MESSAGE } from '../uploadPopover/uploadError.ts';
 
 /** Which list is edited: a group's user members, a group's group members, or the groups a user or group is in. */
@@ -33,13 +32,17 @@ export const CIRCULAR_MEMBER_OF = 'circular member of'; // spec 03 §8
  * - `kind`: the list edited ({@link MemberListKind});
  * - `href`: the list's href, the PATCH target (memberOfHref, groupMembersHref or userMembersHref, spec 03 §7);
  * - `ownerHref`: the user or group whose list it is (never added to its own list);
- * - `members`: the list as loaded from the server.
+ * - `members`: the list as loaded from the server;
+ * - `defaultGroupHrefs`: the built-in groups whose members are implicit (the descriptor's
+ *   `userManagement.everyoneGroup` and `registeredUsersGroup`, or the hrefs of groups whose `isBuiltin` is set):
+ *   compared by href, never by name, so a renamed group or a look-alike name changes nothing (plan11 Q12).
  */
 export interface MemberEditListInput {
   readonly kind: MemberListKind;
   readonly href: string;
   readonly ownerHref: string;
   readonly members: readonly MemberRef[];
+  readonly defaultGroupHrefs: readonly string[];
 }
 
 /** Input of the injected `applyMemberChanges` actor: `PATCH {href}` with body `{add, remove}` (hrefs, spec 03 §7). */
@@ -69,16 +72,19 @@ export interface MemberEditListContext {
   readonly original: readonly MemberRef[];
   readonly added: readonly MemberRef[];
   readonly removed: readonly MemberRef[];
+  readonly defaultGroupHrefs: readonly string[];
   readonly error: string | undefined;
 }
 
 /**
  * Events: `ADD {member}` (a multi-select picker sends one per picked member): cancels a pending removal of that
  * member, else adds it unless it is already listed or is the owner; `REMOVE {href}`: cancels a pending addition,
- * else removes an original member unless it is a default group (Everyone, Registered Users); `SAVE`. ADD and REMOVE
- * are ignored while saving.
+ * else removes an original member unless it is a default group (Everyone, Registered Users); `SAVE {href?}`: sends
+ * the changes, to `href` when given (the `memberOfHref` of a user created just before, unknown when the list was
+ * opened; spec 03 §4 group changes after the user save), else to the input's href. ADD and REMOVE are ignored while
+ * saving.
  */
-export type MemberEditListEvent = { type: 'ADD'; member: MemberRef } | { type: 'REMOVE'; href: string } | { type: 'SAVE' };
+export type MemberEditListEvent = { type: 'ADD'; member: MemberRef } | { type: 'REMOVE'; href: string } | { type: 'SAVE'; href?: string };
 
 /** Output once `saved`: the hrefs sent (both empty when nothing changed and no call was made). */
 export interface MemberEditListOutput {
@@ -98,13 +104,18 @@ export function memberChanges(context: Pick<MemberEditListContext, 'added' | 're
   return { add: context.added.map((m) => m.href), remove: context.removed.map((m) => m.href) };
 }
 
+/** `true` when `href` is one of the built-in groups whose members are implicit (Everyone, Registered Users). */
+export function isDefaultGroupHref(context: Pick<MemberEditListContext, 'defaultGroupHrefs'>, href: string): boolean {
+  return context.defaultGroupHrefs.includes(href);
+}
+
 /**
  * `true` when the member `href` may be removed from the list as shown: it is listed and is not a default group
- * (spec 01 §5). The view hides the remove button otherwise.
+ * (spec 01 §5, by href). The view hides the remove button otherwise.
  */
 export function isMemberRemovable(context: MemberEditListContext, href: string): boolean {
   const member = currentMembers(context).find((listed) => listed.href === href);
-  return member !== undefined && !(member.type === 'group' && isDefaultGroup(member));
+  return member !== undefined && !isDefaultGroupHref(context, href);
 }
 
 /**
@@ -144,7 +155,9 @@ export const memberEditListMachine = setup({
   },
   guards: {
     'isRemovedMember?': ({ context, event }) => event.type === 'ADD' && hasHref(context.removed, event.member.href),
-    'isNewMember?': ({ context, event }) => event.type === 'ADD' && event.member.href !== context.ownerHref && !hasHref(currentMembers(context), event.member.href),
+    // A built-in group's members are implicit: it is never added either (the DAM refuses it, 400).
+    'isNewMember?': ({ context, event }) =>
+      event.type === 'ADD' && event.member.href !== context.ownerHref && !isDefaultGroupHref(context, event.member.href) && !hasHref(currentMembers(context), event.member.href),
     'isAddedMember?': ({ context, event }) => event.type === 'REMOVE' && hasHref(context.added, event.href),
     'isRemovableMember?': ({ context, event }) => event.type === 'REMOVE' && isMemberRemovable(context, event.href),
     'hasChanges?': ({ context }) => context.added.length > 0 || context.removed.length > 0,
@@ -169,6 +182,10 @@ export const memberEditListMachine = setup({
       return { removed: member ? [...context.removed, member] : context.removed };
     }),
     clearError: assign({ error: undefined }),
+    takeHref: assign(({ context, event }) => {
+      assertEvent(event, 'SAVE');
+      return { href: event.href ?? context.href };
+    }),
     showError: assign(({ context }, params: { error: unknown }) => ({
       error: memberEditErrorMessage(context.kind, params.error),
     })),
@@ -183,6 +200,7 @@ export const memberEditListMachine = setup({
     original: input.members.map(({ href, name, type }) => ({ href, name, type })),
     added: [],
     removed: [],
+    defaultGroupHrefs: [...input.defaultGroupHrefs],
     error: undefined,
   }),
   states: {
@@ -201,7 +219,7 @@ export const memberEditListMachine = setup({
           { guard: 'isRemovableMember?', actions: ['removeMember', 'clearError'] },
         ],
         SAVE: [
-          { guard: 'hasChanges?', target: 'saving' },
+          { guard: 'hasChanges?', target: 'saving', actions: 'takeHref' },
           // spec 03 §4: nothing changed, no update call.
           { target: 'saved' },
         ],

@@ -10,21 +10,24 @@ import type { MachineModel, PathVariant } from '../testing/machineModel.ts';
 import { toTestModelMachine } from '../testing/modelMachine.ts';
 import { currentMembers, memberEditListMachine, type MemberEditListContext, type MemberEditListInput, type MemberRef } from './memberEditList.machine.ts';
 
-/** The group whose memberships are edited (never added to its own list). */
-export const MODEL_OWNER: MemberRef = { href: '/fotoweb/groups/21', name: 'Photographers', type: 'group' };
-/** A default group the owner is in: it cannot be removed (spec 01 §5). */
-export const MODEL_REGISTERED_USERS: MemberRef = { href: '/fotoweb/groups/10001', name: 'Registered Users', type: 'group' };
+/** The group whose memberships are edited (never added to its own list). Hrefs as dam.yaml `Group.href`. */
+export const MODEL_OWNER: MemberRef = { href: '/fotoweb/api/groups/10021', name: 'Photographers', type: 'group' };
+/** The built-in Everyone group (dam.yaml `GroupBuiltinKey` everyone 10001). */
+export const MODEL_EVERYONE: MemberRef = { href: '/fotoweb/api/groups/10001', name: 'Everyone', type: 'group' };
+/** A default group the owner is in: it cannot be removed (spec 01 §5); known by its href (10002), not its name. */
+export const MODEL_REGISTERED_USERS: MemberRef = { href: '/fotoweb/api/groups/10002', name: 'Registered Users', type: 'group' };
 /** An original membership the model removes and adds back. */
-export const MODEL_STAFF: MemberRef = { href: '/fotoweb/groups/30', name: 'Staff', type: 'group' };
+export const MODEL_STAFF: MemberRef = { href: '/fotoweb/api/groups/10030', name: 'Staff', type: 'group' };
 /** A new membership the model adds and removes again. */
-export const MODEL_EDITORS: MemberRef = { href: '/fotoweb/groups/22', name: 'Editors', type: 'group' };
+export const MODEL_EDITORS: MemberRef = { href: '/fotoweb/api/groups/10022', name: 'Editors', type: 'group' };
 
-/** The machine input of every path: Photographers' member-of list. */
+/** The machine input of every path: Photographers' member-of list (its `memberOfHref`, dam.yaml `Group`). */
 export const MEMBER_MODEL_INPUT: MemberEditListInput = {
   kind: 'memberOf',
-  href: '/fotoweb/api/groups/21/memberof',
+  href: `${MODEL_OWNER.href}/member-of`,
   ownerHref: MODEL_OWNER.href,
   members: [MODEL_REGISTERED_USERS, MODEL_STAFF],
+  defaultGroupHrefs: [MODEL_EVERYONE.href, MODEL_REGISTERED_USERS.href],
 };
 
 /** Failed PATCHes per variant: `shortest` every §8 branch (409, a heading, a heading with 500); `simple` the 409. */

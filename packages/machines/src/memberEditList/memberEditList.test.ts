@@ -22,7 +22,8 @@ import { MEMBER_MODEL_INPUT, memberEditListModel, MODEL_EDITORS, MODEL_OWNER, MO
 const shortestPaths = memberEditListModel.testModel('shortest').getShortestPaths();
 const simplePaths = memberEditListModel.testModel('simple').getSimplePaths();
 
-const DEFAULT_GROUPS = new Set(['Everyone', 'Registered Users']);
+// The built-in groups by href (dam.yaml `GroupBuiltinKey`: everyone 10001, registered 10002), never by name.
+const DEFAULT_GROUP_HREFS = new Set(['/fotoweb/api/groups/10001', '/fotoweb/api/groups/10002']);
 const hrefs = (list: readonly MemberRef[]) => list.map((m) => m.href);
 
 function createMemberDriver(coverage?: CoverageTracker): PathDriver {
@@ -52,7 +53,7 @@ function createMemberDriver(coverage?: CoverageTracker): PathDriver {
         if (hrefs(before.removed).includes(member.href)) {
           // Adding a previously removed item cancels the removal.
           expect([hrefs(now.removed), now.added]).toEqual([hrefs(before.removed).filter((h) => h !== member.href), before.added]);
-        } else if (member.href === MODEL_OWNER.href || hrefs(currentMembers(before)).includes(member.href)) {
+        } else if (member.href === MODEL_OWNER.href || DEFAULT_GROUP_HREFS.has(member.href) || hrefs(currentMembers(before)).includes(member.href)) {
           expect(now).toBe(before);
         } else {
           expect(hrefs(now.added)).toEqual([...hrefs(before.added), member.href]);
@@ -64,7 +65,7 @@ function createMemberDriver(coverage?: CoverageTracker): PathDriver {
         if (hrefs(before.added).includes(href)) {
           // Removing a just-added item cancels the addition.
           expect([hrefs(now.added), now.removed]).toEqual([hrefs(before.added).filter((h) => h !== href), before.removed]);
-        } else if (!member || (member.type === 'group' && DEFAULT_GROUPS.has(member.name))) {
+        } else if (!member || DEFAULT_GROUP_HREFS.has(member.href)) {
           expect(now).toBe(before);
         } else {
           expect(hrefs(now.removed)).toEqual([...hrefs(before.removed), href]);
@@ -92,7 +93,7 @@ function createMemberDriver(coverage?: CoverageTracker): PathDriver {
       for (const href of hrefs(context.added)) expect(original).not.toContain(href);
       for (const href of hrefs(context.removed)) expect(original).toContain(href);
       expect(hrefs(context.added)).not.toContain(MODEL_OWNER.href);
-      expect(context.removed.filter((m) => DEFAULT_GROUPS.has(m.name))).toEqual([]);
+      expect(context.removed.filter((m) => DEFAULT_GROUP_HREFS.has(m.href))).toEqual([]);
       const shown = hrefs(currentMembers(context));
       expect(new Set(shown).size).toBe(shown.length);
       expect(shown).toContain(MODEL_REGISTERED_USERS.href);
@@ -171,19 +172,36 @@ describe('memberEditList rules (spec 03 §4, spec 01 §5)', () => {
     expect(actor.getSnapshot().context.added).toEqual([MODEL_EDITORS]);
   });
 
-  it('refuses to remove Everyone and Registered Users; users named like them are removable', () => {
-    const everyone: MemberRef = { href: '/fotoweb/groups/10000', name: 'Everyone', type: 'group' };
-    const namesake: MemberRef = { href: '/fotoweb/users/15009', name: 'Everyone', type: 'user' };
+  it('refuses to remove Everyone and Registered Users by href; a renamed built-in stays, look-alike names are removable', () => {
+    const everyone: MemberRef = { href: '/fotoweb/api/groups/10001', name: 'All staff (renamed Everyone)', type: 'group' };
+    const lookalike: MemberRef = { href: '/fotoweb/api/groups/10040', name: 'Everyone', type: 'group' };
+    const namesake: MemberRef = { href: '/fotoweb/api/users/15009', name: 'Registered Users', type: 'user' };
     const actor = createActor(memberEditListMachine, {
-      input: { ...MEMBER_MODEL_INPUT, kind: 'groupMembers', members: [everyone, namesake, MODEL_REGISTERED_USERS] },
+      input: { ...MEMBER_MODEL_INPUT, kind: 'groupMembers', members: [everyone, lookalike, namesake, MODEL_REGISTERED_USERS] },
     }).start();
     const { context } = actor.getSnapshot();
-    expect([everyone, namesake, MODEL_REGISTERED_USERS].map((m) => isMemberRemovable(context, m.href))).toEqual([false, true, false]);
+    expect([everyone, lookalike, namesake, MODEL_REGISTERED_USERS].map((m) => isMemberRemovable(context, m.href))).toEqual([false, true, true, false]);
     actor.send({ type: 'REMOVE', href: everyone.href });
     actor.send({ type: 'REMOVE', href: MODEL_REGISTERED_USERS.href });
+    actor.send({ type: 'REMOVE', href: lookalike.href });
     actor.send({ type: 'REMOVE', href: namesake.href });
-    expect(hrefs(actor.getSnapshot().context.removed)).toEqual([namesake.href]);
-    expect(isMemberRemovable(context, '/fotoweb/groups/unknown')).toBe(false);
+    expect(hrefs(actor.getSnapshot().context.removed)).toEqual([lookalike.href, namesake.href]);
+    expect(isMemberRemovable(context, '/fotoweb/api/groups/unknown')).toBe(false);
+  });
+
+  it('never adds a built-in group (its members are implicit)', () => {
+    const actor = createActor(memberEditListMachine, { input: { ...MEMBER_MODEL_INPUT, members: [MODEL_STAFF] } }).start();
+    const initial = actor.getSnapshot().context;
+    actor.send({ type: 'ADD', member: MODEL_REGISTERED_USERS });
+    actor.send({ type: 'ADD', member: { href: '/fotoweb/api/groups/10001', name: 'Everyone', type: 'group' } });
+    expect(actor.getSnapshot().context).toBe(initial);
+  });
+
+  it('sends to the href SAVE names (a user created just before), else to the list it was opened on', () => {
+    const { actor, patches } = start();
+    actor.send({ type: 'ADD', member: MODEL_EDITORS });
+    actor.send({ type: 'SAVE', href: '/fotoweb/api/users/15030/member-of' });
+    expect(patches.current().input).toEqual({ href: '/fotoweb/api/users/15030/member-of', add: [MODEL_EDITORS.href], remove: [] });
   });
 
   it('makes no call when nothing changed', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF_COOKIE, SESSION_COOKIE } from '@magpie/api-types';
+import { CSRF_COOKIE, MEDIA_TYPES, SESSION_COOKIE } from '@magpie/api-types';
 import { buildBffApp } from '../../app.ts';
 import { ADMIN_PASSWORD, createTestStack, deadUrl, openSessionCookie, testConfig, TestBrowser, type TestStack } from '../../testing/stack.ts';
 
@@ -227,6 +227,89 @@ describe('a session whose tokens the DAM revoked', () => {
   });
 });
 
+/**
+ * Changes a user's account straight at the DAM, as the admin (`PATCH /fotoweb/api/users/{id}`, changed fields only),
+ * with a fresh admin token (the short-lived stack's first one has expired).
+ */
+async function patchAccount(stack: TestStack, userId: number, account: Record<string, unknown>): Promise<void> {
+  const { access_token: adminToken } = await stack.dam.login('admin', ADMIN_PASSWORD);
+  const res = await stack.dam.app.inject({
+    method: 'PATCH',
+    url: `/fotoweb/api/users/${userId}`,
+    headers: { authorization: `Bearer ${adminToken}`, 'content-type': MEDIA_TYPES.user, accept: MEDIA_TYPES.user },
+    payload: JSON.stringify({ account }),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** Whether the DAM still grants a refresh token (the BFF's client, as the BFF would ask). */
+async function refreshGranted(stack: TestStack, refreshToken: string): Promise<boolean> {
+  const res = await fetch(`${stack.damUrl}/fotoweb/oauth2/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: stack.config.client.id, client_secret: stack.config.client.secret }),
+  });
+  await res.body?.cancel();
+  return res.status === 200;
+}
+
+describe('a user the DAM disables, lets expire or deletes (issue 11)', () => {
+  it('ends the session: the next keepalive answers 401 and the session cookie is cleared', async () => {
+    const dora = await sut.dam.createUser('dora');
+    const browser = new TestBrowser(sut.bff);
+    expect((await browser.login('dora', 'user-password')).statusCode).toBe(200);
+    const tokens = openSessionCookie(browser.cookies.get(SESSION_COOKIE)!)!;
+    expect((await browser.request({ method: 'GET', url: '/fotoweb/services/keepalive' })).statusCode).toBe(204);
+
+    // The admin disables her through the BFF, as the users screen does.
+    const admin = new TestBrowser(sut.bff);
+    await admin.login('admin', ADMIN_PASSWORD);
+    const disabled = await admin.request({
+      method: 'PATCH',
+      url: `/fotoweb/api/users/${dora.id}`,
+      headers: { 'content-type': MEDIA_TYPES.user, accept: MEDIA_TYPES.user },
+      payload: JSON.stringify({ account: { isEnabled: false } }),
+    });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    expect(disabled.json()).toMatchObject({ account: { isEnabled: false } });
+
+    // The DAM revoked her grant: neither token works any more.
+    expect(await damAccepts(tokens.accessToken)).toBe(false);
+    expect(await refreshGranted(sut, tokens.refreshToken)).toBe(false);
+
+    const keepalive = await browser.request({ method: 'GET', url: '/fotoweb/services/keepalive' });
+    expect(keepalive.statusCode).toBe(401);
+    expect(keepalive.json()).toMatchObject({ value: 'Unauthorized', message: expect.any(String), requestId: expect.any(String) });
+    expect(keepalive.cookies.find((c) => c.name === SESSION_COOKIE)?.value).toBe('');
+    expect(browser.cookies.has(SESSION_COOKIE)).toBe(false);
+    expect((await browser.request({ method: 'GET', url: '/fotoweb/views/session' })).json()).toEqual({ authenticated: false });
+    // The admin's own session is untouched.
+    expect((await admin.request({ method: 'GET', url: '/fotoweb/services/keepalive' })).statusCode).toBe(204);
+  });
+
+  it('answers a disabled, an expired or a deleted user’s login with the same 401 as a wrong password', async () => {
+    const disabled = await sut.dam.createUser('dis');
+    await patchAccount(sut, disabled.id, { isEnabled: false });
+    const expired = await sut.dam.createUser('exp');
+    await patchAccount(sut, expired.id, { expires: '2020-01-01T00:00:00Z' });
+    const deleted = await sut.dam.createUser('del');
+    const removed = await sut.dam.app.inject({ method: 'DELETE', url: `/fotoweb/api/users/${deleted.id}`, headers: { authorization: `Bearer ${sut.dam.adminToken}` } });
+    expect(removed.statusCode, removed.body).toBe(204);
+
+    const wrong = await new TestBrowser(sut.bff).login('ada', 'wrong-password');
+    expect(wrong.statusCode).toBe(401);
+    const { requestId: _, ...wrongBody } = wrong.json() as Record<string, unknown>;
+    expect(wrongBody).toEqual({ value: 'Unauthorized', heading: 'Access denied', message: 'Wrong user name or password.' });
+    for (const username of ['dis', 'exp', 'del']) {
+      // The right password: only the account's state refuses it, and the answer does not say so.
+      const res = await new TestBrowser(sut.bff).login(username, 'user-password');
+      expect(res.statusCode, username).toBe(401);
+      expect(res.json()).toEqual({ ...wrongBody, requestId: expect.any(String) });
+      expect(res.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
+    }
+  });
+});
+
 describe('transparent refresh', () => {
   let short: TestStack;
   beforeAll(async () => {
@@ -286,6 +369,21 @@ describe('transparent refresh', () => {
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ value: 'Unauthorized', heading: 'Access denied' });
     expect(res.cookies.find((c) => c.name === SESSION_COOKIE)?.value).toBe('');
+  });
+
+  it('treats the refresh the DAM refuses to a disabled user as logged out (issue 11)', async () => {
+    const zed = await short.dam.createUser('zed');
+    const browser = new TestBrowser(short.bff);
+    expect((await browser.login('zed', 'user-password')).statusCode).toBe(200);
+    const tokens = openSessionCookie(browser.cookies.get(SESSION_COOKIE)!)!;
+    await patchAccount(short, zed.id, { isEnabled: false });
+    expect(await refreshGranted(short, tokens.refreshToken)).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // past the access token's life: the BFF must refresh
+    const res = await browser.request({ method: 'GET', url: '/fotoweb/services/keepalive' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ value: 'Unauthorized', heading: 'Access denied' });
+    expect(res.cookies.find((c) => c.name === SESSION_COOKIE)?.value).toBe('');
+    expect(browser.cookies.has(SESSION_COOKIE)).toBe(false);
   });
 });
 

@@ -4,12 +4,15 @@ import { sendRepresentation } from '../../http/media-types.ts';
 import { serveOperations, type OperationRequest } from '../../http/operations.ts';
 import { presentDescriptor } from '../../presenters/descriptor.presenter.ts';
 
-/** The caller's entry points: the API descriptor, archive and upload-to lists, user preferences (spec 01 §3, §7). */
+/**
+ * The caller's entry points: the API descriptor, archive and upload-to lists, user preferences (spec 01 §3, §7), and
+ * changing one's own password (spec 03 §2.9, §2.11).
+ */
 export async function meRoutes(app: FastifyInstance, ctx: DamContext) {
   const descriptor = async ({ request, reply, caller }: Pick<OperationRequest<'getFullApiDescriptor'>, 'request' | 'reply' | 'caller'>) => {
-    const canUpload = await ctx.collections.canUploadSomewhere(caller);
-    const allowTaxonomyEditing = ctx.taxonomies.canEdit(caller);
-    return sendRepresentation(request, reply, 'full-api-descriptor', presentDescriptor(caller, { canUpload, allowTaxonomyEditing }));
+    const [canUpload, userManagement] = [await ctx.collections.canUploadSomewhere(caller), await ctx.siteOwner.landmarks(caller)];
+    const signsInWithPassword = caller.clientId === ctx.config.bffClient.id;
+    return sendRepresentation(request, reply, 'full-api-descriptor', presentDescriptor(caller, { canUpload, userManagement, signsInWithPassword }));
   };
   serveOperations(app, ['/fotoweb/me', '/fotoweb/me/'], { getFullApiDescriptor: descriptor, getFullApiDescriptorNoSlash: descriptor });
   serveOperations(app, '/fotoweb/me/archives/', {
@@ -21,5 +24,11 @@ export async function meRoutes(app: FastifyInstance, ctx: DamContext) {
   serveOperations(app, '/fotoweb/me/user-preferences/', {
     getUserPreferences: async ({ caller }) => ctx.preferences.get(caller),
     updateUserPreferences: async ({ caller, body }) => ctx.preferences.update(caller, body.data),
+  });
+  serveOperations(app, '/fotoweb/me/password', {
+    changeOwnPassword: async ({ caller, body, reply }) => {
+      await ctx.account.changeOwnPassword(caller, body);
+      return reply.code(204).send();
+    },
   });
 }

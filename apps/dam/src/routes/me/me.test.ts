@@ -31,3 +31,69 @@ describe('descriptor and archive lists', () => {
     expect(photos.permissions).toContain('UploadFile');
   });
 });
+
+describe('the descriptor offers what the caller may do (spec 03 §2.1, §6; issue 11)', () => {
+  /** A new user in a new group holding `permissions`; answers the user's descriptor. */
+  async function descriptorOfMemberWith(name: string, permissions: string[]) {
+    const user = await sut.createMemberWith(name, permissions);
+    const res = await sut.app.inject({ method: 'GET', url: '/fotoweb/me/', headers: bearer(user.token) });
+    expect(res.statusCode).toBe(200);
+    return { user, body: res.json() };
+  }
+
+  it('gives a manageTaxonomies member allowTaxonomyEditing and nothing of user management', async () => {
+    const { body } = await descriptorOfMemberWith('tax-editor', ['manageTaxonomies']);
+    expect(body.permissions.allowTaxonomyEditing).toBe(true);
+    expect(body.permissions.hasManageSettingsPermission).toBe(false);
+    expect(body.userManagement).toBeNull();
+    expect([body.users, body.groups, body.users_search, body.groups_search]).toEqual([null, null, null, null]);
+  });
+
+  it('gives a manageUsers member the user-management links, with the built-ins and the site owner as hrefs', async () => {
+    const { body } = await descriptorOfMemberWith('user-admin', ['manageUsers']);
+    const admin = await sut.ctx.repos.users.findByUsername('admin');
+    const builtin = async (key: string) => (await sut.ctx.database.db.selectFrom('groups').select('id').where('builtin_key', '=', key).executeTakeFirstOrThrow()).id;
+    expect(body.userManagement).toEqual({
+      userList: '/fotoweb/users/',
+      groupList: '/fotoweb/groups/',
+      siteOwner: '/fotoweb/users/site-owner',
+      adminUser: `/fotoweb/api/users/${admin!.id}`,
+      everyoneGroup: `/fotoweb/api/groups/${await builtin('everyone')}`,
+      registeredUsersGroup: `/fotoweb/api/groups/${await builtin('registered')}`,
+      guestUser: null,
+    });
+    expect(body).toMatchObject({ users: '/fotoweb/users/', groups: '/fotoweb/groups/', users_search: '/fotoweb/users/{?q}', groups_search: '/fotoweb/groups/{?q}' });
+    expect(body.permissions.allowTaxonomyEditing).toBe(false);
+  });
+
+  it('gives a member of no group neither flags nor links, and a link to their own user and the change-password view', async () => {
+    const { user, body } = await descriptorOfMemberWith('plain-member', []);
+    expect(body.userManagement).toBeNull();
+    expect(body.permissions).toMatchObject({ allowTaxonomyEditing: false, hasManageArchivesPermission: false, hasManageSettingsPermission: false });
+    expect(body.user.href).toBe(`/fotoweb/api/users/${user.id}`);
+    expect(body.views.changePassword).toBe('/fotoweb/views/change-password');
+    expect(body.isForcePasswordChangeSet).toBe(false);
+  });
+
+  it('gives the site owner every flag Magpie has, and none it has not', async () => {
+    const res = await sut.app.inject({ method: 'GET', url: '/fotoweb/me/', headers: bearer(sut.adminToken) });
+    const body = res.json();
+    expect(body.permissions).toMatchObject({
+      allowTaxonomyEditing: true,
+      hasManageArchivesPermission: true,
+      hasManageSettingsPermission: true,
+      hasAuditPermission: false,
+      hasManageServicesPermission: false,
+      hasManageWorkflowsPermission: false,
+    });
+    expect(body.userManagement).not.toBeNull();
+  });
+
+  it('says isForcePasswordChangeSet from the account', async () => {
+    const user = await sut.createUser('forced-descriptor');
+    await sut.ctx.repos.users.update(user.id, { force_password_change: true });
+    const res = await sut.app.inject({ method: 'GET', url: '/fotoweb/me/', headers: bearer(user.token) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().isForcePasswordChangeSet).toBe(true);
+  });
+});

@@ -1,4 +1,3 @@
-import { GroupsRepository } from '../../repositories/groups.repository.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,12 +46,7 @@ async function walkPages(first: TaxonomyItemList, token = sut.adminToken): Promi
 beforeAll(async () => {
   sut = await createTestDam();
   reader = (await sut.createUser('reader')).token;
-  const member = await sut.createUser('editor');
-  const db = sut.ctx.database.db;
-  const group = await db.insertInto('groups').values({ name: 'Keyword editors', builtin_key: null }).returning('id').executeTakeFirstOrThrow();
-  await db.insertInto('group_members').values({ group_id: group.id, user_id: member.id }).execute();
-  await new GroupsRepository(db).grantPermission(group.id, MANAGE_TAXONOMIES_PERMISSION);
-  editor = member.token;
+  editor = (await sut.createMemberWith('editor', [MANAGE_TAXONOMIES_PERMISSION])).token;
 });
 afterAll(async () => {
   await sut?.close();

@@ -1,0 +1,41 @@
+import type { Caller } from './archive.policy.ts';
+import { sitePolicy } from './site.policy.ts';
+import { forbidden } from '../lib/errors.ts';
+
+/** What an API client would act as, to the rules: the site-owner role and the group permissions it holds. */
+export type ActingPrincipal = Pick<Caller, 'isSiteOwner' | 'permissions'>;
+
+/**
+ * The rules of the site's administration beyond users and groups (spec 03 §3.4 permissions overview, §3.12
+ * applications; plan §4 risk 7):
+ * - the permissions overview serves the users-and-groups screens and the settings, so `manageUsers` or
+ *   `manageSettings` reads it;
+ * - registering or revoking an API client needs `manageSettings`, and a client may not act as a principal holding a
+ *   group permission the caller lacks (nor as the site owner, unless the caller is): otherwise an administrator of
+ *   settings could mint a key with more power than their own.
+ */
+export const administrationPolicy = {
+  /** @throws ApiError 403 Forbidden without `manageUsers` and `manageSettings`. */
+  assertMayReadConfigOptions(caller: Caller): void {
+    if (!sitePolicy.can(caller, 'manageUsers') && !sitePolicy.can(caller, 'manageSettings')) {
+      throw forbidden('You need the manageUsers or the manageSettings permission to read the permissions overview.');
+    }
+  },
+
+  /** @throws ApiError 403 Forbidden without `manageSettings`. */
+  assertMayManageApplications(caller: Caller): void {
+    sitePolicy.assertCan(caller, 'manageSettings');
+  },
+
+  /**
+   * Ensures `caller` may register a client acting as `principal` (and may manage applications at all).
+   * @throws ApiError 403 Forbidden naming the permissions `principal` holds beyond the caller's.
+   */
+  assertMayActAs(caller: Caller, principal: ActingPrincipal): void {
+    administrationPolicy.assertMayManageApplications(caller);
+    if (caller.isSiteOwner) return;
+    if (principal.isSiteOwner) throw forbidden('Only the site owner may register a client acting as the site owner.');
+    const beyond = [...principal.permissions].filter((permission) => !caller.permissions.has(permission)).sort();
+    if (beyond.length > 0) throw forbidden(`A client may not act with more permissions than yours; this one would also hold ${beyond.join(', ')}.`);
+  },
+};

@@ -1,0 +1,81 @@
+/**
+ * The users room's rows of the authorization matrix (policies/authorization.matrix.test.ts; plan §3 "Matrix
+ * mechanism"): one per operation, with the status each kind of caller gets.
+ */
+import type { InjectOptions } from 'fastify';
+import type { DamOperation } from '../../http/operations.ts';
+
+/** The callers of the matrix: no token, a user of no group, a viewer of the matrix archive, a member of a group holding manageUsers, the site owner. */
+export type MatrixCaller = 'none' | 'outsider' | 'viewer' | 'permitted' | 'owner';
+
+/** What a row's request may use: the caller (id 0 without a token) and fresh things to act on. */
+export interface AdminMatrixWorld {
+  self: { id: number };
+  /** A new user (a person in no group), made for this request. */
+  freshUser(): Promise<{ id: number; href: string }>;
+  /** A new group (no members, no permissions), made for this request. */
+  freshGroup(): Promise<{ id: number; href: string }>;
+}
+
+/** One operation of user or group administration and the status (and, for a refusal, the error value) per caller. */
+export interface AdminMatrixRow {
+  operation: DamOperation;
+  /** Tells rows of one operation apart (e.g. reading one's own user). */
+  label?: string;
+  request: (world: AdminMatrixWorld) => Promise<InjectOptions>;
+  expect: Record<MatrixCaller, number | [number, string]>;
+}
+
+export const jsonRequest = (method: InjectOptions['method'], url: string, payload: unknown): InjectOptions => ({
+  method,
+  url,
+  headers: { 'content-type': 'application/json' },
+  payload: JSON.stringify(payload),
+});
+
+/** Administration needs manageUsers: refused with 403 for lists and writes, with 404 for another's user (not revealed). */
+const writes = (ok: number): AdminMatrixRow['expect'] => ({ none: 401, outsider: [403, 'Forbidden'], viewer: [403, 'Forbidden'], permitted: ok, owner: ok });
+const reads: AdminMatrixRow['expect'] = { none: 401, outsider: [404, 'NotFound'], viewer: [404, 'NotFound'], permitted: 200, owner: 200 };
+let serial = 0;
+
+export const USERS_MATRIX_ROWS: AdminMatrixRow[] = [
+  { operation: 'listUsers', request: async () => ({ method: 'GET', url: '/fotoweb/users/' }), expect: writes(200) },
+  {
+    operation: 'createUser',
+    request: async () =>
+      jsonRequest('POST', '/fotoweb/users/', {
+        username: `matrix-new-${++serial}`,
+        address: { firstName: 'Matrix', lastName: 'New', email: 'matrix@example.com' },
+        account: { password: 'matrix password' },
+      }),
+    expect: writes(201),
+  },
+  {
+    operation: 'updateUsers',
+    request: async (w) => jsonRequest('PATCH', '/fotoweb/users/', { users: [(await w.freshUser()).href], data: { address: { organization: 'Matrix' } } }),
+    expect: writes(200),
+  },
+  { operation: 'deleteUsers', request: async (w) => jsonRequest('DELETE', '/fotoweb/users/', { users: [(await w.freshUser()).href] }), expect: writes(200) },
+  { operation: 'getUser', request: async (w) => ({ method: 'GET', url: (await w.freshUser()).href }), expect: reads },
+  {
+    operation: 'getUser',
+    label: 'own',
+    request: async (w) => ({ method: 'GET', url: `/fotoweb/api/users/${w.self.id}` }),
+    expect: { none: 401, outsider: 200, viewer: 200, permitted: 200, owner: 200 },
+  },
+  { operation: 'updateUser', request: async (w) => jsonRequest('PATCH', (await w.freshUser()).href, { description: 'matrix' }), expect: writes(200) },
+  { operation: 'deleteUser', request: async (w) => ({ method: 'DELETE', url: (await w.freshUser()).href }), expect: writes(204) },
+  { operation: 'getUserMemberOf', request: async (w) => ({ method: 'GET', url: `${(await w.freshUser()).href}/member-of` }), expect: reads },
+  {
+    operation: 'getUserMemberOf',
+    label: 'own',
+    request: async (w) => ({ method: 'GET', url: `/fotoweb/api/users/${w.self.id}/member-of` }),
+    expect: { none: 401, outsider: 200, viewer: 200, permitted: 200, owner: 200 },
+  },
+  {
+    operation: 'updateUserMemberOf',
+    request: async (w) => jsonRequest('PATCH', `${(await w.freshUser()).href}/member-of`, { add: [(await w.freshGroup()).href] }),
+    expect: writes(204),
+  },
+  { operation: 'resetUserDeviceTokens', request: async (w) => ({ method: 'DELETE', url: `${(await w.freshUser()).href}/device-tokens` }), expect: writes(204) },
+];

@@ -1,0 +1,80 @@
+import { Badge, Box, Float, IconButton, Menu, Portal } from '@chakra-ui/react';
+import { Settings } from 'lucide-react';
+import { useActions } from '../actions/ActionsProvider.tsx';
+import { actionsByName } from '../actions/registry.ts';
+import type { SettingsEntry } from '../settings/settingsEntries.ts';
+import { useSettings } from './SettingsProvider.tsx';
+
+/** The cog's accessible name, with the pending total when there is one (the badge itself is hidden from readers). */
+function triggerLabel(badge: number): string {
+  return badge > 0 ? `Settings, ${badge} pending` : 'Settings';
+}
+
+/** The item for an entry that goes to a page: the view in this tab, or (Manage subscription) a new tab. */
+function LinkEntry({ entry }: { entry: SettingsEntry }) {
+  const newTab = entry.opens.kind === 'newTab';
+  return (
+    <Menu.Item asChild value={entry.id} data-testid={`settings-${entry.id}`}>
+      {/* The views are the server's pages, not client routes: a full navigation. */}
+      <a href={entry.href} {...(newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+        {entry.label}
+        {newTab && <Box srOnly>(opens in a new tab)</Box>}
+        {entry.count !== undefined && (
+          <Badge ms="auto" colorPalette="red" variant="solid">
+            {entry.count}
+          </Badge>
+        )}
+      </a>
+    </Menu.Item>
+  );
+}
+
+/**
+ * The settings (cog) menu of the header (spec 03 §2.1): the entries the descriptor and the permissions overview
+ * allow (`settings/settingsEntries.ts`), hidden when there are none, with the sum of the pending counts on the cog.
+ * Entries that open a Magpie screen run their action from the registry (e.g. `openUserManagement`).
+ */
+export function SettingsMenu() {
+  const { menu } = useSettings();
+  const { run } = useActions();
+  if (menu.entries.length === 0) return null;
+  return (
+    <Menu.Root
+      positioning={{ placement: 'bottom-end' }}
+      onSelect={({ value }) => {
+        const entry = menu.entries.find((candidate) => candidate.id === value);
+        if (entry?.opens.kind !== 'action') return;
+        const action = actionsByName[entry.opens.action];
+        if (action) run(action);
+      }}
+    >
+      <Menu.Trigger asChild>
+        <IconButton data-testid="settings-menu-trigger" variant="ghost" size="sm" aria-label={triggerLabel(menu.badge)} position="relative">
+          <Settings aria-hidden="true" />
+          {menu.badge > 0 && (
+            <Float placement="top-end" offset="2">
+              <Badge data-testid="settings-badge" aria-hidden="true" colorPalette="red" variant="solid" size="xs" rounded="full">
+                {menu.badge}
+              </Badge>
+            </Float>
+          )}
+        </IconButton>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content data-testid="settings-menu" minW="56" aria-label="Settings">
+            {menu.entries.map((entry) =>
+              entry.opens.kind === 'action' ? (
+                <Menu.Item key={entry.id} value={entry.id} data-testid={`settings-${entry.id}`}>
+                  {entry.label}
+                </Menu.Item>
+              ) : (
+                <LinkEntry key={entry.id} entry={entry} />
+              ),
+            )}
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * The settings (cog) menu's state for the logged-in shell (spec 03 §2.1): the entries `settings/settingsEntries.ts`
+ * keeps for the descriptor and the permissions overview, and whether the "Manage users and groups" modal is open.
+ *
+ * The modal's open state is app state held here, not a URL: spec 03 §2 "No URL routes are shown for the dialogs",
+ * and a search parameter would also change the collection view's address (and its search) under the modal. The
+ * registry's `openUserManagement` action sets it; `AppShell` mounts the lazily loaded modal while it is set.
+ */
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { api } from '../api/client.ts';
+import { useResource } from '../api/useResource.ts';
+import { useSession } from '../session/SessionProvider.tsx';
+import { needsPermissionsOverview, settingsMenu, type PermissionsOverviewLike, type PermissionsOverviewState, type SettingsMenu } from '../settings/settingsEntries.ts';
+
+interface SettingsValue {
+  /** The cog menu: its entries (empty = hidden) and its badge. */
+  readonly menu: SettingsMenu;
+  /** True while the "Manage users and groups" modal is open. */
+  readonly userManagementOpen: boolean;
+  openUserManagement(): void;
+  closeUserManagement(): void;
+}
+
+const SettingsContext = createContext<SettingsValue | undefined>(undefined);
+
+/** The settings menu's state; throws outside {@link SettingsProvider}. */
+export function useSettings(): SettingsValue {
+  const value = useContext(SettingsContext);
+  if (!value) throw new Error('useSettings must be used inside <SettingsProvider>');
+  return value;
+}
+
+/** The permissions overview path (spec 03 §3.4, FotoWare `GET /fotoweb/api/config/options`); not a descriptor link. */
+const PERMISSIONS_OVERVIEW_KEY = 'config/options';
+
+/**
+ * Reads the permissions overview (`getConfigOptions`). The contract's `ConfigOptions` is a
+ * {@link PermissionsOverviewLike}; the rules read only its license types and config sections.
+ */
+function loadPermissionsOverview(signal: AbortSignal): Promise<PermissionsOverviewLike> {
+  return api.getConfigOptions({ signal });
+}
+
+/** Provides {@link useSettings}; must be inside the session. */
+export function SettingsProvider({ children }: { children: ReactNode }) {
+  const { descriptor } = useSession();
+  // Only users offered an entry that depends on it ask for the overview (an ordinary user never calls it).
+  const wanted = descriptor !== undefined && needsPermissionsOverview(descriptor);
+  const overviewKey = wanted ? `${descriptor.href} ${PERMISSIONS_OVERVIEW_KEY}` : undefined;
+  const overview = useResource(overviewKey, loadPermissionsOverview);
+  const overviewState = useMemo<PermissionsOverviewState>(() => {
+    if (overview.status === 'ready' && overview.data !== undefined) return { status: 'loaded', overview: overview.data };
+    // spec 03 §8 "Permissions overview failure: falls back to an empty object", which drops both entries.
+    if (overview.status === 'error') return { status: 'failed' };
+    return { status: 'loading' };
+  }, [overview.status, overview.data]);
+
+  const menu = useMemo(() => (descriptor ? settingsMenu({ descriptor, overview: overviewState }) : { entries: [], badge: 0 }), [descriptor, overviewState]);
+
+  const [open, setOpen] = useState(false);
+  const openUserManagement = useCallback(() => setOpen(true), []);
+  const closeUserManagement = useCallback(() => setOpen(false), []);
+  const value = useMemo<SettingsValue>(() => ({ menu, userManagementOpen: open, openUserManagement, closeUserManagement }), [menu, open, openUserManagement, closeUserManagement]);
+  return <SettingsContext.Provider value={value}>{children}</SettingsContext.Provider>;
+}

@@ -1,0 +1,255 @@
+/**
+ * The Users tab's grid (spec 03 §2.4): a search box (debounced 300 ms), Add user, a column chooser whose choice is
+ * saved in `shared.userGridSettings.columns`, the grid (a checkbox, the visible columns, the site-owner badge, rows of
+ * disabled users styled inactive, Edit and Delete by the user's `actions`), a selection that accumulates across
+ * searches and pages with its removable dropdown, and the paging bar.
+ */
+import { useMemo, useState } from 'react';
+import { Alert, Badge, Box, Button, Checkbox, HStack, Input, Menu, Portal, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import type { ConfigOptions, User, UserList } from '@magpie/api-types';
+import { api } from '../api/client.ts';
+import { useResource } from '../api/useResource.ts';
+import { useUserPreferences } from '../session/userPreferences.ts';
+import { ConfirmDialog } from './GroupForm.tsx';
+import { loadErrorText, PREFERENCES_SAVE_FAILED_TEXT } from './errors.ts';
+import { PagingBar } from './PagingBar.tsx';
+import { addToSelection, removeFromSelection, type SelectedUser } from './selection.ts';
+import { useDebouncedValue } from './useDebouncedValue.ts';
+import { userSaveErrorMessage } from '@magpie/machines';
+import { columnSettings, USER_COLUMNS, userCell, visibleUserColumns, type UserColumn } from './userColumns.ts';
+import { toRequestError, type UserManagementLinks } from './usersApi.ts';
+
+/** Props of {@link UsersPanel}. */
+export interface UsersPanelProps {
+  readonly links: UserManagementLinks;
+  readonly options: Partial<ConfigOptions>;
+  readonly onAdd: () => void;
+  readonly onEdit: (href: string) => void;
+}
+
+/** True when the row offers Edit (spec 03 §2.4: update, account-status or license update allowed). */
+export function canEditUser(user: Pick<User, 'actions'>): boolean {
+  return user.actions.update || user.actions.updateAccountStatus || user.actions.updateLicense;
+}
+
+function savedColumns(preferences: unknown): unknown {
+  const shared = (preferences as { shared?: Record<string, unknown> } | undefined)?.shared;
+  const settings = shared?.['userGridSettings'] as { columns?: unknown } | undefined;
+  return settings?.columns;
+}
+
+/** See the module comment. */
+export function UsersPanel({ links, options, onAdd, onEdit }: UsersPanelProps) {
+  const [text, setText] = useState('');
+  const q = useDebouncedValue(text.trim(), 300);
+  const [page, setPage] = useState<string | undefined>(undefined);
+  const key = page ?? `${links.userList}?q=${encodeURIComponent(q)}`;
+  const list = useResource<UserList>(key, (signal) => (page ? api.listUsers(page, undefined, { signal }) : api.listUsers(links.userList, q ? { q } : undefined, { signal })));
+  const preferences = useUserPreferences();
+  const [chosen, setChosen] = useState<Set<UserColumn> | undefined>(undefined);
+  const visible = useMemo(() => chosen ?? visibleUserColumns(savedColumns(preferences.data)), [chosen, preferences.data]);
+  const [notice, setNotice] = useState<string | undefined>(undefined);
+  const [selection, setSelection] = useState<readonly SelectedUser[]>([]);
+  const [deleting, setDeleting] = useState<User | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+  const licenses = options.AvailableUserLicenseTypes ?? [];
+  const now = Date.now();
+
+  const toggleColumn = (field: UserColumn, on: boolean) => {
+    const next = new Set(visible);
+    if (on) next.add(field);
+    else if (next.size > 1) next.delete(field);
+    setChosen(next);
+    if (preferences.href) {
+      api.patchUserPreferences(preferences.href, { shared: { userGridSettings: { columns: columnSettings(next) } } }).catch(() => setNotice(PREFERENCES_SAVE_FAILED_TEXT));
+    }
+  };
+
+  const remove = async (user: User) => {
+    setBusy(true);
+    try {
+      await api.deleteUser(user.href);
+      setSelection((s) => removeFromSelection(s, user.href));
+      setNotice(undefined);
+      list.reload();
+    } catch (failure) {
+      setNotice(userSaveErrorMessage(toRequestError(failure)));
+    } finally {
+      setBusy(false);
+      setDeleting(undefined);
+    }
+  };
+
+  const columns = USER_COLUMNS.filter((c) => visible.has(c.field));
+  const selected = new Set(selection.map((u) => u.href));
+
+  return (
+    <Stack gap="3" data-testid="users-list">
+      <HStack wrap="wrap">
+        <Input
+          type="search"
+          aria-label="Search users"
+          placeholder="Search users"
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            setPage(undefined);
+          }}
+          data-testid="users-search"
+          size="sm"
+          maxW="sm"
+        />
+        <Button size="sm" colorPalette="blue" onClick={onAdd} data-testid="user-add">
+          Add user
+        </Button>
+        <Menu.Root closeOnSelect={false}>
+          <Menu.Trigger asChild>
+            <Button size="sm" variant="outline" data-testid="users-columns">
+              Columns
+            </Button>
+          </Menu.Trigger>
+          <Portal>
+            <Menu.Positioner>
+              <Menu.Content data-testid="users-columns-menu">
+                {USER_COLUMNS.map((c) => (
+                  <Menu.CheckboxItem
+                    key={c.field}
+                    value={c.field}
+                    checked={visible.has(c.field)}
+                    disabled={visible.has(c.field) && visible.size === 1}
+                    onCheckedChange={(on) => toggleColumn(c.field, on)}
+                  >
+                    {c.header}
+                    <Menu.ItemIndicator />
+                  </Menu.CheckboxItem>
+                ))}
+              </Menu.Content>
+            </Menu.Positioner>
+          </Portal>
+        </Menu.Root>
+        <SelectionMenu selection={selection} onRemove={(href) => setSelection((s) => removeFromSelection(s, href))} />
+      </HStack>
+      {(notice || list.status === 'error') && (
+        <Alert.Root status="error" data-testid="users-error">
+          <Alert.Indicator />
+          <Alert.Description>{notice ?? loadErrorText(list.error)}</Alert.Description>
+        </Alert.Root>
+      )}
+      {list.status === 'loading' && !list.data && <Spinner aria-label="Loading users" />}
+      {list.data && (
+        <>
+          <Table.ScrollArea borderWidth="1px" rounded="md" maxH="calc(100vh - 268px)">
+            <Table.Root size="sm" stickyHeader aria-label="Users">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader width="8">
+                    <Text srOnly>Selected</Text>
+                  </Table.ColumnHeader>
+                  {columns.map((c) => (
+                    <Table.ColumnHeader key={c.field}>{c.header}</Table.ColumnHeader>
+                  ))}
+                  <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {list.data.data.map((user) => (
+                  <Table.Row
+                    key={user.href}
+                    data-testid="user-row"
+                    data-href={user.href}
+                    data-inactive={!user.account.isEnabled || undefined}
+                    color={user.account.isEnabled ? undefined : 'fg.subtle'}
+                    fontStyle={user.account.isEnabled ? undefined : 'italic'}
+                  >
+                    <Table.Cell>
+                      <Checkbox.Root
+                        size="sm"
+                        checked={selected.has(user.href)}
+                        onCheckedChange={({ checked }) => setSelection((s) => (checked === true ? addToSelection(s, user) : removeFromSelection(s, user.href)))}
+                      >
+                        <Checkbox.HiddenInput aria-label={`Select ${user.fullName}`} />
+                        <Checkbox.Control />
+                      </Checkbox.Root>
+                    </Table.Cell>
+                    {columns.map((c) => (
+                      <Table.Cell key={c.field}>
+                        {userCell(user, c.field, licenses, now)}
+                        {c.field === 'username' && user.isSiteOwner && (
+                          <Badge ms="2" size="sm" colorPalette="purple" data-testid="site-owner-badge">
+                            Site owner
+                          </Badge>
+                        )}
+                      </Table.Cell>
+                    ))}
+                    <Table.Cell textAlign="end">
+                      <HStack justify="end" gap="1">
+                        {canEditUser(user) && (
+                          <Button size="xs" variant="ghost" onClick={() => onEdit(user.href)} aria-label={`Edit ${user.fullName}`} data-testid="user-edit">
+                            Edit
+                          </Button>
+                        )}
+                        {user.actions.delete && (
+                          <Button size="xs" variant="ghost" colorPalette="red" onClick={() => setDeleting(user)} aria-label={`Delete ${user.fullName}`} data-testid="user-delete">
+                            Delete
+                          </Button>
+                        )}
+                      </HStack>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+                {list.data.data.length === 0 && (
+                  <Table.Row>
+                    <Table.Cell colSpan={columns.length + 2}>
+                      <Text color="fg.muted">No users found.</Text>
+                    </Table.Cell>
+                  </Table.Row>
+                )}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+          <PagingBar paging={list.data.paging} count={list.data.count} noun={['user', 'users']} onPage={setPage} />
+        </>
+      )}
+      <ConfirmDialog
+        open={deleting !== undefined}
+        title="Delete user"
+        confirmLabel="Delete"
+        busy={busy}
+        onCancel={() => setDeleting(undefined)}
+        onConfirm={() => deleting && void remove(deleting)}
+        testId="user-delete-confirm"
+      >
+        <Text>
+          Delete <strong>{deleting?.fullName}</strong> ({deleting?.username})? They can no longer log in.
+        </Text>
+      </ConfirmDialog>
+    </Stack>
+  );
+}
+
+/** The selection dropdown (spec 03 §2.4): the chosen users, each removable (which unselects its row, spec 03 §4). */
+function SelectionMenu({ selection, onRemove }: { readonly selection: readonly SelectedUser[]; readonly onRemove: (href: string) => void }) {
+  return (
+    <Menu.Root closeOnSelect={false}>
+      <Menu.Trigger asChild>
+        <Button size="sm" variant="outline" disabled={selection.length === 0} data-testid="users-selection">
+          {selection.length} selected
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content data-testid="users-selection-menu">
+            {selection.map((user) => (
+              <Menu.Item key={user.href} value={user.href} onSelect={() => onRemove(user.href)} aria-label={`Unselect ${user.fullName}`}>
+                <Box flex="1">{user.fullName}</Box>
+                <Text color="fg.muted" fontSize="xs">
+                  Remove
+                </Text>
+              </Menu.Item>
+            ))}
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

@@ -1,0 +1,157 @@
+/**
+ * The users-and-groups room's calls (spec 03 §7 "Users and groups"), through the app's one client ({@link api}),
+ * and the mapping of answers to the shapes the machines take (`MemberRef`, request errors). No `fetch` here.
+ */
+import type { ConfigOptions, FullApiDescriptor, Group, GroupUpdate, Member, MemberOf, User } from '@magpie/api-types';
+import type { MemberRef, UserSaveRequestError } from '@magpie/machines';
+import { ApiError } from '@magpie/api-types/client';
+import { api, isAbort } from '../api/client.ts';
+
+/** The user-management links of the descriptor (spec 03 §7), or undefined without `manageUsers`. */
+export interface UserManagementLinks {
+  readonly userList: string;
+  readonly groupList: string;
+  readonly siteOwner: string | undefined;
+  /** Everyone and Registered Users: their members are implicit, so they are never added or removed (by href). */
+  readonly defaultGroupHrefs: readonly string[];
+}
+
+/** The links the room needs from the descriptor, or undefined when the caller may not manage users. */
+export function userManagementLinks(descriptor: FullApiDescriptor | undefined): UserManagementLinks | undefined {
+  const links = descriptor?.userManagement;
+  const userList = links?.userList ?? descriptor?.users ?? undefined;
+  const groupList = links?.groupList ?? descriptor?.groups ?? undefined;
+  if (!userList || !groupList) return undefined;
+  return {
+    userList,
+    groupList,
+    siteOwner: links?.siteOwner ?? undefined,
+    defaultGroupHrefs: [links?.everyoneGroup, links?.registeredUsersGroup].filter((href): href is string => typeof href === 'string' && href !== ''),
+  };
+}
+
+/**
+ * A failed call as the machines read it (`{status, responseJSON}`, the FotoWeb client's shape): an {@link ApiError}
+ * gives its status and error body; anything else (a network failure) passes as is, which the machines show as the
+ * general error.
+ */
+export function toRequestError(error: unknown): unknown {
+  if (error instanceof ApiError) return { status: error.status, responseJSON: error.body ?? null } satisfies UserSaveRequestError;
+  return error;
+}
+
+/** Runs `call`, rejecting with {@link toRequestError}'s shape. */
+export async function machineCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw isAbort(error) ? error : toRequestError(error);
+  }
+}
+
+/** The permissions overview (spec 03 §3.4); on failure an empty one (spec 03 §7 "falls back to an empty object"). */
+export async function loadConfigOptions(signal?: AbortSignal): Promise<Partial<ConfigOptions>> {
+  try {
+    return await api.getConfigOptions({ signal });
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    return {};
+  }
+}
+
+/** A group reference of a `memberof` answer as a list entry (spec 03 §3.2 "carries href and name"). */
+export function groupRefs(memberOf: MemberOf): MemberRef[] {
+  return memberOf.groups.map(({ href, name }) => ({ href, name, type: 'group' as const }));
+}
+
+/** A group of a list as a picker result. */
+export function groupRef(group: Pick<Group, 'href' | 'name'>): MemberRef {
+  return { href: group.href, name: group.name, type: 'group' };
+}
+
+/** A member of a member list (users by full name, spec 03 §2.5). */
+export function memberRef(member: Member): MemberRef {
+  return { href: member.href, name: member.type === 'user' && member.username ? `${member.name} (${member.username})` : member.name, type: member.type };
+}
+
+/** A user of a list as a picker result. */
+export function userRef(user: Pick<User, 'href' | 'fullName' | 'username'>): MemberRef {
+  return { href: user.href, name: `${user.fullName} (${user.username})`, type: 'user' };
+}
+
+/** Every page of a `member-list` (the Members tab shows them all; at most `maxPages` pages are followed). */
+export async function loadAllMembers(href: string, signal?: AbortSignal, maxPages = 20): Promise<MemberRef[]> {
+  const members: MemberRef[] = [];
+  let next: string | undefined = href;
+  for (let page = 0; next !== undefined && page < maxPages; page++) {
+    const list = await api.listGroupMembers(next, undefined, { signal });
+    members.push(...list.data.map(memberRef));
+    next = list.paging.next ? list.paging.next : undefined;
+  }
+  return members;
+}
+
+/** The editable fields of the group form (spec 03 §2.6 General). */
+export interface GroupFormValues {
+  readonly name: string;
+  readonly description: string;
+  readonly samlGroupName: string;
+  readonly defaultLevel: number;
+  readonly defaultConcurrencyMode: number;
+  readonly permissions: readonly string[];
+  readonly propertyBag: readonly { readonly key: string; readonly value: string }[];
+}
+
+/** The group form's values of a group, or of a new one (spec 03 §2.6: license 35/0, nothing else). */
+export function groupValues(group: Group | undefined): GroupFormValues {
+  return {
+    name: group?.name ?? '',
+    description: group?.description ?? '',
+    samlGroupName: group?.samlGroupName ?? '',
+    defaultLevel: group?.license.defaultLevel ?? 35,
+    defaultConcurrencyMode: group?.license.defaultConcurrencyMode ?? 0,
+    permissions: group?.permissions ?? [],
+    propertyBag: group?.propertyBag ?? [],
+  };
+}
+
+const trimmedProperties = (rows: GroupFormValues['propertyBag']) =>
+  rows.map(({ key, value }) => ({ key: key.trim(), value })).filter(({ key, value }) => key !== '' && value.trim() !== '');
+
+/** The required-field message naming the display name (spec 03 §5 Group). */
+export const GROUP_NAME_REQUIRED = 'Display name is required.';
+
+/** The group form's problems (spec 03 §5 Group): a blank or whitespace-only display name. */
+export function groupProblems(values: GroupFormValues): string[] {
+  return values.name.trim() === '' ? [GROUP_NAME_REQUIRED] : [];
+}
+
+/**
+ * The body of saving the group (spec 03 §5 Group, §7): trimmed name, description and SAML name, properties with an
+ * empty key or value dropped; on edit only what differs from `original` (an empty object: nothing to send).
+ */
+export function groupBody(values: GroupFormValues, original: GroupFormValues | undefined, canSetSamlName: boolean): GroupUpdate {
+  const next = {
+    name: values.name.trim(),
+    description: values.description.trim(),
+    samlGroupName: values.samlGroupName.trim(),
+    license: { defaultLevel: values.defaultLevel, defaultConcurrencyMode: values.defaultConcurrencyMode },
+    permissions: [...values.permissions].sort(),
+    propertyBag: trimmedProperties(values.propertyBag),
+  };
+  const body: Record<string, unknown> = {};
+  const before = original && {
+    name: original.name.trim(),
+    description: original.description.trim(),
+    samlGroupName: original.samlGroupName.trim(),
+    license: { defaultLevel: original.defaultLevel, defaultConcurrencyMode: original.defaultConcurrencyMode },
+    permissions: [...original.permissions].sort(),
+    propertyBag: trimmedProperties(original.propertyBag),
+  };
+  for (const key of Object.keys(next) as (keyof typeof next)[]) {
+    if (key === 'samlGroupName' && !canSetSamlName) continue;
+    if (!before || JSON.stringify(before[key]) !== JSON.stringify(next[key])) body[key] = next[key];
+  }
+  if (!original && !canSetSamlName) delete body['samlGroupName'];
+  return body as GroupUpdate;
+}

@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '@magpie/api-types/client';
+import { CIRCULAR_GROUP_MEMBERS, CIRCULAR_MEMBER_OF, DEFAULT_ERROR_MESSAGE } from '@magpie/machines';
+import type { User } from '@magpie/api-types';
+import {
+  CIRCULAR_GROUP_MEMBERS_TEXT,
+  CIRCULAR_MEMBER_OF_TEXT,
+  GROUP_EXISTS_TEXT,
+  GROUP_FORBIDDEN_TEXT,
+  GROUP_INVALID_TEXT,
+  groupSaveErrorText,
+  loadErrorText,
+  memberListErrorText,
+} from './errors.ts';
+import { countText } from './PagingBar.tsx';
+import { addToSelection, removeFromSelection, type SelectedUser } from './selection.ts';
+import { columnSettings, formatDay, isExpired, userCell, visibleUserColumns } from './userColumns.ts';
+import { GROUP_NAME_REQUIRED, groupBody, groupProblems, groupValues, toRequestError, userManagementLinks } from './usersApi.ts';
+
+const actions = {
+  update: true,
+  updateAccountStatus: true,
+  updateLicense: true,
+  updateMemberships: true,
+  updatePassword: true,
+  resetDeviceTokens: true,
+  delete: true,
+  setNewSiteOwner: false,
+};
+const ada: SelectedUser = { href: '/fotoweb/api/users/15021', fullName: 'Ada Lovelace', username: 'ada', actions };
+const grace: SelectedUser = { href: '/fotoweb/api/users/15022', fullName: 'Grace Hopper', username: 'grace', actions };
+
+describe('users grid columns (spec 03 §2.4)', () => {
+  it('shows username and full name by default and applies saved choices', () => {
+    expect([...visibleUserColumns(undefined)]).toEqual(['username', 'fullName']);
+    const saved = [{ fieldName: 'company', isVisible: true }, { fieldName: 'fullName', isVisible: false }, { fieldName: 'bogus', isVisible: true }, 'junk'];
+    expect([...visibleUserColumns(saved)].sort()).toEqual(['company', 'username']);
+  });
+
+  it('never hides every column, and saves every column with its flag', () => {
+    expect([
+      ...visibleUserColumns([
+        { fieldName: 'username', isVisible: false },
+        { fieldName: 'fullName', isVisible: false },
+      ]),
+    ]).toEqual(['username']);
+    const settings = columnSettings(new Set(['id']));
+    expect(settings).toHaveLength(10);
+    expect(settings.filter((s) => s.isVisible)).toEqual([{ fieldName: 'id', isVisible: true }]);
+  });
+
+  it('writes expiry as DD MMM YYYY or Never, and marks the past as expired', () => {
+    const user = {
+      id: 15021,
+      username: 'ada',
+      fullName: 'Ada Lovelace',
+      company: '',
+      address: { firstName: 'Ada', lastName: 'Lovelace' },
+      license: { level: 60, mode: 0 },
+      account: { isEnabled: false, expires: '2024-03-05T00:00:00Z', lastLoginDate: null },
+    } as unknown as User;
+    const now = Date.parse('2025-01-01T00:00:00Z');
+    expect(formatDay('2024-03-05T00:00:00Z')).toBe('05 Mar 2024');
+    expect(isExpired(user, now)).toBe(true);
+    expect(userCell(user, 'expires', [], now)).toBe('05 Mar 2024 (expired)');
+    expect(userCell(user, 'lastLogin', [], now)).toBe('Never');
+    expect(userCell(user, 'license', [{ ValueNumeric: 60, Label: 'Editor' }], now)).toBe('Editor');
+    expect(userCell(user, 'enabled', [], now)).toBe('✗');
+    expect(userCell({ ...user, account: { ...user.account, expires: null } }, 'expires', [], now)).toBe('Never');
+  });
+});
+
+describe('selection across searches and pages (spec 03 §4)', () => {
+  it('accumulates without duplicates and removes one by href', () => {
+    let selection = addToSelection([], ada);
+    selection = addToSelection(selection, grace);
+    selection = addToSelection(selection, ada);
+    expect(selection.map((u) => u.username)).toEqual(['ada', 'grace']);
+    expect(removeFromSelection(selection, ada.href).map((u) => u.username)).toEqual(['grace']);
+  });
+
+  it('counts in the singular or plural', () => {
+    expect([countText(1, ['user', 'users']), countText(0, ['group', 'groups'])]).toEqual(['1 user', '0 groups']);
+  });
+});
+
+describe('group form rules (spec 03 §5 Group)', () => {
+  it('requires a display name that is not blank', () => {
+    expect(groupProblems({ ...groupValues(undefined), name: '   ' })).toEqual([GROUP_NAME_REQUIRED]);
+    expect(groupProblems({ ...groupValues(undefined), name: 'Editors' })).toEqual([]);
+  });
+
+  it('trims, drops empty properties, and sends only what changed on edit', () => {
+    const created = groupBody(
+      {
+        ...groupValues(undefined),
+        name: ' Editors ',
+        description: ' Edit ',
+        propertyBag: [
+          { key: 'a', value: '1' },
+          { key: '', value: 'x' },
+        ],
+      },
+      undefined,
+      true,
+    );
+    expect(created).toMatchObject({ name: 'Editors', description: 'Edit', propertyBag: [{ key: 'a', value: '1' }], license: { defaultLevel: 35, defaultConcurrencyMode: 0 } });
+    const original = { ...groupValues(undefined), name: 'Editors', permissions: ['manageTaxonomies'] };
+    expect(groupBody({ ...original, name: 'Editors ' }, original, true)).toEqual({});
+    expect(groupBody({ ...original, permissions: ['manageTaxonomies', 'api'] }, original, true)).toEqual({ permissions: ['api', 'manageTaxonomies'] });
+    expect(groupBody({ ...original, samlGroupName: 'cn=editors' }, original, false)).toEqual({});
+  });
+});
+
+describe('errors of spec 03 §8', () => {
+  it('names the group errors by status and value', () => {
+    expect(groupSaveErrorText(new ApiError(409, { value: 'GroupExists', message: 'taken' }))).toBe(GROUP_EXISTS_TEXT);
+    expect(groupSaveErrorText(new ApiError(409, { value: 'CircularGroupMembers', message: 'loop' }))).toBe(CIRCULAR_GROUP_MEMBERS_TEXT);
+    expect(groupSaveErrorText(new ApiError(400, { value: 'InvalidRequest', message: 'bad', issues: [{ path: 'body.name', message: 'Too long.' }] }))).toBe('Too long.');
+    expect(groupSaveErrorText(new ApiError(400, undefined))).toBe(GROUP_INVALID_TEXT);
+    expect(groupSaveErrorText(new ApiError(403, { value: 'Forbidden', message: 'no' }))).toBe(GROUP_FORBIDDEN_TEXT);
+    expect(groupSaveErrorText(new TypeError('offline'))).toBe(DEFAULT_ERROR_MESSAGE);
+  });
+
+  it("words the member lists' keys, and shows a load error's heading unless 500", () => {
+    expect([memberListErrorText(CIRCULAR_GROUP_MEMBERS), memberListErrorText(CIRCULAR_MEMBER_OF), memberListErrorText('Heading')]).toEqual([
+      CIRCULAR_GROUP_MEMBERS_TEXT,
+      CIRCULAR_MEMBER_OF_TEXT,
+      'Heading',
+    ]);
+    expect(loadErrorText(new ApiError(403, { value: 'Forbidden', message: 'm', heading: 'No access' }))).toBe('No access');
+    expect(loadErrorText(new ApiError(500, { value: 'InternalError', message: 'm', heading: 'Boom' }))).toBe(DEFAULT_ERROR_MESSAGE);
+  });
+
+  it('hands the machines {status, responseJSON}', () => {
+    expect(toRequestError(new ApiError(409, { value: 'out_of_licenses', message: 'out_of_licenses' }))).toEqual({
+      status: 409,
+      responseJSON: { value: 'out_of_licenses', message: 'out_of_licenses' },
+    });
+    const offline = new TypeError('offline');
+    expect(toRequestError(offline)).toBe(offline);
+  });
+});
+
+describe('descriptor links', () => {
+  it('needs both lists, and knows the built-in groups by href', () => {
+    expect(userManagementLinks(undefined)).toBeUndefined();
+    const descriptor = {
+      userManagement: {
+        userList: '/fotoweb/users/',
+        groupList: '/fotoweb/groups/',
+        siteOwner: '/fotoweb/users/site-owner',
+        everyoneGroup: '/fotoweb/api/groups/10001',
+        registeredUsersGroup: '/fotoweb/api/groups/10002',
+        adminUser: null,
+        guestUser: null,
+      },
+    };
+    expect(userManagementLinks(descriptor as never)).toEqual({
+      userList: '/fotoweb/users/',
+      groupList: '/fotoweb/groups/',
+      siteOwner: '/fotoweb/users/site-owner',
+      defaultGroupHrefs: ['/fotoweb/api/groups/10001', '/fotoweb/api/groups/10002'],
+    });
+  });
+});

@@ -1,0 +1,174 @@
+/**
+ * A team uses Magpie (issue 11; spec 03 §2.1, §2.3–§2.7, §3.1–§3.3, §6): on the real stack in Chromium,
+ *
+ * 1. the administrator opens "Manage users and groups" from the settings menu, adds a group holding only the
+ *    `manageTaxonomies` permission, and a user in it whose password must change at the next login;
+ * 2. that user logs in in their own browser, is held at the change-password view until they choose a new password,
+ *    and can then add taxonomy items (the Add button of the taxonomy tree, `allowTaxonomyEditing`), which a user
+ *    outside the group never sees;
+ * 3. the administrator disables the user, and the user's session ends at their next request.
+ *
+ * Every form passes axe. Names carry this run's id, so reruns and other specs never interfere.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { expect, expectAccessible, logIn, test } from './fixtures.ts';
+import { csrfHeader } from './metadataAssets.ts';
+
+const KEYWORDS = '25';
+/** A user action that cannot happen fails within this, not the whole test's timeout. */
+const ACT = { timeout: 15_000 };
+
+/** Opens the users-and-groups modal from the settings (cog) menu, on the given tab. */
+async function openUsersAndGroups(page: Page, tab: 'Users' | 'Groups'): Promise<Locator> {
+  await page.getByRole('button', { name: 'Settings' }).click(ACT);
+  await page.getByTestId('settings-menu').getByRole('menuitem', { name: 'Manage users and groups' }).click(ACT);
+  const modal = page.getByTestId('users-and-groups-modal');
+  await expect(modal).toBeVisible();
+  await modal.getByRole('tab', { name: tab }).click(ACT);
+  return modal;
+}
+
+/** A page in a browser context of its own (another person's browser), at the stack's address. */
+async function otherBrowser(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  return context.newPage();
+}
+
+/** Opens the advanced search's taxonomy picker for the Keywords field and answers the tree popover. */
+async function openKeywordsPicker(page: Page): Promise<Locator> {
+  await page.goto('/fotoweb/archives/');
+  await expect(page.getByTestId('archives-view')).toBeVisible();
+  await page.getByRole('button', { name: 'Advanced search' }).click(ACT);
+  const advanced = page.getByTestId('advanced-search');
+  await advanced.getByTestId('advanced-add-criterion').click(ACT);
+  await advanced.getByTestId('advanced-criterion-field').fill(KEYWORDS);
+  await advanced.getByTestId('advanced-criterion-taxonomy').click(ACT);
+  const popover = page.getByTestId('taxonomy-popover');
+  await expect(popover).toBeVisible();
+  return popover;
+}
+
+test('the administrator makes a keyword editor who must change the password, then disables them', async ({ page, credentials, browser, baseURL }) => {
+  const run = randomBytes(4).toString('hex');
+  const groupName = `Keyword editors ${run}`;
+  const username = `ada-${run}`;
+  const firstPassword = `first-${randomBytes(8).toString('hex')}`;
+  const newPassword = `second-${randomBytes(8).toString('hex')}`;
+  const keyword = `Heron${run}`;
+
+  // ------------------------------------------------------------------ 1. the administrator adds the group and the user
+  await page.goto('/');
+  await logIn(page, credentials);
+  await expect(page.getByTestId('archives-view')).toBeVisible();
+  let modal = await openUsersAndGroups(page, 'Groups');
+  await modal.getByTestId('group-add').click(ACT);
+  const groupForm = modal.getByTestId('group-form');
+  await expect(groupForm).toHaveAttribute('data-mode', 'add');
+  // A blank display name is refused before anything is sent (spec 03 §5 Group).
+  await groupForm.getByTestId('group-save').click(ACT);
+  await expect(groupForm.getByTestId('group-form-problems')).toContainText('Display name');
+  await groupForm.getByTestId('group-name').fill(groupName);
+  await groupForm.getByTestId('permission-manageTaxonomies').click(ACT);
+  await expectAccessible(page, '[data-testid="users-and-groups-modal"]', 'the add-group form');
+  await groupForm.getByTestId('group-save').click(ACT);
+  await expect(modal.getByTestId('group-row').filter({ hasText: groupName })).toBeVisible();
+
+  await modal.getByRole('tab', { name: 'Users' }).click(ACT);
+  await modal.getByTestId('user-add').click(ACT);
+  const userForm = modal.getByTestId('user-form');
+  await expect(userForm).toHaveAttribute('data-mode', 'add');
+  await userForm.getByTestId('user-username').fill(username);
+  await userForm.getByTestId('user-firstName').fill('Ada');
+  await userForm.getByTestId('user-lastName').fill(`Lovelace ${run}`);
+  await userForm.getByTestId('user-email').fill(`${username}@example.com`);
+  await userForm.getByTestId('user-password').fill(firstPassword);
+  // Mismatched passwords are refused in the form, with the other problems, and nothing is sent (spec 03 §5).
+  await userForm.getByTestId('user-confirm-password').fill(`${firstPassword}x`);
+  await userForm.getByTestId('user-save').click(ACT);
+  await expect(userForm.getByTestId('user-form-problems')).toBeVisible();
+  await userForm.getByTestId('user-confirm-password').fill(firstPassword);
+  await userForm.getByTestId('user-force-password-change').click(ACT);
+  await userForm.getByTestId('user-groups-search').fill(groupName);
+  await userForm
+    .getByTestId('user-groups-results')
+    .getByRole('button', { name: `Add ${groupName}` })
+    .click(ACT);
+  await expect(userForm.getByTestId('user-groups-item').filter({ hasText: groupName })).toBeVisible();
+  await expectAccessible(page, '[data-testid="users-and-groups-modal"]', 'the add-user form');
+  await userForm.getByTestId('user-save').click(ACT);
+  await modal.getByTestId('users-search').fill(username);
+  const row = modal.getByTestId('user-row').filter({ hasText: username });
+  await expect(row).toBeVisible();
+  await modal.getByTestId('users-and-groups-close').click(ACT);
+  await expect(modal).toBeHidden();
+
+  // What the DAM stored: the user, in the group, with the forced change; the group with its one permission.
+  const stored = await page.request.get(`/fotoweb/users/?q=${encodeURIComponent(username)}`, { headers: { Accept: 'application/vnd.fotoware.user-list+json' } });
+  expect(stored.status()).toBe(200);
+  const [user] = ((await stored.json()) as { data: { href: string; username: string; memberOfHref: string; account: { forcePasswordChange: boolean; isEnabled: boolean } }[] })
+    .data;
+  expect(user).toMatchObject({ username, account: { forcePasswordChange: true, isEnabled: true } });
+  const memberOf = await page.request.get(user!.memberOfHref, { headers: { Accept: 'application/vnd.fotoware.memberof+json' } });
+  expect(((await memberOf.json()) as { groups: { name: string }[] }).groups.map((g) => g.name)).toContain(groupName);
+
+  // ------------------------------------------------------- 2. the user logs in, must change the password, edits keywords
+  const ada = await otherBrowser(browser, baseURL);
+  await ada.goto('/fotoweb/archives/');
+  await logIn(ada, { username, password: firstPassword });
+  await expect(ada).toHaveURL((url) => url.pathname === '/fotoweb/views/change-password');
+  await expect(ada.getByTestId('forced-change-explanation')).toBeVisible();
+  await ada.getByTestId('password-currentPassword').fill(firstPassword);
+  await ada.getByTestId('password-newPassword').fill(newPassword);
+  await ada.getByTestId('password-confirmPassword').fill(newPassword);
+  await ada.getByRole('button', { name: 'Change password' }).click(ACT);
+  await expect(ada.getByTestId('password-changed')).toBeVisible();
+  await ada.getByRole('button', { name: 'Continue' }).click(ACT);
+  await expect(ada.getByTestId('archives-view')).toBeVisible();
+
+  const popover = await openKeywordsPicker(ada);
+  await popover.getByTestId('taxonomy-add').click(ACT);
+  const input = popover.getByTestId('taxonomy-add-input');
+  await input.fill(keyword);
+  await input.press('Enter');
+  await expect(popover.getByRole('treeitem', { name: keyword, exact: true })).toBeVisible();
+  // The group gives only that: no users-and-groups administration for Ada.
+  await expect(ada.getByRole('button', { name: 'Settings' })).toHaveCount(0);
+
+  // Someone outside the group sees the keyword but cannot add one (spec 02 §6).
+  const outsiderName = `bob-${run}`;
+  const outsiderPassword = `bob-${randomBytes(8).toString('hex')}`;
+  const outsider = await page.request.post('/fotoweb/users/', {
+    headers: { ...(await csrfHeader(page)), 'Content-Type': 'application/vnd.fotoware.user+json', Accept: 'application/vnd.fotoware.user+json' },
+    data: { username: outsiderName, address: { firstName: 'Bob', lastName: run, email: `${outsiderName}@example.com` }, account: { password: outsiderPassword } },
+  });
+  expect(outsider.status(), await outsider.text()).toBe(201);
+  const bob = await otherBrowser(browser, baseURL);
+  await bob.goto('/fotoweb/archives/');
+  await logIn(bob, { username: outsiderName, password: outsiderPassword });
+  const bobsPopover = await openKeywordsPicker(bob);
+  await bobsPopover.getByTestId('taxonomy-search').fill(keyword);
+  await expect(bobsPopover.getByRole('treeitem', { name: keyword, exact: true })).toBeVisible();
+  await expect(bobsPopover.getByTestId('taxonomy-add')).toHaveCount(0);
+  await bob.context().close();
+
+  // ---------------------------------------------------------------- 3. the administrator disables Ada; her session ends
+  modal = await openUsersAndGroups(page, 'Users');
+  await modal.getByTestId('users-search').fill(username);
+  await modal.getByTestId('user-row').filter({ hasText: username }).getByTestId('user-edit').click(ACT);
+  const editForm = modal.getByTestId('user-form');
+  await expect(editForm).toHaveAttribute('data-mode', 'edit');
+  await editForm.getByTestId('user-enabled').click(ACT);
+  await editForm.getByTestId('user-save').click(ACT);
+  await expect(modal.getByTestId('user-row').filter({ hasText: username })).toHaveAttribute('data-inactive', 'true');
+
+  await ada.goto('/fotoweb/archives/');
+  await expect(ada.getByTestId('login-view')).toBeVisible();
+  // A disabled user cannot log in again; the refusal reads like a wrong password (it does not tell who exists).
+  await ada.getByLabel('User name').fill(username);
+  await ada.getByLabel('Password').fill(newPassword);
+  await ada.getByRole('button', { name: 'Log in' }).click(ACT);
+  await expect(ada.locator('#login-error')).toHaveText('Wrong user name or password.');
+  await expect(ada.getByTestId('login-view')).toBeVisible();
+  await ada.context().close();
+});
