@@ -296,6 +296,9 @@ describe('users and groups', () => {
     ['an unknown payment method', { ...newUser, commerce: { paymentMethod: 3 } }, 'commerce.paymentMethod'],
     ['a negative discount', { ...newUser, commerce: { discount: -1 } }, 'commerce.discount'],
     ['an expiry that is not a date-time', { ...newUser, account: { password: 'x', expires: 'tomorrow' } }, 'account.expires'],
+    // Year 0 fails in PostgreSQL and a year-1 date with an offset reads back as an invalid date in PGlite.
+    ['an expiry in year 0', { ...newUser, account: { password: 'x', expires: '0000-01-01T00:00:00Z' } }, 'account.expires'],
+    ['an expiry before 1970 in UTC', { ...newUser, account: { password: 'x', expires: '0001-01-01T00:00:00+14:00' } }, 'account.expires'],
     ['a property without a value', { ...newUser, propertyBag: [{ key: 'k', value: '' }] }, 'propertyBag.0.value'],
   ])('refuses %s', (_what, body, path) => {
     const result = UserCreateSchema.safeParse(body);

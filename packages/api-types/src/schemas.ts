@@ -613,7 +613,18 @@ export const UserLicenseSchema = z.object({ level: UserLicenseLevelSchema, mode:
 type _UserLicense = Assert<Conforms<z.output<typeof UserLicenseSchema>, DamSchemas['UserLicense']>>;
 
 /** An instant with its offset (`2025-05-01T00:00:00Z`), or null for never. */
-const ExpiresSchema = z.iso.datetime({ offset: true, error: 'Not a date and time, e.g. 2025-05-01T00:00:00Z.' }).nullable();
+/** Years an expiry date may fall in, in UTC: every database and date parser reads them the same. */
+const EXPIRES_YEARS = { min: 1970, max: 9999 } as const;
+const ExpiresSchema = z.iso
+  .datetime({ offset: true, error: 'Not a date and time, e.g. 2025-05-01T00:00:00Z.' })
+  .refine(
+    (value) => {
+      const year = new Date(value).getUTCFullYear();
+      return year >= EXPIRES_YEARS.min && year <= EXPIRES_YEARS.max;
+    },
+    { error: `The expiry date must fall between the years ${EXPIRES_YEARS.min} and ${EXPIRES_YEARS.max}.` },
+  )
+  .nullable();
 
 /**
  * A username (`Username`): trimmed, 1–64 characters, no control characters or lone surrogates, none of

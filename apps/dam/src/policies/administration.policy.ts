@@ -28,12 +28,21 @@ export const administrationPolicy = {
   },
 
   /**
-   * Ensures `caller` may register a client acting as `principal` (and may manage applications at all).
-   * @throws ApiError 403 Forbidden naming the permissions `principal` holds beyond the caller's.
+   * Ensures `caller` may register a client acting as `principal` (`actingAs`: the user or group chosen), and may manage
+   * applications at all: anyone but the site owner may choose only themselves or a group they are in, and never a
+   * principal holding more group permissions than their own.
+   * @throws ApiError 403 Forbidden for another user or a group the caller is not in, or naming the permissions
+   *   `principal` holds beyond the caller's.
    */
-  assertMayActAs(caller: Caller, principal: ActingPrincipal): void {
+  assertMayActAs(caller: Caller, principal: ActingPrincipal, actingAs: { kind: 'user' | 'group'; id: number }): void {
     administrationPolicy.assertMayManageApplications(caller);
     if (caller.isSiteOwner) return;
+    // Archive access comes from access lists naming the user or their groups, which no permission comparison covers:
+    // a client acts as the caller, or as a group the caller is in, so it can never see an archive the caller cannot.
+    if (actingAs.kind === 'user' && actingAs.id !== caller.userId)
+      throw forbidden('A client may act as yourself or as one of your groups; only the site owner may choose another user.');
+    if (actingAs.kind === 'group' && !caller.groupIds.includes(actingAs.id))
+      throw forbidden('A client may act as a group you are a member of; only the site owner may choose another group.');
     if (principal.isSiteOwner) throw forbidden('Only the site owner may register a client acting as the site owner.');
     const beyond = [...principal.permissions].filter((permission) => !caller.permissions.has(permission)).sort();
     if (beyond.length > 0) throw forbidden(`A client may not act with more permissions than yours; this one would also hold ${beyond.join(', ')}.`);

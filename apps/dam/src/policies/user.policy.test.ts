@@ -39,8 +39,9 @@ describe('userPolicy.actions', () => {
       ['update', 'updateAccountStatus', 'updateLicense', 'updateMemberships', 'updatePassword', 'resetDeviceTokens', 'delete'],
     ],
     ['a manageUsers holder, on the owner', ADMIN, target(1, { isSiteOwner: true }), []],
-    ['the owner, on themselves', OWNER, target(1, { isSiteOwner: true }), ['update', 'updateLicense', 'updateMemberships', 'updatePassword', 'resetDeviceTokens']],
-    ['a manageUsers holder, on themselves', ADMIN, target(2), ['update', 'updateLicense', 'updateMemberships', 'updatePassword', 'resetDeviceTokens']],
+    // One's own password changes only with the current one (POST /fotoweb/me/password), never through the admin view.
+    ['the owner, on themselves', OWNER, target(1, { isSiteOwner: true }), ['update', 'updateLicense', 'updateMemberships', 'resetDeviceTokens']],
+    ['a manageUsers holder, on themselves', ADMIN, target(2), ['update', 'updateLicense', 'updateMemberships', 'resetDeviceTokens']],
     ['a user without manageUsers, on themselves', PLAIN, target(3), []],
     ['a user without manageUsers, on another', PLAIN, target(5), []],
     ['the owner, on the guest user', OWNER, target(15000, { kind: 'guest', isEnabled: false }), ['update', 'updateLicense', 'updateMemberships']],

@@ -38,7 +38,7 @@ const GUEST_ACTIONS: ReadonlySet<UserAction> = new Set(['update', 'updateLicense
  * - everything needs the group permission `manageUsers` (the site owner holds it implicitly);
  * - only the site owner may change the site owner's account (names, password, license, groups, sessions); nobody
  *   may delete, disable or expire the site owner;
- * - nobody deletes, disables or expires themselves;
+ * - nobody deletes, disables or expires themselves, or sets their own password without the current one;
  * - the guest user keeps no password, sessions or account status; the users of API clients are managed with them;
  * - `setNewSiteOwner`: only the site owner, for another enabled, unexpired person.
  */
@@ -65,6 +65,8 @@ export const userPolicy = {
     if (target.id === caller.userId) {
       if (action === 'delete') return forbid('You cannot delete yourself.');
       if (action === 'updateAccountStatus') return forbid('You cannot disable yourself or set your own expiry date.');
+      // Your own password changes only with the current one, rate-limited (POST /fotoweb/me/password).
+      if (action === 'updatePassword') return forbid('Change your own password with your current one (Change password in the user menu).');
     }
     return undefined;
   },

@@ -79,7 +79,7 @@ export class ApplicationsService {
         userId = hidden.id;
         actingGroupId = group.id;
       }
-      administrationPolicy.assertMayActAs(caller, await principalOf(users, userId));
+      administrationPolicy.assertMayActAs(caller, await principalOf(users, userId), input.actingAs);
       await tokens.insertClient({ clientId, name: input.name, secretHash, userId, actingGroupId, createdBy: caller.userId });
     });
     const record = await this.tokens.findApplication(clientId);

@@ -212,7 +212,11 @@ export class GroupsService {
     if (shape === 'beta') {
       const ownerId = await this.users.siteOwnerId();
       const records = new Map((await this.users.findRecords(rows.map((r) => r.id))).map((u) => [u.id, u]));
-      return rows.map((r) => presentBetaUser(records.get(r.id)!, { isSiteOwner: r.id === ownerId }));
+      // A member deleted between the two reads is left out rather than failing the page.
+      return rows.flatMap((r) => {
+        const record = records.get(r.id);
+        return record ? [presentBetaUser(record, { isSiteOwner: r.id === ownerId })] : [];
+      });
     }
     return { data: rows.map(presentUserMember), count, paging: this.memberPaging(groupLinks(groupId).userMembersHref, query, page, count) };
   }

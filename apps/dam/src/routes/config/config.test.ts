@@ -152,22 +152,26 @@ describe('API clients (applications)', () => {
     expect((await descriptor(token)).statusCode).toBe(401);
   });
 
-  it('refuses a client acting with more permissions than the caller (403), and stores nothing', async () => {
+  it('refuses a client acting as another user or a group the caller is not in (403), and stores nothing', async () => {
     const settingsAdmin = await memberWith('settings-admin', ['manageSettings', 'api', 'manageTaxonomies']);
+    // A group with more permissions, and an archive access list naming someone else: neither may be borrowed.
     const mightier = await groupWith('Mightier', ['api', 'manageUsers']);
+    const other = await memberWith('settings-other', ['api']);
     const before = await stored();
     const res = await create(settingsAdmin.token, { name: 'Escalation', actingAs: groupHref(mightier.id) });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ value: 'Forbidden', message: expect.stringMatching(/manageUsers/) });
+    expect(res.json()).toMatchObject({ value: 'Forbidden', message: expect.stringMatching(/group you are a member of/) });
+    const asOther = await create(settingsAdmin.token, { name: 'Borrowed', actingAs: userHref(other.id) });
+    expect(asOther.statusCode).toBe(403);
     const admin = (await sut.ctx.repos.users.findByUsername('admin'))!;
     const asOwner = await create(settingsAdmin.token, { name: 'Owner key', actingAs: userHref(admin.id) });
     expect(asOwner.statusCode).toBe(403);
     expect(asOwner.json().message).toMatch(/site owner/);
     expect(await stored()).toEqual(before);
 
-    // A group holding no more than the caller is fine.
-    const lesser = await groupWith('Lesser', ['api', 'manageTaxonomies']);
-    expect((await create(settingsAdmin.token, { name: 'Fine', actingAs: groupHref(lesser.id) })).statusCode).toBe(201);
+    // Acting as oneself, or as one's own group, is fine.
+    expect((await create(settingsAdmin.token, { name: 'Mine', actingAs: userHref(settingsAdmin.id) })).statusCode).toBe(201);
+    expect((await create(settingsAdmin.token, { name: 'Ours', actingAs: groupHref(settingsAdmin.groupId) })).statusCode).toBe(201);
   });
 
   it('refuses callers without manageSettings (403)', async () => {

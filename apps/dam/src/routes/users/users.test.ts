@@ -297,7 +297,7 @@ describe('one user (GET, the two shapes)', () => {
     expect(asAdmin.isSiteOwner).toBe(true);
     expect(Object.values(asAdmin.actions).every((allowed) => allowed === false)).toBe(true);
     const asOwner = (await call('GET', `/fotoweb/api/users/${ownerId}`)).json() as User;
-    expect(asOwner.actions).toMatchObject({ update: true, updatePassword: true, updateAccountStatus: false, delete: false, setNewSiteOwner: false });
+    expect(asOwner.actions).toMatchObject({ update: true, updatePassword: false, updateAccountStatus: false, delete: false, setNewSiteOwner: false });
     const self = (await call('GET', `/fotoweb/api/users/${admin.id}`, { token: admin.token })).json() as User;
     expect(self.actions).toMatchObject({ update: true, updateAccountStatus: false, delete: false, setNewSiteOwner: false });
   });
