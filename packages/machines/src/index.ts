@@ -517,6 +517,37 @@ export {
   type UserSaveRequestError,
 } from './userSave/userSave.machine.ts';
 export {
+  createFormSaveMachine,
+  type FormSaveCallInput,
+  type FormSaveContext,
+  type FormSaveEvent,
+  type FormSaveInput,
+  type FormSaveMembershipsInput,
+  type FormSaveOutput,
+  type FormSaveRules,
+  type SavedRecord,
+} from './formSave/createFormSaveMachine.ts';
+export {
+  CIRCULAR_GROUP_MEMBERS_TEXT,
+  CIRCULAR_MEMBER_OF_TEXT,
+  GROUP_EXISTS_TEXT,
+  GROUP_FORBIDDEN_TEXT,
+  GROUP_INVALID_TEXT,
+  GROUP_NAME_REQUIRED,
+  groupCreateBody,
+  groupPatch,
+  groupProblems,
+  groupSaveErrorMessage,
+  groupSaveMachine,
+  groupValues,
+  type GroupFormSource,
+  type GroupFormValues,
+  type GroupSaveInput,
+  type SaveGroupInput,
+  type SaveGroupMembershipsInput,
+  type SavedGroup,
+} from './groupSave/groupSave.machine.ts';
+export {
   DISCOUNT_RANGE,
   EMAIL_INVALID_MESSAGE,
   isSettingPassword,

@@ -3,21 +3,34 @@
  * description, SAML name when allowed, default license, member of with a picker, the permission switches of the
  * `groupPermissions` machine), Members (users and groups, each a `memberEditList`), and a delete confirmation.
  *
- * Save (spec 03 §4, §5 Group): the display name is required (trimmed); on edit only the changed fields are sent, and
- * nothing when nothing changed; then the membership lists are sent to the (new) group's links. Errors of spec 03 §8
- * are shown in the form, which stays open.
+ * Save runs the `groupSave` machine (spec 03 §4, §5 Group): the display name is required (trimmed); on edit only the
+ * changed fields are sent, and nothing when nothing changed; then the membership lists are sent to the (new) group's
+ * links. Errors of spec 03 §8 are shown in the form, which stays open.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Box, Button, Dialog, Field, HStack, Input, NativeSelect, Portal, SegmentGroup, Spinner, Stack, Tabs, Text, Textarea } from '@chakra-ui/react';
-import { useActorRef } from '@xstate/react';
-import type { ConfigOptions, Group, GroupCreate } from '@magpie/api-types';
-import { groupPermissionList, groupPermissionsMachine, type GroupPermissionKey, type MemberRef } from '@magpie/machines';
-import { api, isAbort } from '../api/client.ts';
-import { groupSaveErrorText, loadErrorText } from './errors.ts';
+import { Alert, Box, Button, Field, HStack, Input, NativeSelect, SegmentGroup, Stack, Tabs, Text, Textarea } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import type { ConfigOptions, Group } from '@magpie/api-types';
+import {
+  groupPermissionList,
+  groupPermissionsMachine,
+  groupSaveMachine,
+  groupValues,
+  type GroupPermissionKey,
+  type MemberRef,
+  type SavedGroup,
+  type SaveGroupInput,
+  type SaveGroupMembershipsInput,
+} from '@magpie/machines';
+import { api } from '../api/client.ts';
+import { groupSaveErrorText } from './errors.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { FormLoader } from './FormLoader.tsx';
 import { MemberListEditor } from './MemberListEditor.tsx';
-import { appMemberEditListMachine, saveMemberList } from './memberLists.ts';
+import { appMemberEditListMachine, hasMemberChanges, saveMemberList } from './memberLists.ts';
 import { PermissionSwitches } from './PermissionSwitches.tsx';
-import { groupBody, groupProblems, groupRef, groupRefs, groupValues, loadAllMembers, userRef, type UserManagementLinks } from './usersApi.ts';
+import { groupRef, groupRefs, loadAllMembers, machineCall, savedGroupLinks, userRef, type UserManagementLinks } from './usersApi.ts';
 
 /** Props of {@link GroupForm}. */
 export interface GroupFormProps {
@@ -38,42 +51,26 @@ interface Loaded {
   readonly groups: MemberRef[];
 }
 
-/** Loads the group and its lists, then shows {@link GroupFormBody}. */
+/** Loads a group (its member-of list and every member), then shows the form ({@link GroupFormBody}). */
+async function loadGroup(href: string, signal: AbortSignal): Promise<Loaded> {
+  const group = await api.getGroup(href, { signal });
+  const [memberOf, users, groups] = await Promise.all([
+    api.getMemberOf(group.memberOfHref, { signal }).then(groupRefs),
+    loadAllMembers(group.userMembersHref, signal),
+    loadAllMembers(group.groupMembersHref, signal),
+  ]);
+  return { group, memberOf, users, groups };
+}
+
+const NEW_GROUP = (): Loaded => ({ group: undefined, memberOf: [], users: [], groups: [] });
+
+/** The group form: loads the group on edit, then shows {@link GroupFormBody}. */
 export function GroupForm(props: GroupFormProps) {
-  const { href } = props;
-  const [loaded, setLoaded] = useState<Loaded | { error: string } | undefined>(href ? undefined : { group: undefined, memberOf: [], users: [], groups: [] });
-  useEffect(() => {
-    if (!href) return;
-    const controller = new AbortController();
-    const { signal } = controller;
-    (async () => {
-      const group = await api.getGroup(href, { signal });
-      const [memberOf, users, groups] = await Promise.all([
-        api.getMemberOf(group.memberOfHref, { signal }).then(groupRefs),
-        loadAllMembers(group.userMembersHref, signal),
-        loadAllMembers(group.groupMembersHref, signal),
-      ]);
-      setLoaded({ group, memberOf, users, groups });
-    })().catch((error: unknown) => {
-      if (!isAbort(error)) setLoaded({ error: loadErrorText(error) });
-    });
-    return () => controller.abort();
-  }, [href]);
-  if (!loaded) return <Spinner aria-label="Loading the group" data-testid="group-form-loading" />;
-  if ('error' in loaded) {
-    return (
-      <Stack>
-        <Alert.Root status="error" data-testid="group-form-error">
-          <Alert.Indicator />
-          <Alert.Description>{loaded.error}</Alert.Description>
-        </Alert.Root>
-        <Button alignSelf="start" variant="outline" onClick={props.onBack}>
-          Back
-        </Button>
-      </Stack>
-    );
-  }
-  return <GroupFormBody {...props} loaded={loaded} />;
+  return (
+    <FormLoader href={props.href} load={loadGroup} empty={NEW_GROUP} what="group" testId="group-form" onBack={props.onBack}>
+      {(loaded) => <GroupFormBody {...props} loaded={loaded} />}
+    </FormLoader>
+  );
 }
 
 function licenseSelect(
@@ -106,9 +103,7 @@ function GroupFormBody({ links, options, onBack, onDone, loaded }: GroupFormProp
   const { group } = loaded;
   const original = groupValues(group);
   const [values, setValues] = useState(original);
-  const [problems, setProblems] = useState<string[]>([]);
-  const [error, setError] = useState<string | undefined>(undefined);
-  const [busy, setBusy] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | undefined>(undefined);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [memberTab, setMemberTab] = useState<'users' | 'groups'>('users');
   const canUpdate = group ? group.actions.update : true;
@@ -129,52 +124,45 @@ function GroupFormBody({ links, options, onBack, onDone, loaded }: GroupFormProp
   const groupMembers = useActorRef(appMemberEditListMachine, {
     input: { kind: 'groupMembers', href: group?.groupMembersHref ?? '', ownerHref, members: loaded.groups, defaultGroupHrefs: links.defaultGroupHrefs },
   });
+  const saver = useActorRef(
+    groupSaveMachine.provide({
+      actors: {
+        save: fromPromise<SavedGroup, SaveGroupInput>(async ({ input }) =>
+          savedGroupLinks(await machineCall(() => (input.mode === 'add' ? api.createGroup(input.listHref, input.body) : api.updateGroup(input.href, input.patch)))),
+        ),
+        // spec 03 §4: each list's own PATCH, to the (new) group's links; a failure keeps that list's §8 message.
+        saveMemberships: fromPromise<unknown, SaveGroupMembershipsInput>(async ({ input: { saved } }) => {
+          await saveMemberList(memberOf, saved.memberOfHref);
+          await saveMemberList(userMembers, saved.userMembersHref);
+          await saveMemberList(groupMembers, saved.groupMembersHref);
+        }),
+      },
+    }),
+    { input: group ? { mode: 'edit', saved: savedGroupLinks(group), original } : { mode: 'add', listHref: links.groupList } },
+  );
+  const state = useSelector(saver, (s) => ({ value: s.value, problems: s.context.problems, error: s.context.error, done: s.status === 'done' }));
+  useEffect(() => {
+    if (state.done) onDone();
+  }, [state.done, onDone]);
+  const busy = state.value === 'saving' || state.value === 'savingMemberships';
+  const problems = state.problems;
+  const error = deleteError ?? state.error;
 
   const searchGroups = useCallback(async (q: string, signal: AbortSignal) => (await api.listGroups(links.groupList, { q }, { signal })).data.map(groupRef), [links.groupList]);
   const searchUsers = useCallback(async (q: string, signal: AbortSignal) => (await api.listUsers(links.userList, { q }, { signal })).data.map(userRef), [links.userList]);
 
-  const save = async () => {
-    const next = { ...values, permissions: groupPermissionList(permissions.getSnapshot().context.permissions) };
-    const found = groupProblems(next);
-    setProblems(found);
-    setError(undefined);
-    if (found.length > 0) return;
-    setBusy(true);
-    try {
-      let saved = group;
-      try {
-        const body = groupBody(next, group ? original : undefined, canSetSaml);
-        if (!group) saved = await api.createGroup(links.groupList, { ...(body as GroupCreate), name: next.name.trim() });
-        else if (Object.keys(body).length > 0) saved = await api.updateGroup(group.href, body);
-      } catch (failure) {
-        setError(groupSaveErrorText(failure));
-        return;
-      }
-      // spec 03 §4: membership changes go after the group itself is saved, to the saved group's links.
-      await saveMemberList(memberOf, saved?.memberOfHref);
-      await saveMemberList(userMembers, saved?.userMembersHref);
-      await saveMemberList(groupMembers, saved?.groupMembersHref);
-      onDone();
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : groupSaveErrorText(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const remove = async () => {
-    if (!group) return;
-    setBusy(true);
-    try {
-      await api.deleteGroup(group.href);
-      setConfirmDelete(false);
-      onDone();
-    } catch (failure) {
-      setConfirmDelete(false);
-      setError(groupSaveErrorText(failure));
-    } finally {
-      setBusy(false);
-    }
+  const save = () => {
+    setDeleteError(undefined);
+    saver.send({
+      type: 'SAVE',
+      values: {
+        ...values,
+        // A caller who may not set the SAML name leaves it as it was, so it is never sent.
+        samlGroupName: canSetSaml ? values.samlGroupName : original.samlGroupName,
+        permissions: groupPermissionList(permissions.getSnapshot().context.permissions),
+      },
+      membershipsChanged: [memberOf, userMembers, groupMembers].some(hasMemberChanges),
+    });
   };
 
   const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) => setValues((v) => ({ ...v, [key]: value }));
@@ -297,7 +285,7 @@ function GroupFormBody({ links, options, onBack, onDone, loaded }: GroupFormProp
           <Button variant="outline" onClick={onBack} disabled={busy} data-testid="group-cancel">
             Cancel
           </Button>
-          <Button colorPalette="blue" onClick={() => void save()} loading={busy} data-testid="group-save">
+          <Button colorPalette="blue" onClick={save} loading={busy} data-testid="group-save">
             Save
           </Button>
         </HStack>
@@ -307,9 +295,12 @@ function GroupFormBody({ links, options, onBack, onDone, loaded }: GroupFormProp
           open={confirmDelete}
           title="Delete group"
           confirmLabel="Delete"
-          busy={busy}
-          onCancel={() => setConfirmDelete(false)}
-          onConfirm={() => void remove()}
+          onClose={() => setConfirmDelete(false)}
+          action={async () => {
+            await api.deleteGroup(group.href);
+            onDone();
+          }}
+          onFailed={(failure) => setDeleteError(groupSaveErrorText(failure))}
           testId="group-delete-confirm"
         >
           <Text>
@@ -358,44 +349,5 @@ export function PropertyBagEditor({ rows, onChange, disabled, testId }: Property
         Add property
       </Button>
     </Stack>
-  );
-}
-
-/** Props of {@link ConfirmDialog}. */
-export interface ConfirmDialogProps {
-  readonly open: boolean;
-  readonly title: string;
-  readonly confirmLabel: string;
-  readonly busy: boolean;
-  readonly onCancel: () => void;
-  readonly onConfirm: () => void;
-  readonly testId: string;
-  readonly children: React.ReactNode;
-}
-
-/** A confirmation over the modal (spec 03 §2.6 delete confirmation, §2.8). */
-export function ConfirmDialog({ open, title, confirmLabel, busy, onCancel, onConfirm, testId, children }: ConfirmDialogProps) {
-  return (
-    <Dialog.Root open={open} onOpenChange={(d) => (d.open ? undefined : onCancel())} role="alertdialog" size="sm">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid={testId}>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>{children}</Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onCancel} disabled={busy}>
-                Cancel
-              </Button>
-              <Button colorPalette="red" onClick={onConfirm} loading={busy} data-testid={`${testId}-ok`}>
-                {confirmLabel}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
   );
 }

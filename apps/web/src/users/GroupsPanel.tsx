@@ -5,13 +5,12 @@
  */
 import { useState } from 'react';
 import { Alert, Button, HStack, Input, Spinner, Stack, Table, Text } from '@chakra-ui/react';
-import type { Group, GroupList } from '@magpie/api-types';
+import type { Group } from '@magpie/api-types';
 import { api } from '../api/client.ts';
-import { useResource } from '../api/useResource.ts';
-import { ConfirmDialog } from './GroupForm.tsx';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { groupSaveErrorText, loadErrorText } from './errors.ts';
 import { PagingBar } from './PagingBar.tsx';
-import { useDebouncedValue } from './useDebouncedValue.ts';
+import { useSearchedList } from './useSearchedList.ts';
 import type { UserManagementLinks } from './usersApi.ts';
 
 /** Props of {@link GroupsPanel}. */
@@ -23,28 +22,9 @@ export interface GroupsPanelProps {
 
 /** See the module comment. */
 export function GroupsPanel({ links, onAdd, onEdit }: GroupsPanelProps) {
-  const [text, setText] = useState('');
-  const q = useDebouncedValue(text.trim(), 300);
-  const [page, setPage] = useState<string | undefined>(undefined);
-  const href = page ?? `${links.groupList}?q=${encodeURIComponent(q)}`;
-  const list = useResource<GroupList>(href, (signal) => (page ? api.listGroups(page, undefined, { signal }) : api.listGroups(links.groupList, q ? { q } : undefined, { signal })));
+  const { text, search, setPage, list } = useSearchedList(links.groupList, api.listGroups);
   const [deleting, setDeleting] = useState<Group | undefined>(undefined);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>(undefined);
-
-  const remove = async (group: Group) => {
-    setBusy(true);
-    try {
-      await api.deleteGroup(group.href);
-      setError(undefined);
-      list.reload();
-    } catch (failure) {
-      setError(groupSaveErrorText(failure));
-    } finally {
-      setBusy(false);
-      setDeleting(undefined);
-    }
-  };
 
   return (
     <Stack gap="3" data-testid="groups-list">
@@ -54,10 +34,7 @@ export function GroupsPanel({ links, onAdd, onEdit }: GroupsPanelProps) {
           aria-label="Search groups"
           placeholder="Search groups"
           value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            setPage(undefined);
-          }}
+          onChange={(e) => search(e.target.value)}
           data-testid="groups-search"
           size="sm"
           maxW="sm"
@@ -129,9 +106,14 @@ export function GroupsPanel({ links, onAdd, onEdit }: GroupsPanelProps) {
         open={deleting !== undefined}
         title="Delete group"
         confirmLabel="Delete"
-        busy={busy}
-        onCancel={() => setDeleting(undefined)}
-        onConfirm={() => deleting && void remove(deleting)}
+        onClose={() => setDeleting(undefined)}
+        action={async () => {
+          if (!deleting) return;
+          await api.deleteGroup(deleting.href);
+          setError(undefined);
+          list.reload();
+        }}
+        onFailed={(failure) => setError(groupSaveErrorText(failure))}
         testId="group-list-delete-confirm"
       >
         <Text>

@@ -12,6 +12,7 @@ import { currentMembers, isDefaultGroupHref, isMemberRemovable, type memberEditL
 import { isAbort } from '../api/client.ts';
 import { memberListErrorText } from './errors.ts';
 import { useDebouncedValue } from './useDebouncedValue.ts';
+import { SEARCH_DEBOUNCE_MS } from './useSearchedList.ts';
 
 /** Props of {@link MemberListEditor}. */
 export interface MemberListEditorProps {
@@ -35,7 +36,7 @@ export function MemberListEditor({ actor, label, searchLabel, search, editable, 
   const saving = useSelector(actor, (s) => s.matches('saving'));
   const members = currentMembers(context);
   const [text, setText] = useState('');
-  const query = useDebouncedValue(text.trim(), 300);
+  const query = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const [results, setResults] = useState<{ q: string; found: MemberRef[] } | undefined>(undefined);
 
   useEffect(() => {

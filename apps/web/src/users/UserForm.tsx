@@ -5,7 +5,7 @@
  * fields sent, the group changes after the user save, the §8 errors in the form.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Box, Button, Field, HStack, Input, NativeSelect, SimpleGrid, Spinner, Stack, Switch, Tabs, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Box, Button, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Switch, Tabs, Text, Textarea } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { ConfigOptions, LicenseOption, User } from '@magpie/api-types';
@@ -25,9 +25,10 @@ import {
   type UserFormValues,
 } from '@magpie/machines';
 import { PAYMENT_METHODS } from '@magpie/api-types';
-import { api, isAbort } from '../api/client.ts';
+import { api } from '../api/client.ts';
 import { loadErrorText } from './errors.ts';
 import { PropertyBagEditor } from './GroupForm.tsx';
+import { FormLoader } from './FormLoader.tsx';
 import { MemberListEditor } from './MemberListEditor.tsx';
 import { appMemberEditListMachine, hasMemberChanges, saveMemberList } from './memberLists.ts';
 import { groupRef, groupRefs, machineCall, type UserManagementLinks } from './usersApi.ts';
@@ -48,38 +49,22 @@ interface Loaded {
   readonly original: UserFormValues;
 }
 
-/** Loads the user and its groups, then shows {@link UserFormBody}. */
+/** Loads a user and the groups they are in, with the form's starting values (the password placeholder of §3.1). */
+async function loadUser(href: string, signal: AbortSignal): Promise<Loaded> {
+  const user = await api.getUser(href, { signal });
+  const groups = groupRefs(await api.getMemberOf(user.memberOfHref, { signal }));
+  return { user, groups, original: userValues(user, passwordPlaceholder()) };
+}
+
+const NEW_USER = (): Loaded => ({ user: undefined, groups: [], original: newUserValues() });
+
+/** The user form: loads the user on edit, then shows {@link UserFormBody}. */
 export function UserForm(props: UserFormProps) {
-  const { href } = props;
-  const [loaded, setLoaded] = useState<Loaded | { error: string } | undefined>(href ? undefined : { user: undefined, groups: [], original: newUserValues() });
-  useEffect(() => {
-    if (!href) return;
-    const controller = new AbortController();
-    const { signal } = controller;
-    (async () => {
-      const user = await api.getUser(href, { signal });
-      const groups = groupRefs(await api.getMemberOf(user.memberOfHref, { signal }));
-      setLoaded({ user, groups, original: userValues(user, passwordPlaceholder()) });
-    })().catch((error: unknown) => {
-      if (!isAbort(error)) setLoaded({ error: loadErrorText(error) });
-    });
-    return () => controller.abort();
-  }, [href]);
-  if (!loaded) return <Spinner aria-label="Loading the user" data-testid="user-form-loading" />;
-  if ('error' in loaded) {
-    return (
-      <Stack>
-        <Alert.Root status="error" data-testid="user-form-error">
-          <Alert.Indicator />
-          <Alert.Description>{loaded.error}</Alert.Description>
-        </Alert.Root>
-        <Button alignSelf="start" variant="outline" onClick={props.onBack}>
-          Back
-        </Button>
-      </Stack>
-    );
-  }
-  return <UserFormBody {...props} loaded={loaded} />;
+  return (
+    <FormLoader href={props.href} load={loadUser} empty={NEW_USER} what="user" testId="user-form" onBack={props.onBack}>
+      {(loaded) => <UserFormBody {...props} loaded={loaded} />}
+    </FormLoader>
+  );
 }
 
 const DETAIL_LABELS: Record<UserDetailField, string> = {
@@ -158,18 +143,18 @@ function UserFormBody({ links, options, onBack, onDone, loaded }: UserFormProps 
   const saver = useActorRef(
     userSaveMachine.provide({
       actors: {
-        saveUser: fromPromise<SaveUserOutput, SaveUserInput>(async ({ input }) => {
+        save: fromPromise<SaveUserOutput, SaveUserInput>(async ({ input }) => {
           const saved = await machineCall(() => (input.mode === 'add' ? api.createUser(input.listHref, input.body) : api.updateUser(input.href, input.patch)));
           return { href: saved.href, memberOfHref: saved.memberOfHref };
         }),
         // spec 03 §4: the list's own PATCH, to the (new) user's memberOfHref; its failure keeps its §8 message.
-        saveMemberships: fromPromise<unknown, SaveMembershipsInput>(({ input }) => saveMemberList(memberships, input.href)),
+        saveMemberships: fromPromise<unknown, SaveMembershipsInput>(({ input }) => saveMemberList(memberships, input.saved.memberOfHref)),
       },
     }),
-    { input: user ? { mode: 'edit', user: { href: user.href, memberOfHref: user.memberOfHref }, original } : { mode: 'add', listHref: links.userList } },
+    { input: user ? { mode: 'edit', saved: { href: user.href, memberOfHref: user.memberOfHref }, original } : { mode: 'add', listHref: links.userList } },
   );
   const state = useSelector(saver, (s) => ({ value: s.value, problems: s.context.problems, error: s.context.error, done: s.status === 'done' }));
-  const busy = state.value === 'savingUser' || state.value === 'savingMemberships';
+  const busy = state.value === 'saving' || state.value === 'savingMemberships';
   useEffect(() => {
     if (state.done) onDone();
   }, [state.done, onDone]);

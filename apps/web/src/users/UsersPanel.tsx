@@ -6,15 +6,14 @@
  */
 import { useMemo, useState } from 'react';
 import { Alert, Badge, Box, Button, Checkbox, HStack, Input, Menu, Portal, Spinner, Stack, Table, Text } from '@chakra-ui/react';
-import type { ConfigOptions, User, UserList } from '@magpie/api-types';
+import type { ConfigOptions, User } from '@magpie/api-types';
 import { api } from '../api/client.ts';
-import { useResource } from '../api/useResource.ts';
 import { useUserPreferences } from '../session/userPreferences.ts';
-import { ConfirmDialog } from './GroupForm.tsx';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { loadErrorText, PREFERENCES_SAVE_FAILED_TEXT } from './errors.ts';
 import { PagingBar } from './PagingBar.tsx';
 import { addToSelection, removeFromSelection, type SelectedUser } from './selection.ts';
-import { useDebouncedValue } from './useDebouncedValue.ts';
+import { useSearchedList } from './useSearchedList.ts';
 import { userSaveErrorMessage } from '@magpie/machines';
 import { columnSettings, USER_COLUMNS, userCell, visibleUserColumns, type UserColumn } from './userColumns.ts';
 import { toRequestError, type UserManagementLinks } from './usersApi.ts';
@@ -40,18 +39,13 @@ function savedColumns(preferences: unknown): unknown {
 
 /** See the module comment. */
 export function UsersPanel({ links, options, onAdd, onEdit }: UsersPanelProps) {
-  const [text, setText] = useState('');
-  const q = useDebouncedValue(text.trim(), 300);
-  const [page, setPage] = useState<string | undefined>(undefined);
-  const key = page ?? `${links.userList}?q=${encodeURIComponent(q)}`;
-  const list = useResource<UserList>(key, (signal) => (page ? api.listUsers(page, undefined, { signal }) : api.listUsers(links.userList, q ? { q } : undefined, { signal })));
+  const { text, search, setPage, list } = useSearchedList(links.userList, api.listUsers);
   const preferences = useUserPreferences();
   const [chosen, setChosen] = useState<Set<UserColumn> | undefined>(undefined);
   const visible = useMemo(() => chosen ?? visibleUserColumns(savedColumns(preferences.data)), [chosen, preferences.data]);
   const [notice, setNotice] = useState<string | undefined>(undefined);
   const [selection, setSelection] = useState<readonly SelectedUser[]>([]);
   const [deleting, setDeleting] = useState<User | undefined>(undefined);
-  const [busy, setBusy] = useState(false);
   const licenses = options.AvailableUserLicenseTypes ?? [];
   const now = Date.now();
 
@@ -62,21 +56,6 @@ export function UsersPanel({ links, options, onAdd, onEdit }: UsersPanelProps) {
     setChosen(next);
     if (preferences.href) {
       api.patchUserPreferences(preferences.href, { shared: { userGridSettings: { columns: columnSettings(next) } } }).catch(() => setNotice(PREFERENCES_SAVE_FAILED_TEXT));
-    }
-  };
-
-  const remove = async (user: User) => {
-    setBusy(true);
-    try {
-      await api.deleteUser(user.href);
-      setSelection((s) => removeFromSelection(s, user.href));
-      setNotice(undefined);
-      list.reload();
-    } catch (failure) {
-      setNotice(userSaveErrorMessage(toRequestError(failure)));
-    } finally {
-      setBusy(false);
-      setDeleting(undefined);
     }
   };
 
@@ -91,10 +70,7 @@ export function UsersPanel({ links, options, onAdd, onEdit }: UsersPanelProps) {
           aria-label="Search users"
           placeholder="Search users"
           value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            setPage(undefined);
-          }}
+          onChange={(e) => search(e.target.value)}
           data-testid="users-search"
           size="sm"
           maxW="sm"
@@ -214,9 +190,15 @@ export function UsersPanel({ links, options, onAdd, onEdit }: UsersPanelProps) {
         open={deleting !== undefined}
         title="Delete user"
         confirmLabel="Delete"
-        busy={busy}
-        onCancel={() => setDeleting(undefined)}
-        onConfirm={() => deleting && void remove(deleting)}
+        onClose={() => setDeleting(undefined)}
+        action={async () => {
+          if (!deleting) return;
+          await api.deleteUser(deleting.href);
+          setSelection((s) => removeFromSelection(s, deleting.href));
+          setNotice(undefined);
+          list.reload();
+        }}
+        onFailed={(failure) => setNotice(userSaveErrorMessage(toRequestError(failure)))}
         testId="user-delete-confirm"
       >
         <Text>

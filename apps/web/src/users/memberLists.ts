@@ -2,9 +2,9 @@
  * Creating and saving the `memberEditList` actors of the forms (spec 03 §4 add and remove lists, §7 PATCH
  * `{add, remove}`): the actor provided with the client's `updateMemberships`, and "save and wait" for a form's Save.
  */
-import { createActor, waitFor, type ActorRefFrom } from 'xstate';
+import { waitFor, type ActorRefFrom } from 'xstate';
 import { fromPromise } from 'xstate';
-import { memberEditListMachine, type ApplyMemberChangesInput, type MemberEditListInput } from '@magpie/machines';
+import { memberEditListMachine, type ApplyMemberChangesInput } from '@magpie/machines';
 import { api } from '../api/client.ts';
 import { memberListErrorText } from './errors.ts';
 import { machineCall } from './usersApi.ts';
@@ -20,11 +20,6 @@ export const appMemberEditListMachine = memberEditListMachine.provide({
     ),
   },
 });
-
-/** Starts a member list actor on `input`. */
-export function startMemberList(input: MemberEditListInput): MemberListActor {
-  return createActor(appMemberEditListMachine, { input }).start();
-}
 
 /**
  * Sends the list's pending changes (to `href` when given: a user or group created just before) and waits: resolves

@@ -2,8 +2,8 @@
  * The users-and-groups room's calls (spec 03 §7 "Users and groups"), through the app's one client ({@link api}),
  * and the mapping of answers to the shapes the machines take (`MemberRef`, request errors). No `fetch` here.
  */
-import type { ConfigOptions, FullApiDescriptor, Group, GroupUpdate, Member, MemberOf, User } from '@magpie/api-types';
-import type { MemberRef, UserSaveRequestError } from '@magpie/machines';
+import type { ConfigOptions, FullApiDescriptor, Group, Member, MemberOf, User } from '@magpie/api-types';
+import type { MemberRef, SavedGroup, UserSaveRequestError } from '@magpie/machines';
 import { ApiError } from '@magpie/api-types/client';
 import { api, isAbort } from '../api/client.ts';
 
@@ -91,67 +91,7 @@ export async function loadAllMembers(href: string, signal?: AbortSignal, maxPage
   return members;
 }
 
-/** The editable fields of the group form (spec 03 §2.6 General). */
-export interface GroupFormValues {
-  readonly name: string;
-  readonly description: string;
-  readonly samlGroupName: string;
-  readonly defaultLevel: number;
-  readonly defaultConcurrencyMode: number;
-  readonly permissions: readonly string[];
-  readonly propertyBag: readonly { readonly key: string; readonly value: string }[];
-}
-
-/** The group form's values of a group, or of a new one (spec 03 §2.6: license 35/0, nothing else). */
-export function groupValues(group: Group | undefined): GroupFormValues {
-  return {
-    name: group?.name ?? '',
-    description: group?.description ?? '',
-    samlGroupName: group?.samlGroupName ?? '',
-    defaultLevel: group?.license.defaultLevel ?? 35,
-    defaultConcurrencyMode: group?.license.defaultConcurrencyMode ?? 0,
-    permissions: group?.permissions ?? [],
-    propertyBag: group?.propertyBag ?? [],
-  };
-}
-
-const trimmedProperties = (rows: GroupFormValues['propertyBag']) =>
-  rows.map(({ key, value }) => ({ key: key.trim(), value })).filter(({ key, value }) => key !== '' && value.trim() !== '');
-
-/** The required-field message naming the display name (spec 03 §5 Group). */
-export const GROUP_NAME_REQUIRED = 'Display name is required.';
-
-/** The group form's problems (spec 03 §5 Group): a blank or whitespace-only display name. */
-export function groupProblems(values: GroupFormValues): string[] {
-  return values.name.trim() === '' ? [GROUP_NAME_REQUIRED] : [];
-}
-
-/**
- * The body of saving the group (spec 03 §5 Group, §7): trimmed name, description and SAML name, properties with an
- * empty key or value dropped; on edit only what differs from `original` (an empty object: nothing to send).
- */
-export function groupBody(values: GroupFormValues, original: GroupFormValues | undefined, canSetSamlName: boolean): GroupUpdate {
-  const next = {
-    name: values.name.trim(),
-    description: values.description.trim(),
-    samlGroupName: values.samlGroupName.trim(),
-    license: { defaultLevel: values.defaultLevel, defaultConcurrencyMode: values.defaultConcurrencyMode },
-    permissions: [...values.permissions].sort(),
-    propertyBag: trimmedProperties(values.propertyBag),
-  };
-  const body: Record<string, unknown> = {};
-  const before = original && {
-    name: original.name.trim(),
-    description: original.description.trim(),
-    samlGroupName: original.samlGroupName.trim(),
-    license: { defaultLevel: original.defaultLevel, defaultConcurrencyMode: original.defaultConcurrencyMode },
-    permissions: [...original.permissions].sort(),
-    propertyBag: trimmedProperties(original.propertyBag),
-  };
-  for (const key of Object.keys(next) as (keyof typeof next)[]) {
-    if (key === 'samlGroupName' && !canSetSamlName) continue;
-    if (!before || JSON.stringify(before[key]) !== JSON.stringify(next[key])) body[key] = next[key];
-  }
-  if (!original && !canSetSamlName) delete body['samlGroupName'];
-  return body as GroupUpdate;
+/** The links of a group the group form's save needs (the `groupSave` machine's `SavedGroup`). */
+export function savedGroupLinks(group: Pick<Group, 'href' | 'memberOfHref' | 'userMembersHref' | 'groupMembersHref'>): SavedGroup {
+  return { href: group.href, memberOfHref: group.memberOfHref, userMembersHref: group.userMembersHref, groupMembersHref: group.groupMembersHref };
 }

@@ -1,21 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@magpie/api-types/client';
-import { CIRCULAR_GROUP_MEMBERS, CIRCULAR_MEMBER_OF, DEFAULT_ERROR_MESSAGE } from '@magpie/machines';
-import type { User } from '@magpie/api-types';
 import {
+  CIRCULAR_GROUP_MEMBERS,
   CIRCULAR_GROUP_MEMBERS_TEXT,
+  CIRCULAR_MEMBER_OF,
   CIRCULAR_MEMBER_OF_TEXT,
+  DEFAULT_ERROR_MESSAGE,
   GROUP_EXISTS_TEXT,
   GROUP_FORBIDDEN_TEXT,
   GROUP_INVALID_TEXT,
-  groupSaveErrorText,
-  loadErrorText,
-  memberListErrorText,
-} from './errors.ts';
+} from '@magpie/machines';
+import type { User } from '@magpie/api-types';
+import { groupSaveErrorText, loadErrorText, memberListErrorText } from './errors.ts';
 import { countText } from './PagingBar.tsx';
 import { addToSelection, removeFromSelection, type SelectedUser } from './selection.ts';
 import { columnSettings, formatDay, isExpired, userCell, visibleUserColumns } from './userColumns.ts';
-import { GROUP_NAME_REQUIRED, groupBody, groupProblems, groupValues, toRequestError, userManagementLinks } from './usersApi.ts';
+import { toRequestError, userManagementLinks } from './usersApi.ts';
 
 const actions = {
   update: true,
@@ -81,34 +81,6 @@ describe('selection across searches and pages (spec 03 §4)', () => {
 
   it('counts in the singular or plural', () => {
     expect([countText(1, ['user', 'users']), countText(0, ['group', 'groups'])]).toEqual(['1 user', '0 groups']);
-  });
-});
-
-describe('group form rules (spec 03 §5 Group)', () => {
-  it('requires a display name that is not blank', () => {
-    expect(groupProblems({ ...groupValues(undefined), name: '   ' })).toEqual([GROUP_NAME_REQUIRED]);
-    expect(groupProblems({ ...groupValues(undefined), name: 'Editors' })).toEqual([]);
-  });
-
-  it('trims, drops empty properties, and sends only what changed on edit', () => {
-    const created = groupBody(
-      {
-        ...groupValues(undefined),
-        name: ' Editors ',
-        description: ' Edit ',
-        propertyBag: [
-          { key: 'a', value: '1' },
-          { key: '', value: 'x' },
-        ],
-      },
-      undefined,
-      true,
-    );
-    expect(created).toMatchObject({ name: 'Editors', description: 'Edit', propertyBag: [{ key: 'a', value: '1' }], license: { defaultLevel: 35, defaultConcurrencyMode: 0 } });
-    const original = { ...groupValues(undefined), name: 'Editors', permissions: ['manageTaxonomies'] };
-    expect(groupBody({ ...original, name: 'Editors ' }, original, true)).toEqual({});
-    expect(groupBody({ ...original, permissions: ['manageTaxonomies', 'api'] }, original, true)).toEqual({ permissions: ['api', 'manageTaxonomies'] });
-    expect(groupBody({ ...original, samlGroupName: 'cn=editors' }, original, false)).toEqual({});
   });
 });
 

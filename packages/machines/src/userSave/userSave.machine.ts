@@ -4,12 +4,21 @@
  * save": messages collected and shown together, trimmed, only changed fields sent; §7 POST user list href / PATCH
  * user href / PATCH memberOfHref; §8 user errors by status).
  *
- * editing → validating → savingUser → savingMemberships → saved, or back to editing with the problems, or to error
- * with the §8 message. The membership changes themselves are gathered by a `memberEditList` machine; this machine
- * only says when to send them (after the user save, to the user's `memberOfHref`).
+ * editing → validating → saving → savingMemberships → saved, or back to editing with the problems, or to error with
+ * the §8 message ({@link createFormSaveMachine}). The membership changes themselves are gathered by a
+ * `memberEditList` machine; this machine only says when to send them (after the user save, to the user's
+ * `memberOfHref`).
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { UserCreate, UserUpdate } from '@magpie/api-types';
+import {
+  createFormSaveMachine,
+  type FormSaveCallInput,
+  type FormSaveContext,
+  type FormSaveEvent,
+  type FormSaveInput,
+  type FormSaveMembershipsInput,
+  type FormSaveOutput,
+} from '../formSave/createFormSaveMachine.ts';
 import { DEFAULT_ERROR_MESSAGE } from '../uploadPopover/uploadError.ts';
 import { userCreateBody, userFormProblems, userPatch, type UserFormProblem, type UserFormValues } from './userForm.ts';
 
@@ -53,152 +62,45 @@ export function userSaveErrorMessage(error: unknown): string {
   return DEFAULT_ERROR_MESSAGE;
 }
 
-/** Input of the injected `saveUser` actor: create at `listHref`, or patch `href` with only the changed fields. */
-export type SaveUserInput =
-  { readonly mode: 'add'; readonly listHref: string; readonly body: UserCreate } | { readonly mode: 'edit'; readonly href: string; readonly patch: UserUpdate };
-
-/** What `saveUser` resolves with: the saved user's `href` and `memberOfHref` (dam.yaml `User`). */
+/** What the injected `save` actor resolves with: the saved user's `href` and `memberOfHref` (dam.yaml `User`). */
 export interface SaveUserOutput {
   readonly href: string;
   readonly memberOfHref: string;
 }
 
-/** Input of the injected `saveMemberships` actor: the user's `memberOfHref` (known only after creating a user). */
-export interface SaveMembershipsInput {
-  readonly href: string;
-}
+/** Input of the injected `save` actor: create at `listHref`, or patch `href` with only the changed fields. */
+export type SaveUserInput = FormSaveCallInput<UserCreate, UserUpdate>;
+
+/** Input of the injected `saveMemberships` actor: the saved user's links (its `memberOfHref` is known only once created). */
+export type SaveMembershipsInput = FormSaveMembershipsInput<SaveUserOutput>;
 
 /**
- * Input of {@link userSaveMachine}: add (`listHref`, the descriptor's `userManagement.userList`) or edit (`user`,
- * its `href` and `memberOfHref`, and the form's starting `original` values).
+ * Input of {@link userSaveMachine}: add (`listHref`, the descriptor's `userManagement.userList`) or edit (`saved`,
+ * the user's `href` and `memberOfHref`, and the form's starting `original` values).
  */
-export type UserSaveInput = { readonly mode: 'add'; readonly listHref: string } | { readonly mode: 'edit'; readonly user: SaveUserOutput; readonly original: UserFormValues };
+export type UserSaveInput = FormSaveInput<UserFormValues, SaveUserOutput>;
 
-/**
- * Context of {@link userSaveMachine}.
- *
- * - `original`: the values last saved (undefined until a new user is created); `user`: its hrefs once known;
- * - `values` / `membershipsChanged`: what the last SAVE sent; `problems`: the §5 messages of the last SAVE;
- * - `error`: the §8 message of the last failed call.
- */
-export interface UserSaveContext {
-  readonly listHref: string | undefined;
-  readonly user: SaveUserOutput | undefined;
-  readonly original: UserFormValues | undefined;
-  readonly values: UserFormValues | undefined;
-  readonly membershipsChanged: boolean;
-  readonly problems: readonly UserFormProblem[];
-  readonly error: string | undefined;
-}
+/** Context of {@link userSaveMachine} ({@link FormSaveContext}). */
+export type UserSaveContext = FormSaveContext<UserFormValues, UserFormProblem, SaveUserOutput>;
 
 /** `SAVE {values, membershipsChanged}`: the form's values and whether its membership list has pending changes. */
-export type UserSaveEvent = { type: 'SAVE'; values: UserFormValues; membershipsChanged: boolean };
+export type UserSaveEvent = FormSaveEvent<UserFormValues>;
 
-/** Output once `saved`: the user's hrefs (undefined only when an add form was never saved, which cannot end here). */
-export interface UserSaveOutput {
-  readonly user: SaveUserOutput | undefined;
-}
-
-const hasUserChanges = (context: UserSaveContext): boolean =>
-  context.original === undefined || (context.values !== undefined && Object.keys(userPatch(context.original, context.values)).length > 0);
+/** Output once `saved`: the user's links. */
+export type UserSaveOutput = FormSaveOutput<SaveUserOutput>;
 
 /**
- * The user save machine (spec 03 §4, §5, §7, §8).
+ * The user save machine (spec 03 §4, §5, §7, §8): {@link createFormSaveMachine} with the user form's rules
+ * (`userFormProblems`, `userCreateBody`, `userPatch`, {@link userSaveErrorMessage}).
  *
- * States: `editing`, `validating` (transient), `savingUser` (runs `saveUser`), `savingMemberships` (runs
- * `saveMemberships`), `error` (a call failed; SAVE again retries), `saved` (final).
- *
- * Actors to provide with `.provide({actors: {saveUser, saveMemberships}})`: {@link SaveUserInput} →
+ * Actors to provide with `.provide({actors: {save, saveMemberships}})`: {@link SaveUserInput} →
  * {@link SaveUserOutput}, and {@link SaveMembershipsInput} → anything; both reject with
- * {@link UserSaveRequestError}, or with an `Error` whose message is already the text to show (a membership list's
- * own message).
+ * {@link UserSaveRequestError}, or with an `Error` whose message is already the text to show.
  */
-export const userSaveMachine = setup({
-  types: {
-    context: {} as UserSaveContext,
-    events: {} as UserSaveEvent,
-    input: {} as UserSaveInput,
-    output: {} as UserSaveOutput,
-  },
-  actors: {
-    saveUser: fromPromise<SaveUserOutput, SaveUserInput>(async () => {
-      throw new Error('userSave: provide `saveUser` with .provide()');
-    }),
-    saveMemberships: fromPromise<unknown, SaveMembershipsInput>(async () => {
-      throw new Error('userSave: provide `saveMemberships` with .provide()');
-    }),
-  },
-  guards: {
-    'hasProblems?': ({ context }) => context.problems.length > 0,
-    'hasUserChanges?': ({ context }) => hasUserChanges(context),
-    'hasMembershipChanges?': ({ context }) => context.membershipsChanged,
-  },
-  actions: {
-    takeValues: assign(({ context, event }) => {
-      assertEvent(event, 'SAVE');
-      return { values: event.values, membershipsChanged: event.membershipsChanged, problems: userFormProblems(event.values, context.original), error: undefined };
-    }),
-    recordSavedUser: assign(({ context }, params: { user: SaveUserOutput }) => ({ user: params.user, original: context.values })),
-    // A list that failed already says why (memberEditList's own §8 message): keep its text.
-    showError: assign((_, params: { error: unknown }) => ({
-      error: params.error instanceof Error && !('status' in params.error) ? params.error.message : userSaveErrorMessage(params.error),
-    })),
-  },
-}).createMachine({
+export const userSaveMachine = createFormSaveMachine<UserFormValues, UserFormProblem, UserCreate, UserUpdate, SaveUserOutput>({
   id: 'userSave',
-  initial: 'editing',
-  context: ({ input }) => ({
-    listHref: input.mode === 'add' ? input.listHref : undefined,
-    user: input.mode === 'edit' ? input.user : undefined,
-    original: input.mode === 'edit' ? input.original : undefined,
-    values: undefined,
-    membershipsChanged: false,
-    problems: [],
-    error: undefined,
-  }),
-  states: {
-    editing: {
-      on: { SAVE: { target: 'validating', actions: 'takeValues' } },
-    },
-    validating: {
-      always: [
-        // spec 03 §5: the messages are shown together and block the save.
-        { guard: 'hasProblems?', target: 'editing' },
-        { guard: 'hasUserChanges?', target: 'savingUser' },
-        // spec 03 §4: the user did not change, so no update call; the group changes are applied, or the form closes.
-        { guard: 'hasMembershipChanges?', target: 'savingMemberships' },
-        { target: 'saved' },
-      ],
-    },
-    savingUser: {
-      invoke: {
-        id: 'saveUser',
-        src: 'saveUser',
-        input: ({ context }): SaveUserInput =>
-          context.original === undefined || context.user === undefined
-            ? { mode: 'add', listHref: context.listHref ?? '', body: userCreateBody(context.values!) }
-            : { mode: 'edit', href: context.user.href, patch: userPatch(context.original, context.values!) },
-        onDone: [
-          // spec 03 §4: group changes are sent after the user save.
-          { guard: 'hasMembershipChanges?', target: 'savingMemberships', actions: { type: 'recordSavedUser', params: ({ event }) => ({ user: event.output }) } },
-          { target: 'saved', actions: { type: 'recordSavedUser', params: ({ event }) => ({ user: event.output }) } },
-        ],
-        onError: { target: 'error', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
-      },
-    },
-    savingMemberships: {
-      invoke: {
-        id: 'saveMemberships',
-        src: 'saveMemberships',
-        input: ({ context }) => ({ href: context.user?.memberOfHref ?? '' }),
-        onDone: 'saved',
-        onError: { target: 'error', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
-      },
-    },
-    error: {
-      on: { SAVE: { target: 'validating', actions: 'takeValues' } },
-    },
-    saved: { type: 'final' },
-  },
-  output: ({ context }) => ({ user: context.user }),
+  problems: userFormProblems,
+  createBody: userCreateBody,
+  patch: userPatch,
+  errorMessage: userSaveErrorMessage,
 });

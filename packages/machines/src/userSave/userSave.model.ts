@@ -2,7 +2,7 @@
  * The user save's test model (spec 03 §4 saving a user, §5 "User save", §8 user errors): the SAVE payloads and
  * network outcomes that `userSave.test.ts` runs on real actors and `npm run paths -- userSave` prints for QA.
  *
- * The `saveUser` and `saveMemberships` invocations become their done/error events (testing/modelMachine.ts).
+ * The `save` and `saveMemberships` invocations become their done/error events (testing/modelMachine.ts).
  */
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { createTestModel } from 'xstate/graph';
@@ -39,7 +39,7 @@ export const MODEL_SAVES = {
 } as const satisfies Record<string, UserFormValues>;
 
 /** The machine input of every path: editing {@link MODEL_USER}. */
-export const USER_SAVE_MODEL_INPUT: UserSaveInput = { mode: 'edit', user: MODEL_USER, original: MODEL_ORIGINAL };
+export const USER_SAVE_MODEL_INPUT: UserSaveInput = { mode: 'edit', saved: MODEL_USER, original: MODEL_ORIGINAL };
 
 /** Failed user saves per variant: `shortest` both 409s of spec 03 §8 and a 400; `simple` out of licenses. */
 export const USER_SAVE_MODEL_FAILURES: Readonly<Record<PathVariant, readonly unknown[]>> = {
@@ -64,8 +64,8 @@ function modelEvents(variant: PathVariant) {
       if (variant === 'simple') return saves;
       return [...saves, save(MODEL_SAVES.unchanged, false), save(MODEL_SAVES.unchanged, true), save(MODEL_SAVES.changed, false)];
     }
-    if (snapshot.matches('savingUser')) {
-      return [event('xstate.done.actor.saveUser', { output: MODEL_USER }), ...USER_SAVE_MODEL_FAILURES[variant].map((error) => event('xstate.error.actor.saveUser', { error }))];
+    if (snapshot.matches('saving')) {
+      return [event('xstate.done.actor.save', { output: MODEL_USER }), ...USER_SAVE_MODEL_FAILURES[variant].map((error) => event('xstate.error.actor.save', { error }))];
     }
     if (snapshot.matches('savingMemberships')) {
       return [event('xstate.done.actor.saveMemberships', { output: null }), event('xstate.error.actor.saveMemberships', { error: MODEL_MEMBERSHIP_FAILURE })];

@@ -40,7 +40,7 @@ const flushPromises = () => new Promise((resolve) => setTimeout(resolve, 0));
 function createUserSaveDriver(coverage?: CoverageTracker): PathDriver {
   const users = createControlledPromiseActor<SaveUserOutput, SaveUserInput>();
   const memberships = createControlledPromiseActor<unknown, SaveMembershipsInput>();
-  const actor = createActor(userSaveMachine.provide({ actors: { saveUser: users.logic, saveMemberships: memberships.logic } }), {
+  const actor = createActor(userSaveMachine.provide({ actors: { save: users.logic, saveMemberships: memberships.logic } }), {
     input: USER_SAVE_MODEL_INPUT,
     clock: new SimulatedClock(),
     ...(coverage ? { inspect: coverage.inspect } : {}),
@@ -54,8 +54,8 @@ function createUserSaveDriver(coverage?: CoverageTracker): PathDriver {
   return {
     async exec(event: EventObject) {
       const payload = event as unknown as { output?: unknown; error?: unknown };
-      if (event.type === 'xstate.done.actor.saveUser') users.current().resolve(payload.output as SaveUserOutput);
-      else if (event.type === 'xstate.error.actor.saveUser') users.current().reject(payload.error);
+      if (event.type === 'xstate.done.actor.save') users.current().resolve(payload.output as SaveUserOutput);
+      else if (event.type === 'xstate.error.actor.save') users.current().reject(payload.error);
       else if (event.type === 'xstate.done.actor.saveMemberships') memberships.current().resolve(payload.output);
       else if (event.type === 'xstate.error.actor.saveMemberships') memberships.current().reject(payload.error);
       else actor.send(event as UserSaveEvent);
@@ -68,12 +68,12 @@ function createUserSaveDriver(coverage?: CoverageTracker): PathDriver {
         const problems = values.firstName.trim() === '' || values.password !== values.confirmPassword;
         const userChanged = values.email.trim() !== savedEmail;
         if (!problems) sentEmail = values.email.trim();
-        const expected = problems ? 'editing' : userChanged ? 'savingUser' : membershipsChanged ? 'savingMemberships' : 'saved';
+        const expected = problems ? 'editing' : userChanged ? 'saving' : membershipsChanged ? 'savingMemberships' : 'saved';
         expect(after.value).toBe(expected);
         if (problems) expect(after.context.problems.map((p) => p.field)).toEqual(['firstName', 'confirmPassword']);
       }
-      if (event.type === 'xstate.done.actor.saveUser') savedEmail = sentEmail;
-      if (event.type === 'xstate.error.actor.saveUser') expect(after.context.error).toBe(userSaveErrorMessage(payload.error));
+      if (event.type === 'xstate.done.actor.save') savedEmail = sentEmail;
+      if (event.type === 'xstate.error.actor.save') expect(after.context.error).toBe(userSaveErrorMessage(payload.error));
     },
     verify(expected: AnyMachineSnapshot) {
       const snapshot = actor.getSnapshot();
@@ -86,10 +86,10 @@ function createUserSaveDriver(coverage?: CoverageTracker): PathDriver {
         expect([{ address: { email: MODEL_SAVES.changed.email } }, { address: { email: MODEL_ORIGINAL.email } }]).toContainEqual((input as { patch: unknown }).patch);
       }
       // Group changes go after the user save, to the user's memberOfHref (spec 03 §4).
-      for (const { input } of memberships.invocations) expect(input).toEqual({ href: MODEL_USER.memberOfHref });
-      expect(users.pending()).toHaveLength(snapshot.matches('savingUser') ? 1 : 0);
+      for (const { input } of memberships.invocations) expect(input).toEqual({ saved: MODEL_USER });
+      expect(users.pending()).toHaveLength(snapshot.matches('saving') ? 1 : 0);
       expect(memberships.pending()).toHaveLength(snapshot.matches('savingMemberships') ? 1 : 0);
-      if (snapshot.matches('saved')) expect(snapshot.output).toEqual({ user: MODEL_USER });
+      if (snapshot.matches('saved')) expect(snapshot.output).toEqual({ saved: MODEL_USER });
       if (snapshot.matches('error')) expect(snapshot.context.error).toBeTruthy();
     },
   };
@@ -227,14 +227,14 @@ describe('userSave on add (spec 03 §4)', () => {
   it('creates the user, then sends the group changes to its new memberOfHref; a retry after a failed PATCH does not create again', async () => {
     const users = createControlledPromiseActor<SaveUserOutput, SaveUserInput>();
     const memberships = createControlledPromiseActor<unknown, SaveMembershipsInput>();
-    const actor = createActor(userSaveMachine.provide({ actors: { saveUser: users.logic, saveMemberships: memberships.logic } }), {
+    const actor = createActor(userSaveMachine.provide({ actors: { save: users.logic, saveMemberships: memberships.logic } }), {
       input: { mode: 'add', listHref: '/fotoweb/users/' },
     }).start();
     actor.send({ type: 'SAVE', values: valid, membershipsChanged: true });
     expect(users.current().input).toMatchObject({ mode: 'add', listHref: '/fotoweb/users/', body: { username: 'grace' } });
     users.current().resolve({ href: '/fotoweb/api/users/15030', memberOfHref: '/fotoweb/api/users/15030/member-of' });
     await flushPromises();
-    expect(memberships.current().input).toEqual({ href: '/fotoweb/api/users/15030/member-of' });
+    expect(memberships.current().input).toEqual({ saved: { href: '/fotoweb/api/users/15030', memberOfHref: '/fotoweb/api/users/15030/member-of' } });
     memberships.current().reject(new Error('That would make a group a member of itself.'));
     await flushPromises();
     expect([actor.getSnapshot().value, actor.getSnapshot().context.error]).toEqual(['error', 'That would make a group a member of itself.']);
@@ -242,6 +242,6 @@ describe('userSave on add (spec 03 §4)', () => {
     expect(users.invocations).toHaveLength(1);
     memberships.current().resolve(null);
     await flushPromises();
-    expect(actor.getSnapshot().output).toEqual({ user: { href: '/fotoweb/api/users/15030', memberOfHref: '/fotoweb/api/users/15030/member-of' } });
+    expect(actor.getSnapshot().output).toEqual({ saved: { href: '/fotoweb/api/users/15030', memberOfHref: '/fotoweb/api/users/15030/member-of' } });
   });
 });
