@@ -6,7 +6,9 @@
  * 2. that user logs in in their own browser, is held at the change-password view until they choose a new password,
  *    and can then add taxonomy items (the Add button of the taxonomy tree, `allowTaxonomyEditing`), which a user
  *    outside the group never sees;
- * 3. the administrator disables the user, and the user's session ends at their next request.
+ * 3. the administrator disables the user, and the user's session ends at their next request;
+ * 4. (a second test) the site owner hands the role to another user through "Set as site owner", is logged out, keeps
+ *    only what their groups give, and is given the role back by the new owner.
  *
  * Every form passes axe. Names carry this run's id, so reruns and other specs never interfere.
  */
@@ -171,4 +173,81 @@ test('the administrator makes a keyword editor who must change the password, the
   await expect(ada.locator('#login-error')).toHaveText('Wrong user name or password.');
   await expect(ada.getByTestId('login-view')).toBeVisible();
   await ada.context().close();
+});
+
+/** `{user}` of the site owner, as `page`'s user reads it (spec 03 §7 GET site owner). */
+async function siteOwnerOf(page: Page): Promise<string> {
+  const res = await page.request.get('/fotoweb/users/site-owner', { headers: { Accept: 'application/vnd.fotoware.user-reference+json' } });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { user: string }).user;
+}
+
+/** In the Users tab: finds `fullName`'s row, hands them the role through the dialog, and ends at the login view. */
+async function handOverTo(page: Page, search: string, fullName: string, currentOwnerName: string): Promise<void> {
+  const modal = await openUsersAndGroups(page, 'Users');
+  await modal.getByTestId('users-search').fill(search);
+  await modal.getByRole('button', { name: `Set ${fullName} as site owner` }).click(ACT);
+  const dialog = page.getByTestId('site-owner-dialog');
+  // spec 03 §2.8: the prompt names the current owner.
+  await expect(dialog.getByTestId('site-owner-dialog-current')).toContainText(currentOwnerName);
+  await expectAccessible(page, '[data-testid="site-owner-dialog"]', 'site-owner prompt');
+  await dialog.getByTestId('site-owner-dialog-confirm').click(ACT);
+  await expect(dialog.getByTestId('site-owner-dialog-notice')).toContainText('is now the site owner');
+  await dialog.getByTestId('site-owner-dialog-ok').click(ACT);
+  // spec 03 §4: then the current session is logged out.
+  await expect(page.getByTestId('login-view')).toBeVisible();
+}
+
+test('the site owner hands the role to another user, is logged out, and is given it back (spec 03 §2.8, §4, §6)', async ({ page, credentials, browser, baseURL }) => {
+  const run = randomBytes(4).toString('hex');
+  const username = `grace-${run}`;
+  const password = `grace-${randomBytes(8).toString('hex')}`;
+  await page.goto('/fotoweb/archives/');
+  await logIn(page, credentials);
+  const adminHref = await siteOwnerOf(page);
+  const created = await page.request.post('/fotoweb/users/', {
+    headers: { ...(await csrfHeader(page)), 'Content-Type': 'application/vnd.fotoware.user+json', Accept: 'application/vnd.fotoware.user+json' },
+    data: { username, address: { firstName: 'Grace', lastName: run, email: `${username}@example.com` }, account: { password } },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const graceFullName = `Grace ${run}`;
+
+  const grace = await otherBrowser(browser, baseURL);
+  try {
+    // 1. The owner hands the role to Grace and is logged out.
+    await handOverTo(page, username, graceFullName, 'Administrator');
+
+    // 2. Logged in again, the former owner keeps only what their groups give: on a fresh site, no groups with
+    //    permissions, so no settings menu (spec 03 §6: the owner's powers were the role's).
+    await logIn(page, credentials);
+    await expect(page.getByTestId('archives-view')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Settings' })).toHaveCount(0);
+
+    // 3. Grace, the owner now, gives the role back from her own browser and is logged out in turn.
+    await grace.goto('/fotoweb/archives/');
+    await logIn(grace, { username, password });
+    await handOverTo(grace, 'admin', 'Administrator', graceFullName);
+
+    // 4. The administrator owns the site again: the cog is back, and the badge is on their row.
+    await page.reload();
+    await expect(page.getByTestId('archives-view')).toBeVisible();
+    expect(await siteOwnerOf(page)).toBe(adminHref);
+    const modal = await openUsersAndGroups(page, 'Users');
+    await modal.getByTestId('users-search').fill(username);
+    await expect(modal.getByTestId('user-row').filter({ hasText: username })).toBeVisible();
+    await expect(modal.getByTestId('site-owner-badge')).toHaveCount(0);
+    await expect(modal.getByRole('button', { name: `Set ${graceFullName} as site owner` })).toBeVisible();
+  } finally {
+    // Whatever failed above, the stack's admin owns the site again for the other specs.
+    const owner = await siteOwnerOf(page).catch(() => undefined);
+    if (owner !== adminHref) {
+      await grace.goto('/fotoweb/archives/');
+      if (await grace.getByTestId('login-view').isVisible()) await logIn(grace, { username, password });
+      await grace.request.put('/fotoweb/users/site-owner', {
+        headers: { ...(await csrfHeader(grace)), 'Content-Type': 'application/vnd.fotoware.user-reference+json' },
+        data: { user: adminHref },
+      });
+    }
+    await grace.context().close();
+  }
 });

@@ -14,4 +14,14 @@ export class SiteOwnerRepository {
     const row = await this.db.selectFrom('site_owner').select('user_id').forUpdate().executeTakeFirst();
     return row?.user_id;
   }
+
+  /**
+   * The site owner's user id, read under a shared lock (`FOR SHARE`) until the transaction ends: a change that must
+   * not touch the owner (a delete, a disable) holds it, so a hand-over in flight finishes first and the change sees
+   * the new owner, and no hand-over starts until the change is stored. Call inside a transaction.
+   */
+  async sharedOwnerId(): Promise<number | undefined> {
+    const row = await this.db.selectFrom('site_owner').select('user_id').forShare().executeTakeFirst();
+    return row?.user_id;
+  }
 }

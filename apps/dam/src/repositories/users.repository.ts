@@ -58,6 +58,14 @@ export class UsersRepository {
     return this.db.selectFrom('users').selectAll().where('id', '=', id).where('deleted', 'is', null).executeTakeFirst();
   }
 
+  /**
+   * {@link findById} with the row locked until the transaction ends (`FOR UPDATE`), so that a concurrent delete or
+   * status change waits and then sees what this transaction did. Call inside a transaction (`inTransaction`).
+   */
+  findByIdForUpdate(id: number): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('id', '=', id).where('deleted', 'is', null).forUpdate().executeTakeFirst();
+  }
+
   /** Creates a person with the defaults of spec 03 §3.1 for every field not given. */
   async create(user: { username: string; fullName: string; firstName?: string; lastName?: string; email?: string; passwordHash: string | null }): Promise<UserRow> {
     const [first, ...rest] = user.fullName.split(' ');

@@ -40,7 +40,8 @@ export class SiteOwnerService {
   /**
    * Makes `newOwnerId` the site owner, in one transaction that locks the role: only the current owner may (the
    * `setNewSiteOwner` action of spec 03 §3.1, read from the database, not from the caller's cached role), and the new
-   * owner must be another live, enabled, unexpired person. Every cached caller is forgotten in this process (the
+   * owner must be another live, enabled, unexpired person, whose row stays locked until the role is theirs (a delete
+   * or disable of them waits, then is refused as the site owner's, see `UsersService`). Every cached caller is forgotten in this process (the
    * previous owner's powers end at once; other DAM processes within the auth cache's TTL). The caller's session
    * stays: the web client logs it out (§4).
    *
@@ -52,7 +53,8 @@ export class SiteOwnerService {
       const ownerId = await new SiteOwnerRepository(trx).lockedOwnerId();
       const current = { ...caller, isSiteOwner: ownerId === caller.userId };
       const users = new UsersRepository(trx);
-      const target = await users.findById(newOwnerId);
+      // Locked after the role (the order every writer takes), so the new owner is not deleted or disabled meanwhile.
+      const target = await users.findByIdForUpdate(newOwnerId);
       if (!current.isSiteOwner) userPolicy.assertCan(current, targetOf(target, newOwnerId, ownerId), 'setNewSiteOwner');
       if (!target) throw badRequest('The new site owner is not a user of this site.');
       const refusal = userPolicy.refusal(current, targetOf(target, newOwnerId, ownerId), 'setNewSiteOwner');

@@ -8,6 +8,7 @@ import type { Caller } from '../policies/archive.policy.ts';
 import { userPolicy, type UserAction, type UserTarget } from '../policies/user.policy.ts';
 import { BUILTIN_GROUPS, UsersRepository, type UserRecord, type UserSortKey } from '../repositories/users.repository.ts';
 import { GroupsRepository } from '../repositories/groups.repository.ts';
+import { SiteOwnerRepository } from '../repositories/site-owner.repository.ts';
 import { USER_LIST_HREF } from '../presenters/hrefs.ts';
 import { licenseLevelLabel, presentBetaUser, presentPaging, presentUser, type BetaUserView, type UserListView, type UserView } from '../presenters/user.presenter.ts';
 import { byName, presentBetaGroup, presentMemberOf, type BetaGroupView, type MemberOfView } from '../presenters/group.presenter.ts';
@@ -195,8 +196,9 @@ export class UsersService {
   async remove(caller: Caller, userId: number): Promise<void> {
     userPolicy.assertCanAdminister(caller);
     const user = await this.record(userId);
-    userPolicy.assertCan(caller, this.targetOf(user, await this.users.siteOwnerId()), 'delete');
-    await this.deleteUser(userId);
+    const ownerId = await this.users.siteOwnerId();
+    userPolicy.assertCan(caller, this.targetOf(user, ownerId), 'delete');
+    await this.deleteUser(caller, user, ownerId);
   }
 
   /**
@@ -217,8 +219,13 @@ export class UsersService {
       else if (!user) skipped.push({ href: ref.key, value: 'NotFound', message: 'The user was not found.' });
       else if (refusal) skipped.push({ href: ref.key, ...refusal });
       else {
-        await this.deleteUser(user.id);
-        deleted.push(ref.key);
+        try {
+          await this.deleteUser(caller, user, ownerId);
+          deleted.push(ref.key);
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+          skipped.push({ href: ref.key, value: error.value, message: error.message });
+        }
       }
     }
     return { deleted, skipped };
@@ -387,6 +394,7 @@ export class UsersService {
       () =>
         inTransaction(this.db, async (trx) => {
           const users = new UsersRepository(trx);
+          await this.assertStillAllowed(trx, caller, current, ownerId, actionsNeeded(input));
           if (newName !== undefined) {
             const holder = await users.findByUsername(newName);
             if (holder && holder.id !== current.id) throw userExists(newName);
@@ -406,9 +414,28 @@ export class UsersService {
     if (Object.keys(values).length > 0) this.sessions.forgetCallers();
   }
 
-  private async deleteUser(userId: number): Promise<void> {
-    await inTransaction(this.db, (trx) => new UsersRepository(trx).softDelete(userId));
-    await this.sessions.revokeUser(userId);
+  /**
+   * Soft-deletes `user` after checking, under the site-owner lock, that a hand-over did not just make them the owner.
+   * @throws ApiError 403 `SiteOwnerProtected` when it did.
+   */
+  private async deleteUser(caller: Caller, user: UserRecord, ownerId: number | undefined): Promise<void> {
+    await inTransaction(this.db, async (trx) => {
+      await this.assertStillAllowed(trx, caller, user, ownerId, ['delete']);
+      await new UsersRepository(trx).softDelete(user.id);
+    });
+    await this.sessions.revokeUser(user.id);
     this.sessions.forgetCallers();
+  }
+
+  /**
+   * Inside a change's transaction: reads the site owner under a shared lock and, when it is no longer `ownerIdBefore`
+   * (a hand-over finished between the check and the write), checks `actions` again against the new owner. Writers
+   * take the role's lock before any user row, as the hand-over does, so the two never deadlock.
+   * @throws ApiError 403 (`SiteOwnerProtected`, `Forbidden`) from the policy.
+   */
+  private async assertStillAllowed(trx: Kysely<Database>, caller: Caller, user: UserRecord, ownerIdBefore: number | undefined, actions: readonly UserAction[]): Promise<void> {
+    const ownerId = await new SiteOwnerRepository(trx).sharedOwnerId();
+    if (ownerId === ownerIdBefore) return;
+    for (const action of actions) userPolicy.assertCan(caller, this.targetOf(user, ownerId), action);
   }
 }

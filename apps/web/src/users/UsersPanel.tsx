@@ -1,7 +1,7 @@
 /**
  * The Users tab's grid (spec 03 §2.4): a search box (debounced 300 ms), Add user, a column chooser whose choice is
  * saved in `shared.userGridSettings.columns`, the grid (a checkbox, the visible columns, the site-owner badge, rows of
- * disabled users styled inactive, Edit and Delete by the user's `actions`), a selection that accumulates across
+ * disabled users styled inactive, Set as site owner, Edit and Delete by the user's `actions`), a selection that accumulates across
  * searches and pages with its removable dropdown, and the paging bar.
  */
 import { useMemo, useState } from 'react';
@@ -12,6 +12,7 @@ import { useUserPreferences } from '../session/userPreferences.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { loadErrorText, PREFERENCES_SAVE_FAILED_TEXT } from './errors.ts';
 import { PagingBar } from './PagingBar.tsx';
+import { SiteOwnerDialog } from './SiteOwnerDialog.tsx';
 import { addToSelection, removeFromSelection, type SelectedUser } from './selection.ts';
 import { useSearchedList } from './useSearchedList.ts';
 import { userSaveErrorMessage } from '@magpie/machines';
@@ -46,6 +47,7 @@ export function UsersPanel({ links, options, onAdd, onEdit }: UsersPanelProps) {
   const [notice, setNotice] = useState<string | undefined>(undefined);
   const [selection, setSelection] = useState<readonly SelectedUser[]>([]);
   const [deleting, setDeleting] = useState<User | undefined>(undefined);
+  const [heir, setHeir] = useState<User | undefined>(undefined);
   const licenses = options.AvailableUserLicenseTypes ?? [];
   const now = Date.now();
 
@@ -159,6 +161,11 @@ export function UsersPanel({ links, options, onAdd, onEdit }: UsersPanelProps) {
                     ))}
                     <Table.Cell textAlign="end">
                       <HStack justify="end" gap="1">
+                        {user.actions.setNewSiteOwner && links.siteOwner && (
+                          <Button size="xs" variant="ghost" onClick={() => setHeir(user)} aria-label={`Set ${user.fullName} as site owner`} data-testid="user-set-site-owner">
+                            Set as site owner
+                          </Button>
+                        )}
                         {canEditUser(user) && (
                           <Button size="xs" variant="ghost" onClick={() => onEdit(user.href)} aria-label={`Edit ${user.fullName}`} data-testid="user-edit">
                             Edit
@@ -185,6 +192,16 @@ export function UsersPanel({ links, options, onAdd, onEdit }: UsersPanelProps) {
           </Table.ScrollArea>
           <PagingBar paging={list.data.paging} count={list.data.count} noun={['user', 'users']} onPage={setPage} />
         </>
+      )}
+      {heir && links.siteOwner && (
+        <SiteOwnerDialog
+          siteOwnerHref={links.siteOwner}
+          newOwner={heir}
+          onClose={(ownerChanged) => {
+            setHeir(undefined);
+            if (ownerChanged) list.reload();
+          }}
+        />
       )}
       <ConfirmDialog
         open={deleting !== undefined}

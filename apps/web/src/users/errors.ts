@@ -4,7 +4,17 @@
  * membership lists' keys with theirs (`memberEditList`). The spec does not give
  * the texts verbatim.
  */
-import { CIRCULAR_GROUP_MEMBERS, CIRCULAR_GROUP_MEMBERS_TEXT, CIRCULAR_MEMBER_OF, CIRCULAR_MEMBER_OF_TEXT, DEFAULT_ERROR_MESSAGE, groupSaveErrorMessage } from '@magpie/machines';
+import {
+  CIRCULAR_GROUP_MEMBERS,
+  CIRCULAR_GROUP_MEMBERS_TEXT,
+  CIRCULAR_MEMBER_OF,
+  CIRCULAR_MEMBER_OF_TEXT,
+  DEFAULT_ERROR_MESSAGE,
+  groupSaveErrorMessage,
+  LOGOUT_ERROR,
+  SITE_OWNER_FORBIDDEN,
+  SITE_OWNER_INVALID_CONFIGURATION,
+} from '@magpie/machines';
 import { toRequestError } from './usersApi.ts';
 import { ApiError } from '@magpie/api-types/client';
 
@@ -17,6 +27,21 @@ export const PREFERENCES_SAVE_FAILED_TEXT = 'Your column choice could not be sav
 export function memberListErrorText(message: string | undefined): string | undefined {
   if (message === CIRCULAR_GROUP_MEMBERS) return CIRCULAR_GROUP_MEMBERS_TEXT;
   if (message === CIRCULAR_MEMBER_OF) return CIRCULAR_MEMBER_OF_TEXT;
+  return message;
+}
+
+/** spec 03 §8 site-owner change, 400 "invalid configuration": the chosen user may not own the site (any more). */
+export const SITE_OWNER_INVALID_TEXT = 'This user cannot become the site owner: only an enabled person whose account has not expired can. Nothing changed.';
+/** spec 03 §8 site-owner change, 403 "forbidden". */
+export const SITE_OWNER_FORBIDDEN_TEXT = 'Only the site owner may hand the role over. Nothing changed.';
+/** spec 01 §8 'logout error' after a hand-over: the role moved, the session did not end. */
+export const HANDOVER_LOGOUT_FAILED_TEXT = 'The role has moved, but logging out failed: you are still logged in. Try again, or close and log out from the user menu.';
+
+/** The words of the `siteOwnerHandover` machine's messages (it speaks the catalogue's keys, spec 03 §8, spec 01 §8). */
+export function siteOwnerErrorText(message: string): string {
+  if (message === SITE_OWNER_INVALID_CONFIGURATION) return SITE_OWNER_INVALID_TEXT;
+  if (message === SITE_OWNER_FORBIDDEN) return SITE_OWNER_FORBIDDEN_TEXT;
+  if (message === LOGOUT_ERROR) return HANDOVER_LOGOUT_FAILED_TEXT;
   return message;
 }
 

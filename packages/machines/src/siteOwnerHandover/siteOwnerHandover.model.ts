@@ -12,9 +12,9 @@ import { siteOwnerHandoverMachine, type SiteOwnerHandoverContext, type SiteOwner
 
 /** The machine input of every path: the owner hands the role to a user allowed to take it. */
 export const SITE_OWNER_MODEL_INPUT: SiteOwnerHandoverInput = {
-  siteOwnerHref: '/fotoweb/api/siteowner',
-  currentOwner: { href: '/fotoweb/users/15001', fullName: 'Ada Admin' },
-  newOwner: { href: '/fotoweb/users/15002', fullName: 'Bo Boss', actions: { setNewSiteOwner: true } },
+  siteOwnerHref: '/fotoweb/users/site-owner',
+  currentOwner: { href: '/fotoweb/api/users/15001', fullName: 'Ada Admin' },
+  newOwner: { href: '/fotoweb/api/users/15002', fullName: 'Bo Boss', actions: { setNewSiteOwner: true } },
 };
 
 /**

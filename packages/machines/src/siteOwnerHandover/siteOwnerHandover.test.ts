@@ -74,7 +74,7 @@ function createHandoverDriver(coverage?: CoverageTracker): PathDriver {
       expect(context.newOwner).toEqual(SITE_OWNER_MODEL_INPUT.newOwner);
       // Every change request puts the new owner on the site owner resource (spec 03 §7).
       for (const { input } of changes.invocations) {
-        expect(input).toEqual({ siteOwnerHref: '/fotoweb/api/siteowner', userHref: '/fotoweb/users/15002' });
+        expect(input).toEqual({ siteOwnerHref: '/fotoweb/users/site-owner', userHref: '/fotoweb/api/users/15002' });
       }
       // spec 03 §4 order: prompt → confirm → notice → logout. No logout before the change succeeded and the notice
       // was acknowledged; the change is never sent again once it succeeded.
@@ -179,10 +179,10 @@ describe('siteOwnerHandover spec rules', () => {
     actor.send({ type: 'CONFIRM' });
     await flushPromises();
     expect(actor.getSnapshot().value).toBe('notice');
-    expect(calls).toEqual(['PUT /fotoweb/api/siteowner /fotoweb/users/15002']);
+    expect(calls).toEqual(['PUT /fotoweb/users/site-owner /fotoweb/api/users/15002']);
     actor.send({ type: 'ACKNOWLEDGE' });
     await flushPromises();
-    expect(calls).toEqual(['PUT /fotoweb/api/siteowner /fotoweb/users/15002', 'POST logout']);
+    expect(calls).toEqual(['PUT /fotoweb/users/site-owner /fotoweb/api/users/15002', 'POST logout']);
     expect(actor.getSnapshot().output).toEqual({ ownerChanged: true, loggedOut: true });
   });
 

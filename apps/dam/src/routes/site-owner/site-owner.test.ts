@@ -1,5 +1,6 @@
 /** The site owner (spec 03 §4 "Site-owner change", §6, §7): `GET`/`PUT /fotoweb/users/site-owner`. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { sql } from 'kysely';
 import { GUEST_USER_ID } from '@magpie/api-types';
 import { createTestDam, type TestDam } from '../../testing/harness.ts';
 import { CLI_CLIENT_ID } from '../../services/bootstrap.service.ts';
@@ -115,5 +116,66 @@ describe('handing the role over', () => {
     expect((await handOver(heir.token, userHref(adminId))).statusCode).toBe(204);
     expect(await sut.ctx.repos.users.siteOwnerId()).toBe(adminId);
     expect((await getOwner(sut.adminToken)).json()).toEqual({ user: userHref(adminId) });
+  });
+});
+
+/**
+ * A hand-over in flight, held open in its own transaction as `SiteOwnerService.handOver` holds it: the role locked
+ * and moved to `heirId`, not yet committed. `during` runs meanwhile; the transaction commits when it returns.
+ */
+async function duringHandOver(heirId: number, during: () => Promise<void>): Promise<void> {
+  await sut.ctx.database.db.transaction().execute(async (trx) => {
+    await trx.selectFrom('site_owner').select('user_id').forUpdate().execute();
+    await trx.selectFrom('users').select('id').where('id', '=', heirId).forUpdate().execute();
+    await trx.updateTable('site_owner').set({ user_id: heirId }).execute();
+    await during();
+  });
+  sut.ctx.auth.forgetCallers();
+}
+
+/** Resolves once some statement of another connection waits for a lock (PostgreSQL's `pg_locks`). */
+async function someoneWaitsForALock(): Promise<void> {
+  for (let attempt = 0; attempt < 500; attempt++) {
+    const { rows } = await sql<{ waiting: string }>`SELECT count(*) AS waiting FROM pg_locks WHERE NOT granted`.execute(sut.ctx.database.db);
+    if (Number(rows[0]?.waiting) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('no statement waited for the hand-over');
+}
+
+describe.runIf(inject('postgresUrl'))('a hand-over racing a delete or a disable of the heir (PostgreSQL, several connections)', () => {
+  const settle = async (reply: Promise<{ statusCode: number; json(): unknown }>) => {
+    const res = await reply;
+    return { status: res.statusCode, body: res.json() };
+  };
+
+  it("a delete or a disable that starts during the hand-over waits for it, then is refused as the new owner's", async () => {
+    const administrator = await memberWith('racing-admin', ['manageUsers']);
+    for (const change of ['delete', 'disable'] as const) {
+      const heir = await sut.createUser(`racing-heir-${change}`);
+      const url = userHref(heir.id);
+      let reply: Promise<{ status: number; body: unknown }> | undefined;
+      await duringHandOver(heir.id, async () => {
+        reply = settle(
+          change === 'delete'
+            ? sut.app.inject({ method: 'DELETE', url, headers: bearer(administrator.token) })
+            : sut.app.inject({
+                method: 'PATCH',
+                url,
+                headers: { ...bearer(administrator.token), 'content-type': 'application/json', accept: 'application/vnd.fotoware.user+json' },
+                payload: JSON.stringify({ account: { isEnabled: false } }),
+              }),
+        );
+        await someoneWaitsForALock();
+      });
+      const { status, body } = await reply!;
+      expect(status, change).toBe(403);
+      expect(body, change).toMatchObject({ value: 'SiteOwnerProtected' });
+      const stored = await sut.ctx.repos.users.findById(heir.id);
+      expect(stored?.is_enabled, change).toBe(true);
+      expect(await sut.ctx.repos.users.siteOwnerId()).toBe(heir.id);
+      // Give the role back for the next case and the other tests.
+      expect((await handOver(heir.token, userHref(adminId))).statusCode).toBe(204);
+    }
   });
 });
