@@ -120,6 +120,8 @@ export async function startStack(): Promise<Stack> {
       DAM_PORT: String(damPort),
       MAGPIE_ADMIN_PASSWORD: adminPassword,
       MAGPIE_BFF_CLIENT_SECRET: clientSecret,
+      // One Pro seat (nobody has that license by default): the batch journey shows a user skipped for want of one.
+      MAGPIE_LICENSE_SEATS: '70=1',
       LOG_LEVEL: process.env.MAGPIE_E2E_LOG_LEVEL ?? 'warn',
     },
     path.join(dataDir, 'dam.log'),

@@ -8,7 +8,9 @@
  *    outside the group never sees;
  * 3. the administrator disables the user, and the user's session ends at their next request;
  * 4. (a second test) the site owner hands the role to another user through "Set as site owner", is logged out, keeps
- *    only what their groups give, and is given the role back by the new owner.
+ *    only what their groups give, and is given the role back by the new owner;
+ * 5. (a third test) a batch license change reports the user it skipped for want of a seat, the column chooser's
+ *    choice survives a reload, and a batch delete removes the rows and their selection.
  *
  * Every form passes axe. Names carry this run's id, so reruns and other specs never interfere.
  */
@@ -250,4 +252,69 @@ test('the site owner hands the role to another user, is logged out, and is given
     }
     await grace.context().close();
   }
+});
+
+test('the administrator relicenses and deletes selected users in batches, and the grid keeps its columns (spec 03 §2.4, §2.8, §4, §5)', async ({ page, credentials }) => {
+  const run = randomBytes(4).toString('hex');
+  await page.goto('/fotoweb/archives/');
+  await logIn(page, credentials);
+  const names = [`Pat ${run}`, `Quinn ${run}`];
+  for (const [index, fullName] of names.entries()) {
+    const [firstName, lastName] = fullName.split(' ');
+    const username = `batch-${index}-${run}`;
+    const created = await page.request.post('/fotoweb/users/', {
+      headers: { ...(await csrfHeader(page)), 'Content-Type': 'application/vnd.fotoware.user+json', Accept: 'application/vnd.fotoware.user+json' },
+      data: { username, address: { firstName, lastName, email: `${username}@example.com` }, account: { password: `batch-${randomBytes(8).toString('hex')}` } },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+  }
+
+  // 1. Both selected; the stack has one Pro seat (tests/e2e/stack.ts), so the batch license change gives it to the
+  //    first and reports the second as skipped, with the DAM's reason.
+  let modal = await openUsersAndGroups(page, 'Users');
+  await modal.getByTestId('users-search').fill(run);
+  await expect(modal.getByTestId('user-row')).toHaveCount(2);
+  for (const fullName of names) await modal.getByRole('checkbox', { name: `Select ${fullName}` }).check({ ...ACT, force: true });
+  await expect(modal.getByTestId('users-selection')).toHaveText('2 selected');
+  await modal.getByTestId('users-batch-license').click(ACT);
+  const dialog = page.getByTestId('batch-dialog');
+  await expect(dialog.getByTestId('batch-targets').getByRole('listitem')).toHaveText(names);
+  await expectAccessible(page, '[data-testid="batch-dialog"]', 'batch license dialog');
+  await dialog.getByTestId('batch-license-level').selectOption('70', ACT);
+  await dialog.getByTestId('batch-apply').click(ACT);
+  await expect(dialog.getByTestId('batch-report')).toContainText('Changed 1 user');
+  await expect(dialog.getByTestId('batch-skipped').getByRole('listitem')).toHaveText([new RegExp(`^${names[1]}: .*out_of_licenses`)]);
+  await dialog.getByTestId('batch-close').click(ACT);
+  await expect(dialog).toHaveCount(0);
+
+  // 2. The License column, chosen in the column chooser, shows the result and survives a reload (spec 03 §2.4:
+  //    saved in shared.userGridSettings.columns).
+  await modal.getByTestId('users-columns').click(ACT);
+  const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/user-preferences/'));
+  await page.getByTestId('users-columns-menu').getByRole('menuitemcheckbox', { name: 'License' }).click(ACT);
+  expect((await saved).status()).toBeLessThan(300);
+  await page.keyboard.press('Escape');
+  const rowOf = (fullName: string) => modal.getByTestId('user-row').filter({ hasText: fullName });
+  await expect(rowOf(names[0]!)).toContainText('Pro');
+  await expect(rowOf(names[1]!)).toContainText('Standard');
+  await page.reload();
+  modal = await openUsersAndGroups(page, 'Users');
+  await expect(modal.getByRole('columnheader', { name: 'License' })).toBeVisible();
+
+  // 3. A batch delete of both: the dialog lists them by full name; the rows go, and so does the selection.
+  await modal.getByTestId('users-search').fill(run);
+  await expect(modal.getByTestId('user-row')).toHaveCount(2);
+  for (const fullName of names) await modal.getByRole('checkbox', { name: `Select ${fullName}` }).check({ ...ACT, force: true });
+  await modal.getByTestId('users-batch-delete').click(ACT);
+  await expect(dialog.getByTestId('batch-targets').getByRole('listitem')).toHaveText(names);
+  await dialog.getByTestId('batch-apply').click(ACT);
+  await expect(dialog).toHaveCount(0);
+  await expect(modal.getByTestId('user-row')).toHaveCount(0);
+  await expect(modal.getByTestId('users-selection')).toHaveText('0 selected');
+
+  // The column choice is the administrator's own; put it back for the other specs.
+  await modal.getByTestId('users-columns').click(ACT);
+  await page.getByTestId('users-columns-menu').getByRole('menuitemcheckbox', { name: 'License' }).click(ACT);
+  await page.keyboard.press('Escape');
+  await expect(modal.getByRole('columnheader', { name: 'License' })).toHaveCount(0);
 });

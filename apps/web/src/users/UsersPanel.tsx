@@ -1,7 +1,8 @@
 /**
  * The Users tab's grid (spec 03 §2.4): a search box (debounced 300 ms), Add user, a column chooser whose choice is
  * saved in `shared.userGridSettings.columns`, the grid (a checkbox, the visible columns, the site-owner badge, rows of
- * disabled users styled inactive, Set as site owner, Edit and Delete by the user's `actions`), a selection that accumulates across
+ * disabled users styled inactive, Set as site owner, Edit and Delete by the user's `actions`), the batch buttons (each
+ * enabled by the selected users' actions, spec 03 §5; `BatchDialog.tsx`), a selection that accumulates across
  * searches and pages with its removable dropdown, and the paging bar.
  */
 import { useMemo, useState } from 'react';
@@ -9,13 +10,14 @@ import { Alert, Badge, Box, Button, Checkbox, HStack, Input, Menu, Portal, Spinn
 import type { ConfigOptions, User } from '@magpie/api-types';
 import { api } from '../api/client.ts';
 import { useUserPreferences } from '../session/userPreferences.ts';
+import { BATCH_TITLES, BatchDialog } from './BatchDialog.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { loadErrorText, PREFERENCES_SAVE_FAILED_TEXT } from './errors.ts';
 import { PagingBar } from './PagingBar.tsx';
 import { SiteOwnerDialog } from './SiteOwnerDialog.tsx';
 import { addToSelection, removeFromSelection, type SelectedUser } from './selection.ts';
 import { useSearchedList } from './useSearchedList.ts';
-import { userSaveErrorMessage } from '@magpie/machines';
+import { isBatchAvailable, userSaveErrorMessage, type BatchOperation } from '@magpie/machines';
 import { columnSettings, USER_COLUMNS, userCell, visibleUserColumns, type UserColumn } from './userColumns.ts';
 import { toRequestError, type UserManagementLinks } from './usersApi.ts';
 
@@ -26,6 +28,9 @@ export interface UsersPanelProps {
   readonly onAdd: () => void;
   readonly onEdit: (href: string) => void;
 }
+
+/** The batch buttons of spec 03 §2.4, in its order. */
+const BATCH_OPERATIONS: readonly BatchOperation[] = ['company', 'license', 'access', 'expiry', 'delete'];
 
 /** True when the row offers Edit (spec 03 §2.4: update, account-status or license update allowed). */
 export function canEditUser(user: Pick<User, 'actions'>): boolean {
@@ -48,6 +53,7 @@ export function UsersPanel({ links, options, onAdd, onEdit }: UsersPanelProps) {
   const [selection, setSelection] = useState<readonly SelectedUser[]>([]);
   const [deleting, setDeleting] = useState<User | undefined>(undefined);
   const [heir, setHeir] = useState<User | undefined>(undefined);
+  const [batch, setBatch] = useState<BatchOperation | undefined>(undefined);
   const licenses = options.AvailableUserLicenseTypes ?? [];
   const now = Date.now();
 
@@ -106,6 +112,21 @@ export function UsersPanel({ links, options, onAdd, onEdit }: UsersPanelProps) {
           </Portal>
         </Menu.Root>
         <SelectionMenu selection={selection} onRemove={(href) => setSelection((s) => removeFromSelection(s, href))} />
+      </HStack>
+      <HStack wrap="wrap" gap="2" role="group" aria-label="Change the selected users" data-testid="users-batch">
+        {BATCH_OPERATIONS.map((operation) => (
+          <Button
+            key={operation}
+            size="xs"
+            variant="outline"
+            colorPalette={operation === 'delete' ? 'red' : undefined}
+            disabled={!isBatchAvailable(operation, selection)}
+            onClick={() => setBatch(operation)}
+            data-testid={`users-batch-${operation}`}
+          >
+            {operation === 'delete' ? 'Delete selected' : BATCH_TITLES[operation].title}
+          </Button>
+        ))}
       </HStack>
       {(notice || list.status === 'error') && (
         <Alert.Root status="error" data-testid="users-error">
@@ -192,6 +213,22 @@ export function UsersPanel({ links, options, onAdd, onEdit }: UsersPanelProps) {
           </Table.ScrollArea>
           <PagingBar paging={list.data.paging} count={list.data.count} noun={['user', 'users']} onPage={setPage} />
         </>
+      )}
+      {batch && (
+        <BatchDialog
+          operation={batch}
+          users={selection}
+          listHref={links.userList}
+          options={options}
+          onClose={(result) => {
+            setBatch(undefined);
+            if (!result) return;
+            // spec 03 §4: after a batch delete only the deleted rows go; the rest stay selected.
+            if (batch === 'delete') setSelection((s) => s.filter((u) => !result.done.includes(u.href)));
+            setNotice(undefined);
+            list.reload();
+          }}
+        />
       )}
       {heir && links.siteOwner && (
         <SiteOwnerDialog
