@@ -1,4 +1,4 @@
-import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
 
 /**
  * The one migration set, shared by PGlite and PostgreSQL. Migrations are append-only: never edit one that has
@@ -596,8 +596,22 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
  * @throws Error with the failing migration's name when a migration fails.
  */
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  await migrate(db, (migrator) => migrator.migrateToLatest());
+}
+
+/**
+ * Brings the schema up to and including the migration `name` (e.g. `0011_upload_fields`), never past it: tests
+ * build a database as an older release left it, fill it, and then migrate it to the latest.
+ * @throws Error for a name that is no migration, or with the failing migration's name when one fails.
+ */
+export async function migrateUpTo(db: Kysely<any>, name: string): Promise<void> {
+  if (!Object.hasOwn(migrations, name)) throw new Error(`There is no migration ${name}.`);
+  await migrate(db, (migrator) => migrator.migrateTo(name));
+}
+
+async function migrate(db: Kysely<any>, run: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<void> {
   const migrator = new Migrator({ db, provider, migrationTableName: 'magpie_migrations', migrationLockTableName: 'magpie_migrations_lock' });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await run(migrator);
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message ?? error}`);

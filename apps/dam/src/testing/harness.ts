@@ -11,6 +11,7 @@ import { createDamContext, type DamContext } from '../context.ts';
 import { buildDamApp } from '../app.ts';
 import { hashPassword } from '../lib/crypto.ts';
 import { migrateToLatest } from '../db/migrations.ts';
+import { openDatabase, type DatabaseHandle } from '../db/connection.ts';
 import { GroupsRepository } from '../repositories/groups.repository.ts';
 
 /** The repository's shared sample media (read-only; tests may read it, Magpie never needs it). */
@@ -59,18 +60,30 @@ async function preparedPGlite(): Promise<PGlite> {
   return prepared;
 }
 
+/** A new, empty database on the run's PostgreSQL cluster; answers its connection string. */
+async function newPostgresDatabase(postgresUrl: string): Promise<string> {
+  const pg = await import('pg');
+  const name = `magpie_test_${randomUUID().replace(/-/g, '')}`;
+  const client = new pg.default.Client({ connectionString: postgresUrl });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  return postgresUrl.replace(/\/[^/]*$/, `/${name}`);
+}
+
 async function databaseOptions(): Promise<{ databaseUrl?: string; pglite?: PGlite }> {
   const postgresUrl = inject('postgresUrl');
-  if (postgresUrl) {
-    const pg = await import('pg');
-    const name = `magpie_test_${randomUUID().replace(/-/g, '')}`;
-    const client = new pg.default.Client({ connectionString: postgresUrl });
-    await client.connect();
-    await client.query(`CREATE DATABASE ${name}`);
-    await client.end();
-    return { databaseUrl: postgresUrl.replace(/\/[^/]*$/, `/${name}`) };
-  }
+  if (postgresUrl) return { databaseUrl: await newPostgresDatabase(postgresUrl) };
   return { pglite: (await (await preparedPGlite()).clone()) as PGlite };
+}
+
+/**
+ * A fresh database with no migration applied, on the run's database (a new in-memory PGlite, or a new database on
+ * the PostgreSQL cluster with MAGPIE_TEST_DB=postgres), for tests of the migrations themselves. Close it when done.
+ */
+export async function emptyTestDatabase(): Promise<DatabaseHandle> {
+  const postgresUrl = inject('postgresUrl');
+  return openDatabase(postgresUrl ? { databaseUrl: await newPostgresDatabase(postgresUrl), migrate: false } : { pgliteDir: 'memory://', migrate: false });
 }
 
 /**

@@ -4,9 +4,11 @@
  */
 import type { InjectOptions } from 'fastify';
 import type { DamOperation } from '../../http/operations.ts';
+import { jsonRequest, type MatrixCaller } from '../../testing/matrix.ts';
 
-/** The callers of the matrix: no token, a user of no group, a viewer of the matrix archive, a member of a group holding manageUsers, the site owner. */
-export type MatrixCaller = 'none' | 'outsider' | 'viewer' | 'permitted' | 'owner';
+/** The callers of the matrix (testing/matrix.ts); here `permitted` is a member of a group holding manageUsers. */
+export type { MatrixCaller };
+export { jsonRequest };
 
 /** What a row's request may use: the caller (id 0 without a token) and fresh things to act on. */
 export interface AdminMatrixWorld {
@@ -25,13 +27,6 @@ export interface AdminMatrixRow {
   request: (world: AdminMatrixWorld) => Promise<InjectOptions>;
   expect: Record<MatrixCaller, number | [number, string]>;
 }
-
-export const jsonRequest = (method: InjectOptions['method'], url: string, payload: unknown): InjectOptions => ({
-  method,
-  url,
-  headers: { 'content-type': 'application/json' },
-  payload: JSON.stringify(payload),
-});
 
 /** Administration needs manageUsers: refused with 403 for lists and writes, with 404 for another's user (not revealed). */
 const writes = (ok: number): AdminMatrixRow['expect'] => ({ none: 401, outsider: [403, 'Forbidden'], viewer: [403, 'Forbidden'], permitted: ok, owner: ok });
