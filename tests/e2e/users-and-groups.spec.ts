@@ -318,3 +318,76 @@ test('the administrator relicenses and deletes selected users in batches, and th
   await page.keyboard.press('Escape');
   await expect(modal.getByRole('columnheader', { name: 'License' })).toHaveCount(0);
 });
+
+test('the groups grid shows the members of a group page by page, sorts, closes open rows on a sort, and keeps its columns (spec 03 §2.5, §4)', async ({ page, credentials }) => {
+  const run = randomBytes(4).toString('hex');
+  await page.goto('/fotoweb/archives/');
+  await logIn(page, credentials);
+  const json = async (contentType: string) => ({ ...(await csrfHeader(page)), 'Content-Type': contentType, Accept: contentType });
+  const newGroup = async (name: string) => {
+    const res = await page.request.post('/fotoweb/groups/', { headers: await json('application/vnd.fotoware.group+json'), data: { name, description: `Made by run ${run}` } });
+    expect(res.status(), await res.text()).toBe(201);
+    return (await res.json()) as { href: string; userMembersHref: string; groupMembersHref: string };
+  };
+  // One more member than a page of the member list (25, the DAM's GROUP_PAGE_SIZE), and one nested group.
+  const crew = await newGroup(`Crew ${run}`);
+  const nested = await newGroup(`Deck ${run}`);
+  const users: string[] = [];
+  for (let i = 0; i < 26; i++) {
+    const username = `crew-${String(i).padStart(2, '0')}-${run}`;
+    const res = await page.request.post('/fotoweb/users/', {
+      headers: await json('application/vnd.fotoware.user+json'),
+      data: {
+        username,
+        address: { firstName: 'Crew', lastName: `${i} ${run}`, email: `${username}@example.com` },
+        account: { password: `crew-${randomBytes(8).toString('hex')}` },
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    users.push(((await res.json()) as { href: string }).href);
+  }
+  const listUpdate = await json('application/vnd.fotoware.group-list-update+json');
+  expect((await page.request.patch(crew.userMembersHref, { headers: listUpdate, data: { add: users } })).status()).toBe(204);
+  expect((await page.request.patch(crew.groupMembersHref, { headers: listUpdate, data: { add: [nested.href] } })).status()).toBe(204);
+
+  let modal = await openUsersAndGroups(page, 'Groups');
+  await modal.getByTestId('groups-search').fill(run);
+  await expect(modal.getByTestId('group-row')).toHaveCount(2);
+  const crewRow = modal.locator(`[data-testid="group-row"][data-href="${crew.href}"]`);
+
+  // 1. Expanded, the row shows 25 user members and More, which loads the 26th; and the nested group.
+  await crewRow.getByTestId('group-expand').click(ACT);
+  await expect(crewRow.getByTestId('group-expand')).toHaveAttribute('aria-expanded', 'true');
+  const detail = modal.getByTestId('group-detail');
+  const userMembers = detail.getByTestId('group-detail-users');
+  await expect(userMembers.getByTestId('group-detail-member')).toHaveCount(25);
+  await expect(userMembers).toContainText('26 users');
+  await expectAccessible(page, '[data-testid="users-and-groups-modal"]', 'groups grid with an open row');
+  await userMembers.getByTestId('group-detail-more').click(ACT);
+  await expect(userMembers.getByTestId('group-detail-member')).toHaveCount(26);
+  await expect(userMembers.getByTestId('group-detail-more')).toHaveCount(0);
+  await expect(detail.getByTestId('group-detail-groups').getByTestId('group-detail-member')).toHaveText([new RegExp(`^Deck ${run}`)]);
+
+  // 2. A sort closes every open row; the second click sorts the other way.
+  await modal.getByTestId('sort-name').click(ACT);
+  await expect(modal.getByTestId('group-detail-row')).toHaveCount(0);
+  await expect(modal.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending');
+  await expect(modal.getByTestId('group-row').first()).toContainText(`Crew ${run}`);
+  await modal.getByTestId('sort-name').click(ACT);
+  await expect(modal.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'descending');
+  await expect(modal.getByTestId('group-row').first()).toContainText(`Deck ${run}`);
+
+  // 3. The group id column, chosen in the column chooser, survives a reload.
+  await modal.getByTestId('groups-columns').click(ACT);
+  const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/user-preferences/'));
+  await page.getByTestId('groups-columns-menu').getByRole('menuitemcheckbox', { name: 'Group id' }).click(ACT);
+  expect((await saved).status()).toBeLessThan(300);
+  await page.keyboard.press('Escape');
+  await page.reload();
+  modal = await openUsersAndGroups(page, 'Groups');
+  await expect(modal.getByRole('columnheader', { name: /Group id/ })).toBeVisible();
+  await modal.getByTestId('groups-columns').click(ACT);
+  await page.getByTestId('groups-columns-menu').getByRole('menuitemcheckbox', { name: 'Group id' }).click(ACT);
+  await page.keyboard.press('Escape');
+  await expect(modal.getByRole('columnheader', { name: /Group id/ })).toHaveCount(0);
+});

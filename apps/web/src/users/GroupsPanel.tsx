@@ -1,16 +1,22 @@
 /**
- * The Groups tab's list (spec 03 §2.5): a search box (debounced 300 ms), an Add group button, the grid (name,
- * description, Edit and Delete by the group's `actions`), and a paging bar with first, previous, next and last and a
- * count text. Opening a group or adding one is the modal's sub-screen ({@link GroupForm}).
+ * The Groups tab's list (spec 03 §2.5): a search box (debounced 300 ms), an Add group button, a column chooser (saved
+ * in `shared.groupGridSettings.columns` and `shared.configGrids`), the grid (an expander, group id hidden by default,
+ * name, description, Edit and Delete by the group's `actions`; headers sort, and a sort change closes every open
+ * row), expanded rows with the group's user and group members ({@link GroupMembers}), and a paging bar with first,
+ * previous, next and last and a count text. Opening a group or adding one is the modal's sub-screen
+ * ({@link GroupForm}).
  */
-import { useState } from 'react';
-import { Alert, Button, HStack, Input, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Fragment, useState } from 'react';
+import { Alert, Button, HStack, IconButton, Input, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import type { Group } from '@magpie/api-types';
 import { api } from '../api/client.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { groupSaveErrorText, loadErrorText } from './errors.ts';
+import { ColumnChooser, SortableHeader, useGridColumns } from './GridParts.tsx';
+import { sharedPreference, type ColumnSetting, type GridColumn } from './gridColumns.ts';
+import { GroupMembers } from './GroupMembers.tsx';
 import { PagingBar } from './PagingBar.tsx';
-import { useSearchedList } from './useSearchedList.ts';
+import { nextSort, useSearchedList } from './useSearchedList.ts';
 import type { UserManagementLinks } from './usersApi.ts';
 
 /** Props of {@link GroupsPanel}. */
@@ -20,11 +26,40 @@ export interface GroupsPanelProps {
   readonly onEdit: (href: string) => void;
 }
 
+/** A column of the groups grid that can be shown or hidden (the expander and action cells always show). */
+export type GroupColumn = 'id' | 'name' | 'description';
+
+/** The columns in grid order, their headers and default visibility (spec 03 §2.5: the group id hidden by default). */
+export const GROUP_COLUMNS: readonly GridColumn<GroupColumn>[] = [
+  { field: 'id', header: 'Group id', visible: false },
+  { field: 'name', header: 'Name', visible: true },
+  { field: 'description', header: 'Description', visible: true },
+];
+
+const readSavedColumns = (preferences: unknown) => sharedPreference(preferences, 'groupGridSettings', 'columns') ?? sharedPreference(preferences, 'configGrids');
+// spec 03 §3.5: the same list in both places.
+const groupColumnsPatch = (columns: ColumnSetting[]) => ({ groupGridSettings: { columns }, configGrids: columns });
+
+function groupCell(group: Group, column: GroupColumn): string {
+  return column === 'id' ? String(group.id) : column === 'name' ? group.name : group.description;
+}
+
 /** See the module comment. */
 export function GroupsPanel({ links, onAdd, onEdit }: GroupsPanelProps) {
-  const { text, search, setPage, list } = useSearchedList(links.groupList, api.listGroups);
+  const { text, search, sort, setSort, setPage, list } = useSearchedList<Awaited<ReturnType<typeof api.listGroups>>, GroupColumn>(links.groupList, api.listGroups);
+  const { visible, toggle, notice } = useGridColumns(GROUP_COLUMNS, 'name', readSavedColumns, groupColumnsPatch);
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const [deleting, setDeleting] = useState<Group | undefined>(undefined);
-  const [error, setError] = useState<string | undefined>(undefined);
+  const [failure, setError] = useState<string | undefined>(undefined);
+  const error = failure ?? notice;
+  const columns = GROUP_COLUMNS.filter((c) => visible.has(c.field));
+  const expand = (href: string, on: boolean) =>
+    setOpen((rows) => {
+      const next = new Set(rows);
+      if (on) next.add(href);
+      else next.delete(href);
+      return next;
+    });
 
   return (
     <Stack gap="3" data-testid="groups-list">
@@ -42,6 +77,7 @@ export function GroupsPanel({ links, onAdd, onEdit }: GroupsPanelProps) {
         <Button size="sm" colorPalette="blue" onClick={onAdd} data-testid="group-add">
           Add group
         </Button>
+        <ColumnChooser columns={GROUP_COLUMNS} visible={visible} onToggle={toggle} testId="groups-columns" />
       </HStack>
       {(error || list.status === 'error') && (
         <Alert.Root status="error" data-testid="groups-error">
@@ -56,42 +92,83 @@ export function GroupsPanel({ links, onAdd, onEdit }: GroupsPanelProps) {
             <Table.Root size="sm" stickyHeader aria-label="Groups">
               <Table.Header>
                 <Table.Row>
-                  <Table.ColumnHeader>Name</Table.ColumnHeader>
-                  <Table.ColumnHeader>Description</Table.ColumnHeader>
+                  <Table.ColumnHeader width="8">
+                    <Text srOnly>Members</Text>
+                  </Table.ColumnHeader>
+                  {columns.map((c) => (
+                    <SortableHeader
+                      key={c.field}
+                      header={c.header}
+                      field={c.field}
+                      sort={sort}
+                      onSort={(field) => {
+                        // spec 03 §4: a sort change closes all open detail rows.
+                        setOpen(new Set());
+                        setSort(nextSort(sort, field));
+                      }}
+                    />
+                  ))}
                   <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
                 </Table.Row>
               </Table.Header>
               <Table.Body>
-                {list.data.data.map((group) => (
-                  <Table.Row key={group.href} data-testid="group-row" data-href={group.href} data-builtin={group.isBuiltin || undefined}>
-                    <Table.Cell fontWeight="medium">{group.name}</Table.Cell>
-                    <Table.Cell color="fg.muted">{group.description}</Table.Cell>
-                    <Table.Cell textAlign="end">
-                      <HStack justify="end" gap="1">
-                        {group.actions.update && (
-                          <Button size="xs" variant="ghost" onClick={() => onEdit(group.href)} aria-label={`Edit ${group.name}`} data-testid="group-edit">
-                            Edit
-                          </Button>
-                        )}
-                        {group.actions.delete && (
-                          <Button
-                            size="xs"
+                {list.data.data.map((group) => {
+                  const expanded = open.has(group.href);
+                  return (
+                    <Fragment key={group.href}>
+                      <Table.Row data-testid="group-row" data-href={group.href} data-builtin={group.isBuiltin || undefined} data-expanded={expanded || undefined}>
+                        <Table.Cell>
+                          <IconButton
+                            size="2xs"
                             variant="ghost"
-                            colorPalette="red"
-                            onClick={() => setDeleting(group)}
-                            aria-label={`Delete ${group.name}`}
-                            data-testid="group-row-delete"
+                            aria-expanded={expanded}
+                            aria-label={`${expanded ? 'Hide' : 'Show'} the members of ${group.name}`}
+                            onClick={() => expand(group.href, !expanded)}
+                            data-testid="group-expand"
                           >
-                            Delete
-                          </Button>
-                        )}
-                      </HStack>
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
+                            <span aria-hidden="true">{expanded ? '▾' : '▸'}</span>
+                          </IconButton>
+                        </Table.Cell>
+                        {columns.map((c) => (
+                          <Table.Cell key={c.field} fontWeight={c.field === 'name' ? 'medium' : undefined} color={c.field === 'description' ? 'fg.muted' : undefined}>
+                            {groupCell(group, c.field)}
+                          </Table.Cell>
+                        ))}
+                        <Table.Cell textAlign="end">
+                          <HStack justify="end" gap="1">
+                            {group.actions.update && (
+                              <Button size="xs" variant="ghost" onClick={() => onEdit(group.href)} aria-label={`Edit ${group.name}`} data-testid="group-edit">
+                                Edit
+                              </Button>
+                            )}
+                            {group.actions.delete && (
+                              <Button
+                                size="xs"
+                                variant="ghost"
+                                colorPalette="red"
+                                onClick={() => setDeleting(group)}
+                                aria-label={`Delete ${group.name}`}
+                                data-testid="group-row-delete"
+                              >
+                                Delete
+                              </Button>
+                            )}
+                          </HStack>
+                        </Table.Cell>
+                      </Table.Row>
+                      {expanded && (
+                        <Table.Row data-testid="group-detail-row">
+                          <Table.Cell colSpan={columns.length + 2}>
+                            <GroupMembers group={group} />
+                          </Table.Cell>
+                        </Table.Row>
+                      )}
+                    </Fragment>
+                  );
+                })}
                 {list.data.data.length === 0 && (
                   <Table.Row>
-                    <Table.Cell colSpan={3}>
+                    <Table.Cell colSpan={columns.length + 2}>
                       <Text color="fg.muted">No groups found.</Text>
                     </Table.Cell>
                   </Table.Row>

@@ -5,20 +5,21 @@
  * enabled by the selected users' actions, spec 03 §5; `BatchDialog.tsx`), a selection that accumulates across
  * searches and pages with its removable dropdown, and the paging bar.
  */
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Badge, Box, Button, Checkbox, HStack, Input, Menu, Portal, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import type { ConfigOptions, User } from '@magpie/api-types';
 import { api } from '../api/client.ts';
-import { useUserPreferences } from '../session/userPreferences.ts';
 import { BATCH_TITLES, BatchDialog } from './BatchDialog.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { loadErrorText, PREFERENCES_SAVE_FAILED_TEXT } from './errors.ts';
+import { loadErrorText } from './errors.ts';
+import { ColumnChooser, SortableHeader, useGridColumns } from './GridParts.tsx';
+import { sharedPreference, type ColumnSetting } from './gridColumns.ts';
 import { PagingBar } from './PagingBar.tsx';
 import { SiteOwnerDialog } from './SiteOwnerDialog.tsx';
 import { addToSelection, removeFromSelection, type SelectedUser } from './selection.ts';
-import { useSearchedList } from './useSearchedList.ts';
+import { nextSort, useSearchedList } from './useSearchedList.ts';
 import { isBatchAvailable, userSaveErrorMessage, type BatchOperation } from '@magpie/machines';
-import { columnSettings, USER_COLUMNS, userCell, visibleUserColumns, type UserColumn } from './userColumns.ts';
+import { USER_COLUMNS, USER_SORT_FIELDS, userCell, type UserSortField } from './userColumns.ts';
 import { toRequestError, type UserManagementLinks } from './usersApi.ts';
 
 /** Props of {@link UsersPanel}. */
@@ -37,35 +38,21 @@ export function canEditUser(user: Pick<User, 'actions'>): boolean {
   return user.actions.update || user.actions.updateAccountStatus || user.actions.updateLicense;
 }
 
-function savedColumns(preferences: unknown): unknown {
-  const shared = (preferences as { shared?: Record<string, unknown> } | undefined)?.shared;
-  const settings = shared?.['userGridSettings'] as { columns?: unknown } | undefined;
-  return settings?.columns;
-}
+const readSavedColumns = (preferences: unknown) => sharedPreference(preferences, 'userGridSettings', 'columns');
+const userColumnsPatch = (columns: ColumnSetting[]) => ({ userGridSettings: { columns } });
 
 /** See the module comment. */
 export function UsersPanel({ links, options, onAdd, onEdit }: UsersPanelProps) {
-  const { text, search, setPage, list } = useSearchedList(links.userList, api.listUsers);
-  const preferences = useUserPreferences();
-  const [chosen, setChosen] = useState<Set<UserColumn> | undefined>(undefined);
-  const visible = useMemo(() => chosen ?? visibleUserColumns(savedColumns(preferences.data)), [chosen, preferences.data]);
-  const [notice, setNotice] = useState<string | undefined>(undefined);
+  const { text, search, sort, setSort, setPage, list } = useSearchedList<Awaited<ReturnType<typeof api.listUsers>>, UserSortField>(links.userList, api.listUsers);
+  const { visible, toggle: toggleColumn, notice: columnsNotice } = useGridColumns(USER_COLUMNS, 'username', readSavedColumns, userColumnsPatch);
+  const [failure, setNotice] = useState<string | undefined>(undefined);
+  const notice = failure ?? columnsNotice;
   const [selection, setSelection] = useState<readonly SelectedUser[]>([]);
   const [deleting, setDeleting] = useState<User | undefined>(undefined);
   const [heir, setHeir] = useState<User | undefined>(undefined);
   const [batch, setBatch] = useState<BatchOperation | undefined>(undefined);
   const licenses = options.AvailableUserLicenseTypes ?? [];
   const now = Date.now();
-
-  const toggleColumn = (field: UserColumn, on: boolean) => {
-    const next = new Set(visible);
-    if (on) next.add(field);
-    else if (next.size > 1) next.delete(field);
-    setChosen(next);
-    if (preferences.href) {
-      api.patchUserPreferences(preferences.href, { shared: { userGridSettings: { columns: columnSettings(next) } } }).catch(() => setNotice(PREFERENCES_SAVE_FAILED_TEXT));
-    }
-  };
 
   const columns = USER_COLUMNS.filter((c) => visible.has(c.field));
   const selected = new Set(selection.map((u) => u.href));
@@ -86,31 +73,7 @@ export function UsersPanel({ links, options, onAdd, onEdit }: UsersPanelProps) {
         <Button size="sm" colorPalette="blue" onClick={onAdd} data-testid="user-add">
           Add user
         </Button>
-        <Menu.Root closeOnSelect={false}>
-          <Menu.Trigger asChild>
-            <Button size="sm" variant="outline" data-testid="users-columns">
-              Columns
-            </Button>
-          </Menu.Trigger>
-          <Portal>
-            <Menu.Positioner>
-              <Menu.Content data-testid="users-columns-menu">
-                {USER_COLUMNS.map((c) => (
-                  <Menu.CheckboxItem
-                    key={c.field}
-                    value={c.field}
-                    checked={visible.has(c.field)}
-                    disabled={visible.has(c.field) && visible.size === 1}
-                    onCheckedChange={(on) => toggleColumn(c.field, on)}
-                  >
-                    {c.header}
-                    <Menu.ItemIndicator />
-                  </Menu.CheckboxItem>
-                ))}
-              </Menu.Content>
-            </Menu.Positioner>
-          </Portal>
-        </Menu.Root>
+        <ColumnChooser columns={USER_COLUMNS} visible={visible} onToggle={toggleColumn} testId="users-columns" />
         <SelectionMenu selection={selection} onRemove={(href) => setSelection((s) => removeFromSelection(s, href))} />
       </HStack>
       <HStack wrap="wrap" gap="2" role="group" aria-label="Change the selected users" data-testid="users-batch">
@@ -145,7 +108,7 @@ export function UsersPanel({ links, options, onAdd, onEdit }: UsersPanelProps) {
                     <Text srOnly>Selected</Text>
                   </Table.ColumnHeader>
                   {columns.map((c) => (
-                    <Table.ColumnHeader key={c.field}>{c.header}</Table.ColumnHeader>
+                    <SortableHeader key={c.field} header={c.header} field={USER_SORT_FIELDS[c.field]} sort={sort} onSort={(field) => setSort(nextSort(sort, field))} />
                   ))}
                   <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
                 </Table.Row>

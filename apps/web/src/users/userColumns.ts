@@ -3,12 +3,13 @@
  * cells' texts (license label, expiry or Never and expired, last login or Never, enabled).
  */
 import type { LicenseOption, User } from '@magpie/api-types';
+import { settingsOf, visibleColumns, type ColumnSetting, type GridColumn } from './gridColumns.ts';
 
 /** A column of the users grid that can be shown or hidden (the checkbox and action cells always show). */
 export type UserColumn = 'id' | 'username' | 'firstName' | 'lastName' | 'fullName' | 'license' | 'company' | 'expires' | 'lastLogin' | 'enabled';
 
 /** The columns in grid order with their headers and default visibility (spec 03 §2.4 Column visibility). */
-export const USER_COLUMNS: readonly { readonly field: UserColumn; readonly header: string; readonly visible: boolean }[] = [
+export const USER_COLUMNS: readonly GridColumn<UserColumn>[] = [
   { field: 'id', header: 'Id', visible: false },
   { field: 'username', header: 'Username', visible: true },
   { field: 'firstName', header: 'First name', visible: false },
@@ -21,35 +22,34 @@ export const USER_COLUMNS: readonly { readonly field: UserColumn; readonly heade
   { field: 'enabled', header: 'Enabled', visible: false },
 ];
 
-/** A saved column choice (spec 03 §2.4: `shared.userGridSettings.columns`, field name plus visible flag). */
-export interface ColumnSetting {
-  readonly fieldName: string;
-  readonly isVisible: boolean;
-}
+/** The DAM's sort key of each column (dam.yaml `UserSortField`; spec 03 §7: the full name sorts on the first name). */
+export const USER_SORT_FIELDS = {
+  id: 'id',
+  username: 'username',
+  firstName: 'firstName',
+  lastName: 'lastName',
+  fullName: 'fullName',
+  license: 'licenseLevel',
+  company: 'company',
+  expires: 'expires',
+  lastLogin: 'lastLoginDate',
+  enabled: 'isEnabled',
+} as const satisfies Record<UserColumn, string>;
+
+/** A sort key of the users list. */
+export type UserSortField = (typeof USER_SORT_FIELDS)[UserColumn];
 
 /**
- * The visible columns from the saved settings: each known field as saved, the defaults for the rest; unknown or
- * malformed entries are ignored, and at least one column always shows (the username).
+ * The visible columns from the saved `shared.userGridSettings.columns` (see {@link visibleColumns}); at least the
+ * username always shows.
  */
 export function visibleUserColumns(saved: unknown): Set<UserColumn> {
-  const visible = new Set(USER_COLUMNS.filter((c) => c.visible).map((c) => c.field));
-  if (Array.isArray(saved)) {
-    for (const entry of saved) {
-      if (typeof entry !== 'object' || entry === null) continue;
-      const { fieldName, isVisible } = entry as Partial<ColumnSetting>;
-      const column = USER_COLUMNS.find((c) => c.field === fieldName);
-      if (!column || typeof isVisible !== 'boolean') continue;
-      if (isVisible) visible.add(column.field);
-      else visible.delete(column.field);
-    }
-  }
-  if (visible.size === 0) visible.add('username');
-  return visible;
+  return visibleColumns(USER_COLUMNS, saved, 'username');
 }
 
 /** The settings to save for `visible` (every column, in grid order). */
 export function columnSettings(visible: ReadonlySet<UserColumn>): ColumnSetting[] {
-  return USER_COLUMNS.map((c) => ({ fieldName: c.field, isVisible: visible.has(c.field) }));
+  return settingsOf(USER_COLUMNS, visible);
 }
 
 /** Expiry date display format DD MMM YYYY (spec 03 §9), in UTC. */

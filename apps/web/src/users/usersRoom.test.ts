@@ -16,6 +16,11 @@ import { countText } from './PagingBar.tsx';
 import { addToSelection, removeFromSelection, type SelectedUser } from './selection.ts';
 import { columnSettings, formatDay, isExpired, userCell, visibleUserColumns } from './userColumns.ts';
 import { toRequestError, userManagementLinks } from './usersApi.ts';
+import { sharedPreference, visibleColumns } from './gridColumns.ts';
+import { GROUP_COLUMNS } from './GroupsPanel.tsx';
+import { nextSort } from './useSearchedList.ts';
+import { HANDOVER_LOGOUT_FAILED_TEXT, SITE_OWNER_FORBIDDEN_TEXT, SITE_OWNER_INVALID_TEXT, siteOwnerErrorText } from './errors.ts';
+import { LOGOUT_ERROR, SITE_OWNER_FORBIDDEN, SITE_OWNER_INVALID_CONFIGURATION } from '@magpie/machines';
 
 const actions = {
   update: true,
@@ -29,6 +34,30 @@ const actions = {
 };
 const ada: SelectedUser = { href: '/fotoweb/api/users/15021', fullName: 'Ada Lovelace', username: 'ada', actions };
 const grace: SelectedUser = { href: '/fotoweb/api/users/15022', fullName: 'Grace Hopper', username: 'grace', actions };
+
+describe('groups grid columns and sorting (spec 03 §2.5, §3.5)', () => {
+  it('hides the group id by default, reads either saved list, and sorts ascending first, then the other way', () => {
+    expect([...visibleColumns(GROUP_COLUMNS, undefined, 'name')]).toEqual(['name', 'description']);
+    const preferences = { shared: { configGrids: [{ fieldName: 'id', isVisible: true }], groupGridSettings: { columns: [{ fieldName: 'description', isVisible: false }] } } };
+    expect(sharedPreference(preferences, 'groupGridSettings', 'columns')).toEqual([{ fieldName: 'description', isVisible: false }]);
+    expect(sharedPreference(preferences, 'configGrids')).toEqual([{ fieldName: 'id', isVisible: true }]);
+    expect(sharedPreference({ shared: { groupGridSettings: 'junk' } }, 'groupGridSettings', 'columns')).toBeUndefined();
+    expect(sharedPreference(undefined, 'configGrids')).toBeUndefined();
+    expect(nextSort(undefined, 'name')).toEqual({ field: 'name', dir: 'asc' });
+    expect(nextSort({ field: 'name', dir: 'asc' }, 'name')).toEqual({ field: 'name', dir: 'desc' });
+    expect(nextSort({ field: 'name', dir: 'desc' }, 'name')).toEqual({ field: 'name', dir: 'asc' });
+    expect(nextSort({ field: 'name', dir: 'desc' }, 'id')).toEqual({ field: 'id', dir: 'asc' });
+  });
+});
+
+describe('site-owner hand-over texts (spec 03 §8, spec 01 §8)', () => {
+  it('words the machine keys and passes other messages through', () => {
+    expect(siteOwnerErrorText(SITE_OWNER_INVALID_CONFIGURATION)).toBe(SITE_OWNER_INVALID_TEXT);
+    expect(siteOwnerErrorText(SITE_OWNER_FORBIDDEN)).toBe(SITE_OWNER_FORBIDDEN_TEXT);
+    expect(siteOwnerErrorText(LOGOUT_ERROR)).toBe(HANDOVER_LOGOUT_FAILED_TEXT);
+    expect(siteOwnerErrorText(DEFAULT_ERROR_MESSAGE)).toBe(DEFAULT_ERROR_MESSAGE);
+  });
+});
 
 describe('users grid columns (spec 03 §2.4)', () => {
   it('shows username and full name by default and applies saved choices', () => {
