@@ -10,6 +10,8 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   await ensureWebBuilt();
   const stack = await startStack();
   process.env.MAGPIE_E2E_BASE_URL = stack.baseUrl;
+  // The DAM's own address, for the journeys of integrations (API clients talk to the DAM, not to the BFF).
+  process.env.MAGPIE_E2E_DAM_URL = stack.damUrl;
   process.env.MAGPIE_E2E_USER = stack.adminUser;
   process.env.MAGPIE_E2E_PASSWORD = stack.adminPassword;
   process.env.MAGPIE_E2E_DATA_DIR = stack.dataDir;

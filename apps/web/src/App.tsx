@@ -17,6 +17,7 @@ import { ARCHIVES_PATH, currentAddress, LOGIN_PATH, loginUrl } from './lib/urls.
 // budget is checked by scripts/check-bundle-budget.mjs in `npm test`.
 const AppShell = lazy(() => import('./shell/AppShell.tsx').then((module) => ({ default: module.AppShell })));
 const ArchivePathView = lazy(() => import('./routes/ArchivePathView.tsx').then((module) => ({ default: module.ArchivePathView })));
+const ApiClientsView = lazy(() => import('./routes/api-clients/ApiClientsView.tsx').then((module) => ({ default: module.ApiClientsView })));
 const ChangePasswordView = lazy(() => import('./routes/change-password/ChangePasswordView.tsx').then((module) => ({ default: module.ChangePasswordView })));
 
 /**
@@ -103,6 +104,14 @@ export function App() {
                     element={
                       <LazyBoundary fallback={<PageLoading />}>
                         <ArchivePathView />
+                      </LazyBoundary>
+                    }
+                  />
+                  <Route
+                    path="/fotoweb/views/api-clients"
+                    element={
+                      <LazyBoundary fallback={<PageLoading />}>
+                        <ApiClientsView />
                       </LazyBoundary>
                     }
                   />

@@ -620,3 +620,19 @@ export {
   type BatchSkipped,
   type BatchUser,
 } from './batchEdit/batchEdit.machine.ts';
+
+export {
+  API_CLIENT_ACTING_AS_REQUIRED,
+  API_CLIENT_FORBIDDEN,
+  API_CLIENT_NAME_MAX_LENGTH,
+  API_CLIENT_NAME_REQUIRED,
+  API_CLIENT_NAME_TOO_LONG,
+  apiClientErrorMessage,
+  apiClientProblems,
+  apiClientRegisterMachine,
+  type ApiClientDraft,
+  type ApiClientRegisterContext,
+  type ApiClientRegisterEvent,
+  type ApiClientRegisterOutput,
+  type RegisteredApiClient,
+} from './apiClientRegister/apiClientRegister.machine.ts';

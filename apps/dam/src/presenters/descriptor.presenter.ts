@@ -7,6 +7,8 @@ import { GROUP_LIST_HREF, USER_LIST_HREF, groupHref, userHref } from './hrefs.ts
 export const SITE_OWNER_HREF = `${USER_LIST_HREF}site-owner`;
 /** The web client's change-password view (spec 03 §2.9, §2.11). */
 export const CHANGE_PASSWORD_VIEW = '/fotoweb/views/change-password';
+/** The web client's API clients view (Magpie; spec 03 §3.12 applications), offered with `manageSettings`. */
+export const API_CLIENTS_VIEW = '/fotoweb/views/api-clients';
 
 /** What the descriptor's `userManagement` links name (`SiteOwnerService.landmarks`); ids missing from the database are null links. */
 export interface DescriptorLandmarks {
@@ -153,6 +155,7 @@ export function presentDescriptor(
       edit_taxonomy_item: null,
       manage_exports: null,
       signUpAdmin: null,
+      apiClients: sitePolicy.can(caller, 'manageSettings') ? API_CLIENTS_VIEW : null,
     },
     widgets: { selection: null },
   };

@@ -30,6 +30,7 @@ const EVERYTHING: SettingsDescriptorLike = {
     manageConsentForms: '/fotoweb/views/consent',
     activityExports: '/fotoweb/views/activity-exports',
     management: '/fotoweb/views/management',
+    apiClients: '/fotoweb/views/api-clients',
     manageSubscription: 'https://subscriptions.example/manage',
   },
   userManagement: { userList: USERS },
@@ -57,7 +58,7 @@ const MAGPIE: SettingsDescriptorLike = {
 const ids = (state: ReturnType<typeof settingsMenu>) => state.entries.map((entry) => entry.id);
 
 describe('settings menu (spec 03 §2.1)', () => {
-  it('lists every entry of §2.1 once, in the spec order', () => {
+  it('lists every entry of §2.1 once, in the spec order, with Magpie’s API clients beside Manage site', () => {
     expect(SETTINGS_ENTRIES.map((entry) => entry.id)).toEqual([
       'createInvitations',
       'manageInvitations',
@@ -68,6 +69,7 @@ describe('settings menu (spec 03 §2.1)', () => {
       'pendingOrders',
       'consentForms',
       'activityExports',
+      'apiClients',
       'manageSite',
       'manageSubscription',
       'installDesktopTool',
@@ -92,6 +94,7 @@ describe('settings menu (spec 03 §2.1)', () => {
     ['pendingOrders', { order: { admin: { views: { pending: '/v/orders' } } } }, '/v/orders'],
     ['consentForms', { views: { manageConsentForms: '/fotoweb/views/consent' } }, '/fotoweb/views/consent'],
     ['activityExports', { views: { activityExports: '/fotoweb/views/activity-exports' } }, '/fotoweb/views/activity-exports'],
+    ['apiClients', { views: { apiClients: '/fotoweb/views/api-clients' } }, '/fotoweb/views/api-clients'],
     ['manageSite', { views: { management: '/fotoweb/views/management' } }, '/fotoweb/views/management'],
     ['manageSubscription', { views: { manageSubscription: 'https://sub.example/' } }, 'https://sub.example/'],
     ['installDesktopTool', { fwdt: { views: { install: '/v/fwdt' } } }, '/v/fwdt'],
@@ -115,6 +118,7 @@ describe('settings menu (spec 03 §2.1)', () => {
           'manageConsentForms',
           'activityExports',
           'management',
+          'apiClients',
           'manageSubscription',
         ].map((k) => [k, link]),
       ),

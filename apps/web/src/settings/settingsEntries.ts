@@ -26,6 +26,7 @@ export type SettingsEntryId =
   | 'pendingOrders'
   | 'consentForms'
   | 'activityExports'
+  | 'apiClients'
   | 'manageSite'
   | 'manageSubscription'
   | 'installDesktopTool';
@@ -144,7 +145,7 @@ export function listsConfigSections(overview: PermissionsOverviewLike): boolean 
 /** The action that opens the users-and-groups modal (apps/web/src/actions/actionOpenUserManagement.ts). */
 export const OPEN_USER_MANAGEMENT_ACTION = 'openUserManagement';
 
-/** Every entry of spec 03 §2.1, in menu order. */
+/** Every entry of spec 03 §2.1, in menu order, and Magpie's API clients (spec 03 §3.12). */
 export const SETTINGS_ENTRIES: readonly SettingsEntryDefinition[] = [
   { id: 'createInvitations', label: 'Create invitations', opens: { kind: 'page' }, href: (d) => view(d, 'createInvitations') },
   { id: 'manageInvitations', label: 'Manage invitations', opens: { kind: 'page' }, href: (d) => view(d, 'manageInvitations') },
@@ -161,6 +162,8 @@ export const SETTINGS_ENTRIES: readonly SettingsEntryDefinition[] = [
   { id: 'pendingOrders', label: 'Pending orders', opens: { kind: 'page' }, href: (d) => offered(d.order?.admin?.views?.pending), count: 'orders' },
   { id: 'consentForms', label: 'Consent forms', opens: { kind: 'page' }, href: (d) => view(d, 'manageConsentForms') },
   { id: 'activityExports', label: 'Activity exports', opens: { kind: 'page' }, href: (d) => view(d, 'activityExports') },
+  // Magpie's API clients view (spec 03 §3.12 applications; offered with manageSettings), beside the site's settings.
+  { id: 'apiClients', label: 'API clients', opens: { kind: 'page' }, href: (d) => view(d, 'apiClients') },
   { id: 'manageSite', label: 'Manage site', opens: { kind: 'page' }, href: (d) => view(d, 'management'), needsOverview: listsConfigSections },
   { id: 'manageSubscription', label: 'Manage subscription', opens: { kind: 'newTab' }, href: (d) => view(d, 'manageSubscription') },
   {

@@ -1639,6 +1639,11 @@ export interface components {
             changePassword?: components["schemas"]["UrlOrNull"];
             manageSubscription?: components["schemas"]["UrlOrNull"];
             manageConsentForms?: components["schemas"]["UrlOrNull"];
+            /**
+             * @description (Magpie) The API clients view, where administrators register and revoke the OAuth clients of integrations
+             *     (spec 03 §3.12 applications; `listApplications`). Offered to callers with `manageSettings`, else null.
+             */
+            apiClients?: components["schemas"]["UrlOrNull"];
             subscription?: null | {
                 /** @description ISO 8601 date-time the site was created (spec 01 §9 trial countdown). */
                 siteCreatedDate: string;

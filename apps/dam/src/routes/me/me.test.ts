@@ -45,6 +45,7 @@ describe('the descriptor offers what the caller may do (spec 03 §2.1, §6; issu
     const { body } = await descriptorOfMemberWith('tax-editor', ['manageTaxonomies']);
     expect(body.permissions.allowTaxonomyEditing).toBe(true);
     expect(body.permissions.hasManageSettingsPermission).toBe(false);
+    expect(body.views.apiClients).toBeNull();
     expect(body.userManagement).toBeNull();
     expect([body.users, body.groups, body.users_search, body.groups_search]).toEqual([null, null, null, null]);
   });
@@ -87,6 +88,14 @@ describe('the descriptor offers what the caller may do (spec 03 §2.1, §6; issu
       hasManageWorkflowsPermission: false,
     });
     expect(body.userManagement).not.toBeNull();
+    expect(body.views.apiClients).toBe('/fotoweb/views/api-clients');
+  });
+
+  it('offers the API clients view to a manageSettings member (spec 03 §3.12)', async () => {
+    const { body } = await descriptorOfMemberWith('settings-admin', ['manageSettings']);
+    expect(body.permissions.hasManageSettingsPermission).toBe(true);
+    expect(body.views.apiClients).toBe('/fotoweb/views/api-clients');
+    expect(body.userManagement).toBeNull();
   });
 
   it('says isForcePasswordChangeSet from the account', async () => {
