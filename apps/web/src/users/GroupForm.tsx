@@ -169,13 +169,15 @@ function GroupFormBody({ links, options, onBack, onDone, loaded }: GroupFormProp
   const nameInvalid = problems.length > 0;
 
   return (
-    <Stack gap="4" data-testid="group-form" data-mode={group ? 'edit' : 'add'}>
+    <Stack gap="4" data-testid="group-form" data-mode={group ? 'edit' : 'add'} data-state={String(state.value)}>
       {(problems.length > 0 || error) && (
         <Alert.Root status="error" data-testid="group-form-problems" role="alert">
           <Alert.Indicator />
           <Alert.Content>
             {[...problems, ...(error ? [error] : [])].map((message) => (
-              <Alert.Description key={message}>{message}</Alert.Description>
+              <Alert.Description key={message} data-testid="group-form-problem">
+                {message}
+              </Alert.Description>
             ))}
           </Alert.Content>
         </Alert.Root>

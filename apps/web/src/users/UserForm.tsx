@@ -197,7 +197,9 @@ function UserFormBody({ links, options, onBack, onDone, loaded }: UserFormProps 
           <Alert.Indicator />
           <Alert.Content>
             {messages.map((message) => (
-              <Alert.Description key={message}>{message}</Alert.Description>
+              <Alert.Description key={message} data-testid="user-form-problem">
+                {message}
+              </Alert.Description>
             ))}
           </Alert.Content>
         </Alert.Root>

@@ -13,6 +13,13 @@
  */
 import { assertEvent, assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 
+/** The text of a failure that already says why (no `status`, a string `message`), else undefined. */
+function listMessage(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null || 'status' in error) return undefined;
+  const { message } = error as { message?: unknown };
+  return typeof message === 'string' && message !== '' ? message : undefined;
+}
+
 /** What a form's save needs to know about its record once saved: at least its href (the other links per form). */
 export interface SavedRecord {
   readonly href: string;
@@ -122,10 +129,9 @@ export function createFormSaveMachine<Values, Problem, Create, Patch extends obj
         return { values: event.values, membershipsChanged: event.membershipsChanged, problems: rules.problems(event.values, context.original), error: undefined };
       }),
       recordSaved: assign(({ context }, params: { saved: Saved }) => ({ saved: params.saved, original: context.values })),
-      // A list that failed already says why (memberEditList's own §8 message): keep its text.
-      showError: assign((_, params: { error: unknown }) => ({
-        error: params.error instanceof Error && !('status' in params.error) ? params.error.message : rules.errorMessage(params.error),
-      })),
+      // A list that failed already says why (memberEditList's own §8 message, an `Error` or `{message}` without a
+      // status): keep its text. An HTTP failure `{status, responseJSON}` gets the form's §8 message.
+      showError: assign((_, params: { error: unknown }) => ({ error: listMessage(params.error) ?? rules.errorMessage(params.error) })),
     },
   }).createMachine({
     id: rules.id,

@@ -9,7 +9,7 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import type { MachineModel, PathVariant } from '../testing/machineModel.ts';
 import { toTestModelMachine } from '../testing/modelMachine.ts';
-import { groupSaveMachine, groupValues, type GroupFormValues, type GroupSaveInput, type SavedGroup } from './groupSave.machine.ts';
+import { CIRCULAR_MEMBER_OF_TEXT, groupSaveMachine, groupValues, type GroupFormValues, type GroupSaveInput, type SavedGroup } from './groupSave.machine.ts';
 
 /** The edited group's links (dam.yaml `Group`). */
 export const MODEL_GROUP: SavedGroup = {
@@ -45,8 +45,11 @@ export const GROUP_SAVE_MODEL_FAILURES: Readonly<Record<PathVariant, readonly un
   simple: [{ status: 409, responseJSON: { value: 'GroupExists', message: 'A group with this name exists.' } }],
 };
 
-/** A failed membership PATCH: a loop among groups (spec 03 §8 circular group members). */
-export const MODEL_GROUP_MEMBERSHIP_FAILURE = { status: 409, responseJSON: { value: 'CircularGroupMembers', message: 'Circular membership' } };
+/**
+ * A failed membership PATCH: a loop through the "Member of" list, as that list's own message (spec 03 §8 circular
+ * member-of) without a status, as the web's `saveMemberList` rejects.
+ */
+export const MODEL_GROUP_MEMBERSHIP_FAILURE = { message: CIRCULAR_MEMBER_OF_TEXT };
 
 const event = (type: string, payload: Record<string, unknown> = {}): EventObject => ({ type, ...payload }) as EventObject;
 const save = (values: GroupFormValues, membershipsChanged: boolean) => event('SAVE', { values, membershipsChanged });

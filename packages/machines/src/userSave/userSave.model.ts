@@ -8,6 +8,7 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import type { MachineModel, PathVariant } from '../testing/machineModel.ts';
 import { toTestModelMachine } from '../testing/modelMachine.ts';
+import { CIRCULAR_MEMBER_OF_TEXT } from '../groupSave/groupSave.machine.ts';
 import { newUserValues, type UserFormValues } from './userForm.ts';
 import { userSaveMachine, type SaveUserOutput, type UserSaveInput } from './userSave.machine.ts';
 
@@ -51,8 +52,11 @@ export const USER_SAVE_MODEL_FAILURES: Readonly<Record<PathVariant, readonly unk
   simple: [{ status: 409, responseJSON: { value: 'out_of_licenses', message: 'out_of_licenses' } }],
 };
 
-/** A failed membership PATCH: the list's own message (memberEditList's §8 text) arrives as an `Error`. */
-export const MODEL_MEMBERSHIP_FAILURE = { status: 409, responseJSON: { value: 'CircularMemberOf', message: 'Circular membership' } };
+/**
+ * A failed membership PATCH: the list's own message (memberEditList's §8 text for a 409 `CircularMemberOf`) arrives
+ * without a status, as the web's `saveMemberList` rejects.
+ */
+export const MODEL_MEMBERSHIP_FAILURE = { message: CIRCULAR_MEMBER_OF_TEXT };
 
 const event = (type: string, payload: Record<string, unknown> = {}): EventObject => ({ type, ...payload }) as EventObject;
 const save = (values: UserFormValues, membershipsChanged: boolean) => event('SAVE', { values, membershipsChanged });
