@@ -269,9 +269,19 @@ test('the administrator relicenses and deletes selected users in batches, and th
     expect(created.status(), await created.text()).toBe(201);
   }
 
+  // 0. Editing themselves, the administrator may not disable or expire their own account: the expiry is read-only
+  //    text, "Never" (spec 03 §2.7 "read-only text, or shown as Not set").
+  let modal = await openUsersAndGroups(page, 'Users');
+  await modal.getByTestId('users-search').fill(credentials.username);
+  await modal.getByTestId('user-row').filter({ hasText: 'Administrator' }).getByTestId('user-edit').click(ACT);
+  const own = modal.getByTestId('user-form');
+  await expect(own.getByTestId('user-expires')).toHaveAttribute('data-readonly', 'true');
+  await expect(own.getByTestId('user-expires')).toHaveText('Never');
+  await expect(own.getByTestId('user-enabled')).toHaveAttribute('data-disabled', /.*/);
+  await own.getByTestId('user-cancel').click(ACT);
+
   // 1. Both selected; the stack has one Pro seat (tests/e2e/stack.ts), so the batch license change gives it to the
   //    first and reports the second as skipped, with the DAM's reason.
-  let modal = await openUsersAndGroups(page, 'Users');
   await modal.getByTestId('users-search').fill(run);
   await expect(modal.getByTestId('user-row')).toHaveCount(2);
   for (const fullName of names) await modal.getByRole('checkbox', { name: `Select ${fullName}` }).check({ ...ACT, force: true });

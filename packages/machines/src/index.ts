@@ -636,3 +636,13 @@ export {
   type ApiClientRegisterOutput,
   type RegisteredApiClient,
 } from './apiClientRegister/apiClientRegister.machine.ts';
+
+export {
+  DEVICE_TOKENS_FORBIDDEN,
+  DEVICE_TOKENS_SPINNER_MS,
+  deviceTokenResetErrorMessage,
+  deviceTokenResetMachine,
+  type DeviceTokenResetContext,
+  type DeviceTokenResetEvent,
+  type DeviceTokenResetInput,
+} from './deviceTokenReset/deviceTokenReset.machine.ts';

@@ -26,9 +26,10 @@ import {
 } from '@magpie/machines';
 import { PAYMENT_METHODS } from '@magpie/api-types';
 import { api } from '../api/client.ts';
-import { loadErrorText } from './errors.ts';
 import { PropertyBagEditor } from './GroupForm.tsx';
+import { DeviceTokenReset } from './DeviceTokenReset.tsx';
 import { FormLoader } from './FormLoader.tsx';
+import { formatDay } from './userColumns.ts';
 import { MemberListEditor } from './MemberListEditor.tsx';
 import { appMemberEditListMachine, hasMemberChanges, saveMemberList } from './memberLists.ts';
 import { groupRef, groupRefs, machineCall, type UserManagementLinks } from './usersApi.ts';
@@ -119,6 +120,20 @@ function Select({
   );
 }
 
+/** A field shown as read-only text (spec 03 §2.7): its label and value, or `empty` (muted) when there is none. */
+function ReadOnly({ label, value, empty, testId }: { readonly label: string; readonly value: string | undefined; readonly empty: string; readonly testId: string }) {
+  return (
+    <Stack gap="1.5">
+      <Text fontSize="sm" fontWeight="medium">
+        {label}
+      </Text>
+      <Text data-testid={testId} data-readonly="true" color={value ? undefined : 'fg.muted'}>
+        {value ?? empty}
+      </Text>
+    </Stack>
+  );
+}
+
 /** The date part of an ISO instant for `<input type="date">`, and back (midnight UTC). */
 const toDateInput = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
 const fromDateInput = (day: string) => (day ? `${day}T00:00:00.000Z` : null);
@@ -127,7 +142,6 @@ function UserFormBody({ links, options, onBack, onDone, loaded }: UserFormProps 
   const { user, original } = loaded;
   const [values, setValues] = useState<UserFormValues>(original);
   const [discountText, setDiscountText] = useState(String(original.discount));
-  const [resetState, setResetState] = useState<'idle' | 'busy' | 'done' | string>('idle');
   const actions = user?.actions;
   const can = {
     update: actions ? actions.update : true,
@@ -166,28 +180,19 @@ function UserFormBody({ links, options, onBack, onDone, loaded }: UserFormProps 
 
   const save = () => saver.send({ type: 'SAVE', values: { ...values, discount: parseDiscount(discountText) }, membershipsChanged: hasMemberChanges(memberships) });
 
-  const resetTokens = async () => {
-    if (!user) return;
-    setResetState('busy');
-    try {
-      await api.resetDeviceTokens(user.deviceTokensHref);
-      // spec 03 §9: the spinner stays 700 ms after success.
-      await new Promise((resolve) => setTimeout(resolve, 700));
-      setResetState('done');
-    } catch (error) {
-      setResetState(loadErrorText(error));
-    }
-  };
-
-  const text = (field: 'username' | 'firstName' | 'lastName' | 'email' | 'company', label: string, required: boolean, disabled: boolean, type = 'text') => (
-    <Field.Root required={required} invalid={field !== 'company' && invalid(field)} disabled={disabled}>
-      <Field.Label>
-        {label}
-        {required && <Field.RequiredIndicator />}
-      </Field.Label>
-      <Input type={type} value={values[field]} onChange={(e) => set(field, e.target.value)} data-testid={`user-${field}`} autoComplete="off" />
-    </Field.Root>
-  );
+  // spec 03 §2.7: a field whose action is not allowed is read-only text, or "Not set" when empty.
+  const text = (field: 'username' | 'firstName' | 'lastName' | 'email' | 'company', label: string, required: boolean, disabled: boolean, type = 'text') =>
+    disabled ? (
+      <ReadOnly label={label} value={values[field] || undefined} empty="Not set" testId={`user-${field}`} />
+    ) : (
+      <Field.Root required={required} invalid={field !== 'company' && invalid(field)}>
+        <Field.Label>
+          {label}
+          {required && <Field.RequiredIndicator />}
+        </Field.Label>
+        <Input type={type} value={values[field]} onChange={(e) => set(field, e.target.value)} data-testid={`user-${field}`} autoComplete="off" />
+      </Field.Root>
+    );
   const licenseModes = options.AvailableUserLicenseModes ?? [];
 
   return (
@@ -254,11 +259,15 @@ function UserFormBody({ links, options, onBack, onDone, loaded }: UserFormProps 
                   <Switch.Control />
                   <Switch.Label>Enabled</Switch.Label>
                 </Switch.Root>
-                <Field.Root disabled={!can.status || !values.isEnabled} maxW="12rem">
-                  <Field.Label>Expires</Field.Label>
-                  <Input type="date" size="sm" value={toDateInput(values.expires)} onChange={(e) => set('expires', fromDateInput(e.target.value))} data-testid="user-expires" />
-                  <Field.HelperText>{values.expires ? '' : 'Never'}</Field.HelperText>
-                </Field.Root>
+                {can.status ? (
+                  <Field.Root disabled={!values.isEnabled} maxW="12rem">
+                    <Field.Label>Expires</Field.Label>
+                    <Input type="date" size="sm" value={toDateInput(values.expires)} onChange={(e) => set('expires', fromDateInput(e.target.value))} data-testid="user-expires" />
+                    <Field.HelperText>{values.expires ? '' : 'Never'}</Field.HelperText>
+                  </Field.Root>
+                ) : (
+                  <ReadOnly label="Expires" value={values.expires ? formatDay(values.expires) : undefined} empty="Never" testId="user-expires" />
+                )}
                 {user && (
                   <Switch.Root
                     checked={values.forcePasswordChange}
@@ -278,13 +287,8 @@ function UserFormBody({ links, options, onBack, onDone, loaded }: UserFormProps 
                     <Switch.Label>Must change password at first login</Switch.Label>
                   </Switch.Root>
                 )}
-                {user?.actions.resetDeviceTokens && (
-                  <Button size="xs" variant="outline" onClick={() => void resetTokens()} loading={resetState === 'busy'} data-testid="user-reset-tokens">
-                    {resetState === 'done' ? 'Sessions ended' : 'End all sessions'}
-                  </Button>
-                )}
+                {user?.actions.resetDeviceTokens && <DeviceTokenReset href={user.deviceTokensHref} />}
               </HStack>
-              {resetState !== 'idle' && resetState !== 'busy' && resetState !== 'done' && <Text color="fg.error">{resetState}</Text>}
               <MemberListEditor
                 actor={memberships}
                 label="Group memberships"
