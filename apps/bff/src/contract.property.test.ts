@@ -122,6 +122,15 @@ const SAMPLE_BODIES: Record<string, unknown> = {
     samlGroupName: '',
   },
   changeOwnPassword: { currentPassword: PASSWORD_USER_PASSWORD, newPassword: 'an even stronger property password' },
+  createBetaUser: {
+    username: 'property-beta-new',
+    address: { givenName: 'Prop', surname: 'Beta', email: 'property-beta@example.com', streetAddress: ['1 Main St'] },
+    license: { level: 'Standard', mode: 'Named' },
+    commerce: { paymentMethod: 'Invoice' },
+    account: { password: 'a strong beta property password', forcePasswordChange: true },
+    properties: [{ key: 'k', value: 'v' }],
+  },
+  createBetaGroup: { name: 'Property beta group', license: { level: 'Standard' }, permissions: { api: true, albums: { comment: true } }, properties: [{ key: 'k', value: 'v' }] },
 };
 
 /**
@@ -264,6 +273,19 @@ async function ensureThrowaways(): Promise<void> {
   }
   groupSamples['deleteGroup.id'] = String(groupVictim);
   groupSamples['clientId'] = throwawayClientId!;
+  // FotoWare's Beta user and group operations (issue 11) act on the same throwaways.
+  for (const route of ROUTES) {
+    if (groupSamples[`${route.operationId}.id`] !== undefined || !groupsOf(route.pattern).includes('id')) continue;
+    if (route.pattern.source.startsWith('^\\/fotoweb\\/api\\/users\\/')) groupSamples[`${route.operationId}.id`] = String(user);
+    if (route.pattern.source.startsWith('^\\/fotoweb\\/api\\/groups\\/')) groupSamples[`${route.operationId}.id`] = String(group);
+  }
+  Object.assign(groupSamples, {
+    group: String(group),
+    'deleteGroupMembership.group': String(member),
+    'deleteGroupUser.member': String(batch),
+    'deleteGroupGroup.member': String(member),
+    key: 'k',
+  });
   Object.assign(SAMPLE_BODIES, {
     updateUsers: {
       users: [userHref(user), userHref(batch)],
@@ -285,6 +307,20 @@ async function ensureThrowaways(): Promise<void> {
     // With updateGroupGroups' sample this is a cycle: 409 CircularMemberOf.
     updateGroupMemberOf: { add: [groupHref(member)], remove: [] },
     createApplication: { name: 'Property app', actingAs: userHref(user) },
+    updateBetaUser: { description: 'Put', address: { givenName: 'Put', streetAddress: ['1 Main St'] }, license: { level: 'Plus' }, properties: [{ key: 'k', value: 'v' }] },
+    setUserEnabled: { value: true },
+    setUserMemberOf: { groups: [group] },
+    addUserMemberOf: { groups: [member] },
+    updateBetaGroup: { description: 'Put', permissions: { audit: true, albums: { create: true } }, properties: [{ key: 'k', value: 'v' }] },
+    // With the members samples below these are cycles: 409 CircularMemberOf.
+    setGroupMemberOf: { groups: [member] },
+    addGroupMemberOf: { groups: [member] },
+    setGroupUsers: { users: [user, batch] },
+    addGroupUsers: { users: [user] },
+    setGroupGroups: { groups: [member] },
+    addGroupGroups: { groups: [member] },
+    setGroupMembers: { users: [user], groups: [member] },
+    addGroupMembers: { users: [batch], groups: [member] },
   });
 }
 

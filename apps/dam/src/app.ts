@@ -6,6 +6,7 @@ import { clientErrorHandler } from '@magpie/api-types/server';
 import { frameworkErrorHandler, registerErrorHandling } from './http/errors.ts';
 import { registerSecurityHeaders, withSecurityHeaders } from './http/security-headers.ts';
 import { registerInputGate } from './http/input-gate.ts';
+import { registerNotAcceptable } from './http/not-acceptable.ts';
 import { registerAuthentication } from './http/auth.ts';
 import { tokenRoutes } from './routes/oauth/token.route.ts';
 import { servicesRoutes } from './routes/services/services.route.ts';
@@ -55,6 +56,8 @@ export async function buildDamApp(ctx: DamContext, options: { loggerInstance?: F
   registerErrorHandling(app);
   // API security headers (CSP default-src 'none', nosniff, DENY framing…) before any hook may answer (issue 9).
   registerSecurityHeaders(app);
+  // A GET whose Accept allows none of the resource's representations answers 406 (dam.yaml "Media types").
+  registerNotAcceptable(app);
 
   // Only JSON, form and multipart bodies are understood; anything else answers 415 UnsupportedMediaType.
   app.removeContentTypeParser('text/plain');

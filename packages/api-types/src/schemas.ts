@@ -841,6 +841,163 @@ export const MemberListUpdateSchema = z
   });
 type _MemberListUpdate = Assert<Conforms<z.output<typeof MemberListUpdateSchema>, DamSchemas['MemberListUpdate']>>;
 
+// ------------------------------------------------------------------------------------------------ FotoWare's Beta users and groups (DAM)
+
+/** A user's or group's id in a Beta body (`MembershipIdListModel`, `MemberIdListModel`): a whole number 1–999999999. */
+const BetaIdSchema = z
+  .number({ error: 'An id is a number, e.g. 15001.' })
+  .int('An id is a whole number.')
+  .min(1, 'An id is 1 or more.')
+  .max(999_999_999, 'An id has at most 9 digits.');
+const BetaIdListSchema = z.array(BetaIdSchema).max(1000, 'At most 1000 ids at a time.');
+
+/** Path parameters of `/fotoweb/api/{users|groups}/{id}/member-of/{group}`. */
+export const MembershipParamsSchema = z.object({ id: NumericIdSchema, group: NumericIdSchema });
+type _MembershipParams = Assert<Conforms<z.output<typeof MembershipParamsSchema>, DamOperations['deleteUserMembership']['parameters']['path']>>;
+
+/** Path parameters of `/fotoweb/api/groups/{id}/{users|groups}/{member}`. */
+export const GroupMemberParamsSchema = z.object({ id: NumericIdSchema, member: NumericIdSchema });
+type _GroupMemberParams = Assert<Conforms<z.output<typeof GroupMemberParamsSchema>, DamOperations['deleteGroupUser']['parameters']['path']>>;
+
+/** Path parameters of `/fotoweb/api/{users|groups}/{id}/properties/{key}`: `key` percent-decoded, 1–100 characters. */
+export const PropertyKeyParamsSchema = z.object({
+  id: NumericIdSchema,
+  key: z
+    .string()
+    .transform((raw, ctx) => {
+      try {
+        return decodeURIComponent(raw);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'The property key is not valid percent-encoded UTF-8.' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.string().min(1, 'A property needs a key.').max(100, 'A property key is at most 100 characters.')),
+});
+type _PropertyKeyParams = Assert<Conforms<z.output<typeof PropertyKeyParamsSchema>, DamOperations['deleteUserProperty']['parameters']['path']>>;
+
+const BetaLicenseLevelNameSchema = z.enum(['None', 'Portal', 'Consumer', 'Contributor', 'Standard', 'Plus', 'Main', 'Editor', 'Pro'], { error: 'Not a license level.' });
+const BetaLicenseModeNameSchema = z.enum(['Named', 'Concurrent'], { error: 'Not a license mode.' });
+const QueryBooleanSchema = z.enum(['true', 'false'], { error: 'Give true or false.' }).transform((text) => text === 'true');
+
+/** The query of `GET /fotoweb/api/users/count`: `licenseLevel`, `licenseMode` (by name), `isSso`, `ssoProvider`. */
+export const UserCountQuerySchema = z.object({
+  licenseLevel: BetaLicenseLevelNameSchema.optional(),
+  licenseMode: BetaLicenseModeNameSchema.optional(),
+  isSso: QueryBooleanSchema.optional(),
+  ssoProvider: z.string().max(200, 'An SSO provider is at most 200 characters.').optional(),
+});
+type _UserCountQuery = Assert<Conforms<z.output<typeof UserCountQuerySchema>, NonNullable<DamOperations['countUsers']['parameters']['query']>>>;
+
+/** The query of `GET /fotoweb/api/groups/count`: `isSso`, `ssoProvider`. */
+export const GroupCountQuerySchema = UserCountQuerySchema.pick({ isSso: true, ssoProvider: true });
+type _GroupCountQuery = Assert<Conforms<z.output<typeof GroupCountQuerySchema>, NonNullable<DamOperations['countGroups']['parameters']['query']>>>;
+
+/** `PUT /fotoweb/api/users/{id}/enabled` body (`BetaEnabled`, FotoWare `ValueModelBoolean`). */
+export const BetaEnabledSchema = z.object({ value: z.boolean({ error: 'value is true or false.' }) });
+type _BetaEnabled = Assert<Conforms<z.output<typeof BetaEnabledSchema>, DamSchemas['BetaEnabled']>>;
+
+/** FotoWare `MembershipIdListModel` (`BetaMembershipIdList`): the group ids, each at most once. */
+export const BetaMembershipIdListSchema = z.object({
+  groups: BetaIdListSchema.refine((ids) => new Set(ids).size === ids.length, 'A group is given twice.'),
+});
+type _BetaMembershipIdList = Assert<Conforms<z.output<typeof BetaMembershipIdListSchema>, DamSchemas['BetaMembershipIdList']>>;
+
+/** FotoWare `MemberIdListModel` (`BetaMemberIdList`): user and group ids, each at most once per list. */
+export const BetaMemberIdListSchema = z.object({
+  users: BetaIdListSchema.refine((ids) => new Set(ids).size === ids.length, 'A user is given twice.').optional(),
+  groups: BetaIdListSchema.refine((ids) => new Set(ids).size === ids.length, 'A group is given twice.').optional(),
+});
+type _BetaMemberIdList = Assert<Conforms<z.output<typeof BetaMemberIdListSchema>, DamSchemas['BetaMemberIdList']>>;
+
+/** FotoWare `UserLicenseSettings` to write, by name (`BetaLicenseInput`). */
+export const BetaLicenseInputSchema = z.object({ level: BetaLicenseLevelNameSchema.optional(), mode: BetaLicenseModeNameSchema.optional() });
+type _BetaLicenseInput = Assert<Conforms<z.output<typeof BetaLicenseInputSchema>, DamSchemas['BetaLicenseInput']>>;
+
+const BetaCommerceInputSchema = z.object({
+  accountId: AddressText.optional(),
+  paymentMethod: z.enum(['NoCharge', 'Invoice', 'CreditCard', 'ManualAccept'], { error: 'Not a payment method.' }).optional(),
+  category: AddressText.optional(),
+  discount: z.number().min(0, 'The discount is 0 or more.').max(100, 'The discount is at most 100.').optional(),
+});
+type _BetaCommerceInput = Assert<Conforms<z.output<typeof BetaCommerceInputSchema>, DamSchemas['BetaCommerceInput']>>;
+
+const BetaAccountInputSchema = z
+  .object({
+    password: PasswordSchema.optional(),
+    deletePassword: z.boolean().optional(),
+    forcePasswordChange: z.boolean().optional(),
+    isEnabled: z.boolean().optional(),
+    expires: ExpiresSchema.optional(),
+  })
+  .refine((account) => !(account.password !== undefined && account.deletePassword === true), {
+    path: ['deletePassword'],
+    message: 'Give a new password or deletePassword, not both.',
+  });
+type _BetaAccountInput = Assert<Conforms<z.output<typeof BetaAccountInputSchema>, DamSchemas['BetaAccountInput']>>;
+
+const betaAddressFields = {
+  title: AddressText,
+  middleName: AddressText,
+  organization: AddressText,
+  profession: AddressText,
+  businessType: AddressText,
+  streetAddress: z.array(AddressText).max(5, 'At most 5 street lines.'),
+  city: AddressText,
+  state: AddressText,
+  zipCode: AddressText,
+  country: AddressText,
+  phone: AddressText,
+  fax: AddressText,
+  homepage: AddressText,
+};
+/** FotoWare `Address` to write (`BetaAddressInput`): names and e-mail trimmed and never blank, the rest ≤ 200 characters. */
+export const BetaAddressInputSchema = z
+  .object(betaAddressFields)
+  .partial()
+  .extend({ givenName: PersonName('first name').optional(), surname: PersonName('last name').optional(), email: EmailSchema.optional() });
+type _BetaAddressInput = Assert<Conforms<z.output<typeof BetaAddressInputSchema>, DamSchemas['BetaAddressInput']>>;
+const BetaAddressCreateSchema = BetaAddressInputSchema.extend({ givenName: PersonName('first name'), surname: PersonName('last name'), email: EmailSchema });
+type _BetaAddressCreate = Assert<Conforms<z.output<typeof BetaAddressCreateSchema>, DamSchemas['BetaAddressCreate']>>;
+
+/** `PUT /fotoweb/api/users/{id}` body (`BetaUserUpdate`): FotoWare's Beta `User`, every part optional, read-only fields dropped. */
+export const BetaUserUpdateSchema = z.object({
+  username: UsernameSchema.optional(),
+  description: DescriptionSchema.optional(),
+  address: BetaAddressInputSchema.optional(),
+  license: BetaLicenseInputSchema.optional(),
+  commerce: BetaCommerceInputSchema.optional(),
+  account: BetaAccountInputSchema.optional(),
+  properties: PropertyBagSchema.optional(),
+});
+type _BetaUserUpdate = Assert<Conforms<z.output<typeof BetaUserUpdateSchema>, DamSchemas['BetaUserUpdate']>>;
+
+/** `POST /fotoweb/api/users` body (`BetaUserCreate`): a username and the first and last name and e-mail address at least. */
+export const BetaUserCreateSchema = BetaUserUpdateSchema.extend({ username: UsernameSchema, address: BetaAddressCreateSchema });
+type _BetaUserCreate = Assert<Conforms<z.output<typeof BetaUserCreateSchema>, DamSchemas['BetaUserCreate']>>;
+
+/** FotoWare `GroupPermissions` to write: booleans, the album ones nested in `albums` (`BetaGroupPermissions`). */
+const BetaGroupPermissionsSchema = z
+  .object({
+    albums: z.object(Object.fromEntries(GROUP_PERMISSIONS.filter((p) => p.startsWith('albums.')).map((p) => [p.slice('albums.'.length), z.boolean().optional()]))).optional(),
+    ...Object.fromEntries(GROUP_PERMISSIONS.filter((p) => !p.startsWith('albums.')).map((p) => [p === 'uploadArea' ? 'uploadToUploadArea' : p, z.boolean().optional()])),
+  })
+  .transform((flags) => flags as DamSchemas['BetaGroupPermissions']);
+
+/** `PUT /fotoweb/api/groups/{id}` body (`BetaGroupUpdate`): FotoWare's Beta `Group`, every part optional. */
+export const BetaGroupUpdateSchema = z.object({
+  name: GroupNameSchema.optional(),
+  description: DescriptionSchema.trim().optional(),
+  license: BetaLicenseInputSchema.optional(),
+  permissions: BetaGroupPermissionsSchema.optional(),
+  properties: PropertyBagSchema.optional(),
+});
+type _BetaGroupUpdate = Assert<Conforms<z.output<typeof BetaGroupUpdateSchema>, DamSchemas['BetaGroupUpdate']>>;
+
+/** `POST /fotoweb/api/groups` body (`BetaGroupCreate`): a name at least. */
+export const BetaGroupCreateSchema = BetaGroupUpdateSchema.extend({ name: GroupNameSchema });
+type _BetaGroupCreate = Assert<Conforms<z.output<typeof BetaGroupCreateSchema>, DamSchemas['BetaGroupCreate']>>;
+
 /** `POST /fotoweb/api/config/applications` body (`ApplicationCreate`): a name and the href of the user or group acted as. */
 export const ApplicationCreateSchema = z.object({
   name: z

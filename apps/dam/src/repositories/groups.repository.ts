@@ -18,7 +18,8 @@ export interface PageQuery<Sort extends string> {
   sort: Sort;
   descending: boolean;
   offset: number;
-  limit: number;
+  /** No limit: every row from `offset` on. */
+  limit?: number | undefined;
 }
 
 /** A direct user member of a group, as the member grids show it. */
@@ -112,7 +113,8 @@ export class GroupsRepository {
     const dir = query.descending ? 'desc' : 'asc';
     let page = base.selectAll();
     if (query.sort !== 'id') page = page.orderBy(sql`lower(${sql.ref(query.sort)})`, dir);
-    const rows = await page.orderBy('id', dir).offset(query.offset).limit(query.limit).execute();
+    page = page.orderBy('id', dir).offset(query.offset);
+    const rows = await (query.limit === undefined ? page : page.limit(query.limit)).execute();
     return { rows, count: Number(n) };
   }
 
@@ -141,7 +143,7 @@ export class GroupsRepository {
   }
 
   /** One page of a group's direct user members (live users only) and how many there are. */
-  async userMembers(groupId: number, query: PageQuery<MemberSortKey>): Promise<{ rows: UserMemberRow[]; count: number }> {
+  async userMembers(groupId: number, query: PageQuery<MemberSortKey> & { limit: number }): Promise<{ rows: UserMemberRow[]; count: number }> {
     let base = this.db
       .selectFrom('group_members')
       .innerJoin('users', 'users.id', 'group_members.user_id')
@@ -161,7 +163,7 @@ export class GroupsRepository {
   }
 
   /** One page of a group's direct group members and how many there are. */
-  async groupMembers(groupId: number, query: PageQuery<MemberSortKey>): Promise<{ rows: GroupRow[]; count: number }> {
+  async groupMembers(groupId: number, query: PageQuery<MemberSortKey> & { limit: number }): Promise<{ rows: GroupRow[]; count: number }> {
     let base = this.db.selectFrom('group_groups').innerJoin('groups', 'groups.id', 'group_groups.member_group_id').where('group_groups.group_id', '=', groupId);
     if (query.q) {
       const pattern = `%${likeEscaped(query.q)}%`;
@@ -173,6 +175,68 @@ export class GroupsRepository {
     if (query.sort !== 'id') page = page.orderBy(sql`lower(groups.name)`, dir);
     const rows = await page.orderBy('groups.id', dir).offset(query.offset).limit(query.limit).execute();
     return { rows, count: Number(n) };
+  }
+
+  /** The ids of a group's direct, live user members, ascending. */
+  async userMemberIdsOf(groupId: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('group_members')
+      .innerJoin('users', 'users.id', 'group_members.user_id')
+      .select('users.id')
+      .where('group_members.group_id', '=', groupId)
+      .where('users.deleted', 'is', null)
+      .orderBy('users.id')
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** The ids of a group's direct group members, ascending. */
+  async memberGroupIdsOf(groupId: number): Promise<number[]> {
+    const rows = await this.db.selectFrom('group_groups').select('member_group_id').where('group_id', '=', groupId).orderBy('member_group_id').execute();
+    return rows.map((r) => r.member_group_id);
+  }
+
+  /**
+   * The ids of every group a group is a member of, directly or through others, ascending: one recursive query up the
+   * nesting (UNION stops at groups already reached; the group itself is left out).
+   */
+  async ancestorIdsOf(groupId: number): Promise<number[]> {
+    const { rows } = await sql<{ id: number }>`
+      WITH RECURSIVE above(id) AS (
+        SELECT group_id FROM group_groups WHERE member_group_id = ${groupId}
+        UNION
+        SELECT gg.group_id FROM group_groups gg JOIN above a ON gg.member_group_id = a.id
+      )
+      SELECT id FROM above WHERE id <> ${groupId} ORDER BY id`.execute(this.db);
+    return rows.map((r) => Number(r.id));
+  }
+
+  /** The ids of every group nested in a group, directly or through others, ascending (one recursive query down). */
+  async descendantIdsOf(groupId: number): Promise<number[]> {
+    const { rows } = await sql<{ id: number }>`
+      WITH RECURSIVE below(id) AS (
+        SELECT member_group_id FROM group_groups WHERE group_id = ${groupId}
+        UNION
+        SELECT gg.member_group_id FROM group_groups gg JOIN below b ON gg.group_id = b.id
+      )
+      SELECT id FROM below WHERE id <> ${groupId} ORDER BY id`.execute(this.db);
+    return rows.map((r) => Number(r.id));
+  }
+
+  /**
+   * The ids of the live users who are members of a group or of any group nested in it, to any depth, each once,
+   * ascending: one recursive query down the nesting, joined to the memberships.
+   */
+  async recursiveUserIdsOf(groupId: number): Promise<number[]> {
+    const { rows } = await sql<{ id: number }>`
+      WITH RECURSIVE below(id) AS (
+        SELECT CAST(${groupId} AS integer)
+        UNION
+        SELECT gg.member_group_id FROM group_groups gg JOIN below b ON gg.group_id = b.id
+      )
+      SELECT DISTINCT u.id FROM group_members m JOIN below b ON m.group_id = b.id JOIN users u ON u.id = m.user_id
+      WHERE u.deleted IS NULL ORDER BY u.id`.execute(this.db);
+    return rows.map((r) => Number(r.id));
   }
 
   /** The ids of the groups a group is a direct member of. */

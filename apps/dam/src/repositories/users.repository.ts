@@ -24,9 +24,9 @@ export interface UserListQuery {
   q?: string | undefined;
   sort: UserSortKey;
   descending: boolean;
-  /** Rows to skip and to answer. */
+  /** Rows to skip and to answer (no limit: every row from `offset` on). */
   offset: number;
-  limit: number;
+  limit?: number | undefined;
   /** Whether the guest user is listed (guest access on); application users never are. */
   includeGuest: boolean;
 }
@@ -178,8 +178,24 @@ export class UsersRepository {
         page = page.orderBy('users.is_enabled', dir);
         break;
     }
-    const rows = await page.orderBy('users.id', dir).offset(query.offset).limit(query.limit).execute();
+    page = page.orderBy('users.id', dir).offset(query.offset);
+    const rows = await (query.limit === undefined ? page : page.limit(query.limit)).execute();
     return { rows, count: Number(n) };
+  }
+
+  /**
+   * How many live users FotoWare's Beta count answers (`GET /fotoweb/api/users/count`): people (and the guest user when
+   * `includeGuest`), optionally only those of one license level or mode.
+   */
+  async countUsers(filter: { level?: number | undefined; mode?: number | undefined; includeGuest: boolean }): Promise<number> {
+    let query = this.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('deleted', 'is', null)
+      .where('kind', 'in', filter.includeGuest ? ['person', 'guest'] : ['person']);
+    if (filter.level !== undefined) query = query.where('license_level', '=', filter.level);
+    if (filter.mode !== undefined) query = query.where('license_mode', '=', filter.mode);
+    return Number((await query.executeTakeFirstOrThrow()).n);
   }
 
   /** Inserts a user with every column given or defaulted; answers the row. @throws the database's 23505 when the username is taken. */

@@ -37,6 +37,22 @@ export const GROUP_PAGE_SIZE = 25;
 
 /** Which call a group nesting came through: spec 03 §8 names the 409 by it. */
 type NestingCall = 'members' | 'memberOf';
+/** One nesting: `member` is (to be) a member of `parent`. */
+interface Nesting {
+  parent: number;
+  member: number;
+}
+
+/**
+ * A change to a group's members (FotoWare Beta `MemberIdListModel`, or one `{add, remove}` of spec 03 §7): its user
+ * members, its group members, or both. With `replace`, each given `add` is that kind's whole list: the other direct
+ * members of that kind leave.
+ */
+export interface MembersChange {
+  users?: MemberChange | undefined;
+  groups?: MemberChange | undefined;
+  replace?: boolean;
+}
 
 const groupExists = (name: string) => new ApiError(409, 'GroupExists', `A group named "${name}" already exists.`, 'Group exists');
 const noGroup = () => notFound('The group');
@@ -195,6 +211,8 @@ export class GroupsService {
    * members being implicit. `beta`: FotoWare's Beta users of the page.
    * @throws ApiError 404 without `manageUsers` or for no such group.
    */
+  async userMembers(caller: Caller, groupId: number, query: ListQuery<MemberSortKey>, shape: 'admin'): Promise<MemberListView>;
+  async userMembers(caller: Caller, groupId: number, query: ListQuery<MemberSortKey>, shape: UserShape): Promise<MemberListView | BetaUserView[]>;
   async userMembers(caller: Caller, groupId: number, query: ListQuery<MemberSortKey>, shape: UserShape): Promise<MemberListView | BetaUserView[]> {
     groupPolicy.assertCanRead(caller);
     const group = await this.record(groupId);
@@ -225,6 +243,8 @@ export class GroupsService {
    * A page of a group's direct group members (spec 03 §7 `groupMembersHref`). `beta`: FotoWare's Beta groups.
    * @throws ApiError 404 without `manageUsers` or for no such group.
    */
+  async groupMembers(caller: Caller, groupId: number, query: ListQuery<MemberSortKey>, shape: 'admin'): Promise<MemberListView>;
+  async groupMembers(caller: Caller, groupId: number, query: ListQuery<MemberSortKey>, shape: UserShape): Promise<MemberListView | BetaGroupView[]>;
   async groupMembers(caller: Caller, groupId: number, query: ListQuery<MemberSortKey>, shape: UserShape): Promise<MemberListView | BetaGroupView[]> {
     groupPolicy.assertCanRead(caller);
     await this.record(groupId);
@@ -247,6 +267,8 @@ export class GroupsService {
    * The groups a group is a direct member of, by name (spec 03 §7 `memberof`). `beta`: FotoWare's Beta groups.
    * @throws ApiError 404 without `manageUsers` or for no such group.
    */
+  async memberOf(caller: Caller, groupId: number, shape: 'admin'): Promise<MemberOfView>;
+  async memberOf(caller: Caller, groupId: number, shape: UserShape): Promise<MemberOfView | BetaGroupView[]>;
   async memberOf(caller: Caller, groupId: number, shape: UserShape): Promise<MemberOfView | BetaGroupView[]> {
     groupPolicy.assertCanRead(caller);
     await this.record(groupId);
@@ -257,64 +279,169 @@ export class GroupsService {
   }
 
   /**
-   * Adds users to a group and removes others (spec 03 §7 `PATCH userMembersHref`), all or nothing. Each user's
-   * memberships must be the caller's to change (the site owner's are the site owner's own).
-   * @throws ApiError 403 (the group's `updateMembers` action: built-in groups; a user's `updateMemberships`), 404,
-   *   400 `InvalidRequest` with an issue per unusable href (not a user href, no such live user, an API client's user).
+   * Adds users to a group and removes others (spec 03 §7 `PATCH userMembersHref`), all or nothing: {@link changeMembers}.
+   * @throws ApiError as {@link changeMembers}.
    */
   async updateUserMembers(caller: Caller, groupId: number, change: MemberChange): Promise<void> {
-    groupPolicy.assertCanAdminister(caller);
-    const group = await this.record(groupId);
-    groupPolicy.assertCan(caller, this.targetOf(group), 'updateMembers');
-    const found = new Map((await this.users.findRecords(idsOf(change))).map((u) => [u.id, u]));
-    const ids = resolveChange(change, found, 'user', (user) =>
-      user.kind === 'application' ? `${user.username} is the user of an API client; change the client instead.` : undefined,
-    );
-    const ownerId = await this.users.siteOwnerId();
-    for (const id of [...ids.add, ...ids.remove]) {
-      const user = found.get(id)!;
-      userPolicy.assertCan(caller, { id, kind: user.kind, isEnabled: user.is_enabled, expires: user.expires, isSiteOwner: id === ownerId }, 'updateMemberships');
-    }
-    await inTransaction(this.db, async (trx) => {
-      const groups = new GroupsRepository(trx);
-      await groups.addUsers(groupId, ids.add);
-      await groups.removeUsers(groupId, ids.remove);
-    });
-    this.sessions.forgetCallers();
+    await this.changeMembers(caller, groupId, { users: change });
   }
 
   /**
-   * Adds groups to a group as members and removes others (spec 03 §7 `PATCH groupMembersHref`), all or nothing.
-   * @throws ApiError 403 (the `updateMembers` action), 404, 400 `InvalidRequest` (unusable hrefs, built-in groups),
-   *   409 `CircularGroupMembers` (a group would become its own member, directly or through others).
+   * Adds groups to a group as members and removes others (spec 03 §7 `PATCH groupMembersHref`), all or nothing:
+   * {@link changeMembers}.
+   * @throws ApiError as {@link changeMembers}.
    */
   async updateGroupMembers(caller: Caller, groupId: number, change: MemberChange): Promise<void> {
-    groupPolicy.assertCanAdminister(caller);
-    const group = await this.record(groupId);
-    groupPolicy.assertCan(caller, this.targetOf(group), 'updateMembers');
-    const ids = await this.resolveGroups(change);
-    await this.nestAll(
-      ids.add.map((member) => ({ parent: groupId, member })),
-      ids.remove.map((member) => ({ parent: groupId, member })),
-      'members',
-    );
+    await this.changeMembers(caller, groupId, { groups: change });
   }
 
   /**
-   * Adds a group to groups and removes it from others (spec 03 §7 `PATCH memberOfHref`), all or nothing.
+   * Changes a group's user and group members in one transaction under the group-graph lock (spec 03 §7 member
+   * hrefs; FotoWare Beta `Group_SetGroupMembers`, `Group_AddGroup…Members`, `Group_DeleteAllGroup…Members`). Each user
+   * added or removed must have memberships the caller may change (the site owner's are the site owner's own); with
+   * `replace` the members that leave are read and checked inside the transaction.
+   * @throws ApiError 403 (the group's `updateMembers` action: built-in groups; a user's `updateMemberships`), 404,
+   *   400 `InvalidRequest` with an issue per unusable href (not a user or group href, nothing live, an API client's
+   *   user, a built-in group), 409 `CircularGroupMembers` (a group would become its own member, directly or through
+   *   others). Nothing is stored when refused.
+   */
+  async changeMembers(caller: Caller, groupId: number, change: MembersChange): Promise<void> {
+    groupPolicy.assertCanAdminister(caller);
+    const group = await this.record(groupId);
+    groupPolicy.assertCan(caller, this.targetOf(group), 'updateMembers');
+    const found = new Map((await this.users.findRecords(change.users ? idsOf(change.users) : [])).map((u) => [u.id, u]));
+    const users = change.users
+      ? resolveChange(change.users, found, 'user', (user) =>
+          user.kind === 'application' ? `${user.username} is the user of an API client; change the client instead.` : undefined,
+        )
+      : undefined;
+    const groups = change.groups ? await this.resolveGroups(change.groups) : undefined;
+    await this.nestAll(async (trx, repo) => {
+      if (users) {
+        const remove = change.replace ? (await repo.userMemberIdsOf(groupId)).filter((id) => !users.add.includes(id)) : users.remove;
+        await this.assertMayMove(caller, new UsersRepository(trx), [...users.add, ...remove]);
+        await repo.addUsers(groupId, users.add);
+        await repo.removeUsers(groupId, remove);
+      }
+      if (!groups) return { add: [], remove: [] };
+      const remove = change.replace ? (await repo.memberGroupIdsOf(groupId)).filter((id) => !groups.add.includes(id)) : groups.remove;
+      return { add: groups.add.map((member) => ({ parent: groupId, member })), remove: remove.map((member) => ({ parent: groupId, member })) };
+    }, 'members');
+  }
+
+  /**
+   * Removes one member from a group (FotoWare Beta `Group_DeleteGroupUserMember`, `Group_DeleteGroupGroupMember`); not
+   * a member: nothing changes.
+   * @throws ApiError 404 (no such group, or no such live user or group to remove), and as {@link changeMembers}.
+   */
+  async removeMember(caller: Caller, groupId: number, kind: 'user' | 'group', memberId: number): Promise<void> {
+    groupPolicy.assertCanAdminister(caller);
+    await this.record(groupId);
+    const exists = kind === 'user' ? (await this.users.findRecords([memberId])).length > 0 : (await this.groups.findById(memberId)) !== undefined;
+    if (!exists) throw notFound(kind === 'user' ? 'The user' : 'The group');
+    const remove = { add: [], remove: [{ key: String(memberId), id: memberId }] };
+    await this.changeMembers(caller, groupId, kind === 'user' ? { users: remove } : { groups: remove });
+  }
+
+  /**
+   * Adds a group to groups and removes it from others (spec 03 §7 `PATCH memberOfHref`), all or nothing. With
+   * `replace` (FotoWare Beta `Group_SetGroupMemberships`), `change.add` is the whole list: the group leaves every other.
    * @throws ApiError 403 (the `updateMemberships` action: built-in groups), 404, 400 `InvalidRequest`, 409
    *   `CircularMemberOf`.
    */
-  async updateMemberOf(caller: Caller, groupId: number, change: MemberChange): Promise<void> {
+  async updateMemberOf(caller: Caller, groupId: number, change: MemberChange, options: { replace?: boolean } = {}): Promise<void> {
     groupPolicy.assertCanAdminister(caller);
     const group = await this.record(groupId);
     groupPolicy.assertCan(caller, this.targetOf(group), 'updateMemberships');
     const ids = await this.resolveGroups(change);
-    await this.nestAll(
-      ids.add.map((parent) => ({ parent, member: groupId })),
-      ids.remove.map((parent) => ({ parent, member: groupId })),
-      'memberOf',
-    );
+    await this.nestAll(async (_trx, repo) => {
+      const remove = options.replace ? (await repo.parentIdsOf(groupId)).filter((id) => !ids.add.includes(id)) : ids.remove;
+      return { add: ids.add.map((parent) => ({ parent, member: groupId })), remove: remove.map((parent) => ({ parent, member: groupId })) };
+    }, 'memberOf');
+  }
+
+  /**
+   * Removes a group from one group (FotoWare Beta `Group_DeleteGroupMembership`); not a member: nothing changes.
+   * @throws ApiError 404 (no such group, or no such parent), and as {@link updateMemberOf}.
+   */
+  async leaveGroup(caller: Caller, groupId: number, parentId: number): Promise<void> {
+    groupPolicy.assertCanAdminister(caller);
+    await this.record(groupId);
+    await this.record(parentId);
+    await this.updateMemberOf(caller, groupId, { add: [], remove: [{ key: String(parentId), id: parentId }] });
+  }
+
+  /**
+   * Every group a group is in, directly or through others (FotoWare Beta `Group_GetRecursiveGroupMemberships`), as
+   * Beta groups by id, from one recursive query.
+   * @throws ApiError 404 without `manageUsers` or for no such group.
+   */
+  async memberOfRecursive(caller: Caller, groupId: number): Promise<BetaGroupView[]> {
+    groupPolicy.assertCanRead(caller);
+    await this.record(groupId);
+    return this.betaGroups(await this.groups.ancestorIdsOf(groupId));
+  }
+
+  /**
+   * Every group nested in a group, directly or through others (FotoWare Beta `Group_GetGroupRecursiveGroupembers`), as
+   * Beta groups by id, from one recursive query.
+   * @throws ApiError 404 without `manageUsers` or for no such group.
+   */
+  async groupMembersRecursive(caller: Caller, groupId: number): Promise<BetaGroupView[]> {
+    groupPolicy.assertCanRead(caller);
+    await this.record(groupId);
+    return this.betaGroups(await this.groups.descendantIdsOf(groupId));
+  }
+
+  /**
+   * Every live user who is a member of a group or of a group nested in it (FotoWare Beta
+   * `Group_GetGroupRecursiveUserMembers`), as Beta users by id, from one recursive query. The built-in groups list
+   * none, their members being implicit (as {@link userMembers}).
+   * @throws ApiError 404 without `manageUsers` or for no such group.
+   */
+  async userMembersRecursive(caller: Caller, groupId: number): Promise<BetaUserView[]> {
+    groupPolicy.assertCanRead(caller);
+    const group = await this.record(groupId);
+    if (group.builtin_key !== null) return [];
+    const ownerId = await this.users.siteOwnerId();
+    const users = (await this.users.findRecords(await this.groups.recursiveUserIdsOf(groupId))).sort((a, b) => a.id - b.id);
+    return users.map((user) => presentBetaUser(user, { isSiteOwner: user.id === ownerId }));
+  }
+
+  /**
+   * Every group as FotoWare's Beta group, by id (FotoWare Beta `Group_GetAllGroups`); the guest group only with guest
+   * access on.
+   * @throws ApiError 403 without `manageUsers`.
+   */
+  async listAll(caller: Caller): Promise<BetaGroupView[]> {
+    groupPolicy.assertCanAdminister(caller);
+    const { rows } = await this.groups.list({ sort: 'id', descending: false, offset: 0, includeGuests: this.options.guestAccess ?? false });
+    const permissions = await this.groups.permissionsOf(rows.map((g) => g.id));
+    return rows.map((g) => presentBetaGroup(g, permissions.get(g.id) ?? []));
+  }
+
+  /**
+   * How many groups {@link listAll} answers (FotoWare Beta `Group_CountAllGroups`). Magpie has no SSO groups: asking for
+   * them counts 0.
+   * @throws ApiError 403 without `manageUsers`.
+   */
+  async count(caller: Caller, filter: { ssoOnly?: boolean } = {}): Promise<number> {
+    groupPolicy.assertCanAdminister(caller);
+    if (filter.ssoOnly) return 0;
+    const { count } = await this.groups.list({ sort: 'id', descending: false, offset: 0, limit: 0, includeGuests: this.options.guestAccess ?? false });
+    return count;
+  }
+
+  /**
+   * Removes a group's custom properties: all of them, or those with `key` (FotoWare Beta
+   * `Group_DeleteAllGroupProperties`, `Group_DeleteGroupProperties`), as a change of `propertyBag`.
+   * @throws ApiError 403 (the `update` action), 404.
+   */
+  async removeProperties(caller: Caller, groupId: number, key?: string): Promise<void> {
+    groupPolicy.assertCanAdminister(caller);
+    const current = await this.record(groupId);
+    const propertyBag = key === undefined ? [] : (current.property_bag ?? []).filter((property) => property.key !== key);
+    await this.update(caller, groupId, { propertyBag });
   }
 
   /** @throws ApiError 404 NotFound. */
@@ -339,14 +466,17 @@ export class GroupsService {
   }
 
   /**
-   * Adds and removes nestings in one transaction under the group-graph lock, each addition checked for a cycle against
-   * the graph as it is then (earlier additions of the same call included).
-   * @throws ApiError 409 `CircularGroupMembers` or `CircularMemberOf` (by `call`); nothing is stored.
+   * In one transaction under the group-graph lock (taken before any other write, as a group's deletion takes it):
+   * `work` does its writes and answers the nestings to add and remove, which are applied with each addition checked
+   * for a cycle against the graph as it is then (earlier additions of the same call included).
+   * @throws ApiError 404 (a group deleted meanwhile), 409 `CircularGroupMembers` or `CircularMemberOf` (by `call`),
+   *   or what `work` throws; nothing is stored.
    */
-  private async nestAll(add: { parent: number; member: number }[], remove: { parent: number; member: number }[], call: NestingCall): Promise<void> {
+  private async nestAll(work: (trx: Kysely<Database>, groups: GroupsRepository) => Promise<{ add: Nesting[]; remove: Nesting[] }>, call: NestingCall): Promise<void> {
     await inTransaction(this.db, async (trx) => {
       const groups = new GroupsRepository(trx);
       await groups.lockGraph();
+      const { add, remove } = await work(trx, groups);
       // A group deleted since the call was read (the delete takes the same lock) is gone now: refuse, store nothing.
       const involved = new Set([...add, ...remove].flatMap(({ parent, member }) => [parent, member]));
       if ((await groups.findByIds([...involved])).length !== involved.size) throw noGroup();
@@ -365,6 +495,28 @@ export class GroupsService {
       }
     });
     this.sessions.forgetCallers();
+  }
+
+  /**
+   * Ensures the caller may change the memberships of each user (the site owner read inside the transaction).
+   * @throws ApiError 404 (a user deleted meanwhile), 403 from the user policy.
+   */
+  private async assertMayMove(caller: Caller, users: UsersRepository, userIds: readonly number[]): Promise<void> {
+    if (userIds.length === 0) return;
+    const ownerId = await users.siteOwnerId();
+    const records = new Map((await users.findRecords(userIds)).map((u) => [u.id, u]));
+    for (const id of userIds) {
+      const user = records.get(id);
+      if (!user) throw notFound('The user');
+      userPolicy.assertCan(caller, { id, kind: user.kind, isEnabled: user.is_enabled, expires: user.expires, isSiteOwner: id === ownerId }, 'updateMemberships');
+    }
+  }
+
+  /** Groups by id as Beta groups, ascending. */
+  private async betaGroups(ids: readonly number[]): Promise<BetaGroupView[]> {
+    const groups = (await this.groups.findByIds(ids)).sort((a, b) => a.id - b.id);
+    const permissions = await this.groups.permissionsOf(groups.map((g) => g.id));
+    return groups.map((g) => presentBetaGroup(g, permissions.get(g.id) ?? []));
   }
 
   /** Runs a write, turning a unique violation of the name (a concurrent creation or rename) into 409 GroupExists. */

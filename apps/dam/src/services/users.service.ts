@@ -17,8 +17,18 @@ import { idsOf, isUniqueViolation, resolveChange, type HrefRef, type MemberChang
 type Schemas = Dam.components['schemas'];
 /** `POST /fotoweb/users/` body (dam.yaml `UserCreate`). */
 export type UserCreateInput = Schemas['UserCreate'];
+/**
+ * A new user as the service takes it: `UserCreate`, or FotoWare's Beta user read into it, whose password is optional
+ * (without one the user has none until one is set: `hasPassword` false).
+ */
+export type NewUserInput = Omit<UserCreateInput, 'account'> & { account: Omit<UserCreateInput['account'], 'password'> & { password?: string | undefined } };
 /** `PATCH <user href>` body (dam.yaml `UserUpdate`): only the changed fields. */
 export type UserUpdateInput = Schemas['UserUpdate'];
+/**
+ * A change to a user as the service takes it: `UserUpdate`, and `account.deletePassword` (FotoWare Beta
+ * `DELETE …/password`, `Account.deletePassword`), which removes the password.
+ */
+export type UserChange = Omit<UserUpdateInput, 'account'> & { account?: (NonNullable<UserUpdateInput['account']> & { deletePassword?: boolean | undefined }) | undefined };
 /** `PATCH /fotoweb/users/` body's `data` (dam.yaml `UserListUpdate`). */
 export type UserBatchChange = Schemas['UserListUpdate']['data'];
 /** A user the batch calls left alone, and why (dam.yaml `SkippedUser`; `href` is the reference's key). */
@@ -51,13 +61,13 @@ const userExists = (username: string) => new ApiError(409, 'UserExists', `A user
 const noUser = () => notFound('The user');
 
 /** The actions a user change needs, by the parts it touches (spec 03 §3.1 actions; dam.yaml `updateUser`). */
-function actionsNeeded(input: UserUpdateInput): UserAction[] {
+function actionsNeeded(input: UserChange): UserAction[] {
   const needed = new Set<UserAction>();
   if (input.username !== undefined || input.description !== undefined || input.address !== undefined || input.commerce !== undefined || input.propertyBag !== undefined)
     needed.add('update');
   if (input.account?.isEnabled !== undefined || input.account?.expires !== undefined) needed.add('updateAccountStatus');
   if (input.license?.level !== undefined || input.license?.mode !== undefined) needed.add('updateLicense');
-  if (input.account?.password !== undefined || input.account?.forcePasswordChange !== undefined) needed.add('updatePassword');
+  if (input.account?.password !== undefined || input.account?.forcePasswordChange !== undefined || input.account?.deletePassword) needed.add('updatePassword');
   return [...needed];
 }
 
@@ -137,11 +147,12 @@ export class UsersService {
    * @throws ApiError 403 without `manageUsers`; 400 `WeakPassword` (`passwordProblem`); 409 `UserExists` (the
    *   username is taken, case-insensitively); 409 `out_of_licenses` (no seat left at the level).
    */
-  async create(caller: Caller, input: UserCreateInput): Promise<UserView> {
+  async create(caller: Caller, input: NewUserInput): Promise<UserView> {
     userPolicy.assertCanAdminister(caller);
     const username = input.username.trim();
-    this.assertPassword(input.account.password, username);
-    const passwordHash = await hashPassword(input.account.password);
+    const { password } = input.account;
+    if (password !== undefined) this.assertPassword(password, username);
+    const passwordHash = password === undefined ? null : await hashPassword(password);
     const { address } = input;
     const { firstName, lastName, email, organization, ...rest } = address;
     const license = input.license ?? NEW_USER_DEFAULTS.license;
@@ -182,7 +193,7 @@ export class UsersService {
    * @throws ApiError 403 `Forbidden`/`SiteOwnerProtected` (the policy), 404 (no such user), 400 `WeakPassword`,
    *   409 `UserExists`, 409 `out_of_licenses`.
    */
-  async update(caller: UsersCaller, userId: number, input: UserUpdateInput, shape: UserShape = 'admin'): Promise<UserView | BetaUserView> {
+  async update(caller: UsersCaller, userId: number, input: UserChange, shape: UserShape = 'admin'): Promise<UserView | BetaUserView> {
     userPolicy.assertCanAdminister(caller);
     const current = await this.record(userId);
     await this.change(caller, current, await this.users.siteOwnerId(), input);
@@ -269,6 +280,8 @@ export class UsersService {
    * (the guest user: Everyone and the guests). `beta`: FotoWare's Beta groups.
    * @throws ApiError 404 for a user the caller may not read.
    */
+  async memberOf(caller: Caller, userId: number, shape: 'admin'): Promise<MemberOfView>;
+  async memberOf(caller: Caller, userId: number, shape: UserShape): Promise<MemberOfView | BetaGroupView[]>;
   async memberOf(caller: Caller, userId: number, shape: UserShape): Promise<MemberOfView | BetaGroupView[]> {
     userPolicy.assertCanRead(caller, userId);
     const user = await this.record(userId);
@@ -283,10 +296,11 @@ export class UsersService {
 
   /**
    * Adds the user to groups and removes them from others (spec 03 §7 `PATCH memberOfHref`), all or nothing. The
-   * built-in groups' members are implicit, so naming one is refused.
+   * built-in groups' members are implicit, so naming one is refused. With `replace` (FotoWare Beta
+   * `User_SetUserMemberships`), `change.add` is the whole list: every other explicit membership ends.
    * @throws ApiError 403 (the `updateMemberships` action), 404, 400 `InvalidRequest` with an issue per unusable href.
    */
-  async updateMemberOf(caller: Caller, userId: number, change: MemberChange): Promise<void> {
+  async updateMemberOf(caller: Caller, userId: number, change: MemberChange, options: { replace?: boolean } = {}): Promise<void> {
     userPolicy.assertCanAdminister(caller);
     const user = await this.record(userId);
     userPolicy.assertCan(caller, this.targetOf(user, await this.users.siteOwnerId()), 'updateMemberships');
@@ -296,10 +310,72 @@ export class UsersService {
     );
     await inTransaction(this.db, async (trx) => {
       const users = new UsersRepository(trx);
+      const remove = options.replace ? (await users.explicitGroupIdsOf(userId)).filter((id) => !ids.add.includes(id)) : ids.remove;
       await users.addToGroups(userId, ids.add);
-      await users.removeFromGroups(userId, ids.remove);
+      await users.removeFromGroups(userId, remove);
     });
     this.sessions.forgetCallers();
+  }
+
+  /**
+   * Removes a user from one group (FotoWare Beta `User_DeleteUserMembership`); not a member: nothing changes.
+   * @throws ApiError 403 (`manageUsers`, the `updateMemberships` action), 404 (no such user or group), 400
+   *   `InvalidRequest` (a built-in group, whose members are implicit).
+   */
+  async leaveGroup(caller: Caller, userId: number, groupId: number): Promise<void> {
+    userPolicy.assertCanAdminister(caller);
+    await this.record(userId);
+    if (!(await this.groups.findById(groupId))) throw notFound('The group');
+    await this.updateMemberOf(caller, userId, { add: [], remove: [{ key: String(groupId), id: groupId }] });
+  }
+
+  /**
+   * Every group a user is in (FotoWare Beta `User_GetRecursiveUserMemberships`): direct memberships, the built-ins
+   * that apply and every group those are members of, from the one recursive query of the caller resolution
+   * (`UsersRepository.principalOf`), as Beta groups by id.
+   * @throws ApiError 404 for a user the caller may not read.
+   */
+  async memberOfRecursive(caller: Caller, userId: number): Promise<BetaGroupView[]> {
+    userPolicy.assertCanRead(caller, userId);
+    await this.record(userId);
+    const groups = (await this.groups.findByIds((await this.users.principalOf(userId)).groupIds)).sort((a, b) => a.id - b.id);
+    const permissions = await this.groups.permissionsOf(groups.map((g) => g.id));
+    return groups.map((group) => presentBetaGroup(group, permissions.get(group.id) ?? []));
+  }
+
+  /**
+   * Every live person as FotoWare's Beta user, by id (FotoWare Beta `User_GetAllUsers`); the guest user only with guest
+   * access on, application users never.
+   * @throws ApiError 403 without `manageUsers`.
+   */
+  async listAll(caller: Caller): Promise<BetaUserView[]> {
+    userPolicy.assertCanAdminister(caller);
+    const { rows } = await this.users.list({ sort: 'id', descending: false, offset: 0, includeGuest: this.options.guestAccess ?? false });
+    const ownerId = await this.users.siteOwnerId();
+    return rows.map((user) => presentBetaUser(user, { isSiteOwner: user.id === ownerId }));
+  }
+
+  /**
+   * How many users {@link listAll} answers, optionally of one license level or mode (FotoWare Beta
+   * `User_CountAllUsers`). Magpie has no SSO users: asking for them counts 0.
+   * @throws ApiError 403 without `manageUsers`.
+   */
+  async count(caller: Caller, filter: { level?: number | undefined; mode?: number | undefined; ssoOnly?: boolean }): Promise<number> {
+    userPolicy.assertCanAdminister(caller);
+    if (filter.ssoOnly) return 0;
+    return this.users.countUsers({ level: filter.level, mode: filter.mode, includeGuest: this.options.guestAccess ?? false });
+  }
+
+  /**
+   * Removes a user's custom properties: all of them, or those with `key` (FotoWare Beta `User_DeleteAllUserProperties`,
+   * `User_DeleteUserProperties`), as a change of `propertyBag`.
+   * @throws ApiError 403 (the `update` action), 404.
+   */
+  async removeProperties(caller: UsersCaller, userId: number, key?: string): Promise<void> {
+    userPolicy.assertCanAdminister(caller);
+    const current = await this.record(userId);
+    const propertyBag = key === undefined ? [] : (current.property_bag ?? []).filter((property) => property.key !== key);
+    await this.change(caller, current, await this.users.siteOwnerId(), { propertyBag });
   }
 
   /**
@@ -364,7 +440,7 @@ export class UsersService {
   }
 
   /** Applies a change to one user: the policy for every part, the checks, one transaction, then the sessions it ends. */
-  private async change(caller: UsersCaller, current: UserRecord, ownerId: number | undefined, input: UserUpdateInput): Promise<void> {
+  private async change(caller: UsersCaller, current: UserRecord, ownerId: number | undefined, input: UserChange): Promise<void> {
     const target = this.targetOf(current, ownerId);
     for (const action of actionsNeeded(input)) userPolicy.assertCan(caller, target, action);
     const values: Updateable<UsersTable> = {};
@@ -385,7 +461,7 @@ export class UsersService {
     if (account.password !== undefined) {
       this.assertPassword(account.password, username ?? current.username);
       values.password_hash = await hashPassword(account.password);
-    }
+    } else if (account.deletePassword) values.password_hash = null;
     const enabledAfter = values.is_enabled ?? current.is_enabled;
     const levelAfter = values.license_level ?? current.license_level;
     const needsSeat = current.kind === 'person' && enabledAfter && (!current.is_enabled || levelAfter !== current.license_level);
@@ -407,7 +483,7 @@ export class UsersService {
     const expiresAfter = values.expires === undefined ? current.expires : values.expires === null ? null : new Date(values.expires as string | Date);
     const lockedOut = !enabledAfter || (expiresAfter !== null && expiresAfter.getTime() <= Date.now());
     if (lockedOut) await this.sessions.revokeUser(current.id);
-    else if (account.password !== undefined) {
+    else if (account.password !== undefined || account.deletePassword) {
       // A password set by an administrator ends that user's sessions; one set for oneself keeps the session it was set in.
       await this.sessions.revokeUser(current.id, current.id === caller.userId && caller.grantId ? { exceptGrantId: caller.grantId } : {});
     }

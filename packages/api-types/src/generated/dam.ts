@@ -998,7 +998,13 @@ export interface paths {
          *     every caller may read their own user (otherwise 404 `NotFound`, also for deleted users).
          */
         get: operations["getUser"];
-        put?: never;
+        /**
+         * Change a user from a Beta user (FotoWare Beta)
+         * @description FotoWare API "User Management (Beta)" `User_UpdateUser`. As `updateUser`: each given part of FotoWare's Beta
+         *     `User` is stored and needs its action (absent parts stay as they are; read-only fields are ignored).
+         *     `account.deletePassword: true` removes the password (`updatePassword`). Answers 204.
+         */
+        put: operations["updateBetaUser"];
         post?: never;
         /**
          * Delete one user
@@ -1036,9 +1042,25 @@ export interface paths {
          *     Needs `manageUsers` (or being that user).
          */
         get: operations["getUserMemberOf"];
-        put?: never;
-        post?: never;
-        delete?: never;
+        /**
+         * Set the groups a user is a direct member of (FotoWare Beta)
+         * @description FotoWare API "User Management (Beta)" `User_SetUserMemberships`. The user is removed from every other group. The
+         *     built-in groups' members are implicit: naming one, or an unknown id, is 400 `InvalidRequest`. Needs the user's
+         *     `updateMemberships` action (403). All or nothing. Answers 204.
+         */
+        put: operations["setUserMemberOf"];
+        /**
+         * Add a user to groups (FotoWare Beta)
+         * @description FotoWare API "User Management (Beta)" `User_AddUserMemberships`. As `setUserMemberOf`, keeping the other
+         *     memberships. Answers 204.
+         */
+        post: operations["addUserMemberOf"];
+        /**
+         * Remove a user from every group (FotoWare Beta)
+         * @description FotoWare API "User Management (Beta)" `User_DeleteAllUserMemberships`. Every explicit membership ends (Everyone
+         *     and Registered Users stay: theirs are implicit). Needs the user's `updateMemberships` action (403). Answers 204.
+         */
+        delete: operations["deleteUserMemberOf"];
         options?: never;
         head?: never;
         /**
@@ -1112,7 +1134,13 @@ export interface paths {
          *     answers FotoWare's Beta `Group` (`BetaGroup`). Needs `manageUsers` (404 `NotFound` otherwise).
          */
         get: operations["getGroup"];
-        put?: never;
+        /**
+         * Change a group from a Beta group (FotoWare Beta)
+         * @description FotoWare API "Group Management (Beta)" `Group_UpdateGroup`. As `updateGroup`: each given part of FotoWare's Beta
+         *     `Group` is stored (absent parts stay; a given `permissions` object is the whole set: a permission absent or
+         *     false is not held). Built-in groups keep their names (403). A taken name 409 `GroupExists`. Answers 204.
+         */
+        put: operations["updateBetaGroup"];
         post?: never;
         /**
          * Delete one group
@@ -1145,9 +1173,27 @@ export interface paths {
          *     `application/json` answers FotoWare's Beta array of `BetaUser`. Needs `manageUsers` (404).
          */
         get: operations["listGroupUsers"];
-        put?: never;
-        post?: never;
-        delete?: never;
+        /**
+         * Replace a group's direct user members (FotoWare Beta)
+         * @description FotoWare API "Group Management (Beta)" `Group_SetGroupUserMembers`. The body's `users` become the group's only
+         *     user members (the other list of the body is not read). Needs the group's `updateMembers` action (403: built-in
+         *     groups, whose members are implicit); unknown ids 400 `InvalidRequest`. Each user's memberships must be the
+         *     caller's to change (the site owner's are the owner's own: 403 `SiteOwnerProtected`). All or nothing. Answers
+         *     204.
+         */
+        put: operations["setGroupUsers"];
+        /**
+         * Add user members to a group (FotoWare Beta)
+         * @description FotoWare API "Group Management (Beta)" `Group_AddGroupUserMembers`. As `setGroupUsers`, keeping the other
+         *     members. Answers 204.
+         */
+        post: operations["addGroupUsers"];
+        /**
+         * Remove every user member of a group (FotoWare Beta)
+         * @description FotoWare API "Group Management (Beta)" `Group_DeleteAllGroupUserMembers`. Needs the group's `updateMembers`
+         *     action (403). Refused (403) when a member is a user whose memberships the caller may not change. Answers 204.
+         */
+        delete: operations["deleteGroupUsers"];
         options?: never;
         head?: never;
         /**
@@ -1171,9 +1217,26 @@ export interface paths {
          *     `BetaGroup`.
          */
         get: operations["listGroupGroups"];
-        put?: never;
-        post?: never;
-        delete?: never;
+        /**
+         * Replace a group's direct group members (FotoWare Beta)
+         * @description FotoWare API "Group Management (Beta)" `Group_SetGroupGroupMembers`. The body's `groups` become the group's only
+         *     group members (the other list of the body is not read). Needs the group's `updateMembers` action (403: built-in
+         *     groups, whose members are implicit); unknown ids 400 `InvalidRequest`. A cycle is 409 `CircularGroupMembers`.
+         *     All or nothing. Answers 204.
+         */
+        put: operations["setGroupGroups"];
+        /**
+         * Add group members to a group (FotoWare Beta)
+         * @description FotoWare API "Group Management (Beta)" `Group_AddGroupGroupMembers`. As `setGroupGroups`, keeping the other
+         *     members. Answers 204.
+         */
+        post: operations["addGroupGroups"];
+        /**
+         * Remove every group member of a group (FotoWare Beta)
+         * @description FotoWare API "Group Management (Beta)" `Group_DeleteAllGroupGroupMembers`. Needs the group's `updateMembers`
+         *     action (403). Answers 204.
+         */
+        delete: operations["deleteGroupGroups"];
         options?: never;
         head?: never;
         /**
@@ -1199,9 +1262,25 @@ export interface paths {
          *     `BetaGroup`. Needs `manageUsers` (404).
          */
         get: operations["getGroupMemberOf"];
-        put?: never;
-        post?: never;
-        delete?: never;
+        /**
+         * Set the groups a group is a direct member of (FotoWare Beta)
+         * @description FotoWare API "Group Management (Beta)" `Group_SetGroupMemberships`. The group leaves every other group. Needs
+         *     the group's `updateMemberships` action (403: built-in groups). A cycle is 409 `CircularMemberOf`; built-in
+         *     groups and unknown ids 400 `InvalidRequest`. All or nothing, under the group-graph lock. Answers 204.
+         */
+        put: operations["setGroupMemberOf"];
+        /**
+         * Add a group to groups (FotoWare Beta)
+         * @description FotoWare API "Group Management (Beta)" `Group_AddGroupMemberships`. As `setGroupMemberOf`, keeping the other
+         *     memberships. Answers 204.
+         */
+        post: operations["addGroupMemberOf"];
+        /**
+         * Remove a group from every group (FotoWare Beta)
+         * @description FotoWare API "Group Management (Beta)" `Group_DeleteAllGroupMemberships`. Needs the group's `updateMemberships`
+         *     action (403). Answers 204.
+         */
+        delete: operations["deleteGroupMemberOf"];
         options?: never;
         head?: never;
         /**
@@ -1211,6 +1290,615 @@ export interface paths {
          *     nothing. Answers 204.
          */
         patch: operations["updateGroupMemberOf"];
+        trace?: never;
+    };
+    "/fotoweb/api/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every user (FotoWare Beta)
+         * @description FotoWare API "User Management (Beta)" `User_GetAllUsers`. Every live person, ordered by id, as FotoWare's Beta
+         *     `User` (the guest user only with guest access on; API clients' users never). Needs `manageUsers` (403).
+         */
+        get: operations["listBetaUsers"];
+        put?: never;
+        /**
+         * Create a user from a Beta user (FotoWare Beta)
+         * @description FotoWare API "User Management (Beta)" `User_CreateNewUser`. As `createUser` (the same rules, defaults and seat
+         *     check), from FotoWare's Beta `User` (read-only fields are ignored). Without `account.password` the user has no
+         *     password (`hasPassword` false) until one is set. Needs `manageUsers` (403); a weak password 400 `WeakPassword`;
+         *     a taken username 409 `UserExists`; no free seat 409 `out_of_licenses`. Answers 200 with the new Beta user, as
+         *     FotoWare does.
+         */
+        post: operations["createBetaUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/users/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many users (FotoWare Beta)
+         * @description FotoWare API "User Management (Beta)" `User_CountAllUsers`. The live people `listBetaUsers` answers, optionally
+         *     only those of one license level or mode. Magpie has no SSO users: `isSso=true` or an `ssoProvider` counts 0.
+         *     Needs `manageUsers` (403).
+         */
+        get: operations["countUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/users/{id}/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a user's password (FotoWare Beta)
+         * @description FotoWare API "User Management (Beta)" `User_DeleteUserPassword`. The user can no longer sign in with a password,
+         *     and their sessions end. Needs the user's `updatePassword` action (403: your own password, the site owner's
+         *     unless you are the owner, the guest). Answers 204.
+         */
+        delete: operations["deleteUserPassword"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/users/{id}/properties": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user's custom properties (FotoWare Beta)
+         * @description FotoWare API "User Management (Beta)" `User_GetUserPropertyBag`. The user's `propertyBag` as `{key, value}`
+         *     pairs. Needs `manageUsers`, or being that user (404 otherwise).
+         */
+        get: operations["getUserProperties"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove every custom property of a user (FotoWare Beta)
+         * @description FotoWare API "User Management (Beta)" `User_DeleteAllUserProperties`. Needs the user's `update` action (403).
+         *     Answers 204.
+         */
+        delete: operations["deleteUserProperties"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/users/{id}/properties/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove one custom property of a user (FotoWare Beta)
+         * @description FotoWare API "User Management (Beta)" `User_DeleteUserProperties`. Removes the properties with this key (none:
+         *     nothing changes). Needs the user's `update` action (403). Answers 204.
+         */
+        delete: operations["deleteUserProperty"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/users/{id}/member-of/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many groups a user is a direct member of (FotoWare Beta)
+         * @description FotoWare API "User Management (Beta)" `User_CountUserDirectMemberships`. As many as `getUserMemberOf` lists
+         *     (Everyone and Registered Users included). Needs `manageUsers`, or being that user (404).
+         */
+        get: operations["countUserMemberOf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/users/{id}/member-of/{group}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a user from one group (FotoWare Beta)
+         * @description FotoWare API "User Management (Beta)" `User_DeleteUserMembership`. Not a member: nothing changes. A built-in
+         *     group is 400 `InvalidRequest` (its members are implicit); no such group 404. Needs the user's
+         *     `updateMemberships` action (403). Answers 204.
+         */
+        delete: operations["deleteUserMembership"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/users/{id}/member-of-recursive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every group a user is in, directly or through groups (FotoWare Beta)
+         * @description FotoWare API "User Management (Beta)" `User_GetRecursiveUserMemberships`. The groups whose permissions and
+         *     archive access the user holds: direct memberships, Everyone and Registered Users, and every group those are
+         *     members of, to any depth (one recursive query), ordered by id. Needs `manageUsers`, or being that user (404).
+         */
+        get: operations["listUserMemberOfRecursive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/users/{id}/member-of-recursive/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many groups a user is in, directly or through groups (FotoWare Beta)
+         * @description FotoWare API "User Management (Beta)" `User_CountRecursiveUserMemberships`. As many as
+         *     `listUserMemberOfRecursive` lists. Needs `manageUsers`, or being that user (404).
+         */
+        get: operations["countUserMemberOfRecursive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/users/{id}/enabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Enable or disable a user (FotoWare Beta)
+         * @description FotoWare API "User Management (Beta)" `User_SetUserEnabled`. As `updateUser` with `account.isEnabled`: the
+         *     `updateAccountStatus` action (403; nobody disables themselves, the site owner is 403 `SiteOwnerProtected`);
+         *     enabling needs a free seat (409 `out_of_licenses`); disabling ends the user's sessions. Answers 204.
+         */
+        put: operations["setUserEnabled"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every group (FotoWare Beta)
+         * @description FotoWare API "Group Management (Beta)" `Group_GetAllGroups`. Every group, ordered by id, as FotoWare's Beta
+         *     `Group` (the guest group only with guest access on). Needs `manageUsers` (403).
+         */
+        get: operations["listBetaGroups"];
+        put?: never;
+        /**
+         * Create a group from a Beta group (FotoWare Beta)
+         * @description FotoWare API "Group Management (Beta)" `Group_CreateNewGroup`. As `createGroup`, from FotoWare's Beta `Group`
+         *     (the permissions as booleans; read-only fields and `externalIds` are ignored). Needs `manageUsers` (403); a
+         *     taken name 409 `GroupExists`. Answers 200 with the new Beta group, as FotoWare does.
+         */
+        post: operations["createBetaGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/groups/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many groups (FotoWare Beta)
+         * @description FotoWare API "Group Management (Beta)" `Group_CountAllGroups`. The groups `listBetaGroups` answers. Magpie has
+         *     no SSO groups: `isSso=true` or an `ssoProvider` counts 0. Needs `manageUsers` (403).
+         */
+        get: operations["countGroups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/groups/{id}/properties": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A group's custom properties (FotoWare Beta)
+         * @description FotoWare API "Group Management (Beta)" `Group_GetGroupPropertyBag`. The group's `propertyBag` as `{key, value}`
+         *     pairs. Needs `manageUsers` (404).
+         */
+        get: operations["getGroupProperties"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove every custom property of a group (FotoWare Beta)
+         * @description FotoWare API "Group Management (Beta)" `Group_DeleteAllGroupProperties`. Needs the group's `update` action
+         *     (403). Answers 204.
+         */
+        delete: operations["deleteGroupProperties"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/groups/{id}/properties/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove one custom property of a group (FotoWare Beta)
+         * @description FotoWare API "Group Management (Beta)" `Group_DeleteGroupProperties`. Removes the properties with this key
+         *     (none: nothing changes). Needs the group's `update` action (403). Answers 204.
+         */
+        delete: operations["deleteGroupProperty"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/groups/{id}/member-of/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many groups a group is a direct member of (FotoWare Beta)
+         * @description FotoWare API "Group Management (Beta)" `Group_CountDirectGroupMemberships`. As many as `getGroupMemberOf` lists.
+         *     Needs `manageUsers` (404).
+         */
+        get: operations["countGroupMemberOf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/groups/{id}/member-of/{group}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a group from one group (FotoWare Beta)
+         * @description FotoWare API "Group Management (Beta)" `Group_DeleteGroupMembership`. Not a member: nothing changes; no such
+         *     group 404. Needs the group's `updateMemberships` action (403). Answers 204.
+         */
+        delete: operations["deleteGroupMembership"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/groups/{id}/member-of-recursive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every group a group is in, directly or through groups (FotoWare Beta)
+         * @description FotoWare API "Group Management (Beta)" `Group_GetRecursiveGroupMemberships`. Every group above this one, to any
+         *     depth (one recursive query), ordered by id. Needs `manageUsers` (404).
+         */
+        get: operations["listGroupMemberOfRecursive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/groups/{id}/member-of-recursive/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many groups a group is in, directly or through groups (FotoWare Beta)
+         * @description FotoWare API "Group Management (Beta)" `Group_CountRecursiveUserMemberships`. As many as
+         *     `listGroupMemberOfRecursive` lists. Needs `manageUsers` (404).
+         */
+        get: operations["countGroupMemberOfRecursive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/groups/{id}/users/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many direct user members a group has (FotoWare Beta)
+         * @description FotoWare API "Group Management (Beta)" `Group_CountGroupDirectUserMembers`. As many as `listGroupUsers` counts
+         *     (the built-in groups: 0, their members being implicit). Needs `manageUsers` (404).
+         */
+        get: operations["countGroupUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/groups/{id}/users-recursive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every user member of a group, directly or through nested groups (FotoWare Beta)
+         * @description FotoWare API "Group Management (Beta)" `Group_GetGroupRecursiveUserMembers`. The users that are members of this
+         *     group or of any group nested in it, to any depth (one recursive query), each once, ordered by id. Built-in
+         *     groups: none (their members are implicit). Needs `manageUsers` (404).
+         */
+        get: operations["listGroupUsersRecursive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/groups/{id}/users-recursive/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many user members a group has, directly or through nested groups (FotoWare Beta)
+         * @description FotoWare API "Group Management (Beta)" `Group_CountGroupRecursiveUserMembers`. As many as
+         *     `listGroupUsersRecursive` lists. Needs `manageUsers` (404).
+         */
+        get: operations["countGroupUsersRecursive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/groups/{id}/users/{member}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove one user member from a group (FotoWare Beta)
+         * @description FotoWare API "Group Management (Beta)" `Group_DeleteGroupUserMember`. Not a member: nothing changes; no such
+         *     user 404. Needs the group's `updateMembers` action (403) and the user's `updateMemberships`. Answers 204.
+         */
+        delete: operations["deleteGroupUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/groups/{id}/groups/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many direct group members a group has (FotoWare Beta)
+         * @description FotoWare API "Group Management (Beta)" `Group_CountGroupDirectGroupMembers`. As many as `listGroupGroups` counts
+         *     (the built-in groups: 0, their members being implicit). Needs `manageUsers` (404).
+         */
+        get: operations["countGroupGroups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/groups/{id}/groups-recursive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every group member of a group, directly or through nested groups (FotoWare Beta)
+         * @description FotoWare API "Group Management (Beta)" `Group_GetGroupRecursiveGroupembers`. The groups that are members of this
+         *     group or of any group nested in it, to any depth (one recursive query), each once, ordered by id. Built-in
+         *     groups: none (their members are implicit). Needs `manageUsers` (404).
+         */
+        get: operations["listGroupGroupsRecursive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/groups/{id}/groups-recursive/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many group members a group has, directly or through nested groups (FotoWare Beta)
+         * @description FotoWare API "Group Management (Beta)" `Group_CountGroupRecursiveGroupMembers`. As many as
+         *     `listGroupGroupsRecursive` lists. Needs `manageUsers` (404).
+         */
+        get: operations["countGroupGroupsRecursive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/groups/{id}/groups/{member}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove one group member from a group (FotoWare Beta)
+         * @description FotoWare API "Group Management (Beta)" `Group_DeleteGroupGroupMember`. Not a member: nothing changes; no such
+         *     group 404. Needs the group's `updateMembers` action (403). Answers 204.
+         */
+        delete: operations["deleteGroupGroup"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/groups/{id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace every direct member of a group (FotoWare Beta)
+         * @description FotoWare API "Group Management (Beta)" `Group_SetGroupMembers`. The body's `users` and `groups` become the
+         *     group's only members (an absent list is an empty one), with the rules of `setGroupUsers` and `setGroupGroups`
+         *     (409 `CircularGroupMembers`), in one transaction. Answers 204.
+         */
+        put: operations["setGroupMembers"];
+        /**
+         * Add users and groups to a group (FotoWare Beta)
+         * @description FotoWare API "Group Management (Beta)" `Group_AddGroupMembers`. As `setGroupMembers`, keeping the other members.
+         *     Answers 204.
+         */
+        post: operations["addGroupMembers"];
+        /**
+         * Remove every direct member of a group (FotoWare Beta)
+         * @description FotoWare API "Group Management (Beta)" `Group_DeleteAllGroupMembers`. Users and groups alike, with the rules of
+         *     `deleteGroupUsers` and `deleteGroupGroups`, in one transaction. Answers 204.
+         */
+        delete: operations["deleteGroupMembers"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/fotoweb/api/config/options": {
@@ -3070,6 +3758,138 @@ export interface components {
             isRegisteredUsers: boolean;
             isBuiltIn: boolean;
         };
+        /** @description FotoWare `ValueModelInteger`, a count. */
+        BetaCount: {
+            value: number;
+        };
+        /** @description FotoWare `ValueModelBoolean` of `PUT /fotoweb/api/users/{id}/enabled`; true enables the user, false disables them. */
+        BetaEnabled: {
+            value: boolean;
+        };
+        /** @description FotoWare `MembershipIdListModel`, the ids of groups (at most 1000). */
+        BetaMembershipIdList: {
+            /** @description Group ids. */
+            groups: number[];
+        };
+        /** @description FotoWare `MemberIdListModel`, the ids of user and group members (at most 1000 each; an absent list is empty). */
+        BetaMemberIdList: {
+            /** @description User ids. */
+            users?: number[];
+            /** @description Group ids. */
+            groups?: number[];
+        };
+        /** @description FotoWare `UserLicenseSettings` to write, by name; an absent part keeps its value (a new user or group takes the defaults). */
+        BetaLicenseInput: {
+            /** @enum {string} */
+            level?: "None" | "Portal" | "Consumer" | "Contributor" | "Standard" | "Plus" | "Main" | "Editor" | "Pro";
+            /** @enum {string} */
+            mode?: "Named" | "Concurrent";
+        };
+        /** @description FotoWare `CommerceInfo` to write; discount 0–100 percent. */
+        BetaCommerceInput: {
+            accountId?: string;
+            /** @enum {string} */
+            paymentMethod?: "NoCharge" | "Invoice" | "CreditCard" | "ManualAccept";
+            category?: string;
+            discount?: number;
+        };
+        /**
+         * @description FotoWare `Account` to write. `password` is checked against `PASSWORD_RULES` (400 `WeakPassword`) and hashed
+         *     with scrypt; `deletePassword: true` removes the password. The read-only parts (`hasPassword`,
+         *     `lastLoginDate`, `isSsoUser`) and `externalIds` are ignored.
+         */
+        BetaAccountInput: {
+            password?: string;
+            deletePassword?: boolean;
+            forcePasswordChange?: boolean;
+            isEnabled?: boolean;
+            /** Format: date-time */
+            expires?: string | null;
+        };
+        /** @description FotoWare `Address` to write (`givenName`/`surname` are the first and last name, `middleName` the initial). */
+        BetaAddressInput: {
+            title?: string;
+            /** @description First name, trimmed, 1–100 characters. */
+            givenName?: string;
+            /** @description The initial. */
+            middleName?: string;
+            /** @description Last name, trimmed, 1–100 characters. */
+            surname?: string;
+            organization?: string;
+            /** Format: email */
+            email?: string;
+            profession?: string;
+            businessType?: string;
+            /** @description Street lines, at most 5 (Magpie's streetAddress and streetAddress1–4). */
+            streetAddress?: string[];
+            city?: string;
+            state?: string;
+            zipCode?: string;
+            country?: string;
+            phone?: string;
+            fax?: string;
+            homepage?: string;
+        };
+        /** @description A new user's FotoWare `Address`; the first and last name and the e-mail address are required. */
+        BetaAddressCreate: {
+            title?: string;
+            /** @description First name, trimmed, 1–100 characters. */
+            givenName: string;
+            /** @description The initial. */
+            middleName?: string;
+            /** @description Last name, trimmed, 1–100 characters. */
+            surname: string;
+            organization?: string;
+            /** Format: email */
+            email: string;
+            profession?: string;
+            businessType?: string;
+            /** @description Street lines, at most 5 (Magpie's streetAddress and streetAddress1–4). */
+            streetAddress?: string[];
+            city?: string;
+            state?: string;
+            zipCode?: string;
+            country?: string;
+            phone?: string;
+            fax?: string;
+            homepage?: string;
+        };
+        /** @description `POST /fotoweb/api/users` body: FotoWare's Beta `User`, read-only fields ignored. */
+        BetaUserCreate: {
+            username: components["schemas"]["Username"];
+            description?: string;
+            address: components["schemas"]["BetaAddressCreate"];
+            license?: components["schemas"]["BetaLicenseInput"];
+            commerce?: components["schemas"]["BetaCommerceInput"];
+            account?: components["schemas"]["BetaAccountInput"];
+            properties?: components["schemas"]["PropertyBag"];
+        };
+        /** @description `PUT /fotoweb/api/users/{id}` body: FotoWare's Beta `User`; the parts given are stored, absent ones kept, read-only fields ignored. */
+        BetaUserUpdate: {
+            username?: components["schemas"]["Username"];
+            description?: string;
+            address?: components["schemas"]["BetaAddressInput"];
+            license?: components["schemas"]["BetaLicenseInput"];
+            commerce?: components["schemas"]["BetaCommerceInput"];
+            account?: components["schemas"]["BetaAccountInput"];
+            properties?: components["schemas"]["PropertyBag"];
+        };
+        /** @description `POST /fotoweb/api/groups` body: FotoWare's Beta `Group`, read-only fields and `externalIds` ignored. */
+        BetaGroupCreate: {
+            name: components["schemas"]["GroupName"];
+            description?: string;
+            license?: components["schemas"]["BetaLicenseInput"];
+            permissions?: components["schemas"]["BetaGroupPermissions"];
+            properties?: components["schemas"]["PropertyBag"];
+        };
+        /** @description `PUT /fotoweb/api/groups/{id}` body: FotoWare's Beta `Group`; the parts given are stored, absent ones kept. */
+        BetaGroupUpdate: {
+            name?: components["schemas"]["GroupName"];
+            description?: string;
+            license?: components["schemas"]["BetaLicenseInput"];
+            permissions?: components["schemas"]["BetaGroupPermissions"];
+            properties?: components["schemas"]["PropertyBag"];
+        };
         /** @description An API client of an integration (`client_credentials`), acting as a user or a group. No secret. */
         Application: {
             clientId: string;
@@ -3425,6 +4245,22 @@ export interface components {
         SortDirection: "asc" | "desc";
         /** @description 0-based page number (default 0). Clients take it from `paging` links; a page past the end is empty. */
         ListPage: number;
+        /** @description The id of a group the user or group is a member of. */
+        MembershipGroupId: string;
+        /** @description The id of a user member of the group. */
+        MemberUserId: string;
+        /** @description The id of a group member of the group. */
+        MemberGroupId: string;
+        /** @description A custom property's key (percent-encoded in the path), 1–100 characters. */
+        PropertyKey: string;
+        /** @description Count only users of this license level (by name). */
+        BetaLicenseLevel: "None" | "Portal" | "Consumer" | "Contributor" | "Standard" | "Plus" | "Main" | "Editor" | "Pro";
+        /** @description Count only users of this license mode (by name). */
+        BetaLicenseMode: "Named" | "Concurrent";
+        /** @description Count only SSO users or groups (`true`) or only others (`false`). Magpie has none. */
+        IsSso: boolean;
+        /** @description Count only users or groups of this SSO provider. Magpie has none. */
+        SsoProvider: string;
     };
     requestBodies: never;
     headers: {
@@ -5115,6 +5951,37 @@ export interface operations {
             406: components["responses"]["NotAcceptable"];
         };
     };
+    updateBetaUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user's numeric id (15000 the guest, people from 15001), from the user's `href`. */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BetaUserUpdate"];
+            };
+        };
+        responses: {
+            /** @description The user was changed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
     deleteUser: {
         parameters: {
             query?: never;
@@ -5201,6 +6068,91 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setUserMemberOf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user's numeric id (15000 the guest, people from 15001), from the user's `href`. */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BetaMembershipIdList"];
+            };
+        };
+        responses: {
+            /** @description The memberships were set. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    addUserMemberOf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user's numeric id (15000 the guest, people from 15001), from the user's `href`. */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BetaMembershipIdList"];
+            };
+        };
+        responses: {
+            /** @description The user was added. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    deleteUserMemberOf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user's numeric id (15000 the guest, people from 15001), from the user's `href`. */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user is in no group. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -5357,6 +6309,37 @@ export interface operations {
             406: components["responses"]["NotAcceptable"];
         };
     };
+    updateBetaGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A group's numeric id (10000 the guests, 10001 Everyone, 10002 Registered Users), from the group's `href`. */
+                id: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BetaGroupUpdate"];
+            };
+        };
+        responses: {
+            /** @description The group was changed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
     deleteGroup: {
         parameters: {
             query?: never;
@@ -5455,6 +6438,91 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    setGroupUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A group's numeric id (10000 the guests, 10001 Everyone, 10002 Registered Users), from the group's `href`. */
+                id: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BetaMemberIdList"];
+            };
+        };
+        responses: {
+            /** @description The members were set. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    addGroupUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A group's numeric id (10000 the guests, 10001 Everyone, 10002 Registered Users), from the group's `href`. */
+                id: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BetaMemberIdList"];
+            };
+        };
+        responses: {
+            /** @description The members were added. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    deleteGroupUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A group's numeric id (10000 the guests, 10001 Everyone, 10002 Registered Users), from the group's `href`. */
+                id: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group has no such members. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     updateGroupUsers: {
         parameters: {
             query?: never;
@@ -5523,6 +6591,93 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    setGroupGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A group's numeric id (10000 the guests, 10001 Everyone, 10002 Registered Users), from the group's `href`. */
+                id: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BetaMemberIdList"];
+            };
+        };
+        responses: {
+            /** @description The members were set. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    addGroupGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A group's numeric id (10000 the guests, 10001 Everyone, 10002 Registered Users), from the group's `href`. */
+                id: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BetaMemberIdList"];
+            };
+        };
+        responses: {
+            /** @description The members were added. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    deleteGroupGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A group's numeric id (10000 the guests, 10001 Everyone, 10002 Registered Users), from the group's `href`. */
+                id: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group has no such members. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     updateGroupGroups: {
         parameters: {
             query?: never;
@@ -5583,6 +6738,93 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    setGroupMemberOf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A group's numeric id (10000 the guests, 10001 Everyone, 10002 Registered Users), from the group's `href`. */
+                id: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BetaMembershipIdList"];
+            };
+        };
+        responses: {
+            /** @description The memberships were set. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    addGroupMemberOf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A group's numeric id (10000 the guests, 10001 Everyone, 10002 Registered Users), from the group's `href`. */
+                id: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BetaMembershipIdList"];
+            };
+        };
+        responses: {
+            /** @description The group was added. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    deleteGroupMemberOf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A group's numeric id (10000 the guests, 10001 Everyone, 10002 Registered Users), from the group's `href`. */
+                id: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group is in no group. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     updateGroupMemberOf: {
         parameters: {
             query?: never;
@@ -5613,6 +6855,889 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    listBetaUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The users. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BetaUser"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createBetaUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BetaUserCreate"];
+            };
+        };
+        responses: {
+            /** @description The new user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BetaUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    countUsers: {
+        parameters: {
+            query?: {
+                /** @description Count only users of this license level (by name). */
+                licenseLevel?: components["parameters"]["BetaLicenseLevel"];
+                /** @description Count only users of this license mode (by name). */
+                licenseMode?: components["parameters"]["BetaLicenseMode"];
+                /** @description Count only SSO users or groups (`true`) or only others (`false`). Magpie has none. */
+                isSso?: components["parameters"]["IsSso"];
+                /** @description Count only users or groups of this SSO provider. Magpie has none. */
+                ssoProvider?: components["parameters"]["SsoProvider"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many users (`{value}`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BetaCount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    deleteUserPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user's numeric id (15000 the guest, people from 15001), from the user's `href`. */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The password is gone. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getUserProperties: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user's numeric id (15000 the guest, people from 15001), from the user's `href`. */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The properties. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BetaProperty"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteUserProperties: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user's numeric id (15000 the guest, people from 15001), from the user's `href`. */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The properties are gone. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteUserProperty: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user's numeric id (15000 the guest, people from 15001), from the user's `href`. */
+                id: components["parameters"]["UserId"];
+                /** @description A custom property's key (percent-encoded in the path), 1–100 characters. */
+                key: components["parameters"]["PropertyKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The property is gone. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    countUserMemberOf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user's numeric id (15000 the guest, people from 15001), from the user's `href`. */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many groups (`{value}`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BetaCount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteUserMembership: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user's numeric id (15000 the guest, people from 15001), from the user's `href`. */
+                id: components["parameters"]["UserId"];
+                /** @description The id of a group the user or group is a member of. */
+                group: components["parameters"]["MembershipGroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user left the group. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listUserMemberOfRecursive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user's numeric id (15000 the guest, people from 15001), from the user's `href`. */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The groups. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BetaGroup"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    countUserMemberOfRecursive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user's numeric id (15000 the guest, people from 15001), from the user's `href`. */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many groups (`{value}`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BetaCount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setUserEnabled: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user's numeric id (15000 the guest, people from 15001), from the user's `href`. */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BetaEnabled"];
+            };
+        };
+        responses: {
+            /** @description The user is enabled or disabled. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    listBetaGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The groups. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BetaGroup"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createBetaGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BetaGroupCreate"];
+            };
+        };
+        responses: {
+            /** @description The new group. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BetaGroup"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    countGroups: {
+        parameters: {
+            query?: {
+                /** @description Count only SSO users or groups (`true`) or only others (`false`). Magpie has none. */
+                isSso?: components["parameters"]["IsSso"];
+                /** @description Count only users or groups of this SSO provider. Magpie has none. */
+                ssoProvider?: components["parameters"]["SsoProvider"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many groups (`{value}`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BetaCount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getGroupProperties: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A group's numeric id (10000 the guests, 10001 Everyone, 10002 Registered Users), from the group's `href`. */
+                id: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The properties. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BetaProperty"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteGroupProperties: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A group's numeric id (10000 the guests, 10001 Everyone, 10002 Registered Users), from the group's `href`. */
+                id: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The properties are gone. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteGroupProperty: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A group's numeric id (10000 the guests, 10001 Everyone, 10002 Registered Users), from the group's `href`. */
+                id: components["parameters"]["GroupId"];
+                /** @description A custom property's key (percent-encoded in the path), 1–100 characters. */
+                key: components["parameters"]["PropertyKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The property is gone. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    countGroupMemberOf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A group's numeric id (10000 the guests, 10001 Everyone, 10002 Registered Users), from the group's `href`. */
+                id: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many groups (`{value}`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BetaCount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteGroupMembership: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A group's numeric id (10000 the guests, 10001 Everyone, 10002 Registered Users), from the group's `href`. */
+                id: components["parameters"]["GroupId"];
+                /** @description The id of a group the user or group is a member of. */
+                group: components["parameters"]["MembershipGroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group left the group. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listGroupMemberOfRecursive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A group's numeric id (10000 the guests, 10001 Everyone, 10002 Registered Users), from the group's `href`. */
+                id: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The groups. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BetaGroup"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    countGroupMemberOfRecursive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A group's numeric id (10000 the guests, 10001 Everyone, 10002 Registered Users), from the group's `href`. */
+                id: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many groups (`{value}`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BetaCount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    countGroupUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A group's numeric id (10000 the guests, 10001 Everyone, 10002 Registered Users), from the group's `href`. */
+                id: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many members (`{value}`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BetaCount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listGroupUsersRecursive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A group's numeric id (10000 the guests, 10001 Everyone, 10002 Registered Users), from the group's `href`. */
+                id: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The members. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BetaUser"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    countGroupUsersRecursive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A group's numeric id (10000 the guests, 10001 Everyone, 10002 Registered Users), from the group's `href`. */
+                id: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many members (`{value}`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BetaCount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteGroupUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A group's numeric id (10000 the guests, 10001 Everyone, 10002 Registered Users), from the group's `href`. */
+                id: components["parameters"]["GroupId"];
+                /** @description The id of a user member of the group. */
+                member: components["parameters"]["MemberUserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member left the group. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    countGroupGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A group's numeric id (10000 the guests, 10001 Everyone, 10002 Registered Users), from the group's `href`. */
+                id: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many members (`{value}`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BetaCount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listGroupGroupsRecursive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A group's numeric id (10000 the guests, 10001 Everyone, 10002 Registered Users), from the group's `href`. */
+                id: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The members. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BetaGroup"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    countGroupGroupsRecursive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A group's numeric id (10000 the guests, 10001 Everyone, 10002 Registered Users), from the group's `href`. */
+                id: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many members (`{value}`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BetaCount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteGroupGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A group's numeric id (10000 the guests, 10001 Everyone, 10002 Registered Users), from the group's `href`. */
+                id: components["parameters"]["GroupId"];
+                /** @description The id of a group member of the group. */
+                member: components["parameters"]["MemberGroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member left the group. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setGroupMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A group's numeric id (10000 the guests, 10001 Everyone, 10002 Registered Users), from the group's `href`. */
+                id: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BetaMemberIdList"];
+            };
+        };
+        responses: {
+            /** @description The members were set. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    addGroupMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A group's numeric id (10000 the guests, 10001 Everyone, 10002 Registered Users), from the group's `href`. */
+                id: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BetaMemberIdList"];
+            };
+        };
+        responses: {
+            /** @description The members were added. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    deleteGroupMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A group's numeric id (10000 the guests, 10001 Everyone, 10002 Registered Users), from the group's `href`. */
+                id: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group has no members. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     getConfigOptions: {

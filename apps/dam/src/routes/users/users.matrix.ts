@@ -73,4 +73,50 @@ export const USERS_MATRIX_ROWS: AdminMatrixRow[] = [
     expect: writes(204),
   },
   { operation: 'resetUserDeviceTokens', request: async (w) => ({ method: 'DELETE', url: `${(await w.freshUser()).href}/device-tokens` }), expect: writes(204) },
+  // FotoWare's Beta user management (FotoWare API "User Management (Beta)").
+  { operation: 'listBetaUsers', request: async () => ({ method: 'GET', url: '/fotoweb/api/users' }), expect: writes(200) },
+  {
+    operation: 'createBetaUser',
+    request: async () =>
+      jsonRequest('POST', '/fotoweb/api/users', { username: `matrix-beta-${++serial}`, address: { givenName: 'Matrix', surname: 'Beta', email: 'beta@example.com' } }),
+    expect: writes(200),
+  },
+  { operation: 'countUsers', request: async () => ({ method: 'GET', url: '/fotoweb/api/users/count' }), expect: writes(200) },
+  { operation: 'updateBetaUser', request: async (w) => jsonRequest('PUT', (await w.freshUser()).href, { description: 'matrix' }), expect: writes(204) },
+  { operation: 'deleteUserPassword', request: async (w) => ({ method: 'DELETE', url: `${(await w.freshUser()).href}/password` }), expect: writes(204) },
+  { operation: 'getUserProperties', request: async (w) => ({ method: 'GET', url: `${(await w.freshUser()).href}/properties` }), expect: reads },
+  {
+    operation: 'getUserProperties',
+    label: 'own',
+    request: async (w) => ({ method: 'GET', url: `/fotoweb/api/users/${w.self.id}/properties` }),
+    expect: { none: 401, outsider: 200, viewer: 200, permitted: 200, owner: 200 },
+  },
+  { operation: 'deleteUserProperties', request: async (w) => ({ method: 'DELETE', url: `${(await w.freshUser()).href}/properties` }), expect: writes(204) },
+  { operation: 'deleteUserProperty', request: async (w) => ({ method: 'DELETE', url: `${(await w.freshUser()).href}/properties/colour` }), expect: writes(204) },
+  {
+    operation: 'setUserMemberOf',
+    request: async (w) => jsonRequest('PUT', `${(await w.freshUser()).href}/member-of`, { groups: [(await w.freshGroup()).id] }),
+    expect: writes(204),
+  },
+  {
+    operation: 'addUserMemberOf',
+    request: async (w) => jsonRequest('POST', `${(await w.freshUser()).href}/member-of`, { groups: [(await w.freshGroup()).id] }),
+    expect: writes(204),
+  },
+  { operation: 'deleteUserMemberOf', request: async (w) => ({ method: 'DELETE', url: `${(await w.freshUser()).href}/member-of` }), expect: writes(204) },
+  { operation: 'countUserMemberOf', request: async (w) => ({ method: 'GET', url: `${(await w.freshUser()).href}/member-of/count` }), expect: reads },
+  {
+    operation: 'deleteUserMembership',
+    request: async (w) => ({ method: 'DELETE', url: `${(await w.freshUser()).href}/member-of/${(await w.freshGroup()).id}` }),
+    expect: writes(204),
+  },
+  { operation: 'listUserMemberOfRecursive', request: async (w) => ({ method: 'GET', url: `${(await w.freshUser()).href}/member-of-recursive` }), expect: reads },
+  {
+    operation: 'listUserMemberOfRecursive',
+    label: 'own',
+    request: async (w) => ({ method: 'GET', url: `/fotoweb/api/users/${w.self.id}/member-of-recursive` }),
+    expect: { none: 401, outsider: 200, viewer: 200, permitted: 200, owner: 200 },
+  },
+  { operation: 'countUserMemberOfRecursive', request: async (w) => ({ method: 'GET', url: `${(await w.freshUser()).href}/member-of-recursive/count` }), expect: reads },
+  { operation: 'setUserEnabled', request: async (w) => jsonRequest('PUT', `${(await w.freshUser()).href}/enabled`, { value: false }), expect: writes(204) },
 ];
