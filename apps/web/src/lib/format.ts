@@ -47,3 +47,11 @@ export function formatMetadataDate(value: string): string {
   }
   return trimmed;
 }
+
+/** Expiry date display format DD MMM YYYY (spec 03 §9), in UTC. */
+export function formatDay(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const month = date.toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' });
+  return `${String(date.getUTCDate()).padStart(2, '0')} ${month} ${date.getUTCFullYear()}`;
+}

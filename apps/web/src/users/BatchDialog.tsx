@@ -14,7 +14,7 @@ import { fromPromise } from 'xstate';
 import type { ConfigOptions, LicenseOption, UserListUpdate } from '@magpie/api-types';
 import { batchEditMachine, batchUpdateData, type BatchApplyInput, type BatchChange, type BatchOperation, type BatchResult, type BatchUser } from '@magpie/machines';
 import { api } from '../api/client.ts';
-import { machineCall } from './usersApi.ts';
+import { machineCall } from '../api/requestErrors.ts';
 
 /** Props of {@link BatchDialog}. */
 export interface BatchDialogProps {

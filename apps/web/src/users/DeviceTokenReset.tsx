@@ -8,7 +8,7 @@ import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { deviceTokenResetMachine, type DeviceTokenResetInput } from '@magpie/machines';
 import { api } from '../api/client.ts';
-import { machineCall } from './usersApi.ts';
+import { machineCall } from '../api/requestErrors.ts';
 
 /** See the module comment. `href` is the user's `deviceTokensHref`. */
 export function DeviceTokenReset({ href }: { readonly href: string }) {

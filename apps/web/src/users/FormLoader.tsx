@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Spinner, Stack } from '@chakra-ui/react';
 import { useResource } from '../api/useResource.ts';
-import { loadErrorText } from './errors.ts';
+import { loadErrorText } from '../api/requestErrors.ts';
 
 /** Props of {@link FormLoader}. */
 export interface FormLoaderProps<T> {

@@ -25,12 +25,13 @@ import {
 } from '@magpie/machines';
 import { api } from '../api/client.ts';
 import { groupSaveErrorText } from './errors.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { FormLoader } from './FormLoader.tsx';
 import { MemberListEditor } from './MemberListEditor.tsx';
 import { appMemberEditListMachine, hasMemberChanges, saveMemberList } from './memberLists.ts';
 import { PermissionSwitches } from './PermissionSwitches.tsx';
-import { groupRef, groupRefs, loadAllMembers, machineCall, savedGroupLinks, userRef, type UserManagementLinks } from './usersApi.ts';
+import { groupRef, groupRefs, loadAllMembers, savedGroupLinks, userRef, type UserManagementLinks } from './usersApi.ts';
+import { machineCall } from '../api/requestErrors.ts';
 
 /** Props of {@link GroupForm}. */
 export interface GroupFormProps {

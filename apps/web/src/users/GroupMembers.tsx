@@ -9,7 +9,7 @@ import { Alert, Box, Button, Heading, SimpleGrid, Spinner, Stack, Table, Text } 
 import type { Group, Member } from '@magpie/api-types';
 import { api, isAbort } from '../api/client.ts';
 import { countText } from './PagingBar.tsx';
-import { loadErrorText } from './errors.ts';
+import { loadErrorText } from '../api/requestErrors.ts';
 
 /** Height of an expanded row's detail (px; spec 03 §9 "Detail rows are 300 px high"). */
 export const DETAIL_ROW_HEIGHT_PX = 300;

@@ -11,8 +11,8 @@ import type { ActorRefFrom } from 'xstate';
 import { currentMembers, isDefaultGroupHref, isMemberRemovable, type memberEditListMachine, type MemberRef } from '@magpie/machines';
 import { isAbort } from '../api/client.ts';
 import { memberListErrorText } from './errors.ts';
-import { useDebouncedValue } from './useDebouncedValue.ts';
-import { SEARCH_DEBOUNCE_MS } from './useSearchedList.ts';
+import { useDebouncedValue } from '../components/useDebouncedValue.ts';
+import { SEARCH_DEBOUNCE_MS } from '../components/useDebouncedValue.ts';
 
 /** Props of {@link MemberListEditor}. */
 export interface MemberListEditorProps {

@@ -19,8 +19,9 @@ import { LOGOUT_ERROR, siteOwnerHandoverMachine, type ChangeSiteOwnerInput, type
 import { api } from '../api/client.ts';
 import { useResource } from '../api/useResource.ts';
 import { useSession } from '../session/SessionProvider.tsx';
-import { loadErrorText, siteOwnerErrorText } from './errors.ts';
-import { machineCall } from './usersApi.ts';
+import { siteOwnerErrorText } from './errors.ts';
+import { loadErrorText } from '../api/requestErrors.ts';
+import { machineCall } from '../api/requestErrors.ts';
 
 /** Props of {@link SiteOwnerDialog}. */
 export interface SiteOwnerDialogProps {

@@ -29,10 +29,11 @@ import { api } from '../api/client.ts';
 import { PropertyBagEditor } from './GroupForm.tsx';
 import { DeviceTokenReset } from './DeviceTokenReset.tsx';
 import { FormLoader } from './FormLoader.tsx';
-import { formatDay } from './userColumns.ts';
+import { formatDay } from '../lib/format.ts';
 import { MemberListEditor } from './MemberListEditor.tsx';
 import { appMemberEditListMachine, hasMemberChanges, saveMemberList } from './memberLists.ts';
-import { groupRef, groupRefs, machineCall, type UserManagementLinks } from './usersApi.ts';
+import { groupRef, groupRefs, type UserManagementLinks } from './usersApi.ts';
+import { machineCall } from '../api/requestErrors.ts';
 
 /** Props of {@link UserForm}. */
 export interface UserFormProps {

@@ -10,8 +10,8 @@ import { Alert, Badge, Box, Button, Checkbox, HStack, Input, Menu, Portal, Spinn
 import type { ConfigOptions, User } from '@magpie/api-types';
 import { api } from '../api/client.ts';
 import { BATCH_TITLES, BatchDialog } from './BatchDialog.tsx';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { loadErrorText } from './errors.ts';
+import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
+import { loadErrorText } from '../api/requestErrors.ts';
 import { ColumnChooser, SortableHeader, useGridColumns } from './GridParts.tsx';
 import { sharedPreference, type ColumnSetting } from './gridColumns.ts';
 import { PagingBar } from './PagingBar.tsx';
@@ -20,7 +20,8 @@ import { addToSelection, removeFromSelection, type SelectedUser } from './select
 import { nextSort, useSearchedList } from './useSearchedList.ts';
 import { isBatchAvailable, userSaveErrorMessage, type BatchOperation } from '@magpie/machines';
 import { USER_COLUMNS, USER_SORT_FIELDS, userCell, type UserSortField } from './userColumns.ts';
-import { toRequestError, type UserManagementLinks } from './usersApi.ts';
+import { type UserManagementLinks } from './usersApi.ts';
+import { toRequestError } from '../api/requestErrors.ts';
 
 /** Props of {@link UsersPanel}. */
 export interface UsersPanelProps {

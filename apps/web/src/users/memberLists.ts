@@ -7,7 +7,7 @@ import { fromPromise } from 'xstate';
 import { memberEditListMachine, type ApplyMemberChangesInput } from '@magpie/machines';
 import { api } from '../api/client.ts';
 import { memberListErrorText } from './errors.ts';
-import { machineCall } from './usersApi.ts';
+import { machineCall } from '../api/requestErrors.ts';
 
 /** A member list actor. */
 export type MemberListActor = ActorRefFrom<typeof memberEditListMachine>;

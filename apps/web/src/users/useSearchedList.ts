@@ -1,10 +1,7 @@
 import { useState } from 'react';
 import type { RequestOptions } from '@magpie/api-types/client';
 import { useResource } from '../api/useResource.ts';
-import { useDebouncedValue } from './useDebouncedValue.ts';
-
-/** How long the search text must rest before it is sent (ms; spec 03 §5, §9: search inputs are debounced at 300 ms). */
-export const SEARCH_DEBOUNCE_MS = 300;
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../components/useDebouncedValue.ts';
 
 /** A grid's sort: the DAM's `sortfield` and `sortdir` (dam.yaml `UserSortField`, `GroupSortField`, `SortDirection`). */
 export interface GridSort<F extends string> {

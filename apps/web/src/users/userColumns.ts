@@ -3,6 +3,7 @@
  * cells' texts (license label, expiry or Never and expired, last login or Never, enabled).
  */
 import type { LicenseOption, User } from '@magpie/api-types';
+import { formatDay } from '../lib/format.ts';
 import { settingsOf, visibleColumns, type ColumnSetting, type GridColumn } from './gridColumns.ts';
 
 /** A column of the users grid that can be shown or hidden (the checkbox and action cells always show). */
@@ -50,14 +51,6 @@ export function visibleUserColumns(saved: unknown): Set<UserColumn> {
 /** The settings to save for `visible` (every column, in grid order). */
 export function columnSettings(visible: ReadonlySet<UserColumn>): ColumnSetting[] {
   return settingsOf(USER_COLUMNS, visible);
-}
-
-/** Expiry date display format DD MMM YYYY (spec 03 §9), in UTC. */
-export function formatDay(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const month = date.toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' });
-  return `${String(date.getUTCDate()).padStart(2, '0')} ${month} ${date.getUTCFullYear()}`;
 }
 
 /** True when the user's expiry is in the past at `now` (spec 03 §4: shown as expired). */

@@ -1,10 +1,9 @@
 /**
  * The users-and-groups room's calls (spec 03 §7 "Users and groups"), through the app's one client ({@link api}),
- * and the mapping of answers to the shapes the machines take (`MemberRef`, request errors). No `fetch` here.
+ * and the mapping of answers to the shapes the machines take (`MemberRef`, `SavedGroup`). No `fetch` here.
  */
 import type { ConfigOptions, FullApiDescriptor, Group, Member, MemberOf, User } from '@magpie/api-types';
-import type { MemberRef, SavedGroup, UserSaveRequestError } from '@magpie/machines';
-import { ApiError } from '@magpie/api-types/client';
+import type { MemberRef, SavedGroup } from '@magpie/machines';
 import { api, isAbort } from '../api/client.ts';
 
 /** The user-management links of the descriptor (spec 03 §7), or undefined without `manageUsers`. */
@@ -28,25 +27,6 @@ export function userManagementLinks(descriptor: FullApiDescriptor | undefined): 
     siteOwner: links?.siteOwner ?? undefined,
     defaultGroupHrefs: [links?.everyoneGroup, links?.registeredUsersGroup].filter((href): href is string => typeof href === 'string' && href !== ''),
   };
-}
-
-/**
- * A failed call as the machines read it (`{status, responseJSON}`, the FotoWeb client's shape): an {@link ApiError}
- * gives its status and error body; anything else (a network failure) passes as is, which the machines show as the
- * general error.
- */
-export function toRequestError(error: unknown): unknown {
-  if (error instanceof ApiError) return { status: error.status, responseJSON: error.body ?? null } satisfies UserSaveRequestError;
-  return error;
-}
-
-/** Runs `call`, rejecting with {@link toRequestError}'s shape. */
-export async function machineCall<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    throw isAbort(error) ? error : toRequestError(error);
-  }
 }
 
 /** The permissions overview (spec 03 §3.4); on failure an empty one (spec 03 §7 "falls back to an empty object"). */

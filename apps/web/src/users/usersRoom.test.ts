@@ -11,11 +11,14 @@ import {
   GROUP_INVALID_TEXT,
 } from '@magpie/machines';
 import type { User } from '@magpie/api-types';
-import { groupSaveErrorText, loadErrorText, memberListErrorText } from './errors.ts';
+import { groupSaveErrorText, memberListErrorText } from './errors.ts';
+import { loadErrorText } from '../api/requestErrors.ts';
 import { countText } from './PagingBar.tsx';
 import { addToSelection, removeFromSelection, type SelectedUser } from './selection.ts';
-import { columnSettings, formatDay, isExpired, userCell, visibleUserColumns } from './userColumns.ts';
-import { toRequestError, userManagementLinks } from './usersApi.ts';
+import { columnSettings, isExpired, userCell, visibleUserColumns } from './userColumns.ts';
+import { formatDay } from '../lib/format.ts';
+import { userManagementLinks } from './usersApi.ts';
+import { toRequestError } from '../api/requestErrors.ts';
 import { sharedPreference, visibleColumns } from './gridColumns.ts';
 import { GROUP_COLUMNS } from './GroupsPanel.tsx';
 import { nextSort } from './useSearchedList.ts';

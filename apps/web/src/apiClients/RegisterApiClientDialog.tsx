@@ -9,11 +9,11 @@ import { Alert, Button, Clipboard, Code, Dialog, Field, HStack, IconButton, Inpu
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { apiClientRegisterMachine, type ApiClientDraft, type RegisteredApiClient } from '@magpie/machines';
-import { api } from '../../api/client.ts';
-import { useResource } from '../../api/useResource.ts';
-import { machineCall } from '../../users/usersApi.ts';
-import { useDebouncedValue } from '../../users/useDebouncedValue.ts';
-import { SEARCH_DEBOUNCE_MS } from '../../users/useSearchedList.ts';
+import { api } from '../api/client.ts';
+import { useResource } from '../api/useResource.ts';
+import { machineCall } from '../api/requestErrors.ts';
+import { useDebouncedValue } from '../components/useDebouncedValue.ts';
+import { SEARCH_DEBOUNCE_MS } from '../components/useDebouncedValue.ts';
 
 /** A principal the client can act as: an href and the name shown. */
 interface Principal {
