@@ -9,8 +9,12 @@
  * 3. the administrator disables the user, and the user's session ends at their next request;
  * 4. (a second test) the site owner hands the role to another user through "Set as site owner", is logged out, keeps
  *    only what their groups give, and is given the role back by the new owner;
- * 5. (a third test) a batch license change reports the user it skipped for want of a seat, the column chooser's
- *    choice survives a reload, and a batch delete removes the rows and their selection.
+ * 5. (a third test) the selection accumulates across searches and loses a user from its dropdown, a batch license
+ *    change reports the user it skipped for want of a seat (in the app's words, not the DAM's symbol), the column
+ *    chooser's choice survives a reload, and a batch delete removes the rows and their selection;
+ * 6. (a fifth test) the group form's Members picker ticks several users, drops one from its chosen items, and adds
+ *    the rest with one Add members button; its member-of picker loads the next page when scrolled near the bottom;
+ *    Everyone has no detail toggle; an expired user is marked; a save keeps the grid's search.
  *
  * Every form passes axe. Names carry this run's id, so reruns and other specs never interfere.
  */
@@ -18,6 +22,8 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, logIn, test } from './fixtures.ts';
 import { csrfHeader } from './metadataAssets.ts';
+import { OUT_OF_LICENSES_MESSAGE } from '@magpie/machines/userSave/userSave.machine.ts';
+import { pick, pickAndAdd, pickerResult } from './model/usersAndGroupsScreen.ts';
 
 const KEYWORDS = '25';
 /** A user action that cannot happen fails within this, not the whole test's timeout. */
@@ -76,7 +82,9 @@ test('the administrator makes a keyword editor who must change the password, the
   await groupForm.getByTestId('permission-manageTaxonomies').click(ACT);
   await expectAccessible(page, '[data-testid="users-and-groups-modal"]', 'the add-group form');
   await groupForm.getByTestId('group-save').click(ACT);
-  await expect(modal.getByTestId('group-row').filter({ hasText: groupName })).toBeVisible();
+  const groupRow = modal.getByTestId('group-row').filter({ hasText: groupName });
+  await expect(groupRow).toBeVisible();
+  const groupHref = (await groupRow.getAttribute('data-href'))!;
 
   await modal.getByRole('tab', { name: 'Users' }).click(ACT);
   await modal.getByTestId('user-add').click(ACT);
@@ -93,11 +101,7 @@ test('the administrator makes a keyword editor who must change the password, the
   await expect(userForm.getByTestId('user-form-problems')).toBeVisible();
   await userForm.getByTestId('user-confirm-password').fill(firstPassword);
   await userForm.getByTestId('user-force-password-change').click(ACT);
-  await userForm.getByTestId('user-groups-search').fill(groupName);
-  await userForm
-    .getByTestId('user-groups-results')
-    .getByRole('button', { name: `Add ${groupName}` })
-    .click(ACT);
+  await pickAndAdd(userForm.getByTestId('user-groups'), 'user-groups', { href: groupHref, name: groupName });
   await expect(userForm.getByTestId('user-groups-item').filter({ hasText: groupName })).toBeVisible();
   await expectAccessible(page, '[data-testid="users-and-groups-modal"]', 'the add-user form');
   await userForm.getByTestId('user-save').click(ACT);
@@ -277,14 +281,35 @@ test('the administrator relicenses and deletes selected users in batches, and th
   const own = modal.getByTestId('user-form');
   await expect(own.getByTestId('user-expires')).toHaveAttribute('data-readonly', 'true');
   await expect(own.getByTestId('user-expires')).toHaveText('Never');
-  await expect(own.getByTestId('user-enabled')).toHaveAttribute('data-disabled', /.*/);
+  await expect(own.getByTestId('user-enabled')).toHaveAttribute('data-readonly', 'true');
+  await expect(own.getByTestId('user-enabled')).toHaveText('Yes');
   await own.getByTestId('user-cancel').click(ACT);
 
-  // 1. Both selected; the stack has one Pro seat (tests/e2e/stack.ts), so the batch license change gives it to the
-  //    first and reports the second as skipped, with the DAM's reason.
+  // 1. The selection accumulates across searches (spec 03 §4): one user per search, both chosen; removing one from
+  //    the selection dropdown unselects its row.
+  const select = (fullName: string) => modal.getByRole('checkbox', { name: `Select ${fullName}` });
+  for (const [index, fullName] of names.entries()) {
+    await modal.getByTestId('users-search').fill(`batch-${index}-${run}`);
+    await expect(modal.getByTestId('user-row')).toHaveCount(1);
+    await select(fullName).check({ ...ACT, force: true });
+  }
+  await expect(modal.getByTestId('users-selection')).toHaveText('2 selected');
+  await modal.getByTestId('users-selection').click(ACT);
+  await expectAccessible(page, '[data-testid="users-selection-menu"]', 'the selection dropdown');
+  await page
+    .getByTestId('users-selection-menu')
+    .getByRole('menuitem', { name: `Unselect ${names[1]}` })
+    .click(ACT);
+  await page.keyboard.press('Escape');
+  await expect(modal.getByTestId('users-selection')).toHaveText('1 selected');
   await modal.getByTestId('users-search').fill(run);
   await expect(modal.getByTestId('user-row')).toHaveCount(2);
-  for (const fullName of names) await modal.getByRole('checkbox', { name: `Select ${fullName}` }).check({ ...ACT, force: true });
+  await expect(select(names[0]!)).toBeChecked();
+  await expect(select(names[1]!)).not.toBeChecked();
+
+  // 2. Both selected; the stack has one Pro seat (tests/e2e/stack.ts), so the batch license change gives it to the
+  //    first and reports the second as skipped, with the reason in the app's words (spec 03 §8).
+  await select(names[1]!).check({ ...ACT, force: true });
   await expect(modal.getByTestId('users-selection')).toHaveText('2 selected');
   await modal.getByTestId('users-batch-license').click(ACT);
   const dialog = page.getByTestId('batch-dialog');
@@ -293,11 +318,11 @@ test('the administrator relicenses and deletes selected users in batches, and th
   await dialog.getByTestId('batch-license-level').selectOption('70', ACT);
   await dialog.getByTestId('batch-apply').click(ACT);
   await expect(dialog.getByTestId('batch-report')).toContainText('Changed 1 user');
-  await expect(dialog.getByTestId('batch-skipped').getByRole('listitem')).toHaveText([new RegExp(`^${names[1]}: .*out_of_licenses`)]);
+  await expect(dialog.getByTestId('batch-skipped').getByRole('listitem')).toHaveText([`${names[1]}: ${OUT_OF_LICENSES_MESSAGE}`]);
   await dialog.getByTestId('batch-close').click(ACT);
   await expect(dialog).toHaveCount(0);
 
-  // 2. The License column, chosen in the column chooser, shows the result and survives a reload (spec 03 §2.4:
+  // 3. The License column, chosen in the column chooser, shows the result and survives a reload (spec 03 §2.4:
   //    saved in shared.userGridSettings.columns).
   await modal.getByTestId('users-columns').click(ACT);
   const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/user-preferences/'));
@@ -311,7 +336,7 @@ test('the administrator relicenses and deletes selected users in batches, and th
   modal = await openUsersAndGroups(page, 'Users');
   await expect(modal.getByRole('columnheader', { name: 'License' })).toBeVisible();
 
-  // 3. A batch delete of both: the dialog lists them by full name; the rows go, and so does the selection.
+  // 4. A batch delete of both: the dialog lists them by full name; the rows go, and so does the selection.
   await modal.getByTestId('users-search').fill(run);
   await expect(modal.getByTestId('user-row')).toHaveCount(2);
   for (const fullName of names) await modal.getByRole('checkbox', { name: `Select ${fullName}` }).check({ ...ACT, force: true });
@@ -400,4 +425,105 @@ test('the groups grid shows the members of a group page by page, sorts, closes o
   await page.getByTestId('groups-columns-menu').getByRole('menuitemcheckbox', { name: 'Group id' }).click(ACT);
   await page.keyboard.press('Escape');
   await expect(modal.getByRole('columnheader', { name: /Group id/ })).toHaveCount(0);
+});
+
+test('the group form adds several members with one button, its member-of picker loads more on scroll, and the grids mark what they must (spec 03 §2.4–§2.6, §4, §5, §9)', async ({
+  page,
+  credentials,
+}) => {
+  const run = randomBytes(4).toString('hex');
+  await page.goto('/fotoweb/archives/');
+  await logIn(page, credentials);
+  const json = async (contentType: string) => ({ ...(await csrfHeader(page)), 'Content-Type': contentType, Accept: contentType });
+  const newGroup = async (name: string) => {
+    const res = await page.request.post('/fotoweb/groups/', { headers: await json('application/vnd.fotoware.group+json'), data: { name } });
+    expect(res.status(), await res.text()).toBe(201);
+    return (await res.json()) as { href: string; userMembersHref: string; memberOfHref: string };
+  };
+  const newUser = async (username: string, firstName: string, account: Record<string, unknown> = {}) => {
+    const res = await page.request.post('/fotoweb/users/', {
+      headers: await json('application/vnd.fotoware.user+json'),
+      data: { username, address: { firstName, lastName: run, email: `${username}@example.com` }, account: { password: `pick-${randomBytes(8).toString('hex')}`, ...account } },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return { href: ((await res.json()) as { href: string }).href, name: `${firstName} ${run} (${username})` };
+  };
+  const team = await newGroup(`Team ${run}`);
+  const people = [await newUser(`pick-0-${run}`, 'Rosa'), await newUser(`pick-1-${run}`, 'Sam'), await newUser(`pick-2-${run}`, 'Tove')];
+  // One more than a page of the groups list (25), all found by one search, for the member-of picker's scroll.
+  const shelves: string[] = [];
+  for (let i = 0; i < 27; i++) shelves.push((await newGroup(`Shelf ${run} ${String(i).padStart(2, '0')}`)).href);
+  const expired = await newUser(`gone-${run}`, 'Ulla', { expires: '2020-01-01T00:00:00.000Z' });
+
+  // 1. An expired user is marked in the grid, beside the first column, whichever columns show (spec 03 §4).
+  const modal = await openUsersAndGroups(page, 'Users');
+  await modal.getByTestId('users-search').fill(`gone-${run}`);
+  const expiredRow = modal.locator(`[data-testid="user-row"][data-href="${expired.href}"]`);
+  await expect(expiredRow).toHaveAttribute('data-expired', 'true');
+  await expect(expiredRow.getByTestId('expired-badge')).toHaveText('Expired');
+
+  // 2. Everyone has no detail toggle (spec 03 §2.5, §9: nor have the guests); Registered Users has one.
+  await modal.getByRole('tab', { name: 'Groups' }).click(ACT);
+  await modal.getByTestId('groups-search').fill('Everyone');
+  const everyone = modal.locator('[data-testid="group-row"][data-href$="/10001"]');
+  await expect(everyone).toBeVisible();
+  await expect(everyone.getByTestId('group-expand')).toHaveCount(0);
+  await modal.getByTestId('groups-search').fill('Registered Users');
+  await expect(modal.locator('[data-testid="group-row"][data-href$="/10002"]').getByTestId('group-expand')).toHaveCount(1);
+  await modal.getByTestId('groups-search').fill('Guests');
+  await expect(modal.locator('[data-testid="group-row"][data-href$="/10000"] [data-testid="group-expand"]')).toHaveCount(0);
+
+  // 3. The Members tab's picker: Add members is disabled until something is chosen (spec 03 §5); three ticked across
+  //    two searches, one dropped from the chosen items' dropdown, the other two added with one press.
+  await modal.getByTestId('groups-search').fill(`Team ${run}`);
+  await modal.getByRole('button', { name: `Edit Team ${run}` }).click(ACT);
+  const form = modal.getByTestId('group-form');
+  await expect(form).toHaveAttribute('data-mode', 'edit');
+  await form.getByTestId('group-members-tab').click(ACT);
+  const users = form.getByTestId('group-user-members');
+  await expect(users.getByTestId('group-user-members-add')).toBeDisabled();
+  await pick(users, 'group-user-members', { href: people[0]!.href, name: `pick-0-${run}` });
+  await users.getByTestId('group-user-members-search').fill(`pick-1-${run}`);
+  await pickerResult(users, 'group-user-members', people[1]!.href).click(ACT);
+  await pick(users, 'group-user-members', { href: people[2]!.href, name: `pick-2-${run}` });
+  await expect(users.getByTestId('group-user-members-picked')).toHaveText('3 chosen');
+  await expect(users.getByTestId('group-user-members-add')).toBeEnabled();
+  await expectAccessible(page, '[data-testid="users-and-groups-modal"]', 'the Members picker with results');
+  await users.getByTestId('group-user-members-picked').click(ACT);
+  await page
+    .getByTestId('group-user-members-picked-menu')
+    .getByRole('menuitem', { name: `Unselect ${people[1]!.name}` })
+    .click(ACT);
+  await page.keyboard.press('Escape');
+  await expect(users.getByTestId('group-user-members-picked')).toHaveText('2 chosen');
+  await users.getByTestId('group-user-members-add').click(ACT);
+  await expect(users.getByTestId('group-user-members-item')).toHaveText([people[0]!.name, people[2]!.name].map((name) => new RegExp(`^${name.replace(/[()]/g, '\\$&')}`)));
+  await expect(users.getByTestId('group-user-members-picked')).toHaveText('0 chosen');
+  await expect(users.getByTestId('group-user-members-add')).toBeDisabled();
+
+  // 4. The member-of picker shows the first page of 25 groups and loads the next when scrolled within 150 px of the
+  //    bottom (spec 03 §2.6, §9).
+  await form.getByRole('tab', { name: 'General' }).click(ACT);
+  const memberOf = form.getByTestId('group-member-of');
+  await memberOf.getByTestId('group-member-of-search').fill(`Shelf ${run}`);
+  const results = memberOf.getByTestId('group-member-of-results');
+  await expect(results.getByTestId('group-member-of-result')).toHaveCount(25);
+  await expect(results).toHaveAttribute('data-more', 'true');
+  await results.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+  await expect(results.getByTestId('group-member-of-result')).toHaveCount(27);
+  await expect(results).not.toHaveAttribute('data-more', /.*/);
+  await pickerResult(memberOf, 'group-member-of', shelves[26]!).click(ACT);
+  await memberOf.getByTestId('group-member-of-add').click(ACT);
+  await expect(memberOf.locator(`[data-testid="group-member-of-item"][data-href="${shelves[26]}"]`)).toHaveAttribute('data-added', 'true');
+
+  // 5. Saved: the grid is where it was, its search kept (spec 03 §2.3: the tabs stay under the form), and the DAM
+  //    has the two members and the membership.
+  await form.getByTestId('group-save').click(ACT);
+  await expect(modal.getByTestId('group-form')).toHaveCount(0);
+  await expect(modal.getByTestId('groups-search')).toHaveValue(`Team ${run}`);
+  await expect(modal.getByTestId('group-row')).toHaveCount(1);
+  const members = await page.request.get(team.userMembersHref, { headers: { Accept: 'application/vnd.fotoware.member-list+json' } });
+  expect(((await members.json()) as { data: { href: string }[] }).data.map((m) => m.href).sort()).toEqual([people[0]!.href, people[2]!.href].sort());
+  const memberships = await page.request.get(team.memberOfHref, { headers: { Accept: 'application/vnd.fotoware.memberof+json' } });
+  expect(((await memberships.json()) as { groups: { href: string }[] }).groups.map((g) => g.href)).toContain(shelves[26]);
 });

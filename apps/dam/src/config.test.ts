@@ -25,4 +25,11 @@ describe('loadDamConfig', () => {
     expect(() => loadDamConfig({ MAGPIE_LICENSE_SEATS: '35=-1' })).toThrow(/MAGPIE_LICENSE_SEATS/);
     expect(() => loadDamConfig({ MAGPIE_LICENSE_SEATS: '35=1,35=2' })).toThrow('MAGPIE_LICENSE_SEATS names level 35 twice');
   });
+
+  it('refuses a level that is no license level (a typo, or 0 = None, which takes no seat), listing the levels', () => {
+    const levels = '10 (Portal), 20 (Consumer), 30 (Contributor), 35 (Standard), 40 (Plus), 50 (Main), 60 (Editor), 70 (Pro)';
+    expect(() => loadDamConfig({ MAGPIE_LICENSE_SEATS: '36=5' })).toThrow(`MAGPIE_LICENSE_SEATS names level 36, which is no license level; the levels are ${levels}`);
+    expect(() => loadDamConfig({ MAGPIE_LICENSE_SEATS: '60=2,0=10' })).toThrow('MAGPIE_LICENSE_SEATS names level 0, which is no license level');
+    expect(() => loadDamConfig({ MAGPIE_LICENSE_SEATS: '700=1' })).toThrow(/level 700/);
+  });
 });

@@ -1,7 +1,7 @@
 /**
  * The API client registration's generated paths (packages/machines apiClientRegister.model.ts) run against the real
- * dialog (`apps/web/src/routes/api-clients/RegisterApiClientDialog.tsx`, opened by "Register API client" on the API
- * clients view) in Chromium. The admin's own groups are answered with the model's group "Web shop" through
+ * dialog (`apps/web/src/apiClients/RegisterApiClientDialog.tsx`, opened by "Register API client" in
+ * `apps/web/src/apiClients/ApiClientsPanel.tsx` on the API clients view) in Chromium. The admin's own groups are answered with the model's group "Web shop" through
  * `page.route` (so the dialog offers it), and the registration `POST` is held until the path says how it ends; the
  * stack keeps no client of these paths.
  *

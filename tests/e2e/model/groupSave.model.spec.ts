@@ -8,16 +8,20 @@
  * SAVE types the event's name, sets the API access switch as the event's permissions say, and makes the "Member of"
  * list match `membershipsChanged` (adding the group Editors, or taking the pending addition back), then presses
  * Save. Every state is checked on screen: the problem or the §8 message, the pending save, and the closed form.
+ *
+ * The add model (`groupSaveModelFor('add')`) runs on the Add group form: SAVE types "Photo desk", the POST to the
+ * group list is held until the path answers it (201 with the new group's links), and the "Member of" change goes to
+ * the new group's `memberOfHref`; a SAVE after a failed membership PATCH creates nothing again.
  */
 import type { Page, Route } from '@playwright/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { GroupFormValues } from '@magpie/machines/groupSave/groupSave.machine.ts';
-import { groupSaveModel, MODEL_GROUP, MODEL_GROUP_ORIGINAL } from '@magpie/machines/groupSave/groupSave.model.ts';
+import { groupSaveModel, groupSaveModelFor, MODEL_GROUP, MODEL_GROUP_ORIGINAL, MODEL_NEW_GROUP, MODEL_NEW_GROUP_SAVES } from '@magpie/machines/groupSave/groupSave.model.ts';
 import type { FormSaveContext } from '@magpie/machines/formSave/createFormSaveMachine.ts';
 import { expect, expectAccessible } from '../fixtures.ts';
 import { registerModelTests, type ScreenAdapter } from './harness.ts';
 import { keepSession } from './signIn.ts';
-import { ACT, openUsersAndGroups } from './usersAndGroupsScreen.ts';
+import { ACT, openUsersAndGroups, pickAndAdd } from './usersAndGroupsScreen.ts';
 
 const GROUP_LIST = '/fotoweb/groups/';
 const EDITORS = { href: '/fotoweb/api/groups/10051', name: 'Editors' };
@@ -44,11 +48,19 @@ function wireGroup(href: string, name: string, permissions: readonly string[]) {
   };
 }
 
-/** Answers the model's group and holds the group and member-of PATCHes. */
+/**
+ * Answers the model's group and holds the group PATCH (or, adding, the POST that creates "Photo desk") and the
+ * member-of PATCH.
+ */
 class GroupNetwork {
   private readonly held: { group: Route[]; memberOf: Route[] } = { group: [], memberOf: [] };
   readonly groupPatches: unknown[] = [];
+  readonly groupPosts: unknown[] = [];
   readonly memberOfPatches: unknown[] = [];
+  /** Where each member-of PATCH went. */
+  readonly memberOfTargets: string[] = [];
+  /** How many POSTs were answered 201: the add form creates its group once. */
+  created = 0;
   /** The permissions the answers give: the original until a group PATCH is answered. */
   permissions: readonly string[] = MODEL_GROUP_ORIGINAL.permissions;
 
@@ -60,8 +72,22 @@ class GroupNetwork {
     await page.route(
       (url) => url.pathname === GROUP_LIST,
       (route) => {
+        if (route.request().method() === 'POST') {
+          this.groupPosts.push(route.request().postDataJSON());
+          this.held.group.push(route);
+          return;
+        }
         const q = new URL(route.request().url()).searchParams.get('q') ?? '';
         return route.fulfill({ json: page0(q === '' ? [this.group()] : [wireGroup(EDITORS.href, EDITORS.name, [])]) });
+      },
+    );
+    await page.route(
+      (url) => url.pathname === MODEL_NEW_GROUP.memberOfHref,
+      (route) => {
+        if (route.request().method() !== 'PATCH') return route.fulfill({ json: { groups: [] } });
+        this.memberOfPatches.push(route.request().postDataJSON());
+        this.memberOfTargets.push(MODEL_NEW_GROUP.memberOfHref);
+        this.held.memberOf.push(route);
       },
     );
     await page.route(
@@ -78,6 +104,7 @@ class GroupNetwork {
         if (pathname === MODEL_GROUP.memberOfHref) {
           if (!patch) return route.fulfill({ json: { groups: [] } });
           this.memberOfPatches.push(route.request().postDataJSON());
+          this.memberOfTargets.push(MODEL_GROUP.memberOfHref);
           this.held.memberOf.push(route);
           return;
         }
@@ -105,10 +132,7 @@ async function setMembershipChange(page: Page, changed: boolean): Promise<void> 
   const added = memberOf(page).locator(`[data-testid="group-member-of-item"][data-href="${EDITORS.href}"]`);
   if (changed === (await added.count()) > 0) return;
   if (changed) {
-    await memberOf(page).getByTestId('group-member-of-search').fill(EDITORS.name, ACT);
-    await memberOf(page)
-      .getByRole('button', { name: `Add ${EDITORS.name}`, exact: true })
-      .click(ACT);
+    await pickAndAdd(memberOf(page), 'group-member-of', EDITORS);
     await expect(added).toHaveAttribute('data-added', 'true');
   } else {
     await memberOf(page)
@@ -194,3 +218,54 @@ const adapter: ScreenAdapter<{ readonly network: GroupNetwork }> = {
 };
 
 registerModelTests({ model: groupSaveModel, variant: 'shortest', adapter, select: 'cover', maxPaths: 8, timeoutMs: 120_000 });
+
+/** The Add group form's adapter: SAVE types the name the add model's events give (`MODEL_NEW_GROUP_SAVES`). */
+const addAdapter: ScreenAdapter<{ readonly network: GroupNetwork }> = {
+  async setup(page, { credentials }) {
+    const network = new GroupNetwork();
+    await network.install(page);
+    const modal = await openUsersAndGroups(page, credentials, 'Groups');
+    await modal.getByTestId('group-add').click(ACT);
+    await expect(form(page)).toHaveAttribute('data-mode', 'add');
+    return { network };
+  },
+
+  async perform(event: EventObject, page, context, step) {
+    if (event.type === 'xstate.done.actor.save') {
+      context.network.created += 1;
+      const route = await context.network.take('group');
+      return route.fulfill({ status: 201, json: wireGroup(MODEL_NEW_GROUP.href, MODEL_NEW_GROUP_SAVES.valid.name, []) });
+    }
+    // SAVE and the other outcomes are the edit form's: the same fields, the same held calls.
+    return adapter.perform(event, page, context, step);
+  },
+
+  async assertState(state, page, { network }) {
+    const context = contextOf(state);
+    // The group is created with the whole form (spec 03 §7 POST), once; nothing is patched (spec 03 §4).
+    expect(network.groupPatches).toEqual([]);
+    for (const body of network.groupPosts) expect(body).toMatchObject({ name: MODEL_NEW_GROUP_SAVES.valid.name });
+    expect(network.created).toBeLessThanOrEqual(1);
+    // Its "Member of" change goes after its creation, to the memberOfHref the POST answered (spec 03 §4).
+    for (const patch of network.memberOfPatches) expect(patch).toMatchObject({ add: [EDITORS.href] });
+    for (const target of network.memberOfTargets) expect(target).toBe(MODEL_NEW_GROUP.memberOfHref);
+    await expect.poll(() => network.pending('group')).toBe(state.matches('saving') ? 1 : 0);
+    await expect.poll(() => network.pending('memberOf')).toBe(state.matches('savingMemberships') ? 1 : 0);
+    if (state.matches('saved')) {
+      await expect(form(page)).toHaveCount(0);
+      await expect(page.getByTestId('groups-list')).toBeVisible();
+      return;
+    }
+    await expect(form(page)).toHaveAttribute('data-state', String(state.value));
+    if (state.matches('saving') || state.matches('savingMemberships')) return;
+    const messages = [...context.problems, ...(context.error ? [context.error] : [])];
+    if (messages.length > 0) await expect(form(page).getByTestId('group-form-problem')).toHaveText(messages);
+    else await expect(form(page).getByTestId('group-form-problems')).toHaveCount(0);
+  },
+
+  async teardown(page) {
+    await keepSession(page);
+  },
+};
+
+registerModelTests({ model: groupSaveModelFor('add'), variant: 'shortest', adapter: addAdapter, select: 'cover', maxPaths: 8, timeoutMs: 120_000 });

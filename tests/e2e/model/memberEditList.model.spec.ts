@@ -6,9 +6,11 @@
  * groups, and the PATCH outcome is what a path chooses): the list, the group, its member-of list, the picker's
  * search; the member-of PATCH is held until the path says how it ends.
  *
- * ADD is a search and a click on the result's Add; a refused ADD (a listed group, the group itself, a built-in
- * group) is the check that the search does not offer it. REMOVE is the row's Remove; a refused one is the check that
- * the row has none. SAVE is the form's Save: the group itself did not change, so no group PATCH is sent, only the
+ * PICK is a search and a tick on the result (spec 03 §2.6 multi-select); a refused PICK (a listed group) is the check
+ * that the search does not offer it. UNPICK is the chosen items' dropdown's entry. ADD is the picker's Add button
+ * (spec 03 §5: disabled while nothing is chosen), after ticking the group when the path had not chosen it; a refused
+ * ADD (a listed group, the group itself, a built-in group) is the check that the search does not offer it. REMOVE is
+ * the row's Remove; a refused one is the check that the row has none. SAVE is the form's Save: the group itself did not change, so no group PATCH is sent, only the
  * `{add, remove}` PATCH when the list changed (spec 03 §4). Every state is checked on screen: the rows in order, the
  * pending additions, the error text of spec 03 §8, the saving list, and the closed form.
  */
@@ -34,7 +36,7 @@ import {
 import { expect, expectAccessible } from '../fixtures.ts';
 import { registerModelTests, type ScreenAdapter } from './harness.ts';
 import { keepSession } from './signIn.ts';
-import { ACT, openUsersAndGroups } from './usersAndGroupsScreen.ts';
+import { ACT, openUsersAndGroups, pick, pickerResult } from './usersAndGroupsScreen.ts';
 
 const ALL_GROUPS: readonly MemberRef[] = [MODEL_EVERYONE, MODEL_REGISTERED_USERS, MODEL_EDITORS, MODEL_OWNER, MODEL_STAFF];
 
@@ -118,7 +120,21 @@ interface ListScreen {
 }
 
 const contextOf = (state: AnyMachineSnapshot) => state.context as MemberEditListContext;
-const list = (page: Page) => page.getByTestId('group-member-of');
+const LIST = 'group-member-of';
+const list = (page: Page) => page.getByTestId(LIST);
+
+/** Whether the picker offers `member` (spec 03 §5: not listed, not the group itself, not a built-in group). */
+const offers = (context: MemberEditListContext, member: MemberRef) =>
+  member.href !== context.ownerHref && !isDefaultGroupHref(context, member.href) && !currentMembers(context).some((m) => m.href === member.href);
+
+/** Searches `member` and checks that the picker leaves it out. */
+async function expectNotOffered(page: Page, member: MemberRef): Promise<void> {
+  await list(page).getByTestId(`${LIST}-search`).fill(member.name, ACT);
+  const results = list(page).getByTestId(`${LIST}-results`);
+  await expect(results).toBeVisible();
+  await expect(results).not.toHaveAttribute('data-loading', /.*/);
+  await expect(pickerResult(list(page), LIST, member.href)).toHaveCount(0);
+}
 
 /** The §8 text a failed PATCH shows (apps/web/src/users/errors.ts words the machine's keys). */
 function errorText(error: string): RegExp | string {
@@ -141,16 +157,26 @@ const adapter: ScreenAdapter<ListScreen> = {
     const from = contextOf(step.from);
     const payload = event as EventObject & { member?: MemberRef; href?: string; error?: { status: number; responseJSON?: { heading?: string } } };
     switch (event.type) {
+      case 'PICK': {
+        const member = payload.member!;
+        if (!offers(from, member)) return expectNotOffered(page, member);
+        return pick(list(page), LIST, member);
+      }
+      case 'UNPICK': {
+        const member = from.picked.find((m) => m.href === payload.href)!;
+        await list(page).getByTestId(`${LIST}-picked`).click(ACT);
+        await page
+          .getByTestId(`${LIST}-picked-menu`)
+          .getByRole('menuitem', { name: `Unselect ${member.name}`, exact: true })
+          .click(ACT);
+        return page.keyboard.press('Escape');
+      }
       case 'ADD': {
         const member = payload.member!;
-        await list(page).getByTestId('group-member-of-search').fill(member.name, ACT);
-        const results = list(page).getByTestId('group-member-of-results');
-        await expect(results).toBeVisible();
-        const add = results.getByRole('button', { name: `Add ${member.name}`, exact: true });
-        const offered = member.href !== from.ownerHref && !isDefaultGroupHref(from, member.href) && !currentMembers(from).some((m) => m.href === member.href);
         // spec 03 §5: listed groups and the group itself are not offered; built-in groups' members are implicit.
-        if (!offered) return expect(add).toHaveCount(0);
-        return add.click(ACT);
+        if (!offers(from, member)) return expectNotOffered(page, member);
+        if (!from.picked.some((m) => m.href === member.href)) await pick(list(page), LIST, member);
+        return list(page).getByTestId(`${LIST}-add`).click(ACT);
       }
       case 'REMOVE': {
         const member = currentMembers(from).find((m) => m.href === payload.href);
@@ -199,6 +225,10 @@ const adapter: ScreenAdapter<ListScreen> = {
       return;
     }
     await expect(list(page)).not.toHaveAttribute('data-saving', /.*/);
+    // The picker's choice (spec 03 §2.6) and its Add button, disabled while nothing is chosen (§5).
+    await expect(list(page).getByTestId(`${LIST}-picked`)).toHaveText(`${context.picked.length} chosen`);
+    if (context.picked.length === 0) await expect(list(page).getByTestId(`${LIST}-add`)).toBeDisabled();
+    else await expect(list(page).getByTestId(`${LIST}-add`)).toBeEnabled();
     const error = list(page).getByTestId('group-member-of-error');
     if (context.error) await expect(error).toHaveText(errorText(context.error));
     else await expect(error).toHaveCount(0);

@@ -44,7 +44,7 @@ describe('userPolicy.actions', () => {
     ['a manageUsers holder, on themselves', ADMIN, target(2), ['update', 'updateLicense', 'updateMemberships', 'resetDeviceTokens']],
     ['a user without manageUsers, on themselves', PLAIN, target(3), []],
     ['a user without manageUsers, on another', PLAIN, target(5), []],
-    ['the owner, on the guest user', OWNER, target(15000, { kind: 'guest', isEnabled: false }), ['update', 'updateLicense', 'updateMemberships']],
+    ['the owner, on the guest user', OWNER, target(15000, { kind: 'guest', isEnabled: false }), ['update', 'updateLicense']],
     ['the owner, on an application user', OWNER, target(6, { kind: 'application' }), []],
     [
       'the owner, on a disabled person',

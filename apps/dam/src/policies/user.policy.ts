@@ -30,8 +30,11 @@ const forbid = (message: string): Refusal => ({ value: 'Forbidden', message });
 const protect = (message: string): Refusal => ({ value: 'SiteOwnerProtected', message });
 const MANAGE_USERS = forbid('You need the manageUsers permission to administer users and groups.');
 
-/** What the guest user (spec 03 §9, id 15000) may have changed: it never signs in, so it has no password, sessions or status. */
-const GUEST_ACTIONS: ReadonlySet<UserAction> = new Set(['update', 'updateLicense', 'updateMemberships']);
+/**
+ * What the guest user (spec 03 §9, id 15000) may have changed: it never signs in, so it has no password, sessions or
+ * status; and its groups are Everyone and the guest group, whose members are implicit, so it joins no other.
+ */
+const GUEST_ACTIONS: ReadonlySet<UserAction> = new Set(['update', 'updateLicense']);
 
 /**
  * The rules of user administration (spec 03 §3.1 actions, §4 site-owner change, §6; plan §4 risk 7):
@@ -39,7 +42,8 @@ const GUEST_ACTIONS: ReadonlySet<UserAction> = new Set(['update', 'updateLicense
  * - only the site owner may change the site owner's account (names, password, license, groups, sessions); nobody
  *   may delete, disable or expire the site owner;
  * - nobody deletes, disables or expires themselves, or sets their own password without the current one;
- * - the guest user keeps no password, sessions or account status; the users of API clients are managed with them;
+ * - the guest user keeps no password, sessions or account status, and joins no group; the users of API clients are
+ *   managed with them;
  * - `setNewSiteOwner`: only the site owner, for another enabled, unexpired person.
  */
 export const userPolicy = {
@@ -55,7 +59,9 @@ export const userPolicy = {
     if (!sitePolicy.can(caller, 'manageUsers')) return MANAGE_USERS;
     if (target.kind === 'application') return forbid('This user belongs to an API client; change it through the client (applications).');
     if (target.kind === 'guest' && !GUEST_ACTIONS.has(action)) {
-      return forbid(action === 'delete' ? 'The guest user cannot be deleted.' : 'The guest user never signs in, so it has no password, sessions or account status to change.');
+      if (action === 'delete') return forbid('The guest user cannot be deleted.');
+      if (action === 'updateMemberships') return forbid('The guest user stands for visitors without a session: it is a member of Everyone and the guest group only.');
+      return forbid('The guest user never signs in, so it has no password, sessions or account status to change.');
     }
     if (target.isSiteOwner) {
       if (action === 'delete') return protect('The site owner cannot be deleted. Hand the site-owner role to another user first.');

@@ -142,13 +142,17 @@ export class GroupsRepository {
     await this.db.deleteFrom('groups').where('id', '=', id).execute();
   }
 
-  /** One page of a group's direct user members (live users only) and how many there are. */
+  /**
+   * One page of a group's direct user members and how many there are: live people only. The hidden user of an API
+   * client acting as the group (kind `application`) and the guest user are not listed or counted.
+   */
   async userMembers(groupId: number, query: PageQuery<MemberSortKey> & { limit: number }): Promise<{ rows: UserMemberRow[]; count: number }> {
     let base = this.db
       .selectFrom('group_members')
       .innerJoin('users', 'users.id', 'group_members.user_id')
       .where('group_members.group_id', '=', groupId)
-      .where('users.deleted', 'is', null);
+      .where('users.deleted', 'is', null)
+      .where('users.kind', '=', 'person');
     if (query.q) {
       const pattern = `%${likeEscaped(query.q)}%`;
       base = base.where((eb) => eb.or(['users.username', 'users.full_name', 'users.email'].map((c) => eb(eb.ref(c as 'users.username'), 'ilike', pattern))));
@@ -177,7 +181,10 @@ export class GroupsRepository {
     return { rows, count: Number(n) };
   }
 
-  /** The ids of a group's direct, live user members, ascending. */
+  /**
+   * The ids of a group's direct user members who are live people, ascending: what {@link userMembers} lists (an API
+   * client's hidden user and the guest user left out), and so what a replacement of the members may remove.
+   */
   async userMemberIdsOf(groupId: number): Promise<number[]> {
     const rows = await this.db
       .selectFrom('group_members')
@@ -185,6 +192,7 @@ export class GroupsRepository {
       .select('users.id')
       .where('group_members.group_id', '=', groupId)
       .where('users.deleted', 'is', null)
+      .where('users.kind', '=', 'person')
       .orderBy('users.id')
       .execute();
     return rows.map((r) => r.id);
@@ -224,8 +232,9 @@ export class GroupsRepository {
   }
 
   /**
-   * The ids of the live users who are members of a group or of any group nested in it, to any depth, each once,
-   * ascending: one recursive query down the nesting, joined to the memberships.
+   * The ids of the live people who are members of a group or of any group nested in it, to any depth, each once,
+   * ascending: one recursive query down the nesting, joined to the memberships. API clients' hidden users and the
+   * guest user are left out, as in {@link userMembers}.
    */
   async recursiveUserIdsOf(groupId: number): Promise<number[]> {
     const { rows } = await sql<{ id: number }>`
@@ -235,7 +244,7 @@ export class GroupsRepository {
         SELECT gg.member_group_id FROM group_groups gg JOIN below b ON gg.group_id = b.id
       )
       SELECT DISTINCT u.id FROM group_members m JOIN below b ON m.group_id = b.id JOIN users u ON u.id = m.user_id
-      WHERE u.deleted IS NULL ORDER BY u.id`.execute(this.db);
+      WHERE u.deleted IS NULL AND u.kind = 'person' ORDER BY u.id`.execute(this.db);
     return rows.map((r) => Number(r.id));
   }
 

@@ -1,6 +1,6 @@
 import type { Kysely, Updateable } from 'kysely';
 import type { Dam } from '@magpie/api-types';
-import type { Database, GroupRow, GroupsTable } from '../db/schema.ts';
+import type { Database, GroupRow, GroupsTable, UserKind } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { ApiError, notFound } from '../lib/errors.ts';
 import type { Caller } from '../policies/archive.policy.ts';
@@ -52,6 +52,17 @@ export interface MembersChange {
   users?: MemberChange | undefined;
   groups?: MemberChange | undefined;
   replace?: boolean;
+}
+
+/**
+ * Why a user may not be added to or removed from a group's members, or undefined for a person: an API client's hidden
+ * user (kind `application`) comes and goes with its client, and the guest user (15000, spec 03 §9), standing for
+ * visitors without a session, is in Everyone and the guest group only, whose members are implicit.
+ */
+function notAMember(user: { username: string; kind: UserKind }): string | undefined {
+  if (user.kind === 'application') return `${user.username} is the user of an API client; change the client instead.`;
+  if (user.kind === 'guest') return 'The guest user stands for visitors without a session: it is a member of Everyone and the guest group only.';
+  return undefined;
 }
 
 const groupExists = (name: string) => new ApiError(409, 'GroupExists', `A group named "${name}" already exists.`, 'Group exists');
@@ -297,24 +308,22 @@ export class GroupsService {
 
   /**
    * Changes a group's user and group members in one transaction under the group-graph lock (spec 03 §7 member
-   * hrefs; FotoWare Beta `Group_SetGroupMembers`, `Group_AddGroup…Members`, `Group_DeleteAllGroup…Members`). Each user
-   * added or removed must have memberships the caller may change (the site owner's are the site owner's own); with
-   * `replace` the members that leave are read and checked inside the transaction.
+   * hrefs; FotoWare Beta `Group_SetGroupMembers`, `Group_AddGroup…Members`, `Group_DeleteAllGroup…Members`). Only
+   * people are user members (`notAMember`): an API client's hidden user is changed with its client, and the guest
+   * user's groups are the built-in ones. Each user added or removed must have memberships the caller may change (the
+   * site owner's are the site owner's own); with `replace` the people who leave are read and checked inside the
+   * transaction, and a hidden user of an API client acting as the group stays.
    * @throws ApiError 403 (the group's `updateMembers` action: built-in groups; a user's `updateMemberships`), 404,
    *   400 `InvalidRequest` with an issue per unusable href (not a user or group href, nothing live, an API client's
-   *   user, a built-in group), 409 `CircularGroupMembers` (a group would become its own member, directly or through
-   *   others). Nothing is stored when refused.
+   *   user, the guest user, a built-in group), 409 `CircularGroupMembers` (a group would become its own member,
+   *   directly or through others). Nothing is stored when refused.
    */
   async changeMembers(caller: Caller, groupId: number, change: MembersChange): Promise<void> {
     groupPolicy.assertCanAdminister(caller);
     const group = await this.record(groupId);
     groupPolicy.assertCan(caller, this.targetOf(group), 'updateMembers');
     const found = new Map((await this.users.findRecords(change.users ? idsOf(change.users) : [])).map((u) => [u.id, u]));
-    const users = change.users
-      ? resolveChange(change.users, found, 'user', (user) =>
-          user.kind === 'application' ? `${user.username} is the user of an API client; change the client instead.` : undefined,
-        )
-      : undefined;
+    const users = change.users ? resolveChange(change.users, found, 'user', notAMember) : undefined;
     const groups = change.groups ? await this.resolveGroups(change.groups) : undefined;
     await this.nestAll(async (trx, repo) => {
       if (users) {

@@ -9,8 +9,9 @@ import type { ArchivePermission } from '../policies/archive.policy.ts';
 import type { TestDam } from './harness.ts';
 
 /**
- * The callers of the matrix: no token; a user of no group (`outsider`); a user who may only View the matrix archive
- * (`viewer`); a user holding what the row says the operation needs (`permitted`); the site owner.
+ * The callers of the matrix: no token; a user of no group (`outsider`); a member of a group whose entry on the matrix
+ * archive's access list holds only View (`viewer`); a member of a group holding what the row says the operation
+ * needs (`permitted`); the site owner.
  */
 export type MatrixCaller = 'none' | 'outsider' | 'viewer' | 'permitted' | 'owner';
 
@@ -55,12 +56,14 @@ export interface MatrixRow {
   /** Tells rows of one operation apart. */
   label?: string;
   /**
-   * What `permitted` holds: plain group permissions of spec 03 §3.3 (through a group made for the row) and archive
-   * permissions on the matrix archive (through its access list).
+   * What `permitted` holds, both through one group made for the row: plain group permissions of spec 03 §3.3, and
+   * archive permissions on the matrix archive (the group's entry on its access list).
    */
   grant: { groupPermissions?: readonly string[]; archive?: readonly ArchivePermission[] };
   request: (world: MatrixWorld) => Promise<InjectOptions>;
   expect: MatrixExpect;
+  /** What the message of each 403 `Forbidden` of the row says (the permission it names), when the row checks it. */
+  refusal?: RegExp;
 }
 
 /** A request with a JSON body (`contentType` for the FotoWeb media types that need their own). */

@@ -5,7 +5,7 @@
  *
  * Each dialog names the selected users it applies to and those it leaves alone because their action is not allowed
  * (spec 03 §5), sends one batch call (`PATCH` or `DELETE` the user list, §7), and when the DAM skipped some users
- * lists them with its reason before closing.
+ * lists them with the reason, worded by its `value` (`errors.ts` `batchSkippedText`), before closing.
  */
 import { Alert, Button, Dialog, Field, Input, List, NativeSelect, Portal, Stack, Switch, Text } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
@@ -15,6 +15,7 @@ import type { ConfigOptions, LicenseOption, UserListUpdate } from '@magpie/api-t
 import { batchEditMachine, batchUpdateData, type BatchApplyInput, type BatchChange, type BatchOperation, type BatchResult, type BatchUser } from '@magpie/machines';
 import { api } from '../api/client.ts';
 import { machineCall } from '../api/requestErrors.ts';
+import { batchSkippedText } from './errors.ts';
 
 /** Props of {@link BatchDialog}. */
 export interface BatchDialogProps {
@@ -120,7 +121,7 @@ export function BatchDialog({ operation, users, listHref, options, onClose }: Ba
                   <List.Root ps="5" data-testid="batch-skipped">
                     {result.skipped.map((skipped) => (
                       <List.Item key={skipped.href} data-href={skipped.href}>
-                        <strong>{names.get(skipped.href) ?? skipped.href}</strong>: {skipped.message}
+                        <strong>{names.get(skipped.href) ?? skipped.href}</strong>: {batchSkippedText(skipped)}
                       </List.Item>
                     ))}
                   </List.Root>

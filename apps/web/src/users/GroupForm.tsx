@@ -7,7 +7,7 @@
  * changed fields are sent, and nothing when nothing changed; then the membership lists are sent to the (new) group's
  * links. Errors of spec 03 §8 are shown in the form, which stays open.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Alert, Box, Button, Field, HStack, Input, NativeSelect, SegmentGroup, Stack, Tabs, Text, Textarea } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -30,7 +30,7 @@ import { FormLoader } from './FormLoader.tsx';
 import { MemberListEditor } from './MemberListEditor.tsx';
 import { appMemberEditListMachine, hasMemberChanges, saveMemberList } from './memberLists.ts';
 import { PermissionSwitches } from './PermissionSwitches.tsx';
-import { groupRef, groupRefs, loadAllMembers, savedGroupLinks, userRef, type UserManagementLinks } from './usersApi.ts';
+import { groupRefs, groupSearch, loadAllMembers, savedGroupLinks, userSearch, type LoadedMembers, type UserManagementLinks } from './usersApi.ts';
 import { machineCall } from '../api/requestErrors.ts';
 
 /** Props of {@link GroupForm}. */
@@ -48,8 +48,8 @@ export interface GroupFormProps {
 interface Loaded {
   readonly group: Group | undefined;
   readonly memberOf: MemberRef[];
-  readonly users: MemberRef[];
-  readonly groups: MemberRef[];
+  readonly users: LoadedMembers;
+  readonly groups: LoadedMembers;
 }
 
 /** Loads a group (its member-of list and every member), then shows the form ({@link GroupFormBody}). */
@@ -63,7 +63,14 @@ async function loadGroup(href: string, signal: AbortSignal): Promise<Loaded> {
   return { group, memberOf, users, groups };
 }
 
-const NEW_GROUP = (): Loaded => ({ group: undefined, memberOf: [], users: [], groups: [] });
+const NO_MEMBERS: LoadedMembers = { members: [], count: 0, cut: false };
+const NEW_GROUP = (): Loaded => ({ group: undefined, memberOf: [], users: NO_MEMBERS, groups: NO_MEMBERS });
+
+/** The notice of a member list cut after `MEMBER_PAGES_MAX` pages, or undefined when every member is listed. */
+export function cutListNotice(loaded: LoadedMembers, noun: string): string | undefined {
+  if (!loaded.cut) return undefined;
+  return `Only the first ${loaded.members.length} of ${loaded.count} ${noun} are listed here. The others stay members: adding or removing listed ones leaves them as they are.`;
+}
 
 /** The group form: loads the group on edit, then shows {@link GroupFormBody}. */
 export function GroupForm(props: GroupFormProps) {
@@ -120,10 +127,10 @@ function GroupFormBody({ links, options, onBack, onDone, loaded }: GroupFormProp
     input: { kind: 'memberOf', href: group?.memberOfHref ?? '', ownerHref, members: loaded.memberOf, defaultGroupHrefs: links.defaultGroupHrefs },
   });
   const userMembers = useActorRef(appMemberEditListMachine, {
-    input: { kind: 'userMembers', href: group?.userMembersHref ?? '', ownerHref, members: loaded.users, defaultGroupHrefs: links.defaultGroupHrefs },
+    input: { kind: 'userMembers', href: group?.userMembersHref ?? '', ownerHref, members: loaded.users.members, defaultGroupHrefs: links.defaultGroupHrefs },
   });
   const groupMembers = useActorRef(appMemberEditListMachine, {
-    input: { kind: 'groupMembers', href: group?.groupMembersHref ?? '', ownerHref, members: loaded.groups, defaultGroupHrefs: links.defaultGroupHrefs },
+    input: { kind: 'groupMembers', href: group?.groupMembersHref ?? '', ownerHref, members: loaded.groups.members, defaultGroupHrefs: links.defaultGroupHrefs },
   });
   const saver = useActorRef(
     groupSaveMachine.provide({
@@ -149,8 +156,8 @@ function GroupFormBody({ links, options, onBack, onDone, loaded }: GroupFormProp
   const problems = state.problems;
   const error = deleteError ?? state.error;
 
-  const searchGroups = useCallback(async (q: string, signal: AbortSignal) => (await api.listGroups(links.groupList, { q }, { signal })).data.map(groupRef), [links.groupList]);
-  const searchUsers = useCallback(async (q: string, signal: AbortSignal) => (await api.listUsers(links.userList, { q }, { signal })).data.map(userRef), [links.userList]);
+  const searchGroups = useMemo(() => groupSearch(links.groupList), [links.groupList]);
+  const searchUsers = useMemo(() => userSearch(links.userList), [links.userList]);
 
   const save = () => {
     setDeleteError(undefined);
@@ -228,6 +235,7 @@ function GroupFormBody({ links, options, onBack, onDone, loaded }: GroupFormProp
                 actor={memberOf}
                 label="Member of"
                 searchLabel="Find a group to join"
+                addLabel="Add to groups"
                 search={searchGroups}
                 editable={canChangeMemberOf && !busy}
                 testId="group-member-of"
@@ -256,8 +264,10 @@ function GroupFormBody({ links, options, onBack, onDone, loaded }: GroupFormProp
               actor={userMembers}
               label="Users"
               searchLabel="Find users to add"
+              addLabel="Add members"
               search={searchUsers}
               editable={canChangeMembers && !busy}
+              notice={cutListNotice(loaded.users, 'users')}
               testId="group-user-members"
             />
           </Box>
@@ -266,8 +276,10 @@ function GroupFormBody({ links, options, onBack, onDone, loaded }: GroupFormProp
               actor={groupMembers}
               label="Groups"
               searchLabel="Find groups to add"
+              addLabel="Add members"
               search={searchGroups}
               editable={canChangeMembers && !busy}
+              notice={cutListNotice(loaded.groups, 'groups')}
               testId="group-group-members"
             />
           </Box>

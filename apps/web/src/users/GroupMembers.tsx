@@ -8,7 +8,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Box, Button, Heading, SimpleGrid, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import type { Group, Member } from '@magpie/api-types';
 import { api, isAbort } from '../api/client.ts';
-import { countText } from './PagingBar.tsx';
+import { countText } from '../components/PagingBar.tsx';
 import { loadErrorText } from '../api/requestErrors.ts';
 
 /** Height of an expanded row's detail (px; spec 03 §9 "Detail rows are 300 px high"). */

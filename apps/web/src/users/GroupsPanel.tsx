@@ -3,8 +3,10 @@
  * in `shared.groupGridSettings.columns` and `shared.configGrids`), the grid (an expander, group id hidden by default,
  * name, description, Edit and Delete by the group's `actions`; headers sort, and a sort change closes every open
  * row), expanded rows with the group's user and group members ({@link GroupMembers}), and a paging bar with first,
- * previous, next and last and a count text. Opening a group or adding one is the modal's sub-screen
- * ({@link GroupForm}).
+ * previous, next and last and a count text. Guests (10000) and Everyone (10001) have no detail toggle (spec 03 §2.5,
+ * §9): their members are implicit. Opening a group or adding one is the modal's sub-screen ({@link GroupForm}).
+ * The list stays mounted under the forms; `reloads` (a count the modal raises after each save or delete) reloads
+ * it, keeping the search, the sort, the page and the open rows.
  */
 import { Fragment, useState } from 'react';
 import { Alert, Button, HStack, IconButton, Input, Spinner, Stack, Table, Text } from '@chakra-ui/react';
@@ -16,13 +18,15 @@ import { loadErrorText } from '../api/requestErrors.ts';
 import { ColumnChooser, SortableHeader, useGridColumns } from './GridParts.tsx';
 import { sharedPreference, type ColumnSetting, type GridColumn } from './gridColumns.ts';
 import { GroupMembers } from './GroupMembers.tsx';
-import { PagingBar } from './PagingBar.tsx';
-import { nextSort, useSearchedList } from './useSearchedList.ts';
+import { PagingBar } from '../components/PagingBar.tsx';
+import { nextSort, useReloadOn, useSearchedList } from './useSearchedList.ts';
 import type { UserManagementLinks } from './usersApi.ts';
 
 /** Props of {@link GroupsPanel}. */
 export interface GroupsPanelProps {
   readonly links: UserManagementLinks;
+  /** Raised by the modal after a save or delete: each change reloads the list where it is. */
+  readonly reloads: number;
   readonly onAdd: () => void;
   readonly onEdit: (href: string) => void;
 }
@@ -41,13 +45,24 @@ const readSavedColumns = (preferences: unknown) => sharedPreference(preferences,
 // spec 03 §3.5: the same list in both places.
 const groupColumnsPatch = (columns: ColumnSetting[]) => ({ groupGridSettings: { columns }, configGrids: columns });
 
+/** The groups without a detail toggle (spec 03 §2.5, §9 "ids 10001 and 10000 have no detail toggle"): guests and Everyone. */
+const NO_DETAIL_BUILTINS: ReadonlySet<Group['builtinKey']> = new Set(['guests', 'everyone']);
+/** Their ids (dam.yaml `GroupBuiltinKey`: guests 10000, everyone 10001), for a group without its `builtinKey`. */
+const NO_DETAIL_IDS: ReadonlySet<number> = new Set([10000, 10001]);
+
+/** True when the group's row has the expander: every group but guests and Everyone, whose members are implicit. */
+export function hasDetailToggle(group: Pick<Group, 'id' | 'builtinKey'>): boolean {
+  return !NO_DETAIL_BUILTINS.has(group.builtinKey) && !NO_DETAIL_IDS.has(group.id);
+}
+
 function groupCell(group: Group, column: GroupColumn): string {
   return column === 'id' ? String(group.id) : column === 'name' ? group.name : group.description;
 }
 
 /** See the module comment. */
-export function GroupsPanel({ links, onAdd, onEdit }: GroupsPanelProps) {
+export function GroupsPanel({ links, reloads, onAdd, onEdit }: GroupsPanelProps) {
   const { text, search, sort, setSort, setPage, list } = useSearchedList<Awaited<ReturnType<typeof api.listGroups>>, GroupColumn>(links.groupList, api.listGroups);
+  useReloadOn(reloads, list.reload);
   const { visible, toggle, notice } = useGridColumns(GROUP_COLUMNS, 'name', readSavedColumns, groupColumnsPatch);
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const [deleting, setDeleting] = useState<Group | undefined>(undefined);
@@ -114,21 +129,24 @@ export function GroupsPanel({ links, onAdd, onEdit }: GroupsPanelProps) {
               </Table.Header>
               <Table.Body>
                 {list.data.data.map((group) => {
-                  const expanded = open.has(group.href);
+                  const toggle = hasDetailToggle(group);
+                  const expanded = toggle && open.has(group.href);
                   return (
                     <Fragment key={group.href}>
                       <Table.Row data-testid="group-row" data-href={group.href} data-builtin={group.isBuiltin || undefined} data-expanded={expanded || undefined}>
                         <Table.Cell>
-                          <IconButton
-                            size="2xs"
-                            variant="ghost"
-                            aria-expanded={expanded}
-                            aria-label={`${expanded ? 'Hide' : 'Show'} the members of ${group.name}`}
-                            onClick={() => expand(group.href, !expanded)}
-                            data-testid="group-expand"
-                          >
-                            <span aria-hidden="true">{expanded ? '▾' : '▸'}</span>
-                          </IconButton>
+                          {toggle && (
+                            <IconButton
+                              size="2xs"
+                              variant="ghost"
+                              aria-expanded={expanded}
+                              aria-label={`${expanded ? 'Hide' : 'Show'} the members of ${group.name}`}
+                              onClick={() => expand(group.href, !expanded)}
+                              data-testid="group-expand"
+                            >
+                              <span aria-hidden="true">{expanded ? '▾' : '▸'}</span>
+                            </IconButton>
+                          )}
                         </Table.Cell>
                         {columns.map((c) => (
                           <Table.Cell key={c.field} fontWeight={c.field === 'name' ? 'medium' : undefined} color={c.field === 'description' ? 'fg.muted' : undefined}>
@@ -160,7 +178,8 @@ export function GroupsPanel({ links, onAdd, onEdit }: GroupsPanelProps) {
                       {expanded && (
                         <Table.Row data-testid="group-detail-row">
                           <Table.Cell colSpan={columns.length + 2}>
-                            <GroupMembers group={group} />
+                            {/* A save or delete may have changed the members: the open row loads them again. */}
+                            <GroupMembers key={reloads} group={group} />
                           </Table.Cell>
                         </Table.Row>
                       )}

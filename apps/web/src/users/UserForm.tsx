@@ -4,7 +4,7 @@
  * properties. Saving runs the `userSave` machine (spec 03 §4, §5): the problems shown together, only changed
  * fields sent, the group changes after the user save, the §8 errors in the form.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Alert, Box, Button, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Switch, Tabs, Text, Textarea } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -32,7 +32,7 @@ import { FormLoader } from './FormLoader.tsx';
 import { formatDay } from '../lib/format.ts';
 import { MemberListEditor } from './MemberListEditor.tsx';
 import { appMemberEditListMachine, hasMemberChanges, saveMemberList } from './memberLists.ts';
-import { groupRef, groupRefs, type UserManagementLinks } from './usersApi.ts';
+import { groupRefs, groupSearch, type UserManagementLinks } from './usersApi.ts';
 import { machineCall } from '../api/requestErrors.ts';
 
 /** Props of {@link UserForm}. */
@@ -174,7 +174,7 @@ function UserFormBody({ links, options, onBack, onDone, loaded }: UserFormProps 
     if (state.done) onDone();
   }, [state.done, onDone]);
 
-  const searchGroups = useCallback(async (q: string, signal: AbortSignal) => (await api.listGroups(links.groupList, { q }, { signal })).data.map(groupRef), [links.groupList]);
+  const searchGroups = useMemo(() => groupSearch(links.groupList), [links.groupList]);
   const set = <K extends keyof UserFormValues>(key: K, value: UserFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
   const invalid = (field: UserFormField) => state.problems.some((p) => p.field === field);
   const messages = [...state.problems.map((p) => p.message), ...(state.error ? [state.error] : [])];
@@ -255,11 +255,15 @@ function UserFormBody({ links, options, onBack, onDone, loaded }: UserFormProps 
             </Box>
             <Stack as="section" aria-label="Access" gap="3">
               <HStack gap="6" wrap="wrap" align="end">
-                <Switch.Root checked={values.isEnabled} onCheckedChange={({ checked }) => set('isEnabled', checked)} disabled={!can.status} data-testid="user-enabled">
-                  <Switch.HiddenInput />
-                  <Switch.Control />
-                  <Switch.Label>Enabled</Switch.Label>
-                </Switch.Root>
+                {can.status ? (
+                  <Switch.Root checked={values.isEnabled} onCheckedChange={({ checked }) => set('isEnabled', checked)} data-testid="user-enabled">
+                    <Switch.HiddenInput />
+                    <Switch.Control />
+                    <Switch.Label>Enabled</Switch.Label>
+                  </Switch.Root>
+                ) : (
+                  <ReadOnly label="Enabled" value={values.isEnabled ? 'Yes' : 'No'} empty="Not set" testId="user-enabled" />
+                )}
                 {can.status ? (
                   <Field.Root disabled={!values.isEnabled} maxW="12rem">
                     <Field.Label>Expires</Field.Label>
@@ -294,6 +298,7 @@ function UserFormBody({ links, options, onBack, onDone, loaded }: UserFormProps 
                 actor={memberships}
                 label="Group memberships"
                 searchLabel="Find a group to add"
+                addLabel="Add to groups"
                 search={searchGroups}
                 editable={can.memberships && !busy}
                 testId="user-groups"
@@ -345,6 +350,14 @@ function UserFormBody({ links, options, onBack, onDone, loaded }: UserFormProps 
                   testId="user-payment"
                   disabled={busy}
                 />
+                <Field.Root>
+                  <Field.Label>Account id</Field.Label>
+                  <Input size="sm" maxLength={200} value={values.accountId} onChange={(e) => set('accountId', e.target.value)} data-testid="user-accountId" />
+                </Field.Root>
+                <Field.Root>
+                  <Field.Label>Category</Field.Label>
+                  <Input size="sm" maxLength={200} value={values.category} onChange={(e) => set('category', e.target.value)} data-testid="user-category" />
+                </Field.Root>
                 <Field.Root>
                   <Field.Label>Discount (%)</Field.Label>
                   <Input

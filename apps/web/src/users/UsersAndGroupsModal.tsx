@@ -1,7 +1,9 @@
 /**
  * The "Manage users and groups" modal (spec 03 §2.3): static (a click outside or Esc does not close it; only its own
  * close button does), with a Users tab and a Groups tab; the title follows the tab. The add/edit forms are
- * sub-screens stacked over the tab with a Back step that restores it. Opening loads the permissions overview (an
+ * sub-screens stacked over the tab with a Back step that restores it: the tabs stay mounted under them, so the search,
+ * sort, page, open rows and selection are as they were, and a save or delete reloads the lists in place. Opening
+ * loads the permissions overview (an
  * empty one on failure, spec 03 §7); the lists load in their tabs. Loaded lazily by the shell (`shell/AppShell.tsx`)
  * when the registry's `openUserManagement` action runs, and unmounted when it closes.
  */
@@ -39,8 +41,8 @@ function subScreenTitle(screen: SubScreen): string {
 export function UsersAndGroupsModal({ open, onClose }: UsersAndGroupsModalProps) {
   const [tab, setTab] = useState<UserManagementTab>('users');
   const [stack, setStack] = useState<readonly SubScreen[]>([]);
-  // Each save or delete reloads the tab's list: its key changes, so the list mounts afresh.
-  const [generation, setGeneration] = useState(0);
+  // Each save or delete reloads the lists where they are (they stay mounted, keeping search, sort, page, selection).
+  const [reloads, setReloads] = useState(0);
   const { descriptor } = useSession();
   const links = userManagementLinks(descriptor);
   const options = useResource(links ? 'options' : undefined, (signal) => loadConfigOptions(signal));
@@ -49,7 +51,7 @@ export function UsersAndGroupsModal({ open, onClose }: UsersAndGroupsModalProps)
   const back = () => setStack((s) => s.slice(0, -1));
   const done = () => {
     back();
-    setGeneration((g) => g + 1);
+    setReloads((n) => n + 1);
   };
   // The title follows the tab or the sub-screen, after the modal's name (spec 03 §2.3).
   const title = `Manage users and groups: ${screen ? subScreenTitle(screen) : tab === 'users' ? 'Users' : 'Groups'}`;
@@ -105,20 +107,15 @@ export function UsersAndGroupsModal({ open, onClose }: UsersAndGroupsModalProps)
                   </Tabs.List>
                   <Tabs.Content value="users" data-testid="users-panel">
                     <UsersPanel
-                      key={`users-${generation}`}
                       links={links}
+                      reloads={reloads}
                       options={options.data}
                       onAdd={() => push({ kind: 'user', href: undefined })}
                       onEdit={(href) => push({ kind: 'user', href })}
                     />
                   </Tabs.Content>
                   <Tabs.Content value="groups" data-testid="groups-panel">
-                    <GroupsPanel
-                      key={`groups-${generation}`}
-                      links={links}
-                      onAdd={() => push({ kind: 'group', href: undefined })}
-                      onEdit={(href) => push({ kind: 'group', href })}
-                    />
+                    <GroupsPanel links={links} reloads={reloads} onAdd={() => push({ kind: 'group', href: undefined })} onEdit={(href) => push({ kind: 'group', href })} />
                   </Tabs.Content>
                 </Tabs.Root>
               )}

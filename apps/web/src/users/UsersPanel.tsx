@@ -1,11 +1,13 @@
 /**
  * The Users tab's grid (spec 03 §2.4): a search box (debounced 300 ms), Add user, a column chooser whose choice is
- * saved in `shared.userGridSettings.columns`, the grid (a checkbox, the visible columns, the site-owner badge, rows of
- * disabled users styled inactive, Set as site owner, Edit and Delete by the user's `actions`), the batch buttons (each
+ * saved in `shared.userGridSettings.columns`, the grid (a checkbox, the visible columns, rows of disabled users
+ * styled inactive, Set as site owner, Edit and Delete by the user's `actions`), the row markers (site owner, expired)
+ * in the first visible column, whichever that is, so hiding a column never hides them, the batch buttons (each
  * enabled by the selected users' actions, spec 03 §5; `BatchDialog.tsx`), a selection that accumulates across
- * searches and pages with its removable dropdown, and the paging bar.
+ * searches and pages with its removable dropdown (its users' actions and names refreshed from every page of rows
+ * that loads), and the paging bar. The panel stays mounted under the forms: `reloads` reloads it in place.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Badge, Box, Button, Checkbox, HStack, Input, Menu, Portal, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import type { ConfigOptions, User } from '@magpie/api-types';
 import { api } from '../api/client.ts';
@@ -14,12 +16,12 @@ import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { loadErrorText } from '../api/requestErrors.ts';
 import { ColumnChooser, SortableHeader, useGridColumns } from './GridParts.tsx';
 import { sharedPreference, type ColumnSetting } from './gridColumns.ts';
-import { PagingBar } from './PagingBar.tsx';
+import { PagingBar } from '../components/PagingBar.tsx';
 import { SiteOwnerDialog } from './SiteOwnerDialog.tsx';
-import { addToSelection, removeFromSelection, type SelectedUser } from './selection.ts';
-import { nextSort, useSearchedList } from './useSearchedList.ts';
+import { addToSelection, refreshSelection, removeFromSelection, type SelectedUser } from './selection.ts';
+import { nextSort, useReloadOn, useSearchedList } from './useSearchedList.ts';
 import { isBatchAvailable, userSaveErrorMessage, type BatchOperation } from '@magpie/machines';
-import { USER_COLUMNS, USER_SORT_FIELDS, userCell, type UserSortField } from './userColumns.ts';
+import { isExpired, USER_COLUMNS, USER_SORT_FIELDS, userCell, type UserSortField } from './userColumns.ts';
 import { type UserManagementLinks } from './usersApi.ts';
 import { toRequestError } from '../api/requestErrors.ts';
 
@@ -27,6 +29,8 @@ import { toRequestError } from '../api/requestErrors.ts';
 export interface UsersPanelProps {
   readonly links: UserManagementLinks;
   readonly options: Partial<ConfigOptions>;
+  /** Raised by the modal after a save or delete: each change reloads the list where it is. */
+  readonly reloads: number;
   readonly onAdd: () => void;
   readonly onEdit: (href: string) => void;
 }
@@ -43,8 +47,9 @@ const readSavedColumns = (preferences: unknown) => sharedPreference(preferences,
 const userColumnsPatch = (columns: ColumnSetting[]) => ({ userGridSettings: { columns } });
 
 /** See the module comment. */
-export function UsersPanel({ links, options, onAdd, onEdit }: UsersPanelProps) {
+export function UsersPanel({ links, options, reloads, onAdd, onEdit }: UsersPanelProps) {
   const { text, search, sort, setSort, setPage, list } = useSearchedList<Awaited<ReturnType<typeof api.listUsers>>, UserSortField>(links.userList, api.listUsers);
+  useReloadOn(reloads, list.reload);
   const { visible, toggle: toggleColumn, notice: columnsNotice } = useGridColumns(USER_COLUMNS, 'username', readSavedColumns, userColumnsPatch);
   const [failure, setNotice] = useState<string | undefined>(undefined);
   const notice = failure ?? columnsNotice;
@@ -57,6 +62,12 @@ export function UsersPanel({ links, options, onAdd, onEdit }: UsersPanelProps) {
 
   const columns = USER_COLUMNS.filter((c) => visible.has(c.field));
   const selected = new Set(selection.map((u) => u.href));
+  // The selection keeps what the batch buttons check (spec 03 §5): each page of rows that loads (after a batch, a
+  // save, a search or a page change) brings its users' current actions and names.
+  const rows = list.data?.data;
+  useEffect(() => {
+    if (rows) setSelection((s) => refreshSelection(s, rows));
+  }, [rows]);
 
   return (
     <Stack gap="3" data-testid="users-list">
@@ -121,7 +132,8 @@ export function UsersPanel({ links, options, onAdd, onEdit }: UsersPanelProps) {
                     data-testid="user-row"
                     data-href={user.href}
                     data-inactive={!user.account.isEnabled || undefined}
-                    color={user.account.isEnabled ? undefined : 'fg.subtle'}
+                    data-expired={isExpired(user, now) || undefined}
+                    color={user.account.isEnabled && !isExpired(user, now) ? undefined : 'fg.subtle'}
                     fontStyle={user.account.isEnabled ? undefined : 'italic'}
                   >
                     <Table.Cell>
@@ -134,14 +146,11 @@ export function UsersPanel({ links, options, onAdd, onEdit }: UsersPanelProps) {
                         <Checkbox.Control />
                       </Checkbox.Root>
                     </Table.Cell>
-                    {columns.map((c) => (
+                    {columns.map((c, index) => (
                       <Table.Cell key={c.field}>
                         {userCell(user, c.field, licenses, now)}
-                        {c.field === 'username' && user.isSiteOwner && (
-                          <Badge ms="2" size="sm" colorPalette="purple" data-testid="site-owner-badge">
-                            Site owner
-                          </Badge>
-                        )}
+                        {/* spec 03 §2.4, §4: the markers sit in the first visible column, which always shows. */}
+                        {index === 0 && <RowMarkers user={user} now={now} />}
                       </Table.Cell>
                     ))}
                     <Table.Cell textAlign="end">
@@ -224,6 +233,24 @@ export function UsersPanel({ links, options, onAdd, onEdit }: UsersPanelProps) {
         </Text>
       </ConfirmDialog>
     </Stack>
+  );
+}
+
+/** A row's markers (spec 03 §2.4 "A badge marks the current site owner", §4 "the display marks the user as expired"). */
+function RowMarkers({ user, now }: { readonly user: User; readonly now: number }) {
+  return (
+    <>
+      {user.isSiteOwner && (
+        <Badge ms="2" size="sm" colorPalette="purple" fontStyle="normal" data-testid="site-owner-badge">
+          Site owner
+        </Badge>
+      )}
+      {isExpired(user, now) && (
+        <Badge ms="2" size="sm" colorPalette="orange" fontStyle="normal" data-testid="expired-badge">
+          Expired
+        </Badge>
+      )}
+    </>
   );
 }
 

@@ -5,14 +5,18 @@
  * the texts verbatim.
  */
 import {
+  type BatchSkipped,
   CIRCULAR_GROUP_MEMBERS,
   CIRCULAR_GROUP_MEMBERS_TEXT,
   CIRCULAR_MEMBER_OF,
   CIRCULAR_MEMBER_OF_TEXT,
+  DEFAULT_ERROR_MESSAGE,
   groupSaveErrorMessage,
   LOGOUT_ERROR,
+  OUT_OF_LICENSES_MESSAGE,
   SITE_OWNER_FORBIDDEN,
   SITE_OWNER_INVALID_CONFIGURATION,
+  USER_FORBIDDEN_MESSAGE,
 } from '@magpie/machines';
 import { toRequestError } from '../api/requestErrors.ts';
 
@@ -46,4 +50,36 @@ export function siteOwnerErrorText(message: string): string {
 /** The message of a failed group POST/PATCH/DELETE (spec 03 §8): the `groupSave` machine's text for the client's error. */
 export function groupSaveErrorText(error: unknown): string {
   return groupSaveErrorMessage(toRequestError(error));
+}
+
+/** A batch left a user alone because they no longer exist (`skipped.value` `NotFound`). */
+export const SKIPPED_NOT_FOUND_TEXT = 'This user no longer exists.';
+/** A batch left a user alone because the href named no user (`skipped.value` `InvalidRequest`). */
+export const SKIPPED_INVALID_TEXT = 'This is not a user the batch can change.';
+
+/**
+ * Why a batch left a user alone (spec 03 §8, dam.yaml `SkippedUser`), by its `value`, never the server's raw text:
+ * `out_of_licenses` → the user form's {@link OUT_OF_LICENSES_MESSAGE}; `NotFound`, `InvalidRequest` → this room's
+ * texts; `Forbidden`, `SiteOwnerProtected` → the DAM's rule, which is written to be read ("The site owner cannot be
+ * deleted…"), or {@link USER_FORBIDDEN_MESSAGE} without one; any other value → its message without a leading
+ * `<value>:` symbol, or the general error.
+ */
+export function batchSkippedText(skipped: Pick<BatchSkipped, 'value' | 'message'>): string {
+  const message = skipped.message.trim();
+  switch (skipped.value) {
+    case 'out_of_licenses':
+      return OUT_OF_LICENSES_MESSAGE;
+    case 'NotFound':
+      return SKIPPED_NOT_FOUND_TEXT;
+    case 'InvalidRequest':
+      return SKIPPED_INVALID_TEXT;
+    case 'Forbidden':
+    case 'SiteOwnerProtected':
+      return message || USER_FORBIDDEN_MESSAGE;
+    default: {
+      const prefix = `${skipped.value}:`;
+      const text = message.startsWith(prefix) ? message.slice(prefix.length).trim() : message;
+      return text || DEFAULT_ERROR_MESSAGE;
+    }
+  }
 }

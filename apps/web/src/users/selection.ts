@@ -18,3 +18,26 @@ export function addToSelection(selection: readonly SelectedUser[], user: Selecte
 export function removeFromSelection(selection: readonly SelectedUser[], href: string): readonly SelectedUser[] {
   return selection.filter((u) => u.href !== href);
 }
+
+/**
+ * `selection` with each user found in `rows` (a page of the users list just loaded) brought up to date: their
+ * current name and actions, so the batch buttons and dialogs check what the DAM now answers (spec 03 §5). Users not
+ * in `rows` keep what they had. Answers `selection` itself when nothing changed.
+ */
+export function refreshSelection(selection: readonly SelectedUser[], rows: readonly SelectedUser[]): readonly SelectedUser[] {
+  const current = new Map(rows.map((row) => [row.href, row]));
+  let changed = false;
+  const next = selection.map((user) => {
+    const row = current.get(user.href);
+    if (!row || sameSelected(user, row)) return user;
+    changed = true;
+    return { href: user.href, fullName: row.fullName, username: row.username, actions: row.actions };
+  });
+  return changed ? next : selection;
+}
+
+function sameSelected(a: SelectedUser, b: SelectedUser): boolean {
+  if (a.fullName !== b.fullName || a.username !== b.username) return false;
+  const keys = new Set([...Object.keys(a.actions), ...Object.keys(b.actions)]) as Set<keyof SelectedUser['actions']>;
+  return [...keys].every((key) => a.actions[key] === b.actions[key]);
+}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { RequestOptions } from '@magpie/api-types/client';
 import { useResource } from '../api/useResource.ts';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../components/useDebouncedValue.ts';
@@ -50,4 +50,17 @@ export function useSearchedList<T, F extends string = never>(
 /** The sort after a click on `field`'s header: ascending first, then the other way. */
 export function nextSort<F extends string>(current: GridSort<F> | undefined, field: F): GridSort<F> {
   return current?.field === field && current.dir === 'asc' ? { field, dir: 'desc' } : { field, dir: 'asc' };
+}
+
+/**
+ * Calls `reload` each time `reloads` changes after the first render (the modal's count of saves and deletes), so a
+ * list that stays mounted reloads in place.
+ */
+export function useReloadOn(reloads: number, reload: () => void): void {
+  const seen = useRef(reloads);
+  useEffect(() => {
+    if (seen.current === reloads) return;
+    seen.current = reloads;
+    reload();
+  }, [reloads, reload]);
 }

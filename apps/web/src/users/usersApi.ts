@@ -59,16 +59,61 @@ export function userRef(user: Pick<User, 'href' | 'fullName' | 'username'>): Mem
   return { href: user.href, name: `${user.fullName} (${user.username})`, type: 'user' };
 }
 
-/** Every page of a `member-list` (the Members tab shows them all; at most `maxPages` pages are followed). */
-export async function loadAllMembers(href: string, signal?: AbortSignal, maxPages = 20): Promise<MemberRef[]> {
+/** A member list as the group form loads it: the members, and how many the list has in all. */
+export interface LoadedMembers {
+  readonly members: MemberRef[];
+  /** The list's `count` (every member, also those beyond the pages followed). */
+  readonly count: number;
+  /** True when pages were left unread ({@link MEMBER_PAGES_MAX}): `members` is the start of the list only. */
+  readonly cut: boolean;
+}
+
+/** The most pages of a member list the group form follows (25 members a page: 500 members). */
+export const MEMBER_PAGES_MAX = 20;
+
+/**
+ * Every page of a `member-list` (the Members tab shows them all), following `paging.next`; at most `maxPages` pages,
+ * and then `cut` says so (the form shows a notice rather than a silently shorter list).
+ */
+export async function loadAllMembers(href: string, signal?: AbortSignal, maxPages = MEMBER_PAGES_MAX): Promise<LoadedMembers> {
   const members: MemberRef[] = [];
   let next: string | undefined = href;
+  let count = 0;
   for (let page = 0; next !== undefined && page < maxPages; page++) {
     const list = await api.listGroupMembers(next, undefined, { signal });
     members.push(...list.data.map(memberRef));
+    count = list.count;
     next = list.paging.next ? list.paging.next : undefined;
   }
-  return members;
+  return { members, count: Math.max(count, members.length), cut: next !== undefined };
+}
+
+/** A page of a picker's search: the candidates found, and the link of the next page (`paging.next`) when there is one. */
+export interface MemberSearchPage {
+  readonly found: MemberRef[];
+  readonly next: string | undefined;
+}
+
+/**
+ * A picker's search (spec 03 §2.6): the first page for `q`, or the page at `next` (a `paging.next` link, which
+ * carries the query) when given.
+ */
+export type MemberSearch = (q: string, next: string | undefined, signal: AbortSignal) => Promise<MemberSearchPage>;
+
+/** The groups of the list at `groupList` whose name matches, page by page (the member-of pickers, the Groups picker). */
+export function groupSearch(groupList: string): MemberSearch {
+  return async (q, next, signal) => {
+    const list = next ? await api.listGroups(next, undefined, { signal }) : await api.listGroups(groupList, { q }, { signal });
+    return { found: list.data.map(groupRef), next: list.paging.next || undefined };
+  };
+}
+
+/** The users of the list at `userList` who match, page by page (the Members tab's Users picker). */
+export function userSearch(userList: string): MemberSearch {
+  return async (q, next, signal) => {
+    const list = next ? await api.listUsers(next, undefined, { signal }) : await api.listUsers(userList, { q }, { signal });
+    return { found: list.data.map(userRef), next: list.paging.next || undefined };
+  };
 }
 
 /** The links of a group the group form's save needs (the `groupSave` machine's `SavedGroup`). */

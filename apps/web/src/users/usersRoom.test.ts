@@ -9,18 +9,22 @@ import {
   GROUP_EXISTS_TEXT,
   GROUP_FORBIDDEN_TEXT,
   GROUP_INVALID_TEXT,
+  OUT_OF_LICENSES_MESSAGE,
+  USER_FORBIDDEN_MESSAGE,
 } from '@magpie/machines';
 import type { User } from '@magpie/api-types';
-import { groupSaveErrorText, memberListErrorText } from './errors.ts';
+import { batchSkippedText, groupSaveErrorText, memberListErrorText, SKIPPED_INVALID_TEXT, SKIPPED_NOT_FOUND_TEXT } from './errors.ts';
 import { loadErrorText } from '../api/requestErrors.ts';
-import { countText } from './PagingBar.tsx';
-import { addToSelection, removeFromSelection, type SelectedUser } from './selection.ts';
+import { countText } from '../components/PagingBar.tsx';
+import { addToSelection, refreshSelection, removeFromSelection, type SelectedUser } from './selection.ts';
 import { columnSettings, isExpired, userCell, visibleUserColumns } from './userColumns.ts';
 import { formatDay } from '../lib/format.ts';
 import { userManagementLinks } from './usersApi.ts';
 import { toRequestError } from '../api/requestErrors.ts';
 import { sharedPreference, visibleColumns } from './gridColumns.ts';
-import { GROUP_COLUMNS } from './GroupsPanel.tsx';
+import { GROUP_COLUMNS, hasDetailToggle } from './GroupsPanel.tsx';
+import { cutListNotice } from './GroupForm.tsx';
+import { isNearBottom, LOAD_MORE_WITHIN_PX } from './useMemberSearch.ts';
 import { nextSort } from './useSearchedList.ts';
 import { HANDOVER_LOGOUT_FAILED_TEXT, SITE_OWNER_FORBIDDEN_TEXT, SITE_OWNER_INVALID_TEXT, siteOwnerErrorText } from './errors.ts';
 import { LOGOUT_ERROR, SITE_OWNER_FORBIDDEN, SITE_OWNER_INVALID_CONFIGURATION } from '@magpie/machines';
@@ -111,6 +115,16 @@ describe('selection across searches and pages (spec 03 §4)', () => {
     expect(removeFromSelection(selection, ada.href).map((u) => u.username)).toEqual(['grace']);
   });
 
+  it("refreshes the chosen users' actions and names from a page of rows, and keeps the others (spec 03 §5)", () => {
+    const selection = [ada, grace];
+    expect(refreshSelection(selection, [ada])).toBe(selection);
+    expect(refreshSelection(selection, [])).toBe(selection);
+    const disabledAda = { ...ada, fullName: 'Ada King', actions: { ...actions, delete: false, setNewSiteOwner: true } };
+    const refreshed = refreshSelection(selection, [disabledAda, { ...grace, href: '/fotoweb/api/users/15099' }]);
+    expect(refreshed).toEqual([disabledAda, grace]);
+    expect(refreshed[1]).toBe(grace);
+  });
+
   it('counts in the singular or plural', () => {
     expect([countText(1, ['user', 'users']), countText(0, ['group', 'groups'])]).toEqual(['1 user', '0 groups']);
   });
@@ -134,6 +148,16 @@ describe('errors of spec 03 §8', () => {
     ]);
     expect(loadErrorText(new ApiError(403, { value: 'Forbidden', message: 'm', heading: 'No access' }))).toBe('No access');
     expect(loadErrorText(new ApiError(500, { value: 'InternalError', message: 'm', heading: 'Boom' }))).toBe(DEFAULT_ERROR_MESSAGE);
+  });
+
+  it("words a batch's skipped users by value, never the raw symbol (spec 03 §8)", () => {
+    expect(batchSkippedText({ value: 'out_of_licenses', message: 'out_of_licenses: all 1 seats of the Pro license (level 70) are taken.' })).toBe(OUT_OF_LICENSES_MESSAGE);
+    expect(batchSkippedText({ value: 'NotFound', message: 'The user was not found.' })).toBe(SKIPPED_NOT_FOUND_TEXT);
+    expect(batchSkippedText({ value: 'InvalidRequest', message: 'Not a user href.' })).toBe(SKIPPED_INVALID_TEXT);
+    expect(batchSkippedText({ value: 'SiteOwnerProtected', message: 'The site owner cannot be deleted.' })).toBe('The site owner cannot be deleted.');
+    expect(batchSkippedText({ value: 'Forbidden', message: ' ' })).toBe(USER_FORBIDDEN_MESSAGE);
+    expect(batchSkippedText({ value: 'WeakThing', message: 'WeakThing: the reason.' })).toBe('the reason.');
+    expect(batchSkippedText({ value: 'Other', message: '' })).toBe(DEFAULT_ERROR_MESSAGE);
   });
 
   it('hands the machines {status, responseJSON}', () => {
@@ -166,5 +190,30 @@ describe('descriptor links', () => {
       siteOwner: '/fotoweb/users/site-owner',
       defaultGroupHrefs: ['/fotoweb/api/groups/10001', '/fotoweb/api/groups/10002'],
     });
+  });
+});
+
+describe('groups grid detail toggle (spec 03 §2.5, §9)', () => {
+  it('has none for guests (10000) and Everyone (10001), by builtinKey or id, and one for every other group', () => {
+    expect(hasDetailToggle({ id: 10000, builtinKey: 'guests' })).toBe(false);
+    expect(hasDetailToggle({ id: 10001, builtinKey: 'everyone' })).toBe(false);
+    expect(hasDetailToggle({ id: 10001, builtinKey: null })).toBe(false);
+    expect(hasDetailToggle({ id: 10002, builtinKey: 'registered' })).toBe(true);
+    expect(hasDetailToggle({ id: 10021, builtinKey: null })).toBe(true);
+  });
+});
+
+describe('member pickers and lists (spec 03 §2.6, §9)', () => {
+  it('loads more within 150 px of the bottom of the results', () => {
+    expect(LOAD_MORE_WITHIN_PX).toBe(150);
+    expect(isNearBottom({ scrollHeight: 1000, clientHeight: 240, scrollTop: 610 })).toBe(true);
+    expect(isNearBottom({ scrollHeight: 1000, clientHeight: 240, scrollTop: 609 })).toBe(false);
+    expect(isNearBottom({ scrollHeight: 200, clientHeight: 240, scrollTop: 0 })).toBe(true);
+  });
+
+  it('says when a member list was cut, and nothing when it is whole', () => {
+    const members = Array.from({ length: 500 }, (_, i) => ({ href: `/fotoweb/api/users/${16000 + i}`, name: `User ${i}`, type: 'user' as const }));
+    expect(cutListNotice({ members, count: 500, cut: false }, 'users')).toBeUndefined();
+    expect(cutListNotice({ members, count: 812, cut: true }, 'users')).toMatch(/^Only the first 500 of 812 users are listed here\./);
   });
 });

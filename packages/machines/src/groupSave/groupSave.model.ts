@@ -3,6 +3,10 @@
  * payloads and network outcomes that `groupSave.test.ts` runs on real actors and `npm run paths -- groupSave` prints
  * for QA.
  *
+ * Two inputs: editing "Keyword editors" ({@link groupSaveModel}, what `npm run paths` lists) and adding "Photo desk"
+ * ({@link groupSaveModelFor}`('add')`: the create, then the membership lists on the new group's links, and a retry
+ * after a failed membership PATCH that never creates it twice).
+ *
  * The `save` and `saveMemberships` invocations become their done/error events (testing/modelMachine.ts).
  */
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
@@ -35,6 +39,28 @@ export const MODEL_GROUP_SAVES = {
 /** The machine input of every path: editing {@link MODEL_GROUP}. */
 export const GROUP_SAVE_MODEL_INPUT: GroupSaveInput = { mode: 'edit', saved: MODEL_GROUP, original: MODEL_GROUP_ORIGINAL };
 
+/** The group the add form creates: its links, known only once the POST answers (dam.yaml `Group`). */
+export const MODEL_NEW_GROUP: SavedGroup = {
+  href: '/fotoweb/api/groups/10030',
+  memberOfHref: '/fotoweb/api/groups/10030/member-of',
+  userMembersHref: '/fotoweb/api/groups/10030/users',
+  groupMembersHref: '/fotoweb/api/groups/10030/groups',
+};
+
+/** The add form's SAVE payloads: a new group "Photo desk", the defaults otherwise. */
+export const MODEL_NEW_GROUP_SAVES = {
+  /** A display name of spaces only: refused, nothing created (spec 03 §5 Group). */
+  invalid: { ...groupValues(undefined), name: '   ' },
+  /** A new group: created (POST); pressed again after a failed membership PATCH, nothing is created again. */
+  valid: { ...groupValues(undefined), name: 'Photo desk' },
+} as const satisfies Record<string, GroupFormValues>;
+
+/** The add form's machine input: creating at the descriptor's group list (`userManagement.groupList`). */
+export const GROUP_SAVE_ADD_MODEL_INPUT: GroupSaveInput = { mode: 'add', listHref: '/fotoweb/groups/' };
+
+/** Which form the model drives: the edit form of {@link GROUP_SAVE_MODEL_INPUT} or the add form of {@link GROUP_SAVE_ADD_MODEL_INPUT}. */
+export type GroupSaveModelMode = 'edit' | 'add';
+
 /** Failed group saves per variant: `shortest` the name taken, a 400 with its field message and a 403; `simple` the name taken. */
 export const GROUP_SAVE_MODEL_FAILURES: Readonly<Record<PathVariant, readonly unknown[]>> = {
   shortest: [
@@ -54,15 +80,22 @@ export const MODEL_GROUP_MEMBERSHIP_FAILURE = { message: CIRCULAR_MEMBER_OF_TEXT
 const event = (type: string, payload: Record<string, unknown> = {}): EventObject => ({ type, ...payload }) as EventObject;
 const save = (values: GroupFormValues, membershipsChanged: boolean) => event('SAVE', { values, membershipsChanged });
 
-function modelEvents(variant: PathVariant) {
+function modelEvents(variant: PathVariant, mode: GroupSaveModelMode) {
   return (snapshot: AnyMachineSnapshot): EventObject[] => {
+    if (mode === 'add' && (snapshot.matches('editing') || snapshot.matches('error'))) {
+      const saves = [save(MODEL_NEW_GROUP_SAVES.invalid, true), save(MODEL_NEW_GROUP_SAVES.valid, true)];
+      return variant === 'simple' ? saves : [...saves, save(MODEL_NEW_GROUP_SAVES.valid, false)];
+    }
     if (snapshot.matches('editing') || snapshot.matches('error')) {
       const saves = [save(MODEL_GROUP_SAVES.invalid, true), save(MODEL_GROUP_SAVES.changed, true)];
       if (variant === 'simple') return saves;
       return [...saves, save(MODEL_GROUP_SAVES.unchanged, false), save(MODEL_GROUP_SAVES.unchanged, true), save(MODEL_GROUP_SAVES.changed, false)];
     }
     if (snapshot.matches('saving')) {
-      return [event('xstate.done.actor.save', { output: MODEL_GROUP }), ...GROUP_SAVE_MODEL_FAILURES[variant].map((error) => event('xstate.error.actor.save', { error }))];
+      return [
+        event('xstate.done.actor.save', { output: mode === 'add' ? MODEL_NEW_GROUP : MODEL_GROUP }),
+        ...GROUP_SAVE_MODEL_FAILURES[variant].map((error) => event('xstate.error.actor.save', { error })),
+      ];
     }
     if (snapshot.matches('savingMemberships')) {
       return [event('xstate.done.actor.saveMemberships', { output: null }), event('xstate.error.actor.saveMemberships', { error: MODEL_GROUP_MEMBERSHIP_FAILURE })];
@@ -72,8 +105,8 @@ function modelEvents(variant: PathVariant) {
 }
 
 /** XState proposes every event a state handles, bare; keep only the cases {@link modelEvents} gave for this state. */
-function modelFilter(variant: PathVariant) {
-  const events = modelEvents(variant);
+function modelFilter(variant: PathVariant, mode: GroupSaveModelMode) {
+  const events = modelEvents(variant, mode);
   return (snapshot: AnyMachineSnapshot, candidate: EventObject): boolean => {
     const key = JSON.stringify(candidate);
     return events(snapshot).some((listed) => JSON.stringify(listed) === key);
@@ -82,9 +115,28 @@ function modelFilter(variant: PathVariant) {
 
 const modelMachine = toTestModelMachine(groupSaveMachine);
 
-/** The `xstate/graph` test model for a variant, with {@link GROUP_SAVE_MODEL_INPUT}. */
-export function createGroupSaveTestModel(variant: PathVariant) {
-  return createTestModel(modelMachine, { input: GROUP_SAVE_MODEL_INPUT, events: modelEvents(variant), filterEvents: modelFilter(variant) });
+/** The `xstate/graph` test model for a variant, with {@link GROUP_SAVE_MODEL_INPUT} (or, adding, {@link GROUP_SAVE_ADD_MODEL_INPUT}). */
+export function createGroupSaveTestModel(variant: PathVariant, mode: GroupSaveModelMode = 'edit') {
+  const input = mode === 'add' ? GROUP_SAVE_ADD_MODEL_INPUT : GROUP_SAVE_MODEL_INPUT;
+  return createTestModel(modelMachine, { input, events: modelEvents(variant, mode), filterEvents: modelFilter(variant, mode) });
+}
+
+/**
+ * The group save's model for one form: `edit` is {@link groupSaveModel}; `add` is named `groupSave (add)` (a
+ * function, so `npm run paths`, which lists one model per flow folder, does not find it; the unit tests and the
+ * browser run it).
+ */
+export function groupSaveModelFor(mode: GroupSaveModelMode): MachineModel {
+  if (mode === 'edit') return groupSaveModel;
+  return {
+    name: 'groupSave (add)',
+    title: 'Save the add-group form: a blank name refused, the group created once, then its membership lists on its new links',
+    spec: 'spec 03 §2.6, §4 group form add mode, §5 Group, §7 POST group list and the membership PATCHes, §8 group errors by status',
+    machine: groupSaveMachine,
+    testModel(variant: PathVariant) {
+      return createGroupSaveTestModel(variant, 'add');
+    },
+  };
 }
 
 /** The group save's {@link MachineModel}; see {@link GROUP_SAVE_MODEL_FAILURES} for the variants. */

@@ -23,7 +23,18 @@ import {
   type SaveGroupInput,
   type SaveGroupMembershipsInput,
 } from './groupSave.machine.ts';
-import { GROUP_SAVE_MODEL_INPUT, groupSaveModel, MODEL_GROUP, MODEL_GROUP_ORIGINAL, MODEL_GROUP_SAVES } from './groupSave.model.ts';
+import {
+  GROUP_SAVE_ADD_MODEL_INPUT,
+  GROUP_SAVE_MODEL_INPUT,
+  groupSaveModel,
+  groupSaveModelFor,
+  MODEL_GROUP,
+  MODEL_GROUP_ORIGINAL,
+  MODEL_GROUP_SAVES,
+  MODEL_NEW_GROUP,
+  MODEL_NEW_GROUP_SAVES,
+  type GroupSaveModelMode,
+} from './groupSave.model.ts';
 
 const flushPromises = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -44,23 +55,28 @@ function start(input: GroupSaveInput) {
 
 const shortestPaths = groupSaveModel.testModel('shortest').getShortestPaths();
 const simplePaths = groupSaveModel.testModel('simple').getSimplePaths();
+const addShortestPaths = groupSaveModelFor('add').testModel('shortest').getShortestPaths();
+const addSimplePaths = groupSaveModelFor('add').testModel('simple').getSimplePaths();
 
 type GroupSaveEvent = { type: 'SAVE'; values: GroupFormValues; membershipsChanged: boolean };
 
-function createGroupSaveDriver(coverage?: CoverageTracker): PathDriver {
+function createGroupSaveDriver(coverage?: CoverageTracker, mode: GroupSaveModelMode = 'edit'): PathDriver {
+  const saved = mode === 'add' ? MODEL_NEW_GROUP : MODEL_GROUP;
   const saves = createControlledPromiseActor<SavedGroup, SaveGroupInput>();
   const memberships = createControlledPromiseActor<unknown, SaveGroupMembershipsInput>();
   const actor = createActor(groupSaveMachine.provide({ actors: { save: saves.logic, saveMemberships: memberships.logic } }), {
-    input: GROUP_SAVE_MODEL_INPUT,
+    input: mode === 'add' ? GROUP_SAVE_ADD_MODEL_INPUT : GROUP_SAVE_MODEL_INPUT,
     clock: new SimulatedClock(),
     ...(coverage ? { inspect: coverage.inspect } : {}),
   });
   actor.start();
   coverage?.observe(actor.getSnapshot());
-  // The permissions the DAM holds: the original until a save succeeds, then the ones that save sent.
+  // The permissions the DAM holds: the original until a save succeeds, then the ones that save sent (none before the
+  // add form's group is created).
   const key = (permissions: readonly string[]) => [...permissions].sort().join(',');
-  let savedPermissions = key(MODEL_GROUP_ORIGINAL.permissions);
+  let savedPermissions: string | undefined = mode === 'add' ? undefined : key(MODEL_GROUP_ORIGINAL.permissions);
   let sentPermissions = savedPermissions;
+  let created = 0;
 
   return {
     async exec(event: EventObject) {
@@ -82,23 +98,33 @@ function createGroupSaveDriver(coverage?: CoverageTracker): PathDriver {
         expect(after.value).toBe(blank ? 'editing' : groupChanged ? 'saving' : membershipsChanged ? 'savingMemberships' : 'saved');
         if (blank) expect(after.context.problems).toEqual([GROUP_NAME_REQUIRED]);
       }
-      if (event.type === 'xstate.done.actor.save') savedPermissions = sentPermissions;
+      if (event.type === 'xstate.done.actor.save') {
+        savedPermissions = sentPermissions;
+        if (mode === 'add') created += 1;
+      }
       if (event.type === 'xstate.error.actor.save') expect(after.context.error).toBe(groupSaveErrorMessage(payload.error));
     },
     verify(expected: AnyMachineSnapshot) {
       const snapshot = actor.getSnapshot();
       expect(snapshot.value).toEqual(expected.value);
       expect(snapshot.context).toEqual(expected.context);
-      // Only the permissions are ever sent, sorted: to the new list or back to the original one (spec 03 §4 edit mode).
-      for (const { input } of saves.invocations) {
-        expect(input).toMatchObject({ mode: 'edit', href: MODEL_GROUP.href });
-        expect([{ permissions: ['api', 'manageTaxonomies'] }, { permissions: ['manageTaxonomies'] }]).toContainEqual((input as { patch: unknown }).patch);
+      if (mode === 'add') {
+        // The add form creates the group with the whole body (spec 03 §7 POST), once: pressed again after a failed
+        // membership PATCH, nothing is created twice.
+        for (const { input } of saves.invocations) expect(input).toEqual({ ...GROUP_SAVE_ADD_MODEL_INPUT, body: groupCreateBody(MODEL_NEW_GROUP_SAVES.valid) });
+        expect(created).toBeLessThanOrEqual(1);
+      } else {
+        // Only the permissions are ever sent, sorted: to the new list or back to the original one (spec 03 §4 edit mode).
+        for (const { input } of saves.invocations) {
+          expect(input).toMatchObject({ mode: 'edit', href: MODEL_GROUP.href });
+          expect([{ permissions: ['api', 'manageTaxonomies'] }, { permissions: ['manageTaxonomies'] }]).toContainEqual((input as { patch: unknown }).patch);
+        }
       }
-      // The membership lists go after the group, to the group's links.
-      for (const { input } of memberships.invocations) expect(input).toEqual({ saved: MODEL_GROUP });
+      // The membership lists go after the group, to the (new) group's links.
+      for (const { input } of memberships.invocations) expect(input).toEqual({ saved });
       expect(saves.pending()).toHaveLength(snapshot.matches('saving') ? 1 : 0);
       expect(memberships.pending()).toHaveLength(snapshot.matches('savingMemberships') ? 1 : 0);
-      if (snapshot.matches('saved')) expect(snapshot.output).toEqual({ saved: MODEL_GROUP });
+      if (snapshot.matches('saved')) expect(snapshot.output).toEqual({ saved });
     },
   };
 }
@@ -107,10 +133,15 @@ describeModelPaths('groupSave model: shortest paths (every §8 failure)', shorte
 
 describeModelPaths('groupSave model: simple paths (one failure)', simplePaths, 60, () => createGroupSaveDriver());
 
+describeModelPaths('groupSave add model: shortest paths (every §8 failure)', addShortestPaths, 40, () => createGroupSaveDriver(undefined, 'add'));
+
+describeModelPaths('groupSave add model: simple paths (one failure)', addSimplePaths, 40, () => createGroupSaveDriver(undefined, 'add'));
+
 describe('groupSave coverage', () => {
   it('reaches every state and takes every transition across the executed paths', async () => {
     const coverage = createCoverageTracker(groupSaveMachine);
     for (const path of [...shortestPaths, ...simplePaths]) await runPath(path, createGroupSaveDriver(coverage));
+    for (const path of [...addShortestPaths, ...addSimplePaths]) await runPath(path, createGroupSaveDriver(coverage, 'add'));
     const report = coverage.report();
     console.log(formatCoverage('groupSave', report));
     assertFullCoverage('groupSave', report);

@@ -6,7 +6,9 @@
  * §8; spec 01 §5 "The default groups Everyone and Registered Users cannot be removed").
  *
  * editing → saving → saved. SAVE with nothing changed makes no call (spec 03 §4). A failed PATCH keeps the lists and
- * shows the message.
+ * shows the message. The add-member picker's choice (spec 03 §2.6 "multi-select and a selected-items dropdown", §5
+ * "The add-members button is disabled when nothing is selected") is kept here too, as `picked`: PICK and UNPICK
+ * change it, and the picker's Add button sends one ADD per picked member, each of which leaves the choice.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { DEFAULT_ERROR_MESSAGE } from '../uploadPopover/uploadError.ts';
@@ -63,6 +65,8 @@ export interface MemberEditRequestError {
  *
  * - `original`: the list as loaded; `added` / `removed`: the pending changes (disjoint; `added` never holds an
  *   original member, `removed` only holds original members, never a default group);
+ * - `picked`: what the add-member picker has chosen and not added yet, in the order chosen (only members ADD would
+ *   take: never listed, never the owner, never a default group);
  * - `error`: the message of the last failed PATCH (cleared by the next change or SAVE).
  */
 export interface MemberEditListContext {
@@ -72,19 +76,23 @@ export interface MemberEditListContext {
   readonly original: readonly MemberRef[];
   readonly added: readonly MemberRef[];
   readonly removed: readonly MemberRef[];
+  readonly picked: readonly MemberRef[];
   readonly defaultGroupHrefs: readonly string[];
   readonly error: string | undefined;
 }
 
 /**
  * Events: `ADD {member}` (a multi-select picker sends one per picked member): cancels a pending removal of that
- * member, else adds it unless it is already listed or is the owner; `REMOVE {href}`: cancels a pending addition,
- * else removes an original member unless it is a default group (Everyone, Registered Users); `SAVE {href?}`: sends
- * the changes, to `href` when given (the `memberOfHref` of a user created just before, unknown when the list was
- * opened; spec 03 §4 group changes after the user save), else to the input's href. ADD and REMOVE are ignored while
- * saving.
+ * member, else adds it unless it is already listed or is the owner; a member it takes leaves `picked`;
+ * `REMOVE {href}`: cancels a pending addition, else removes an original member unless it is a default group
+ * (Everyone, Registered Users); `PICK {member}`: the picker chooses a member ADD would take (see
+ * {@link isMemberAddable}), once; `UNPICK {href}`: the picker drops a chosen member (its checkbox, or the chosen
+ * items' dropdown); `SAVE {href?}`: sends the changes, to `href` when given (the `memberOfHref` of a user created
+ * just before, unknown when the list was opened; spec 03 §4 group changes after the user save), else to the input's
+ * href. ADD, REMOVE, PICK and UNPICK are ignored while saving.
  */
-export type MemberEditListEvent = { type: 'ADD'; member: MemberRef } | { type: 'REMOVE'; href: string } | { type: 'SAVE'; href?: string };
+export type MemberEditListEvent =
+  { type: 'ADD'; member: MemberRef } | { type: 'REMOVE'; href: string } | { type: 'PICK'; member: MemberRef } | { type: 'UNPICK'; href: string } | { type: 'SAVE'; href?: string };
 
 /** Output once `saved`: the hrefs sent (both empty when nothing changed and no call was made). */
 export interface MemberEditListOutput {
@@ -107,6 +115,15 @@ export function memberChanges(context: Pick<MemberEditListContext, 'added' | 're
 /** `true` when `href` is one of the built-in groups whose members are implicit (Everyone, Registered Users). */
 export function isDefaultGroupHref(context: Pick<MemberEditListContext, 'defaultGroupHrefs'>, href: string): boolean {
   return context.defaultGroupHrefs.includes(href);
+}
+
+/**
+ * `true` when ADD would take the member `href` into the list as shown (spec 03 §4, §5 "Groups already a member, or
+ * the group itself, are excluded"): it is not listed, not the owner, and not a default group (spec 01 §5, by href).
+ * A removed original member is addable (adding it back cancels the removal). The picker offers only these.
+ */
+export function isMemberAddable(context: Pick<MemberEditListContext, 'original' | 'added' | 'removed' | 'ownerHref' | 'defaultGroupHrefs'>, href: string): boolean {
+  return href !== context.ownerHref && !isDefaultGroupHref(context, href) && !hasHref(currentMembers(context), href);
 }
 
 /**
@@ -156,8 +173,9 @@ export const memberEditListMachine = setup({
   guards: {
     'isRemovedMember?': ({ context, event }) => event.type === 'ADD' && hasHref(context.removed, event.member.href),
     // A built-in group's members are implicit: it is never added either (the DAM refuses it, 400).
-    'isNewMember?': ({ context, event }) =>
-      event.type === 'ADD' && event.member.href !== context.ownerHref && !isDefaultGroupHref(context, event.member.href) && !hasHref(currentMembers(context), event.member.href),
+    'isNewMember?': ({ context, event }) => event.type === 'ADD' && isMemberAddable(context, event.member.href),
+    'isPickable?': ({ context, event }) => event.type === 'PICK' && isMemberAddable(context, event.member.href) && !hasHref(context.picked, event.member.href),
+    'isPicked?': ({ context, event }) => event.type === 'UNPICK' && hasHref(context.picked, event.href),
     'isAddedMember?': ({ context, event }) => event.type === 'REMOVE' && hasHref(context.added, event.href),
     'isRemovableMember?': ({ context, event }) => event.type === 'REMOVE' && isMemberRemovable(context, event.href),
     'hasChanges?': ({ context }) => context.added.length > 0 || context.removed.length > 0,
@@ -171,6 +189,20 @@ export const memberEditListMachine = setup({
       assertEvent(event, 'ADD');
       const { href, name, type } = event.member;
       return { added: [...context.added, { href, name, type }] };
+    }),
+    // An added member leaves the picker's choice, whichever way ADD took it.
+    unpickAdded: assign(({ context, event }) => {
+      assertEvent(event, 'ADD');
+      return { picked: context.picked.filter((m) => m.href !== event.member.href) };
+    }),
+    pickMember: assign(({ context, event }) => {
+      assertEvent(event, 'PICK');
+      const { href, name, type } = event.member;
+      return { picked: [...context.picked, { href, name, type }] };
+    }),
+    unpickMember: assign(({ context, event }) => {
+      assertEvent(event, 'UNPICK');
+      return { picked: context.picked.filter((m) => m.href !== event.href) };
     }),
     cancelAddition: assign(({ context, event }) => {
       assertEvent(event, 'REMOVE');
@@ -200,6 +232,7 @@ export const memberEditListMachine = setup({
     original: input.members.map(({ href, name, type }) => ({ href, name, type })),
     added: [],
     removed: [],
+    picked: [],
     defaultGroupHrefs: [...input.defaultGroupHrefs],
     error: undefined,
   }),
@@ -208,10 +241,13 @@ export const memberEditListMachine = setup({
       on: {
         ADD: [
           // spec 03 §4: adding a previously removed item cancels the removal.
-          { guard: 'isRemovedMember?', actions: ['cancelRemoval', 'clearError'] },
+          { guard: 'isRemovedMember?', actions: ['cancelRemoval', 'unpickAdded', 'clearError'] },
           // spec 03 §4: members already present are not added twice.
-          { guard: 'isNewMember?', actions: ['addMember', 'clearError'] },
+          { guard: 'isNewMember?', actions: ['addMember', 'unpickAdded', 'clearError'] },
         ],
+        // spec 03 §2.6 multi-select: only what ADD would take, once.
+        PICK: { guard: 'isPickable?', actions: 'pickMember' },
+        UNPICK: { guard: 'isPicked?', actions: 'unpickMember' },
         REMOVE: [
           // spec 03 §4: removing a just-added item cancels the addition.
           { guard: 'isAddedMember?', actions: ['cancelAddition', 'clearError'] },

@@ -1,6 +1,11 @@
 /**
- * The member edit list's test model (spec 03 §4 add and remove lists, §7, §8; spec 01 §5 default groups): the
- * payload cases that `memberEditList.test.ts` runs on real actors and `npm run paths -- memberEditList` prints for QA.
+ * The member edit list's test model (spec 03 §4 add and remove lists, §7, §8; spec 01 §5 default groups; §2.6, §5 the
+ * add-member picker's choice): the payload cases that `memberEditList.test.ts` runs on real actors and
+ * `npm run paths -- memberEditList` prints for QA.
+ *
+ * The picker's choice is shown from the untouched list: PICK Editors (and a refused PICK of a listed group), then
+ * UNPICK it, ADD it (the Add button, which leaves the choice empty) or SAVE with only a choice (no call: a choice is
+ * no change).
  *
  * The `applyMemberChanges` invocation becomes its done/error events (testing/modelMachine.ts).
  */
@@ -47,8 +52,11 @@ function modelEvents(variant: PathVariant) {
     const context = snapshot.context as MemberEditListContext;
     if (snapshot.matches('editing')) {
       const listed = (member: MemberRef) => currentMembers(context).some((m) => m.href === member.href);
+      if (context.picked.length > 0) return [event('SAVE'), event('UNPICK', { href: MODEL_EDITORS.href }), event('ADD', { member: MODEL_EDITORS })];
       const untouched = context.added.length + context.removed.length === 0 && context.error === undefined;
       return [
+        // spec 03 §2.6 multi-select: Editors chosen in the picker; Staff, listed, is not offered.
+        ...(untouched ? [event('PICK', { member: MODEL_EDITORS }), event('PICK', { member: MODEL_STAFF })] : []),
         event('SAVE'),
         ...(listed(MODEL_EDITORS) ? [event('REMOVE', { href: MODEL_EDITORS.href })] : [event('ADD', { member: MODEL_EDITORS })]),
         ...(listed(MODEL_STAFF) ? [event('REMOVE', { href: MODEL_STAFF.href })] : [event('ADD', { member: MODEL_STAFF })]),
@@ -80,17 +88,22 @@ const pending = (snapshot: AnyMachineSnapshot) => {
   return added.length + removed.length;
 };
 
+const picked = (snapshot: AnyMachineSnapshot) => (snapshot.context as MemberEditListContext).picked.length;
+
 /**
- * For shortest paths a vertex is the snapshot (value + context), except after an ADD or REMOVE that did not grow the
- * pending changes (a cancelled removal or addition, or a refused edit): those land on a snapshot already seen, so the
- * vertex also names the event and a path takes them (spec 03 §4: cancelling is a rule to show, not a detour).
- * Simple paths use the plain snapshot: with the marked vertices every loop-free route would multiply.
+ * For shortest paths a vertex is the snapshot (value + context), except after an ADD, REMOVE, PICK or UNPICK that did
+ * not grow the pending changes (a cancelled removal or addition, a refused edit, a choice made or dropped), and after
+ * the picker's ADD of what it chose: those land on a snapshot already seen (or one a shorter path reaches), so the
+ * vertex also names the event and a path takes them (spec 03 §4: cancelling is a rule to show, not a detour; §2.6:
+ * the Add button adds the chosen members). Simple paths use the plain snapshot: with the marked vertices every
+ * loop-free route would multiply.
  */
 function serializeState(variant: PathVariant) {
   return (snapshot: AnyMachineSnapshot, event: EventObject | undefined, previous?: AnyMachineSnapshot): string => {
     const key = serializeSnapshot(snapshot);
-    if (variant === 'simple' || !event || !previous || (event.type !== 'ADD' && event.type !== 'REMOVE')) return key;
-    return pending(snapshot) <= pending(previous) ? `${key} after ${JSON.stringify(event)}` : key;
+    if (variant === 'simple' || !event || !previous || !['ADD', 'REMOVE', 'PICK', 'UNPICK'].includes(event.type)) return key;
+    const marked = pending(snapshot) <= pending(previous) || (event.type === 'ADD' && picked(previous) > 0);
+    return marked ? `${key} after ${JSON.stringify(event)}` : key;
   };
 }
 
@@ -109,8 +122,8 @@ export function createMemberEditListTestModel(variant: PathVariant) {
 /** The member edit list's {@link MachineModel}; see {@link MEMBER_MODEL_FAILURES} for the variants. */
 export const memberEditListModel: MachineModel = {
   name: 'memberEditList',
-  title: "Edit a group's memberships: add, remove, cancel either by the opposite action, save once as {add, remove}",
-  spec: 'spec 03 §4 member and membership edits as add and remove lists, §7 PATCH {add, remove}, §8; spec 01 §5 default groups',
+  title: "Edit a group's memberships: pick in the picker, add, remove, cancel either by the opposite action, save once as {add, remove}",
+  spec: 'spec 03 §2.6 multi-select picker, §4 member and membership edits as add and remove lists, §5 add button, §7 PATCH {add, remove}, §8; spec 01 §5 default groups',
   machine: memberEditListMachine,
   testModel(variant: PathVariant) {
     return createMemberEditListTestModel(variant);

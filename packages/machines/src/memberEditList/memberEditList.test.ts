@@ -9,6 +9,7 @@ import {
   CIRCULAR_GROUP_MEMBERS,
   CIRCULAR_MEMBER_OF,
   currentMembers,
+  isMemberAddable,
   isMemberRemovable,
   memberChanges,
   memberEditErrorMessage,
@@ -50,6 +51,8 @@ function createMemberDriver(coverage?: CoverageTracker): PathDriver {
       // Spec oracles, written from spec 03 §4 and spec 01 §5 rather than from the machine's guards.
       if (event.type === 'ADD') {
         const { member } = event as Extract<MemberEditListEvent, { type: 'ADD' }>;
+        // The picker's Add: what it adds leaves the choice (spec 03 §2.6).
+        expect(hrefs(now.picked)).toEqual(hrefs(before.picked).filter((h) => h !== member.href));
         if (hrefs(before.removed).includes(member.href)) {
           // Adding a previously removed item cancels the removal.
           expect([hrefs(now.removed), now.added]).toEqual([hrefs(before.removed).filter((h) => h !== member.href), before.added]);
@@ -58,6 +61,19 @@ function createMemberDriver(coverage?: CoverageTracker): PathDriver {
         } else {
           expect(hrefs(now.added)).toEqual([...hrefs(before.added), member.href]);
         }
+      }
+      if (event.type === 'PICK') {
+        const { member } = event as Extract<MemberEditListEvent, { type: 'PICK' }>;
+        // Only a member the list could take is chosen (spec 03 §5 listed groups and the owner are not offered), once.
+        const offered = member.href !== MODEL_OWNER.href && !DEFAULT_GROUP_HREFS.has(member.href) && !hrefs(currentMembers(before)).includes(member.href);
+        if (offered && !hrefs(before.picked).includes(member.href)) expect(hrefs(now.picked)).toEqual([...hrefs(before.picked), member.href]);
+        else expect(now).toBe(before);
+        expect([now.added, now.removed]).toEqual([before.added, before.removed]);
+      }
+      if (event.type === 'UNPICK') {
+        const { href } = event as Extract<MemberEditListEvent, { type: 'UNPICK' }>;
+        expect(hrefs(now.picked)).toEqual(hrefs(before.picked).filter((h) => h !== href));
+        expect([now.added, now.removed]).toEqual([before.added, before.removed]);
       }
       if (event.type === 'REMOVE') {
         const { href } = event as Extract<MemberEditListEvent, { type: 'REMOVE' }>;
@@ -96,6 +112,9 @@ function createMemberDriver(coverage?: CoverageTracker): PathDriver {
       expect(context.removed.filter((m) => DEFAULT_GROUP_HREFS.has(m.href))).toEqual([]);
       const shown = hrefs(currentMembers(context));
       expect(new Set(shown).size).toBe(shown.length);
+      // The picker's choice holds only what ADD would take: never listed, never the owner, never a default group.
+      for (const member of context.picked) expect(isMemberAddable(context, member.href)).toBe(true);
+      expect(new Set(hrefs(context.picked)).size).toBe(context.picked.length);
       expect(shown).toContain(MODEL_REGISTERED_USERS.href);
       // Every PATCH had something to send, as hrefs on the list's href (spec 03 §7).
       for (const { input } of patches.invocations) {
@@ -202,6 +221,43 @@ describe('memberEditList rules (spec 03 §4, spec 01 §5)', () => {
     actor.send({ type: 'ADD', member: MODEL_EDITORS });
     actor.send({ type: 'SAVE', href: '/fotoweb/api/users/15030/member-of' });
     expect(patches.current().input).toEqual({ href: '/fotoweb/api/users/15030/member-of', add: [MODEL_EDITORS.href], remove: [] });
+  });
+
+  it("keeps the picker's choice: only addable members, once; UNPICK drops one; each ADD takes one out (spec 03 §2.6, §5)", () => {
+    const { actor } = start();
+    const photo: MemberRef = { href: '/fotoweb/api/groups/10050', name: 'Photo desk', type: 'group' };
+    actor.send({ type: 'PICK', member: MODEL_EDITORS });
+    actor.send({ type: 'PICK', member: photo });
+    actor.send({ type: 'PICK', member: MODEL_EDITORS });
+    actor.send({ type: 'PICK', member: MODEL_STAFF });
+    actor.send({ type: 'PICK', member: MODEL_OWNER });
+    actor.send({ type: 'PICK', member: MODEL_REGISTERED_USERS });
+    expect(hrefs(actor.getSnapshot().context.picked)).toEqual([MODEL_EDITORS.href, photo.href]);
+    expect(memberChanges(actor.getSnapshot().context)).toEqual({ add: [], remove: [] });
+    actor.send({ type: 'UNPICK', href: photo.href });
+    actor.send({ type: 'UNPICK', href: photo.href });
+    expect(hrefs(actor.getSnapshot().context.picked)).toEqual([MODEL_EDITORS.href]);
+    // A removed member can be chosen again: adding it back cancels the removal.
+    actor.send({ type: 'REMOVE', href: MODEL_STAFF.href });
+    actor.send({ type: 'PICK', member: MODEL_STAFF });
+    for (const member of actor.getSnapshot().context.picked) actor.send({ type: 'ADD', member });
+    const { context } = actor.getSnapshot();
+    expect([context.picked, memberChanges(context)]).toEqual([[], { add: [MODEL_EDITORS.href], remove: [] }]);
+  });
+
+  it('ignores the picker while saving, and a choice alone is no change', async () => {
+    const { actor, patches } = start();
+    actor.send({ type: 'PICK', member: MODEL_EDITORS });
+    actor.send({ type: 'REMOVE', href: MODEL_STAFF.href });
+    actor.send({ type: 'SAVE' });
+    actor.send({ type: 'UNPICK', href: MODEL_EDITORS.href });
+    actor.send({ type: 'PICK', member: { href: '/fotoweb/api/groups/10050', name: 'Photo desk', type: 'group' } });
+    expect(hrefs(actor.getSnapshot().context.picked)).toEqual([MODEL_EDITORS.href]);
+    expect(patches.current().input).toEqual({ href: MEMBER_MODEL_INPUT.href, add: [], remove: [MODEL_STAFF.href] });
+    const chosenOnly = start();
+    chosenOnly.actor.send({ type: 'PICK', member: MODEL_EDITORS });
+    chosenOnly.actor.send({ type: 'SAVE' });
+    expect([chosenOnly.patches.invocations.length, chosenOnly.actor.getSnapshot().status]).toEqual([0, 'done']);
   });
 
   it('makes no call when nothing changed', () => {

@@ -30,26 +30,42 @@ import {
   type SaveUserOutput,
   type UserSaveEvent,
 } from './userSave.machine.ts';
-import { MODEL_ORIGINAL, MODEL_SAVES, MODEL_USER, USER_SAVE_MODEL_INPUT, userSaveModel } from './userSave.model.ts';
+import {
+  MODEL_NEW_SAVES,
+  MODEL_NEW_USER,
+  MODEL_ORIGINAL,
+  MODEL_SAVES,
+  MODEL_USER,
+  USER_SAVE_ADD_MODEL_INPUT,
+  USER_SAVE_MODEL_INPUT,
+  userSaveModel,
+  userSaveModelFor,
+  type UserSaveModelMode,
+} from './userSave.model.ts';
 
 const shortestPaths = userSaveModel.testModel('shortest').getShortestPaths();
 const simplePaths = userSaveModel.testModel('simple').getSimplePaths();
+const addShortestPaths = userSaveModelFor('add').testModel('shortest').getShortestPaths();
+const addSimplePaths = userSaveModelFor('add').testModel('simple').getSimplePaths();
 
 const flushPromises = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function createUserSaveDriver(coverage?: CoverageTracker): PathDriver {
+function createUserSaveDriver(coverage?: CoverageTracker, mode: UserSaveModelMode = 'edit'): PathDriver {
+  const saved = mode === 'add' ? MODEL_NEW_USER : MODEL_USER;
   const users = createControlledPromiseActor<SaveUserOutput, SaveUserInput>();
   const memberships = createControlledPromiseActor<unknown, SaveMembershipsInput>();
   const actor = createActor(userSaveMachine.provide({ actors: { save: users.logic, saveMemberships: memberships.logic } }), {
-    input: USER_SAVE_MODEL_INPUT,
+    input: mode === 'add' ? USER_SAVE_ADD_MODEL_INPUT : USER_SAVE_MODEL_INPUT,
     clock: new SimulatedClock(),
     ...(coverage ? { inspect: coverage.inspect } : {}),
   });
   actor.start();
   coverage?.observe(actor.getSnapshot());
-  // The e-mail the DAM holds: the original until a save succeeds, then the one that save sent.
-  let savedEmail = MODEL_ORIGINAL.email;
-  let sentEmail = MODEL_ORIGINAL.email;
+  // The e-mail the DAM holds: the original until a save succeeds, then the one that save sent (none before the add
+  // form's user is created).
+  let savedEmail: string | undefined = mode === 'add' ? undefined : MODEL_ORIGINAL.email;
+  let sentEmail = savedEmail;
+  let created = 0;
 
   return {
     async exec(event: EventObject) {
@@ -72,24 +88,34 @@ function createUserSaveDriver(coverage?: CoverageTracker): PathDriver {
         expect(after.value).toBe(expected);
         if (problems) expect(after.context.problems.map((p) => p.field)).toEqual(['firstName', 'confirmPassword']);
       }
-      if (event.type === 'xstate.done.actor.save') savedEmail = sentEmail;
+      if (event.type === 'xstate.done.actor.save') {
+        savedEmail = sentEmail;
+        if (mode === 'add') created += 1;
+      }
       if (event.type === 'xstate.error.actor.save') expect(after.context.error).toBe(userSaveErrorMessage(payload.error));
     },
     verify(expected: AnyMachineSnapshot) {
       const snapshot = actor.getSnapshot();
       expect(snapshot.value).toEqual(expected.value);
       expect(snapshot.context).toEqual(expected.context);
-      // Only changed fields are sent, trimmed: the one field the model edits is the e-mail, to the new address or back
-      // to the original one after a save (spec 03 §5).
-      for (const { input } of users.invocations) {
-        expect(input).toMatchObject({ mode: 'edit', href: MODEL_USER.href });
-        expect([{ address: { email: MODEL_SAVES.changed.email } }, { address: { email: MODEL_ORIGINAL.email } }]).toContainEqual((input as { patch: unknown }).patch);
+      if (mode === 'add') {
+        // The add form creates the user with the whole body (spec 03 §3.1, §7 POST), once: pressed again after a
+        // failed membership PATCH, nothing is created twice.
+        for (const { input } of users.invocations) expect(input).toEqual({ ...USER_SAVE_ADD_MODEL_INPUT, body: userCreateBody(MODEL_NEW_SAVES.valid) });
+        expect(created).toBeLessThanOrEqual(1);
+      } else {
+        // Only changed fields are sent, trimmed: the one field the model edits is the e-mail, to the new address or
+        // back to the original one after a save (spec 03 §5).
+        for (const { input } of users.invocations) {
+          expect(input).toMatchObject({ mode: 'edit', href: MODEL_USER.href });
+          expect([{ address: { email: MODEL_SAVES.changed.email } }, { address: { email: MODEL_ORIGINAL.email } }]).toContainEqual((input as { patch: unknown }).patch);
+        }
       }
-      // Group changes go after the user save, to the user's memberOfHref (spec 03 §4).
-      for (const { input } of memberships.invocations) expect(input).toEqual({ saved: MODEL_USER });
+      // Group changes go after the user save, to the (new) user's memberOfHref (spec 03 §4).
+      for (const { input } of memberships.invocations) expect(input).toEqual({ saved });
       expect(users.pending()).toHaveLength(snapshot.matches('saving') ? 1 : 0);
       expect(memberships.pending()).toHaveLength(snapshot.matches('savingMemberships') ? 1 : 0);
-      if (snapshot.matches('saved')) expect(snapshot.output).toEqual({ saved: MODEL_USER });
+      if (snapshot.matches('saved')) expect(snapshot.output).toEqual({ saved });
       if (snapshot.matches('error')) expect(snapshot.context.error).toBeTruthy();
     },
   };
@@ -99,10 +125,15 @@ describeModelPaths('userSave model: shortest paths (every §8 failure)', shortes
 
 describeModelPaths('userSave model: simple paths (one failure)', simplePaths, 60, () => createUserSaveDriver());
 
+describeModelPaths('userSave add model: shortest paths (every §8 failure)', addShortestPaths, 40, () => createUserSaveDriver(undefined, 'add'));
+
+describeModelPaths('userSave add model: simple paths (one failure)', addSimplePaths, 40, () => createUserSaveDriver(undefined, 'add'));
+
 describe('userSave coverage', () => {
   it('reaches every state and takes every transition across the executed paths', async () => {
     const coverage = createCoverageTracker(userSaveMachine);
     for (const path of [...shortestPaths, ...simplePaths]) await runPath(path, createUserSaveDriver(coverage));
+    for (const path of [...addShortestPaths, ...addSimplePaths]) await runPath(path, createUserSaveDriver(coverage, 'add'));
     const report = coverage.report();
     console.log(formatCoverage('userSave', report));
     assertFullCoverage('userSave', report);

@@ -133,6 +133,37 @@ describe('API clients (applications)', () => {
     expect(me.userManagement).toBeNull();
   });
 
+  it('keeps a client acting as a group out of the group’s member lists and counts, and working when the members are replaced', async () => {
+    const team = await groupWith('Sync team', ['api', 'manageTaxonomies']);
+    const created = (await create(sut.adminToken, { name: 'Team sync', actingAs: groupHref(team.id) })).json();
+    const hiddenId = (await sut.ctx.repos.tokens.findClient(created.clientId))!.user_id;
+    const person = await sut.createUser('sync-team-person');
+    const beta = (method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+      sut.app.inject({
+        method,
+        url: `${groupHref(team.id)}${url}`,
+        headers: { ...bearer(sut.adminToken), accept: 'application/json', ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+      });
+    expect((await beta('PUT', '/users', { users: [person.id] })).statusCode).toBe(204);
+    expect((await beta('GET', '/users')).json().map((u: { id: number }) => u.id)).toEqual([person.id]);
+    expect((await beta('GET', '/users/count')).json()).toEqual({ value: 1 });
+    expect((await beta('GET', '/users-recursive/count')).json()).toEqual({ value: 1 });
+    const admin = await sut.app.inject({
+      method: 'GET',
+      url: `${groupHref(team.id)}/users`,
+      headers: { ...bearer(sut.adminToken), accept: 'application/vnd.fotoware.member-list+json' },
+    });
+    expect(admin.json()).toMatchObject({ count: 1, data: [{ id: person.id }] });
+    expect((await beta('PUT', '/members', { users: [], groups: [] })).statusCode).toBe(204);
+    expect((await beta('DELETE', '/users')).statusCode).toBe(204);
+    expect((await beta('GET', '/users/count')).json()).toEqual({ value: 0 });
+    // The client still acts as the group: a token, and what the group holds.
+    expect(await sut.ctx.repos.users.explicitGroupIdsOf(hiddenId)).toEqual([team.id]);
+    const token = (await clientCredentials(created.clientId, created.clientSecret)).json().access_token;
+    expect((await descriptor(token)).json().permissions.allowTaxonomyEditing).toBe(true);
+  });
+
   it('gives tokens only while what the client acts as holds the api permission', async () => {
     const noApi = await groupWith('No API yet', ['manageTaxonomies']);
     const created = (await create(sut.adminToken, { name: 'Waiting', actingAs: groupHref(noApi.id) })).json();

@@ -293,3 +293,65 @@ describe('members (Group_*UserMembers, Group_*GroupMembers, Group_*GroupMembers 
     expect(await ids(`/fotoweb/api/groups/${b}/users`)).toEqual([u1]);
   });
 });
+
+describe('an API client acting as a group: its hidden user is no member anybody lists, counts or replaces', () => {
+  /** Registers an API client acting as group `g`, as the site owner; answers its hidden user's id. */
+  async function clientActingAs(g: number): Promise<number> {
+    const res = await sut.app.inject({
+      method: 'POST',
+      url: '/fotoweb/api/config/applications',
+      headers: { authorization: `Bearer ${sut.adminToken}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: `Client of ${g}`, actingAs: `/fotoweb/api/groups/${g}` }),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return (await sut.ctx.repos.tokens.findClient(res.json().clientId))!.user_id;
+  }
+
+  it('lists and counts only people, directly and through nesting', async () => {
+    const [parent, g] = [await group(), await group()];
+    const hidden = await clientActingAs(g);
+    const u = await person();
+    expect((await call('POST', `/fotoweb/api/groups/${g}/users`, { payload: { users: [u] } })).statusCode).toBe(204);
+    expect((await call('POST', `/fotoweb/api/groups/${parent}/groups`, { payload: { groups: [g] } })).statusCode).toBe(204);
+    for (const id of [g, parent]) {
+      expect(await ids(`/fotoweb/api/groups/${id}/users-recursive`)).toEqual([u]);
+      expect(await value(`/fotoweb/api/groups/${id}/users-recursive/count`)).toBe(1);
+    }
+    expect(await ids(`/fotoweb/api/groups/${g}/users`)).toEqual([u]);
+    expect(await value(`/fotoweb/api/groups/${g}/users/count`)).toBe(1);
+    expect(await sut.ctx.repos.users.explicitGroupIdsOf(hidden)).toEqual([g]);
+  });
+
+  it('replaces and removes the members of such a group (PUT, DELETE on users and members), as the site owner and as a manageUsers holder', async () => {
+    for (const token of [sut.adminToken, admin.token]) {
+      const [g, sub] = [await group(), await group()];
+      const hidden = await clientActingAs(g);
+      const [u1, u2] = [await person(), await person()];
+      expect((await call('POST', `/fotoweb/api/groups/${g}/users`, { token, payload: { users: [u1] } })).statusCode).toBe(204);
+      const put = await call('PUT', `/fotoweb/api/groups/${g}/users`, { token, payload: { users: [u2] } });
+      expect(put.statusCode, put.body).toBe(204);
+      expect(await ids(`/fotoweb/api/groups/${g}/users`)).toEqual([u2]);
+      expect((await call('PUT', `/fotoweb/api/groups/${g}/members`, { token, payload: { users: [u1], groups: [sub] } })).statusCode).toBe(204);
+      expect(await ids(`/fotoweb/api/groups/${g}/users`)).toEqual([u1]);
+      expect((await call('DELETE', `/fotoweb/api/groups/${g}/users`, { token })).statusCode).toBe(204);
+      expect(await value(`/fotoweb/api/groups/${g}/users/count`)).toBe(0);
+      expect((await call('POST', `/fotoweb/api/groups/${g}/users`, { token, payload: { users: [u2] } })).statusCode).toBe(204);
+      expect((await call('DELETE', `/fotoweb/api/groups/${g}/members`, { token })).statusCode).toBe(204);
+      expect(await ids(`/fotoweb/api/groups/${g}/users`)).toEqual([]);
+      expect(await ids(`/fotoweb/api/groups/${g}/groups`)).toEqual([]);
+      // The client still acts as the group.
+      expect(await sut.ctx.repos.users.explicitGroupIdsOf(hidden)).toEqual([g]);
+    }
+  });
+
+  it('refuses naming the hidden user or the guest user as a member (400, nothing stored changes)', async () => {
+    const g = await group();
+    const hidden = await clientActingAs(g);
+    await refused(() => call('PUT', `/fotoweb/api/groups/${g}/users`, { payload: { users: [hidden] } }), 400, 'InvalidRequest');
+    await refused(() => call('DELETE', `/fotoweb/api/groups/${g}/users/${hidden}`), 400, 'InvalidRequest');
+    const guest = await refused(() => call('POST', `/fotoweb/api/groups/${g}/users`, { payload: { users: [15000] } }), 400, 'InvalidRequest');
+    expect(guest.message).toMatch(/guest user/);
+    await refused(() => call('POST', `/fotoweb/api/groups/${g}/members`, { token: sut.adminToken, payload: { users: [15000] } }), 400, 'InvalidRequest');
+    await refused(() => call('POST', '/fotoweb/api/users/15000/member-of', { token: sut.adminToken, payload: { groups: [g] } }), 403, 'Forbidden');
+  });
+});

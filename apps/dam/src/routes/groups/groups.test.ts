@@ -314,3 +314,76 @@ describe('members and nesting (spec 03 §3.2, §7 {add, remove}; 409 by call, sp
     }
   });
 });
+
+describe('who is a user member: people only (the hidden user of an API client, the guest user)', () => {
+  /** Registers an API client acting as the group, as the site owner; answers its hidden user's id. */
+  async function clientActingAs(group: Group): Promise<number> {
+    const res = await sut.app.inject({
+      method: 'POST',
+      url: '/fotoweb/api/config/applications',
+      headers: { authorization: `Bearer ${sut.adminToken}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: `${group.name} sync`, actingAs: group.href }),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return (await sut.ctx.repos.tokens.findClient(res.json().clientId))!.user_id;
+  }
+
+  it('does not list or count the hidden user of an API client acting as the group, and keeps it when members change', async () => {
+    const group = await createGroup('Client group');
+    const hiddenId = await clientActingAs(group);
+    const person = await sut.createUser('client-group-person');
+    expect((await call('PATCH', group.userMembersHref, { payload: { add: [`/fotoweb/api/users/${person.id}`] } })).statusCode).toBe(204);
+    const list = (await call('GET', group.userMembersHref, { accept: vnd('member-list') })).json() as MemberList;
+    expect(list).toMatchObject({ count: 1, data: [{ id: person.id }] });
+    expect(((await call('GET', `${group.userMembersHref}?q=application`, { accept: vnd('member-list') })).json() as MemberList).count).toBe(0);
+    // Naming it is refused, storing nothing; removing the person leaves it a member.
+    const named = await refused(() => call('PATCH', group.userMembersHref, { payload: { remove: [`/fotoweb/api/users/${hiddenId}`] } }), 400, 'InvalidRequest');
+    expect(named.message).toMatch(/API client/);
+    expect((await call('PATCH', group.userMembersHref, { token: admin.token, payload: { remove: [`/fotoweb/api/users/${person.id}`] } })).statusCode).toBe(204);
+    expect(((await call('GET', group.userMembersHref, { accept: vnd('member-list') })).json() as MemberList).count).toBe(0);
+    expect(await sut.ctx.repos.users.explicitGroupIdsOf(hiddenId)).toEqual([group.id]);
+  });
+
+  it('refuses the guest user as a member, through the group and through the user (4xx, nothing stored changes)', async () => {
+    const group = await createGroup('No visitors');
+    const GUEST = '/fotoweb/api/users/15000';
+    const viaGroup = await refused(() => call('PATCH', group.userMembersHref, { token: admin.token, payload: { add: [GUEST] } }), 400, 'InvalidRequest');
+    expect(viaGroup).toMatchObject({ heading: expect.any(String), message: expect.stringMatching(/guest user/), issues: [{ path: 'add.0' }] });
+    const viaUser = await refused(() => call('PATCH', `${GUEST}/member-of`, { payload: { add: [group.href] } }), 403, 'Forbidden');
+    expect(viaUser).toMatchObject({ heading: expect.any(String), message: expect.stringMatching(/guest user/) });
+    const guest = (await call('GET', GUEST, { accept: vnd('user') })).json();
+    expect(guest.actions).toMatchObject({ update: true, updateMemberships: false });
+    // A membership stored before this rule is neither listed nor counted.
+    await sut.ctx.database.db.insertInto('group_members').values({ group_id: group.id, user_id: 15000 }).execute();
+    expect(((await call('GET', group.userMembersHref, { accept: vnd('member-list') })).json() as MemberList).count).toBe(0);
+    expect((await call('GET', group.userMembersHref, { accept: 'application/json' })).json()).toEqual([]);
+  });
+});
+
+describe('archive access through nested groups (spec 03 §3.2: access inherits through membership)', () => {
+  it('reaches a member of a group nested in the group the access list names, to any depth, until the nesting ends', async () => {
+    const created = await sut.ctx.repos.archives.create({ name: 'Nested' });
+    const archiveHref = `/fotoweb/archives/${created.id}-Nested/`;
+    const parent = await createGroup('Archive readers');
+    const child = await createGroup('Archive readers, north');
+    const grandchild = await createGroup('Archive readers, north-east');
+    await sut.ctx.repos.archives.setAcl(created.id, { principalType: 'group', principalId: parent.id, permissions: ['View', 'Preview'] });
+    const member = await sut.createUser('nested-reader');
+    expect((await call('PATCH', grandchild.userMembersHref, { payload: { add: [`/fotoweb/api/users/${member.id}`] } })).statusCode).toBe(204);
+    const get = (url: string) => sut.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${member.token}` } });
+    expect((await get(archiveHref)).statusCode).toBe(404);
+
+    expect((await call('PATCH', parent.groupMembersHref, { payload: { add: [child.href] } })).statusCode).toBe(204);
+    expect((await call('PATCH', child.groupMembersHref, { payload: { add: [grandchild.href] } })).statusCode).toBe(204);
+    expect((await get(archiveHref)).statusCode).toBe(200);
+    expect(((await get('/fotoweb/archives/')).json() as { data: { href: string }[] }).data.map((a) => a.href)).toContain(archiveHref);
+
+    // The next request after the nesting ends no longer sees it (the cached caller is forgotten at once).
+    expect((await call('PATCH', grandchild.memberOfHref, { payload: { remove: [child.href] } })).statusCode).toBe(204);
+    const gone = await get(archiveHref);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toMatchObject({ value: 'NotFound' });
+    expect(gone.body).not.toContain('Nested');
+    expect(((await get('/fotoweb/archives/')).json() as { data: { href: string }[] }).data.map((a) => a.href)).not.toContain(archiveHref);
+  });
+});

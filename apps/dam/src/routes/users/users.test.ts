@@ -74,7 +74,7 @@ async function refused(request: () => ReturnType<typeof call>, status: number, v
 const groupIdByName = async (name: string) => (await sut.ctx.database.db.selectFrom('groups').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
 
 beforeAll(async () => {
-  sut = await createTestDam({ MAGPIE_LICENSE_SEATS: '60=2' });
+  sut = await createTestDam({ MAGPIE_LICENSE_SEATS: '60=2,70=1' });
   ownerId = (await sut.ctx.repos.users.siteOwnerId())!;
   const db = sut.ctx.database.db;
   const admins = await db.insertInto('groups').values({ name: 'User admins' }).returning('id').executeTakeFirstOrThrow();
@@ -441,7 +441,7 @@ describe('the batch update (spec 03 §2.8, §5 "Batch operations")', () => {
   });
 });
 
-describe('license seats (MAGPIE_LICENSE_SEATS=60=2; 409 out_of_licenses, spec 03 §8)', () => {
+describe('license seats (MAGPIE_LICENSE_SEATS=60=2,70=1; 409 out_of_licenses, spec 03 §8)', () => {
   it('counts enabled people at a level: create, enable and license changes beyond it are refused', async () => {
     await create('editor-1', { license: { level: 60, mode: 0 } });
     const disabled = await create('editor-off', { license: { level: 60, mode: 0 }, account: { password: 'analytical engine', isEnabled: false } });
@@ -456,6 +456,28 @@ describe('license seats (MAGPIE_LICENSE_SEATS=60=2; 409 out_of_licenses, spec 03
     // Changing the mode of someone already seated needs no new seat.
     const seated = await sut.ctx.repos.users.findByUsername('editor-1');
     expect((await call('PATCH', `/fotoweb/api/users/${seated!.id}`, { payload: { license: { mode: 1 } } })).statusCode).toBe(200);
+  });
+
+  it('gives the last seat to exactly one of two creations made at once (the seat lock; real concurrency on PostgreSQL)', async () => {
+    const db = sut.ctx.database.db;
+    expect(await db.selectFrom('users').select('id').where('license_level', '=', 70).execute()).toEqual([]);
+    // FotoWare's Beta create without a password: no scrypt before the transaction, so the two overlap.
+    const pro = (username: string) =>
+      call('POST', '/fotoweb/api/users', {
+        accept: 'application/json',
+        payload: { username, address: { givenName: 'Pro', surname: username, email: `${username}@example.com` }, license: { level: 'Pro' } },
+      });
+    for (let round = 0; round < 3; round++) {
+      const answers = await Promise.all([pro(`pro-racer-${round}-a`), pro(`pro-racer-${round}-b`)]);
+      expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+      const lost = answers.find((res) => res.statusCode === 409)!;
+      expect(lost.json()).toMatchObject({ value: 'out_of_licenses', heading: expect.any(String), message: expect.stringContaining('out_of_licenses') });
+      const won = answers.find((res) => res.statusCode === 200)!.json() as { id: number; username: string };
+      const seated = await db.selectFrom('users').select(['id', 'username']).where('license_level', '=', 70).where('is_enabled', '=', true).execute();
+      expect(seated).toEqual([{ id: won.id, username: won.username }]);
+      // Disabling the winner frees the seat for the next round.
+      await sut.ctx.repos.users.update(won.id, { is_enabled: false });
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * The paging bar of the users and groups grids (spec 03 §2.5): first, previous, next and last, and a count text in
+ * The paging bar of the users and groups grids (spec 03 §2.5) and the Add member dialog (§2.12): first, previous, next and last, and a count text in
  * the singular or plural. It follows the list's `paging` links and never builds page URLs (spec 03 §3.5).
  */
 import { Button, HStack, Text } from '@chakra-ui/react';
