@@ -7,7 +7,8 @@
  * permissions, the search, the count and the presentation of a 100-asset page are all in the figure) for: a rare
  * word, a common word's first page, a field predicate, a date range with a doctype, a global search, and page 1
  * against page 500 through the keyset links; each once counted and once with its hits not counted yet (the
- * `asset_generation` sequence advanced before every timed request, as any change of an asset does). Kept answers are
+ * `asset_generation` sequence advanced before every timed request, as any change of an asset does), and the same
+ * for a member whose access-list entry has an AutoSearch filter (issue 12). Kept answers are
  * off (`MAGPIE_ANSWER_CACHE_BYTES=0`): every request searches. Also prints the
  * first search of the common word ever (it registers the word's kept count) and its exact count alone. Writes the
  * EXPLAIN plans of the main queries to `apps/dam/src/search/plans/<db>.txt` (100,000 assets) or
@@ -289,6 +290,35 @@ async function benchOne(kind: 'pglite' | 'postgres') {
   for (const [label, url] of shapes) {
     results.push(await measure(label, get(url)));
     results.push(await measure(`${label}, hits not counted yet`, get(url), forgetCounts));
+  }
+  // A member whose access-list entry limits what they see (issue 12, spec 03 §3.9 AutoSearch): every list, count and
+  // search adds the filter to its SQL, and kept counts never answer it.
+  const filterKeyword = keywordPool[3]!.split(/\s+/)[0]!;
+  const { hashPassword: hash } = await import('../apps/dam/src/lib/crypto.ts');
+  const member = await ctx.repos.users.create({ username: 'bench-filtered', fullName: 'Bench Filtered', passwordHash: await hash('bench-filtered') });
+  const group = await sql<{ id: number }>`INSERT INTO groups (name) VALUES ('Bench filtered') RETURNING id`.execute(ctx.database.db);
+  await ctx.repos.users.addToGroups(member.id, [group.rows[0]!.id]);
+  await ctx.repos.archives.setAcl(5000, { principalType: 'group', principalId: group.rows[0]!.id, permissions: ['View', 'Preview'], autoSearch: `25:${filterKeyword}` });
+  await ctx.repos.tokens.upsertClient({ clientId: 'bench-filtered', name: 'bench-filtered', secretHash: await hashPassword('bench'), userId: member.id });
+  await sql`INSERT INTO group_permissions (group_id, permission) VALUES (${group.rows[0]!.id}, 'api')`.execute(ctx.database.db);
+  // Registered Users' entry on Photos has no filter and would lift it: this member sees Photos through the filtered entry only.
+  await sql`DELETE FROM archive_acl WHERE archive_id = 5000 AND principal_type = 'group' AND principal_id <> ${group.rows[0]!.id}`.execute(ctx.database.db);
+  const filteredToken = (
+    await app.inject({
+      method: 'POST',
+      url: '/fotoweb/oauth2/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'grant_type=client_credentials&client_id=bench-filtered&client_secret=bench',
+    })
+  ).json().access_token as string;
+  const getFiltered = (url: string) => async () => (await app.inject({ method: 'GET', url, headers: { ...headers, authorization: `Bearer ${filteredToken}` } })).statusCode;
+  for (const [label, url] of [
+    [`AutoSearch member (25:${filterKeyword}): page 1`, base],
+    ['AutoSearch member: rare word', q(RARE)],
+    ['AutoSearch member: common word', q(COMMON)],
+  ] as const) {
+    results.push(await measure(label, getFiltered(url)));
+    results.push(await measure(`${label}, hits not counted yet`, getFiltered(url), forgetCounts));
   }
   // What the first request of the common word paid before kept counts: its exact count alone.
   const exactCount = () => sql`SELECT count(*) FROM assets WHERE archive_id = 5000 AND search_vector @@ ${`'${COMMON}'`}::tsquery`.execute(ctx.database.db).then(() => 200);

@@ -11,7 +11,7 @@
  *    budget (scripts/check-bundle-budget.mjs), and Playwright.
  * 3. Prints one closing line `N passed, N failed` over all tests, and exits non-zero if anything failed.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,7 +51,7 @@ if (missing.length) {
   }
 }
 
-/** @type {Array<{ name: string, cmd: string, args: string[], env?: NodeJS.ProcessEnv, report?: string }>} */
+/** @type {Array<{ name: string, cmd: string, args: string[], env?: NodeJS.ProcessEnv, report?: string, parts?: string[] }>} */
 const steps = [
   { name: 'generated API types are current', cmd: 'npm', args: ['run', 'check:api'] },
   { name: 'lint', cmd: 'npm', args: ['run', 'lint'] },
@@ -63,8 +63,44 @@ const steps = [
   { name: 'BFF', cmd: 'npx', args: ['vitest', 'run', '--project', 'bff'], report: 'bff' },
   { name: 'web build', cmd: 'npm', args: ['run', 'build'] },
   { name: 'bundle budget (login page JavaScript, gzip)', cmd: 'npm', args: ['run', '--silent', 'check:bundle'] },
-  { name: 'end-to-end (Playwright, Chromium)', cmd: 'npx', args: ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts'], env: { CHROMIUM_PATH: CHROMIUM }, report: 'e2e' },
+  {
+    name: 'end-to-end (Playwright, Chromium): the journeys and the machines’ paths at once, each on a stack of its own',
+    cmd: 'npx',
+    args: ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', '--reporter=list,json'],
+    env: { CHROMIUM_PATH: CHROMIUM },
+    report: 'e2e',
+    parts: ['journeys', 'model'],
+  },
 ];
+
+/**
+ * Runs one command per part at once (`MAGPIE_E2E_PART`), each line of their output prefixed with its part; resolves
+ * with the worst exit status. The end-to-end specs wait on the browser more than they compute, so two runs on two
+ * cores take about the time of the longer one.
+ * @param {string} cmd @param {string[]} args @param {NodeJS.ProcessEnv} env @param {string[]} parts
+ * @param {(part: string) => NodeJS.ProcessEnv} envOf
+ */
+function runParts(cmd, args, env, parts, envOf) {
+  return Promise.all(
+    parts.map(
+      (part) =>
+        new Promise((resolve) => {
+          const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env, ...envOf(part), MAGPIE_E2E_PART: part } });
+          for (const stream of [child.stdout, child.stderr]) {
+            let rest = '';
+            stream.on('data', (data) => {
+              const lines = (rest + data.toString()).split('\n');
+              rest = lines.pop() ?? '';
+              for (const line of lines) process.stdout.write(`[${part}] ${line}\n`);
+            });
+            stream.on('end', () => rest && process.stdout.write(`[${part}] ${rest}\n`));
+          }
+          child.on('exit', (code) => resolve(code ?? 1));
+          child.on('error', () => resolve(1));
+        }),
+    ),
+  ).then((codes) => codes.reduce((worst, code) => Math.max(worst, code), 0));
+}
 
 const failedSteps = [];
 let passed = 0;
@@ -73,26 +109,34 @@ for (const step of steps) {
   console.log(`\n━━ ${step.name} ━━`);
   const args = [...step.args];
   const env = { ...step.env };
-  if (step.report === 'e2e') env.PLAYWRIGHT_JSON_OUTPUT_NAME = path.join(reports, 'e2e.json');
-  else if (step.report) args.push('--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, `${step.report}.json`)}`);
-  const status = run(step.cmd, args, env);
+  /** The report files the step writes. */
+  let reportFiles = step.report ? [path.join(reports, `${step.report}.json`)] : [];
+  let status;
+  if (step.parts) {
+    reportFiles = step.parts.map((part) => path.join(reports, `${step.report}-${part}.json`));
+    status = await runParts(step.cmd, args, env, step.parts, (part) => ({ PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, `${step.report}-${part}.json`) }));
+  } else {
+    if (step.report) args.push('--reporter=default', '--reporter=json', `--outputFile.json=${reportFiles[0]}`);
+    status = run(step.cmd, args, env);
+  }
   if (status !== 0) failedSteps.push(step.name);
-  if (step.report) {
+  let counted = 0;
+  for (const file of reportFiles) {
     try {
-      const json = JSON.parse(fs.readFileSync(path.join(reports, `${step.report}.json`), 'utf8'));
-      if (step.report === 'e2e') {
+      const json = JSON.parse(fs.readFileSync(file, 'utf8'));
+      if (step.parts) {
         passed += json.stats?.expected ?? 0;
         failed += (json.stats?.unexpected ?? 0) + (json.stats?.flaky ?? 0);
       } else {
         passed += json.numPassedTests ?? 0;
         failed += json.numFailedTests ?? 0;
       }
+      counted++;
     } catch {
-      if (status !== 0) failed += 1;
+      // No report: counted below.
     }
-  } else if (status !== 0) {
-    failed += 1;
   }
+  if (status !== 0 && counted < Math.max(1, reportFiles.length)) failed += 1;
 }
 
 console.log('');

@@ -170,7 +170,7 @@ test('a forced change holds every route at the view, calls only what the DAM all
   });
   const calls = recordDamCalls(page);
 
-  await page.goto('/fotoweb/archives/');
+  await page.goto('/fotoweb/views/login');
   await logIn(page, credentials);
   await expect(page).toHaveURL((url) => url.pathname === VIEW && url.searchParams.get('to') === '/fotoweb/archives/');
   await expect(page.getByTestId('forced-change-explanation')).toHaveText(FORCED_EXPLANATION);
@@ -254,7 +254,7 @@ test('a user whose change is forced logs in, must change the password, and then 
 
   // The user logs in and is held at the view.
   const calls = recordDamCalls(page);
-  await page.goto('/fotoweb/archives/');
+  await page.goto('/fotoweb/views/login');
   await logIn(page, { username, password: firstPassword });
   await expect(page).toHaveURL((url) => url.pathname === VIEW && url.searchParams.get('to') === '/fotoweb/archives/');
   await expect(page.getByTestId('forced-change-explanation')).toHaveText(FORCED_EXPLANATION);

@@ -6,21 +6,30 @@ import { defineConfig } from '@playwright/test';
  * (fixtures.ts), which also fails a test on any Content-Security-Policy violation in its pages (never `bypassCSP`).
  * Run: `npx playwright test -c tests/e2e/playwright.config.ts`.
  */
+/**
+ * `MAGPIE_E2E_PART`: `journeys` (every spec but the machines' generated paths) or `model` (only `model/`); unset, all
+ * of them. `npm test` runs the two parts at once, each with a stack of its own (scripts/test.mjs).
+ */
+const part = process.env.MAGPIE_E2E_PART;
+
 export default defineConfig({
   testDir: '.',
-  testMatch: '**/*.spec.ts',
+  testMatch: part === 'model' ? 'model/**/*.spec.ts' : '**/*.spec.ts',
+  ...(part === 'journeys' ? { testIgnore: 'model/**' } : {}),
   globalSetup: './global-setup.ts',
   workers: 1,
   fullyParallel: false,
   retries: 0,
   timeout: 120_000,
   expect: { timeout: 15_000 },
-  outputDir: '../../test-results/e2e',
+  outputDir: `../../test-results/e2e${part ? `-${part}` : ''}`,
   reporter: [['list']],
   use: {
     browserName: 'chromium',
     headless: true,
     viewport: { width: 1280, height: 860 },
+    // The app honours reduced motion (theme/system.ts): dialogs and menus open and close without animations to wait for.
+    reducedMotion: 'reduce',
     // Pages run under the BFF's Content-Security-Policy, and fixtures.ts fails a test on any violation (issue 9).
     bypassCSP: false,
     trace: 'retain-on-failure',

@@ -68,6 +68,8 @@ let adminId: number;
 let builtInClientIds: string[];
 /** Sample values of the route patterns' named groups: `<operationId>.<group>` first, then `<group>`. */
 const groupSamples: Record<string, string> = {};
+/** The archive the archive administration routes act on (made by `ensureThrowaways`). */
+let throwawayArchiveId: number | undefined;
 /** Server paths no 4xx body may show. */
 let serverPaths: string[];
 /** The one-page web app the BFF serves. */
@@ -182,6 +184,16 @@ function namableIds(route: RouteSpec): Set<number> {
   return new Set([...Object.values(mutable), ...Object.values(throwawayGroupIds)]);
 }
 
+/** Routes that change or delete archives (issue 12): their generated requests never name an archive but the throwaway. */
+function writesArchives(route: RouteSpec): boolean {
+  return route.method !== 'GET' && /config\\\/archives/.test(route.pattern.source);
+}
+
+/** Every archive id the DAM holds now. */
+async function archiveIds(): Promise<number[]> {
+  return (await sut.dam.ctx.database.db.selectFrom('archives').select('id').execute()).map((row) => Number(row.id));
+}
+
 /** Every user and group id the DAM holds now (deleted ones too: an id is never reused). */
 async function principalIds(): Promise<number[]> {
   const db = sut.dam.ctx.database.db;
@@ -264,6 +276,25 @@ async function ensureThrowaways(): Promise<void> {
     throwawayClientId = (created.json() as { clientId: string }).clientId;
   }
 
+  // The archive administration routes (issue 12) act on a throwaway archive, never on Photos.
+  const photos = await asAdmin('GET', '/fotoweb/api/config/archives/5000');
+  expect(photos.statusCode, photos.body).toBe(200);
+  const archiveBody = (name: string) => ({ Name: name, MetadataSetId: (photos.json() as { MetadataSetId: string }).MetadataSetId, Pool: 'default', MemberList: [] });
+  if (throwawayArchiveId === undefined || (await asAdmin('GET', `/fotoweb/api/config/archives/${throwawayArchiveId}`)).statusCode !== 200) {
+    let created: LightMyRequestResponse | undefined;
+    for (let attempt = 0; attempt < 5 && created?.statusCode !== 201; attempt++) {
+      created = await asAdmin('POST', '/fotoweb/api/config/archives', archiveBody(`Property throwaway archive ${Date.now()}-${attempt}`));
+    }
+    expect(created!.statusCode, created!.body).toBe(201);
+    throwawayArchiveId = (created!.json() as { Id: number }).Id;
+  }
+  for (const operationId of ['getArchiveConfig', 'updateArchiveConfig', 'deleteArchiveConfig']) groupSamples[`${operationId}.id`] = String(throwawayArchiveId);
+  Object.assign(SAMPLE_BODIES, {
+    createArchiveConfig: archiveBody('Property archive'),
+    updateArchiveConfig: { ...archiveBody(`Property throwaway archive ${throwawayArchiveId}`), Description: 'Changed by the property tests' },
+    createMetadataViewConfig: { Name: 'Property view' },
+  });
+
   const { user, batch, victim, batchVictim, notOwner } = throwawayUserIds;
   const { group, member, victim: groupVictim } = throwawayGroupIds;
   for (const operationId of ['getUser', 'updateUser', 'getUserMemberOf', 'updateUserMemberOf', 'resetUserDeviceTokens']) groupSamples[`${operationId}.id`] = String(user);
@@ -285,6 +316,10 @@ async function ensureThrowaways(): Promise<void> {
     'deleteGroupUser.member': String(batch),
     'deleteGroupGroup.member': String(member),
     key: 'k',
+    filter: 'title',
+    alias: 'dc',
+    name: 'Location',
+    setting: 'watermarks',
   });
   Object.assign(SAMPLE_BODIES, {
     updateUsers: {
@@ -630,7 +665,11 @@ describe('every route of the contract, with generated input, through the BFF to 
               ? passwordBrowser
               : admin;
       const namable = namableIds(route);
-      const protectedIds = writesPrincipals(route) ? new Set((await principalIds()).filter((id) => !namable.has(id))) : undefined;
+      const protectedIds = writesPrincipals(route)
+        ? new Set((await principalIds()).filter((id) => !namable.has(id)))
+        : writesArchives(route)
+          ? new Set((await archiveIds()).filter((id) => id !== throwawayArchiveId))
+          : undefined;
       const property = fc.asyncProperty(requestArbitrary(route, protectedIds), async (generated) => {
         const headers: Record<string, string> = {};
         if (generated.contentType !== undefined) headers['content-type'] = generated.contentType;

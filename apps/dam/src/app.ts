@@ -24,6 +24,8 @@ import { siteOwnerRoutes } from './routes/site-owner/site-owner.route.ts';
 import { configRoutes } from './routes/config/config.route.ts';
 import { usersRoutes } from './routes/users/users.route.ts';
 import { groupsRoutes } from './routes/groups/groups.route.ts';
+import { archiveConfigRoutes } from './routes/archive-config/archive-config.route.ts';
+import { configLoadsRoutes } from './routes/archive-config/config-loads.route.ts';
 import { DebugRequestLogController } from '@magpie/api-types/server-logging';
 
 /** Largest JSON or form body accepted (bytes); files arrive as chunks, never as one body. */
@@ -69,7 +71,7 @@ export async function buildDamApp(ctx: DamContext, options: { loggerInstance?: F
   });
   await app.register(multipart, { limits: { files: 1, fields: 10, parts: 12 } });
 
-  registerAuthentication(app, ctx.auth);
+  registerAuthentication(app, ctx.auth, { guestAccess: ctx.config.guestAccess });
   await app.register(async (scope) => {
     await tokenRoutes(scope, ctx);
     await servicesRoutes(scope, ctx);
@@ -85,6 +87,8 @@ export async function buildDamApp(ctx: DamContext, options: { loggerInstance?: F
     await groupsRoutes(scope, ctx);
     await siteOwnerRoutes(scope, ctx);
     await configRoutes(scope, ctx);
+    await archiveConfigRoutes(scope, ctx);
+    await configLoadsRoutes(scope, ctx);
   });
   return app;
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 
+import { USER_LICENSE_LEVELS } from '@magpie/api-types';
 import { LOG_FORMATS, type LogFormat } from '@magpie/api-types/server-logging';
 
 export { LOG_FORMATS, type LogFormat };
@@ -66,6 +67,15 @@ export interface DamConfig {
    * (spec 03 §8).
    */
   licenseSeats: ReadonlyMap<number, number>;
+  /** Most archives the site may hold (`MAGPIE_MAX_ARCHIVES`, default 100): one more answers `too_many_archives` (spec 03 §8). */
+  maxArchives: number;
+  /**
+   * Guest access (`MAGPIE_GUEST_ACCESS`, `on` by default, `off` for guest-disabled mode; issue 12, spec 02 §6): a
+   * request without a token to an operation guests may use is answered as the guest user (15000), who sees the
+   * archives whose access list grants Everyone, Guests or the guest user. Off, such requests answer 401, and user
+   * and group lists hide the guest user and group (spec 03 §4).
+   */
+  guestAccess: boolean;
   /** Log level for Fastify's logger (`LOG_LEVEL`, default `info`; `silent` in tests). */
   logLevel: string;
   /** `LOG_FORMAT`: `json` or `pretty`; unset, readable lines on a terminal and JSON otherwise (`@magpie/api-types/server-logging`). */
@@ -84,6 +94,15 @@ function positiveIntFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: numb
   const value = intFromEnv(env, name, fallback);
   if (value < 1) throw new Error(`${name} must be at least 1, got "${env[name]}"`);
   return value;
+}
+
+/** `on`/`off` (also `true`/`false`, `1`/`0`, any case). @throws Error for anything else. */
+function onOffFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['on', 'true', '1', 'yes'].includes(raw)) return true;
+  if (['off', 'false', '0', 'no'].includes(raw)) return false;
+  throw new Error(`${name} must be on or off, got "${env[name]}"`);
 }
 
 /**
@@ -110,14 +129,21 @@ export function loadDamConfig(env: NodeJS.ProcessEnv = process.env): DamConfig {
     workers: intFromEnv(env, 'MAGPIE_WORKERS', 2),
     tokenRateLimit: positiveIntFromEnv(env, 'MAGPIE_TOKEN_RATE_LIMIT', 60),
     licenseSeats: licenseSeatsFromEnv(env),
+    maxArchives: positiveIntFromEnv(env, 'MAGPIE_MAX_ARCHIVES', 100),
+    guestAccess: onOffFromEnv(env, 'MAGPIE_GUEST_ACCESS', true),
     logLevel: env.LOG_LEVEL || 'info',
     logFormat: logFormatFromEnv(env),
   };
 }
 
+/** The license levels seats may be set for: every level of `USER_LICENSE_LEVELS` but None (0), which is no license. */
+const SEATED_LEVELS: ReadonlyMap<number, string> = new Map(USER_LICENSE_LEVELS.filter((l) => l.ValueNumeric !== 0).map((l) => [l.ValueNumeric, l.Label]));
+
 /**
- * `MAGPIE_LICENSE_SEATS`: comma-separated `<level>=<seats>` pairs, both non-negative integers.
- * @throws Error for a malformed pair or a level named twice.
+ * `MAGPIE_LICENSE_SEATS`: comma-separated `<level>=<seats>` pairs, both non-negative integers, each level one of
+ * `USER_LICENSE_LEVELS` but None (10 Portal … 70 Pro). Read at startup.
+ * @throws Error (the DAM does not start) for a malformed pair, a level that is no license level (a typo such as
+ *   `36`, or 0 = None, which takes no seat), or a level named twice.
  */
 function licenseSeatsFromEnv(env: NodeJS.ProcessEnv): ReadonlyMap<number, number> {
   const seats = new Map<number, number>();
@@ -126,6 +152,10 @@ function licenseSeatsFromEnv(env: NodeJS.ProcessEnv): ReadonlyMap<number, number
     const match = /^\s*(\d{1,9})\s*=\s*(\d{1,9})\s*$/.exec(pair);
     if (!match) throw new Error(`MAGPIE_LICENSE_SEATS must be <level>=<seats> pairs such as "35=50,60=5", got "${env.MAGPIE_LICENSE_SEATS}"`);
     const level = Number(match[1]);
+    if (!SEATED_LEVELS.has(level)) {
+      const levels = [...SEATED_LEVELS].map(([value, label]) => `${value} (${label})`).join(', ');
+      throw new Error(`MAGPIE_LICENSE_SEATS names level ${level}, which is no license level; the levels are ${levels}`);
+    }
     if (seats.has(level)) throw new Error(`MAGPIE_LICENSE_SEATS names level ${level} twice`);
     seats.set(level, Number(match[2]));
   }

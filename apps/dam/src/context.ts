@@ -37,6 +37,8 @@ import { ConfigOptionsService } from './services/config-options.service.ts';
 import { ApplicationsService } from './services/applications.service.ts';
 import { PasswordChangeLimits } from './policies/token-limits.ts';
 import { UsersService } from './services/users.service.ts';
+import { ArchiveConfigService } from './services/archive-config.service.ts';
+import { ConfigLoadsService } from './services/config-loads.service.ts';
 import { GroupsService } from './services/groups.service.ts';
 
 /** Everything the DAM's routes, jobs and CLI use, wired once (the composition root). */
@@ -80,6 +82,10 @@ export interface DamContext {
   users: UsersService;
   /** Group administration: groups, their permissions and members (spec 03 §3.2, §3.3, §7). */
   groups: GroupsService;
+  /** Archive administration: archives, their configuration and access lists (issue 12, spec 03 §3.8–§3.11, §7). */
+  archiveConfig: ArchiveConfigService;
+  /** The archive dialog's configuration loads and the field catalogue (issue 12, spec 03 §7). */
+  configLoads: ConfigLoadsService;
   /** Collection, search and asset answers kept per caller while nothing they show changes (issue 9). */
   representations: RepresentationCache;
   worker: JobWorker;
@@ -179,8 +185,10 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
     siteOwner: new SiteOwnerService(db, repos.users, new GroupsRepository(db), auth),
     configOptions: new ConfigOptionsService(),
     applications: new ApplicationsService(db, repos.tokens, auth),
-    users: new UsersService(db, auth, { licenseSeats: config.licenseSeats }),
-    groups: new GroupsService(db, auth),
+    users: new UsersService(db, auth, { licenseSeats: config.licenseSeats, guestAccess: config.guestAccess }),
+    groups: new GroupsService(db, auth, { guestAccess: config.guestAccess }),
+    archiveConfig: new ArchiveConfigService(db, { maxArchives: config.maxArchives }),
+    configLoads: new ConfigLoadsService(db),
     representations: new RepresentationCache(() => generations.current(), { maxBytes: config.answerCacheBytes }),
     worker,
     bootstrapResult,

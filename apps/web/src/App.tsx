@@ -8,32 +8,41 @@ import { CHANGE_PASSWORD_PATH, forcedChangeRedirect } from './routes/change-pass
 import { LoginView } from './routes/login/LoginView.tsx';
 import { NotFoundView } from './routes/NotFoundView.tsx';
 import { SessionProvider, useSession } from './session/SessionProvider.tsx';
+import { isGuestAddress } from './session/sessionMachineSource.ts';
 import { ColorModeProvider } from './theme/ColorModeProvider.tsx';
 import { system } from './theme/system.ts';
-import { ARCHIVES_PATH, currentAddress, LOGIN_PATH, loginUrl } from './lib/urls.ts';
+import { ARCHIVES_PATH, currentAddress, LOGIN_PATH } from './lib/urls.ts';
 
-// Route-level code splitting (issue 10): the login view ships in the entry chunk; the logged-in shell (header, upload,
-// actions) and the archive pages load on first use, so a first visit to the login page downloads neither. The
-// budget is checked by scripts/check-bundle-budget.mjs in `npm test`.
+// Route-level code splitting (issue 10): the login view ships in the entry chunk; the shell (header, upload, actions;
+// also the guests' shell, issue 12) and the archive pages load on first use, so a first visit to the login page
+// downloads neither. The budget is checked by scripts/check-bundle-budget.mjs in `npm test`.
 const AppShell = lazy(() => import('./shell/AppShell.tsx').then((module) => ({ default: module.AppShell })));
 const ArchivePathView = lazy(() => import('./routes/ArchivePathView.tsx').then((module) => ({ default: module.ArchivePathView })));
 const ApiClientsView = lazy(() => import('./routes/api-clients/ApiClientsView.tsx').then((module) => ({ default: module.ApiClientsView })));
 const ChangePasswordView = lazy(() => import('./routes/change-password/ChangePasswordView.tsx').then((module) => ({ default: module.ChangePasswordView })));
 
 /**
- * Without a stored descriptor, goes to the login view (keeping the current address in `to`, spec 01 §4 Session) before
- * the shell's chunk is fetched, so `/` on a first visit costs only the login page's JavaScript. While the descriptor
- * says a password change is forced, every route but the change-password view goes there, keeping the address in `to`
- * (spec 03 §2.11), before the shell mounts and asks the DAM for anything it would refuse.
+ * The routes that need a session, or guest browsing (issue 12). With a descriptor: the routes, except that while the
+ * descriptor says a password change is forced, every route but the change-password view goes there, keeping the
+ * address in `to` (spec 03 §2.11), before the shell mounts and asks the DAM for anything it would refuse. As a guest:
+ * the archives (the shell shows them without a session). Otherwise the session machine is deciding (checking guest
+ * access) or on its way to the login view with `to` (spec 01 §4 Session; `SessionProvider` navigates): a status
+ * shows meanwhile, and the shell's chunk is not fetched, so a first visit that ends on the login page costs only the
+ * login page's JavaScript.
  */
 function RequireSession() {
-  const { descriptor } = useSession();
+  const { descriptor, guest } = useSession();
   const location = useLocation();
   useForcedChangeFromAnyCall();
-  if (!descriptor) return <Navigate to={loginUrl(currentAddress(location))} replace />;
-  const forced = forcedChangeRedirect(descriptor, currentAddress(location));
-  if (forced !== undefined) return <Navigate to={forced} replace />;
-  return <Outlet />;
+  const address = currentAddress(location);
+  if (descriptor) {
+    const forced = forcedChangeRedirect(descriptor, address);
+    if (forced !== undefined) return <Navigate to={forced} replace />;
+    return <Outlet />;
+  }
+  // The machine leaves `guest` for any other address as soon as it hears of it; until then nothing else mounts.
+  if (guest && isGuestAddress(address)) return <Outlet />;
+  return <LoadingState label="Checking access…" />;
 }
 
 /**
@@ -72,8 +81,8 @@ function PageLoading() {
 
 /**
  * Routes (spec 01 §2): the login view, the change-password view (spec 03 §2.9, outside the shell), the archives list
- * and everything below it (collections and assets, whose page addresses are their API hrefs). `/` and `/fotoweb/`
- * land on the archives list.
+ * and everything below it (collections and assets, whose page addresses are their API hrefs; guests browse the
+ * public ones, issue 12). `/` and `/fotoweb/` land on the archives list.
  */
 export function App() {
   return (

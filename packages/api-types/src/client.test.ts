@@ -510,6 +510,61 @@ describe('createMagpieClient: users, groups and API clients', () => {
     ]);
   });
 
+  it('reads the public descriptor, and lists, reads, adds, changes and deletes archive configurations (issue 12)', async () => {
+    const archive = { Id: 5001, Name: 'Press', href: '/fotoweb/api/config/archives/5001' };
+    const body = { Name: 'Press', MetadataSetId: 'v1', Pool: 'default', MemberList: [] };
+    const { api, requests } = client(
+      () => json({ isGuest: true }),
+      () => json({ data: [archive], paging: null }),
+      () => json(archive),
+      () => json(archive, 201),
+      () => json(archive),
+      noContent,
+      noContent,
+    );
+    await expect(api.getPublicDescriptor()).resolves.toEqual({ isGuest: true });
+    await expect(api.listArchiveConfigs()).resolves.toEqual({ data: [archive], paging: null });
+    await api.getArchiveConfig(archive.href);
+    await api.createArchiveConfig(body);
+    await api.updateArchiveConfig(archive.href, body);
+    await api.deleteArchiveConfig(archive.href);
+    await api.deleteArchiveConfig(archive.href, 5000);
+    expect(requests.map((r) => [r.method, r.url, r.headers['Accept'], r.body])).toEqual([
+      ['GET', '/fotoweb/', 'application/vnd.fotoware.api-descriptor+json', undefined],
+      ['GET', '/fotoweb/api/config/archives', 'application/json', undefined],
+      ['GET', archive.href, 'application/json', undefined],
+      ['POST', '/fotoweb/api/config/archives', 'application/json', JSON.stringify(body)],
+      ['PUT', archive.href, 'application/json', JSON.stringify(body)],
+      ['DELETE', archive.href, expect.anything(), undefined],
+      ['DELETE', `${archive.href}?moveAssetsTo=5000`, expect.anything(), undefined],
+    ]);
+  });
+
+  it('reads the archive dialog configuration loads and makes a metadata view (issue 12)', async () => {
+    const { api, requests } = client(
+      () => json({ data: [] }),
+      () => json({ Id: 'v', Name: 'Copy', href: '/fotoweb/editors/v', UsedBy: [] }, 201),
+      () => json({ AllowExternalPath: false, AllowPoolManagement: false, Pools: [] }),
+      () => json({ enableConsentForms: false }),
+      () => json([]),
+      () => json({ data: [] }),
+    );
+    await api.listMetadataViewConfigs();
+    await api.createMetadataViewConfig({ Name: 'Copy', CopyFrom: 'x' });
+    await api.listPools();
+    await api.getConsentFormSettings();
+    await api.listMetadataFields('a b');
+    await api.listConfigSettingItems('watermarks');
+    expect(requests.map((r) => [r.method, r.url])).toEqual([
+      ['GET', '/fotoweb/api/config/metadataviews'],
+      ['POST', '/fotoweb/api/config/metadataviews'],
+      ['GET', '/fotoweb/api/pools'],
+      ['GET', '/fotoweb/api/config/consentForms/ConsentFormSettings'],
+      ['GET', '/fotoweb/api/config/metadata/fields/a%20b'],
+      ['GET', '/fotoweb/api/config/watermarks'],
+    ]);
+  });
+
   it('tells out_of_licenses from user exists (spec 03 §8)', async () => {
     const { api } = client(
       () => json({ value: 'out_of_licenses', message: 'No Editor seat is free (out_of_licenses).' }, 409),

@@ -246,6 +246,30 @@ export interface MagpieClient {
   createApplication(application: DamSchemas['ApplicationCreate'], options?: RequestOptions): Promise<DamSchemas['ApplicationCreated']>;
   /** `DELETE href` (an application's `href`): revokes the client and its tokens. */
   deleteApplication(href: string, options?: RequestOptions): Promise<void>;
+  /** `GET /fotoweb/` with `Accept: api-descriptor`: the public descriptor a visitor without a session reads (issue 12). */
+  getPublicDescriptor(options?: RequestOptions): Promise<DamSchemas['PublicApiDescriptor']>;
+  /** `GET /fotoweb/api/config/archives`: every archive with its configuration and access list (needs manageArchives). */
+  listArchiveConfigs(options?: RequestOptions): Promise<DamSchemas['ArchiveConfigList']>;
+  /** `GET href` (an archive configuration's `href`). */
+  getArchiveConfig(href: string, options?: RequestOptions): Promise<DamSchemas['ArchiveConfig']>;
+  /** `POST /fotoweb/api/config/archives`: adds an archive (201); a 400 carries every problem in `issues` (spec 03 §5, §8). */
+  createArchiveConfig(archive: DamSchemas['ArchiveConfigInput'], options?: RequestOptions): Promise<DamSchemas['ArchiveConfig']>;
+  /** `PUT href` (an archive configuration's `href`): the whole archive; answers it as saved. */
+  updateArchiveConfig(href: string, archive: DamSchemas['ArchiveConfigInput'], options?: RequestOptions): Promise<DamSchemas['ArchiveConfig']>;
+  /** `DELETE href[?moveAssetsTo=<id>]`: deletes an archive; 409 `archive_not_empty` while it holds assets and no target is named. */
+  deleteArchiveConfig(href: string, moveAssetsTo?: number, options?: RequestOptions): Promise<void>;
+  /** `GET /fotoweb/api/config/metadataviews`: every metadata view with the archives using it (manageArchives or manageSettings). */
+  listMetadataViewConfigs(options?: RequestOptions): Promise<DamSchemas['MetadataViewConfigList']>;
+  /** `POST /fotoweb/api/config/metadataviews` `{Name, CopyFrom?}`: a new view, a copy of `CopyFrom` or of the default (201). */
+  createMetadataViewConfig(view: DamSchemas['MetadataViewConfigCreate'], options?: RequestOptions): Promise<DamSchemas['MetadataViewConfig']>;
+  /** `GET /fotoweb/api/pools`: the storage pools an archive chooses from. */
+  listPools(options?: RequestOptions): Promise<DamSchemas['PoolList']>;
+  /** `GET /fotoweb/api/config/consentForms/ConsentFormSettings` (spec 03 §3.10). */
+  getConsentFormSettings(options?: RequestOptions): Promise<DamSchemas['ConsentFormSettings']>;
+  /** `GET /fotoweb/api/config/metadata/fields/{filter}`: the field catalogue (`all`, `known`, `custom` or text); 400 `filter_failed`. */
+  listMetadataFields(filter: string, options?: RequestOptions): Promise<DamSchemas['MetadataFieldInfoList']>;
+  /** `GET /fotoweb/api/config/{setting}`: watermarks, quick rendition sets, crop profile sets, processing profiles or sets. */
+  listConfigSettingItems(setting: DamOperations['listConfigSettingItems']['parameters']['path']['setting'], options?: RequestOptions): Promise<DamSchemas['ConfigItemList']>;
 }
 
 /** The query of {@link MagpieClient.listUsers} (dam.yaml `listUsers`): search text, sort column and direction, 0-based page. */
@@ -481,6 +505,18 @@ export function createMagpieClient(options: MagpieClientOptions = {}): MagpieCli
     listApplications: (o) => getJson(API_PATHS.applications, MEDIA_TYPES.json, o),
     createApplication: (application, o) => sendJson('POST', API_PATHS.applications, MEDIA_TYPES.json, MEDIA_TYPES.json, application, o),
     deleteApplication: (href, o) => remove(href, o),
+    getPublicDescriptor: (o) => getJson(API_PATHS.publicEntryPoint, MEDIA_TYPES.apiDescriptor, o),
+    listArchiveConfigs: (o) => getJson(API_PATHS.archiveConfigs, MEDIA_TYPES.json, o),
+    getArchiveConfig: (href, o) => getJson(href, MEDIA_TYPES.json, o),
+    createArchiveConfig: (archive, o) => sendJson('POST', API_PATHS.archiveConfigs, MEDIA_TYPES.json, MEDIA_TYPES.json, archive, o),
+    updateArchiveConfig: (href, archive, o) => sendJson('PUT', href, MEDIA_TYPES.json, MEDIA_TYPES.json, archive, o),
+    deleteArchiveConfig: (href, moveAssetsTo, o) => remove(moveAssetsTo === undefined ? href : `${href}?moveAssetsTo=${moveAssetsTo}`, o),
+    listMetadataViewConfigs: (o) => getJson(API_PATHS.metadataViewConfigs, MEDIA_TYPES.json, o),
+    createMetadataViewConfig: (view, o) => sendJson('POST', API_PATHS.metadataViewConfigs, MEDIA_TYPES.json, MEDIA_TYPES.json, view, o),
+    listPools: (o) => getJson(API_PATHS.pools, MEDIA_TYPES.json, o),
+    getConsentFormSettings: (o) => getJson(API_PATHS.consentFormSettings, MEDIA_TYPES.json, o),
+    listMetadataFields: (filter, o) => getJson(`${API_PATHS.metadataFields}${encodeURIComponent(filter)}`, MEDIA_TYPES.json, o),
+    listConfigSettingItems: (setting, o) => getJson(`${API_PATHS.config}${setting}`, MEDIA_TYPES.json, o),
   };
 }
 

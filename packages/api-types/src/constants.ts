@@ -187,6 +187,21 @@ export const ARCHIVE_PERMISSIONS = [
   'ManageConsentStatus',
 ] as const satisfies readonly ArchivePermissionId[];
 
+/**
+ * What each archive permission directly requires (spec 03 §4 "Archive permission dependencies"): the DAM refuses an
+ * access list that breaks them (`permission_dependency`), and the access-list editor ticks prerequisites with their
+ * dependents.
+ */
+export const ARCHIVE_PERMISSION_REQUIRES: Readonly<Partial<Record<(typeof ARCHIVE_PERMISSIONS)[number], readonly (typeof ARCHIVE_PERMISSIONS)[number][]>>> = {
+  HistoryRollback: ['HistoryView'],
+  HistoryManage: ['HistoryView'],
+  ManageConsentStatus: ['ViewConsentDetails', 'ViewConsentSummary'],
+  ViewConsentDetails: ['ViewConsentSummary'],
+}; // spec 03 §4
+
+/** The special access-list member moved to the end of the list on save (spec 03 §4, §9). */
+export const SPECIAL_ARCHIVE_MEMBER_ID = 10000;
+
 /** Permissions only collections carry (albums and posters; FotoWeb `Permission`): `LinkCollectionPermission`. */
 export const LINK_COLLECTION_PERMISSIONS = ['Add', 'Remove', 'Reorder', 'SetPosterAsset'] as const satisfies readonly LinkCollectionPermissionId[];
 
@@ -274,6 +289,13 @@ export const API_PATHS = {
   configOptions: '/fotoweb/api/config/options',
   ownPassword: '/fotoweb/me/password',
   applications: '/fotoweb/api/config/applications',
+  archiveConfigs: '/fotoweb/api/config/archives',
+  metadataViewConfigs: '/fotoweb/api/config/metadataviews',
+  pools: '/fotoweb/api/pools',
+  consentFormSettings: '/fotoweb/api/config/consentForms/ConsentFormSettings',
+  metadataFields: '/fotoweb/api/config/metadata/fields/',
+  config: '/fotoweb/api/config/',
+  publicEntryPoint: '/fotoweb/',
   login: '/fotoweb/views/login',
   session: '/fotoweb/views/session',
   logout: '/fotoweb/services/logout',

@@ -28,6 +28,8 @@ export {
   LICENSE_MODES,
   LINK_COLLECTION_PERMISSIONS,
   MEDIA_TYPES,
+  ARCHIVE_PERMISSION_REQUIRES,
+  SPECIAL_ARCHIVE_MEMBER_ID,
   NEW_USER_DEFAULTS,
   PASSWORD_RULES,
   PAYMENT_METHODS,
@@ -281,6 +283,19 @@ export type ApplicationCreate = DamSchemas['ApplicationCreate'];
 export type ApplicationCreated = DamSchemas['ApplicationCreated'];
 /** `{data: Application[]}`. */
 export type ApplicationList = DamSchemas['ApplicationList'];
+
+// ------------------------------------------------------------------------------------------------ archive administration (issue 12)
+
+/** An archive with its configuration and access list (spec 03 §3.8), as `GET /fotoweb/api/config/archives/{id}` answers it. */
+export type ArchiveConfig = DamSchemas['ArchiveConfig'];
+/** The body of `POST /fotoweb/api/config/archives` and `PUT …/{id}`. */
+export type ArchiveConfigInput = DamSchemas['ArchiveConfigInput'];
+/** `{data: ArchiveConfig[], paging: null}`. */
+export type ArchiveConfigList = DamSchemas['ArchiveConfigList'];
+/** A member of an archive's access list `{Id, MemberType, Name?, Description?, AutoSearch?, Permissions}` (spec 03 §3.9). */
+export type ArchiveMember = DamSchemas['ArchiveMember'];
+/** The public API descriptor a guest reads from `GET /fotoweb/` (fotoweb-api-notes §1). */
+export type PublicApiDescriptor = DamSchemas['PublicApiDescriptor'];
 
 // ------------------------------------------------------------------------------------------------ BFF
 

@@ -213,6 +213,7 @@ describe('the route table and the contracts', () => {
       '{previewName}': '800.jpg',
       '{id}': 'abc',
       '{index}': '0',
+      '{setting}': 'watermarks',
     };
     for (const name of ['dam', 'bff'] as const) {
       for (const op of operations(name)) {

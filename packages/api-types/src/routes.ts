@@ -39,6 +39,14 @@ import {
   TaxonomyUpdateSchema,
   ApplicationCreateSchema,
   ApplicationParamsSchema,
+  ArchiveConfigInputSchema,
+  ArchiveConfigParamsSchema,
+  ArchiveDeleteQuerySchema,
+  ConfigSettingParamsSchema,
+  MetadataFieldFilterParamsSchema,
+  MetadataGroupParamsSchema,
+  MetadataNamespaceParamsSchema,
+  MetadataViewConfigCreateSchema,
   BetaEnabledSchema,
   BetaGroupCreateSchema,
   BetaGroupUpdateSchema,
@@ -102,6 +110,28 @@ export interface RouteSpec {
    */
   bodyContentTypes?: readonly string[];
 }
+
+/**
+ * The operations a visitor without a session may call (issue 12; spec 02 §1, §6; fotoweb-api-notes §1 "guest
+ * access"): the public descriptor, browsing, searching and previewing archives, asset details and their metadata
+ * views, and reading taxonomies. While the DAM's guest access is on, a request for one of these without a token is
+ * answered as the guest user, who sees what Everyone and Guests are granted; the BFF forwards them without a session
+ * (and without any DAM token). Anything else without a token answers 401.
+ */
+export const GUEST_OPERATIONS: ReadonlySet<DamOperationId> = new Set<DamOperationId>([
+  'getPublicApiDescriptor',
+  'listArchives',
+  'getCollection',
+  'getAsset',
+  'getRendition',
+  'getPreview',
+  'getMetadataView',
+  'listTaxonomies',
+  'listArchiveTaxonomies',
+  'getTaxonomy',
+  'getTaxonomyItem',
+  'getTaxonomyItemChildren',
+]);
 
 /** A route found for a request, with the raw (still percent-encoded) values of the pattern's named groups. */
 export interface RouteMatch {
@@ -218,6 +248,19 @@ export const PATTERNS = {
   ownPassword: re('/fotoweb/me/password'),
   applications: re('/fotoweb/api/config/applications'),
   application: re('/fotoweb/api/config/applications/(?<clientId>[^/;?#]+)'),
+  getPublicApiDescriptor: re('/fotoweb/'),
+  archiveConfigs: re('/fotoweb/api/config/archives'),
+  archiveConfig: re('/fotoweb/api/config/archives/(?<id>[^/;?#]+)'),
+  consentFormSettings: re('/fotoweb/api/config/consentForms/ConsentFormSettings'),
+  metadataFields: re('/fotoweb/api/config/metadata/fields/(?<filter>[^/;?#]+)'),
+  metadataNamespaces: re('/fotoweb/api/config/metadata/namespaces'),
+  metadataNamespaceFields: re('/fotoweb/api/config/metadata/namespaces/(?<alias>[^/;?#]+)/fields'),
+  metadataGroups: re('/fotoweb/api/config/metadata/groups'),
+  metadataGroupFields: re('/fotoweb/api/config/metadata/groups/(?<name>[^/;?#]+)/fields'),
+  archivesOld: re('/fotoweb/api/config/archives-old'),
+  pools: re('/fotoweb/api/pools'),
+  metadataViewConfigs: re('/fotoweb/api/config/metadataviews'),
+  configSettingItems: re('/fotoweb/api/config/(?<setting>watermarks|quickrenditionsets|cropprofilesets|processingprofiles|processingprofilesets)'),
   login: re('/fotoweb/views/login'),
   getSession: re('/fotoweb/views/session'),
 } as const;
@@ -906,6 +949,66 @@ export const DAM_ROUTES = [
     fromBrowser: true,
     params: ApplicationParamsSchema,
   },
+  // Guests (issue 12, spec 02 §1, §6).
+  { method: 'GET', pattern: PATTERNS.getPublicApiDescriptor, operationId: 'getPublicApiDescriptor', contract: 'dam', fromBrowser: true },
+  // Archive administration (issue 12, spec 03 §3.8–§3.11, §7).
+  { method: 'GET', pattern: PATTERNS.archiveConfigs, operationId: 'listArchiveConfigs', contract: 'dam', fromBrowser: true },
+  {
+    method: 'POST',
+    pattern: PATTERNS.archiveConfigs,
+    operationId: 'createArchiveConfig',
+    contract: 'dam',
+    fromBrowser: true,
+    body: ArchiveConfigInputSchema,
+    bodyContentTypes: [MEDIA_TYPES.json],
+  },
+  { method: 'GET', pattern: PATTERNS.archiveConfig, operationId: 'getArchiveConfig', contract: 'dam', fromBrowser: true, params: ArchiveConfigParamsSchema },
+  {
+    method: 'PUT',
+    pattern: PATTERNS.archiveConfig,
+    operationId: 'updateArchiveConfig',
+    contract: 'dam',
+    fromBrowser: true,
+    params: ArchiveConfigParamsSchema,
+    body: ArchiveConfigInputSchema,
+    bodyContentTypes: [MEDIA_TYPES.json],
+  },
+  {
+    method: 'DELETE',
+    pattern: PATTERNS.archiveConfig,
+    operationId: 'deleteArchiveConfig',
+    contract: 'dam',
+    fromBrowser: true,
+    params: ArchiveConfigParamsSchema,
+    query: ArchiveDeleteQuerySchema,
+  },
+  // Configuration loads (issue 12, spec 03 §7).
+  { method: 'GET', pattern: PATTERNS.consentFormSettings, operationId: 'getConsentFormSettings', contract: 'dam', fromBrowser: true },
+  { method: 'GET', pattern: PATTERNS.metadataFields, operationId: 'listMetadataFields', contract: 'dam', fromBrowser: true, params: MetadataFieldFilterParamsSchema },
+  { method: 'GET', pattern: PATTERNS.metadataNamespaces, operationId: 'listMetadataNamespaces', contract: 'dam', fromBrowser: true },
+  {
+    method: 'GET',
+    pattern: PATTERNS.metadataNamespaceFields,
+    operationId: 'listMetadataNamespaceFields',
+    contract: 'dam',
+    fromBrowser: true,
+    params: MetadataNamespaceParamsSchema,
+  },
+  { method: 'GET', pattern: PATTERNS.metadataGroups, operationId: 'listMetadataGroups', contract: 'dam', fromBrowser: true },
+  { method: 'GET', pattern: PATTERNS.metadataGroupFields, operationId: 'listMetadataGroupFields', contract: 'dam', fromBrowser: true, params: MetadataGroupParamsSchema },
+  { method: 'GET', pattern: PATTERNS.archivesOld, operationId: 'listArchivesOld', contract: 'dam', fromBrowser: true },
+  { method: 'GET', pattern: PATTERNS.pools, operationId: 'listPools', contract: 'dam', fromBrowser: true },
+  { method: 'GET', pattern: PATTERNS.metadataViewConfigs, operationId: 'listMetadataViewConfigs', contract: 'dam', fromBrowser: true },
+  {
+    method: 'POST',
+    pattern: PATTERNS.metadataViewConfigs,
+    operationId: 'createMetadataViewConfig',
+    contract: 'dam',
+    fromBrowser: true,
+    body: MetadataViewConfigCreateSchema,
+    bodyContentTypes: [MEDIA_TYPES.json],
+  },
+  { method: 'GET', pattern: PATTERNS.configSettingItems, operationId: 'listConfigSettingItems', contract: 'dam', fromBrowser: true, params: ConfigSettingParamsSchema },
 ] as const satisfies readonly RouteSpec[];
 
 /** Every route: the BFF's first (they win where both contracts define a path), then the DAM's. */

@@ -1010,6 +1010,134 @@ export const ApplicationCreateSchema = z.object({
 });
 type _ApplicationCreate = Assert<Conforms<z.output<typeof ApplicationCreateSchema>, DamSchemas['ApplicationCreate']>>;
 
+// ------------------------------------------------------------------------------------------------ archive administration (issue 12)
+
+/** Path parameters of `/fotoweb/api/config/archives/{id}`: the archive id as digits, turned into a number. */
+export const ArchiveConfigParamsSchema = z.object({
+  id: z
+    .string()
+    .regex(/^[0-9]{1,9}$/, 'Not an archive id.')
+    .transform((digits) => Number(digits)),
+});
+type _ArchiveConfigParams = Assert<Conforms<z.input<typeof ArchiveConfigParamsSchema>, DamOperations['getArchiveConfig']['parameters']['path']>>;
+
+/** The query of `DELETE /fotoweb/api/config/archives/{id}`: `moveAssetsTo`, an archive id. */
+export const ArchiveDeleteQuerySchema = z.object({
+  moveAssetsTo: z
+    .string()
+    .regex(/^[0-9]{1,9}$/, 'moveAssetsTo is an archive id.')
+    .transform((digits) => Number(digits))
+    .optional(),
+});
+type _ArchiveDeleteQuery = Assert<Conforms<z.input<typeof ArchiveDeleteQuerySchema>, NonNullable<DamOperations['deleteArchiveConfig']['parameters']['query']>>>;
+
+/** Text of an archive body: no control characters but tab and newline. */
+const archiveText = (max: number, what: string) =>
+  z
+    .string()
+    .max(max, `${what} is at most ${max} characters.`)
+    .refine((value) => !CONTROL_CHARACTERS.test(value), `${what} must not contain control characters.`);
+const nullableId = (what: string) => archiveText(64, what).nullable().optional();
+
+/** One access-list member (`ArchiveMember`, spec 03 §3.9); `Name` and `Description` are answered, never trusted. */
+export const ArchiveMemberSchema = z.object({
+  Id: z.number().int().min(1).max(2147483647),
+  MemberType: z.enum(['user', 'group']),
+  Name: z.string().max(256).optional(),
+  Description: z.string().max(2000).optional(),
+  AutoSearch: z.string().max(MAX_EXPRESSION_LENGTH, `AutoSearch is at most ${MAX_EXPRESSION_LENGTH} characters.`).optional(),
+  Permissions: z.array(z.string().max(64)).max(64),
+});
+type _ArchiveMember = Assert<Conforms<z.output<typeof ArchiveMemberSchema>, DamSchemas['ArchiveMember']>>;
+
+/**
+ * `POST /fotoweb/api/config/archives` and `PUT …/{id}` body (`ArchiveConfigInput`, spec 03 §3.8): shapes only. The
+ * DAM checks the rules of spec 03 §5 (name, metadata view, path or pool, profiles, members, permissions) itself and
+ * answers every problem together, so a blank name or a missing metadata view passes here.
+ */
+export const ArchiveConfigInputSchema = z.object({
+  Id: z.number().int().nullable().optional(),
+  Name: archiveText(256, 'The name'),
+  Description: archiveText(2000, 'The description').optional(),
+  MetadataSetId: archiveText(64, 'MetadataSetId').nullable(),
+  Path: archiveText(1024, 'The path').nullable().optional(),
+  Pool: nullableId('The pool'),
+  MemberList: z.array(ArchiveMemberSchema).max(1000, 'An access list has at most 1000 members.'),
+  Properties: z
+    .array(z.object({ key: archiveText(256, 'A property key'), value: archiveText(4000, 'A property value') }))
+    .max(200)
+    .optional(),
+  EnableConsentManagement: z.boolean().optional(),
+  InputFolder: archiveText(1024, 'InputFolder').nullable().optional(),
+  InputLocation: archiveText(1024, 'InputLocation').nullable().optional(),
+  MetadataMacros: z
+    .array(z.object({ FieldId: z.number().int().min(0).max(999), Value: archiveText(2000, 'A macro value') }))
+    .max(100)
+    .optional(),
+  DownloadProcessing: z
+    .object({
+      ProcessingType: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+      SpecificProcessingProfile: nullableId('SpecificProcessingProfile'),
+      CustomProcessingProfileSet: nullableId('CustomProcessingProfileSet'),
+    })
+    .optional(),
+  SocialSettings: z.object({ AnnotationsEnabled: z.boolean() }).optional(),
+  NavigationPaneControl: z.object({ ShowFolders: z.boolean() }).optional(),
+  Renditions: z
+    .object({ WatermarkId: nullableId('WatermarkId'), QuickRenditionSetId: nullableId('QuickRenditionSetId'), CropProfileSetId: nullableId('CropProfileSetId') })
+    .optional(),
+  SortId: z.number().int().min(-1000000).max(1000000).optional(),
+});
+type _ArchiveConfigInput = Assert<Conforms<z.output<typeof ArchiveConfigInputSchema>, DamSchemas['ArchiveConfigInput']>>;
+
+// ------------------------------------------------------------------------------------------------ configuration loads (issue 12)
+
+/** A raw path segment decoded from percent-encoding (400 when it is not valid UTF-8). */
+const decodedSegment = (what: string, max: number) =>
+  z
+    .string()
+    .transform((raw, ctx) => {
+      try {
+        return decodeURIComponent(raw);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `${what} is not valid percent-encoded UTF-8.` });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.string().min(1, `${what} is required.`).max(max, `${what} is at most ${max} characters.`));
+
+/** Path of `/fotoweb/api/config/metadata/fields/{filter}`: the decoded filter (the DAM answers `filter_failed` for a bad one). */
+export const MetadataFieldFilterParamsSchema = z.object({ filter: decodedSegment('The filter', 300) });
+type _MetadataFieldFilterParams = Assert<Conforms<z.output<typeof MetadataFieldFilterParamsSchema>, DamOperations['listMetadataFields']['parameters']['path']>>;
+
+/** Path of `/fotoweb/api/config/metadata/namespaces/{alias}/fields`. */
+export const MetadataNamespaceParamsSchema = z.object({ alias: z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,63}$/, 'Not a namespace alias.') });
+type _MetadataNamespaceParams = Assert<Conforms<z.output<typeof MetadataNamespaceParamsSchema>, DamOperations['listMetadataNamespaceFields']['parameters']['path']>>;
+
+/** Path of `/fotoweb/api/config/metadata/groups/{name}/fields`: the decoded group name. */
+export const MetadataGroupParamsSchema = z.object({ name: decodedSegment('The group name', 200) });
+type _MetadataGroupParams = Assert<Conforms<z.output<typeof MetadataGroupParamsSchema>, DamOperations['listMetadataGroupFields']['parameters']['path']>>;
+
+/** Path of `/fotoweb/api/config/{setting}`: one of the configuration lists the archive dialog chooses from. */
+export const ConfigSettingParamsSchema = z.object({ setting: z.enum(['watermarks', 'quickrenditionsets', 'cropprofilesets', 'processingprofiles', 'processingprofilesets']) });
+type _ConfigSettingParams = Assert<Conforms<z.output<typeof ConfigSettingParamsSchema>, DamOperations['listConfigSettingItems']['parameters']['path']>>;
+
+/** `POST /fotoweb/api/config/metadataviews` body (`MetadataViewConfigCreate`): a name, and the view to copy. */
+export const MetadataViewConfigCreateSchema = z.object({
+  Name: z
+    .string()
+    .trim()
+    .min(1, 'The view needs a name.')
+    .max(256, 'A view name is at most 256 characters.')
+    .refine((name) => !CONTROL_CHARACTERS.test(name), 'The name must not contain control characters.'),
+  CopyFrom: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'CopyFrom is a metadata view id.')
+    .nullable()
+    .optional(),
+});
+type _MetadataViewConfigCreate = Assert<Conforms<z.output<typeof MetadataViewConfigCreateSchema>, DamSchemas['MetadataViewConfigCreate']>>;
+
 // ------------------------------------------------------------------------------------------------ BFF
 
 /**

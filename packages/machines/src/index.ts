@@ -120,10 +120,11 @@ export {
   type DesktopToolSettings,
 } from './desktopTool/desktopTool.machine.ts';
 
-// Session: spec 01 §1, §2, §3, §4 Session, §7, §8, §9.
+// Session: spec 01 §1, §2, §3, §4 Session, §6, §7, §8, §9; spec 02 §1, §6 guests.
 export {
   authCheckIntervalMs,
   DEFAULT_AUTH_CHECK_INTERVAL_S,
+  isPageHref,
   isPublicSessionAddress,
   isUnauthorizedError,
   keepaliveIntervalMs,
@@ -131,9 +132,13 @@ export {
   LOGOUT_ERROR_NOTICE,
   MIN_KEEPALIVE_INTERVAL_S,
   SESSION_NOTICE_AUTOCLOSE_MS,
+  sessionGuestDescriptor,
   sessionMachine,
   sessionRedirect,
   type CheckAuthOutput,
+  type GuestAccess,
+  type GuestAccessAnswer,
+  type GuestDescriptor,
   type KeepaliveInput,
   type LogoutInput,
   type SessionContext,
@@ -143,11 +148,14 @@ export {
   type SessionNotice,
 } from './session/session.machine.ts';
 export {
+  ARCHIVES_SPACE_PATH,
   DEFAULT_LANDING_ADDRESSES,
+  isGuestAddress,
   isLoginViewAddress,
   LOGIN_VIEW_PATH,
   loginUrlFor,
   MAX_RETURN_ADDRESS_LENGTH,
+  pageHrefOfAddress,
   pathOfAddress,
   safeReturnAddress,
 } from './session/sessionAddress.ts';
@@ -397,8 +405,10 @@ export {
   ARCHIVE_SAVE_ERROR_MESSAGES,
   ARCHIVE_SAVE_GENERAL_ERROR,
   archiveSaveErrorMessage,
+  archiveSaveErrorMessages,
   EMPTY_PROFILE_ID,
   METADATA_SET_REQUIRED,
+  newArchiveDraft,
   PATH_OR_POOL_REQUIRED,
   prepareArchiveForSave,
   PROCESSING_PROFILE_REQUIRED,
@@ -413,6 +423,7 @@ export {
   type ArchiveMember,
   type ArchiveNameRules,
   type ArchiveProperty,
+  type ArchiveSaveIssue,
   type ArchiveSaveRequestError,
   type ArchiveValidationError,
 } from './archiveSave/archiveValidation.ts';

@@ -4,7 +4,7 @@ import type { IncomingHttpHeaders as Http2IncomingHttpHeaders } from 'node:http2
 import type { FastifyInstance } from 'fastify';
 import httpProxy from '@fastify/http-proxy';
 import { CSRF_HEADER } from '@magpie/api-types';
-import { findRoute } from '@magpie/api-types/routes';
+import { findRoute, GUEST_OPERATIONS, type DamOperationId } from '@magpie/api-types/routes';
 import { definePlugin } from '../lib/plugin.ts';
 import { discardRequestBody } from '@magpie/api-types/server';
 import { badGateway, unauthorized } from '../lib/errors.ts';
@@ -42,7 +42,9 @@ export interface ProxyPluginOptions extends Record<string, unknown> {
  * same path (prefix and rewritePrefix `/fotoweb`) and query.
  *
  * - Needs a session (`request.getSession()`, which refreshes the DAM token when needed): without one it answers
- *   401 `Unauthorized` and forwards nothing. Only {@link PUBLIC_OPERATIONS} go through without a session.
+ *   401 `Unauthorized` and forwards nothing. Only {@link PUBLIC_OPERATIONS} go through without a session, and
+ *   `GUEST_OPERATIONS` (issue 12): a visitor's browsing, forwarded with no token at all, which the DAM answers as its
+ *   guest user while guest access is on (and with 401 when it is off).
  * - Adds `Authorization: Bearer <the session's DAM access token>`, `X-Request-Id` and `X-Forwarded-For/-Proto/-Host`
  *   (the BFF's view of the client, replacing the browser's); strips the browser's `Cookie`, `X-CSRF-Token`,
  *   `Authorization` and `Forwarded`.
@@ -70,9 +72,15 @@ export const proxyPlugin = definePlugin(
 
     app.addHook('onRequest', async (request) => {
       const route = findRoute(request.method, request.url);
-      if (route !== undefined && PUBLIC_OPERATIONS.has(route.route.operationId)) return;
+      const operationId = route?.route.operationId;
+      if (operationId !== undefined && PUBLIC_OPERATIONS.has(operationId)) return;
       const session = await request.getSession();
-      if (session === undefined) throw unauthorized();
+      if (session === undefined) {
+        // A visitor: what guests may call goes on without any token, and the DAM answers as its guest user (or 401
+        // in guest-disabled mode); anything else needs a session.
+        if (operationId !== undefined && GUEST_OPERATIONS.has(operationId as DamOperationId)) return;
+        throw unauthorized();
+      }
       bearers.set(request, session.accessToken);
     });
 

@@ -565,6 +565,34 @@ const migrations: Record<string, Migration> = {
       for (const statement of statements) await statement.execute(db);
     },
   },
+  '0013_archive_administration': {
+    async up(db: Kysely<any>) {
+      const statements = [
+        // Archive configuration (issue 12, spec 03 §3.8): the metadata view an archive uses (null: its own view, whose
+        // id derives from the archive id as before), where its originals live, and the rest of the dialog's settings.
+        sql`ALTER TABLE archives ADD COLUMN metadata_view_id text`,
+        sql`ALTER TABLE archives ADD COLUMN storage_pool text NOT NULL DEFAULT 'default'`,
+        sql`ALTER TABLE archives ADD COLUMN storage_path text`,
+        sql`ALTER TABLE archives ADD COLUMN settings jsonb NOT NULL DEFAULT '{}'`,
+        sql`UPDATE archives a SET name = a.name || ' (' || a.id || ')' WHERE EXISTS (SELECT 1 FROM archives o WHERE lower(o.name) = lower(a.name) AND o.id < a.id)`,
+        sql`CREATE UNIQUE INDEX archives_name_key ON archives (lower(name))`,
+        // Access lists keep the order the administrator gave (spec 03 §2.12 rows reordered by dragging) and each
+        // member's AutoSearch filter (spec 03 §3.9).
+        sql`ALTER TABLE archive_acl ADD COLUMN position integer NOT NULL DEFAULT 0`,
+        sql`ALTER TABLE archive_acl ADD COLUMN auto_search text NOT NULL DEFAULT ''`,
+        sql`CREATE INDEX archive_acl_principal_idx ON archive_acl (principal_type, principal_id)`,
+        // Metadata views stand on their own: several archives may use one, and administrators create and copy them.
+        // A view made for an archive keeps naming it in archive_id; views made by copying name none.
+        sql`ALTER TABLE metadata_views DROP CONSTRAINT metadata_views_archive_id_key`,
+        sql`ALTER TABLE metadata_views ALTER COLUMN archive_id DROP NOT NULL`,
+        sql`ALTER TABLE metadata_views DROP CONSTRAINT metadata_views_archive_id_fkey`,
+        sql`ALTER TABLE metadata_views ADD CONSTRAINT metadata_views_archive_id_fkey FOREIGN KEY (archive_id) REFERENCES archives(id) ON DELETE SET NULL`,
+        sql`ALTER TABLE archives ADD CONSTRAINT archives_metadata_view_fkey FOREIGN KEY (metadata_view_id) REFERENCES metadata_views(id)`,
+        sql`ALTER TABLE metadata_views ADD COLUMN created timestamptz NOT NULL DEFAULT now()`,
+      ];
+      for (const statement of statements) await statement.execute(db);
+    },
+  },
 };
 
 /** The channel the generation triggers notify (migration 0009), once per writing transaction. */

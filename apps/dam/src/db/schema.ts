@@ -170,6 +170,31 @@ export interface ArchivesTable {
   sort_order: Generated<number>;
   created: Generated<Date>;
   modified: Generated<Date>;
+  /** The metadata view the archive uses (migration 0013); null: its own view, whose id derives from the archive id. */
+  metadata_view_id: Generated<string | null>;
+  /** The storage pool of its originals (`default`: the file store). */
+  storage_pool: Generated<string>;
+  /** A folder inside the pool for its originals (relative), or null for the pool's own place. */
+  storage_path: Generated<string | null>;
+  /** The rest of the archive's configuration (spec 03 §3.8), as {@link ArchiveSettings}. */
+  settings: ColumnType<ArchiveSettings, string | undefined, string>;
+}
+
+/**
+ * The archive settings kept as one JSON value (migration 0013; dam.yaml `ArchiveConfig`): what the server reads
+ * (input folder, macros, navigation) and what the dialog keeps (properties, consent, download processing,
+ * annotations, rendition choices). Absent keys take {@link DEFAULT_ARCHIVE_SETTINGS}'s values.
+ */
+export interface ArchiveSettings {
+  properties?: Array<{ key: string; value: string }>;
+  enableConsentManagement?: boolean;
+  inputFolder?: string;
+  inputLocation?: string;
+  metadataMacros?: Array<{ FieldId: number; Value: string }>;
+  downloadProcessing?: { ProcessingType: 0 | 1 | 2; SpecificProcessingProfile: string | null; CustomProcessingProfileSet: string | null };
+  annotationsEnabled?: boolean;
+  showFolders?: boolean;
+  renditions?: { WatermarkId: string | null; QuickRenditionSetId: string | null; CropProfileSetId: string | null };
 }
 
 /** An archive's access list: one row per member (user or group) with its archive permission ids (spec 03 §3.11). */
@@ -178,6 +203,10 @@ export interface ArchiveAclTable {
   principal_type: 'user' | 'group';
   principal_id: number;
   permissions: string[];
+  /** The member's place in the list (migration 0013; spec 03 §2.12 reordering). */
+  position: Generated<number>;
+  /** A FotoWeb search expression limiting which assets the member sees ('' for all; spec 03 §3.9 AutoSearch). */
+  auto_search: Generated<string>;
 }
 
 /** Folders inside an archive; `path` is the slash-separated path from the archive root, without slashes around it. */
@@ -250,10 +279,12 @@ export interface StoredFieldChange {
 /** Metadata views, one per archive (migration 0003); `definition` holds the view as `MetadataViewUpdate`. */
 export interface MetadataViewsTable {
   id: string;
-  archive_id: number;
+  /** The archive the view was made for (null for a view made by copying, or whose archive is gone). */
+  archive_id: number | null;
   name: string;
   definition: Json<unknown>;
   modified: Generated<Date>;
+  created: Generated<Date>;
 }
 
 /** Revisions of an asset: the metadata snapshot and the file after each change (spec 01 §7 Revisions). */

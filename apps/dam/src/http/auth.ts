@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { findRoute } from '@magpie/api-types/routes';
+import { findRoute, GUEST_OPERATIONS } from '@magpie/api-types/routes';
 import type { AuthService } from '../services/auth.service.ts';
 import type { Caller } from '../policies/archive.policy.ts';
 import type { DamOperation } from './operations.ts';
@@ -41,15 +41,20 @@ export const ALLOWED_WHILE_PASSWORD_CHANGE_FORCED: ReadonlySet<string> = new Set
 
 /**
  * Authenticates every request that is not public: a live bearer token is required (401 otherwise) and resolves
- * to `request.caller`. A caller who must change their password gets 403 `PasswordChangeRequired` for every operation
+ * to `request.caller`. While guest access is on, a request without a token for one of {@link GUEST_OPERATIONS} is
+ * answered as the guest user instead (issue 12, spec 02 §6). A caller who must change their password gets 403 `PasswordChangeRequired` for every operation
  * but {@link ALLOWED_WHILE_PASSWORD_CHANGE_FORCED}, whatever client the token was issued to, so no client can skip
  * the change; a URL of no operation still answers its 404.
  */
-export function registerAuthentication(app: FastifyInstance, auth: AuthService): void {
+export function registerAuthentication(app: FastifyInstance, auth: AuthService, options: { guestAccess: boolean }): void {
   app.decorateRequest('caller', undefined);
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config?.public) return;
     const token = bearerToken(request);
+    if (!token && options.guestAccess && isGuestOperation(request)) {
+      request.caller = await auth.guestCaller();
+      return;
+    }
     const caller = token ? await auth.authenticate(token) : undefined;
     if (!caller) throw unauthorized(token ? 'The access token is invalid or has expired.' : 'Authentication is required.');
     if (caller.mustChangePassword) {
@@ -60,6 +65,12 @@ export function registerAuthentication(app: FastifyInstance, auth: AuthService):
     }
     request.caller = caller;
   });
+}
+
+/** Whether the request is for an operation guests may call ({@link GUEST_OPERATIONS}). */
+function isGuestOperation(request: FastifyRequest): boolean {
+  const operationId = findRoute(request.method, request.raw.url ?? request.url, { contract: 'dam' })?.route.operationId;
+  return operationId !== undefined && GUEST_OPERATIONS.has(operationId as DamOperation);
 }
 
 /** The caller of an authenticated route (the auth hook guarantees it). */

@@ -8,7 +8,7 @@ export interface ErrorBody {
   message: string;
   heading?: string;
   requestId: string;
-  issues?: Array<{ path: string; message: string }>;
+  issues?: Array<{ path: string; message: string; value?: string }>;
 }
 
 const FASTIFY_CODES: Record<string, [number, string, string]> = {

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 /** FotoWeb representation names used as `application/vnd.fotoware.<name>+json` (fotoweb-api-notes §2). */
 export type Representation =
   | 'full-api-descriptor'
+  | 'api-descriptor'
   | 'collection'
   | 'collectioninfo'
   | 'collectionlist'

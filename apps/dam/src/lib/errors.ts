@@ -12,8 +12,8 @@ export class ApiError extends Error {
     message: string,
     /** Optional short heading for UI tooltips. */
     readonly heading?: string,
-    /** Optional field-level issues (validation). */
-    readonly issues?: Array<{ path: string; message: string }>,
+    /** Optional field-level issues (validation); `value` names an issue's own error symbol where a call has several. */
+    readonly issues?: Array<{ path: string; message: string; value?: string }>,
   ) {
     super(message);
     this.name = 'ApiError';

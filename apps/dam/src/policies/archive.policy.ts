@@ -1,6 +1,7 @@
 import { ARCHIVE_PERMISSIONS } from '@magpie/api-types';
 import type { ArchivesRepository } from '../repositories/archives.repository.ts';
 import { forbidden, notFound } from '../lib/errors.ts';
+import { InvalidSearchExpressionError, parseSearchExpression, type SearchNode } from '../search/expression.ts';
 
 /**
  * Archive permission ids (spec 03 §3.11). An access list grants a subset of these to each member; the site owner
@@ -33,6 +34,8 @@ export interface Caller {
    * DAM operation but a few answers 403 `PasswordChangeRequired` (http/auth.ts).
    */
   mustChangePassword: boolean;
+  /** A visitor without a token, answered as the guest user while guest access is on (issue 12, spec 02 §6). */
+  isGuest?: true;
 }
 
 /**
@@ -48,6 +51,50 @@ export function assertPermission(permissions: ReadonlySet<string>, permission: A
   if (!permissions.has(permission)) throw forbidden(refusal.forbidden ?? `You need the ${permission} permission on this archive.`);
 }
 
+/**
+ * A caller's access to one archive: the archive permission ids they hold, and `visibility`, the search that limits
+ * which of its assets they see (spec 03 §3.9 AutoSearch: the members naming them that grant View each add their
+ * expression, OR-ed; absent when one of those members has none). Every read and search of the archive's assets goes
+ * through it.
+ */
+export interface ArchiveAccess {
+  readonly permissions: ReadonlySet<string>;
+  readonly visibility?: SearchNode;
+}
+
+/** Parsed AutoSearch expressions, by text (they are few and change rarely). */
+const parsedAutoSearches = new Map<string, SearchNode | null | 'invalid'>();
+const PARSED_AUTO_SEARCHES_MAX = 1000;
+
+/**
+ * An AutoSearch expression as a search node; null when it matches everything (blank), `invalid` when it does not
+ * parse (saves refuse such expressions, so only a parser change could leave one stored).
+ */
+function autoSearchNode(expression: string): SearchNode | null | 'invalid' {
+  let node = parsedAutoSearches.get(expression);
+  if (node === undefined) {
+    try {
+      node = parseSearchExpression(expression) ?? null;
+    } catch (error) {
+      if (!(error instanceof InvalidSearchExpressionError)) throw error;
+      node = 'invalid';
+    }
+    if (parsedAutoSearches.size >= PARSED_AUTO_SEARCHES_MAX) parsedAutoSearches.clear();
+    parsedAutoSearches.set(expression, node);
+  }
+  return node;
+}
+
+/** Access from an {@link AclGrant}'s parts. A filter that no longer parses closes the archive to the caller (fails closed). */
+function accessOf(permissions: ReadonlySet<string>, autoSearches: readonly string[] | null): ArchiveAccess {
+  if (autoSearches === null || autoSearches.length === 0) return { permissions };
+  const nodes = autoSearches.map(autoSearchNode);
+  if (nodes.includes('invalid')) return { permissions: new Set() };
+  if (nodes.includes(null)) return { permissions };
+  const children = nodes as SearchNode[];
+  return { permissions, visibility: children.length === 1 ? children[0]! : { type: 'or', children } };
+}
+
 /** What a caller may do with an archive as a collection, and the permission each needs (spec 03 §3.11). */
 const ARCHIVE_ACTIONS = { view: 'View', upload: 'UploadFile' } as const satisfies Record<string, ArchivePermission>;
 /** An action on an archive: `view` it (and its folders), `upload` to it. */
@@ -60,18 +107,34 @@ export type ArchiveAction = keyof typeof ARCHIVE_ACTIONS;
 export class ArchivePolicy {
   constructor(private readonly archives: ArchivesRepository) {}
 
-  /** The caller's permissions on each of the given archives (all archives when omitted). */
-  async permissionsOn(caller: Caller, archiveIds?: number[]): Promise<Map<number, Set<string>>> {
+  /**
+   * The caller's access to each of the given archives (all archives when omitted): permissions and what they may see
+   * ({@link ArchiveAccess}). The site owner holds every permission and sees everything. Archives the caller has no
+   * entry on are absent.
+   */
+  async accessOn(caller: Caller, archiveIds?: number[]): Promise<Map<number, ArchiveAccess>> {
     if (caller.isSiteOwner) {
       const ids = archiveIds ?? (await this.archives.list()).map((a) => a.id);
-      return new Map(ids.map((id) => [id, new Set<string>(ARCHIVE_PERMISSION_IDS)]));
+      return new Map(ids.map((id) => [id, { permissions: new Set<string>(ARCHIVE_PERMISSION_IDS) }]));
     }
-    return this.archives.permissionsFor(caller.userId, caller.groupIds, archiveIds);
+    const grants = await this.archives.grantsFor(caller.userId, caller.groupIds, archiveIds);
+    return new Map([...grants].map(([id, grant]) => [id, accessOf(grant.permissions, grant.autoSearches)]));
+  }
+
+  /** The caller's access to one archive (no permissions when the caller has none). */
+  async accessOnArchive(caller: Caller, archiveId: number): Promise<ArchiveAccess> {
+    return (await this.accessOn(caller, [archiveId])).get(archiveId) ?? { permissions: new Set() };
+  }
+
+  /** The caller's permissions on each of the given archives (all archives when omitted). */
+  async permissionsOn(caller: Caller, archiveIds?: number[]): Promise<Map<number, Set<string>>> {
+    const access = await this.accessOn(caller, archiveIds);
+    return new Map([...access].map(([id, a]) => [id, a.permissions as Set<string>]));
   }
 
   /** The caller's permissions on one archive (empty when the caller has none). */
   async permissionsOnArchive(caller: Caller, archiveId: number): Promise<Set<string>> {
-    return (await this.permissionsOn(caller, [archiveId])).get(archiveId) ?? new Set();
+    return (await this.accessOnArchive(caller, archiveId)).permissions as Set<string>;
   }
 
   /**

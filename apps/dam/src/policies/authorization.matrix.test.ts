@@ -15,10 +15,8 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Asset } from '@magpie/api-types';
 import { createTestDam, SAMPLES_DIR, TEST_BFF_CLIENT, type TestDam } from '../testing/harness.ts';
-import type { ArchivePermission } from './archive.policy.ts';
-import { DEFAULT_METADATA_VIEW } from '../metadata/default-view.ts';
 import { GroupsRepository } from '../repositories/groups.repository.ts';
-import { DAM_ROUTES } from '@magpie/api-types/routes';
+import { DAM_ROUTES, GUEST_OPERATIONS } from '@magpie/api-types/routes';
 import type { DamOperation } from '../http/operations.ts';
 import { USERS_MATRIX_ROWS, type AdminMatrixRow, type AdminMatrixWorld, type MatrixCaller } from '../routes/users/users.matrix.ts';
 import { GROUPS_MATRIX_ROWS } from '../routes/groups/groups.matrix.ts';
@@ -26,7 +24,8 @@ import { TAXONOMIES_MATRIX_ROWS } from '../routes/taxonomies/taxonomies.matrix.t
 import { UPLOADS_MATRIX_ROWS } from '../routes/uploads/uploads.matrix.ts';
 import { BACKGROUND_TASKS_MATRIX_ROWS } from '../routes/background-tasks/background-tasks.matrix.ts';
 import { METADATA_VIEWS_MATRIX_ROWS } from '../routes/metadata-views/metadata-views.matrix.ts';
-import { as, isGuarded, MATRIX_CALLERS, type MatrixAnswer, type MatrixPrincipal, type MatrixRow } from '../testing/matrix.ts';
+import { ARCHIVE_CONFIG_MATRIX_ROWS } from '../routes/archive-config/archive-config.matrix.ts';
+import { as, isGuarded, MATRIX_CALLERS, type MatrixAnswer, type MatrixExpect, type MatrixPrincipal, type MatrixRow, type MatrixWorld } from '../testing/matrix.ts';
 
 let sut: TestDam;
 /** The archive the matrix runs in: made for it, so no group holds anything there. */
@@ -35,99 +34,119 @@ let asset: Asset;
 /** An asset of the matrix archive that room rows may change (metadata edits, duplicates), apart from `asset`. */
 let taskAsset: Asset;
 
-/** What a row's request needs from the world set up below. */
-interface World {
-  archive: { id: number; href: string };
-  asset: Asset;
-}
-
-/**
- * One operation: the permissions it needs besides View (`admin` for administrators only), the request, and the 403
- * message's telling part. A caller holding the permissions may still be refused for other reasons (a 409 for the
- * current revision): `allowed` lists the statuses that show the policy let it through.
- */
-interface Row {
-  operation: DamOperation;
-  /** Tells rows of one operation apart. */
-  label?: string;
-  needs: ArchivePermission[] | 'admin';
-  request: (world: World) => InjectOptions;
-  /** What the 403's message says (rows that need more than View). */
-  forbidden?: RegExp;
-  allowed: number[];
-}
-
 const json = (method: InjectOptions['method'], url: string, payload: unknown, contentType = 'application/json'): InjectOptions => ({
   method,
   url,
   headers: { 'content-type': contentType },
   payload: JSON.stringify(payload),
 });
-const revisionsOf = (world: World) => world.asset.revisions.href;
+const revisionsOf = (world: MatrixWorld) => world.asset.revisions.href;
 
-const ROWS: Row[] = [
-  { operation: 'getCollection', needs: [], request: (w) => ({ method: 'GET', url: w.archive.href }), allowed: [200] },
-  { operation: 'getCollection', label: 'search', needs: [], request: (w) => ({ method: 'GET', url: `${w.archive.href}?q=dog` }), allowed: [200] },
-  { operation: 'getAsset', needs: [], request: (w) => ({ method: 'GET', url: w.asset.href }), allowed: [200] },
-  { operation: 'getRendition', needs: ['Download'], request: (w) => ({ method: 'GET', url: w.asset.renditions[0]!.href }), forbidden: /Download/, allowed: [200] },
-  { operation: 'getPreview', needs: ['Preview'], request: (w) => ({ method: 'GET', url: w.asset.previews[0]!.href }), forbidden: /Preview/, allowed: [200] },
-  { operation: 'updateAsset', needs: ['EditText'], request: (w) => json('PATCH', w.asset.href, { metadata: {} }), forbidden: /EditText/, allowed: [200] },
-  { operation: 'listRevisions', needs: ['HistoryView'], request: (w) => ({ method: 'GET', url: revisionsOf(w) }), forbidden: /HistoryView/, allowed: [200] },
-  { operation: 'getRevision', needs: ['HistoryView'], request: (w) => ({ method: 'GET', url: `${revisionsOf(w)}1` }), forbidden: /HistoryView/, allowed: [200] },
+/** An operation that needs only View: the viewer gets what the permitted caller gets, the outsider 404. */
+const viewing = (ok: number): MatrixExpect => ({ none: [401, 'Unauthorized'], outsider: [404, 'NotFound'], viewer: ok, permitted: ok, owner: ok });
+/** An operation that needs more than View: the viewer gets 403 naming the permission, the outsider 404. */
+const needing = (ok: number): MatrixExpect => ({ none: [401, 'Unauthorized'], outsider: [404, 'NotFound'], viewer: [403, 'Forbidden'], permitted: ok, owner: ok });
+const VIEW = { archive: ['View'] } as const satisfies MatrixRow['grant'];
+
+/**
+ * The archive's operations (the one authorization rule): the `permitted` caller is a member of a group whose entry on
+ * the matrix archive's access list holds View and the row's permissions. A caller who may still be refused for
+ * another reason after the policy (409 for the current revision) shows the policy let it through. Replacing a
+ * metadata view (the group permission manageSettings) is a row of the metadata views room.
+ */
+const ARCHIVE_ROWS: MatrixRow[] = [
+  { operation: 'getCollection', grant: VIEW, request: async (w) => ({ method: 'GET', url: w.archive.href }), expect: viewing(200) },
+  { operation: 'getCollection', label: 'search', grant: VIEW, request: async (w) => ({ method: 'GET', url: `${w.archive.href}?q=dog` }), expect: viewing(200) },
+  { operation: 'getAsset', grant: VIEW, request: async (w) => ({ method: 'GET', url: w.asset.href }), expect: viewing(200) },
+  {
+    operation: 'getRendition',
+    grant: { archive: ['View', 'Download'] },
+    request: async (w) => ({ method: 'GET', url: w.asset.renditions[0]!.href }),
+    expect: needing(200),
+    refusal: /Download/,
+  },
+  {
+    operation: 'getPreview',
+    grant: { archive: ['View', 'Preview'] },
+    request: async (w) => ({ method: 'GET', url: w.asset.previews[0]!.href }),
+    expect: needing(200),
+    refusal: /Preview/,
+  },
+  {
+    operation: 'updateAsset',
+    grant: { archive: ['View', 'EditText'] },
+    request: async (w) => json('PATCH', w.asset.href, { metadata: {} }),
+    expect: needing(200),
+    refusal: /EditText/,
+  },
+  {
+    operation: 'listRevisions',
+    grant: { archive: ['View', 'HistoryView'] },
+    request: async (w) => ({ method: 'GET', url: revisionsOf(w) }),
+    expect: needing(200),
+    refusal: /HistoryView/,
+  },
+  {
+    operation: 'getRevision',
+    grant: { archive: ['View', 'HistoryView'] },
+    request: async (w) => ({ method: 'GET', url: `${revisionsOf(w)}1` }),
+    expect: needing(200),
+    refusal: /HistoryView/,
+  },
   {
     operation: 'compareRevisions',
-    needs: ['HistoryView'],
-    request: (w) => json('POST', `${revisionsOf(w)}compare`, { leftRevision: 1, rightRevision: 1 }),
-    forbidden: /HistoryView/,
-    allowed: [200],
+    grant: { archive: ['View', 'HistoryView'] },
+    request: async (w) => json('POST', `${revisionsOf(w)}compare`, { leftRevision: 1, rightRevision: 1 }),
+    expect: needing(200),
+    refusal: /HistoryView/,
   },
   // Revision 1 is the asset as it is: the policy lets these through, then the rule of revisions answers 409.
-  { operation: 'deleteRevision', needs: ['HistoryManage'], request: (w) => ({ method: 'DELETE', url: `${revisionsOf(w)}1` }), forbidden: /HistoryManage/, allowed: [409] },
+  {
+    operation: 'deleteRevision',
+    grant: { archive: ['View', 'HistoryManage'] },
+    request: async (w) => ({ method: 'DELETE', url: `${revisionsOf(w)}1` }),
+    expect: needing(409),
+    refusal: /HistoryManage/,
+  },
   {
     operation: 'rollbackRevision',
-    needs: ['HistoryRollback', 'EditText'],
-    request: (w) => ({ method: 'POST', url: `${revisionsOf(w)}1/rollback` }),
-    forbidden: /HistoryRollback/,
-    allowed: [409],
+    grant: { archive: ['View', 'HistoryRollback', 'EditText'] },
+    request: async (w) => ({ method: 'POST', url: `${revisionsOf(w)}1/rollback` }),
+    expect: needing(409),
+    refusal: /HistoryRollback/,
   },
   {
     operation: 'rollbackToRevision',
-    needs: ['HistoryRollback', 'EditText'],
-    request: (w) => json('POST', `${revisionsOf(w)}1/rollback-to`, { rollbackType: 'metadata' }),
-    forbidden: /HistoryRollback/,
-    allowed: [200],
+    grant: { archive: ['View', 'HistoryRollback', 'EditText'] },
+    request: async (w) => json('POST', `${revisionsOf(w)}1/rollback-to`, { rollbackType: 'metadata' }),
+    expect: needing(200),
+    refusal: /HistoryRollback/,
   },
   {
     operation: 'createUpload',
-    needs: ['UploadFile'],
-    request: (w) => json('POST', '/fotoweb/api/uploads', { destination: w.archive.href, filename: 'matrix.jpg', fileSize: 10 }),
-    forbidden: /UploadFile/,
-    allowed: [200],
+    grant: { archive: ['View', 'UploadFile'] },
+    request: async (w) => json('POST', '/fotoweb/api/uploads', { destination: w.archive.href, filename: 'matrix.jpg', fileSize: 10 }),
+    expect: needing(200),
+    refusal: /UploadFile/,
   },
-  { operation: 'getMetadataView', needs: [], request: (w) => ({ method: 'GET', url: w.asset.metadataEditor!.href }), allowed: [200] },
+  { operation: 'getMetadataView', grant: VIEW, request: async (w) => ({ method: 'GET', url: w.asset.metadataEditor!.href }), expect: viewing(200) },
   {
-    operation: 'replaceMetadataView',
-    needs: 'admin',
-    request: (w) => json('PUT', w.asset.metadataEditor!.href, DEFAULT_METADATA_VIEW),
-    forbidden: /manageSettings permission/,
-    allowed: [200],
+    operation: 'listArchiveTaxonomies',
+    grant: VIEW,
+    request: async (w) => ({ method: 'GET', url: `/fotoweb/api/taxonomies/archives/${w.archive.id}` }),
+    expect: viewing(200),
   },
-  { operation: 'listArchiveTaxonomies', needs: [], request: (w) => ({ method: 'GET', url: `/fotoweb/api/taxonomies/archives/${w.archive.id}` }), allowed: [200] },
 ];
-/** The rows with their test names. */
-const NAMED_ROWS = ROWS.map((row) => ({ ...row, name: row.label ? `${row.operation} (${row.label})` : row.operation }));
 
-/** Sends a row's request as a caller. */
-async function call(row: Row, token: string) {
-  const options = row.request({ archive, asset });
-  return sut.app.inject({ ...options, headers: { ...(options.headers ?? {}), authorization: `Bearer ${token}` } });
-}
-
-/** A new user holding exactly `permissions` on the matrix archive. */
-async function userWith(name: string, permissions: string[]) {
-  const user = await sut.createUser(name);
-  if (permissions.length > 0) await sut.ctx.repos.archives.setAcl(archive.id, { principalType: 'user', principalId: user.id, permissions });
-  return user.token;
+/**
+ * A new user; with `permissions`, a member of a new group whose entry on the matrix archive's access list holds
+ * exactly those (without, a user of no group).
+ */
+async function memberWith(name: string, permissions: readonly string[]): Promise<{ id: number; token: string }> {
+  if (permissions.length === 0) return sut.createUser(name);
+  const user = await sut.createMemberWith(name, []);
+  await sut.ctx.repos.archives.setAcl(archive.id, { principalType: 'group', principalId: user.groupId, permissions: [...permissions] });
+  return user;
 }
 
 let outsider: string;
@@ -143,35 +162,57 @@ beforeAll(async () => {
   const second = await sut.upload(sut.adminToken, archive.href, path.join(SAMPLES_DIR, 'iptc-xmp/BlueSquare.jpg'));
   expect(second.status).toBe('done');
   taskAsset = (await sut.app.inject({ method: 'GET', url: second.result!.assetUrl, headers: { authorization: `Bearer ${sut.adminToken}` } })).json() as Asset;
-  outsider = await userWith('matrix-outsider', []);
-  viewer = await userWith('matrix-viewer', ['View']);
+  outsider = (await memberWith('matrix-outsider', [])).token;
+  viewer = (await memberWith('matrix-viewer', ['View'])).token;
 });
 afterAll(async () => {
   await sut?.close();
 });
 
-describe('a caller who may not view the archive gets 404 NotFound, naming nothing of it', () => {
-  it.each(NAMED_ROWS)('$name', async (row) => {
-    const res = await call(row, outsider);
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ value: 'NotFound', message: expect.stringMatching(/was not found\.$/) });
-    expect(res.body).not.toContain('Matrix');
-  });
-});
+/**
+ * The archive's operations, taxonomy editing, uploads, background tasks and metadata views (the archive rows above;
+ * the others beside their rooms, `routes/<room>/<room>.matrix.ts`), each through every caller of the matrix. A row's
+ * `permitted` caller is a member of a group made for it that holds the row's grant: its group permissions, and its
+ * archive permissions as the group's entry on the matrix archive's access list. A 404 names nothing of the archive;
+ * a 403 names the permission missing (`refusal`).
+ */
+describe('the archive, taxonomies, uploads, background tasks, metadata views: every caller', () => {
+  const ROOM_ROWS: MatrixRow[] = [...TAXONOMIES_MATRIX_ROWS, ...UPLOADS_MATRIX_ROWS, ...BACKGROUND_TASKS_MATRIX_ROWS, ...METADATA_VIEWS_MATRIX_ROWS, ...ARCHIVE_CONFIG_MATRIX_ROWS];
+  /** Archive rows act on `asset`, whose revision 1 stays its current one; room rows on `taskAsset`, which they may change. */
+  const rows = [...ARCHIVE_ROWS.map((row) => ({ row, assetOf: () => asset })), ...ROOM_ROWS.map((row) => ({ row, assetOf: () => taskAsset }))];
+  const principals = new Map<Exclude<MatrixCaller, 'none' | 'permitted'>, MatrixPrincipal>();
+  let made = 0;
 
-describe('a caller who may view the archive but lacks the permission gets 403 Forbidden naming it', () => {
-  it.each(NAMED_ROWS.filter((row) => row.needs === 'admin' || row.needs.length > 0))('$name', async (row) => {
-    const res = await call(row, viewer);
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ value: 'Forbidden', message: expect.stringMatching(row.forbidden!) });
+  beforeAll(async () => {
+    const id = async (name: string) => (await sut.ctx.repos.users.findByUsername(name))!.id;
+    principals.set('outsider', { id: await id('matrix-outsider'), token: outsider });
+    principals.set('viewer', { id: await id('matrix-viewer'), token: viewer });
+    principals.set('owner', { id: (await sut.ctx.repos.users.siteOwnerId())!, token: sut.adminToken });
   });
-});
 
-describe('a caller holding the permissions gets past the policy', () => {
-  it.each(NAMED_ROWS)('$name', async (row) => {
-    const token = row.needs === 'admin' ? sut.adminToken : row.needs.length === 0 ? viewer : await userWith(`matrix-${row.name.replace(/\W+/g, '-')}`, ['View', ...row.needs]);
-    const res = await call(row, token);
-    expect(row.allowed, res.body).toContain(res.statusCode);
+  /** The row's `permitted` caller: a member of a new group holding exactly the row's grant. */
+  async function permittedFor(row: MatrixRow): Promise<MatrixPrincipal> {
+    const { groupPermissions = [], archive: archivePermissions = [] } = row.grant;
+    const user = await sut.createMemberWith(`matrix-room-${++made}`, groupPermissions);
+    if (archivePermissions.length > 0) {
+      await sut.ctx.repos.archives.setAcl(archive.id, { principalType: 'group', principalId: user.groupId, permissions: [...archivePermissions] });
+    }
+    return { id: user.id, token: user.token };
+  }
+
+  it.each(rows.map(({ row, assetOf }) => ({ row, assetOf, name: row.label ? `${row.operation} (${row.label})` : row.operation })))('$name', async ({ row, assetOf }) => {
+    const permitted = await permittedFor(row);
+    const owner = principals.get('owner')!;
+    for (const caller of MATRIX_CALLERS) {
+      const who = caller === 'none' ? undefined : caller === 'permitted' ? permitted : principals.get(caller)!;
+      const options = await row.request({ dam: sut, archive, asset: assetOf(), self: { id: who?.id ?? 0 }, permitted, owner });
+      const res = await sut.app.inject({ ...options, headers: { ...(options.headers ?? {}), ...(who ? { authorization: `Bearer ${who.token}` } : {}) } });
+      const [status, value] = [row.expect[caller]].flat() as [number, string | undefined];
+      expect(res.statusCode, `${caller}: ${res.body}`).toBe(status);
+      if (value) expect(res.json(), caller).toMatchObject({ value, message: expect.any(String), requestId: expect.any(String) });
+      if (value === 'NotFound') expect(res.body, caller).not.toContain('Matrix');
+      if (value === 'Forbidden' && row.refusal) expect(res.json().message, caller).toMatch(row.refusal);
+    }
   });
 });
 
@@ -340,46 +381,6 @@ describe('user and group administration (issue 11)', () => {
   });
 });
 
-/**
- * Taxonomy editing, uploads, background tasks and metadata views (rows beside their rooms, `routes/<room>/<room>.matrix.ts`):
- * each row says what its `permitted` caller holds, a group permission (through a group made for the row) or archive
- * permissions on the matrix archive (through its access list), and what each caller gets.
- */
-describe('taxonomies, uploads, background tasks, metadata views', () => {
-  const ROOM_ROWS: MatrixRow[] = [...TAXONOMIES_MATRIX_ROWS, ...UPLOADS_MATRIX_ROWS, ...BACKGROUND_TASKS_MATRIX_ROWS, ...METADATA_VIEWS_MATRIX_ROWS];
-  const principals = new Map<Exclude<MatrixCaller, 'none' | 'permitted'>, MatrixPrincipal>();
-  let made = 0;
-
-  beforeAll(async () => {
-    const id = async (name: string) => (await sut.ctx.repos.users.findByUsername(name))!.id;
-    principals.set('outsider', { id: await id('matrix-outsider'), token: outsider });
-    principals.set('viewer', { id: await id('matrix-viewer'), token: viewer });
-    principals.set('owner', { id: (await sut.ctx.repos.users.siteOwnerId())!, token: sut.adminToken });
-  });
-
-  /** The row's `permitted` caller: a new user holding exactly the row's grant. */
-  async function permittedFor(row: MatrixRow): Promise<MatrixPrincipal> {
-    const name = `matrix-room-${++made}`;
-    const { groupPermissions = [], archive: archivePermissions = [] } = row.grant;
-    const user = groupPermissions.length > 0 ? await sut.createMemberWith(name, groupPermissions) : await sut.createUser(name);
-    if (archivePermissions.length > 0) await sut.ctx.repos.archives.setAcl(archive.id, { principalType: 'user', principalId: user.id, permissions: [...archivePermissions] });
-    return { id: user.id, token: user.token };
-  }
-
-  it.each(ROOM_ROWS.map((row) => ({ ...row, name: row.label ? `${row.operation} (${row.label})` : row.operation })))('$name', async (row) => {
-    const permitted = await permittedFor(row);
-    const owner = principals.get('owner')!;
-    for (const caller of MATRIX_CALLERS) {
-      const who = caller === 'none' ? undefined : caller === 'permitted' ? permitted : principals.get(caller)!;
-      const options = await row.request({ dam: sut, archive, asset: taskAsset, self: { id: who?.id ?? 0 }, permitted, owner });
-      const res = await sut.app.inject({ ...options, headers: { ...(options.headers ?? {}), ...(who ? { authorization: `Bearer ${who.token}` } : {}) } });
-      const [status, value] = [row.expect[caller]].flat() as [number, string | undefined];
-      expect(res.statusCode, `${caller}: ${res.body}`).toBe(status);
-      if (value) expect(res.json(), caller).toMatchObject({ value, message: expect.any(String), requestId: expect.any(String) });
-    }
-  });
-});
-
 /** An operation every signed-in caller (or anyone) may call, why, and what a request without a token gets. */
 interface OpenOperation {
   operation: DamOperation;
@@ -416,6 +417,28 @@ const OPEN_OPERATIONS: OpenOperation[] = [
       }).toString(),
     }),
     anonymous: 200,
+  },
+  ...(
+    [
+      ['listMetadataFields', '/fotoweb/api/config/metadata/fields/all'],
+      ['listMetadataNamespaces', '/fotoweb/api/config/metadata/namespaces'],
+      ['listMetadataNamespaceFields', '/fotoweb/api/config/metadata/namespaces/dc/fields'],
+      ['listMetadataGroups', '/fotoweb/api/config/metadata/groups'],
+      ['listMetadataGroupFields', '/fotoweb/api/config/metadata/groups/Location/fields'],
+    ] as const
+  ).map(([operation, url]) => ({
+    operation,
+    reason: 'the field catalogue: every signed-in user’s metadata field pickers read it (spec 02 §7); it names fields, never assets',
+    request: () => ({ method: 'GET' as const, url }),
+    anonymous: [401, 'Unauthorized'] as MatrixAnswer,
+    signedIn: 200,
+  })),
+  {
+    operation: 'getPublicApiDescriptor',
+    reason: 'the public entry point (fotoweb-api-notes §1): guests read it while guest access is on (401 in guest-disabled mode, as here)',
+    request: () => ({ method: 'GET', url: '/fotoweb/' }),
+    anonymous: [401, 'Unauthorized'],
+    signedIn: 200,
   },
   { operation: 'getHealth', reason: 'the health check load balancers and the launcher poll', request: () => ({ method: 'GET', url: '/fotoweb/health' }), anonymous: 200 },
   {
@@ -550,7 +573,7 @@ describe('operations open to every signed-in caller, or to anyone', () => {
       expect(await names(url, sut.adminToken), url).toContain('Matrix');
     }
     expect(await names('/fotoweb/me/upload-to/', viewer)).not.toContain('Matrix');
-    expect(await names('/fotoweb/me/upload-to/', await userWith('matrix-uploader', ['View', 'UploadFile']))).toContain('Matrix');
+    expect(await names('/fotoweb/me/upload-to/', (await memberWith('matrix-uploader', ['View', 'UploadFile'])).token)).toContain('Matrix');
     // A hidden taxonomy item is left out for a non-editor, and there for an editor.
     const hidden = await sut.app.inject(
       as({ id: 0, token: sut.adminToken }, json('POST', `/fotoweb/api/taxonomies/${OPEN_TAXONOMY_FIELD}/`, { name: 'Matrix hidden item', acl: [] })),
@@ -565,8 +588,8 @@ describe('operations open to every signed-in caller, or to anyone', () => {
 
 describe('every DAM operation', () => {
   const guarded = new Set<string>([
-    ...ROWS.map((row) => row.operation),
     ...[
+      ...ARCHIVE_ROWS,
       ...SITE_ROWS,
       ...USERS_MATRIX_ROWS,
       ...GROUPS_MATRIX_ROWS,
@@ -574,6 +597,7 @@ describe('every DAM operation', () => {
       ...UPLOADS_MATRIX_ROWS,
       ...BACKGROUND_TASKS_MATRIX_ROWS,
       ...METADATA_VIEWS_MATRIX_ROWS,
+      ...ARCHIVE_CONFIG_MATRIX_ROWS,
     ]
       .filter((row) => isGuarded(row.expect))
       .map((row) => row.operation),
@@ -591,5 +615,131 @@ describe('every DAM operation', () => {
     expect([...open].filter((operation) => !operations.has(operation) || guarded.has(operation))).toEqual([]);
     expect(open.size).toBe(OPEN_OPERATIONS.length);
     expect(OPEN_OPERATIONS.every((entry) => entry.reason.length > 0)).toBe(true);
+  });
+});
+
+/**
+ * Guests and AutoSearch members (issue 12): with guest access on, a request without a token for one of
+ * `GUEST_OPERATIONS` is answered as the guest user, who sees only what Everyone is granted; everything else still
+ * needs a token (401). A member whose access-list entry has an AutoSearch filter sees only the assets it matches:
+ * any other asset of the archive is 404 for every read, as if it did not exist.
+ */
+describe('guests and AutoSearch members', () => {
+  let open: TestDam;
+  let publicAsset: Asset;
+  let privateAsset: Asset;
+  let publicArchive: string;
+  let filtered: MatrixPrincipal;
+  let filteredArchive: string;
+  let filteredHidden: Asset;
+
+  beforeAll(async () => {
+    open = await createTestDam({ MAGPIE_GUEST_ACCESS: 'on' });
+    const owner = { id: 0, token: open.adminToken };
+    const view = (await open.ctx.metadataViews.forArchive(5000)).id;
+    const created = await open.app.inject(
+      as(
+        owner,
+        json('POST', '/fotoweb/api/config/archives', {
+          Name: 'Guest matrix',
+          MetadataSetId: view,
+          Pool: 'default',
+          MemberList: [{ Id: 10001, MemberType: 'group', Permissions: ['View', 'Preview', 'Download'] }],
+        }),
+      ),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    publicArchive = created.json().collectionHref;
+    const load = async (file: string, filename: string, destination: string) =>
+      (
+        await open.app.inject(as(owner, { method: 'GET', url: (await open.upload(open.adminToken, destination, path.join(SAMPLES_DIR, file), { filename })).result!.assetUrl }))
+      ).json() as Asset;
+    publicAsset = await load('iptc-xmp/Bush-dog.jpg', 'public-dog.jpg', publicArchive);
+    privateAsset = await load('photos/orientation/Landscape_1.jpg', 'private-landscape.jpg', '/fotoweb/archives/5000-Photos/');
+    // An archive whose only member sees files named public-*: the landscape there is hidden from them.
+    const member = await open.createMemberWith('matrix-autosearch', []);
+    const limited = await open.app.inject(
+      as(
+        owner,
+        json('POST', '/fotoweb/api/config/archives', {
+          Name: 'Filtered matrix',
+          MetadataSetId: view,
+          Pool: 'default',
+          MemberList: [{ Id: member.groupId, MemberType: 'group', Permissions: ['View', 'Preview', 'Download', 'EditText', 'HistoryView'], AutoSearch: 'fn:public*' }],
+        }),
+      ),
+    );
+    expect(limited.statusCode, limited.body).toBe(201);
+    filteredArchive = limited.json().collectionHref;
+    filteredHidden = await load('photos/orientation/Landscape_1.jpg', 'private-landscape.jpg', filteredArchive);
+    await load('iptc-xmp/Bush-dog.jpg', 'public-dog.jpg', filteredArchive);
+    filtered = { id: member.id, token: member.token };
+  });
+  afterAll(async () => {
+    await open?.close();
+  });
+
+  /** Each guest operation: a request a guest makes, and what the guest gets. */
+  const GUEST_ROWS: Array<{ operation: DamOperation; request: () => InjectOptions; guest: number }> = [
+    { operation: 'getPublicApiDescriptor', request: () => ({ method: 'GET', url: '/fotoweb/' }), guest: 200 },
+    { operation: 'listArchives', request: () => ({ method: 'GET', url: '/fotoweb/archives/' }), guest: 200 },
+    { operation: 'getCollection', request: () => ({ method: 'GET', url: publicArchive }), guest: 200 },
+    { operation: 'getAsset', request: () => ({ method: 'GET', url: publicAsset.href }), guest: 200 },
+    { operation: 'getRendition', request: () => ({ method: 'GET', url: `${publicAsset.href}/__renditions/ORIGINAL` }), guest: 200 },
+    { operation: 'getPreview', request: () => ({ method: 'GET', url: publicAsset.previews[0]!.href }), guest: 200 },
+    { operation: 'getMetadataView', request: () => ({ method: 'GET', url: publicAsset.metadataEditor!.href }), guest: 200 },
+    { operation: 'listTaxonomies', request: () => ({ method: 'GET', url: '/fotoweb/api/taxonomies/' }), guest: 200 },
+    { operation: 'listArchiveTaxonomies', request: () => ({ method: 'GET', url: `/fotoweb/api/taxonomies/archives/${publicArchive.match(/\/(\d+)-/)![1]}` }), guest: 200 },
+    { operation: 'getTaxonomy', request: () => ({ method: 'GET', url: '/fotoweb/api/taxonomies/25/' }), guest: 200 },
+    { operation: 'getTaxonomyItem', request: () => ({ method: 'GET', url: '/fotoweb/api/taxonomies/25/999999' }), guest: 404 },
+    { operation: 'getTaxonomyItemChildren', request: () => ({ method: 'GET', url: '/fotoweb/api/taxonomies/25/999999/' }), guest: 404 },
+  ];
+
+  it('covers every guest operation once', () => {
+    expect(GUEST_ROWS.map((row) => row.operation).sort()).toEqual([...GUEST_OPERATIONS].sort());
+  });
+
+  it.each(GUEST_ROWS)('a guest may call $operation', async (row) => {
+    const res = await open.app.inject(row.request());
+    expect(res.statusCode, res.body).toBe(row.guest);
+  });
+
+  it('a guest sees only what Everyone is granted, and needs a token for everything else', async () => {
+    expect((await open.app.inject({ method: 'GET', url: '/fotoweb/archives/5000-Photos/' })).statusCode).toBe(404);
+    expect((await open.app.inject({ method: 'GET', url: privateAsset.href })).statusCode).toBe(404);
+    const refusals: InjectOptions[] = [
+      { method: 'GET', url: '/fotoweb/me/' },
+      { method: 'GET', url: '/fotoweb/me/archives/' },
+      { method: 'GET', url: '/fotoweb/me/user-preferences/' },
+      json('PATCH', publicAsset.href, { metadata: { 5: { value: 'guest title' } } }, 'application/vnd.fotoware.assetupdate+json'),
+      json('POST', '/fotoweb/api/uploads', { destination: publicArchive, filename: 'a.jpg', fileSize: 1 }),
+      { method: 'GET', url: publicAsset.revisions.href },
+      { method: 'GET', url: '/fotoweb/users/' },
+      { method: 'GET', url: '/fotoweb/api/config/archives' },
+      json('POST', '/fotoweb/api/taxonomies/25/', { name: 'guest item' }),
+    ];
+    for (const request of refusals) {
+      const res = await open.app.inject(request);
+      expect(res.statusCode, `${request.method} ${request.url}`).toBe(401);
+      expect(res.json().value).toBe('Unauthorized');
+    }
+  });
+
+  it('a member with an AutoSearch filter gets 404 for every read of an asset it does not match', async () => {
+    const hidden = [filteredHidden.href, `${filteredHidden.href}/__renditions/ORIGINAL`, filteredHidden.previews[0]!.href, filteredHidden.revisions.href];
+    for (const url of hidden) {
+      const res = await open.app.inject(as(filtered, { method: 'GET', url }));
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).not.toContain('landscape');
+    }
+    const edit = await open.app.inject(as(filtered, json('PATCH', filteredHidden.href, { metadata: { 5: { value: 'x' } } }, 'application/vnd.fotoware.assetupdate+json')));
+    expect(edit.statusCode).toBe(404);
+    // The member's list holds only what matches; the owner's is whole.
+    const names = async (who: MatrixPrincipal) =>
+      ((await open.app.inject(as(who, { method: 'GET', url: filteredArchive, headers: { accept: 'application/vnd.fotoware.assetlist+json' } }))).json().data as Asset[])
+        .map((a) => a.filename)
+        .sort();
+    expect(await names(filtered)).toEqual(['public-dog.jpg']);
+    expect(await names({ id: 0, token: open.adminToken })).toEqual(['private-landscape.jpg', 'public-dog.jpg']);
   });
 });

@@ -14,6 +14,7 @@ const SITE_ACTIONS = {
   manageSettings: { permission: 'manageSettings', refusal: 'You need the manageSettings permission to change the settings.' },
   manageArchives: { permission: 'manageArchives', refusal: 'You need the manageArchives permission to manage archives.' },
   manageServices: { permission: 'manageServices', refusal: 'You need the manageServices permission to manage services.' },
+  configureConsentForms: { permission: 'configureConsentForms', refusal: 'You need the configureConsentForms permission to read the consent form settings.' },
   audit: { permission: 'audit', refusal: 'You need the audit permission to read the audit log.' },
   useApi: { permission: 'api', refusal: 'You need the api permission to use the API.' },
 } as const satisfies Record<string, { permission: string; refusal: string }>;
@@ -34,5 +35,15 @@ export const sitePolicy = {
    */
   assertCan(caller: Pick<Caller, 'isSiteOwner' | 'permissions'>, action: SiteAction): void {
     if (!sitePolicy.can(caller, action)) throw forbidden(SITE_ACTIONS[action].refusal);
+  },
+
+  /**
+   * Ensures the caller may do one of `actions` (a configuration load several administrators read).
+   * @throws ApiError 403 Forbidden naming the first action's permission.
+   */
+  assertCanAny(caller: Pick<Caller, 'isSiteOwner' | 'permissions'>, actions: readonly [SiteAction, ...SiteAction[]]): void {
+    if (!actions.some((action) => sitePolicy.can(caller, action))) {
+      throw forbidden(`You need one of these permissions: ${actions.map((action) => SITE_ACTIONS[action].permission).join(', ')}.`);
+    }
   },
 };

@@ -1,4 +1,4 @@
-import type { FullApiDescriptor } from '@magpie/api-types';
+import type { FullApiDescriptor, PublicApiDescriptor } from '@magpie/api-types';
 import type { Caller } from '../policies/archive.policy.ts';
 import { sitePolicy } from '../policies/site.policy.ts';
 import { GROUP_LIST_HREF, USER_LIST_HREF, groupHref, userHref } from './hrefs.ts';
@@ -158,5 +158,28 @@ export function presentDescriptor(
       apiClients: sitePolicy.can(caller, 'manageSettings') ? API_CLIENTS_VIEW : null,
     },
     widgets: { selection: null },
+  };
+}
+
+/** The web client's login view: where the public descriptor sends people to sign in. */
+export const LOGIN_VIEW = '/fotoweb/views/login';
+
+/**
+ * The public API descriptor (`GET /fotoweb/`, `application/vnd.fotoware.api-descriptor+json`, fotoweb-api-notes §1;
+ * issue 12 guests): the archives guests see (the archive list answers them as the guest user), search, taxonomies
+ * and where to sign in. Guests have no albums, background tasks or renditions (spec 02 §6).
+ */
+export function presentPublicDescriptor(options: { utcOffsetMinutes?: number } = {}): PublicApiDescriptor {
+  return {
+    server: 'Magpie',
+    href: '/fotoweb/',
+    utc_offset: options.utcOffsetMinutes ?? 0,
+    archives: '/fotoweb/archives/',
+    albums: null,
+    taxonomies: '/fotoweb/api/taxonomies/',
+    services: { login: LOGIN_VIEW, search: '/fotoweb/archives/{?q}', rendition_request: null },
+    background_tasks: null,
+    searchURL: '/fotoweb/archives/{?q}',
+    isGuest: true,
   };
 }

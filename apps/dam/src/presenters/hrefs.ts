@@ -111,3 +111,16 @@ export function listPageHref(listHref: string, query: { q?: string | undefined; 
 export function applicationHref(clientId: string): string {
   return `${API_ROOT}/api/config/applications/${encodeURIComponent(clientId)}`;
 }
+
+/** The archive configuration list (`/fotoweb/api/config/archives`, issue 12). */
+export const ARCHIVE_CONFIG_LIST_HREF = `${API_ROOT}/api/config/archives`;
+
+/** An archive's configuration: `/fotoweb/api/config/archives/<id>` (spec 03 §7 PUT). */
+export function archiveConfigHref(id: number): string {
+  return `${ARCHIVE_CONFIG_LIST_HREF}/${id}`;
+}
+
+/** The fields of a metadata field group: `/fotoweb/api/config/metadata/groups/<name>/fields` (issue 12). */
+export function metadataGroupFieldsHref(name: string): string {
+  return `${API_ROOT}/api/config/metadata/groups/${encodeURIComponent(name)}/fields`;
+}

@@ -1,21 +1,21 @@
 import type { MetadataView } from '@magpie/api-types';
 import type { ArchiveRow } from '../db/schema.ts';
 import type { StoredMetadataView } from '../repositories/metadata-views.repository.ts';
-import { metadataViewId } from '../repositories/metadata-views.repository.ts';
+import { viewIdOfArchive } from '../repositories/metadata-views.repository.ts';
 import { fieldsOfView } from '../metadata/validate.ts';
 import { API_ROOT } from './hrefs.ts';
 
-/** The URL of an archive's metadata view (`metadata-set`). */
-export function metadataViewHref(archiveId: number): string {
-  return `${API_ROOT}/editors/${metadataViewId(archiveId)}`;
+/** The URL of a metadata view (`metadata-set`) by its id. */
+export function metadataViewHref(viewId: string): string {
+  return `${API_ROOT}/editors/${viewId}`;
 }
 
 /**
  * The `metadataEditor` link of an archive's collections and assets `{href, name}` (fotoweb-api-notes §3.3). `name` is
  * the archive's name, so links need no lookup; the view's own name is in the view.
  */
-export function metadataEditorLink(archive: Pick<ArchiveRow, 'id' | 'name'>): { href: string; name: string } {
-  return { href: metadataViewHref(archive.id), name: archive.name };
+export function metadataEditorLink(archive: Pick<ArchiveRow, 'id' | 'name' | 'metadata_view_id'>): { href: string; name: string } {
+  return { href: metadataViewHref(viewIdOfArchive(archive)), name: archive.name };
 }
 
 /**
@@ -29,7 +29,7 @@ export function presentMetadataView(view: StoredMetadataView): MetadataView {
   const b = definition.builtinFields;
   return {
     id: view.id,
-    href: metadataViewHref(view.archiveId),
+    href: metadataViewHref(view.id),
     name: definition.name,
     preserveModificationTime: definition.preserveModificationTime ?? false,
     builtinFields: {

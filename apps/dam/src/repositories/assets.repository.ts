@@ -12,6 +12,11 @@ export interface AssetScope {
   /** '' or undefined: the whole archive. */
   folderPath?: string;
   search?: SearchNode;
+  /**
+   * What the caller may see of the archive (spec 03 §3.9 AutoSearch, from the archive policy): only assets matching
+   * it are counted or listed. Absent: every asset.
+   */
+  visibility?: SearchNode;
 }
 
 /** One row of a page with its sort value as text (for the next cursor). */
@@ -55,6 +60,7 @@ interface CountKey {
  * (`d`), or a whole archive searched for one lexeme (`s`/`f`, see `countedTerm`).
  */
 function countKeyOf(scope: AssetScope): CountKey | undefined {
+  if (scope.visibility) return undefined;
   if (!scope.search) return scope.folderPath ? { kind: 'd', term: scope.folderPath } : { kind: 'a', term: '' };
   if (scope.folderPath) return undefined;
   const term = countedTerm(scope.search);
@@ -148,6 +154,45 @@ export class AssetsRepository {
     return this.db.selectFrom('assets').select(ASSET_COLUMNS).where('id', '=', id).executeTakeFirst();
   }
 
+  /** Whether asset `id` matches a search (an AutoSearch visibility filter, spec 03 §3.9). */
+  async matches(id: number, node: SearchNode): Promise<boolean> {
+    const row = await this.db.selectFrom('assets').select('id').where('id', '=', id).where(compileSearch(node)).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** How many assets archive `archiveId` holds (exact, from the kept counts). */
+  countInArchive(archiveId: number): Promise<number> {
+    return this.count({ archiveId });
+  }
+
+  /**
+   * Files of archive `from` whose folder and name (case-insensitively) are taken in archive `to`: what would stop
+   * {@link moveArchive}. At most `limit`, as `folder/name`.
+   */
+  async moveConflicts(from: number, to: number, limit = 10): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('assets as a')
+      .innerJoin('assets as b', (join) =>
+        join
+          .on('b.archive_id', '=', to)
+          .onRef('b.folder_path', '=', 'a.folder_path')
+          .on((eb) => eb(eb.fn('lower', ['b.filename']), '=', eb.fn('lower', ['a.filename']))),
+      )
+      .select(['a.folder_path', 'a.filename'])
+      .where('a.archive_id', '=', from)
+      .orderBy('a.folder_path')
+      .orderBy('a.filename')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => (r.folder_path ? `${r.folder_path}/${r.filename}` : r.filename));
+  }
+
+  /** Moves every asset of archive `from` into archive `to`, folders kept (the caller creates them there). @returns how many. */
+  async moveArchive(from: number, to: number): Promise<number> {
+    const result = await this.db.updateTable('assets').set({ archive_id: to }).where('archive_id', '=', from).executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
   findByPath(archiveId: number, folderPath: string, filename: string): Promise<AssetRow | undefined> {
     return this.db
       .selectFrom('assets')
@@ -175,6 +220,7 @@ export class AssetsRepository {
       query = query.where((eb) => eb.or([eb('folder_path', '=', scope.folderPath!), eb('folder_path', 'like', prefix)]));
     }
     if (scope.search) query = query.where(compileSearch(scope.search));
+    if (scope.visibility) query = query.where(compileSearch(scope.visibility));
     return query;
   }
 
@@ -216,7 +262,7 @@ export class AssetsRepository {
       const kept = await this.keptCount(scope.archiveId, countKey);
       if (kept !== undefined) return kept;
     }
-    const key = JSON.stringify([scope.archiveId, scope.folderPath ?? '', scope.search ?? null]);
+    const key = JSON.stringify([scope.archiveId, scope.folderPath ?? '', scope.search ?? null, scope.visibility ?? null]);
     const { rows } = await sql<{ generation: string }>`SELECT (last_value::text || ':' || is_called::text) AS generation FROM asset_generation`.execute(this.db);
     const generation = rows[0]!.generation;
     const cached = this.counts.get(key);

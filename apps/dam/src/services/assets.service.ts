@@ -1,7 +1,7 @@
 import type { ArchiveRow, AssetRow } from '../db/schema.ts';
 import type { ArchivesRepository } from '../repositories/archives.repository.ts';
 import type { AssetsRepository } from '../repositories/assets.repository.ts';
-import type { ArchivePolicy, Caller } from '../policies/archive.policy.ts';
+import type { ArchiveAccess, ArchivePolicy, Caller } from '../policies/archive.policy.ts';
 import { assetPolicy } from '../policies/asset.policy.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import type { MetadataViewsRepository } from '../repositories/metadata-views.repository.ts';
@@ -44,12 +44,18 @@ export class AssetsService {
    */
   async load(caller: Caller, ref: AssetRef): Promise<{ archive: ArchiveRow; asset: AssetRow; permissions: ReadonlySet<string> }> {
     const archive = await this.archives.findById(ref.archiveId);
-    const permissions = archive ? await this.policy.permissionsOnArchive(caller, archive.id) : NO_PERMISSIONS;
+    const access = archive ? await this.policy.accessOnArchive(caller, archive.id) : undefined;
+    const permissions = access?.permissions ?? NO_PERMISSIONS;
     assetPolicy.assertCan(permissions, 'view');
     if (!archive) throw notFound('The asset');
     const asset = await this.assets.findByPath(archive.id, ref.folderPath, ref.filename);
-    if (!asset) throw notFound('The asset');
+    if (!asset || !(await this.isVisible(asset.id, access))) throw notFound('The asset');
     return { archive, asset, permissions };
+  }
+
+  /** Whether an asset is among what the caller may see of its archive (AutoSearch, spec 03 §3.9). */
+  private async isVisible(assetId: number, access: ArchiveAccess | undefined): Promise<boolean> {
+    return !access?.visibility || (await this.assets.matches(assetId, access.visibility));
   }
 
   /** The asset representation. @throws ApiError 404 when absent or not viewable. */
@@ -72,9 +78,10 @@ export class AssetsService {
    */
   async preview(caller: Caller, assetId: number, name: string): Promise<StoredFile> {
     const asset = await this.assets.findById(assetId);
-    const permissions = asset ? await this.policy.permissionsOnArchive(caller, asset.archive_id) : NO_PERMISSIONS;
+    const access = asset ? await this.policy.accessOnArchive(caller, asset.archive_id) : undefined;
+    const permissions = access?.permissions ?? NO_PERMISSIONS;
     assetPolicy.assertCan(permissions, 'preview');
-    if (!asset) throw notFound('The preview');
+    if (!asset || !(await this.isVisible(asset.id, access))) throw notFound('The preview');
     const match = /^(\d+)(s?)$/.exec(name);
     const preview = match && asset.previews.find((p) => p.size === Number(match[1]) && p.square === (match[2] === 's'));
     if (!preview || !asset.has_preview) throw notFound('The preview');

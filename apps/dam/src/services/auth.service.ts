@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { GUEST_USER_ID } from '@magpie/api-types';
 import type { DamConfig } from '../config.ts';
 import type { TokensRepository } from '../repositories/tokens.repository.ts';
 import type { UsersRepository } from '../repositories/users.repository.ts';
@@ -243,6 +244,36 @@ export class AuthService {
    */
   forgetCallers(): void {
     this.cache.clear();
+    this.guest = undefined;
+  }
+
+  /** The resolved guest caller and until when it may be reused (ms); see {@link AUTH_CACHE_TTL_MS}. */
+  private guest: { caller: Caller & { grantId: string }; until: number } | undefined;
+
+  /**
+   * The caller a request without a token is answered as while guest access is on (issue 12, spec 02 §6): the guest
+   * user (15000), in Guests, Everyone and whatever those are members of, holding what those groups hold. Never the site
+   * owner, never asked to change a password; its `clientId` and `grantId` are empty (it has no session).
+   */
+  async guestCaller(): Promise<Caller & { grantId: string }> {
+    const now = Date.now();
+    if (this.guest && this.guest.until > now) return this.guest.caller;
+    const principal = await this.users.principalOf(GUEST_USER_ID);
+    const caller: Caller & { grantId: string } = {
+      userId: GUEST_USER_ID,
+      username: 'guest',
+      fullName: 'Guest',
+      email: '',
+      isSiteOwner: false,
+      groupIds: principal.groupIds,
+      permissions: new Set(principal.permissions),
+      clientId: '',
+      grantId: '',
+      mustChangePassword: false,
+      isGuest: true,
+    };
+    this.guest = { caller, until: now + AUTH_CACHE_TTL_MS };
+    return caller;
   }
 
   /** Logout: revokes the access and refresh tokens of the grant. */

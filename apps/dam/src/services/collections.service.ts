@@ -3,7 +3,8 @@ import type { DamConfig } from '../config.ts';
 import type { ArchiveRow } from '../db/schema.ts';
 import type { ArchivesRepository } from '../repositories/archives.repository.ts';
 import type { AssetsRepository, AssetScope } from '../repositories/assets.repository.ts';
-import type { ArchivePolicy, Caller } from '../policies/archive.policy.ts';
+import type { ArchiveAccess, ArchivePolicy, Caller } from '../policies/archive.policy.ts';
+import type { SearchNode } from '../search/expression.ts';
 import type { MetadataViewsRepository } from '../repositories/metadata-views.repository.ts';
 import { badRequest, notFound } from '../lib/errors.ts';
 import type { CollectionReference } from '../lib/references.ts';
@@ -20,6 +21,8 @@ export interface ResolvedCollection {
   archive: ArchiveRow;
   folderPath: string;
   permissions: ReadonlySet<string>;
+  /** What the caller may see of the archive (AutoSearch, spec 03 §3.9); absent: everything. */
+  visibility?: SearchNode | undefined;
 }
 
 /** A search of a collection URL: the parsed request and the URL query string that carried it (for links). */
@@ -47,14 +50,14 @@ export class CollectionsService {
     this.pages = new PageCursors(pagingKeyFrom([config.bffClient.secret, config.cliClientSecret]));
   }
 
-  /** The archives the caller may view, in order. */
-  async viewableArchives(caller: Caller): Promise<Array<{ archive: ArchiveRow; permissions: ReadonlySet<string> }>> {
+  /** The archives the caller may view, in order, with the caller's access to each. */
+  async viewableArchives(caller: Caller): Promise<Array<{ archive: ArchiveRow } & ArchiveAccess>> {
     const all = await this.archives.list();
-    const permissions = await this.policy.permissionsOn(
+    const access = await this.policy.accessOn(
       caller,
       all.map((a) => a.id),
     );
-    return all.filter((a) => this.policy.can(permissions.get(a.id), 'view')).map((a) => ({ archive: a, permissions: permissions.get(a.id)! }));
+    return all.filter((a) => this.policy.can(access.get(a.id)?.permissions, 'view')).map((a) => ({ archive: a, ...access.get(a.id)! }));
   }
 
   /** Whether the caller may upload to some archive (the descriptor's upload entry points, spec 01 §3). */
@@ -73,8 +76,8 @@ export class CollectionsService {
     let visible = await this.viewableArchives(caller);
     if (options.filter === 'upload') visible = visible.filter((v) => this.policy.can(v.permissions, 'upload'));
     const data = [];
-    for (const { archive, permissions } of visible) {
-      const scope: AssetScope = { archiveId: archive.id, ...(node ? { search: node } : {}) };
+    for (const { archive, permissions, visibility } of visible) {
+      const scope: AssetScope = { archiveId: archive.id, ...(node ? { search: node } : {}), ...(visibility ? { visibility } : {}) };
       const assetCount = await this.assets.count(scope);
       if (node && assetCount === 0) continue;
       const [posterAsset] = await this.assets.listPage(scope, DEFAULT_ORDERING, { index: 0, mode: 'offset' }, 1);
@@ -90,11 +93,11 @@ export class CollectionsService {
    */
   async resolve(caller: Caller, archiveId: number, folderPath: string): Promise<ResolvedCollection> {
     const archive = await this.archives.findById(archiveId);
-    const permissions = archive ? await this.policy.permissionsOnArchive(caller, archive.id) : new Set<string>();
+    const { permissions, visibility } = archive ? await this.policy.accessOnArchive(caller, archive.id) : { permissions: new Set<string>(), visibility: undefined };
     this.policy.assertCan(permissions, 'view', 'The collection');
     if (!archive) throw notFound('The collection');
     if (folderPath && !(await this.archives.findFolder(archive.id, folderPath))) throw notFound('The folder');
-    return { archive, folderPath, permissions };
+    return { archive, folderPath, permissions, visibility };
   }
 
   /**
@@ -110,7 +113,8 @@ export class CollectionsService {
     representation: 'collection' | 'collectioninfo' | 'assetlist' | 'collectionlist',
   ) {
     const resolved = await this.resolve(caller, target.archiveId, target.folderPath);
-    const { archive, folderPath, permissions } = resolved;
+    const { archive, folderPath, permissions, visibility } = resolved;
+    const seen = visibility ? { visibility } : {};
     const search = target.search;
     const node = search?.node;
     const order = target.order ?? '';
@@ -123,14 +127,14 @@ export class CollectionsService {
       if (error instanceof InvalidOrderError || error instanceof InvalidPageError) throw badRequest(error.message);
       throw error;
     }
-    const scope: AssetScope = { archiveId: archive.id, folderPath, ...(node ? { search: node } : {}) };
+    const scope: AssetScope = { archiveId: archive.id, folderPath, ...(node ? { search: node } : {}), ...seen };
     const childFolders = await this.archives.childFolders(archive.id, folderPath);
     // Child collections (with their counts) only when the representation shows them.
     const children = async () => ({
       data: await Promise.all(
         childFolders.map(async (f) => {
           const grandchildren = await this.archives.childFolders(archive.id, f.path);
-          const assetCount = await this.assets.count({ archiveId: archive.id, folderPath: f.path });
+          const assetCount = await this.assets.count({ archiveId: archive.id, folderPath: f.path, ...seen });
           return presentCollection({ archive, folderPath: f.path, permissions, assetCount, hasChildren: grandchildren.length > 0, childCount: grandchildren.length });
         }),
       ),

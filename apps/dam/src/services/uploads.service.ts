@@ -9,6 +9,8 @@ import type { ArchivePolicy, Caller } from '../policies/archive.policy.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { ChunkSizeError, type ChunkStore } from '../storage/chunk-store.ts';
 import { foldersOfOriginal } from '../storage/keys.ts';
+import { storedSettings } from '../presenters/archive-config.presenter.ts';
+import { macroFields } from '../policies/archive-config.policy.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../lib/errors.ts';
 import { withoutServerPaths } from '../lib/server-paths.ts';
 import { filenameProblem, folderNameProblem } from '@magpie/api-types/schemas';
@@ -182,10 +184,13 @@ export class UploadsService {
       const folderProblem = folderNameProblem(segment);
       if (folderProblem !== undefined) throw badRequest(folderProblem, [{ path: 'folder', message: folderProblem }]);
     }
-    const folderPath = [destination.folderPath, ...extra].filter(Boolean).join('/');
     if (destination.folderPath && !(await this.archives.findFolder(archive.id, destination.folderPath))) throw notFound('The destination folder');
-
-    return this.open({ user_id: caller.userId, archive_id: archive.id, folder_path: folderPath, filename, file_size: body.fileSize, metadata: body.metadata?.fields ?? [] });
+    const settings = storedSettings(archive);
+    // An upload to the archive itself, naming no folder, lands in the archive's input folder (spec 03 §2.12 uploads).
+    const folderPath = destination.folderPath === '' && extra.length === 0 ? settings.inputFolder : [destination.folderPath, ...extra].filter(Boolean).join('/');
+    const given = body.metadata?.fields ?? [];
+    const macros = macroFields(settings.metadataMacros, given, { username: caller.username, fullName: caller.fullName, filename, now: new Date() });
+    return this.open({ user_id: caller.userId, archive_id: archive.id, folder_path: folderPath, filename, file_size: body.fileSize, metadata: [...given, ...macros] });
   }
 
   /**

@@ -151,10 +151,14 @@ export function createLocalFileStore(root: string): FileStore {
           yield chunk;
         }
       };
+      const sink = fs.createWriteStream(staging);
       try {
-        await pipeline(counted, fs.createWriteStream(staging));
+        await pipeline(counted, sink);
         await fsp.rename(staging, target);
       } catch (error) {
+        // A refused body destroys the stream while it may still be opening its file: wait until it is closed, or the
+        // file could appear after the removal below.
+        if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()));
         await fsp.rm(staging, { force: true });
         throw error;
       }

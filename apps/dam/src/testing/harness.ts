@@ -99,6 +99,8 @@ export async function createTestDam(overrides: Partial<Record<string, string>> =
     MAGPIE_BFF_CLIENT_ID: TEST_BFF_CLIENT.id,
     MAGPIE_BFF_CLIENT_SECRET: TEST_BFF_CLIENT.secret,
     LOG_LEVEL: 'silent',
+    // Guest access is the product's default; tests of guests turn it on, the rest see the guest-disabled lists.
+    MAGPIE_GUEST_ACCESS: 'off',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...overrides,
   });

@@ -6,7 +6,8 @@
  *
  * - Any 401 from the DAM API (not from the BFF's own login/session routes) reports a lost session, so the app can
  *   go to the login view keeping the current address (spec 01 §4 Session); any 403 `PasswordChangeRequired`
- *   reports a forced password change, so the app can go to the change-password view (spec 03 §2.11).
+ *   reports a forced password change, so the app can go to the change-password view (spec 03 §2.11); any 404 of a
+ *   read reports its href, so a guest on a page that is not there for guests goes to the login view (issue 12).
  * - Reads bypass the HTTP cache (`cache: 'no-store'`): a collection's page address and its API href are the same URL
  *   (the BFF answers browser navigations with the app), and a cached JSON answer must never be shown for a page
  *   reload or a back navigation from another site.
@@ -35,6 +36,19 @@ export function onPasswordChangeRequired(listener: PasswordChangeRequiredListene
   return () => passwordChangeListeners.delete(listener);
 }
 
+type NotFoundListener = (href: string) => void;
+const notFoundListeners = new Set<NotFoundListener>();
+
+/**
+ * Calls `listener` with the href (path plus query, as requested) whenever an API read (`GET`) answers 404. The
+ * session tells a guest's private address by it: collections and assets are read at their page's address, and the
+ * DAM answers 404 for what a caller may not see (issue 12). Returns an unsubscribe.
+ */
+export function onNotFound(listener: NotFoundListener): () => void {
+  notFoundListeners.add(listener);
+  return () => notFoundListeners.delete(listener);
+}
+
 /** Reads a 403's error body on a copy (the caller still reads the answer) and tells the listeners when it says so. */
 function reportPasswordChangeRequired(response: Response): void {
   if (passwordChangeListeners.size === 0) return;
@@ -53,10 +67,26 @@ function reportPasswordChangeRequired(response: Response): void {
 /** The BFF's own routes: a 401 there means wrong credentials, not a lost session. */
 const SESSION_ROUTES = [API_PATHS.login, API_PATHS.session, API_PATHS.logout];
 
+function urlOf(input: RequestInfo | URL): string {
+  return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+}
+
 function pathOf(input: RequestInfo | URL): string {
-  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  const url = urlOf(input);
   try {
     return new URL(url, 'http://localhost').pathname;
+  } catch {
+    return url;
+  }
+}
+
+/** The href of a request: a same-origin path as given (the page addresses are hrefs), else its path plus query. */
+function hrefOf(input: RequestInfo | URL): string {
+  const url = urlOf(input);
+  if (url.startsWith('/')) return url;
+  try {
+    const parsed = new URL(url);
+    return `${parsed.pathname}${parsed.search}`;
   } catch {
     return url;
   }
@@ -77,6 +107,10 @@ const appFetch: typeof fetch = async (input, init) => {
     for (const listener of listeners) listener();
   }
   if (response.status === 403) reportPasswordChangeRequired(response);
+  if (response.status === 404 && method === 'GET') {
+    const href = hrefOf(input);
+    for (const listener of notFoundListeners) listener(href);
+  }
   return response;
 };
 

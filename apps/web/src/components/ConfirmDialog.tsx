@@ -1,8 +1,8 @@
 /**
- * A confirmation over the users-and-groups modal (spec 03 §2.6 delete confirmation, §2.8 delete confirmation): the
- * question, Cancel, and the confirming button, which runs the action and shows it pending. The dialog closes when the
- * action ends, whether it worked or not; a failure goes to `onFailed`, whose caller shows it where the list or form
- * shows its errors (spec 03 §8).
+ * A confirmation over a dialog (the users-and-groups modal's deletes, spec 03 §2.6 and §2.8; the archive dialog's
+ * member removal and archive delete, §2.12): the question, Cancel, and the confirming button, which runs the action
+ * and shows it pending. The dialog closes when the action ends, whether it worked or not; a failure goes to
+ * `onFailed`, whose caller shows it where the list or form shows its errors (spec 03 §8).
  */
 import { useState, type ReactNode } from 'react';
 import { Button, Dialog, Portal } from '@chakra-ui/react';

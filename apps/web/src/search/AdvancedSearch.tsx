@@ -35,7 +35,7 @@ const AdvancedSearchLoader = lazy(() => import('./AdvancedSearchForm.tsx').then(
 export function AdvancedSearch() {
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
-  const { descriptor } = useSession();
+  const { descriptor, guest } = useSession();
   const { collection } = useView();
 
   const finish = (output: AdvancedSearchOutput) => {
@@ -47,7 +47,7 @@ export function AdvancedSearch() {
     }
     if (output.action !== 'search') return;
     // In a collection: its own searchURL. Elsewhere (archives list, asset page): across all archives.
-    const template = collection?.searchURL ?? (collection ? undefined : descriptor?.searchURL);
+    const template = collection?.searchURL ?? (collection ? undefined : (descriptor ?? guest)?.searchURL);
     if (template) navigate(searchHref(template, output.params));
   };
 

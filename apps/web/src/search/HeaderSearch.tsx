@@ -20,7 +20,7 @@ import { AdvancedSearch } from './AdvancedSearch.tsx';
 
 export function HeaderSearch() {
   const navigate = useNavigate();
-  const { descriptor } = useSession();
+  const { descriptor, guest } = useSession();
   const location = useLocation();
   const { collection, searchError } = useView();
   const { searchRef } = useActions();
@@ -39,7 +39,7 @@ export function HeaderSearch() {
 
   const run = async (value: string) => {
     setMessage(undefined);
-    const plan = planHeaderSearch({ text: value, collection, archivesSearchUrl: descriptor?.searchURL });
+    const plan = planHeaderSearch({ text: value, collection, archivesSearchUrl: (descriptor ?? guest)?.searchURL });
     if (plan.kind === 'navigate') {
       navigate(plan.href);
       return;

@@ -1,27 +1,28 @@
 /**
- * The session as the app knows it (spec 01 §1, §4 Session): one actor of the session machine
+ * The session as the app knows it (spec 01 §1, §4 Session; issue 12 guests): one actor of the session machine
  * (`@magpie/machines`, wired in `sessionMachine.ts`) for the whole app, shared through `@xstate/react`'s
  * `createActorContext`. The machine owns the flow: the stored descriptor checked at start, the keepalive ping
  * (every `services.keepalive.interval` s, not inside a frame), the repeated auth check, logout through
- * `services.logout` with its 'logout error' notice, and where to go when the session is lost (the login view with
- * `to` = path + query + hash).
+ * `services.logout` with its 'logout error' notice, guest browsing of the public archives without a session (guest
+ * access checked once with the public descriptor), and where to go when the session is lost or a guest reaches a
+ * private address (the login view with `to` = path + query + hash).
  *
- * This provider only connects the machine to the browser: it reports navigation, 401 answers and other tabs'
- * changes as events, mirrors the machine's descriptor to localStorage, navigates where the machine says, and shows
- * its notice. It also loads the upload targets the descriptor links to (data, not flow state).
+ * This provider only connects the machine to the browser: it reports navigation, 401 and 404 answers and other
+ * tabs' changes as events, mirrors the machine's descriptor to localStorage, navigates where the machine says, and
+ * shows its notice. It also loads the upload targets the descriptor links to (data, not flow state).
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Box, CloseButton } from '@chakra-ui/react';
 import { createActorContext } from '@xstate/react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { waitFor } from 'xstate';
-import type { Collection, FullApiDescriptor } from '@magpie/api-types';
+import type { Collection, FullApiDescriptor, PublicApiDescriptor } from '@magpie/api-types';
 import { pageHref } from '@magpie/api-types';
-import { api, onUnauthorized } from '../api/client.ts';
+import { api, onNotFound, onUnauthorized } from '../api/client.ts';
 import { currentAddress } from '../lib/urls.ts';
 import { clearStoredDescriptor, DESCRIPTOR_STORAGE_KEY, readStoredDescriptor, storeDescriptor } from './descriptorStore.ts';
 import { appSessionMachine } from './sessionMachine.ts';
-import { LOGOUT_ERROR_NOTICE, sessionRedirect, type SessionInput, type SessionNotice } from './sessionMachineSource.ts';
+import { LOGOUT_ERROR_NOTICE, sessionGuestDescriptor, sessionRedirect, type SessionInput, type SessionNotice } from './sessionMachineSource.ts';
 
 /** Most upload-target pages followed; the chooser is a short list (spec 01 §2 "upload to"). */
 const MAX_UPLOAD_TARGET_PAGES = 10;
@@ -33,6 +34,12 @@ export const SessionActorContext = createActorContext(appSessionMachine);
 export interface SessionValue {
   /** The full API descriptor, or undefined when logged out. */
   readonly descriptor: FullApiDescriptor | undefined;
+  /**
+   * The public API descriptor while a visitor browses the public archives as a guest (issue 12; spec 02 §6: no
+   * pins, cart or alerts), else undefined. Never set together with `descriptor`. Its `archives` is the public
+   * archives list (`/fotoweb/archives/`) and its `searchURL` the search across them.
+   */
+  readonly guest: PublicApiDescriptor | undefined;
   /** The collections the user may upload to (the descriptor's `upload_to` list); empty while loading or when none. */
   readonly uploadTargets: readonly Collection[];
   /** Starts the session after login with the freshly fetched descriptor. */
@@ -86,6 +93,8 @@ function SessionBridge({ children }: { children: ReactNode }) {
   const actorRef = SessionActorContext.useActorRef();
   // Every descriptor the machine holds comes from `readStoredDescriptor` or the API (both full descriptors).
   const descriptor = SessionActorContext.useSelector((s) => s.context.descriptor) as FullApiDescriptor | undefined;
+  // Every public descriptor the machine holds comes from the guest access check (`sessionActors.ts`).
+  const guest = SessionActorContext.useSelector(sessionGuestDescriptor) as PublicApiDescriptor | undefined;
   const redirect = SessionActorContext.useSelector(sessionRedirect);
   const navigate = useNavigate();
   const location = useLocation();
@@ -108,15 +117,19 @@ function SessionBridge({ children }: { children: ReactNode }) {
     else clearStoredDescriptor(localStorage);
   }, [descriptor]);
 
-  // A 401 anywhere: the session is gone (spec 01 §4 Session).
+  // A 401 anywhere: the session is gone (spec 01 §4 Session), or guests are refused.
   useEffect(() => onUnauthorized(() => actorRef.send({ type: 'SESSION_LOST' })), [actorRef]);
 
-  // Another tab logged out or in: follow it.
+  // A read answered 404: for a guest on that page, a private address (the machine compares it with the address).
+  useEffect(() => onNotFound((href) => actorRef.send({ type: 'NOT_FOUND', href })), [actorRef]);
+
+  // Another tab logged out or in: follow it (a tab without a session, e.g. a guest's, has nothing to lose).
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
       if (event.storageArea !== localStorage || (event.key !== null && event.key !== DESCRIPTOR_STORAGE_KEY)) return;
       const stored = readStoredDescriptor(localStorage);
-      actorRef.send(stored ? { type: 'LOGGED_IN', descriptor: stored } : { type: 'SESSION_LOST' });
+      if (stored) actorRef.send({ type: 'LOGGED_IN', descriptor: stored });
+      else if (actorRef.getSnapshot().context.descriptor !== undefined) actorRef.send({ type: 'SESSION_LOST' });
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
@@ -145,8 +158,8 @@ function SessionBridge({ children }: { children: ReactNode }) {
   }, [actorRef]);
 
   const value = useMemo<SessionValue>(
-    () => ({ descriptor, uploadTargets: descriptor ? uploadTargets : [], establish, logout, clear }),
-    [descriptor, uploadTargets, establish, logout, clear],
+    () => ({ descriptor, guest, uploadTargets: descriptor ? uploadTargets : [], establish, logout, clear }),
+    [descriptor, guest, uploadTargets, establish, logout, clear],
   );
   return (
     <SessionContext.Provider value={value}>

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, SimulatedClock, toPromise } from 'xstate';
-import type { FullApiDescriptor } from '@magpie/api-types';
+import type { FullApiDescriptor, PublicApiDescriptor } from '@magpie/api-types';
 import { loginUrl } from '../lib/urls.ts';
 import { createSessionActors, type SessionApi } from './sessionActors.ts';
 import { loginUrlFor, sessionMachine } from './sessionMachineSource.ts';
@@ -12,12 +12,26 @@ const descriptor = {
   user: { fullName: 'Ada' },
 } as unknown as FullApiDescriptor;
 
+const publicDescriptor: PublicApiDescriptor = {
+  server: 'Magpie 0.1.0',
+  href: '/fotoweb/',
+  utc_offset: 0,
+  archives: '/fotoweb/archives/',
+  albums: null,
+  taxonomies: '/fotoweb/taxonomies/',
+  services: { login: '/fotoweb/views/login', search: '/fotoweb/archives/{?q}', rendition_request: null },
+  background_tasks: null,
+  searchURL: '/fotoweb/archives/{?q}',
+  isGuest: true,
+};
+
 function fakeApi(overrides: Partial<SessionApi> = {}): SessionApi {
   return {
     getSession: vi.fn(async () => ({ authenticated: true })),
     getDescriptor: vi.fn(async () => descriptor),
     keepalive: vi.fn(async () => {}),
     logout: vi.fn(async () => {}),
+    getPublicDescriptor: vi.fn(async () => publicDescriptor),
     ...overrides,
   };
 }
@@ -60,6 +74,45 @@ describe('session actors (spec 01 §7)', () => {
     await vi.waitFor(() => expect(actor.getSnapshot().matches('unauthenticated')).toBe(true));
     expect(api.keepalive).toHaveBeenCalledTimes(1);
     expect(actor.getSnapshot().context.loginUrl).toBe('/fotoweb/views/login?to=%2Ffotoweb%2Farchives%2F5000%2F');
+    actor.stop();
+  });
+});
+
+describe('guest access check (issue 12, fotoweb-api-notes §1 public entry point)', () => {
+  it('resolves with the public descriptor without a session, passing the abort signal', async () => {
+    const api = fakeApi({ getSession: vi.fn(async () => ({ authenticated: false })) });
+    await expect(run(createSessionActors(api).checkGuestAccess)).resolves.toEqual({ guest: publicDescriptor });
+    expect(api.getSession).toHaveBeenCalledWith({ signal: expect.any(AbortSignal) });
+    expect(api.getPublicDescriptor).toHaveBeenCalledWith({ signal: expect.any(AbortSignal) });
+    expect(api.getDescriptor).not.toHaveBeenCalled();
+  });
+
+  it("resolves with the session's descriptor when the browser has a session without stored user data", async () => {
+    const api = fakeApi();
+    await expect(run(createSessionActors(api).checkGuestAccess)).resolves.toEqual({ session: descriptor });
+    expect(api.getPublicDescriptor).not.toHaveBeenCalled();
+  });
+
+  it('rejects in guest-disabled mode (401) and for a descriptor without an archives list', async () => {
+    const refused = fakeApi({
+      getSession: vi.fn(async () => ({ authenticated: false })),
+      getPublicDescriptor: vi.fn(async () => Promise.reject(Object.assign(new Error('HTTP 401'), { status: 401 }))),
+    });
+    await expect(run(createSessionActors(refused).checkGuestAccess)).rejects.toMatchObject({ status: 401 });
+    const odd = fakeApi({
+      getSession: vi.fn(async () => ({ authenticated: false })),
+      getPublicDescriptor: vi.fn(async () => ({ href: '/fotoweb/' }) as unknown as PublicApiDescriptor),
+    });
+    await expect(run(createSessionActors(odd).checkGuestAccess)).rejects.toThrow(/archives/);
+  });
+
+  it('lets a visitor browse as a guest, and sends a guest on a private page to login with `to`', async () => {
+    const visitor = fakeApi({ getSession: vi.fn(async () => ({ authenticated: false })) });
+    const actor = createActor(sessionMachine.provide({ actors: createSessionActors(visitor) }), { input: { address: '/fotoweb/archives/' } }).start();
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('guest'));
+    actor.send({ type: 'LOCATION_CHANGED', address: '/fotoweb/archives/5000-Photos/' });
+    actor.send({ type: 'NOT_FOUND', href: '/fotoweb/archives/5000-Photos/' });
+    expect(actor.getSnapshot().context.loginUrl).toBe(loginUrlFor('/fotoweb/archives/5000-Photos/'));
     actor.stop();
   });
 });

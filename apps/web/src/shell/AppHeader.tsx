@@ -4,14 +4,18 @@ import { ARCHIVES_PATH } from '../lib/urls.ts';
 import { UploadControl } from '../upload/UploadControl.tsx';
 import { HeaderSearch } from '../search/HeaderSearch.tsx';
 import { LogoMark } from '../components/Logo.tsx';
+import { useSession } from '../session/SessionProvider.tsx';
+import { GuestLogInLink } from './GuestLogIn.tsx';
 import { SettingsMenu } from './SettingsMenu.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 /**
  * The header: logo linking to the archives, the header search, and the menu items the descriptor allows (spec 01 §2):
  * upload, the settings (cog) menu (spec 03 §2.1, hidden when it has no entries) and the user menu (spec 03 §2.9).
+ * A guest gets the "Log in" link instead (issue 12; spec 01 §6 "Logged in: main menu visible").
  */
 export function AppHeader() {
+  const { guest } = useSession();
   return (
     <chakra.header position="sticky" top="0" zIndex="sticky" bg="bg" borderBottomWidth="1px" borderColor="border">
       <Flex align="center" gap={{ base: '2', md: '4' }} px={{ base: '3', md: '6' }} py="2" maxW="full">
@@ -24,9 +28,15 @@ export function AppHeader() {
         <HeaderSearch />
         <chakra.nav aria-label="Main menu" ms="auto">
           <HStack gap="2">
-            <UploadControl />
-            <SettingsMenu />
-            <UserMenu />
+            {guest ? (
+              <GuestLogInLink />
+            ) : (
+              <>
+                <UploadControl />
+                <SettingsMenu />
+                <UserMenu />
+              </>
+            )}
           </HStack>
         </chakra.nav>
       </Flex>

@@ -1,13 +1,11 @@
 import { lazy } from 'react';
 import { Box, chakra, Link } from '@chakra-ui/react';
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import { ActionsProvider } from '../actions/ActionsProvider.tsx';
 import { LazyBoundary } from '../components/LazyBoundary.tsx';
 import { LoadingState } from '../components/States.tsx';
-import { useSession } from '../session/SessionProvider.tsx';
 import { ViewProvider } from '../session/ViewContext.tsx';
 import { UploadProvider } from '../upload/UploadProvider.tsx';
-import { currentAddress, loginUrl } from '../lib/urls.ts';
 import { AppHeader } from './AppHeader.tsx';
 import { DisplayPreferencesProvider } from './DisplayPreferencesProvider.tsx';
 import { SettingsProvider, useSettings } from './SettingsProvider.tsx';
@@ -36,13 +34,13 @@ function UserManagementHost() {
 }
 
 /**
- * The logged-in layout: skip link, header (banner), main, and the administration modal. Without a stored descriptor
- * it goes to the login view, keeping the current address in `to` (spec 01 §4 Session).
+ * The layout of the logged-in user and of the guest (issue 12): skip link, header (banner), main, and the
+ * administration modal. `App`'s `RequireSession` mounts it only with a descriptor, or for a guest on the archives.
+ * A guest's header offers "Log in" instead of the user's controls (`AppHeader`); what needs a session stays hidden by
+ * itself (no upload targets, no user preferences, so no pins or settings; the registry's actions need `loggedIn`;
+ * editing follows the `permissions` the DAM answers for the guest user).
  */
 export function AppShell() {
-  const { descriptor } = useSession();
-  const location = useLocation();
-  if (!descriptor) return <Navigate to={loginUrl(currentAddress(location))} replace />;
   return (
     <ViewProvider>
       <UploadProvider>

@@ -9,6 +9,16 @@ const config = defineConfig({
   globalCss: {
     'html, body': { bg: 'bg', color: 'fg' },
     '*:focus-visible': { outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' },
+    // People who ask their system for less motion get none: dialogs, menus and toasts appear and go at once
+    // (WCAG 2.3.3). Animations still end, so what waits for their end goes on.
+    '*, *::before, *::after': {
+      _motionReduce: {
+        animationDuration: '0.01ms !important',
+        animationIterationCount: '1 !important',
+        transitionDuration: '0.01ms !important',
+        scrollBehavior: 'auto !important',
+      },
+    },
   },
   theme: {
     tokens: {

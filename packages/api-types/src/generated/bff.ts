@@ -165,6 +165,8 @@ export interface components {
             /** @description Dotted path of the offending field in the body or query (`metadata.fields.0.id`); empty for the whole body. */
             path: string;
             message: string;
+            /** @description The problem's own symbol where a call names several (archive save, spec 03 §8 `name_exists` …). */
+            value?: string;
         };
     };
     responses: {

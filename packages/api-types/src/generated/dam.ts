@@ -203,8 +203,9 @@ export interface paths {
          *     `/fotoweb/archives/{?q}`): a multi-collection search answering one search collection per archive with hits,
          *     each with its own `assetCount`; follow each element's `data` for its assets (FotoWeb API, Searching in
          *     multiple collections). The advanced-search parameters and key=value criteria search across archives as
-         *     they do in a collection (`getCollection`). FotoWeb allows guest access here; Magpie has no guest access yet
-         *     and answers 401 without a token.
+         *     they do in a collection (`getCollection`). Guests may call it without a token while guest access is on
+         *     (`GUEST_OPERATIONS`, issue 12): they see the archives Everyone or Guests are granted; with guest access off
+         *     it answers 401 without a token.
          */
         get: operations["listArchives"];
         put?: never;
@@ -1066,7 +1067,8 @@ export interface paths {
         /**
          * Add the user to groups and remove them from others
          * @description Spec 03 §7 "PATCH user memberOf href" (`group-list-update` type, `{add, remove}` of group hrefs). Needs the
-         *     user's `updateMemberships` action (403). The built-in groups' members are implicit: adding to or removing
+         *     user's `updateMemberships` action (403; the guest user's groups are Everyone and the guest group only, and an
+         *     API client's user changes with its client). The built-in groups' members are implicit: adding to or removing
          *     from Everyone or Registered Users is 400 `InvalidRequest`, as is an unknown href. All or nothing. Answers 204.
          */
         patch: operations["updateUserMemberOf"];
@@ -1169,17 +1171,18 @@ export interface paths {
         /**
          * A page of a group's direct user members (the group's `userMembersHref`)
          * @description Spec 03 §7 "GET /fotoweb/api/groups/{id}/users", §2.5 (member grids with More). `member-list`: `{data,
-         *     count, paging}` of `Member`s (`type: user`). The built-in groups list no members (theirs are implicit).
+         *     count, paging}` of `Member`s (`type: user`): people only, so the hidden user of an API client acting as the
+         *     group is neither listed nor counted. The built-in groups list no members (theirs are implicit).
          *     `application/json` answers FotoWare's Beta array of `BetaUser`. Needs `manageUsers` (404).
          */
         get: operations["listGroupUsers"];
         /**
          * Replace a group's direct user members (FotoWare Beta)
          * @description FotoWare API "Group Management (Beta)" `Group_SetGroupUserMembers`. The body's `users` become the group's only
-         *     user members (the other list of the body is not read). Needs the group's `updateMembers` action (403: built-in
-         *     groups, whose members are implicit); unknown ids 400 `InvalidRequest`. Each user's memberships must be the
-         *     caller's to change (the site owner's are the owner's own: 403 `SiteOwnerProtected`). All or nothing. Answers
-         *     204.
+         *     user members (the other list of the body is not read); the hidden user of an API client acting as the group
+         *     stays. Needs the group's `updateMembers` action (403: built-in groups, whose members are implicit); unknown
+         *     ids, the guest user and API clients' users 400 `InvalidRequest`. Each user's memberships must be the caller's
+         *     to change (the site owner's are the owner's own: 403 `SiteOwnerProtected`). All or nothing. Answers 204.
          */
         put: operations["setGroupUsers"];
         /**
@@ -1190,8 +1193,9 @@ export interface paths {
         post: operations["addGroupUsers"];
         /**
          * Remove every user member of a group (FotoWare Beta)
-         * @description FotoWare API "Group Management (Beta)" `Group_DeleteAllGroupUserMembers`. Needs the group's `updateMembers`
-         *     action (403). Refused (403) when a member is a user whose memberships the caller may not change. Answers 204.
+         * @description FotoWare API "Group Management (Beta)" `Group_DeleteAllGroupUserMembers`: every person leaves (the hidden user
+         *     of an API client acting as the group stays). Needs the group's `updateMembers` action (403). Refused (403)
+         *     when a member is a user whose memberships the caller may not change. Answers 204.
          */
         delete: operations["deleteGroupUsers"];
         options?: never;
@@ -1199,7 +1203,8 @@ export interface paths {
         /**
          * Add users to a group and remove others
          * @description Spec 03 §7 "PATCH userMembersHref" (`{add, remove}` of user hrefs). Needs the group's `updateMembers` action
-         *     (403). Built-in groups, unknown hrefs: 400 `InvalidRequest`. All or nothing. Answers 204.
+         *     (403). Unknown hrefs, the guest user (whose groups are Everyone and the guest group only) and an API client's
+         *     user (changed with its client): 400 `InvalidRequest`. All or nothing. Answers 204.
          */
         patch: operations["updateGroupUsers"];
         trace?: never;
@@ -1730,8 +1735,8 @@ export interface paths {
         /**
          * Every user member of a group, directly or through nested groups (FotoWare Beta)
          * @description FotoWare API "Group Management (Beta)" `Group_GetGroupRecursiveUserMembers`. The users that are members of this
-         *     group or of any group nested in it, to any depth (one recursive query), each once, ordered by id. Built-in
-         *     groups: none (their members are implicit). Needs `manageUsers` (404).
+         *     group or of any group nested in it, to any depth (one recursive query), each once, ordered by id: people only,
+         *     as `listGroupUsers`. Built-in groups: none (their members are implicit). Needs `manageUsers` (404).
          */
         get: operations["listGroupUsersRecursive"];
         put?: never;
@@ -1815,8 +1820,8 @@ export interface paths {
         /**
          * Every group member of a group, directly or through nested groups (FotoWare Beta)
          * @description FotoWare API "Group Management (Beta)" `Group_GetGroupRecursiveGroupembers`. The groups that are members of this
-         *     group or of any group nested in it, to any depth (one recursive query), each once, ordered by id. Built-in
-         *     groups: none (their members are implicit). Needs `manageUsers` (404).
+         *     group or of any group nested in it, to any depth (one recursive query), each once, ordered by id: people only,
+         *     as `listGroupUsers`. Built-in groups: none (their members are implicit). Needs `manageUsers` (404).
          */
         get: operations["listGroupGroupsRecursive"];
         put?: never;
@@ -1912,7 +1917,8 @@ export interface paths {
          * The permissions overview
          * @description Spec 03 §3.4, §7: the group permissions this server offers (`GROUP_PERMISSIONS`), the user license levels
          *     (`USER_LICENSE_LEVELS`, "None" = 0 first) and modes (`LICENSE_MODES`), the group license levels (without
-         *     None) and modes, and the configuration sections. Needs `manageUsers` (403). Plain JSON only.
+         *     None) and modes, and the configuration sections. Needs `manageUsers` or `manageSettings` (403 `Forbidden`
+         *     with neither). Plain JSON only.
          */
         get: operations["getConfigOptions"];
         put?: never;
@@ -1997,6 +2003,320 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/fotoweb/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Public entry point (API descriptor for guests)
+         * @description FotoWeb's public entry point (`api-descriptor`, fotoweb-api-notes §1): what a visitor who has not signed in
+         *     may use. Answered without a token while guest access is on (`MAGPIE_GUEST_ACCESS`, on by default); with
+         *     guest access off it answers 401. `archives` lists the archives whose access list grants View to Everyone,
+         *     Guests or the guest user; `services.login` is where people sign in. Guests get no pins, cart, alerts,
+         *     uploads or albums (spec 02 §6): those keys are null. A request with a token is answered the same way.
+         */
+        get: operations["getPublicApiDescriptor"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/config/archives": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every archive with its configuration and access list
+         * @description Spec 03 §3.8, §3.12 (archives keyed by Id, ordered by `SortId`, then name). Needs `manageArchives` (403).
+         *     Plain JSON (FotoWare's configuration API has no vendor types).
+         */
+        get: operations["listArchiveConfigs"];
+        put?: never;
+        /**
+         * Add an archive
+         * @description Spec 03 §7 "POST /fotoweb/api/config/archives". The body is checked as a whole and every problem is answered
+         *     together (spec 03 §5 "All problems are collected"): 400 whose `value` is the first problem's and whose
+         *     `issues` name each one with its own `value`: `name_required`, `name_exists` (case-insensitive),
+         *     `metadata_invalid` (no such metadata view), `path_invalid` (no pool, an unknown pool, or any file-system
+         *     path: Magpie allows no external path), `processing_profile_invalid`,
+         *     `processing_profile_set_invalid`, `too_many_archives` (over `MAGPIE_MAX_ARCHIVES`), `member_invalid` (no
+         *     such user or group), `member_duplicate`, `permission_invalid` (not an id of spec 03 §3.11),
+         *     `permission_dependency` (spec 03 §4: HistoryRollback and HistoryManage need HistoryView; ManageConsentStatus
+         *     needs ViewConsentDetails and ViewConsentSummary; ViewConsentDetails needs ViewConsentSummary),
+         *     `InvalidSearchExpression` (an `AutoSearch` that does not parse), `setting_invalid` (a watermark, rendition
+         *     set or crop profile set this server does not have). Custom properties with an empty key or value are
+         *     dropped; the member with Id 10000 is stored last. Needs `manageArchives` (403). Answers 201 with
+         *     `Location` and the archive.
+         */
+        post: operations["createArchiveConfig"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/config/archives/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One archive's configuration and access list
+         * @description Needs `manageArchives` (403); an unknown id is 404.
+         */
+        get: operations["getArchiveConfig"];
+        /**
+         * Change an archive
+         * @description Spec 03 §7 "PUT /fotoweb/api/config/archives/{id}": the whole archive, checked as `createArchiveConfig`
+         *     checks it (an unchanged name is never a duplicate). The access list replaces the old one in the order given
+         *     (Id 10000 last); a member taken off loses access on their next request, on every DAM process. Needs
+         *     `manageArchives` (403); an unknown id is 404. Answers 200 with the archive.
+         */
+        put: operations["updateArchiveConfig"];
+        post?: never;
+        /**
+         * Delete an archive
+         * @description Deletes an empty archive. While it holds assets the answer is 409 `archive_not_empty`, unless
+         *     `moveAssetsTo` names another archive: its assets (with their folders, metadata, revisions and previews)
+         *     then move there first, in one transaction; a file name already taken in the same folder there answers 409
+         *     `move_conflict` naming it, and nothing moves. Needs `manageArchives` (403); an unknown id is 404, a
+         *     `moveAssetsTo` that is the archive itself or no archive 400. Answers 204.
+         */
+        delete: operations["deleteArchiveConfig"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/config/consentForms/ConsentFormSettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Consent form settings
+         * @description Spec 03 §3.10 with the defaults of §9 (URL expiry 30 days, consent forms off, company logo on in the PDF and
+         *     its banner). Magpie has no consent forms yet, so these are the defaults and the lists are empty. Needs
+         *     `configureConsentForms` or `manageArchives` (403). Plain JSON.
+         */
+        get: operations["getConsentFormSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/config/metadata/fields/{filter}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The metadata fields this server knows, filtered
+         * @description The field catalogue (spec 03 §7 `fields/all`; spec 02 §7 metadata field pickers): every field a metadata view
+         *     may hold, with its XMP name. `{filter}` is `all`, `known` (the fields with a standard IPTC/XMP name),
+         *     `custom` (Magpie's own fields, kept in the database only), or text matched against the id, the name, the
+         *     label and the XMP name (case-insensitive); a filter over 100 characters or with control characters answers
+         *     400 `filter_failed`. Any signed-in user (the pickers of advanced search use it). Plain JSON.
+         */
+        get: operations["listMetadataFields"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/config/metadata/namespaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The XMP namespaces of the field catalogue
+         * @description `{Url, Alias, Name}` of each namespace a known field lives in (fotoweb-api-notes, config API). Any signed-in user.
+         */
+        get: operations["listMetadataNamespaces"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/config/metadata/namespaces/{alias}/fields": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The fields of one namespace
+         * @description The catalogue's fields in the namespace `{alias}` (404 for an unknown alias). Any signed-in user.
+         */
+        get: operations["listMetadataNamespaceFields"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/config/metadata/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The field groups
+         * @description The groups the catalogue's fields are arranged in (Magpie: the regions of the default metadata view, such as
+         *     Description, Rights and people, Location, Workflow). Any signed-in user.
+         */
+        get: operations["listMetadataGroups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/config/metadata/groups/{name}/fields": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The fields of one group
+         * @description The fields of the group named `{name}` (case-insensitive; 404 for an unknown group). Any signed-in user.
+         */
+        get: operations["listMetadataGroupFields"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/config/archives-old": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The archives in FotoWeb's older short form
+         * @description `{Id, Name, SortId}` of every archive, by `SortId` then name (spec 03 §7). Needs `manageArchives` (403).
+         */
+        get: operations["listArchivesOld"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/pools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The storage pools
+         * @description Spec 03 §3.10 "Pools response". Magpie keeps every archive in one pool, `default` (its file store), and runs
+         *     with file-system destinations off: `AllowExternalPath` and `AllowPoolManagement` are false. Needs
+         *     `manageArchives` (403).
+         */
+        get: operations["listPools"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/config/metadataviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The metadata views
+         * @description Every metadata view with the archives that use it (spec 03 §3.12 "metadata views keyed by Id"); an archive's
+         *     `MetadataSetId` names one. Needs `manageArchives` or `manageSettings` (403).
+         */
+        get: operations["listMetadataViewConfigs"];
+        put?: never;
+        /**
+         * Create or copy a metadata view
+         * @description A new view named `Name`: a copy of the view `CopyFrom` names (404 when there is none), or of the default view.
+         *     Change its fields with `PUT` on its `href` (`replaceMetadataView`). Needs `manageArchives` or
+         *     `manageSettings` (403). Answers 201 with `Location`.
+         */
+        post: operations["createMetadataViewConfig"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/config/{setting}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Watermarks, quick rendition sets, crop profile sets, processing profiles and profile sets
+         * @description The configuration lists the archive dialog's Export/Import tab chooses from (spec 03 §7): `watermarks`,
+         *     `quickrenditionsets`, `cropprofilesets`, `processingprofiles`, `processingprofilesets`. Magpie has none of
+         *     these yet: each answers an empty list, and an archive can choose none. Needs `manageArchives` (403).
+         */
+        get: operations["listConfigSettingItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2055,6 +2375,8 @@ export interface components {
             /** @description Dotted path of the offending field in the body or query (`metadata.fields.0.id`); empty for the whole body. */
             path: string;
             message: string;
+            /** @description The problem's own symbol where a call names several (archive save, spec 03 §8 `name_exists` …). */
+            value?: string;
         };
         /** @description The token endpoint's form body, by `grant_type` (RFC 6749 §4.3, §4.4, §6). */
         TokenRequest: components["schemas"]["ClientCredentialsTokenRequest"] | components["schemas"]["RefreshTokenTokenRequest"] | components["schemas"]["PasswordTokenRequest"];
@@ -3621,7 +3943,10 @@ export interface components {
             /** @description The user levels without None. */
             AvailableGroupLicenseTypes: components["schemas"]["LicenseOption"][];
             AvailableGroupLicenseModes: components["schemas"]["LicenseOption"][];
-            /** @description The administration sections this server has (Magpie names, e.g. `users`, `applications`). */
+            /**
+             * @description The "Manage site" configuration sections this server has screens for (spec 03 §2.1: the settings menu drops
+             *     "Manage site" when the list is empty). Magpie has none yet: the list is empty.
+             */
             AvailableConfigSections: string[];
         };
         /** @description FotoWare `MemberProperty`. */
@@ -3918,6 +4243,244 @@ export interface components {
             data: components["schemas"]["Application"][];
         };
         /**
+         * @description FotoWeb's public API descriptor (`api-descriptor`, fotoweb-api-notes §1 "Public descriptor keys"). URLs are
+         *     opaque; null where guests have no such thing.
+         */
+        PublicApiDescriptor: {
+            /** @description The product and version, e.g. `Magpie 0.1.0`. */
+            server: string;
+            /** @description `/fotoweb/`. */
+            href: components["schemas"]["Url"];
+            /** @description The server's offset from UTC (minutes). */
+            utc_offset: number;
+            /** @description The public archives (a `collectionlist`). */
+            archives: components["schemas"]["Url"];
+            /** @description Public albums; null (Magpie has no albums yet). */
+            albums: string | null;
+            /** @description The taxonomy list. */
+            taxonomies: components["schemas"]["Url"];
+            services: {
+                /** @description Where people sign in (the web app's login view). */
+                login: components["schemas"]["Url"];
+                /** @description The search across the public archives (`/fotoweb/archives/{?q}`). */
+                search: components["schemas"]["Url"];
+                /** @description Null (no rendition service yet). */
+                rendition_request: string | null;
+            };
+            /** @description Null (guests start no background tasks). */
+            background_tasks: string | null;
+            /** @description `/fotoweb/archives/{?q}`. */
+            searchURL: components["schemas"]["Url"];
+            /** @description Magpie; always true here (the private descriptor says who is signed in). */
+            isGuest: boolean;
+        };
+        /**
+         * @description A member of an archive's access list (spec 03 §3.9): a user or a group with archive permission ids
+         *     (spec 03 §3.11) and an optional `AutoSearch`, a FotoWeb search expression that limits which assets of the
+         *     archive the member sees, in every read and search. A person in several members of one list holds the union
+         *     of their permissions; when one of those members has no `AutoSearch`, nothing is hidden from them, otherwise
+         *     they see the assets that match any of the members' expressions.
+         */
+        ArchiveMember: {
+            /** @description The user's or group's id (10000 is the guest group, 15000 the guest user). */
+            Id: number;
+            /** @enum {string} */
+            MemberType: "user" | "group";
+            /** @description The user's full name or the group's name (answered; ignored in requests). */
+            Name?: string;
+            /** @description The user's or group's description (answered; ignored in requests). */
+            Description?: string;
+            /** @description A search expression limiting what the member sees; empty for everything. */
+            AutoSearch?: string;
+            Permissions: string[];
+        };
+        /** @description A custom property of an archive (spec 03 §3.10). */
+        ArchiveProperty: {
+            key: string;
+            value: string;
+        };
+        /**
+         * @description What a download of the archive's originals goes through (spec 03 §3.8): `ProcessingType` 0 unmodified, 1 a
+         *     specific processing profile, 2 a custom profile set (spec 03 §9). Magpie has no processing profiles yet, so
+         *     only 0 saves.
+         */
+        ArchiveDownloadProcessing: {
+            /** @enum {integer} */
+            ProcessingType: 0 | 1 | 2;
+            SpecificProcessingProfile?: string | null;
+            CustomProcessingProfileSet?: string | null;
+        };
+        ArchiveSocialSettings: {
+            AnnotationsEnabled: boolean;
+        };
+        /** @description What the collection view offers for moving around the archive (Magpie's shape; spec 03 §3.8 names it only). */
+        ArchiveNavigationPaneControl: {
+            /** @description The archive's folders are shown as tiles above its assets. */
+            ShowFolders: boolean;
+        };
+        /**
+         * @description A value given to a field of every file uploaded to the archive (spec 03 §2.12 "metadata macros"), unless the
+         *     upload sets that field itself; it is applied like the upload's own fields. `{username}`, `{fullname}`,
+         *     `{date}` (YYYY-MM-DD, UTC) and `{filename}` are replaced. `FieldId` must be a field of the archive's view.
+         */
+        ArchiveMetadataMacro: {
+            FieldId: number;
+            Value: string;
+        };
+        /**
+         * @description The Export/Import tab's choices (spec 03 §2.12): a watermark on previews, the quick rendition set and the crop
+         *     profile set, each an id from its configuration list or null. Magpie has none of them yet, so only null saves.
+         */
+        ArchiveRenditionSettings: {
+            WatermarkId?: string | null;
+            QuickRenditionSetId?: string | null;
+            CropProfileSetId?: string | null;
+        };
+        /**
+         * @description An archive as `createArchiveConfig` and `updateArchiveConfig` take it (spec 03 §3.8). `Id` is ignored (the
+         *     URL names the archive). Magpie keeps originals in storage pools and runs with file-system destinations off
+         *     (spec 03 §6, `AllowExternalPath` false in `/fotoweb/api/pools`): `Pool` names the pool and `Path` must be
+         *     empty (`path_invalid` otherwise, and when neither is given).
+         */
+        ArchiveConfigInput: {
+            Id?: number | null;
+            Name: string;
+            Description?: string;
+            /** @description The id of the metadata view the archive uses (`/fotoweb/api/config/metadataviews`). */
+            MetadataSetId: string | null;
+            Path?: string | null;
+            Pool?: string | null;
+            MemberList: components["schemas"]["ArchiveMember"][];
+            Properties?: components["schemas"]["ArchiveProperty"][];
+            EnableConsentManagement?: boolean;
+            /** @description The folder of the archive that uploads land in when they name none ('' or null for the root). */
+            InputFolder?: string | null;
+            /**
+             * @description Where files copied or moved into the archive will land (a folder of the archive; '' for the root). Stored
+             *     and checked; Magpie copies and moves files with a later issue.
+             */
+            InputLocation?: string | null;
+            MetadataMacros?: components["schemas"]["ArchiveMetadataMacro"][];
+            DownloadProcessing?: components["schemas"]["ArchiveDownloadProcessing"];
+            SocialSettings?: components["schemas"]["ArchiveSocialSettings"];
+            NavigationPaneControl?: components["schemas"]["ArchiveNavigationPaneControl"];
+            Renditions?: components["schemas"]["ArchiveRenditionSettings"];
+            SortId?: number;
+        };
+        /** @description An archive with its configuration and access list, as saved (spec 03 §3.8). */
+        ArchiveConfig: {
+            Id: number;
+            Name: string;
+            Description: string;
+            MetadataSetId: string;
+            Path: string | null;
+            Pool: string | null;
+            MemberList: components["schemas"]["ArchiveMember"][];
+            Properties: components["schemas"]["ArchiveProperty"][];
+            EnableConsentManagement: boolean;
+            InputFolder: string;
+            InputLocation: string;
+            MetadataMacros: components["schemas"]["ArchiveMetadataMacro"][];
+            DownloadProcessing: components["schemas"]["ArchiveDownloadProcessing"];
+            SocialSettings: components["schemas"]["ArchiveSocialSettings"];
+            NavigationPaneControl: components["schemas"]["ArchiveNavigationPaneControl"];
+            Renditions: components["schemas"]["ArchiveRenditionSettings"];
+            SortId: number;
+            /** @description `/fotoweb/api/config/archives/<Id>`. */
+            href: components["schemas"]["Url"];
+            /** @description The archive as a collection (`/fotoweb/archives/<Id>-<Name>/`). */
+            collectionHref: components["schemas"]["Url"];
+            /** @description How many assets the archive holds. */
+            assetCount: number;
+        };
+        ArchiveConfigList: {
+            data: components["schemas"]["ArchiveConfig"][];
+            paging: null;
+        };
+        /** @description Consent form settings (spec 03 §3.10; defaults of §9). */
+        ConsentFormSettings: {
+            companyAbout: string;
+            contactEmailAddress: string;
+            companyName: string;
+            /** @description Days a consent link stays valid (default 30). */
+            defaultUrlExpiryDays: number;
+            enableConsentForms: boolean;
+            pdfRenderCompanyLogo: boolean;
+            pdfRenderCompanyLogoInBanner: boolean;
+            categories: Record<string, never>[];
+            templates: Record<string, never>[];
+            languages: Record<string, never>[];
+            defaultFields: Record<string, never>[];
+        };
+        /** @description A field of the catalogue (FotoWeb's configuration API, PascalCase; fotoweb-api-notes "Config API"). */
+        MetadataFieldInfo: {
+            Id: number;
+            Name: string;
+            GuiLabel: string;
+            /** @enum {string} */
+            FieldType: "AltLang" | "Bag" | "Seq" | "Single";
+            /** @enum {string} */
+            ValueType: "Boolean" | "Date" | "Integer" | "Real" | "Text";
+            /** @description The namespace's URL ('' for a field kept only in Magpie's database). */
+            Namespace: string;
+            NamespaceLabel: string;
+            MaxSize: number | null;
+            /** @description The XMP property, e.g. `dc:title` ('' when none). */
+            AdobeName: string;
+            IsMultiline: boolean;
+            /** @description The field group (`/fotoweb/api/config/metadata/groups`). */
+            Group: string;
+        };
+        MetadataFieldInfoList: components["schemas"]["MetadataFieldInfo"][];
+        MetadataNamespace: {
+            Url: string;
+            Alias: string;
+            Name: string;
+        };
+        MetadataFieldGroup: {
+            Name: string;
+            FieldCount: number;
+            /** @description The group's fields. */
+            href: components["schemas"]["Url"];
+        };
+        ArchiveSummary: {
+            Id: number;
+            Name: string;
+            SortId: number;
+        };
+        Pool: {
+            Id: string;
+            Name: string;
+            Description: string;
+        };
+        PoolList: {
+            AllowExternalPath: boolean;
+            AllowPoolManagement: boolean;
+            Pools: components["schemas"]["Pool"][];
+        };
+        MetadataViewConfig: {
+            Id: string;
+            Name: string;
+            /** @description The view (`metadata-set`; PUT it to change the fields). */
+            href: components["schemas"]["Url"];
+            /** @description The archives that use the view. */
+            UsedBy: components["schemas"]["ArchiveSummary"][];
+        };
+        MetadataViewConfigList: {
+            data: components["schemas"]["MetadataViewConfig"][];
+        };
+        MetadataViewConfigCreate: {
+            Name: string;
+            /** @description The id of the view to copy; absent or null for the default view. */
+            CopyFrom?: string | null;
+        };
+        ConfigItemList: {
+            data: {
+                Id: string;
+                Name: string;
+            }[];
+        };
+        /**
          * Format: binary
          * @description Raw bytes.
          */
@@ -4106,6 +4669,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description An archive's id (`Id`, e.g. `5000`). */
+        ArchiveConfigId: string;
         /** @description The archive as `<id>-<Name>` (e.g. `5000-Photos`) or `<id>`. Taken from an `href`, never typed. */
         Archive: string;
         /** @description Folder path and file name below the archive, percent-encoded segments separated by `/`, without `.info`. */
@@ -7864,6 +8429,429 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getPublicApiDescriptor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The public API descriptor. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.fotoware.api-descriptor+json": components["schemas"]["PublicApiDescriptor"];
+                    "application/json": components["schemas"]["PublicApiDescriptor"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            406: components["responses"]["NotAcceptable"];
+        };
+    };
+    listArchiveConfigs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archives. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArchiveConfigList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createArchiveConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ArchiveConfigInput"];
+            };
+        };
+        responses: {
+            /** @description The archive was added. */
+            201: {
+                headers: {
+                    /** @description The archive's configuration `href`. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArchiveConfig"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    getArchiveConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An archive's id (`Id`, e.g. `5000`). */
+                id: components["parameters"]["ArchiveConfigId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archive. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArchiveConfig"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateArchiveConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An archive's id (`Id`, e.g. `5000`). */
+                id: components["parameters"]["ArchiveConfigId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ArchiveConfigInput"];
+            };
+        };
+        responses: {
+            /** @description The archive as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArchiveConfig"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    deleteArchiveConfig: {
+        parameters: {
+            query?: {
+                /** @description The id of the archive that receives this archive's assets. */
+                moveAssetsTo?: string;
+            };
+            header?: never;
+            path: {
+                /** @description An archive's id (`Id`, e.g. `5000`). */
+                id: components["parameters"]["ArchiveConfigId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archive is gone. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getConsentFormSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentFormSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listMetadataFields: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                filter: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fields, by id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetadataFieldInfoList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listMetadataNamespaces: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The namespaces. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetadataNamespace"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listMetadataNamespaceFields: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                alias: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fields. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetadataFieldInfoList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listMetadataGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The groups. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetadataFieldGroup"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listMetadataGroupFields: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fields. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetadataFieldInfoList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listArchivesOld: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archives. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArchiveSummary"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listPools: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pools. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PoolList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listMetadataViewConfigs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The views. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetadataViewConfigList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createMetadataViewConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MetadataViewConfigCreate"];
+            };
+        };
+        responses: {
+            /** @description The view was made. */
+            201: {
+                headers: {
+                    /** @description The view's `href`. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetadataViewConfig"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    listConfigSettingItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                setting: "watermarks" | "quickrenditionsets" | "cropprofilesets" | "processingprofiles" | "processingprofilesets";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list (empty). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigItemList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
 }

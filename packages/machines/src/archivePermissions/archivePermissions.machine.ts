@@ -8,7 +8,7 @@
  * dependents; a prerequisite is locked (its checkbox disabled) while a dependent is ticked.
  */
 import { and, assertEvent, assign, setup } from 'xstate';
-import { ARCHIVE_PERMISSIONS } from '@magpie/api-types';
+import { ARCHIVE_PERMISSIONS, ARCHIVE_PERMISSION_REQUIRES as CONTRACT_REQUIRES } from '@magpie/api-types';
 
 /** The archive permission ids, in the order the access list shows them (spec 03 §3.11; one list, in the contract). */
 export const ARCHIVE_PERMISSION_IDS = ARCHIVE_PERMISSIONS;
@@ -17,12 +17,7 @@ export const ARCHIVE_PERMISSION_IDS = ARCHIVE_PERMISSIONS;
 export type ArchivePermissionId = (typeof ARCHIVE_PERMISSION_IDS)[number];
 
 /** What each permission directly requires (spec 03 §4 Archive permission dependencies). */
-export const ARCHIVE_PERMISSION_REQUIRES: Readonly<Partial<Record<ArchivePermissionId, readonly ArchivePermissionId[]>>> = {
-  HistoryRollback: ['HistoryView'],
-  HistoryManage: ['HistoryView'],
-  ManageConsentStatus: ['ViewConsentDetails', 'ViewConsentSummary'],
-  ViewConsentDetails: ['ViewConsentSummary'],
-}; // spec 03 §4
+export const ARCHIVE_PERMISSION_REQUIRES: Readonly<Partial<Record<ArchivePermissionId, readonly ArchivePermissionId[]>>> = CONTRACT_REQUIRES; // spec 03 §4
 
 /** Permissions a newly added member starts with. */
 export const DEFAULT_MEMBER_PERMISSIONS: readonly ArchivePermissionId[] = ['View', 'Preview']; // spec 03 §4, §9

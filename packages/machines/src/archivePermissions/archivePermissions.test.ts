@@ -19,10 +19,20 @@ import {
   type ArchivePermissionId,
   type ArchivePermissionsEvent,
 } from './archivePermissions.machine.ts';
-import { ARCHIVE_PERMISSIONS_MODEL_INPUT, archivePermissionsModel, MODEL_UNOFFERED_PERMISSION } from './archivePermissions.model.ts';
+import {
+  ARCHIVE_PERMISSIONS_CONSENT_INPUT,
+  ARCHIVE_PERMISSIONS_MODEL_INPUT,
+  ARCHIVE_PERMISSIONS_MODEL_SCOPES,
+  archivePermissionsModel,
+  createArchivePermissionsTestModel,
+  MODEL_UNOFFERED_PERMISSION,
+} from './archivePermissions.model.ts';
+import type { ArchivePermissionsInput } from './archivePermissions.machine.ts';
 
 const shortestPaths = archivePermissionsModel.testModel('shortest').getShortestPaths();
 const simplePaths = archivePermissionsModel.testModel('simple').getSimplePaths();
+/** The same clicks where consent forms are on: the consent group and its dependencies too. */
+const consentPaths = createArchivePermissionsTestModel(ARCHIVE_PERMISSIONS_MODEL_SCOPES.shortest, ARCHIVE_PERMISSIONS_CONSENT_INPUT).getShortestPaths();
 
 /** spec 03 §4, written out: each dependent and what it requires. */
 const REQUIRES: ReadonlyArray<[ArchivePermissionId, ArchivePermissionId]> = [
@@ -33,9 +43,9 @@ const REQUIRES: ReadonlyArray<[ArchivePermissionId, ArchivePermissionId]> = [
   ['ViewConsentDetails', 'ViewConsentSummary'],
 ];
 
-function createPermissionsDriver(coverage?: CoverageTracker): PathDriver {
+function createPermissionsDriver(coverage?: CoverageTracker, input: ArchivePermissionsInput = ARCHIVE_PERMISSIONS_MODEL_INPUT): PathDriver {
   const actor = createActor(archivePermissionsMachine, {
-    input: ARCHIVE_PERMISSIONS_MODEL_INPUT,
+    input,
     ...(coverage ? { inspect: coverage.inspect } : {}),
   });
   actor.start();
@@ -81,7 +91,11 @@ function createPermissionsDriver(coverage?: CoverageTracker): PathDriver {
   };
 }
 
-describeModelPaths('archivePermissions model: shortest paths (history and consent groups, select all)', shortestPaths, 100, () => createPermissionsDriver());
+describeModelPaths('archivePermissions model: shortest paths (history group, refused consent and video, select all)', shortestPaths, 100, () => createPermissionsDriver());
+
+describeModelPaths('archivePermissions model: shortest paths with consent forms on (history and consent groups)', consentPaths, 100, () =>
+  createPermissionsDriver(undefined, ARCHIVE_PERMISSIONS_CONSENT_INPUT),
+);
 
 describeModelPaths('archivePermissions model: simple paths (history group)', simplePaths, 150, () => createPermissionsDriver());
 
@@ -90,6 +104,7 @@ describe('archivePermissions coverage', () => {
   it('reaches every state and takes every transition across the executed paths', async () => {
     const coverage = createCoverageTracker(archivePermissionsMachine);
     for (const path of [...shortestPaths, ...simplePaths]) await runPath(path, createPermissionsDriver(coverage));
+    for (const path of consentPaths) await runPath(path, createPermissionsDriver(coverage, ARCHIVE_PERMISSIONS_CONSENT_INPUT));
     const report = coverage.report();
     console.log(formatCoverage('archivePermissions', report));
     assertFullCoverage('archivePermissions', report);
@@ -146,6 +161,12 @@ describe('archive permission rules (spec 03 §3.11, §4, §5)', () => {
     expect(offeredArchivePermissions({})).toContain('MngVideo');
   });
 
+  it("offers on Magpie's input every permission but MngVideo and the consent group", () => {
+    const offered = createActor(archivePermissionsMachine, { input: ARCHIVE_PERMISSIONS_MODEL_INPUT }).getSnapshot().context.offered;
+    expect(offered).toEqual(ARCHIVE_PERMISSION_IDS.filter((id) => id !== 'MngVideo' && !CONSENT_PERMISSIONS.includes(id)));
+    expect(createActor(archivePermissionsMachine, { input: ARCHIVE_PERMISSIONS_CONSENT_INPUT }).getSnapshot().context.offered).toContain('ManageConsentStatus');
+  });
+
   it('gives a newly added member View and Preview, and keeps unknown server ids at the end', () => {
     expect(DEFAULT_MEMBER_PERMISSIONS).toEqual(['View', 'Preview']);
     expect(createActor(archivePermissionsMachine, { input: {} }).getSnapshot().context.permissions).toEqual(['View', 'Preview']);
@@ -165,7 +186,7 @@ describe('archive permission rules (spec 03 §3.11, §4, §5)', () => {
   });
 
   it('unticks the dependents when a locked prerequisite is toggled anyway, and refuses unoffered ids', () => {
-    const actor = createActor(archivePermissionsMachine, { input: { ...ARCHIVE_PERMISSIONS_MODEL_INPUT } }).start();
+    const actor = createActor(archivePermissionsMachine, { input: { ...ARCHIVE_PERMISSIONS_CONSENT_INPUT } }).start();
     actor.send({ type: 'TOGGLE', permission: 'ManageConsentStatus' });
     actor.send({ type: 'TOGGLE', permission: 'HistoryManage' });
     expect(lockedArchivePermissions(actor.getSnapshot().context.permissions)).toEqual(new Set(['HistoryView', 'ViewConsentSummary', 'ViewConsentDetails']));

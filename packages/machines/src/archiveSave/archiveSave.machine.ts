@@ -4,10 +4,10 @@
  * is shown and the dialog stays open", §5 Archive save, §7 POST/PUT /fotoweb/api/config/archives, §8 Archive save).
  *
  * open → saving → closed. SAVE checks every §5 rule first and shows all problems together; only a valid archive is
- * sent. A server error keeps the dialog open with its §8 message.
+ * sent. A server error keeps the dialog open with its §8 messages, one per problem the server listed.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { archiveSaveErrorMessage, prepareArchiveForSave, validateArchive, type ArchiveDraft, type ArchiveValidationError } from './archiveValidation.ts';
+import { archiveSaveErrorMessages, prepareArchiveForSave, validateArchive, type ArchiveDraft, type ArchiveValidationError } from './archiveValidation.ts';
 
 /**
  * Input of {@link archiveSaveMachine}.
@@ -37,7 +37,8 @@ export interface SaveArchiveInput {
  * - `saveAttempted`: SAVE was pressed once; from then on every EDIT re-checks the rules so the list shrinks as the
  *   administrator fixes things;
  * - `validationErrors`: every §5 problem found by the last check (empty when none or not yet checked);
- * - `serverError`: the §8 message of the last failed save (cleared by the next EDIT or SAVE);
+ * - `serverErrors`: the §8 messages of the last failed save, one per problem the answer lists (`issues`), else one;
+ *   empty when the last save did not fail (cleared by the next EDIT or SAVE);
  * - `saved`: the archive the server answered with.
  */
 export interface ArchiveSaveContext {
@@ -47,7 +48,7 @@ export interface ArchiveSaveContext {
   readonly existingNames: readonly string[];
   readonly saveAttempted: boolean;
   readonly validationErrors: readonly ArchiveValidationError[];
-  readonly serverError: string | undefined;
+  readonly serverErrors: readonly string[];
   readonly saved: ArchiveDraft | undefined;
 }
 
@@ -68,11 +69,11 @@ function rulesOf(context: Pick<ArchiveSaveContext, 'existingNames' | 'originalNa
 /**
  * The archive save machine (spec 03 §2.12, §4, §5, §7, §8).
  *
- * States: `open` (editing; `validationErrors` and `serverError` shown), `saving` (loading indicator; runs
+ * States: `open` (editing; `validationErrors` and `serverErrors` shown), `saving` (loading indicator; runs
  * `saveArchive`), `closed` (final; output {@link ArchiveSaveOutput}).
  *
  * Actor to provide with `.provide({actors: {saveArchive}})`: {@link SaveArchiveInput} → the saved archive;
- * rejects with `ArchiveSaveRequestError` (`{status, responseJSON: {value, heading}}`). The built-in one rejects,
+ * rejects with `ArchiveSaveRequestError` (`{status, responseJSON: {value, heading, issues}}`). The built-in one rejects,
  * which shows the general message.
  */
 export const archiveSaveMachine = setup({
@@ -99,17 +100,17 @@ export const archiveSaveMachine = setup({
       return {
         archive,
         validationErrors: context.saveAttempted ? validateArchive(archive, rulesOf(context)) : [],
-        serverError: undefined,
+        serverErrors: [],
       };
     }),
     showValidationErrors: assign(({ context }) => ({
       saveAttempted: true,
-      serverError: undefined,
+      serverErrors: [],
       validationErrors: validateArchive(context.archive, rulesOf(context)),
     })),
-    startSave: assign({ saveAttempted: true, validationErrors: [], serverError: undefined }),
+    startSave: assign({ saveAttempted: true, validationErrors: [], serverErrors: [] }),
     storeSaved: assign((_, saved: ArchiveDraft) => ({ saved })),
-    showServerError: assign((_, params: { error: unknown }) => ({ serverError: archiveSaveErrorMessage(params.error) })),
+    showServerErrors: assign((_, params: { error: unknown; sent: ArchiveDraft }) => ({ serverErrors: archiveSaveErrorMessages(params.error, params.sent) })),
   },
 }).createMachine({
   id: 'archiveSave',
@@ -123,7 +124,7 @@ export const archiveSaveMachine = setup({
       existingNames: input.existingNames,
       saveAttempted: false,
       validationErrors: [],
-      serverError: undefined,
+      serverErrors: [],
       saved: undefined,
     };
   },
@@ -149,7 +150,10 @@ export const archiveSaveMachine = setup({
         }),
         onDone: { target: 'closed', actions: { type: 'storeSaved', params: ({ event }) => event.output } },
         // spec 03 §4, §8: the dialog stays open with the message.
-        onError: { target: 'open', actions: { type: 'showServerError', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'open',
+          actions: { type: 'showServerErrors', params: ({ context, event }) => ({ error: event.error, sent: prepareArchiveForSave(context.archive) }) },
+        },
       },
     },
     closed: { type: 'final' },

@@ -10,38 +10,43 @@ import { createTestModel, serializeSnapshot } from 'xstate/graph';
 import type { MachineModel, PathVariant } from '../testing/machineModel.ts';
 import { toTestModelMachine } from '../testing/modelMachine.ts';
 import { archiveSaveMachine, type ArchiveSaveContext, type ArchiveSaveInput } from './archiveSave.machine.ts';
-import { EMPTY_PROFILE_ID, prepareArchiveForSave, type ArchiveDraft } from './archiveValidation.ts';
+import { newArchiveDraft, prepareArchiveForSave, type ArchiveDraft } from './archiveValidation.ts';
 
 /** Names of the archives that already exist. */
 export const MODEL_EXISTING_NAMES: readonly string[] = ['Photos', 'Press'];
+
+/** The one storage pool of the model's server (Magpie's: `default`; spec 03 §2.12 "other settings, including pools"). */
+export const MODEL_POOL = 'default';
+
+/** The metadata view the model's new archive chooses (one of the existing archives' views). */
+export const MODEL_METADATA_SET_ID = 'ms-press';
 
 const MEMBERS: ArchiveDraft['MemberList'] = [
   { Id: 10000, Name: 'Everyone', Permissions: ['View', 'Preview'], MemberType: 'group' },
   { Id: 15001, Name: 'Ada Admin', Permissions: ['View', 'Preview', 'Download', 'Delete'], MemberType: 'user' },
 ];
 
-/** A new archive as the dialog opens it: nothing chosen, one complete and one half-filled custom property. */
-export const MODEL_NEW_ARCHIVE: ArchiveDraft = {
-  Name: '',
-  MetadataSetId: '',
-  Path: '',
-  Pool: null,
-  MemberList: MEMBERS,
-  Properties: [
-    { key: 'department', value: 'Marketing' },
-    { key: 'note', value: '' },
-  ],
-  EnableConsentManagement: false,
-  DownloadProcessing: { ProcessingType: 0, SpecificProcessingProfile: EMPTY_PROFILE_ID, CustomProcessingProfileSet: EMPTY_PROFILE_ID },
-};
+/**
+ * A new archive as the add dialog opens it ({@link newArchiveDraft}): nothing named or chosen but the server's one
+ * pool. What the dialog cannot offer on this server (a file-system path, processing profiles) is never edited here;
+ * `archiveValidation.test.ts` states those rules directly.
+ */
+export const MODEL_NEW_ARCHIVE: ArchiveDraft = newArchiveDraft(MODEL_POOL);
 
-/** An existing, valid archive named Photos (edit mode). */
+/**
+ * An existing, valid archive named Photos (edit mode), whose access list puts Everyone first and which keeps a
+ * half-filled custom property: the save moves Everyone last and drops the property (spec 03 §4, §5).
+ */
 export const MODEL_EXISTING_ARCHIVE: ArchiveDraft = {
   ...MODEL_NEW_ARCHIVE,
   Id: 5000,
   Name: 'Photos',
   MetadataSetId: 'ms-default',
-  Pool: 'pool-1',
+  MemberList: MEMBERS,
+  Properties: [
+    { key: 'department', value: 'Marketing' },
+    { key: 'note', value: '' },
+  ],
 };
 
 /** The machine input per variant: `shortest` creates a new archive, `simple` edits Photos. */
@@ -53,7 +58,25 @@ export const ARCHIVE_MODEL_INPUTS: Readonly<Record<PathVariant, ArchiveSaveInput
 /** The id the server gives a new archive in the model. */
 export const MODEL_NEW_ARCHIVE_ID = 5001;
 
-/** Every failed save of spec 03 §8: each server value, a heading, a heading with 500, no body. */
+/**
+ * A refusal that lists several problems (dam.yaml `ErrorIssue`, each with its own value): two of §8 and one the
+ * server words itself (an AutoSearch that does not parse); the dialog shows the three together.
+ */
+export const MODEL_SAVE_FAILURE_WITH_ISSUES = {
+  status: 400,
+  responseJSON: {
+    value: 'name_exists',
+    heading: 'The archive was not saved',
+    message: 'Several problems.',
+    issues: [
+      { path: 'body.Name', value: 'name_exists', message: 'An archive named “Campaigns” exists already.' },
+      { path: 'body.MetadataSetId', value: 'metadata_invalid', message: 'Choose a metadata view that exists.' },
+      { path: 'body.MemberList.0.AutoSearch', value: 'InvalidSearchExpression', message: 'The AutoSearch filter does not parse: A quoted phrase is not closed.' },
+    ],
+  },
+} as const;
+
+/** Every failed save of spec 03 §8: each server value, a list of issues, a heading, a heading with 500, no body. */
 export const MODEL_SAVE_FAILURES: readonly unknown[] = [
   { status: 400, responseJSON: { value: 'name_required' } },
   { status: 409, responseJSON: { value: 'name_exists' } },
@@ -62,6 +85,7 @@ export const MODEL_SAVE_FAILURES: readonly unknown[] = [
   { status: 400, responseJSON: { value: 'processing_profile_invalid' } },
   { status: 400, responseJSON: { value: 'processing_profile_set_invalid' } },
   { status: 403, responseJSON: { value: 'too_many_archives' } },
+  MODEL_SAVE_FAILURE_WITH_ISSUES,
   { status: 403, responseJSON: { heading: 'You may not configure archives' } },
   { status: 500, responseJSON: { heading: 'Database unavailable' } },
   { status: 503 },
@@ -69,26 +93,17 @@ export const MODEL_SAVE_FAILURES: readonly unknown[] = [
 
 const event = (type: string, payload: Record<string, unknown> = {}): EventObject => ({ type, ...payload }) as EventObject;
 const edit = (changes: Partial<ArchiveDraft>) => event('EDIT', { changes });
-const processing = (ProcessingType: number, profile = EMPTY_PROFILE_ID, profileSet = EMPTY_PROFILE_ID) =>
-  edit({ DownloadProcessing: { ProcessingType, SpecificProcessingProfile: profile, CustomProcessingProfileSet: profileSet } });
 
 /**
- * Creating: the form is filled in order (name, metadata set, pool or path); an invalid processing choice is only
- * made on the untouched form, so a first SAVE shows four problems together and later edits fix them one by one.
+ * Creating: the name is typed (first a duplicate of "Photos" in another case with a trailing space, then a free
+ * one), then the metadata view is chosen; a first SAVE on the untouched form shows both problems together, and
+ * later edits fix them one by one.
  */
 function newArchiveEdits(archive: ArchiveDraft): EventObject[] {
   const events: EventObject[] = [];
-  const located = Boolean(archive.Pool) || Boolean(archive.Path);
   if (archive.Name === '') events.push(edit({ Name: 'photos ' }), edit({ Name: 'Campaigns' }));
   if (archive.Name === 'photos ') events.push(edit({ Name: 'Campaigns' }));
-  if (archive.Name === 'Campaigns' && archive.MetadataSetId === '') events.push(edit({ MetadataSetId: 'ms-press' }));
-  if (archive.MetadataSetId !== '' && !located) events.push(edit({ Pool: 'pool-2' }), edit({ Path: '\\\\nas\\campaigns' }));
-  const { ProcessingType, SpecificProcessingProfile, CustomProcessingProfileSet } = archive.DownloadProcessing;
-  if (archive.Name === '' && ProcessingType === 0) events.push(processing(1), processing(2));
-  if (located && ProcessingType === 1 && SpecificProcessingProfile === EMPTY_PROFILE_ID) events.push(processing(1, 'pp-web'));
-  if (located && ProcessingType === 2 && CustomProcessingProfileSet === EMPTY_PROFILE_ID) {
-    events.push(processing(2, EMPTY_PROFILE_ID, 'pps-print'));
-  }
+  if (archive.Name === 'Campaigns' && archive.MetadataSetId === '') events.push(edit({ MetadataSetId: MODEL_METADATA_SET_ID }));
   return events;
 }
 
@@ -109,11 +124,8 @@ function modelEvents(variant: PathVariant) {
       const done = event('xstate.done.actor.saveArchive', {
         output: context.isNew ? { ...saved, Id: MODEL_NEW_ARCHIVE_ID } : saved,
       });
-      const { DownloadProcessing, Pool } = context.archive;
-      // Every §8 failure once, from the plainest valid archive; elsewhere one failure is enough.
-      const plain = Boolean(Pool) && DownloadProcessing.ProcessingType === 0;
-      const failures =
-        variant === 'shortest' && plain ? MODEL_SAVE_FAILURES : [{ status: 409, responseJSON: { value: 'name_exists' } }, { status: 503 }].slice(0, variant === 'simple' ? 2 : 1);
+      // Creating: every §8 failure (the dialog reaches one valid archive); editing: a conflict and an outage.
+      const failures = variant === 'shortest' ? MODEL_SAVE_FAILURES : [{ status: 409, responseJSON: { value: 'name_exists' } }, { status: 503 }];
       return [done, ...failures.map((error) => event('xstate.error.actor.saveArchive', { error }))];
     }
     return [];
@@ -142,8 +154,10 @@ export function createArchiveSaveTestModel(variant: PathVariant) {
 }
 
 /**
- * The archive save dialog's {@link MachineModel}: `shortest` creates a new archive through every §5 problem and
- * every §8 server failure; `simple` edits an existing one (rename to a taken name and back, save, fail, retry).
+ * The archive save dialog's {@link MachineModel}, as the add/edit dialog offers it on a server with one storage pool,
+ * no file-system paths and no processing profiles (Magpie's): `shortest` creates a new archive through the §5 problems
+ * the dialog can produce and every §8 server failure; `simple` edits an existing one (rename to a taken name and back,
+ * save, fail, retry).
  */
 export const archiveSaveModel: MachineModel = {
   name: 'archiveSave',

@@ -7,6 +7,8 @@ import {
   ARCHIVE_SAVE_ERROR_MESSAGES,
   ARCHIVE_SAVE_GENERAL_ERROR,
   archiveSaveErrorMessage,
+  archiveSaveErrorMessages,
+  newArchiveDraft,
   EMPTY_PROFILE_ID,
   METADATA_SET_REQUIRED,
   PATH_OR_POOL_REQUIRED,
@@ -25,6 +27,7 @@ describe('archive save validation (spec 03 §5)', () => {
   it('collects every problem together, not only the first', () => {
     const archive: ArchiveDraft = {
       ...MODEL_NEW_ARCHIVE,
+      Pool: null,
       DownloadProcessing: { ProcessingType: PROCESSING_TYPE.specific, SpecificProcessingProfile: EMPTY_PROFILE_ID },
     };
     expect(validateArchive(archive, RULES)).toEqual([
@@ -35,9 +38,10 @@ describe('archive save validation (spec 03 §5)', () => {
     ]);
   });
 
-  it("refuses a duplicate name (trimmed, any case) with 'archive name unique', unless unchanged", () => {
+  it("refuses a duplicate name (trimmed, any case) with 'archive name must be unique', unless unchanged", () => {
     const valid = { ...MODEL_EXISTING_ARCHIVE };
-    expect(ARCHIVE_NAME_UNIQUE).toBe('archive name unique');
+    // One message for one problem, whether the dialog or the server finds it (spec 03 §5, §8).
+    expect(ARCHIVE_NAME_UNIQUE).toBe('archive name must be unique');
     expect(validateArchive({ ...valid, Name: ' press ' }, RULES)).toEqual([{ field: 'Name', message: ARCHIVE_NAME_UNIQUE }]);
     expect(validateArchive(valid, { ...RULES, originalName: 'Photos' })).toEqual([]);
     expect(validateArchive({ ...valid, Name: 'PHOTOS' }, { ...RULES, originalName: 'Photos' })).toEqual([]);
@@ -85,7 +89,7 @@ describe('archive save validation (spec 03 §5)', () => {
     expect(prepared.Name).toBe('Campaigns');
     expect(prepared.Properties).toEqual([{ key: 'department', value: 'Marketing' }]);
     expect(prepared.MemberList.map((m) => m.Id)).toEqual([12, 15001, 10000]);
-    expect(prepared.Pool).toBe('pool-1');
+    expect(prepared.Pool).toBe('default');
   });
 });
 
@@ -113,5 +117,51 @@ describe('archive save errors (spec 03 §8)', () => {
     expect(archiveSaveErrorMessage({ status: 400, responseJSON: { value: 'toString' } })).toBe(ARCHIVE_SAVE_GENERAL_ERROR);
     expect(archiveSaveErrorMessage(new TypeError('Failed to fetch'))).toBe(ARCHIVE_SAVE_GENERAL_ERROR);
     expect(archiveSaveErrorMessage('boom')).toBe(ARCHIVE_SAVE_GENERAL_ERROR);
+  });
+});
+
+describe('archive save errors with several problems (dam.yaml ErrorIssue)', () => {
+  const sent = { MemberList: [{ Id: 12, Name: 'Press editors', Permissions: ['View'], MemberType: 'group' as const }] };
+
+  it('shows one message per issue, §8 values by their message and the others in the server words, without repeats', () => {
+    const error = {
+      status: 400,
+      responseJSON: {
+        value: 'name_exists',
+        heading: 'The archive was not saved',
+        issues: [
+          { path: 'body.Name', value: 'name_exists', message: 'An archive named “Press” exists already.' },
+          { path: 'body.MetadataSetId', value: 'metadata_invalid', message: 'Choose a metadata view.' },
+          { path: 'body.Pool', value: 'path_invalid', message: 'Choose a storage pool.' },
+          { path: 'body.MemberList.0.AutoSearch', value: 'InvalidSearchExpression', message: ' The AutoSearch filter does not parse. ' },
+          { path: 'body.MemberList.7', value: 'member_invalid', message: 'There is no user with id 99.' },
+          { path: 'body', value: 'setting_invalid', message: '' },
+        ],
+      },
+    };
+    expect(archiveSaveErrorMessages(error, sent)).toEqual([
+      ARCHIVE_NAME_MUST_BE_UNIQUE,
+      'metadata set is required',
+      'Press editors: The AutoSearch filter does not parse.',
+      'There is no user with id 99.',
+    ]);
+    expect(archiveSaveErrorMessages(error)).toContain('The AutoSearch filter does not parse.');
+  });
+
+  it('falls back to the one §8 message without issues, or when no issue can be shown', () => {
+    expect(archiveSaveErrorMessages({ status: 409, responseJSON: { value: 'name_exists' } })).toEqual([ARCHIVE_NAME_MUST_BE_UNIQUE]);
+    expect(archiveSaveErrorMessages({ status: 500, responseJSON: { heading: 'Down', issues: [{ value: 'odd', message: 'Stack trace' }] } })).toEqual([ARCHIVE_SAVE_GENERAL_ERROR]);
+    expect(archiveSaveErrorMessages({ status: 400, responseJSON: { heading: 'Refused', issues: [null, { value: 'odd' }] } })).toEqual(['Refused']);
+    expect(archiveSaveErrorMessages(undefined)).toEqual([ARCHIVE_SAVE_GENERAL_ERROR]);
+  });
+});
+
+describe('a new archive (spec 03 §2.12, §3.8)', () => {
+  it('opens with nothing chosen but the pool, unmodified downloads and no settings this server lacks', () => {
+    const draft = newArchiveDraft('default');
+    expect(draft).toMatchObject({ Name: '', MetadataSetId: '', Path: null, Pool: 'default', MemberList: [], Properties: [] });
+    expect(draft.DownloadProcessing).toEqual({ ProcessingType: PROCESSING_TYPE.unmodified, SpecificProcessingProfile: null, CustomProcessingProfileSet: null });
+    expect(validateArchive(draft, RULES).map((e) => e.field)).toEqual(['Name', 'MetadataSetId']);
+    expect(validateArchive(newArchiveDraft(null), RULES).map((e) => e.field)).toEqual(['Name', 'MetadataSetId', 'PathOrPool']);
   });
 });

@@ -64,10 +64,13 @@ export interface ArchiveValidationError {
 
 /** A blank name (spec 03 §8 `name_required`, checked before sending too). */
 export const ARCHIVE_NAME_REQUIRED = 'archive name is required'; // spec 03 §8
-/** The name duplicates another archive's (spec 03 §5 "message: archive name unique"). */
-export const ARCHIVE_NAME_UNIQUE = 'archive name unique'; // spec 03 §5
 /** The name duplicates another archive's, as answered by the server (`name_exists`). */
 export const ARCHIVE_NAME_MUST_BE_UNIQUE = 'archive name must be unique'; // spec 03 §8
+/**
+ * The name duplicates another archive's, found before sending (spec 03 §5 "message: archive name unique"): the same
+ * words as the server's `name_exists` (§8), so the administrator reads one message for one problem wherever it is found.
+ */
+export const ARCHIVE_NAME_UNIQUE = ARCHIVE_NAME_MUST_BE_UNIQUE; // spec 03 §5, §8
 /** No metadata set chosen. */
 export const METADATA_SET_REQUIRED = 'metadata set is required'; // spec 03 §5, §8
 /** Neither a path nor a pool (spec 03 §5 "Either a path or a pool is required"; the message is not given). */
@@ -99,7 +102,17 @@ export const ARCHIVE_SAVE_ERROR_MESSAGES: Readonly<Record<string, string>> = {
  */
 export interface ArchiveSaveRequestError {
   readonly status?: number;
-  readonly responseJSON?: { readonly value?: string; readonly heading?: string } | null;
+  readonly responseJSON?: { readonly value?: string; readonly heading?: string; readonly issues?: readonly ArchiveSaveIssue[] } | null;
+}
+
+/**
+ * One problem of a refused save as the server lists it (dam.yaml `ErrorIssue`): the field's dotted `path`
+ * (`body.MemberList.2.AutoSearch`), the sentence for people, and its own §8 `value` (`name_exists`, …).
+ */
+export interface ArchiveSaveIssue {
+  readonly path?: string;
+  readonly message?: string;
+  readonly value?: string;
 }
 
 /**
@@ -117,6 +130,38 @@ export function archiveSaveErrorMessage(error: unknown): string {
   const heading = responseJSON?.heading;
   if (typeof heading === 'string' && heading.trim().length > 0 && status !== 500) return heading;
   return ARCHIVE_SAVE_GENERAL_ERROR;
+}
+
+/** `body.MemberList.<n>…`: the access-list entry an issue is about. */
+const MEMBER_ISSUE_PATH = /^body\.MemberList\.(\d+)(?:\.|$)/;
+
+/**
+ * Every message of a rejected save (spec 03 §5 "All problems are collected and shown together", §8): when the
+ * answer lists its problems (`responseJSON.issues`, each with its own `value`), one message per problem, in the
+ * server's order, without repeats: a §8 value → its message ({@link ARCHIVE_SAVE_ERROR_MESSAGES}); any other
+ * (`member_invalid`, `permission_dependency`, `InvalidSearchExpression`, …) → the issue's own sentence, unless the
+ * status is 500, led by the member's name when the issue is about an entry of `sent.MemberList` (the body as sent,
+ * whose indexes the paths use). Without issues, or when none gives a message: `[archiveSaveErrorMessage(error)]`.
+ */
+export function archiveSaveErrorMessages(error: unknown, sent?: Pick<ArchiveDraft, 'MemberList'>): string[] {
+  const { status, responseJSON } = (typeof error === 'object' && error !== null ? error : {}) as ArchiveSaveRequestError;
+  const issues = Array.isArray(responseJSON?.issues) ? responseJSON.issues : [];
+  const messages: string[] = [];
+  for (const issue of issues) {
+    const message = issueMessage(issue, status, sent);
+    if (message !== undefined && !messages.includes(message)) messages.push(message);
+  }
+  return messages.length > 0 ? messages : [archiveSaveErrorMessage(error)];
+}
+
+function issueMessage(issue: ArchiveSaveIssue, status: number | undefined, sent: Pick<ArchiveDraft, 'MemberList'> | undefined): string | undefined {
+  if (typeof issue !== 'object' || issue === null) return undefined;
+  const { value, message, path } = issue;
+  if (typeof value === 'string' && Object.hasOwn(ARCHIVE_SAVE_ERROR_MESSAGES, value)) return ARCHIVE_SAVE_ERROR_MESSAGES[value];
+  if (typeof message !== 'string' || message.trim() === '' || status === 500) return undefined;
+  const index = typeof path === 'string' ? MEMBER_ISSUE_PATH.exec(path)?.[1] : undefined;
+  const member = index === undefined ? undefined : sent?.MemberList[Number(index)];
+  return member?.Name ? `${member.Name}: ${message.trim()}` : message.trim();
 }
 
 function isChosen(id: string | number | null | undefined): boolean {
@@ -163,6 +208,32 @@ export function validateArchive(archive: ArchiveDraft, rules: ArchiveNameRules):
     errors.push({ field: 'DownloadProcessing', message: PROCESSING_PROFILE_SET_REQUIRED });
   }
   return errors;
+}
+
+/**
+ * A new archive as the add dialog opens it (spec 03 §2.12, §3.8): no name, no metadata set chosen, stored in `pool`
+ * (a server with one storage pool offers only it; `null` when there is none to choose), no path (file-system
+ * destinations off), an empty access list and no custom properties, downloads unmodified (ProcessingType 0, §9), no
+ * watermark, rendition or crop profile set, annotations off, the folders shown.
+ */
+export function newArchiveDraft(pool: string | null): ArchiveDraft {
+  return {
+    Name: '',
+    Description: '',
+    MetadataSetId: '',
+    Path: null,
+    Pool: pool,
+    MemberList: [],
+    Properties: [],
+    EnableConsentManagement: false,
+    InputFolder: '',
+    InputLocation: '',
+    MetadataMacros: [],
+    DownloadProcessing: { ProcessingType: PROCESSING_TYPE.unmodified, SpecificProcessingProfile: null, CustomProcessingProfileSet: null },
+    SocialSettings: { AnnotationsEnabled: false },
+    NavigationPaneControl: { ShowFolders: true },
+    Renditions: { WatermarkId: null, QuickRenditionSetId: null, CropProfileSetId: null },
+  };
 }
 
 /**

@@ -1,17 +1,20 @@
 /**
- * Session: whether the user is logged in, keeping the session alive, noticing when it is lost, and logging out
- * (spec 01 §1 "keeps the API descriptor … as locally stored user data", §2 login view `to`, §3 descriptor
- * `services.logout` and `services.keepalive {href, interval s}`, §4 Session, §7 auth check and logout,
- * §8 'logout error', §9 notifications close after 15 s).
+ * Session: whether the user is logged in or browses as a guest, keeping the session alive, noticing when it is lost,
+ * and logging out (spec 01 §1 "keeps the API descriptor … as locally stored user data", §2 login view `to`, §3
+ * descriptor `services.logout` and `services.keepalive {href, interval s}`, §4 Session, §6 "Not logged in", §7 auth
+ * check and logout, §8 'logout error', §9 notifications close after 15 s; spec 02 §1, §6 guests; fotoweb-api-notes §1
+ * public entry point).
  *
  * The actor starts in `unauthenticated` and moves on at once: stored user data → checking → authenticated |
- * unauthenticated; without it, it stays unauthenticated and asks for the login view (spec 01 §4).
- * authenticated (keepalive ping every `interval` s, auth check repeated) → loggingOut → unauthenticated, or →
- * unauthenticated when the session is lost. In `unauthenticated` the machine says where the app must go:
- * `context.loginUrl` (the login view with the current address in `to`, or the logged-out view after logging out).
+ * unauthenticated; without it, on an address guests may browse (the archives, {@link isGuestAddress}) it checks guest
+ * access once (the public descriptor) → guest, else (or when guests are refused) it asks for the login view
+ * (spec 01 §4). authenticated (keepalive ping every `interval` s, auth check repeated) → loggingOut →
+ * unauthenticated, or → unauthenticated when the session is lost. guest → authenticated on login, or → login with
+ * `to` on a private address. In `unauthenticated` the machine says where the app must go: `context.loginUrl` (the
+ * login view with the current address in `to`, or the logged-out view after logging out).
  */
 import { assertEvent, assign, fromPromise, not, setup } from 'xstate';
-import { isLoginViewAddress, loginUrlFor, LOGIN_VIEW_PATH, pathOfAddress } from './sessionAddress.ts';
+import { isGuestAddress, isLoginViewAddress, loginUrlFor, LOGIN_VIEW_PATH, pageHrefOfAddress, pathOfAddress } from './sessionAddress.ts';
 
 /** How often the auth check repeats while logged in, in seconds, unless the input says otherwise. */
 export const DEFAULT_AUTH_CHECK_INTERVAL_S = 300;
@@ -47,6 +50,30 @@ export interface CheckAuthOutput {
   readonly authenticated: boolean;
   readonly apiDescriptor?: SessionDescriptor | undefined;
 }
+
+/**
+ * The part of the public API descriptor (`GET /fotoweb/`, fotoweb-api-notes §1: `archives`, `searchURL`,
+ * `services.login`, …) the session keeps for a guest; the injected `checkGuestAccess` actor resolves with it.
+ * The machine reads none of it: the app reads the public archives list and the search from it.
+ */
+export interface GuestDescriptor {
+  readonly archives: string;
+}
+
+/**
+ * What the injected `checkGuestAccess` actor resolves with, without stored user data on an address guests may browse:
+ * the browser's own session when it has one after all (`session`: its full descriptor; the stored user data was
+ * missing, e.g. cleared, while the session cookie lives on), else the public descriptor (`guest`: guests may browse).
+ * It rejects when guests are refused (401 in guest-disabled mode) or the check itself failed.
+ */
+export type GuestAccessAnswer = { readonly session: SessionDescriptor } | { readonly guest: GuestDescriptor };
+
+/**
+ * What is known about guest access (issue 12; spec 02 §6): not checked yet; granted, with the public descriptor; or
+ * refused (the public descriptor answered 401 in guest-disabled mode, the check failed, or a call answered 401 while
+ * browsing as a guest). Checked once: a refusal is not asked again while the app runs.
+ */
+export type GuestAccess = { readonly status: 'unchecked' } | { readonly status: 'granted'; readonly descriptor: GuestDescriptor } | { readonly status: 'refused' };
 
 /** Input of the injected `keepalive` actor: the descriptor's `services.keepalive.href` to GET. */
 export interface KeepaliveInput {
@@ -90,6 +117,7 @@ export interface SessionInput {
  * - `loggedOutView`: the logged-out view of the session that was logged out; being there needs no redirect.
  * - `notice`: the notice to show ({@link LOGOUT_ERROR_NOTICE}); closes after 15 s or on DISMISS_NOTICE.
  * - `authCheckIntervalMs`: ms between auth checks.
+ * - `guestAccess`: what is known about guest access ({@link GuestAccess}); `granted` in `guest`.
  */
 export interface SessionContext {
   readonly descriptor: SessionDescriptor | undefined;
@@ -99,6 +127,7 @@ export interface SessionContext {
   readonly loginUrl: string | undefined;
   readonly loggedOutView: string | undefined;
   readonly notice: SessionNotice | undefined;
+  readonly guestAccess: GuestAccess;
 }
 
 /**
@@ -106,13 +135,23 @@ export interface SessionContext {
  *
  * - `LOGGED_IN {descriptor}`: the user logged in (the login view fetched the descriptor), or another tab stored a
  *   descriptor. Starts or renews the session; ignored while logging out.
- * - `SESSION_LOST`: an API call answered 401, or another tab dropped the stored user data.
+ * - `SESSION_LOST`: an API call answered 401, or another tab dropped the stored user data. For a guest, a 401 means
+ *   guests are refused now (guest access was turned off) or the call needs a session: to the login view with `to`.
+ * - `NOT_FOUND {href}`: an API read answered 404 for `href` (path plus query). For a guest on the page whose href
+ *   that is (a collection or asset the guest may not see, or none at all: the DAM answers both alike), the address
+ *   is private: to the login view with `to` (issue 12 "a logged-out visit to a private address still goes to login
+ *   with `to`"). Ignored otherwise.
  * - `LOGOUT`: the user asked to log out (ignored unless checking or authenticated).
  * - `LOCATION_CHANGED {address}`: the app navigated (path plus query plus hash).
  * - `DISMISS_NOTICE`: the user closed the notice.
  */
 export type SessionEvent =
-  { type: 'LOGGED_IN'; descriptor: SessionDescriptor } | { type: 'SESSION_LOST' } | { type: 'LOGOUT' } | { type: 'LOCATION_CHANGED'; address: string } | { type: 'DISMISS_NOTICE' };
+  | { type: 'LOGGED_IN'; descriptor: SessionDescriptor }
+  | { type: 'SESSION_LOST' }
+  | { type: 'NOT_FOUND'; href: string }
+  | { type: 'LOGOUT' }
+  | { type: 'LOCATION_CHANGED'; address: string }
+  | { type: 'DISMISS_NOTICE' };
 
 /**
  * The keepalive interval of `descriptor` in ms (spec 01 §3 `services.keepalive.interval` is in seconds, at least
@@ -155,6 +194,11 @@ export function isPublicSessionAddress(address: string, loggedOutView: string | 
   return isLoginViewAddress(address) || (loggedOutView !== undefined && pathOfAddress(address) === pathOfAddress(loggedOutView));
 }
 
+/** `true` when `href` (an API read's path plus query) is the page at `address`: collections and assets live at their hrefs. */
+export function isPageHref(href: string, address: string): boolean {
+  return href === pageHrefOfAddress(address);
+}
+
 const forgetSession = { descriptor: undefined, notice: undefined } as const;
 
 /**
@@ -169,12 +213,22 @@ const forgetSession = { descriptor: undefined, notice: undefined } as const;
  *   `notice` shows the notice until DISMISS_NOTICE or 15 s (`noticeTimeout`).
  * - `loggingOut`: runs `logout` (POST `services.logout`): done, or 401 (already gone) → `unauthenticated.loggedOut`;
  *   another failure → back to `authenticated` with the 'logout error' notice (the server session is still there).
- * - `unauthenticated` (initial): `routing` decides at once: stored user data (only at start) → `checking`; else
- *   `redirecting` (go to `loginUrl`: login with `to`; spec 01 §4 "missing stored user data redirects to login") or
- *   `atLogin` (already on the login or logged-out view); after logging out, `loggedOut` (go to the logged-out view).
- *   LOCATION_CHANGED decides again.
+ * - `unauthenticated` (initial): `routing` decides at once: stored user data (only at start) → `checking`; already
+ *   on the login or logged-out view → `atLogin`; on an address guests may browse ({@link isGuestAddress}) → `guest`
+ *   when guest access is granted, or `checkingGuest` when it was not checked yet; else `redirecting` (go to
+ *   `loginUrl`: login with `to`; spec 01 §4 "missing stored user data redirects to login"). `checkingGuest` runs
+ *   `checkGuestAccess` ({@link GuestAccessAnswer}): the browser's own session → `authenticated`; the public
+ *   descriptor → granted; failed (401 in guest-disabled mode, or any failure) → refused; then `routing` decides
+ *   again for the address the app is at by then. After logging out, `loggedOut`
+ *   (go to the logged-out view). A session that was lost (`lost`) goes to the login view with `to` without
+ *   offering guest browsing: its user wants to log in again. LOCATION_CHANGED decides again.
+ * - `guest`: browsing the public archives without a session; the app shows the guest shell with the public
+ *   descriptor ({@link sessionGuestDescriptor}). LOGGED_IN → `authenticated`; LOCATION_CHANGED to an address guests
+ *   may not browse → `unauthenticated` (the login view with `to`, or `atLogin` on the login view); NOT_FOUND of the
+ *   page, or SESSION_LOST (a 401: guest access refused from now on) → login with `to`.
  *
- * Provide `checkAuth`, `keepalive` and `logout` with `.provide({actors})`; the built-in ones reject.
+ * Provide `checkAuth`, `keepalive`, `logout` and `checkGuestAccess` with `.provide({actors})`; the built-in ones
+ * reject (so without `checkGuestAccess`, guests are refused and sent to login as before).
  * An invalid `input.authCheckInterval` puts the actor in `error` status with a `RangeError`.
  */
 export const sessionMachine = setup({
@@ -193,6 +247,9 @@ export const sessionMachine = setup({
     logout: fromPromise<void, LogoutInput>(async () => {
       throw new Error('session: provide `logout` with .provide()');
     }),
+    checkGuestAccess: fromPromise<GuestAccessAnswer>(async () => {
+      throw new Error('session: provide `checkGuestAccess` with .provide()');
+    }),
   },
   guards: {
     'hasStoredDescriptor?': ({ context }) => context.descriptor !== undefined,
@@ -201,6 +258,11 @@ export const sessionMachine = setup({
     'shouldKeepAlive?': ({ context }) => !context.insideFrame && keepaliveIntervalMs(context.descriptor) !== undefined,
     'hasNotice?': ({ context }) => context.notice !== undefined,
     'isAtPublicView?': ({ context }) => isPublicSessionAddress(context.address, context.loggedOutView),
+    'mayBrowseAsGuest?': ({ context }) => context.guestAccess.status === 'granted' && isGuestAddress(context.address),
+    'shouldCheckGuestAccess?': ({ context }) => context.guestAccess.status === 'unchecked' && isGuestAddress(context.address),
+    'isGuestAddress?': (_, params: { address: string }) => isGuestAddress(params.address),
+    'isCurrentPage?': ({ context }, params: { href: string }) => isPageHref(params.href, context.address),
+    'hasSession?': (_, answer: GuestAccessAnswer) => 'session' in answer,
   },
   delays: {
     keepaliveInterval: ({ context }) => keepaliveIntervalMs(context.descriptor) ?? MIN_KEEPALIVE_INTERVAL_S * 1_000,
@@ -223,7 +285,10 @@ export const sessionMachine = setup({
     endSession: assign(({ context }) => ({ ...forgetSession, loggedOutView: loggedOutViewOf(context.descriptor) })),
     redirectToLogin: assign(({ context }) => ({ loginUrl: loginUrlFor(context.address) })),
     redirectToLoggedOutView: assign(({ context }) => ({ loginUrl: context.loggedOutView ?? LOGIN_VIEW_PATH })),
-    stayAtLogin: assign({ loginUrl: undefined }),
+    clearRedirect: assign({ loginUrl: undefined }),
+    resumeSession: assign((_, answer: GuestAccessAnswer) => ({ descriptor: 'session' in answer ? answer.session : undefined, loginUrl: undefined, loggedOutView: undefined })),
+    grantGuestAccess: assign((_, answer: GuestAccessAnswer) => ('guest' in answer ? { guestAccess: { status: 'granted', descriptor: answer.guest } satisfies GuestAccess } : {})),
+    refuseGuestAccess: assign({ guestAccess: { status: 'refused' } satisfies GuestAccess }),
     showLogoutError: assign({ notice: { status: 'error', message: LOGOUT_ERROR_NOTICE } satisfies SessionNotice }),
     clearNotice: assign({ notice: undefined }),
   },
@@ -239,6 +304,7 @@ export const sessionMachine = setup({
     loginUrl: undefined,
     loggedOutView: undefined,
     notice: undefined,
+    guestAccess: { status: 'unchecked' },
   }),
   on: {
     LOCATION_CHANGED: { actions: 'storeAddress' },
@@ -254,14 +320,14 @@ export const sessionMachine = setup({
             target: 'authenticated',
             actions: { type: 'renewSession', params: ({ event }) => event.output },
           },
-          { target: 'unauthenticated', actions: 'loseSession' },
+          { target: 'unauthenticated.lost', actions: 'loseSession' },
         ],
         // The check could not be made (offline, 5xx): keep the stored session; a 401 on any call still ends it.
         onError: 'authenticated',
       },
       on: {
         LOGGED_IN: { target: 'authenticated', actions: 'startSession' },
-        SESSION_LOST: { target: 'unauthenticated', actions: 'loseSession' },
+        SESSION_LOST: { target: 'unauthenticated.lost', actions: 'loseSession' },
         LOGOUT: 'loggingOut',
       },
     },
@@ -270,7 +336,7 @@ export const sessionMachine = setup({
       on: {
         // A new descriptor (another tab logged in again): the keepalive follows it.
         LOGGED_IN: { actions: 'startSession' },
-        SESSION_LOST: { target: 'unauthenticated', actions: 'loseSession' },
+        SESSION_LOST: { target: 'unauthenticated.lost', actions: 'loseSession' },
         // A new attempt: the last attempt's notice goes.
         LOGOUT: { target: 'loggingOut', actions: 'clearNotice' },
       },
@@ -295,7 +361,7 @@ export const sessionMachine = setup({
                 onError: [
                   {
                     guard: { type: 'isUnauthorized?', params: ({ event }) => ({ error: event.error }) },
-                    target: '#session.unauthenticated',
+                    target: '#session.unauthenticated.lost',
                     actions: 'loseSession',
                   },
                   // A network blip: try again at the next tick.
@@ -321,7 +387,7 @@ export const sessionMachine = setup({
                     target: 'waiting',
                     actions: { type: 'renewSession', params: ({ event }) => event.output },
                   },
-                  { target: '#session.unauthenticated', actions: 'loseSession' },
+                  { target: '#session.unauthenticated.lost', actions: 'loseSession' },
                 ],
                 onError: 'waiting',
               },
@@ -371,8 +437,39 @@ export const sessionMachine = setup({
           always: [
             // Only at start: the descriptor is dropped whenever the session ends.
             { guard: 'hasStoredDescriptor?', target: '#session.checking' },
-            { guard: 'isAtPublicView?', target: 'atLogin', actions: 'stayAtLogin' },
+            { guard: 'isAtPublicView?', target: 'atLogin', actions: 'clearRedirect' },
+            // Issue 12: the public archives without logging in, when the site lets guests in.
+            { guard: 'mayBrowseAsGuest?', target: '#session.guest', actions: 'clearRedirect' },
+            { guard: 'shouldCheckGuestAccess?', target: 'checkingGuest', actions: 'clearRedirect' },
             // spec 01 §4: to the login view, keeping the current address in 'to'.
+            { target: 'redirecting', actions: 'redirectToLogin' },
+          ],
+        },
+        checkingGuest: {
+          invoke: {
+            id: 'checkGuestAccess',
+            src: 'checkGuestAccess',
+            onDone: [
+              // The browser has a session after all: continue as its user, here.
+              {
+                guard: { type: 'hasSession?', params: ({ event }) => event.output },
+                target: '#session.authenticated',
+                actions: { type: 'resumeSession', params: ({ event }) => event.output },
+              },
+              { target: 'routing', actions: { type: 'grantGuestAccess', params: ({ event }) => event.output } },
+            ],
+            // 401 (guest-disabled mode) or no answer: to the login view as without guest access.
+            onError: { target: 'routing', actions: 'refuseGuestAccess' },
+          },
+          on: {
+            // Wait for the answer (the app may still be settling its address, e.g. `/` → the archives list).
+            LOCATION_CHANGED: { actions: 'storeAddress' },
+          },
+        },
+        // The session ended without logging out (401, the auth check): log in again, keeping the address in 'to'.
+        lost: {
+          always: [
+            { guard: 'isAtPublicView?', target: 'atLogin', actions: 'clearRedirect' },
             { target: 'redirecting', actions: 'redirectToLogin' },
           ],
         },
@@ -380,9 +477,27 @@ export const sessionMachine = setup({
         loggedOut: {
           entry: 'redirectToLoggedOutView',
           // Logged out while already on the logged-out view: nowhere to go.
-          always: { guard: 'isAtPublicView?', target: 'atLogin', actions: 'stayAtLogin' },
+          always: { guard: 'isAtPublicView?', target: 'atLogin', actions: 'clearRedirect' },
         },
         atLogin: {},
+      },
+    },
+    guest: {
+      on: {
+        LOGGED_IN: { target: 'authenticated', actions: 'startSession' },
+        LOCATION_CHANGED: [
+          { guard: { type: 'isGuestAddress?', params: ({ event }) => ({ address: event.address }) }, actions: 'storeAddress' },
+          // Somewhere guests may not go (or the login view): decide as without a session.
+          { target: 'unauthenticated', actions: 'storeAddress' },
+        ],
+        // The page's collection or asset is not there for guests: a private address (issue 12).
+        NOT_FOUND: {
+          guard: { type: 'isCurrentPage?', params: ({ event }) => ({ href: event.href }) },
+          target: 'unauthenticated.redirecting',
+          actions: 'redirectToLogin',
+        },
+        // A 401 as a guest: guests are refused now (guest-disabled mode), or the call needs a session.
+        SESSION_LOST: { target: 'unauthenticated.redirecting', actions: ['refuseGuestAccess', 'redirectToLogin'] },
       },
     },
   },
@@ -395,4 +510,13 @@ export const sessionMachine = setup({
  */
 export function sessionRedirect(snapshot: { readonly context: Pick<SessionContext, 'loginUrl'> }): string | undefined {
   return snapshot.context.loginUrl;
+}
+
+/**
+ * The public descriptor while `snapshot` is in `guest` (the app shows the guest shell with the public archives),
+ * else `undefined` (logged in, deciding, or on the way to the login view).
+ */
+export function sessionGuestDescriptor(snapshot: { matches(state: 'guest'): boolean; readonly context: Pick<SessionContext, 'guestAccess'> }): GuestDescriptor | undefined {
+  const access = snapshot.context.guestAccess;
+  return snapshot.matches('guest') && access.status === 'granted' ? access.descriptor : undefined;
 }

@@ -1,25 +1,40 @@
 /**
- * The session's test model (spec 01 §1, §2, §3, §4 Session, §7, §8, §9): the payload cases that `session.test.ts`
- * runs on real actors and `npm run paths -- session` prints for QA.
+ * The session's test model (spec 01 §1, §2, §3, §4 Session, §7, §8, §9; spec 02 §6 guests): the payload cases that
+ * `session.test.ts` runs on real actors and `npm run paths -- session` prints for QA.
  *
  * Shortest paths start with stored user data on a deep link (a collection with a query and a hash) outside any
  * frame, so the keepalive runs; simple paths start without stored user data inside a frame (no keepalive) to keep
- * the number of loop-free routes bounded. Steps are the app's reports (logged in, 401, logout, navigation, dismiss),
- * the three calls answering and the three delays elapsing. Payloads are plain JSON.
+ * the number of loop-free routes bounded. Both start on an archives address, which guests may browse: without a
+ * session the machine checks guest access there. Steps are the app's reports (logged in, 401, 404, logout,
+ * navigation, dismiss), the four calls answering and the three delays elapsing. Payloads are plain JSON.
  */
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { createTestModel, serializeSnapshot } from 'xstate/graph';
 import type { MachineModel, PathVariant } from '../testing/machineModel.ts';
 import { formatEvent } from '../testing/modelPaths.ts';
 import { toTestModelMachine } from '../testing/modelMachine.ts';
-import { isLoginViewAddress } from './sessionAddress.ts';
-import { sessionMachine, type SessionContext, type SessionDescriptor, type SessionInput } from './session.machine.ts';
+import { isGuestAddress, isLoginViewAddress, loginUrlFor, pageHrefOfAddress } from './sessionAddress.ts';
+import { sessionMachine, type GuestDescriptor, type SessionContext, type SessionDescriptor, type SessionInput } from './session.machine.ts';
 
 /** The deep link the model starts on: path plus query plus hash, all of which `to` must keep. */
 export const MODEL_ADDRESS = '/fotoweb/archives/5000-photos/?q=harbour&sort=-modified#grid';
 
-/** Another page the user goes to. */
+/** Another page the user goes to (an archive: guests may browse it). */
 export const MODEL_OTHER_ADDRESS = '/fotoweb/archives/5001-video/';
+
+/** The archives list (guests browse it too). */
+export const MODEL_ARCHIVES_LIST = '/fotoweb/archives/';
+
+/** A page only users with a session may open (a settings view). */
+export const MODEL_PRIVATE_VIEW = '/fotoweb/views/api-clients';
+
+/** An asset's page in the model's archive (guests browse it too). */
+export const MODEL_ASSET_ADDRESS = '/fotoweb/archives/5000-photos/harbour.jpg.info';
+
+/** The public API descriptor (`GET /fotoweb/`) as Magpie's DAM answers it while guest access is on. */
+export const MODEL_GUEST_DESCRIPTOR: GuestDescriptor = {
+  archives: '/fotoweb/archives/',
+};
 
 /** The descriptor's logged-out view: the login view, as Magpie's DAM announces it. */
 export const MODEL_LOGGED_OUT_VIEW = '/fotoweb/views/login';
@@ -71,8 +86,26 @@ function modelEvents(_variant: PathVariant) {
     const goTo = (address: string) => ({ type: 'LOCATION_CHANGED', address }) as EventObject;
     if (snapshot.matches('unauthenticated')) {
       events.push(loggedIn(MODEL_DESCRIPTOR));
-      // The app follows the redirect; from the login view the user may go back to a page that needs the session.
+      // The app follows the redirect; from the login view the user may go back to an archive (which guests may
+      // browse); while guest access is checked the app may still be settling its address.
       events.push(goTo(context.loginUrl ?? MODEL_OTHER_ADDRESS));
+    }
+    if (snapshot.matches({ unauthenticated: 'checkingGuest' })) {
+      events.push(done('checkGuestAccess', { guest: MODEL_GUEST_DESCRIPTOR }), failed('checkGuestAccess', MODEL_UNAUTHORIZED));
+      // The browser has a session without stored user data (cleared storage): the user goes on.
+      events.push(done('checkGuestAccess', { session: MODEL_DESCRIPTOR }));
+      // The app settles its address meanwhile (`/` → the archives list): the check goes on.
+      events.push(goTo(context.address === MODEL_OTHER_ADDRESS ? MODEL_ADDRESS : MODEL_OTHER_ADDRESS));
+    }
+    if (snapshot.matches('guest')) {
+      events.push(loggedIn(MODEL_DESCRIPTOR));
+      // Browsing on among the archives, the header's "Log in" link, and a page that needs a session.
+      events.push(goTo(context.address === MODEL_ARCHIVES_LIST ? MODEL_OTHER_ADDRESS : MODEL_ARCHIVES_LIST));
+      events.push(goTo(loginUrlFor(context.address)));
+      events.push(goTo(MODEL_PRIVATE_VIEW));
+      // The page's collection or asset is private (404), or a call answered 401.
+      events.push({ type: 'NOT_FOUND', href: pageHrefOfAddress(context.address) } as EventObject);
+      events.push({ type: 'SESSION_LOST' } as EventObject);
     }
     if (snapshot.matches('checking')) {
       events.push(loggedIn(MODEL_DESCRIPTOR));
@@ -105,6 +138,9 @@ function modelEvents(_variant: PathVariant) {
 const PAYLOAD_KEY: Readonly<Record<string, string>> = {
   LOGGED_IN: 'descriptor',
   LOCATION_CHANGED: 'address',
+  NOT_FOUND: 'href',
+  'xstate.done.actor.checkGuestAccess': 'output',
+  'xstate.error.actor.checkGuestAccess': 'error',
   'xstate.done.actor.checkAuth': 'output',
   'xstate.error.actor.checkAuth': 'error',
   'xstate.error.actor.keepalive': 'error',
@@ -127,11 +163,14 @@ const OWN_VERTEX_EVENTS: ReadonlySet<string> = new Set([
 
 /**
  * Shortest paths: in \`authenticated\`, one region at a time moves (a ping or a check runs while the other region
- * waits), so the paths show each region's steps rather than every interleaving.
+ * waits), so the paths show each region's steps rather than every interleaving. Once guest access is known, a
+ * session's own steps are not explored again (they are those of the unchecked case).
  *
- * Simple paths (no stored user data, inside a frame) follow the redirects, log in on the login view, go back to
- * \`to\`, and then explore checks, logout (done or failing) and losing the session; failures other than those, a
- * second descriptor and going back from the login view are left to the shortest paths.
+ * Simple paths (no stored user data, inside a frame) start with the guest access check. Refused, they follow the
+ * redirects, log in on the login view, go back to \`to\`, and then explore checks, logout (done or failing) and
+ * losing the session; granted, they browse as a guest until the login view (the "Log in" link, a private page, a
+ * 401, a settings view). Failures other than those, a second descriptor, browsing on as a guest, navigating during
+ * the check and going back from the login view are left to the shortest paths.
  */
 function modelFilter(variant: PathVariant) {
   return (snapshot: AnyMachineSnapshot, event: EventObject): boolean => {
@@ -139,6 +178,10 @@ function modelFilter(variant: PathVariant) {
     if (key !== undefined && (event as unknown as Record<string, unknown>)[key] === undefined) return false;
     const context = snapshot.context as SessionContext;
     if (variant === 'simple') {
+      if (snapshot.matches({ unauthenticated: 'checkingGuest' })) return event.type !== 'LOCATION_CHANGED';
+      // As a guest: the "Log in" link, a private page (404, 401, a settings view); logging in follows refused access.
+      if (snapshot.matches('guest')) return event.type !== 'LOGGED_IN' && !(event.type === 'LOCATION_CHANGED' && isGuestAddress((event as unknown as { address: string }).address));
+      if (event.type === 'LOGGED_IN' && context.guestAccess.status !== 'refused') return false;
       if (event.type.startsWith('xstate.after.authCheckInterval.') && snapshot.matches({ authenticated: { notice: 'shown' } })) {
         return false;
       }
@@ -150,6 +193,8 @@ function modelFilter(variant: PathVariant) {
       return true;
     }
     if (!snapshot.matches('authenticated')) return true;
+    // Once guest access is known, a session runs as before: its paths are those of the unchecked case.
+    if (context.guestAccess.status !== 'unchecked') return false;
     const pinging = snapshot.matches({ authenticated: { keepalive: 'pinging' } });
     const checking = snapshot.matches({ authenticated: { authCheck: 'checking' } });
     const noticeShown = snapshot.matches({ authenticated: { notice: 'shown' } });
@@ -178,8 +223,9 @@ function serializeSimpleState(snapshot: AnyMachineSnapshot): string {
 /** The session's {@link MachineModel} (see the module comment for the two variants). */
 export const sessionModel: MachineModel = {
   name: 'session',
-  title: 'Session: stored user data → auth check → authenticated (keepalive, repeated auth check) → logout or lost → login with `to`',
-  spec: 'spec 01 §1, §2 login `to`, §3 services.logout/keepalive, §4 Session, §7 auth check and logout, §8 logout error, §9 15 s',
+  title:
+    'Session: stored user data → auth check → authenticated (keepalive, repeated auth check) → logout or lost → login with `to`; without a session on the archives, guest access checked once → guest → login with `to` on a private address',
+  spec: 'spec 01 §1, §2 login `to`, §3 services.logout/keepalive, §4 Session, §6, §7 auth check and logout, §8 logout error, §9 15 s; spec 02 §1, §6 guests; issue 12',
   machine: sessionMachine,
   testModel(variant: PathVariant) {
     return createTestModel(modelMachine, {

@@ -8,15 +8,18 @@ import { runPath, type PathDriver } from '../testing/modelPaths.ts';
 import {
   authCheckIntervalMs,
   DEFAULT_AUTH_CHECK_INTERVAL_S,
+  isPageHref,
   isPublicSessionAddress,
   isUnauthorizedError,
   keepaliveIntervalMs,
   loggedOutViewOf,
   LOGOUT_ERROR_NOTICE,
   SESSION_NOTICE_AUTOCLOSE_MS,
+  sessionGuestDescriptor,
   sessionMachine,
   sessionRedirect,
   type CheckAuthOutput,
+  type GuestAccessAnswer,
   type KeepaliveInput,
   type LogoutInput,
   type SessionEvent,
@@ -27,11 +30,24 @@ import {
   MODEL_AUTH_CHECK_INTERVAL_S,
   MODEL_DESCRIPTOR,
   MODEL_DESCRIPTOR_WITHOUT_KEEPALIVE,
+  MODEL_GUEST_DESCRIPTOR,
   MODEL_LOGGED_OUT_VIEW,
+  MODEL_OTHER_ADDRESS,
+  MODEL_ASSET_ADDRESS,
+  MODEL_PRIVATE_VIEW,
   SESSION_MODEL_INPUTS,
   sessionModel,
 } from './session.model.ts';
-import { isLoginViewAddress, LOGIN_VIEW_PATH, loginUrlFor, MAX_RETURN_ADDRESS_LENGTH, pathOfAddress, safeReturnAddress } from './sessionAddress.ts';
+import {
+  isGuestAddress,
+  isLoginViewAddress,
+  LOGIN_VIEW_PATH,
+  loginUrlFor,
+  MAX_RETURN_ADDRESS_LENGTH,
+  pageHrefOfAddress,
+  pathOfAddress,
+  safeReturnAddress,
+} from './sessionAddress.ts';
 
 const shortestPaths = sessionModel.testModel('shortest').getShortestPaths();
 const simplePaths = sessionModel.testModel('simple').getSimplePaths();
@@ -62,9 +78,13 @@ function createSessionDriver(variant: PathVariant, coverage?: CoverageTracker): 
   const checks = createControlledPromiseActor<CheckAuthOutput, unknown>();
   const pings = createControlledPromiseActor<void, KeepaliveInput>();
   const logouts = createControlledPromiseActor<void, LogoutInput>();
+  const guestChecks = createControlledPromiseActor<GuestAccessAnswer, unknown>();
+  /** Guest access checks answered with the public descriptor or refused (an answer with a session decides nothing). */
+  let guestAnswers = 0;
   const clock = new SimulatedClock();
   const timers = createTimerLog(clock);
-  const actor = createActor(sessionMachine.provide({ actors: { checkAuth: checks.logic, keepalive: pings.logic, logout: logouts.logic } }), {
+  const actors = { checkAuth: checks.logic, keepalive: pings.logic, logout: logouts.logic, checkGuestAccess: guestChecks.logic };
+  const actor = createActor(sessionMachine.provide({ actors }), {
     input,
     clock,
     inspect: (event) => {
@@ -99,6 +119,14 @@ function createSessionDriver(variant: PathVariant, coverage?: CoverageTracker): 
           break;
         case 'xstate.error.actor.logout':
           logouts.current().reject(record.error);
+          break;
+        case 'xstate.done.actor.checkGuestAccess':
+          if ('guest' in (record.output as GuestAccessAnswer)) guestAnswers++;
+          guestChecks.current().resolve(record.output as GuestAccessAnswer);
+          break;
+        case 'xstate.error.actor.checkGuestAccess':
+          guestAnswers++;
+          guestChecks.current().reject(record.error);
           break;
         default:
           if (event.type.startsWith('xstate.after.')) {
@@ -140,6 +168,20 @@ function createSessionDriver(variant: PathVariant, coverage?: CoverageTracker): 
       expect(pings.pending()).toHaveLength(snapshot.matches({ authenticated: { keepalive: 'pinging' } }) ? 1 : 0);
       expect(logouts.pending()).toHaveLength(snapshot.matches('loggingOut') ? 1 : 0);
       if (snapshot.matches('loggingOut')) expect(logouts.current().input).toEqual({ href: MODEL_DESCRIPTOR.services.logout });
+      expect(guestChecks.pending()).toHaveLength(snapshot.matches({ unauthenticated: 'checkingGuest' }) ? 1 : 0);
+
+      // Issue 12: guest access is checked once, only on an address guests may browse; a guest is at such an
+      // address, with the public descriptor, and nothing is due (the app shows the guest shell).
+      // (A check left unanswered when the user logged in meanwhile, or answered with a session, decides nothing.)
+      expect(guestAnswers).toBe(context.guestAccess.status === 'unchecked' ? 0 : 1);
+      if (snapshot.matches({ unauthenticated: 'checkingGuest' })) expect(context.guestAccess.status).toBe('unchecked');
+      if (snapshot.matches('guest')) {
+        expect(context.guestAccess).toEqual({ status: 'granted', descriptor: MODEL_GUEST_DESCRIPTOR });
+        expect(isGuestAddress(context.address)).toBe(true);
+        expect(sessionGuestDescriptor(snapshot)).toBe(MODEL_GUEST_DESCRIPTOR);
+      } else {
+        expect(sessionGuestDescriptor(snapshot)).toBeUndefined();
+      }
 
       // spec 01 §2, §4: when a redirect is due, it is the login view keeping the current address in `to`,
       // or the logged-out view after logging out; on the login view nothing is due.
@@ -152,6 +194,7 @@ function createSessionDriver(variant: PathVariant, coverage?: CoverageTracker): 
       } else if (snapshot.matches({ unauthenticated: 'loggedOut' })) {
         expect(redirect).toBe(MODEL_LOGGED_OUT_VIEW);
       } else {
+        // Also while guest access is checked and while browsing as a guest.
         expect(redirect).toBeUndefined();
       }
       if (snapshot.matches({ unauthenticated: 'atLogin' })) expect(isPublicSessionAddress(context.address, context.loggedOutView)).toBe(true);
@@ -203,11 +246,20 @@ describe('session coverage', () => {
 // Spec rules and helpers, stated directly.
 // ---------------------------------------------------------------------------------------------------------------
 
-function startSession(input: Partial<SessionInput>, answers: { check?: () => Promise<CheckAuthOutput>; ping?: () => Promise<void>; logout?: () => Promise<void> } = {}) {
+/** A guest-disabled site's answer to the public descriptor. */
+async function refuseGuests(): Promise<GuestAccessAnswer> {
+  throw { status: 401 };
+}
+
+function startSession(
+  input: Partial<SessionInput>,
+  answers: { check?: () => Promise<CheckAuthOutput>; ping?: () => Promise<void>; logout?: () => Promise<void>; guest?: () => Promise<GuestAccessAnswer> } = {},
+) {
   const clock = new SimulatedClock();
   const pingTimes: number[] = [];
   const checkTimes: number[] = [];
   const logouts: LogoutInput[] = [];
+  const guestChecks: number[] = [];
   const actor = createActor(
     sessionMachine.provide({
       actors: {
@@ -223,12 +275,18 @@ function startSession(input: Partial<SessionInput>, answers: { check?: () => Pro
           logouts.push(logout);
           return (answers.logout ?? (async () => {}))();
         }),
+        checkGuestAccess: fromPromise<GuestAccessAnswer>(async () => {
+          guestChecks.push(clock.now());
+          return (answers.guest ?? refuseGuests)();
+        }),
       },
     }),
     { input: { address: MODEL_ADDRESS, ...input }, clock },
   ).start();
-  return { actor, clock, pingTimes, checkTimes, logouts };
+  return { actor, clock, pingTimes, checkTimes, logouts, guestChecks };
 }
+
+const allowGuests = async (): Promise<GuestAccessAnswer> => ({ guest: MODEL_GUEST_DESCRIPTOR });
 
 async function advance(clock: SimulatedClock, ms: number, step = 1_000) {
   for (let t = 0; t < ms; t += step) {
@@ -238,8 +296,13 @@ async function advance(clock: SimulatedClock, ms: number, step = 1_000) {
 }
 
 describe('session spec rules', () => {
-  it('redirects to login keeping path, query and hash in `to` when no user data is stored (spec 01 §2, §4)', () => {
-    const { actor } = startSession({});
+  it('redirects to login keeping path, query and hash in `to` when no user data is stored and guests are refused (spec 01 §2, §4)', async () => {
+    const { actor, guestChecks } = startSession({});
+    expect(actor.getSnapshot().value).toEqual({ unauthenticated: 'checkingGuest' });
+    expect(sessionRedirect(actor.getSnapshot())).toBeUndefined();
+    await flushPromises();
+    expect(guestChecks).toHaveLength(1);
+    expect(actor.getSnapshot().context.guestAccess).toEqual({ status: 'refused' });
     expect(actor.getSnapshot().value).toEqual({ unauthenticated: 'redirecting' });
     expect(sessionRedirect(actor.getSnapshot())).toBe('/fotoweb/views/login?to=%2Ffotoweb%2Farchives%2F5000-photos%2F%3Fq%3Dharbour%26sort%3D-modified%23grid');
     actor.send({ type: 'LOCATION_CHANGED', address: sessionRedirect(actor.getSnapshot()) ?? '' });
@@ -248,8 +311,110 @@ describe('session spec rules', () => {
   });
 
   it('does not redirect when the app starts on the login view', () => {
-    const { actor } = startSession({ address: `${LOGIN_VIEW_PATH}?to=%2Ffotoweb%2F` });
+    const { actor, guestChecks } = startSession({ address: `${LOGIN_VIEW_PATH}?to=%2Ffotoweb%2F` });
     expect(actor.getSnapshot().value).toEqual({ unauthenticated: 'atLogin' });
+    expect(guestChecks).toEqual([]);
+  });
+
+  it('lets a visitor browse the archives as a guest, checking guest access once (issue 12, spec 02 §6)', async () => {
+    const { actor, guestChecks } = startSession({ address: '/' }, { guest: allowGuests });
+    expect(actor.getSnapshot().value).toEqual({ unauthenticated: 'checkingGuest' });
+    // The app settles its address meanwhile: `/` → the archives list; the check goes on.
+    actor.send({ type: 'LOCATION_CHANGED', address: '/fotoweb/archives/' });
+    await flushPromises();
+    expect(actor.getSnapshot().value).toBe('guest');
+    expect(sessionGuestDescriptor(actor.getSnapshot())).toBe(MODEL_GUEST_DESCRIPTOR);
+    expect(sessionRedirect(actor.getSnapshot())).toBeUndefined();
+    for (const address of ['/fotoweb/archives/?q=harbour', MODEL_ADDRESS, `${MODEL_ASSET_ADDRESS}#top`, '/fotoweb/archives']) {
+      actor.send({ type: 'LOCATION_CHANGED', address });
+      expect(actor.getSnapshot().value).toBe('guest');
+      expect(actor.getSnapshot().context.address).toBe(address);
+    }
+    // Another page's read that is not found (a rendition, an old link) is not the page: nothing happens.
+    actor.send({ type: 'NOT_FOUND', href: '/fotoweb/archives/5000-photos/' });
+    actor.send({ type: 'LOGOUT' });
+    actor.send({ type: 'DISMISS_NOTICE' });
+    expect(actor.getSnapshot().value).toBe('guest');
+    expect(guestChecks).toHaveLength(1);
+    expect(actor.getSnapshot().context.descriptor).toBeUndefined();
+  });
+
+  it('sends a guest on a private address to login keeping it in `to`, and back to guest browsing from there', async () => {
+    const { actor, guestChecks } = startSession({}, { guest: allowGuests });
+    await flushPromises();
+    expect(actor.getSnapshot().value).toBe('guest');
+    // The page's collection is not there for guests (the DAM answers 404 for a private archive).
+    actor.send({ type: 'NOT_FOUND', href: pageHrefOfAddress(MODEL_ADDRESS) });
+    expect(actor.getSnapshot().value).toEqual({ unauthenticated: 'redirecting' });
+    expect(new URL(sessionRedirect(actor.getSnapshot()) ?? '', 'http://dam.test').searchParams.get('to')).toBe(MODEL_ADDRESS);
+    expect(sessionGuestDescriptor(actor.getSnapshot())).toBeUndefined();
+    actor.send({ type: 'LOCATION_CHANGED', address: loginUrlFor(MODEL_ADDRESS) });
+    expect(actor.getSnapshot().value).toEqual({ unauthenticated: 'atLogin' });
+    // Back from the login view to the public archives: a guest again, without asking the server again.
+    actor.send({ type: 'LOCATION_CHANGED', address: MODEL_OTHER_ADDRESS });
+    expect(actor.getSnapshot().value).toBe('guest');
+    expect(guestChecks).toHaveLength(1);
+    // Logging in there starts the session.
+    actor.send({ type: 'LOGGED_IN', descriptor: MODEL_DESCRIPTOR_WITHOUT_KEEPALIVE });
+    expect(actor.getSnapshot().matches('authenticated')).toBe(true);
+    expect(sessionGuestDescriptor(actor.getSnapshot())).toBeUndefined();
+  });
+
+  it('sends a guest to login for a page that needs a session, and through the "Log in" link', async () => {
+    const { actor } = startSession({ address: MODEL_OTHER_ADDRESS }, { guest: allowGuests });
+    await flushPromises();
+    actor.send({ type: 'LOCATION_CHANGED', address: MODEL_PRIVATE_VIEW });
+    expect(actor.getSnapshot().value).toEqual({ unauthenticated: 'redirecting' });
+    expect(sessionRedirect(actor.getSnapshot())).toBe(loginUrlFor(MODEL_PRIVATE_VIEW));
+    actor.send({ type: 'LOCATION_CHANGED', address: MODEL_OTHER_ADDRESS });
+    expect(actor.getSnapshot().value).toBe('guest');
+    actor.send({ type: 'LOCATION_CHANGED', address: loginUrlFor(MODEL_OTHER_ADDRESS) });
+    expect(actor.getSnapshot().value).toEqual({ unauthenticated: 'atLogin' });
+    expect(sessionRedirect(actor.getSnapshot())).toBeUndefined();
+  });
+
+  it('refuses guests after a 401 while browsing as one (guest access turned off): login with `to`, no second check', async () => {
+    const { actor, guestChecks } = startSession({}, { guest: allowGuests });
+    await flushPromises();
+    actor.send({ type: 'SESSION_LOST' });
+    expect(actor.getSnapshot().value).toEqual({ unauthenticated: 'redirecting' });
+    expect(sessionRedirect(actor.getSnapshot())).toBe(loginUrlFor(MODEL_ADDRESS));
+    expect(actor.getSnapshot().context.guestAccess).toEqual({ status: 'refused' });
+    actor.send({ type: 'LOCATION_CHANGED', address: MODEL_OTHER_ADDRESS });
+    await flushPromises();
+    expect(actor.getSnapshot().value).toEqual({ unauthenticated: 'redirecting' });
+    expect(guestChecks).toHaveLength(1);
+  });
+
+  it('sends a user whose session was lost to login, not to guest browsing', async () => {
+    const { actor, guestChecks } = startSession({ storedDescriptor: MODEL_DESCRIPTOR }, { check: async () => ({ authenticated: false }), guest: allowGuests });
+    await flushPromises();
+    expect(actor.getSnapshot().value).toEqual({ unauthenticated: 'redirecting' });
+    expect(guestChecks).toEqual([]);
+    actor.send({ type: 'LOGGED_IN', descriptor: MODEL_DESCRIPTOR });
+    actor.send({ type: 'SESSION_LOST' });
+    expect(actor.getSnapshot().value).toEqual({ unauthenticated: 'redirecting' });
+    expect(guestChecks).toEqual([]);
+  });
+
+  it('goes on as the user when the browser has a session without stored user data (cleared storage)', async () => {
+    const { actor, guestChecks } = startSession({}, { guest: async () => ({ session: MODEL_DESCRIPTOR_WITHOUT_KEEPALIVE }) });
+    await flushPromises();
+    expect(guestChecks).toHaveLength(1);
+    expect(actor.getSnapshot().matches('authenticated')).toBe(true);
+    expect(actor.getSnapshot().context.descriptor).toBe(MODEL_DESCRIPTOR_WITHOUT_KEEPALIVE);
+    expect(actor.getSnapshot().context.address).toBe(MODEL_ADDRESS);
+    expect(actor.getSnapshot().context.guestAccess).toEqual({ status: 'unchecked' });
+    expect(sessionRedirect(actor.getSnapshot())).toBeUndefined();
+  });
+
+  it('checks guest access only on addresses guests may browse', async () => {
+    const { actor, guestChecks } = startSession({ address: MODEL_PRIVATE_VIEW }, { guest: allowGuests });
+    expect(actor.getSnapshot().value).toEqual({ unauthenticated: 'redirecting' });
+    actor.send({ type: 'LOCATION_CHANGED', address: '/fotoweb/views/change-password?to=%2F' });
+    await flushPromises();
+    expect(actor.getSnapshot().value).toEqual({ unauthenticated: 'redirecting' });
+    expect(guestChecks).toEqual([]);
   });
 
   it('checks the stored session first, then keeps it alive every `interval` seconds (spec 01 §3, §4)', async () => {
@@ -379,6 +544,12 @@ describe('session spec rules', () => {
     expect(actor.getSnapshot().value).toEqual({ unauthenticated: 'loggedOut' });
   });
 
+  it('fails safe without a provided guest check: to the login view as without guest access', async () => {
+    const actor = createActor(sessionMachine, { input: { address: MODEL_ADDRESS } }).start();
+    await flushPromises();
+    expect(actor.getSnapshot().value).toEqual({ unauthenticated: 'redirecting' });
+  });
+
   it('fails safe without provided actors: the stored session is kept, logging out shows the notice', async () => {
     const actor = createActor(sessionMachine, { input: { storedDescriptor: MODEL_DESCRIPTOR, address: MODEL_ADDRESS } }).start();
     await flushPromises();
@@ -438,6 +609,30 @@ describe('login address (spec 01 §2 `to`: path plus query plus hash)', () => {
     }
     expect(loginUrlFor(`/${'a'.repeat(MAX_RETURN_ADDRESS_LENGTH)}`)).toBe(LOGIN_VIEW_PATH);
     expect(loginUrlFor('/fotoweb/views/login?to=%2Fx')).toBe(LOGIN_VIEW_PATH);
+  });
+
+  it('knows which addresses guests may browse: the archives and the landing pages (issue 12)', () => {
+    for (const address of ['/', '/fotoweb', '/fotoweb/', '/fotoweb/archives', '/fotoweb/archives/', '/fotoweb/archives/?q=boat', MODEL_ADDRESS, `${MODEL_ASSET_ADDRESS}#x`]) {
+      expect(isGuestAddress(address), address).toBe(true);
+    }
+    for (const address of [
+      LOGIN_VIEW_PATH,
+      `${LOGIN_VIEW_PATH}?to=%2F`,
+      MODEL_PRIVATE_VIEW,
+      '/fotoweb/views/change-password',
+      '/fotoweb/me/',
+      '/fotoweb/archivesx',
+      '/elsewhere',
+    ]) {
+      expect(isGuestAddress(address), address).toBe(false);
+    }
+  });
+
+  it('finds the page href of an address (without its hash)', () => {
+    expect(pageHrefOfAddress('/fotoweb/archives/5000/?q=a#grid')).toBe('/fotoweb/archives/5000/?q=a');
+    expect(pageHrefOfAddress('/fotoweb/archives/5000/')).toBe('/fotoweb/archives/5000/');
+    expect(isPageHref('/fotoweb/archives/5000/?q=a', '/fotoweb/archives/5000/?q=a#grid')).toBe(true);
+    expect(isPageHref('/fotoweb/archives/5000/', '/fotoweb/archives/5000/?q=a')).toBe(false);
   });
 
   it('finds the path of an address and the login view', () => {

@@ -12,6 +12,9 @@ export const LOGIN_VIEW_PATH = '/fotoweb/views/login'; // spec 01 §2
 /** Landing pages that need no `to`: logging in lands there anyway (spec 01 §2 "/fotoweb/" and the archives list). */
 export const DEFAULT_LANDING_ADDRESSES: readonly string[] = ['/', '/fotoweb/', '/fotoweb/archives/'];
 
+/** The archives space: the archives list and every collection and asset under it (spec 01 §2 routes). */
+export const ARCHIVES_SPACE_PATH = '/fotoweb/archives/';
+
 /** Longest accepted `to` return address, in characters (bff.yaml `to` maxLength). */
 export const MAX_RETURN_ADDRESS_LENGTH = 2048;
 
@@ -19,6 +22,23 @@ export const MAX_RETURN_ADDRESS_LENGTH = 2048;
 export function pathOfAddress(address: string): string {
   const end = address.search(/[?#]/);
   return end === -1 ? address : address.slice(0, end);
+}
+
+/** The page's own API href in an address: path plus query, without the hash (page addresses are API hrefs). */
+export function pageHrefOfAddress(address: string): string {
+  const hash = address.indexOf('#');
+  return hash === -1 ? address : address.slice(0, hash);
+}
+
+/**
+ * `true` when a guest may browse `address` without logging in (issue 12, spec 02 §1, §6): the archives list
+ * (`/fotoweb/archives/`, with or without its slash, also with a search) and every collection and asset under it, and
+ * the landing pages that lead there (`/`, `/fotoweb/`). Everything else (the settings views, the change-password
+ * view, any other address) needs a session; the login view needs neither.
+ */
+export function isGuestAddress(address: string): boolean {
+  const path = pathOfAddress(address);
+  return DEFAULT_LANDING_ADDRESSES.includes(path) || path === '/fotoweb' || path === '/fotoweb/archives' || path.startsWith(ARCHIVES_SPACE_PATH);
 }
 
 /** `true` when `address` is the login view (with or without a query or hash). */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DamContext } from '../../context.ts';
 import { sendRepresentation } from '../../http/media-types.ts';
 import { serveOperations, type OperationRequest } from '../../http/operations.ts';
-import { presentDescriptor } from '../../presenters/descriptor.presenter.ts';
+import { presentDescriptor, presentPublicDescriptor } from '../../presenters/descriptor.presenter.ts';
 
 /**
  * The caller's entry points: the API descriptor, archive and upload-to lists, user preferences (spec 01 §3, §7), and
@@ -15,6 +15,10 @@ export async function meRoutes(app: FastifyInstance, ctx: DamContext) {
     return sendRepresentation(request, reply, 'full-api-descriptor', presentDescriptor(caller, { canUpload, userManagement, signsInWithPassword }));
   };
   serveOperations(app, ['/fotoweb/me', '/fotoweb/me/'], { getFullApiDescriptor: descriptor, getFullApiDescriptorNoSlash: descriptor });
+  // The public entry point (issue 12, fotoweb-api-notes §1): answered to guests; its archive list answers as the caller.
+  serveOperations(app, '/fotoweb/', {
+    getPublicApiDescriptor: async ({ request, reply }) => sendRepresentation(request, reply, 'api-descriptor', presentPublicDescriptor()),
+  });
   serveOperations(app, '/fotoweb/me/archives/', {
     listMyArchives: async ({ request, reply, caller }) => sendRepresentation(request, reply, 'collectionlist', await ctx.collections.listArchives(caller)),
   });

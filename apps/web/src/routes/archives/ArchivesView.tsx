@@ -1,48 +1,40 @@
 /**
- * The archives list (spec 01 §2 /fotoweb/archives/, spec 02 §2 "search home page"): one tile per archive with its
- * name, poster image and asset count; each tile links with the user's saved sort for that archive (`shared.sorting`,
- * spec 02 §2 Routes). With a query (`?q=` or advanced-search parameters: a search across archives) it lists the
- * archives with hits; a search the DAM refuses shows its message under the header search (spec 02 §8).
+ * The archives list (spec 01 §2 /fotoweb/archives/, spec 02 §2 "search home page", spec 03 §2.11): one tile per
+ * archive with its name, poster image and asset count; each tile links with the user's saved sort for that archive
+ * (`shared.sorting`, spec 02 §2 Routes). More archives load as the user scrolls near the bottom (`archives/`
+ * `useArchiveList`). With a query (`?q=` or advanced-search parameters: a search across archives) it lists the
+ * archives with hits; a search the DAM refuses shows its message under the header search (spec 02 §8). Holders of
+ * the manage-archives permission also get the "Add new archive" tile (not on search results) and an "Archive
+ * details" button on each tile, which open the archive dialog (`archives/ArchiveAdmin.tsx`).
  */
-import { useEffect, useRef, useState } from 'react';
-import { Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Alert, Grid, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Archive } from 'lucide-react';
 import { useLocation } from 'react-router-dom';
-import { pageHref } from '@magpie/api-types';
-import type { Collection } from '@magpie/api-types';
-import { api, describeError } from '../../api/client.ts';
-import { useResource } from '../../api/useResource.ts';
+import { describeError } from '../../api/client.ts';
+import { AddArchiveTile, ArchiveDetailsButton, ArchiveDialogHost, canManageArchives, type ArchiveDialogTarget } from '../../archives/ArchiveAdmin.tsx';
+import type { ArchiveDialogResult } from '../../archives/ArchiveDialog.tsx';
+import { useArchiveList } from '../../archives/useArchiveList.ts';
 import { CollectionTile } from '../../components/CollectionTile.tsx';
 import { EmptyView, ErrorState, LoadingState } from '../../components/States.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import { useSession } from '../../session/SessionProvider.tsx';
+import { NoPublicArchives } from '../../shell/GuestLogIn.tsx';
 import { useView } from '../../session/ViewContext.tsx';
 import { toggleArchivePin, useUserPreferences } from '../../session/userPreferences.ts';
 import { archiveIdOf, pinnedArchives, pinnedFirst, savedSorting, searchErrorMessage, withSavedSort } from '../../search/search.ts';
 
-/** Most archive-list pages followed (archive lists are short; FotoWeb pages them anyway). */
-const MAX_ARCHIVE_PAGES = 20;
-
-async function loadAll(href: string, signal: AbortSignal): Promise<Collection[]> {
-  const archives: Collection[] = [];
-  let next: string | undefined = href;
-  for (let page = 0; next !== undefined && page < MAX_ARCHIVE_PAGES; page++) {
-    const list = await api.getCollectionList(next, { signal });
-    archives.push(...list.data);
-    next = pageHref(list.paging?.next);
-  }
-  return archives;
-}
-
 export function ArchivesView() {
-  const { descriptor } = useSession();
+  const { descriptor, guest } = useSession();
   const { refreshCount, setSearchError } = useView();
   const location = useLocation();
   const isSearch = [...new URLSearchParams(location.search).keys()].some((key) => key !== 'access_token');
   const query = new URLSearchParams(location.search).get('q') ?? (isSearch ? 'your search' : null);
   // Without a query, the descriptor's own archives link (spec 01 §7 "paths come from the descriptor").
-  const href = isSearch ? `${location.pathname}${location.search}` : (descriptor?.archives ?? undefined);
-  const resource = useResource(href, (signal) => loadAll(href!, signal));
+  const href = isSearch ? `${location.pathname}${location.search}` : ((descriptor ?? guest)?.archives ?? undefined);
+  const resource = useArchiveList(href);
+  const manages = canManageArchives(descriptor) && !isSearch;
+  const [dialog, setDialog] = useState<ArchiveDialogTarget | undefined>(undefined);
   const preferences = useUserPreferences();
   const sorting = savedSorting(preferences.data);
   // The pins as last saved here, else as the preferences say (spec 02 §2 Collection tile pin toggle).
@@ -78,7 +70,15 @@ export function ArchivesView() {
     reload();
   }, [refreshCount, reload]);
 
-  const archives = resource.data;
+  const archives = resource.archives;
+  // A save or a delete changes the list: it loads again from its first page.
+  const closeDialog = useCallback(
+    (result: ArchiveDialogResult) => {
+      setDialog(undefined);
+      if (result.status !== 'cancelled') reload();
+    },
+    [reload],
+  );
   return (
     <Stack gap="5" data-testid="archives-view">
       <div>
@@ -100,25 +100,46 @@ export function ArchivesView() {
         <ErrorState error={resource.error} onRetry={resource.reload} />
       ) : !archives ? (
         <LoadingState label="Loading archives…" />
-      ) : archives.length === 0 ? (
+      ) : archives.length === 0 && guest !== undefined && query === null ? (
+        <NoPublicArchives />
+      ) : archives.length === 0 && !manages ? (
         <EmptyView
           icon={<Archive aria-hidden="true" />}
           title={query !== null ? 'No archive has matching assets' : 'No archives'}
           description={query !== null ? 'Try other words.' : 'You do not have access to any archive yet. Ask your administrator.'}
         />
       ) : (
-        <Grid as="ul" listStyleType="none" p="0" m="0" templateColumns="repeat(auto-fill, minmax(240px, 1fr))" gap="4" aria-label="Archives">
-          {pinnedFirst(archives, shownPins).map((archive) => {
-            const archiveId = archiveIdOf(archive);
-            const pin = preferences.href ? { pinned: shownPins.includes(archiveId), busy: pinning === archiveId, onToggle: () => void togglePin(archiveId) } : undefined;
-            return (
-              <li key={archive.href}>
-                <CollectionTile collection={archive} kind="archive" href={withSavedSort(archive.href, sorting[archiveId])} {...(pin ? { pin } : {})} />
+        <>
+          <Grid as="ul" listStyleType="none" p="0" m="0" templateColumns="repeat(auto-fill, minmax(240px, 1fr))" gap="4" aria-label="Archives">
+            {manages && (
+              <li>
+                <AddArchiveTile onOpen={() => setDialog({ mode: 'add' })} />
               </li>
-            );
-          })}
-        </Grid>
+            )}
+            {pinnedFirst(archives, shownPins).map((archive) => {
+              const archiveId = archiveIdOf(archive);
+              const pin = preferences.href ? { pinned: shownPins.includes(archiveId), busy: pinning === archiveId, onToggle: () => void togglePin(archiveId) } : undefined;
+              return (
+                <Stack as="li" key={archive.href} position="relative">
+                  <CollectionTile collection={archive} kind="archive" href={withSavedSort(archive.href, sorting[archiveId])} {...(pin ? { pin } : {})} />
+                  {manages && <ArchiveDetailsButton name={archive.name} onOpen={() => setDialog({ mode: 'edit', archiveId, name: archive.name })} />}
+                </Stack>
+              );
+            })}
+          </Grid>
+          {archives.length === 0 && (
+            <EmptyView icon={<Archive aria-hidden="true" />} title="No archives" description="There is no archive yet. Add the first one with “Add new archive”." />
+          )}
+          {resource.loadingMore && <Spinner alignSelf="center" aria-label="Loading more archives" />}
+          {resource.moreError !== undefined && (
+            <Alert.Root status="error" data-testid="archives-more-error">
+              <Alert.Indicator />
+              <Alert.Description>More archives could not be loaded: {describeError(resource.moreError).message} Scroll down to try again.</Alert.Description>
+            </Alert.Root>
+          )}
+        </>
       )}
+      <ArchiveDialogHost target={dialog} onClose={closeDialog} />
     </Stack>
   );
 }
