@@ -102,7 +102,59 @@ function runParts(cmd, args, env, parts, envOf) {
   ).then((codes) => codes.reduce((worst, code) => Math.max(worst, code), 0));
 }
 
+/**
+ * The failed tests of a Vitest JSON report, as `file › test name — first line of the error`; a file that failed to
+ * load counts as one entry.
+ * @param {any} json @returns {string[]}
+ */
+function vitestFailures(json) {
+  const out = [];
+  for (const file of json.testResults ?? []) {
+    const rel = path.relative(root, file.name ?? '');
+    const failures = (file.assertionResults ?? []).filter((/** @type {any} */ t) => t.status === 'failed');
+    for (const t of failures) out.push(`${rel} › ${t.fullName} — ${firstLine(t.failureMessages?.[0])}`);
+    if (!failures.length && file.status === 'failed') out.push(`${rel} — ${firstLine(file.message)}`);
+  }
+  return out;
+}
+
+/**
+ * The unexpected or flaky tests of a Playwright JSON report, as `file › title — first line of the error`.
+ * @param {any} json @returns {string[]}
+ */
+function playwrightFailures(json) {
+  const out = [];
+  /** @param {any} suite @param {string[]} titles */
+  const walk = (suite, titles) => {
+    const here = suite.title ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === 'unexpected' || test.status === 'flaky') {
+          const error = test.results?.find((/** @type {any} */ r) => r.error)?.error?.message;
+          out.push(`${[...here, spec.title].join(' › ')} (${test.status}) — ${firstLine(error)}`);
+        }
+    for (const child of suite.suites ?? []) walk(child, here);
+  };
+  for (const suite of json.suites ?? []) walk(suite, []);
+  return out;
+}
+
+/** @param {string | undefined} text */
+function firstLine(text) {
+  const escape = String.fromCharCode(27);
+  return (
+    (text ?? '')
+      .split(`${escape}[`)
+      .map((part, i) => (i === 0 ? part : part.replace(/^[0-9;]*m/, '')))
+      .join('')
+      .split('\n')
+      .find((l) => l.trim()) ?? ''
+  );
+}
+
 const failedSteps = [];
+/** Names of the failed tests, with the first line of their error, printed again at the end so a CI log shows them. */
+const failedTests = [];
 let passed = 0;
 let failed = 0;
 for (const step of steps) {
@@ -127,9 +179,11 @@ for (const step of steps) {
       if (step.parts) {
         passed += json.stats?.expected ?? 0;
         failed += (json.stats?.unexpected ?? 0) + (json.stats?.flaky ?? 0);
+        failedTests.push(...playwrightFailures(json).map((name) => `${step.name}: ${name}`));
       } else {
         passed += json.numPassedTests ?? 0;
         failed += json.numFailedTests ?? 0;
+        failedTests.push(...vitestFailures(json).map((name) => `${step.name}: ${name}`));
       }
       counted++;
     } catch {
@@ -140,6 +194,7 @@ for (const step of steps) {
 }
 
 console.log('');
+for (const name of failedTests) console.log(`✗ ${name}`);
 if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join('; ')}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failedSteps.length ? 1 : 0);

@@ -11,6 +11,7 @@ import { registerAuthentication } from './http/auth.ts';
 import { tokenRoutes } from './routes/oauth/token.route.ts';
 import { servicesRoutes } from './routes/services/services.route.ts';
 import { meRoutes } from './routes/me/me.route.ts';
+import { pinsRoutes } from './routes/pins/pins.route.ts';
 import { serveArchives } from './http/archives-space.ts';
 import { collectionsOperations } from './routes/collections/collections.route.ts';
 import { assetsOperations } from './routes/assets/assets.route.ts';
@@ -76,6 +77,7 @@ export async function buildDamApp(ctx: DamContext, options: { loggerInstance?: F
     await tokenRoutes(scope, ctx);
     await servicesRoutes(scope, ctx);
     await meRoutes(scope, ctx);
+    await pinsRoutes(scope, ctx);
     // `/fotoweb/archives/*` is shared by three rooms: one dispatcher parses the path once for all of them.
     serveArchives(scope, { ...collectionsOperations(ctx), ...assetsOperations(ctx), ...revisionsOperations(ctx) });
     await previewRoutes(scope, ctx);

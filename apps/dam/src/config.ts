@@ -70,6 +70,11 @@ export interface DamConfig {
   /** Most archives the site may hold (`MAGPIE_MAX_ARCHIVES`, default 100): one more answers `too_many_archives` (spec 03 §8). */
   maxArchives: number;
   /**
+   * Most pins one user may have (`MAGPIE_PIN_LIMIT`, default 200; spec 01 §4 "the pin is refused when the server
+   * reports no assets added"): a pin over it adds nothing.
+   */
+  pinLimit: number;
+  /**
    * Guest access (`MAGPIE_GUEST_ACCESS`, `on` by default, `off` for guest-disabled mode; issue 12, spec 02 §6): a
    * request without a token to an operation guests may use is answered as the guest user (15000), who sees the
    * archives whose access list grants Everyone, Guests or the guest user. Off, such requests answer 401, and user
@@ -130,6 +135,7 @@ export function loadDamConfig(env: NodeJS.ProcessEnv = process.env): DamConfig {
     tokenRateLimit: positiveIntFromEnv(env, 'MAGPIE_TOKEN_RATE_LIMIT', 60),
     licenseSeats: licenseSeatsFromEnv(env),
     maxArchives: positiveIntFromEnv(env, 'MAGPIE_MAX_ARCHIVES', 100),
+    pinLimit: positiveIntFromEnv(env, 'MAGPIE_PIN_LIMIT', 200),
     guestAccess: onOffFromEnv(env, 'MAGPIE_GUEST_ACCESS', true),
     logLevel: env.LOG_LEVEL || 'info',
     logFormat: logFormatFromEnv(env),

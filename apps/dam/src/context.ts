@@ -8,6 +8,7 @@ import { AssetsRepository } from './repositories/assets.repository.ts';
 import { UploadsRepository } from './repositories/uploads.repository.ts';
 import { JobsRepository } from './repositories/jobs.repository.ts';
 import { PreferencesRepository } from './repositories/preferences.repository.ts';
+import { PinsRepository } from './repositories/pins.repository.ts';
 import { ArchivePolicy } from './policies/archive.policy.ts';
 import { AuthService } from './services/auth.service.ts';
 import { CollectionsService } from './services/collections.service.ts';
@@ -27,6 +28,7 @@ import { TaxonomiesRepository } from './taxonomies/taxonomies.repository.ts';
 import { TaxonomiesService } from './taxonomies/taxonomies.service.ts';
 import { TaxonomyPolicy } from './policies/taxonomy.policy.ts';
 import { PreferencesService } from './services/preferences.service.ts';
+import { PinsService } from './services/pins.service.ts';
 import { GenerationsRepository } from './repositories/generations.repository.ts';
 import { RepresentationCache } from './http/representation-cache.ts';
 import { makeOwnerOnlyDir, restrictTreeToOwner } from './lib/private-files.ts';
@@ -70,6 +72,8 @@ export interface DamContext {
   taxonomies: TaxonomiesService;
   /** Each user's own preferences (spec 01 §3). */
   preferences: PreferencesService;
+  /** Each user's pins of assets, archives and folders (issue 13). */
+  pins: PinsService;
   /** The caller's own account: changing one's password (issue 11). */
   account: AccountService;
   /** The site owner and the hand-over (spec 03 §4, §6). */
@@ -138,6 +142,8 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
   );
   const views = new MetadataViewsRepository(db);
   const assets = new AssetsService(repos.archives, repos.assets, policy, files, views);
+  const collections = new CollectionsService(config, repos.archives, repos.assets, policy, views);
+  const pins = new PinsService(new PinsRepository(db), repos.archives, repos.assets, assets, collections, config.pinLimit);
   const taxonomyRepository = new TaxonomiesRepository(db);
   const taxonomies = new TaxonomiesService(taxonomyRepository, { policy: new TaxonomyPolicy() });
   const metadata = createMetadataServices({ db, databaseKind: database.kind, repos, policy, files, ingest, assets, taxonomies, notifyWorker: () => worker?.notify(), log });
@@ -171,7 +177,7 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
     repos,
     policy,
     auth,
-    collections: new CollectionsService(config, repos.archives, repos.assets, policy, views),
+    collections,
     assets,
     metadataViews: metadata.metadataViews,
     metadataEdit: metadata.metadataEdit,
@@ -180,7 +186,8 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
     uploads,
     ingest,
     taxonomies,
-    preferences: new PreferencesService(repos.preferences),
+    preferences: new PreferencesService(repos.preferences, pins),
+    pins,
     account: new AccountService(repos.users, auth, new PasswordChangeLimits()),
     siteOwner: new SiteOwnerService(db, repos.users, new GroupsRepository(db), auth),
     configOptions: new ConfigOptionsService(),

@@ -11,13 +11,14 @@ import { SessionProvider, useSession } from './session/SessionProvider.tsx';
 import { isGuestAddress } from './session/sessionMachineSource.ts';
 import { ColorModeProvider } from './theme/ColorModeProvider.tsx';
 import { system } from './theme/system.ts';
-import { ARCHIVES_PATH, currentAddress, LOGIN_PATH } from './lib/urls.ts';
+import { ARCHIVES_PATH, currentAddress, LOGIN_PATH, PINS_PATH } from './lib/urls.ts';
 
 // Route-level code splitting (issue 10): the login view ships in the entry chunk; the shell (header, upload, actions;
 // also the guests' shell, issue 12) and the archive pages load on first use, so a first visit to the login page
 // downloads neither. The budget is checked by scripts/check-bundle-budget.mjs in `npm test`.
 const AppShell = lazy(() => import('./shell/AppShell.tsx').then((module) => ({ default: module.AppShell })));
 const ArchivePathView = lazy(() => import('./routes/ArchivePathView.tsx').then((module) => ({ default: module.ArchivePathView })));
+const PinsView = lazy(() => import('./pins/PinsView.tsx').then((module) => ({ default: module.PinsView })));
 const ApiClientsView = lazy(() => import('./routes/api-clients/ApiClientsView.tsx').then((module) => ({ default: module.ApiClientsView })));
 const ChangePasswordView = lazy(() => import('./routes/change-password/ChangePasswordView.tsx').then((module) => ({ default: module.ChangePasswordView })));
 
@@ -113,6 +114,14 @@ export function App() {
                     element={
                       <LazyBoundary fallback={<PageLoading />}>
                         <ArchivePathView />
+                      </LazyBoundary>
+                    }
+                  />
+                  <Route
+                    path={PINS_PATH}
+                    element={
+                      <LazyBoundary fallback={<PageLoading />}>
+                        <PinsView />
                       </LazyBoundary>
                     }
                   />

@@ -129,6 +129,26 @@ describe('createMagpieClient', () => {
     });
   });
 
+  it('lists, adds and removes pins with the pin media types and the CSRF header', async () => {
+    const list = { data: [], paging: null, limit: 200 };
+    const answer = () => json({ ...list, added: 1 });
+    const { api, requests } = client(answer, answer, answer);
+    await expect(api.listPins('/fotoweb/me/pins/')).resolves.toMatchObject(list);
+    await expect(api.addPins('/fotoweb/me/pins/', ['/fotoweb/archives/5000-Photos/a.jpg.info'])).resolves.toMatchObject({ added: 1 });
+    await api.removePins('/fotoweb/me/pins/', ['/fotoweb/archives/5000-Photos/']);
+    expect(requests[0]).toMatchObject({ url: '/fotoweb/me/pins/', method: 'GET', headers: { Accept: 'application/vnd.fotoware.pin-list+json' } });
+    expect(requests[1]).toMatchObject({
+      method: 'POST',
+      headers: { Accept: 'application/vnd.fotoware.pin-list+json', 'Content-Type': 'application/vnd.fotoware.assetlinklist+json', 'X-CSRF-Token': 'csrf-123' },
+      body: JSON.stringify({ data: [{ href: '/fotoweb/archives/5000-Photos/a.jpg.info' }] }),
+    });
+    expect(requests[2]).toMatchObject({
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/vnd.fotoware.collection-update+json', 'X-CSRF-Token': 'csrf-123' },
+      body: JSON.stringify({ assets: { delete: ['/fotoweb/archives/5000-Photos/'] } }),
+    });
+  });
+
   it('throws ApiError with the ErrorBody on a non-2xx answer', async () => {
     const body = { value: 'Forbidden', message: 'You do not have permission to do this.', heading: 'Access denied' };
     const { api } = client(() => json(body, 403));

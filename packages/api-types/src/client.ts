@@ -176,6 +176,15 @@ export interface MagpieClient {
    * one. Answers the whole updated preferences.
    */
   patchUserPreferences(href: string, data: DamSchemas['UserPreferencesUpdate']['data'], options?: RequestOptions): Promise<DamSchemas['UserPreferences']>;
+  /** `GET href` (the descriptor's `pins`): the user's pins, newest first, with the site's pin limit. */
+  listPins(href: string, options?: RequestOptions): Promise<DamSchemas['PinList']>;
+  /**
+   * `POST href` with `{data: [{href}]}` (`assetlinklist`, spec 01 §7): pins assets, archives or folders. Answers the
+   * pins after it and `added`, 0 when the pin limit was reached (the client's `pinLimit` message, spec 01 §8).
+   */
+  addPins(href: string, hrefs: readonly string[], options?: RequestOptions): Promise<DamSchemas['PinsAddResult']>;
+  /** `PATCH href` with `{assets: {delete: hrefs}}` (spec 01 §7): unpins them. Answers the pins after it. */
+  removePins(href: string, hrefs: readonly string[], options?: RequestOptions): Promise<DamSchemas['PinList']>;
 
   // Users and groups (spec 03 §7). Each takes the href the server gave: the descriptor's `users`/`groups`/
   // `userManagement` links, a user's or group's `href`, `memberOfHref`, `userMembersHref`, `groupMembersHref`,
@@ -476,6 +485,9 @@ export function createMagpieClient(options: MagpieClientOptions = {}): MagpieCli
         body: JSON.stringify({ data }),
         signal: o?.signal,
       }),
+    listPins: (href, o) => getJson(href, MEDIA_TYPES.pinList, o),
+    addPins: (href, hrefs, o) => sendJson('POST', href, MEDIA_TYPES.pinList, MEDIA_TYPES.assetLinkList, { data: hrefs.map((h) => ({ href: h })) }, o),
+    removePins: (href, hrefs, o) => sendJson('PATCH', href, MEDIA_TYPES.pinList, MEDIA_TYPES.collectionUpdate, { assets: { delete: [...hrefs] } }, o),
     listUsers: (href, query, o) => getJson(withQuery(href, query), MEDIA_TYPES.userList, o),
     getUser: (href, o) => getJson(href, MEDIA_TYPES.user, o),
     createUser: (listHref, user, o) => sendJson('POST', listHref, MEDIA_TYPES.user, MEDIA_TYPES.user, user, o),

@@ -46,6 +46,12 @@ export const MEDIA_TYPES = {
   userPreferences: 'application/vnd.fotoware.user-preferences+json',
   /** `PATCH` body of the user's preferences (spec 03 §7). */
   userPreferencesUpdate: 'application/vnd.fotoware.user-preferences-update+json',
+  /** The user's pins (Magpie; FotoWeb's type is not public): `GET`, and the answers of `POST` and `PATCH` on the pins url. */
+  pinList: 'application/vnd.fotoware.pin-list+json',
+  /** `{data: [{href}]}`: a list of hrefs (FotoWeb's `assetlinklist`), e.g. the body of pinning (spec 01 §7). */
+  assetLinkList: 'application/vnd.fotoware.assetlinklist+json',
+  /** `{assets: {delete: [href]}}`: removing members of a collection, e.g. unpinning (spec 01 §7). */
+  collectionUpdate: 'application/vnd.fotoware.collection-update+json',
   /** A taxonomy with a page of its top-level items (fotoweb-api-notes §7). */
   taxonomy: 'application/vnd.fotoware.taxonomy+json',
   /** A taxonomy's properties only. */
@@ -108,6 +114,8 @@ type _MediaTypesMatchContract = [
   Assert<typeof MEDIA_TYPES.assetList extends ContentOf<'getCollection', 200> ? true : false>,
   Assert<typeof MEDIA_TYPES.collectionList extends ContentOf<'listMyArchives', 200> ? true : false>,
   Assert<typeof MEDIA_TYPES.asset extends ContentOf<'getAsset', 200> ? true : false>,
+  Assert<typeof MEDIA_TYPES.pinList extends ContentOf<'listPins', 200> ? true : false>,
+  Assert<typeof MEDIA_TYPES.pinList extends ContentOf<'addPins', 200> ? true : false>,
   Assert<typeof MEDIA_TYPES.userPreferences extends ContentOf<'getUserPreferences', 200> ? true : false>,
   Assert<typeof MEDIA_TYPES.metadataSet extends ContentOf<'getMetadataView', 200> ? true : false>,
   Assert<typeof MEDIA_TYPES.assetUpdate extends keyof DamOperations['updateAsset']['requestBody']['content'] ? true : false>,

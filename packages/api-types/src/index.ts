@@ -198,6 +198,17 @@ export type UserPreferences = DamSchemas['UserPreferences'];
 /** `PATCH` body `{data: {…partial groups}}`. */
 export type UserPreferencesUpdate = DamSchemas['UserPreferencesUpdate'];
 
+// ------------------------------------------------------------------------------------------------ pins
+
+/** One pin: the pinned thing's href, `type` (asset, archive, folder), name, when, and its `asset` or `collection`. */
+export type Pin = DamSchemas['Pin'];
+/** What a pin points at. */
+export type PinType = DamSchemas['PinType'];
+/** The user's pins `{data, paging: null, limit}`. */
+export type PinList = DamSchemas['PinList'];
+/** The answer to pinning: the pins after it and `added` (0 at the pin limit). */
+export type PinsAddResult = DamSchemas['PinsAddResult'];
+
 // ------------------------------------------------------------------------------------------------ users and groups
 
 /** A user, admin view (spec 03 §3.1; `user`): account, address, commerce, license, hrefs and the caller's `actions`. */

@@ -528,6 +528,27 @@ export const UserPreferencesUpdateSchema = z.object({
 });
 type _UserPreferencesUpdate = Assert<Conforms<z.output<typeof UserPreferencesUpdateSchema>, DamSchemas['UserPreferencesUpdate']>>;
 
+// ------------------------------------------------------------------------------------------------ pins (DAM)
+
+const PinHrefText = z.string().min(1, 'An href is not empty.').max(2048, 'An href is at most 2,048 characters.');
+
+/** `POST <pins>` body (`PinsAdd`, spec 01 §7): `{data: [href]}`, each a string or `{href}`, 1 to 100 of them. */
+export const PinsAddSchema = z.object({
+  data: z
+    .array(z.union([PinHrefText, z.object({ href: PinHrefText })]))
+    .min(1, 'Send at least one href to pin.')
+    .max(100, 'At most 100 hrefs are pinned at once.'),
+});
+type _PinsAdd = Assert<Conforms<z.output<typeof PinsAddSchema>, DamSchemas['PinsAdd']>>;
+
+/** `PATCH <pins>` body (`PinsRemove`, spec 01 §7): `{assets: {delete: [href]}}`, 1 to 100 hrefs. */
+export const PinsRemoveSchema = z.object({
+  assets: z.object({
+    delete: z.array(PinHrefText).min(1, 'Send at least one href to unpin.').max(100, 'At most 100 hrefs are unpinned at once.'),
+  }),
+});
+type _PinsRemove = Assert<Conforms<z.output<typeof PinsRemoveSchema>, DamSchemas['PinsRemove']>>;
+
 // ------------------------------------------------------------------------------------------------ users and groups (DAM)
 
 /** A numeric id of 1–9 digits in a path (`/fotoweb/api/users/{id}`, `/fotoweb/api/groups/{id}`). */

@@ -657,3 +657,19 @@ export {
   type DeviceTokenResetEvent,
   type DeviceTokenResetInput,
 } from './deviceTokenReset/deviceTokenReset.machine.ts';
+
+// Pins: issue 13, spec 01 §3 Pins, §4 Pinning, §7, §8 pinLimit.
+export {
+  PIN_LIMIT_NOTICE,
+  pinErrorMessage,
+  pinLimitMessage,
+  pinsMachine,
+  type PinEntry,
+  type PinsAnswer,
+  type PinsContext,
+  type PinsEvent,
+  type PinsInput,
+  type PinsNotice,
+  type PinsSaveAnswer,
+  type PinsSaveInput,
+} from './pins/pins.machine.ts';

@@ -51,6 +51,16 @@ describe('a visitor without a session', () => {
       headers: { accept: MEDIA_TYPES.collectionList, authorization: `Bearer ${sut.dam.adminToken}` },
     });
     expect(withBearer.json().data.map((c: { name: string }) => c.name)).toEqual(['Open']);
+    // A DAM token in the query is not passed on either: still the guest.
+    const inQuery = await sut.bff.inject({ method: 'GET', url: `/fotoweb/archives/?access_token=${sut.dam.adminToken}`, headers: { accept: MEDIA_TYPES.collectionList } });
+    expect(inQuery.statusCode).toBe(200);
+    expect(inQuery.json().data.map((c: { name: string }) => c.name)).toEqual(['Open']);
+    const photos = await sut.bff.inject({
+      method: 'GET',
+      url: `/fotoweb/archives/5000-Photos/?q=&access_token=${sut.dam.adminToken}`,
+      headers: { accept: MEDIA_TYPES.collection },
+    });
+    expect(photos.statusCode).toBe(404);
     for (const url of ['/fotoweb/me/', '/fotoweb/me/archives/', '/fotoweb/api/config/archives', '/fotoweb/users/']) {
       const res = await sut.bff.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
       expect(res.statusCode, url).toBe(401);

@@ -7,6 +7,7 @@ import { CSRF_COOKIE, CSRF_HEADER, MEDIA_TYPES } from '@magpie/api-types';
 import { FILENAME_MESSAGE } from '@magpie/api-types/schemas';
 import { SAMPLES_DIR } from '@magpie/dam/testing/harness.ts';
 import { buildBffApp } from '../app.ts';
+import { withoutAccessToken } from './proxy.ts';
 import { ADMIN_PASSWORD, createTestStack, deadUrl, testConfig, TestBrowser, type TestStack } from '../testing/stack.ts';
 
 /** 2.5 MB: with 2 MiB chunks, the first chunk is twice the BFF's own body limit (1 MiB). */
@@ -82,6 +83,42 @@ describe('forwarding', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ shared: { gridSize: 'large' } });
+  });
+
+  it('pins and unpins through the session, and refuses a pin body that is not {data: [href]} before the DAM (issue 13)', async () => {
+    const archive = '/fotoweb/archives/5000-Photos/';
+    const pinned = await admin.request({
+      method: 'POST',
+      url: '/fotoweb/me/pins/',
+      headers: { 'content-type': MEDIA_TYPES.assetLinkList, accept: MEDIA_TYPES.pinList },
+      payload: JSON.stringify({ data: [{ href: archive }] }),
+    });
+    expect(pinned.statusCode).toBe(200);
+    expect(pinned.headers['content-type']).toContain(MEDIA_TYPES.pinList);
+    expect(pinned.json()).toMatchObject({ added: 1, data: [{ href: archive, type: 'archive', name: 'Photos' }] });
+    const bad = await admin.request({ method: 'POST', url: '/fotoweb/me/pins/', headers: { 'content-type': MEDIA_TYPES.assetLinkList }, payload: JSON.stringify({ data: [] }) });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().issues[0].path).toBe('data');
+    const unpinned = await admin.request({
+      method: 'PATCH',
+      url: '/fotoweb/me/pins/',
+      headers: { 'content-type': MEDIA_TYPES.collectionUpdate },
+      payload: JSON.stringify({ assets: { delete: [archive] } }),
+    });
+    expect(unpinned.statusCode).toBe(200);
+    expect(unpinned.json().data).toEqual([]);
+    const anonymous = await sut.bff.inject({ method: 'GET', url: '/fotoweb/me/pins/', headers: { accept: 'application/json' } });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('withoutAccessToken', () => {
+  it('drops every access_token parameter and keeps the rest of the query byte for byte', () => {
+    expect(withoutAccessToken('/fotoweb/archives/')).toBe('/fotoweb/archives/');
+    expect(withoutAccessToken('/fotoweb/archives/?q=a%20b')).toBe('/fotoweb/archives/?q=a%20b');
+    expect(withoutAccessToken('/fotoweb/archives/?access_token=x')).toBe('/fotoweb/archives/');
+    expect(withoutAccessToken('/fotoweb/archives/;o=fn?q=a%2Bb&ACCESS_TOKEN=x&fn=dog&access_token')).toBe('/fotoweb/archives/;o=fn?q=a%2Bb&fn=dog');
+    expect(withoutAccessToken('/fotoweb/archives/?my_access_token=1')).toBe('/fotoweb/archives/?my_access_token=1');
   });
 });
 

@@ -31,6 +31,20 @@ const STRIPPED_REQUEST_HEADERS = ['cookie', CSRF_HEADER.toLowerCase(), 'authoriz
  */
 export const HOP_BY_HOP_HEADERS = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade'] as const;
 
+/**
+ * `url` without any `access_token` query parameter (the rest of the query byte for byte, in order); `url` itself when
+ * it has none.
+ */
+export function withoutAccessToken(url: string): string {
+  const index = url.indexOf('?');
+  if (index === -1 || !/(^|[?&])access_token(=|&|$)/i.test(url.slice(index))) return url;
+  const kept = url
+    .slice(index + 1)
+    .split('&')
+    .filter((pair) => pair.split('=')[0]!.toLowerCase() !== 'access_token');
+  return kept.length > 0 ? `${url.slice(0, index)}?${kept.join('&')}` : url.slice(0, index);
+}
+
 /** Options of {@link proxyPlugin}. */
 export interface ProxyPluginOptions extends Record<string, unknown> {
   /** The DAM's origin (`DAM_URL`). */
@@ -71,6 +85,9 @@ export const proxyPlugin = definePlugin(
     const bearers = new WeakMap<object, string>();
 
     app.addHook('onRequest', async (request) => {
+      // A DAM token in the query would authenticate the request on the DAM as whoever it belongs to, beside the
+      // session: the BFF never forwards one (it keeps the session's token itself).
+      request.raw.url = withoutAccessToken(request.raw.url ?? '/');
       const route = findRoute(request.method, request.url);
       const operationId = route?.route.operationId;
       if (operationId !== undefined && PUBLIC_OPERATIONS.has(operationId)) return;

@@ -186,3 +186,41 @@ describe('migration 0012_users_and_groups', () => {
     expect(await db.selectFrom('users').select(['id', 'username']).execute()).toEqual([{ id: GUEST_USER_ID, username: 'guest' }]);
   });
 });
+
+describe('migrations 0013_archive_administration and 0014_pins', () => {
+  it('makes archive names unique however they collide, orders access lists with Guests last, and turns pinned archives into pins', async () => {
+    handle = await emptyTestDatabase();
+    const db = handle.db as unknown as Kysely<any>;
+    await migrateUpTo(db, '0012_users_and_groups');
+    const archive = async (id: number, name: string) => db.insertInto('archives').values({ id, name }).execute();
+    await archive(5000, 'Photos');
+    await archive(5001, 'photos');
+    await archive(5002, 'photos (5001)');
+    await archive(5003, 'PHOTOS');
+    await db
+      .insertInto('archive_acl')
+      .values([
+        { archive_id: 5000, principal_type: 'group', principal_id: 10000, permissions: ['View'] },
+        { archive_id: 5000, principal_type: 'user', principal_id: 15001, permissions: ['View'] },
+        { archive_id: 5000, principal_type: 'group', principal_id: 10002, permissions: ['View', 'Preview'] },
+      ])
+      .execute();
+    const user = (await db.insertInto('users').values({ username: 'pinner', full_name: 'Pinner' }).returning('id').executeTakeFirstOrThrow()).id as number;
+    await db
+      .insertInto('user_preferences')
+      .values({ user_id: user, data: JSON.stringify({ intranet: { archivePinned: ['5001', '4999', 7], other: true } }) })
+      .execute();
+
+    await migrateToLatest(db);
+    const names = await db.selectFrom('archives').select(['id', 'name']).orderBy('id').execute();
+    // "photos" would become "photos (5001)", which another archive has: it gets a counter too.
+    expect(names.map((row) => row.name)).toEqual(['Photos', 'photos (5001-2)', 'photos (5001)', 'PHOTOS (5003)']);
+    const acl = await db.selectFrom('archive_acl').select(['principal_type', 'principal_id']).where('archive_id', '=', 5000).orderBy('position').execute();
+    expect(acl).toEqual([
+      { principal_type: 'group', principal_id: 10002 },
+      { principal_type: 'user', principal_id: 15001 },
+      { principal_type: 'group', principal_id: 10000 },
+    ]);
+    expect(await db.selectFrom('pins').select(['user_id', 'kind', 'archive_id']).execute()).toEqual([{ user_id: user, kind: 'archive', archive_id: 5001 }]);
+  });
+});

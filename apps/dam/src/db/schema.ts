@@ -413,6 +413,20 @@ export interface UserPreferencesTable {
   modified: Generated<Date>;
 }
 
+/** What a pin points at (migration 0014). */
+export type PinKind = 'asset' | 'archive' | 'folder';
+
+/** A user's pin of an asset, an archive or a folder: exactly the target column of its kind is set (migration 0014). */
+export interface PinsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: PinKind;
+  asset_id: number | null;
+  archive_id: number | null;
+  folder_id: number | null;
+  created: Generated<Date>;
+}
+
 /** Every table Magpie's DAM stores, for Kysely's typed queries. */
 export interface Database {
   users: UsersTable;
@@ -431,6 +445,7 @@ export interface Database {
   uploads: UploadsTable;
   jobs: JobsTable;
   user_preferences: UserPreferencesTable;
+  pins: PinsTable;
   metadata_views: MetadataViewsTable;
   asset_revisions: AssetRevisionsTable;
   background_tasks: BackgroundTasksTable;
@@ -441,6 +456,7 @@ export interface Database {
 export type UserRow = Selectable<UsersTable>;
 export type GroupRow = Selectable<GroupsTable>;
 export type ArchiveRow = Selectable<ArchivesTable>;
+export type PinRow = Selectable<PinsTable>;
 /** An asset as services use it: every column but the search vectors (large, and only the database reads them). */
 export type AssetRow = Omit<Selectable<AssetsTable>, 'search_vector' | 'field_vector'>;
 /** The columns of {@link AssetRow}, for `select`. */

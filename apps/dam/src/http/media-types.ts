@@ -16,6 +16,7 @@ export type Representation =
   | 'duplicate-response'
   | 'task-status'
   | 'user-reference'
+  | 'pin-list'
   | TaxonomyRepresentation
   | PrincipalRepresentation;
 

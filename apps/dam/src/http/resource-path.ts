@@ -149,6 +149,29 @@ export function parseAssetHref(href: string): AssetReference | undefined {
   }
 }
 
+/** What an href sent back to be pinned names (issue 13): an asset, or an archive or folder. */
+export type PinnableReference = { kind: 'asset'; ref: AssetReference } | { kind: 'collection'; ref: CollectionReference };
+
+/**
+ * The asset, archive or folder an href names (`….info` without a rendition, or a collection URL; scheme, host, query
+ * and `;p=`/`;o=` parameters are allowed and ignored), or undefined for any other URL (the archive list, renditions,
+ * revisions, malformed or unknown-archive paths).
+ */
+export function parsePinnableHref(href: string): PinnableReference | undefined {
+  const pathname = href.replace(/^https?:\/\/[^/]+/i, '').split(/[?#]/)[0]!;
+  const prefix = '/fotoweb/archives/';
+  if (!pathname.startsWith(prefix)) return undefined;
+  try {
+    const parsed = parseArchivesPath(pathname.slice(prefix.length));
+    if (parsed.kind === 'asset' && !parsed.rendition) return { kind: 'asset', ref: { archiveId: parsed.archiveId, folderPath: parsed.folderPath, filename: parsed.filename } };
+    if (parsed.kind === 'collection') return { kind: 'collection', ref: { archiveId: parsed.archiveId, folderPath: parsed.folderPath } };
+    return undefined;
+  } catch (error) {
+    if (error instanceof InvalidPathError) return undefined;
+    throw error;
+  }
+}
+
 /** A user or group href sent back in a body that is not one the DAM hands out: a 400 naming it. */
 export class InvalidHrefError extends Error {
   constructor(

@@ -25,6 +25,7 @@ import { UPLOADS_MATRIX_ROWS } from '../routes/uploads/uploads.matrix.ts';
 import { BACKGROUND_TASKS_MATRIX_ROWS } from '../routes/background-tasks/background-tasks.matrix.ts';
 import { METADATA_VIEWS_MATRIX_ROWS } from '../routes/metadata-views/metadata-views.matrix.ts';
 import { ARCHIVE_CONFIG_MATRIX_ROWS } from '../routes/archive-config/archive-config.matrix.ts';
+import { PINS_MATRIX_ROWS } from '../routes/pins/pins.matrix.ts';
 import { as, isGuarded, MATRIX_CALLERS, type MatrixAnswer, type MatrixExpect, type MatrixPrincipal, type MatrixRow, type MatrixWorld } from '../testing/matrix.ts';
 
 let sut: TestDam;
@@ -176,8 +177,15 @@ afterAll(async () => {
  * archive permissions as the group's entry on the matrix archive's access list. A 404 names nothing of the archive;
  * a 403 names the permission missing (`refusal`).
  */
-describe('the archive, taxonomies, uploads, background tasks, metadata views: every caller', () => {
-  const ROOM_ROWS: MatrixRow[] = [...TAXONOMIES_MATRIX_ROWS, ...UPLOADS_MATRIX_ROWS, ...BACKGROUND_TASKS_MATRIX_ROWS, ...METADATA_VIEWS_MATRIX_ROWS, ...ARCHIVE_CONFIG_MATRIX_ROWS];
+describe('the archive, taxonomies, uploads, background tasks, metadata views, pins: every caller', () => {
+  const ROOM_ROWS: MatrixRow[] = [
+    ...TAXONOMIES_MATRIX_ROWS,
+    ...UPLOADS_MATRIX_ROWS,
+    ...BACKGROUND_TASKS_MATRIX_ROWS,
+    ...METADATA_VIEWS_MATRIX_ROWS,
+    ...ARCHIVE_CONFIG_MATRIX_ROWS,
+    ...PINS_MATRIX_ROWS,
+  ];
   /** Archive rows act on `asset`, whose revision 1 stays its current one; room rows on `taskAsset`, which they may change. */
   const rows = [...ARCHIVE_ROWS.map((row) => ({ row, assetOf: () => asset })), ...ROOM_ROWS.map((row) => ({ row, assetOf: () => taskAsset }))];
   const principals = new Map<Exclude<MatrixCaller, 'none' | 'permitted'>, MatrixPrincipal>();
@@ -505,6 +513,20 @@ const OPEN_OPERATIONS: OpenOperation[] = [
     signedIn: 200,
   },
   {
+    operation: 'listPins',
+    reason: 'the caller’s own pins; each is shown only while the caller may view what it points at',
+    request: () => ({ method: 'GET', url: '/fotoweb/me/pins/' }),
+    anonymous: [401, 'Unauthorized'],
+    signedIn: 200,
+  },
+  {
+    operation: 'removePins',
+    reason: 'the caller’s own pins: unpinning needs no right on the thing (one may unpin what one can no longer see)',
+    request: () => json('PATCH', '/fotoweb/me/pins/', { assets: { delete: ['/fotoweb/archives/5000-Photos/'] } }),
+    anonymous: [401, 'Unauthorized'],
+    signedIn: 200,
+  },
+  {
     operation: 'changeOwnPassword',
     reason: 'the caller’s own password, behind the current one',
     request: () => json('POST', '/fotoweb/me/password', { currentPassword: 'not-the-password', newPassword: 'a-new-password-1' }),
@@ -598,6 +620,7 @@ describe('every DAM operation', () => {
       ...BACKGROUND_TASKS_MATRIX_ROWS,
       ...METADATA_VIEWS_MATRIX_ROWS,
       ...ARCHIVE_CONFIG_MATRIX_ROWS,
+      ...PINS_MATRIX_ROWS,
     ]
       .filter((row) => isGuarded(row.expect))
       .map((row) => row.operation),
@@ -665,7 +688,14 @@ describe('guests and AutoSearch members', () => {
           Name: 'Filtered matrix',
           MetadataSetId: view,
           Pool: 'default',
-          MemberList: [{ Id: member.groupId, MemberType: 'group', Permissions: ['View', 'Preview', 'Download', 'EditText', 'HistoryView'], AutoSearch: 'fn:public*' }],
+          MemberList: [
+            {
+              Id: member.groupId,
+              MemberType: 'group',
+              Permissions: ['View', 'Preview', 'Download', 'EditText', 'EditFile', 'UploadFile', 'HistoryView'],
+              AutoSearch: 'fn:public*',
+            },
+          ],
         }),
       ),
     );
@@ -734,6 +764,19 @@ describe('guests and AutoSearch members', () => {
     }
     const edit = await open.app.inject(as(filtered, json('PATCH', filteredHidden.href, { metadata: { 5: { value: 'x' } } }, 'application/vnd.fotoware.assetupdate+json')));
     expect(edit.statusCode).toBe(404);
+    // Nor may they replace its file with a new version, or pin it.
+    const version = (destination: string) => open.app.inject(as(filtered, json('POST', '/fotoweb/api/uploads', { destination, filename: 'v2.jpg', fileSize: 10, comment: 'v2' })));
+    const hiddenVersion = await version(filteredHidden.href);
+    expect(hiddenVersion.statusCode).toBe(404);
+    expect(hiddenVersion.body).not.toContain('landscape');
+    const visible = (await open.app.inject(as(filtered, { method: 'GET', url: filteredArchive, headers: { accept: 'application/vnd.fotoware.assetlist+json' } }))).json()
+      .data[0] as Asset;
+    expect((await version(visible.href)).statusCode).toBe(200);
+    expect((await open.app.inject(as(filtered, json('POST', '/fotoweb/me/pins/', { data: [filteredHidden.href] })))).statusCode).toBe(404);
+    // Uploading the hidden file again is a duplicate that names neither the hidden asset nor where it is.
+    const again = await open.upload(filtered.token, filteredArchive, path.join(SAMPLES_DIR, 'photos/orientation/Landscape_1.jpg'), { filename: 'public-again.jpg' });
+    expect(again).toMatchObject({ status: 'failed', result: null, error: { value: 'DuplicateAsset' } });
+    expect(JSON.stringify(again)).not.toContain('landscape');
     // The member's list holds only what matches; the owner's is whole.
     const names = async (who: MatrixPrincipal) =>
       ((await open.app.inject(as(who, { method: 'GET', url: filteredArchive, headers: { accept: 'application/vnd.fotoware.assetlist+json' } }))).json().data as Asset[])

@@ -1,6 +1,6 @@
 import type { Caller } from './archive.policy.ts';
 import { sitePolicy } from './site.policy.ts';
-import { notFound } from '../lib/errors.ts';
+import { notFound, unauthorized } from '../lib/errors.ts';
 
 /** The plain group permission (spec 03 §3.3) that grants `allowTaxonomyEditing` (spec 01 §3). */
 export const MANAGE_TAXONOMIES_PERMISSION = 'manageTaxonomies';
@@ -29,6 +29,16 @@ export class TaxonomyPolicy {
    */
   assertCanEdit(caller: Caller): void {
     sitePolicy.assertCan(caller, 'manageTaxonomies');
+  }
+
+  /**
+   * A guest (issue 12) reads taxonomies only while some archive is open to guests: on a site that publishes nothing,
+   * turning guest access on must expose nothing, taxonomy terms included.
+   * @param guestArchives how many archives the guest may view.
+   * @throws ApiError 401 Unauthorized for a guest when there are none.
+   */
+  assertGuestMayRead(caller: Caller, guestArchives: number): void {
+    if (caller.isGuest && guestArchives === 0) throw unauthorized('Log in to see the taxonomies.');
   }
 
   /** Spec 02 §6: editors see every item; others items with Set, or with Navigate and children. */

@@ -53,6 +53,8 @@ export interface CollectionSource {
   hasChildren: boolean;
   /** Number of child folders. */
   childCount: number;
+  /** Where the caller pins or unpins it (the pins url), or null (guests, search results). */
+  pin?: string | null;
 }
 
 /**
@@ -131,7 +133,7 @@ export function presentCollection(source: CollectionSource): Collection {
     isSelectable: true,
     create: [],
     edit: null,
-    pin: null,
+    pin: source.search ? null : (source.pin ?? null),
     reorder: null,
     urlComponents: [],
     metadataEditor: metadataEditorLink(archive),

@@ -1,7 +1,7 @@
 import type { FullApiDescriptor, PublicApiDescriptor } from '@magpie/api-types';
 import type { Caller } from '../policies/archive.policy.ts';
 import { sitePolicy } from '../policies/site.policy.ts';
-import { GROUP_LIST_HREF, USER_LIST_HREF, groupHref, userHref } from './hrefs.ts';
+import { GROUP_LIST_HREF, PINS_HREF, USER_LIST_HREF, groupHref, userHref } from './hrefs.ts';
 
 /** The site owner's hand-over resource (`getSiteOwner`/`setSiteOwner`, spec 03 §7). */
 export const SITE_OWNER_HREF = `${USER_LIST_HREF}site-owner`;
@@ -96,7 +96,8 @@ export function presentDescriptor(
       shareCropAndDownloadPresets: false,
       showAdvancedBreadcrumb: false,
     },
-    pins: null,
+    // The caller's pins (issue 13, spec 01 §3, §7).
+    pins: PINS_HREF,
     searchURL: '/fotoweb/archives/{?q}',
     security: { allowFileSystemDestinations: false },
     services: {
@@ -169,7 +170,7 @@ export const LOGIN_VIEW = '/fotoweb/views/login';
  * issue 12 guests): the archives guests see (the archive list answers them as the guest user), search, taxonomies
  * and where to sign in. Guests have no albums, background tasks or renditions (spec 02 §6).
  */
-export function presentPublicDescriptor(options: { utcOffsetMinutes?: number } = {}): PublicApiDescriptor {
+export function presentPublicDescriptor(options: { utcOffsetMinutes?: number; isGuest?: boolean } = {}): PublicApiDescriptor {
   return {
     server: 'Magpie',
     href: '/fotoweb/',
@@ -180,6 +181,6 @@ export function presentPublicDescriptor(options: { utcOffsetMinutes?: number } =
     services: { login: LOGIN_VIEW, search: '/fotoweb/archives/{?q}', rendition_request: null },
     background_tasks: null,
     searchURL: '/fotoweb/archives/{?q}',
-    isGuest: true,
+    isGuest: options.isGuest ?? true,
   };
 }

@@ -62,6 +62,8 @@ export function withPathParams(href: string, params: { o?: string; p?: string },
   return url;
 }
 
+/** The caller's pins (issue 13; the descriptor's `pins`, a collection's `pin`). */
+export const PINS_HREF = `${API_ROOT}/me/pins/`;
 /** The user list (`userManagement.userList`, the descriptor's `users`; spec 03 §7). */
 export const USER_LIST_HREF = `${API_ROOT}/users/`;
 /** The group list (`userManagement.groupList`, the descriptor's `groups`; spec 03 §7). */

@@ -50,11 +50,14 @@ export class ArchivesRepository {
 
   /** The archive of this name, compared case-insensitively (names are unique that way, migration 0013). */
   findByName(name: string): Promise<ArchiveRow | undefined> {
-    return this.db
-      .selectFrom('archives')
-      .selectAll()
-      .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
-      .executeTakeFirst();
+    return (
+      this.db
+        .selectFrom('archives')
+        .selectAll()
+        // The database's lower() on both sides, as the unique index compares (JavaScript's differs for some letters).
+        .where((eb) => eb(eb.fn('lower', ['name']), '=', eb.fn('lower', [eb.val(name)])))
+        .executeTakeFirst()
+    );
   }
 
   /** How many archives exist. */
@@ -94,6 +97,20 @@ export class ArchivesRepository {
   }
 
   /** Locks an archive's row until the transaction ends (a save or a delete against a concurrent one). */
+  /**
+   * Locks the archives `ids` (those that exist) for the transaction, in id order, so that two transactions locking
+   * the same archives (deleting A into B while deleting B into A) wait for each other instead of deadlocking.
+   */
+  lockManyForUpdate(ids: readonly number[]): Promise<ArchiveRow[]> {
+    return this.db
+      .selectFrom('archives')
+      .selectAll()
+      .where('id', 'in', [...ids])
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+  }
+
   lockForUpdate(id: number): Promise<ArchiveRow | undefined> {
     return this.db.selectFrom('archives').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   }
@@ -221,6 +238,11 @@ export class ArchivesRepository {
 
   findFolder(archiveId: number, path: string): Promise<FolderRow | undefined> {
     return this.db.selectFrom('folders').selectAll().where('archive_id', '=', archiveId).where('path', '=', path).executeTakeFirst();
+  }
+
+  /** A folder by its id (a pin names folders by id), or undefined when it is gone. */
+  findFolderById(id: number): Promise<FolderRow | undefined> {
+    return this.db.selectFrom('folders').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   /** Direct child folders of `parentPath` ('' for the archive root), by name. */

@@ -161,6 +161,11 @@ export class AssetsRepository {
   }
 
   /** How many assets archive `archiveId` holds (exact, from the kept counts). */
+  /** Whether the archive holds any asset, read from the assets themselves (not the kept counts). */
+  async anyInArchive(archiveId: number): Promise<boolean> {
+    return (await this.db.selectFrom('assets').select('id').where('archive_id', '=', archiveId).limit(1).executeTakeFirst()) !== undefined;
+  }
+
   countInArchive(archiveId: number): Promise<number> {
     return this.count({ archiveId });
   }

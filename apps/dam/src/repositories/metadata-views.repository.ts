@@ -99,8 +99,15 @@ export class MetadataViewsRepository {
   }
 }
 
-/** The archive whose own view {@link metadataViewId} names, or undefined for any other id. */
+/** Largest archive id (PostgreSQL `integer`). */
+const MAX_ARCHIVE_ID = 2_147_483_647;
+
+/**
+ * The archive whose own view {@link metadataViewId} names, or undefined for any other id (one whose number could not
+ * be an archive id, e.g. `…-999999999999`, names none).
+ */
 export function archiveIdOfOwnView(id: string): number | undefined {
   const match = /^00000000-0000-4000-8000-(\d{12})$/.exec(id);
-  return match ? Number(match[1]) : undefined;
+  const archiveId = match ? Number(match[1]) : undefined;
+  return archiveId !== undefined && archiveId <= MAX_ARCHIVE_ID ? archiveId : undefined;
 }

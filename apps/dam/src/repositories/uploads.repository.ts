@@ -74,6 +74,22 @@ export class UploadsRepository {
       .execute();
   }
 
+  /** How many uploads into the archive are not finished (awaiting data, pending or in progress). */
+  async countUnfinishedIn(archiveId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('uploads')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('archive_id', '=', archiveId)
+      .where('status', 'in', ['awaitingData', 'pending', 'inProgress'])
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Points the unfinished uploads into archive `from` at archive `to` (its assets are moving there). */
+  async moveUnfinished(from: number, to: number): Promise<void> {
+    await this.db.updateTable('uploads').set({ archive_id: to }).where('archive_id', '=', from).where('status', 'in', ['awaitingData', 'pending', 'inProgress']).execute();
+  }
+
   findById(id: string): Promise<UploadRow | undefined> {
     return this.db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst();
   }

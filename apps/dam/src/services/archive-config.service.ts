@@ -8,6 +8,7 @@ import { archiveConfigProblems, DEFAULT_POOL_ID, orderedMembers, type ArchiveCon
 import { sitePolicy } from '../policies/site.policy.ts';
 import { ArchivesRepository, type ArchiveConfigValues } from '../repositories/archives.repository.ts';
 import { AssetsRepository } from '../repositories/assets.repository.ts';
+import { UploadsRepository } from '../repositories/uploads.repository.ts';
 import { GroupsRepository } from '../repositories/groups.repository.ts';
 import { MetadataViewsRepository, archiveIdOfOwnView } from '../repositories/metadata-views.repository.ts';
 import { UsersRepository } from '../repositories/users.repository.ts';
@@ -83,8 +84,9 @@ export class ArchiveConfigService {
   }
 
   /**
-   * Deletes an archive. While it holds assets it is refused (409 `archive_not_empty`) unless `moveAssetsTo` names
-   * another archive, which then receives them with their folders, in the same transaction.
+   * Deletes an archive. While it holds assets, or uploads into it are unfinished, it is refused (409
+   * `archive_not_empty`) unless `moveAssetsTo` names another archive, which then receives them with their folders, in
+   * the same transaction. Both archives are locked in id order.
    * @throws ApiError 403 without manageArchives, 404 for an unknown id, 400 for a bad `moveAssetsTo`, 409
    *   `archive_not_empty` or `move_conflict` (a file name taken in the same folder of the receiving archive).
    */
@@ -93,17 +95,20 @@ export class ArchiveConfigService {
     await inTransaction(this.db, async (trx) => {
       const archives = new ArchivesRepository(trx);
       const assets = new AssetsRepository(trx);
-      const archive = await archives.lockForUpdate(id);
-      if (!archive) throw notFound('The archive');
+      const uploads = new UploadsRepository(trx);
       const target = options.moveAssetsTo;
-      if (target !== undefined) {
-        if (target === id) throw badRequest('moveAssetsTo must name another archive.', [{ path: 'query.moveAssetsTo', message: 'The archive cannot receive its own assets.' }]);
-        if (!(await archives.lockForUpdate(target)))
-          throw badRequest(`There is no archive ${target} to move the assets to.`, [{ path: 'query.moveAssetsTo', message: 'No such archive.' }]);
+      const locked = await archives.lockManyForUpdate(target === undefined ? [id] : [id, target]);
+      const archive = locked.find((row) => row.id === id);
+      if (!archive) throw notFound('The archive');
+      if (target === id) throw badRequest('moveAssetsTo must name another archive.', [{ path: 'query.moveAssetsTo', message: 'The archive cannot receive its own assets.' }]);
+      if (target !== undefined && !locked.some((row) => row.id === target)) {
+        throw badRequest(`There is no archive ${target} to move the assets to.`, [{ path: 'query.moveAssetsTo', message: 'No such archive.' }]);
       }
-      const held = await assets.countInArchive(id);
-      if (held > 0) {
+      const unfinished = await uploads.countUnfinishedIn(id);
+      // Read from the assets themselves: deleting the archive deletes whatever it still holds.
+      if (await assets.anyInArchive(id)) {
         if (target === undefined) {
+          const held = await assets.countInArchive(id);
           throw new ApiError(
             409,
             'archive_not_empty',
@@ -117,7 +122,16 @@ export class ArchiveConfigService {
         }
         await archives.copyFolders(id, target);
         await assets.moveArchive(id, target);
+      } else if (unfinished > 0 && target === undefined) {
+        throw new ApiError(
+          409,
+          'archive_not_empty',
+          `Files are being uploaded into “${archive.name}” (${unfinished}). Wait until they are done, or choose an archive to move them to (moveAssetsTo).`,
+          'The archive is not empty',
+        );
       }
+      // Uploads still on their way follow the assets (their folders are made when they are ingested).
+      if (target !== undefined && unfinished > 0) await uploads.moveUnfinished(id, target);
       await archives.delete(id);
     });
   }

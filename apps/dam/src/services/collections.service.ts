@@ -9,9 +9,15 @@ import type { MetadataViewsRepository } from '../repositories/metadata-views.rep
 import { badRequest, notFound } from '../lib/errors.ts';
 import type { CollectionReference } from '../lib/references.ts';
 import { presentAsset } from '../presenters/asset.presenter.ts';
+import { PINS_HREF } from '../presenters/hrefs.ts';
 import { pagingFor, presentCollection, type PageLinks } from '../presenters/collection.presenter.ts';
 import { InvalidOrderError, InvalidPageError, PageCursors, pagingKeyFrom, parseOrdering, type Ordering, type PageCursor } from '../search/ordering.ts';
 import type { SearchRequest } from '../search/params.ts';
+
+/** Where a caller pins collections: the pins url, or null for guests, who have no pins (issue 13). */
+function pinOf(caller: Caller): string | null {
+  return caller.isGuest ? null : PINS_HREF;
+}
 
 /** The default order: last modified, newest first. */
 const DEFAULT_ORDERING = parseOrdering('');
@@ -82,7 +88,19 @@ export class CollectionsService {
       if (node && assetCount === 0) continue;
       const [posterAsset] = await this.assets.listPage(scope, DEFAULT_ORDERING, { index: 0, mode: 'offset' }, 1);
       const children = await this.archives.childFolders(archive.id, '');
-      data.push(presentCollection({ archive, folderPath: '', permissions, assetCount, posterAsset, search, hasChildren: children.length > 0, childCount: children.length }));
+      data.push(
+        presentCollection({
+          archive,
+          folderPath: '',
+          permissions,
+          assetCount,
+          posterAsset,
+          search,
+          hasChildren: children.length > 0,
+          childCount: children.length,
+          pin: pinOf(caller),
+        }),
+      );
     }
     return { data, paging: null, searchURL: '/fotoweb/archives/{?q}', add: null, reorder: null };
   }
@@ -135,7 +153,15 @@ export class CollectionsService {
         childFolders.map(async (f) => {
           const grandchildren = await this.archives.childFolders(archive.id, f.path);
           const assetCount = await this.assets.count({ archiveId: archive.id, folderPath: f.path, ...seen });
-          return presentCollection({ archive, folderPath: f.path, permissions, assetCount, hasChildren: grandchildren.length > 0, childCount: grandchildren.length });
+          return presentCollection({
+            archive,
+            folderPath: f.path,
+            permissions,
+            assetCount,
+            hasChildren: grandchildren.length > 0,
+            childCount: grandchildren.length,
+            pin: pinOf(caller),
+          });
         }),
       ),
       paging: null,
@@ -178,6 +204,7 @@ export class CollectionsService {
       order,
       hasChildren: childFolders.length > 0,
       childCount: childFolders.length,
+      pin: pinOf(caller),
     });
     if (representation === 'collection') {
       collection.assets = assetList;

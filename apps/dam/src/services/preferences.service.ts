@@ -1,6 +1,7 @@
 import type { PreferencesRepository } from '../repositories/preferences.repository.ts';
 import type { Caller } from '../policies/archive.policy.ts';
 import { ApiError } from '../lib/errors.ts';
+import { PINNED_PREFERENCE_KEYS, type PinsService } from './pins.service.ts';
 
 /** The preference groups a user may store (spec 01 §3 User preferences groups). */
 export const PREFERENCE_GROUPS = ['intranet', 'shared', 'pro', 'public'] as const;
@@ -10,13 +11,20 @@ export const MAX_PREFERENCES_BYTES = 64 * 1024;
 /** Preferences by group, every group present (`{}` when none stored). */
 export type UserPreferences = Record<(typeof PREFERENCE_GROUPS)[number], Record<string, unknown>>;
 
-/** A caller's own user preferences (spec 01 §3 User preferences): free-form JSON per group, for the caller only. */
+/**
+ * A caller's own user preferences (spec 01 §3 User preferences): free-form JSON per group, for the caller only. The
+ * `intranet` lists of pinned archives and folders (`archivePinned`, `folderPinned`) are the caller's pins (issue 13):
+ * read from them, and writing them pins and unpins.
+ */
 export class PreferencesService {
-  constructor(private readonly preferences: PreferencesRepository) {}
+  constructor(
+    private readonly preferences: PreferencesRepository,
+    private readonly pins: PinsService,
+  ) {}
 
   /** The caller's preferences, every group present. */
   async get(caller: Caller): Promise<UserPreferences> {
-    return this.present(await this.preferences.get(caller.userId));
+    return this.present(caller, await this.preferences.get(caller.userId));
   }
 
   /**
@@ -26,6 +34,7 @@ export class PreferencesService {
    */
   async update(caller: Caller, data: Record<string, Record<string, unknown> | undefined>): Promise<UserPreferences> {
     const stored = await this.preferences.get(caller.userId);
+    const pinLists = PINNED_PREFERENCE_KEYS.filter((key) => data.intranet && Object.hasOwn(data.intranet, key));
     for (const [group, values] of Object.entries(data)) {
       const merged: Record<string, unknown> = { ...(stored[group] ?? {}), ...values };
       for (const [key, value] of Object.entries(values ?? {})) if (value === null) delete merged[key];
@@ -34,11 +43,18 @@ export class PreferencesService {
     if (Buffer.byteLength(JSON.stringify(stored)) > MAX_PREFERENCES_BYTES) {
       throw new ApiError(413, 'PayloadTooLarge', `Preferences are limited to ${MAX_PREFERENCES_BYTES} bytes.`, 'Too large');
     }
+    // The pin lists are the pins: they are written there, never stored in the document.
+    for (const key of pinLists) {
+      const entries = data.intranet![key];
+      await this.pins.replaceFromPreferences(caller, key, Array.isArray(entries) ? entries : []);
+    }
+    if (stored.intranet) for (const key of PINNED_PREFERENCE_KEYS) delete stored.intranet[key];
     await this.preferences.put(caller.userId, stored);
-    return this.present(stored);
+    return this.present(caller, stored);
   }
 
-  private present(stored: Record<string, Record<string, unknown> | undefined>): UserPreferences {
-    return { intranet: stored.intranet ?? {}, shared: stored.shared ?? {}, pro: stored.pro ?? {}, public: stored.public ?? {} };
+  private async present(caller: Caller, stored: Record<string, Record<string, unknown> | undefined>): Promise<UserPreferences> {
+    const pinned = caller.isGuest ? {} : await this.pins.preferenceLists(caller.userId);
+    return { intranet: { ...stored.intranet, ...pinned }, shared: stored.shared ?? {}, pro: stored.pro ?? {}, public: stored.public ?? {} };
   }
 }

@@ -197,14 +197,16 @@ export class UploadsService {
    * An upload of a new version of an asset's file (destination = the asset URL, with `comment`; fotoweb-api-notes §9):
    * replacing a file is editing it, so it needs `EditFile` on the asset's archive (spec 03 §3.11), not `UploadFile`;
    * the file keeps the asset's name whatever `filename` says.
-   * @throws ApiError 404 (no such asset for the caller), 403 (no EditFile), 413 `UploadQuotaExceeded`.
+   * @throws ApiError 404 (no such asset for the caller, or one their AutoSearch filter hides), 403 (no EditFile), 413 `UploadQuotaExceeded`.
    */
   private async createVersion(caller: Caller, ref: { archiveId: number; folderPath: string; filename: string }, body: UploadBody): Promise<UploadTicket> {
     const archive = await this.archives.findById(ref.archiveId);
     if (!archive) throw notFound('The destination asset');
     await this.policy.require(caller, archive.id, 'EditFile');
     const asset = await this.assets.findByPath(archive.id, ref.folderPath, ref.filename);
-    if (!asset) throw notFound('The destination asset');
+    // An asset the caller's AutoSearch filter hides is not there for them (spec 03 §3.9), as for every other read.
+    const { visibility } = await this.policy.accessOnArchive(caller, archive.id);
+    if (!asset || (visibility && !(await this.assets.matches(asset.id, visibility)))) throw notFound('The destination asset');
     return this.open({
       user_id: caller.userId,
       archive_id: archive.id,
@@ -402,18 +404,27 @@ export class UploadsService {
   }
 
   /**
-   * The status of one of the caller's uploads; `asset` is the asset once done (or the existing one for a duplicate).
+   * The status of one of the caller's uploads; `asset` is the asset once done (or the existing one for a duplicate,
+   * unless the caller may not see it: then no asset, and a message that does not name it).
    * @throws ApiError 403 for an upload that is not the caller's or does not exist (as FotoWeb).
    */
   async status(caller: Caller, id: string): Promise<UploadState> {
     const upload = await this.owned(caller, id, 'forbidden');
     let asset: UploadState['asset'] = null;
+    let hidden = false;
     if (upload.asset_id !== null) {
       const [archive, row] = await Promise.all([this.archives.findById(upload.archive_id), this.assets.findById(upload.asset_id)]);
-      if (archive && row) asset = { archive, folderPath: row.folder_path, filename: row.filename };
+      if (archive && row) {
+        // The existing asset of a duplicate may be one the uploader's AutoSearch filter hides (spec 03 §3.9): then
+        // neither its place nor its name is told.
+        const { permissions, visibility } = await this.policy.accessOnArchive(caller, archive.id);
+        hidden = !this.policy.can(permissions, 'view') || (visibility !== undefined && !(await this.assets.matches(row.id, visibility)));
+        if (!hidden) asset = { archive, folderPath: row.folder_path, filename: row.filename };
+      }
     }
     // Errors recorded before issue 9 may name server paths; none are shown.
-    const error = upload.error ? { value: upload.error.value, message: withoutServerPaths(upload.error.message) } : null;
+    const message = (text: string) => (hidden ? 'The same file is already in the archive.' : withoutServerPaths(text));
+    const error = upload.error ? { value: upload.error.value, message: message(upload.error.message) } : null;
     return { status: upload.status, asset, error };
   }
 }

@@ -5,6 +5,19 @@ import type { Asset } from '@magpie/api-types';
 import { assetTitle, pickPreview, previewSrcSet } from '../lib/assetFields.ts';
 import { useHighQualityThumbnails } from '../shell/DisplayPreferencesProvider.tsx';
 import { DocTypeIcon } from './DocTypeIcon.tsx';
+import { PinButton } from './PinButton.tsx';
+
+/**
+ * The pin toggle of an asset tile (issue 13), as plain values so the memoised tile re-renders only when its own pin
+ * changes: whether the asset is pinned, whether a change is being saved (any, or this one), and the store's toggle,
+ * called with the asset's href (a stable function).
+ */
+export interface AssetTilePin {
+  readonly pinned?: boolean;
+  readonly pinBusy?: boolean;
+  readonly pinLoading?: boolean;
+  readonly onTogglePin?: (href: string) => void;
+}
 
 /** Thumbnail preview size, px (FotoWeb's 200 preview; 400 for high-density screens). */
 const THUMBNAIL_SIZE = 200;
@@ -13,13 +26,24 @@ const THUMBNAIL_SIZE = 200;
  * One asset of the grid: its 200/400 preview (or a document-type icon when it has none), and its file name. Links to
  * the asset's href; `from` lets the asset view go back to exactly this page. A `selected` tile (batch edit) carries
  * `data-selected` and says so to screen readers. The 400 preview is offered to high-density screens (`srcSet`) only
- * while "High-quality thumbnails" is on (spec 01 §3 client setting `enableRetinaThumbnails`, spec 03 §2.9).
+ * while "High-quality thumbnails" is on (spec 01 §3 client setting `enableRetinaThumbnails`, spec 03 §2.9). With
+ * `onTogglePin` (signed-in users), a pin button sits on the thumbnail's corner: shown when pinned, on hover and on
+ * keyboard focus (issue 13).
  */
-export const AssetTile = memo(function AssetTile({ asset, size, from, selected = false }: { asset: Asset; size: number; from: string; selected?: boolean }) {
+export const AssetTile = memo(function AssetTile({
+  asset,
+  size,
+  from,
+  selected = false,
+  pinned = false,
+  pinBusy = false,
+  pinLoading = false,
+  onTogglePin,
+}: { asset: Asset; size: number; from: string; selected?: boolean } & AssetTilePin) {
   const preview = asset.hasPreview === false ? undefined : pickPreview(asset.previews, THUMBNAIL_SIZE);
   const title = assetTitle(asset);
   const highQuality = useHighQualityThumbnails();
-  return (
+  const link = (
     <chakra.a
       asChild
       data-testid="asset-thumbnail"
@@ -72,5 +96,21 @@ export const AssetTile = memo(function AssetTile({ asset, size, from, selected =
         </Text>
       </RouterLink>
     </chakra.a>
+  );
+  if (!onTogglePin) return link;
+  return (
+    <Box position="relative" w={`${size}px`} css={{ '&:not(:hover):not(:focus-within) [data-pin-overlay]:not([data-pinned])': { opacity: 0 } }}>
+      {link}
+      <PinButton
+        data-pin-overlay=""
+        pin={{ pinned, busy: pinBusy, loading: pinLoading, onToggle: () => onTogglePin(asset.href) }}
+        name={asset.filename}
+        position="absolute"
+        top="1"
+        right="1"
+        size="xs"
+        transition="opacity 0.15s"
+      />
+    </Box>
   );
 });

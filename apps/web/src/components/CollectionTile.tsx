@@ -1,22 +1,17 @@
-import { Box, IconButton, Image, LinkBox, LinkOverlay, Text } from '@chakra-ui/react';
-import { Folder, Pin, PinOff } from 'lucide-react';
+import { Box, Image, LinkBox, LinkOverlay, Text } from '@chakra-ui/react';
+import { Folder } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Collection } from '@magpie/api-types';
 import { pickPreview } from '../lib/assetFields.ts';
+import { PinButton, type TilePin } from './PinButton.tsx';
+
+export type { TilePin } from './PinButton.tsx';
 
 /** Default collection colour (spec 02 §9). */
 const DEFAULT_COLLECTION_COLOR = '#999999';
 
 function assetCountText(count: number): string {
   return count === 1 ? '1 asset' : `${count.toLocaleString('en')} assets`;
-}
-
-/** The pin toggle of a tile: whether the collection is pinned and what a press does. */
-export interface TilePin {
-  readonly pinned: boolean;
-  readonly onToggle: () => void;
-  /** True while the change is being saved (the button is disabled meanwhile). */
-  readonly busy?: boolean;
 }
 
 /**
@@ -62,24 +57,7 @@ export function CollectionTile({ collection, kind, href, pin }: { collection: Co
           {assetCountText(collection.assetCount)}
         </Text>
       </Box>
-      {pin && (
-        <IconButton
-          data-testid="pin-toggle"
-          aria-label={`${pin.pinned ? 'Unpin' : 'Pin'} ${collection.name}`}
-          aria-pressed={pin.pinned}
-          title={pin.pinned ? 'Unpin' : 'Pin'}
-          size="sm"
-          variant={pin.pinned ? 'solid' : 'subtle'}
-          position="absolute"
-          top="2"
-          right="2"
-          zIndex="1"
-          disabled={pin.busy}
-          onClick={pin.onToggle}
-        >
-          {pin.pinned ? <PinOff aria-hidden="true" /> : <Pin aria-hidden="true" />}
-        </IconButton>
-      )}
+      {pin && <PinButton pin={pin} name={collection.name} position="absolute" top="2" right="2" zIndex="1" />}
     </LinkBox>
   );
 }

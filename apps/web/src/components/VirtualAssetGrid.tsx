@@ -9,7 +9,7 @@ import { Box, Button, Skeleton, Text } from '@chakra-ui/react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import type { Asset } from '@magpie/api-types';
 import { GRID_OVERSCAN_ROWS, gridGeometry, placeholderCount, rowCount, rowItemRange, shouldLoadMore, TILE_GAP_PX } from '../lib/gridLayout.ts';
-import { AssetTile } from './AssetTile.tsx';
+import { AssetTile, type AssetTilePin } from './AssetTile.tsx';
 
 export interface VirtualAssetGridProps {
   readonly assets: readonly Asset[];
@@ -26,10 +26,12 @@ export interface VirtualAssetGridProps {
   readonly from: string;
   /** The hrefs of the selected assets (batch edit); their tiles say "selected" to screen readers. */
   readonly selected?: ReadonlySet<string>;
+  /** Each asset's pin toggle (signed-in users, issue 13); without it the tiles have none. */
+  readonly pinOf?: (href: string) => AssetTilePin;
 }
 
 export function VirtualAssetGrid(props: VirtualAssetGridProps) {
-  const { assets, total, hasNext, loadingMore, loadMoreFailed, pageSizeHint, onLoadMore, from, selected } = props;
+  const { assets, total, hasNext, loadingMore, loadMoreFailed, pageSizeHint, onLoadMore, from, selected, pinOf } = props;
   const containerRef = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   const [scrollMargin, setScrollMargin] = useState(0);
@@ -91,7 +93,7 @@ export function VirtualAssetGrid(props: VirtualAssetGridProps) {
               const asset = assets[index];
               cells.push(
                 asset ? (
-                  <AssetTile key={asset.href} asset={asset} size={geometry.tileWidth} from={from} selected={selected?.has(asset.href) ?? false} />
+                  <AssetTile key={asset.href} asset={asset} size={geometry.tileWidth} from={from} selected={selected?.has(asset.href) ?? false} {...pinOf?.(asset.href)} />
                 ) : (
                   <Box key={`placeholder-${index}`} aria-hidden="true">
                     <Skeleton w={`${geometry.tileWidth}px`} h={`${geometry.tileWidth}px`} rounded="md" />

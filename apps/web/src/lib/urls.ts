@@ -11,6 +11,8 @@ import { expandSearchUrl } from '@magpie/api-types/client';
 export const LOGIN_PATH = '/fotoweb/views/login';
 /** The archives list, the default landing page (spec 01 §2: "the default when no API descriptor exists"). */
 export const ARCHIVES_PATH = '/fotoweb/archives/';
+/** The Pins view (issue 13): what the user pinned. */
+export const PINS_PATH = '/fotoweb/views/pins';
 /** Longest accepted `to` return address, in characters (bff.yaml `to` maxLength). */
 export const MAX_RETURN_ADDRESS_LENGTH = 2048;
 

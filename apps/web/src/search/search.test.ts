@@ -4,7 +4,6 @@ import { fromSearchParams, toSearchParams } from '@magpie/machines';
 import {
   pinnedArchives,
   pinnedFirst,
-  togglePinnedArchive,
   archiveIdOf,
   currentSortChoice,
   INVALID_PARAMETERS_MESSAGE,
@@ -122,12 +121,6 @@ describe('pinned archives (spec 01 §3 intranet.archivePinned, spec 02 §2 Colle
     expect(pinnedArchives({ intranet: {} })).toEqual([]);
     expect(pinnedArchives({ intranet: { archivePinned: 'x' } })).toEqual([]);
     expect(pinnedArchives({ intranet: { archivePinned: ['5000', 7, '5002'] } })).toEqual(['5000', '5002']);
-  });
-
-  it('toggles an id, keeping the order of the others', () => {
-    expect(togglePinnedArchive([], '5000')).toEqual(['5000']);
-    expect(togglePinnedArchive(['5000', '5001'], '5002')).toEqual(['5000', '5001', '5002']);
-    expect(togglePinnedArchive(['5000', '5001', '5002'], '5001')).toEqual(['5000', '5002']);
   });
 
   it('puts pinned archives first, each group in server order', () => {

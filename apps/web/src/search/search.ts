@@ -73,11 +73,6 @@ export function pinnedArchives(preferences: { readonly intranet?: Record<string,
   return Array.isArray(pinned) ? pinned.filter((id): id is string => typeof id === 'string') : [];
 }
 
-/** `pinned` with `archiveId` added, or removed when it is there (the tile's pin toggle); order kept. */
-export function togglePinnedArchive(pinned: readonly string[], archiveId: string): string[] {
-  return pinned.includes(archiveId) ? pinned.filter((id) => id !== archiveId) : [...pinned, archiveId];
-}
-
 /** Pinned archives first (in their server order), then the others (spec 02 §2 Collection tile pin toggle). */
 export function pinnedFirst<T extends { readonly id: string }>(archives: readonly T[], pinned: readonly string[]): T[] {
   const isPinned = (archive: T) => pinned.includes(archiveIdOf(archive));

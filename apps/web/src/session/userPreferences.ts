@@ -1,13 +1,13 @@
 /**
  * The user preferences the web client reads and writes (the descriptor's `user_preferences`; spec 02 §3 "User
  * preferences used", §7 "sorting preferences for an archive are read from the shared preferences store"):
- * `intranet.extSearch.dateType` (the advanced search's default date type), `intranet.archivePinned` (the pinned
- * archives' ids, spec 01 §3) and `shared.sorting` (archive id → `;o=` value, the archive tile's saved sort).
+ * `intranet.extSearch.dateType` (the advanced search's default date type) and `shared.sorting` (archive id → `;o=`
+ * value, the archive tile's saved sort). Pins have their own store (`pins/`).
  */
 import type { UserPreferences } from '@magpie/api-types';
 import { api } from '../api/client.ts';
 import { useResource, type ResourceState } from '../api/useResource.ts';
-import { pinnedArchives, savedSorting, togglePinnedArchive } from '../search/search.ts';
+import { savedSorting } from '../search/search.ts';
 import { useSession } from './SessionProvider.tsx';
 
 /**
@@ -47,17 +47,4 @@ export async function saveArchiveSort(href: string, archiveId: string, sort: str
   if (sort === '') delete sorting[archiveId];
   else sorting[archiveId] = sort;
   await api.patchUserPreferences(href, { shared: { sorting } });
-}
-
-/**
- * Pins or unpins an archive (spec 02 §2 Collection tile pin toggle): toggles its id in `intranet.archivePinned`,
- * reading the list first so pins made in another tab are kept. Answers the new list.
- *
- * @throws ApiError when reading or writing the preferences fails.
- */
-export async function toggleArchivePin(href: string, archiveId: string): Promise<string[]> {
-  const current = await api.getUserPreferences(href);
-  const archivePinned = togglePinnedArchive(pinnedArchives(current), archiveId);
-  await api.patchUserPreferences(href, { intranet: { archivePinned } });
-  return archivePinned;
 }

@@ -1,6 +1,7 @@
 import { Flex, HStack, Link, chakra } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ARCHIVES_PATH } from '../lib/urls.ts';
+import { PinsLink } from '../pins/PinsLink.tsx';
 import { UploadControl } from '../upload/UploadControl.tsx';
 import { HeaderSearch } from '../search/HeaderSearch.tsx';
 import { LogoMark } from '../components/Logo.tsx';
@@ -11,7 +12,7 @@ import { UserMenu } from './UserMenu.tsx';
 
 /**
  * The header: logo linking to the archives, the header search, and the menu items the descriptor allows (spec 01 §2):
- * upload, the settings (cog) menu (spec 03 §2.1, hidden when it has no entries) and the user menu (spec 03 §2.9).
+ * Pins (issue 13), upload, the settings (cog) menu (spec 03 §2.1, hidden when it has no entries) and the user menu (spec 03 §2.9).
  * A guest gets the "Log in" link instead (issue 12; spec 01 §6 "Logged in: main menu visible").
  */
 export function AppHeader() {
@@ -32,6 +33,7 @@ export function AppHeader() {
               <GuestLogInLink />
             ) : (
               <>
+                <PinsLink />
                 <UploadControl />
                 <SettingsMenu />
                 <UserMenu />

@@ -687,6 +687,43 @@ export interface paths {
         patch: operations["updateUserPreferences"];
         trace?: never;
     };
+    "/fotoweb/me/pins/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The current user's pins
+         * @description The descriptor's `pins` (spec 01 §3, §7). The assets, archives and folders the user pinned, newest first,
+         *     each with the representation a tile needs (`asset` or `collection`). Pins of things the user can no longer
+         *     see (deleted, or no longer in an archive they may view) are left out. `limit` is the site's pin limit
+         *     (`MAGPIE_PIN_LIMIT`, 200 by default). Guests have no pins (401).
+         */
+        get: operations["listPins"];
+        put?: never;
+        /**
+         * Pin assets, archives or folders
+         * @description Body `{data: [href]}` (spec 01 §7; each item a string or `{href}`, 1 to 100 items): asset hrefs
+         *     (`….info`), archive hrefs and folder hrefs, as the DAM hands them out. Hrefs already pinned are kept where
+         *     they are. Over the pin limit nothing more is added: the answer's `added` is 0 and the client shows its
+         *     `pinLimit` message (spec 01 §4, §8). An href that is none of these answers 400 `InvalidHref`; one the caller
+         *     may not view answers 404, as if it did not exist. Nothing is added unless every href is valid. Pinning an
+         *     archive or a folder also keeps the `intranet` preference groups `archivePinned` and `folderPinned` in step.
+         */
+        post: operations["addPins"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Unpin
+         * @description Body `{assets: {delete: [href]}}` (spec 01 §7): removes those pins (an href that is not pinned is ignored,
+         *     so unpinning twice is harmless). Answers the pins after the change.
+         */
+        patch: operations["removePins"];
+        trace?: never;
+    };
     "/fotoweb/api/taxonomies/": {
         parameters: {
             query?: never;
@@ -2503,6 +2540,7 @@ export interface components {
             /** @description RFC 6570 template with `{?q}`. */
             people_search: components["schemas"]["UrlOrNull"];
             permissions: components["schemas"]["DescriptorPermissions"];
+            /** @description The user's pins (`/fotoweb/me/pins/`); null for guests. */
             pins: components["schemas"]["UrlOrNull"];
             /** @description Template for a search across all archives, `/fotoweb/archives/{?q}` (RFC 6570). */
             searchURL: components["schemas"]["UrlOrNull"];
@@ -3021,6 +3059,10 @@ export interface components {
             ancestors?: components["schemas"]["Ancestor"][];
             /** @description A short-lived token for fetching previews (`Authorization: Bearer <previewToken>`). */
             previewToken?: string;
+            /**
+             * @description Always 0. Pins are each user's own (`/fotoweb/me/pins/`); Magpie does not publish how many people pinned
+             *     an asset.
+             */
             pincount: number;
             previewcount: number;
             revisioncount: number;
@@ -3398,6 +3440,53 @@ export interface components {
                 shared?: components["schemas"]["PreferenceGroup"];
                 pro?: components["schemas"]["PreferenceGroup"];
                 public?: components["schemas"]["PreferenceGroup"];
+            };
+        };
+        /**
+         * @description What a pin points at.
+         * @enum {string}
+         */
+        PinType: "asset" | "archive" | "folder";
+        /**
+         * @description One pin (spec 01 §3 Pins; shapes unknown in FotoWeb's documents, fotoweb-api-notes §9, so Magpie's own): the
+         *     pinned thing's href, what it is, its name, when it was pinned, and its representation for a tile.
+         */
+        Pin: {
+            /** @description The pinned asset's, archive's or folder's href (the one to send back to unpin). */
+            href: string;
+            type: components["schemas"]["PinType"];
+            /** @description The asset's file name, or the archive's or folder's name. */
+            name: string;
+            /** Format: date-time */
+            pinned: string;
+            /** @description The asset (for `type` asset). */
+            asset?: components["schemas"]["Asset"];
+            /** @description The archive or folder, without its assets and children (for `type` archive and folder). */
+            collection?: components["schemas"]["CollectionInfo"];
+        };
+        /** @description The user's pins, newest first, and the site's limit. */
+        PinList: {
+            data: components["schemas"]["Pin"][];
+            paging: null;
+            /** @description The most pins a user may have (`MAGPIE_PIN_LIMIT`). */
+            limit: number;
+        };
+        /** @description The pins after a POST, and how many of the hrefs sent were added (0 at the pin limit). */
+        PinsAddResult: components["schemas"]["PinList"] & {
+            added: number;
+        };
+        /** @description An href to pin, as a string or `{href}`. */
+        PinHref: string | {
+            href: string;
+        };
+        /** @description `{data: [href]}` (spec 01 §7 POST on the pins url). */
+        PinsAdd: {
+            data: components["schemas"]["PinHref"][];
+        };
+        /** @description `{assets: {delete: [href]}}` (spec 01 §7 PATCH on the pins url). */
+        PinsRemove: {
+            assets: {
+                delete: string[];
             };
         };
         /**
@@ -4520,6 +4609,17 @@ export interface components {
             content: {
                 "application/vnd.fotoware.user-preferences+json": components["schemas"]["UserPreferences"];
                 "application/json": components["schemas"]["UserPreferences"];
+            };
+        };
+        /** @description The user's pins. */
+        PinList: {
+            headers: {
+                Vary: components["headers"]["Vary"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/vnd.fotoware.pin-list+json": components["schemas"]["PinList"];
+                "application/json": components["schemas"]["PinList"];
             };
         };
         /** @description The request is malformed: `InvalidRequest` (with `issues`), or a call-specific symbol such as `InvalidChunk` or `InvalidFilename`. */
@@ -5895,6 +5995,71 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    listPins: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["PinList"];
+            401: components["responses"]["Unauthorized"];
+            406: components["responses"]["NotAcceptable"];
+        };
+    };
+    addPins: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.fotoware.assetlinklist+json": components["schemas"]["PinsAdd"];
+                "application/json": components["schemas"]["PinsAdd"];
+            };
+        };
+        responses: {
+            /** @description The pins after the change, with how many were added. */
+            200: {
+                headers: {
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.fotoware.pin-list+json": components["schemas"]["PinsAddResult"];
+                    "application/json": components["schemas"]["PinsAddResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    removePins: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.fotoware.collection-update+json": components["schemas"]["PinsRemove"];
+                "application/json": components["schemas"]["PinsRemove"];
+            };
+        };
+        responses: {
+            200: components["responses"]["PinList"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             415: components["responses"]["UnsupportedMediaType"];
         };
     };

@@ -12,7 +12,7 @@
  * a test resolves or rejects the fake actor, or advances the simulated clock, when the path says so. Transition keys
  * (see `coverage.ts`) are the same in the model and in the machine.
  */
-import { createMachine, type AnyStateMachine, type AnyStateNode } from 'xstate';
+import { createMachine, type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode, type EventObject } from 'xstate';
 
 type ConfigRecord = Record<string, unknown>;
 
@@ -71,4 +71,15 @@ function rewriteState(config: ConfigRecord, node: AnyStateNode): ConfigRecord {
 export function toTestModelMachine<TMachine extends AnyStateMachine>(machine: TMachine): AnyStateMachine {
   const config = rewriteState(machine.config as ConfigRecord, machine.root);
   return createMachine(config as never, machine.implementations as never);
+}
+
+/**
+ * A `filterEvents` for `createTestModel` that lets through exactly the events `events` lists for a snapshot (compared
+ * as JSON), so a model's event list is also its filter.
+ */
+export function onlyListedEvents(events: (snapshot: AnyMachineSnapshot) => readonly EventObject[]) {
+  return (snapshot: AnyMachineSnapshot, candidate: EventObject): boolean => {
+    const key = JSON.stringify(candidate);
+    return events(snapshot).some((listed) => JSON.stringify(listed) === key);
+  };
 }

@@ -1,6 +1,8 @@
 /**
  * The archive administration room's rows of the authorization matrix (policies/authorization.matrix.test.ts): every
- * call needs the group permission manageArchives; there is nothing to hide, so a caller without it gets 403.
+ * call needs the group permission manageArchives; the consent form settings also open to configureConsentForms, and
+ * the metadata views list and creation to manageSettings (the rows marked so). There is nothing to hide, so a caller
+ * without the permission gets 403.
  */
 import { jsonRequest, type MatrixExpect, type MatrixRow, type MatrixWorld } from '../../testing/matrix.ts';
 
@@ -57,4 +59,25 @@ export const ARCHIVE_CONFIG_MATRIX_ROWS: MatrixRow[] = [
     refusal: /manageArchives/,
   },
   { operation: 'listConfigSettingItems', grant, request: async () => ({ method: 'GET', url: '/fotoweb/api/config/watermarks' }), expect: needs(200), refusal: /manageArchives/ },
+  {
+    operation: 'getConsentFormSettings',
+    label: 'configureConsentForms',
+    grant: { groupPermissions: ['configureConsentForms'] },
+    request: async () => ({ method: 'GET', url: '/fotoweb/api/config/consentForms/ConsentFormSettings' }),
+    expect: needs(200),
+  },
+  {
+    operation: 'listMetadataViewConfigs',
+    label: 'manageSettings',
+    grant: { groupPermissions: ['manageSettings'] },
+    request: async () => ({ method: 'GET', url: '/fotoweb/api/config/metadataviews' }),
+    expect: needs(200),
+  },
+  {
+    operation: 'createMetadataViewConfig',
+    label: 'manageSettings',
+    grant: { groupPermissions: ['manageSettings'] },
+    request: async () => jsonRequest('POST', '/fotoweb/api/config/metadataviews', { Name: `Matrix view ${++serial}` }),
+    expect: needs(201),
+  },
 ];

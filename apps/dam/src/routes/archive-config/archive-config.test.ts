@@ -253,6 +253,24 @@ describe('an archive with an access list and an AutoSearch filter', () => {
     const empty = (await save('POST', CONFIG, archiveBody({ Name: 'Empty' }))).json();
     expect((await sut.app.inject({ method: 'DELETE', url: empty.href, headers: bearer(sut.adminToken) })).statusCode).toBe(204);
   });
+
+  it('keeps uploads on their way: refused while files are being uploaded into it, moved with moveAssetsTo', async () => {
+    const busy = (await save('POST', CONFIG, archiveBody({ Name: 'Busy' }))).json();
+    const started = await sut.app.inject({
+      method: 'POST',
+      url: '/fotoweb/api/uploads',
+      headers: { ...bearer(sut.adminToken), 'content-type': 'application/json' },
+      payload: JSON.stringify({ destination: busy.collectionHref, filename: 'on-its-way.jpg', fileSize: 10, folder: 'incoming' }),
+    });
+    expect(started.statusCode).toBe(200);
+    const refused = await sut.app.inject({ method: 'DELETE', url: busy.href, headers: bearer(sut.adminToken) });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ value: 'archive_not_empty', message: expect.stringContaining('being uploaded') });
+    const moved = await sut.app.inject({ method: 'DELETE', url: `${busy.href}?moveAssetsTo=5000`, headers: bearer(sut.adminToken) });
+    expect(moved.statusCode).toBe(204);
+    const upload = await sut.ctx.repos.uploads.findById(started.json().id);
+    expect(upload).toMatchObject({ archive_id: 5000, status: 'awaitingData', folder_path: 'incoming' });
+  });
 });
 
 describe('uploads into a configured archive', () => {
@@ -307,6 +325,10 @@ describe('guests (spec 02 §6)', () => {
       const view = (await open.app.inject({ method: 'GET', url: `${CONFIG}/5000`, headers: bearer(open.adminToken) })).json().MetadataSetId;
       const everyone = (await open.app.inject({ method: 'GET', url: '/fotoweb/api/groups/10001', headers: { ...bearer(open.adminToken), accept: 'application/json' } })).statusCode;
       expect(everyone).toBe(200);
+      // Nothing is public yet: guest access on exposes nothing, taxonomy terms included.
+      const closedTaxonomies = await open.app.inject({ method: 'GET', url: '/fotoweb/api/taxonomies/' });
+      expect(closedTaxonomies.statusCode).toBe(401);
+      expect((await open.app.inject({ method: 'GET', url: '/fotoweb/api/taxonomies/25/' })).statusCode).toBe(401);
       const created = await open.app.inject({
         method: 'POST',
         url: CONFIG,
@@ -319,6 +341,9 @@ describe('guests (spec 02 §6)', () => {
       expect(descriptor.statusCode).toBe(200);
       expect(descriptor.headers['content-type']).toContain('application/vnd.fotoware.api-descriptor+json');
       expect(descriptor.json()).toMatchObject({ archives: '/fotoweb/archives/', isGuest: true, services: { login: '/fotoweb/views/login' } });
+      const signedIn = await open.app.inject({ method: 'GET', url: '/fotoweb/', headers: { ...bearer(open.adminToken), accept: 'application/json' } });
+      expect(signedIn.json().isGuest).toBe(false);
+      expect((await open.app.inject({ method: 'GET', url: '/fotoweb/api/taxonomies/' })).statusCode).toBe(200);
       const archives = (await open.app.inject({ method: 'GET', url: '/fotoweb/archives/' })).json();
       expect(archives.data.map((c: { name: string }) => c.name)).toEqual(['Public']);
       expect((await open.app.inject({ method: 'GET', url: '/fotoweb/archives/5000-Photos/' })).statusCode).toBe(404);

@@ -17,7 +17,8 @@ export async function meRoutes(app: FastifyInstance, ctx: DamContext) {
   serveOperations(app, ['/fotoweb/me', '/fotoweb/me/'], { getFullApiDescriptor: descriptor, getFullApiDescriptorNoSlash: descriptor });
   // The public entry point (issue 12, fotoweb-api-notes §1): answered to guests; its archive list answers as the caller.
   serveOperations(app, '/fotoweb/', {
-    getPublicApiDescriptor: async ({ request, reply }) => sendRepresentation(request, reply, 'api-descriptor', presentPublicDescriptor()),
+    getPublicApiDescriptor: async ({ request, reply, caller }) =>
+      sendRepresentation(request, reply, 'api-descriptor', presentPublicDescriptor({ isGuest: caller.isGuest === true })),
   });
   serveOperations(app, '/fotoweb/me/archives/', {
     listMyArchives: async ({ request, reply, caller }) => sendRepresentation(request, reply, 'collectionlist', await ctx.collections.listArchives(caller)),

@@ -45,6 +45,10 @@ describe('metadata views', () => {
     const viewOf = (archiveId: number) => `/fotoweb/editors/00000000-0000-4000-8000-${String(archiveId).padStart(12, '0')}`;
     expect((await sut.app.inject({ method: 'GET', url: viewOf(hidden.id), headers: bearer(user.token) })).statusCode).toBe(404);
     expect((await sut.app.inject({ method: 'GET', url: '/fotoweb/editors/nope', headers: bearer(sut.adminToken) })).statusCode).toBe(404);
+    // A number no archive id can reach names no view (not a database error).
+    const huge = await sut.app.inject({ method: 'GET', url: '/fotoweb/editors/00000000-0000-4000-8000-999999999999', headers: bearer(sut.adminToken) });
+    expect(huge.statusCode).toBe(404);
+    expect(huge.json().value).toBe('NotFound');
     expect((await sut.app.inject({ method: 'GET', url: viewOf(5000), headers: bearer(user.token) })).statusCode).toBe(200);
   });
 

@@ -5,6 +5,8 @@ import { negotiate, sendRepresentation } from '../../http/media-types.ts';
 import { serveOperations } from '../../http/operations.ts';
 import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
 import { TaxonomyImportError } from '../../taxonomies/text-import.ts';
+import type { Caller } from '../../policies/archive.policy.ts';
+import { TaxonomyPolicy } from '../../policies/taxonomy.policy.ts';
 
 /** Sends a taxonomy representation (see {@link sendRepresentation}). */
 const send = sendRepresentation;
@@ -38,8 +40,16 @@ const json = 'application/json; charset=utf-8';
  */
 export async function taxonomiesRoutes(app: FastifyInstance, ctx: DamContext) {
   const service = ctx.taxonomies;
+  const policy = new TaxonomyPolicy();
+  /** A guest reads taxonomies only while some archive is open to guests (the policy's rule). */
+  const guestMayRead = async (caller: Caller) => {
+    if (caller.isGuest) policy.assertGuestMayRead(caller, (await ctx.collections.viewableArchives(caller)).length);
+  };
   serveOperations(app, ['/fotoweb/api/taxonomies/', '/fotoweb/api/taxonomies/*'], {
-    listTaxonomies: async ({ request, reply, rawParams }) => send(request, reply, 'taxonomy-list', await service.listTaxonomies(pageOf(rawParams.matrix))),
+    listTaxonomies: async ({ request, reply, caller, rawParams }) => {
+      await guestMayRead(caller);
+      return send(request, reply, 'taxonomy-list', await service.listTaxonomies(pageOf(rawParams.matrix)));
+    },
     createTaxonomy: async ({ request, reply, caller, body }) => {
       const href = await service.createTaxonomy(caller, body.field, body);
       const { info: created } = await service.getTaxonomy(caller, body.field);
@@ -69,6 +79,7 @@ export async function taxonomiesRoutes(app: FastifyInstance, ctx: DamContext) {
       }
     },
     getTaxonomy: async ({ request, reply, caller, params, rawParams, query }) => {
+      await guestMayRead(caller);
       const matrix = rawParams.matrix;
       const { taxonomy, info } = await service.getTaxonomy(caller, Number(params.fieldId), { page: pageOf(matrix), query: query.q });
       // A `;p=` URL always answers the item list (FotoWare).
@@ -93,12 +104,14 @@ export async function taxonomiesRoutes(app: FastifyInstance, ctx: DamContext) {
       return send(request, reply.header('location', item.href), 'taxonomy-item', item, 201);
     },
     getTaxonomyItem: async ({ request, reply, caller, params }) => {
+      await guestMayRead(caller);
       const item = await service.getItem(caller, Number(params.fieldId), params.itemId);
       const representation = negotiate(request, ['taxonomy-item', 'taxonomy-item-info', 'taxonomy-item-list'] as const, 'taxonomy-item');
       const answer = { 'taxonomy-item': item, 'taxonomy-item-info': itemInfo(item), 'taxonomy-item-list': item.children }[representation];
       return send(request, reply, representation, answer);
     },
     getTaxonomyItemChildren: async ({ request, reply, caller, params, rawParams }) => {
+      await guestMayRead(caller);
       const item = await service.getItem(caller, Number(params.fieldId), params.itemId, pageOf(rawParams.matrix));
       const representation = negotiate(request, ['taxonomy-item-list', 'taxonomy-item'] as const, 'taxonomy-item-list');
       return send(request, reply, representation, representation === 'taxonomy-item' ? item : item.children);

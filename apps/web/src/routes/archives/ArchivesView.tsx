@@ -21,8 +21,17 @@ import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { NoPublicArchives } from '../../shell/GuestLogIn.tsx';
 import { useView } from '../../session/ViewContext.tsx';
-import { toggleArchivePin, useUserPreferences } from '../../session/userPreferences.ts';
-import { archiveIdOf, pinnedArchives, pinnedFirst, savedSorting, searchErrorMessage, withSavedSort } from '../../search/search.ts';
+import { useUserPreferences } from '../../session/userPreferences.ts';
+import { archiveIdOf, pinnedFirst, savedSorting, searchErrorMessage, withSavedSort } from '../../search/search.ts';
+import { useTilePin } from '../../pins/PinToggle.tsx';
+import { usePins } from '../../pins/PinsProvider.tsx';
+import type { Collection } from '@magpie/api-types';
+
+/** An archive's tile with its pin toggle for signed-in users where the archive offers one (not on search results; issue 13). */
+function ArchiveTile({ archive, href }: { readonly archive: Collection; readonly href: string }) {
+  const pin = useTilePin(archive.href);
+  return <CollectionTile collection={archive} kind="archive" href={href} {...(archive.pin && pin ? { pin } : {})} />;
+}
 
 export function ArchivesView() {
   const { descriptor, guest } = useSession();
@@ -37,23 +46,8 @@ export function ArchivesView() {
   const [dialog, setDialog] = useState<ArchiveDialogTarget | undefined>(undefined);
   const preferences = useUserPreferences();
   const sorting = savedSorting(preferences.data);
-  // The pins as last saved here, else as the preferences say (spec 02 §2 Collection tile pin toggle).
-  const [pinned, setPinned] = useState<string[] | undefined>(undefined);
-  const [pinning, setPinning] = useState<string | undefined>(undefined);
-  const [pinError, setPinError] = useState<string | undefined>(undefined);
-  const shownPins = pinned ?? pinnedArchives(preferences.data);
-  const togglePin = async (archiveId: string) => {
-    if (!preferences.href) return;
-    setPinning(archiveId);
-    setPinError(undefined);
-    try {
-      setPinned(await toggleArchivePin(preferences.href, archiveId));
-    } catch (error) {
-      setPinError(`The pin could not be saved: ${describeError(error).message}`);
-    } finally {
-      setPinning(undefined);
-    }
-  };
+  // Pinned archives come first (spec 02 §2 Collection tile pin toggle), from the pins store (issue 13).
+  const pins = usePins();
   useDocumentTitle('Archives');
 
   const searchError = resource.status === 'error' ? searchErrorMessage(resource.error) : undefined;
@@ -86,11 +80,6 @@ export function ArchivesView() {
           {query !== null ? 'Search results' : 'Archives'}
         </Heading>
         {query !== null && <Text color="fg.muted">Archives with assets matching “{query}”</Text>}
-        {pinError && (
-          <Text role="alert" color="fg.error" data-testid="pin-error">
-            {pinError}
-          </Text>
-        )}
       </div>
       {!href ? (
         <EmptyView icon={<Archive aria-hidden="true" />} title="No archives" description="You do not have access to any archive yet." />
@@ -116,12 +105,11 @@ export function ArchivesView() {
                 <AddArchiveTile onOpen={() => setDialog({ mode: 'add' })} />
               </li>
             )}
-            {pinnedFirst(archives, shownPins).map((archive) => {
+            {pinnedFirst(archives, archives.filter((archive) => pins?.isPinned(archive.href)).map(archiveIdOf)).map((archive) => {
               const archiveId = archiveIdOf(archive);
-              const pin = preferences.href ? { pinned: shownPins.includes(archiveId), busy: pinning === archiveId, onToggle: () => void togglePin(archiveId) } : undefined;
               return (
                 <Stack as="li" key={archive.href} position="relative">
-                  <CollectionTile collection={archive} kind="archive" href={withSavedSort(archive.href, sorting[archiveId])} {...(pin ? { pin } : {})} />
+                  <ArchiveTile archive={archive} href={withSavedSort(archive.href, sorting[archiveId])} />
                   {manages && <ArchiveDetailsButton name={archive.name} onOpen={() => setDialog({ mode: 'edit', archiveId, name: archive.name })} />}
                 </Stack>
               );

@@ -5,7 +5,7 @@
  * back to the collection (also with Esc, through the action registry).
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Box, Button, chakra, Flex, Grid, Heading, Link, Stack, Tag, Text, Wrap } from '@chakra-ui/react';
+import { Box, Button, chakra, Flex, Grid, Heading, HStack, Link, Stack, Tag, Text, Wrap } from '@chakra-ui/react';
 import { ArrowLeft, Download } from 'lucide-react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import type { Asset } from '@magpie/api-types';
@@ -20,6 +20,7 @@ import { hrefOfLocation, safeReturnAddress } from '../../lib/urls.ts';
 import { HistoryPanel } from '../../metadata/HistoryPanel.tsx';
 import { MetadataPanel } from '../../metadata/MetadataPanel.tsx';
 import { WritebackStatus } from '../../metadata/WritebackStatus.tsx';
+import { PinToggle } from '../../pins/PinToggle.tsx';
 import { FieldEditorTestModal, testFieldsOf } from '../../metadata/FieldEditorTestModal.tsx';
 
 /** Preview size of the asset view, px (FotoWeb's 800 preview; 1600 for high-density screens). */
@@ -124,14 +125,17 @@ function AssetDetails({ asset, onAssetChange, reload }: { asset: Asset; onAssetC
         <Heading as="h1" id="asset-title" size="xl" wordBreak="break-word" data-testid="asset-title">
           {assetTitle(asset)}
         </Heading>
-        {download && (
-          <Button asChild mt="3" size="sm" colorPalette="brand">
-            <a href={download} download={asset.filename} data-testid="asset-download">
-              <Download aria-hidden="true" />
-              Download original
-            </a>
-          </Button>
-        )}
+        <HStack mt="3" gap="2">
+          {download && (
+            <Button asChild size="sm" colorPalette="brand">
+              <a href={download} download={asset.filename} data-testid="asset-download">
+                <Download aria-hidden="true" />
+                Download original
+              </a>
+            </Button>
+          )}
+          <PinToggle href={asset.href} name={asset.filename} data-testid="asset-pin" />
+        </HStack>
       </Box>
       <MetadataPanel asset={asset} onAssetChange={onAssetChange} fallback={<ReadOnlyMetadata asset={asset} />} />
       <WritebackStatus asset={asset} onAssetChange={onAssetChange} />

@@ -11,7 +11,8 @@
  * `assetSelection` machine) and their metadata edited together in the batch edit drawer (spec 02 §2 Metadata field
  * editors).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Collection } from '@magpie/api-types';
 import { Box, Button, Flex, Grid, Heading, HStack, Link, Stack, Text, chakra } from '@chakra-ui/react';
 import { ImagePlus, PencilLine, SearchX } from 'lucide-react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
@@ -24,8 +25,11 @@ import { actionSelectAssetRange } from '../../actions/actionSelectAssetRange.ts'
 import { actionToggleAssetSelection } from '../../actions/actionToggleAssetSelection.ts';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 import { assetCountText, CollectionTile } from '../../components/CollectionTile.tsx';
+import { PinToggle, useTilePin } from '../../pins/PinToggle.tsx';
+import { usePins } from '../../pins/PinsProvider.tsx';
 import { EmptyView, ErrorState, LoadingState } from '../../components/States.tsx';
 import { VirtualAssetGrid } from '../../components/VirtualAssetGrid.tsx';
+import type { AssetTilePin } from '../../components/AssetTile.tsx';
 import { useView } from '../../session/ViewContext.tsx';
 import { currentAddress, hrefOfLocation } from '../../lib/urls.ts';
 import { searchErrorMessage } from '../../search/search.ts';
@@ -35,6 +39,25 @@ import { useAssetPages } from './useAssetPages.ts';
 import { BatchEditDrawer } from '../../metadata/BatchEditDrawer.tsx';
 import { selectionStyles, selectionText } from './assetSelection.ts';
 import { useAssetSelection } from './useAssetSelection.ts';
+
+/** A child folder's tile, with its pin toggle for signed-in users (issue 13). */
+function FolderTile({ folder }: { readonly folder: Collection }) {
+  const pin = useTilePin(folder.href);
+  return <CollectionTile collection={folder} kind="folder" {...(folder.pin && pin ? { pin } : {})} />;
+}
+
+/**
+ * The asset tiles' pins from the store (issue 13): undefined for guests. Each tile gets plain values and the store's
+ * stable toggle, so a pin re-renders only the tiles whose pin changed.
+ */
+function usePinOf(): ((href: string) => AssetTilePin) | undefined {
+  const pins = usePins();
+  return useMemo(() => {
+    if (!pins) return undefined;
+    const busy = pins.state !== 'ready';
+    return (assetHref: string) => ({ pinned: pins.isPinned(assetHref), pinBusy: busy, pinLoading: pins.pendingHref === assetHref, onTogglePin: pins.toggle });
+  }, [pins]);
+}
 
 /** The collection page at the collection's href (see the module comment), with the selection for the batch edit. */
 export function CollectionView() {
@@ -51,6 +74,7 @@ export function CollectionView() {
   const { context, run } = useActions();
 
   const { selected, selectedAssets } = useAssetSelection(href, pages.assets);
+  const pinOf = usePinOf();
   const [batchOpen, setBatchOpen] = useState(false);
   useEffect(() => setBatchOpen(false), [href]);
 
@@ -89,9 +113,12 @@ export function CollectionView() {
       <Breadcrumbs ancestors={collection.ancestors ?? []} current={collection.name} />
       <Flex align={{ base: 'flex-start', md: 'flex-end' }} justify="space-between" gap="3" direction={{ base: 'column', md: 'row' }}>
         <Box>
-          <Heading as="h1" size="2xl" data-testid="collection-name">
-            {collection.name}
-          </Heading>
+          <HStack gap="2">
+            <Heading as="h1" size="2xl" data-testid="collection-name">
+              {collection.name}
+            </Heading>
+            {!isSearch && collection.pin && <PinToggle href={collection.href} name={collection.name} data-testid="collection-pin" />}
+          </HStack>
           <Text color="fg.muted" data-testid="collection-count" aria-live="polite">
             {isSearch ? `${assetCountText(collection.assetCount)} matching “${collection.searchString}”` : assetCountText(collection.assetCount)}
             {resource.status === 'loading' && ' · updating…'}
@@ -122,7 +149,7 @@ export function CollectionView() {
           <Grid as="ul" listStyleType="none" p="0" m="0" templateColumns="repeat(auto-fill, minmax(200px, 1fr))" gap="3">
             {children.map((child) => (
               <li key={child.href}>
-                <CollectionTile collection={child} kind="folder" />
+                <FolderTile folder={child} />
               </li>
             ))}
           </Grid>
@@ -173,6 +200,7 @@ export function CollectionView() {
               onLoadMore={pages.loadMore}
               from={currentAddress(location)}
               selected={selected}
+              {...(pinOf ? { pinOf } : {})}
             />
           </Box>
         )}

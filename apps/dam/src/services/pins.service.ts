@@ -1,0 +1,161 @@
+import type { Asset, CollectionInfo, Pin, PinList, PinsAddResult } from '@magpie/api-types';
+import type { PinRow } from '../db/schema.ts';
+import { ApiError, notFound } from '../lib/errors.ts';
+import type { AssetReference, CollectionReference } from '../lib/references.ts';
+import type { Caller } from '../policies/archive.policy.ts';
+import type { ArchivesRepository } from '../repositories/archives.repository.ts';
+import type { AssetsRepository } from '../repositories/assets.repository.ts';
+import type { PinsRepository, PinTarget } from '../repositories/pins.repository.ts';
+import type { AssetsService } from './assets.service.ts';
+import type { CollectionsService } from './collections.service.ts';
+
+/** What a caller pins or unpins, as references (routes read them from hrefs, `http/resource-path.ts`). */
+export type PinReference = { kind: 'asset'; ref: AssetReference } | { kind: 'collection'; ref: CollectionReference };
+
+/** The `intranet` preference keys that list pinned archives and folders (spec 01 §3 User preferences groups). */
+export const PINNED_PREFERENCE_KEYS = ['archivePinned', 'folderPinned'] as const;
+
+/** The pin lists as the `intranet` preferences show them: archive ids (`"5000"`) and folder collection ids (`"5000/a/b"`). */
+export type PinnedPreferences = Record<(typeof PINNED_PREFERENCE_KEYS)[number], string[]>;
+
+/**
+ * A user's pins (issue 13; spec 01 §3 Pins, §4 Pinning, §7 `GET`, `POST`, `PATCH` on the pins url): assets, archives
+ * and folders, by id so a pin follows what it points at and goes with it. Pinning needs View on the thing (what the
+ * caller cannot see answers 404, as if it did not exist); what a caller can no longer see is left out of the list.
+ * Guests have no pins.
+ */
+export class PinsService {
+  constructor(
+    private readonly pins: PinsRepository,
+    private readonly archives: ArchivesRepository,
+    private readonly assetRows: AssetsRepository,
+    private readonly assets: AssetsService,
+    private readonly collections: CollectionsService,
+    /** Most pins per user (`MAGPIE_PIN_LIMIT`). */
+    private readonly limit: number,
+  ) {}
+
+  /** The caller's pins, newest first, each with its asset or collection; pins of what they cannot see are left out. */
+  async list(caller: Caller): Promise<PinList> {
+    this.assertUser(caller);
+    const data: Pin[] = [];
+    for (const row of await this.pins.list(caller.userId)) {
+      const pin = await this.present(caller, row);
+      if (pin) data.push(pin);
+    }
+    return { data, paging: null, limit: this.limit };
+  }
+
+  /**
+   * Pins what the references name, in order, while the caller has fewer than the limit; those pinned already stay.
+   * @returns the pins after it, and `added` (0 at the limit: the client's `pinLimit`).
+   * @throws ApiError 404 for a reference the caller may not view or that does not exist (nothing is pinned then),
+   *   401 for guests.
+   */
+  async add(caller: Caller, references: readonly PinReference[]): Promise<PinsAddResult> {
+    this.assertUser(caller);
+    const targets: PinTarget[] = [];
+    for (const reference of references) targets.push(await this.viewableTarget(caller, reference));
+    const added = await this.pins.add(caller.userId, targets, this.limit);
+    return { ...(await this.list(caller)), added };
+  }
+
+  /** Unpins what the references name (whatever the caller may see now; what is not pinned is ignored). @throws ApiError 401 for guests. */
+  async remove(caller: Caller, references: readonly PinReference[]): Promise<PinList> {
+    this.assertUser(caller);
+    const targets: PinTarget[] = [];
+    for (const reference of references) {
+      const target = await this.target(reference);
+      if (target) targets.push(target);
+    }
+    await this.pins.remove(caller.userId, targets);
+    return this.list(caller);
+  }
+
+  /** The pinned archives and folders as the `intranet` preferences list them (spec 01 §3), from the pins. */
+  async preferenceLists(userId: number): Promise<PinnedPreferences> {
+    const rows = await this.pins.list(userId);
+    const folderPinned: string[] = [];
+    for (const row of rows.filter((r) => r.kind === 'folder')) {
+      const folder = await this.archives.findFolderById(row.folder_id!);
+      if (folder) folderPinned.push(`${folder.archive_id}/${folder.path}`);
+    }
+    return { archivePinned: rows.filter((r) => r.kind === 'archive').map((r) => String(r.archive_id)), folderPinned };
+  }
+
+  /**
+   * Makes the pinned archives or folders exactly the ones a preference list names (a client writing
+   * `intranet.archivePinned` or `folderPinned`, spec 01 §3): entries the caller may not view, or that name nothing,
+   * are dropped; the pin limit holds.
+   */
+  async replaceFromPreferences(caller: Caller, key: (typeof PINNED_PREFERENCE_KEYS)[number], entries: readonly unknown[]): Promise<void> {
+    const kind = key === 'archivePinned' ? 'archive' : 'folder';
+    const ids: number[] = [];
+    for (const entry of entries) {
+      if (typeof entry !== 'string' && typeof entry !== 'number') continue;
+      const [archiveKey = '', ...path] = String(entry).split('/');
+      if (!/^[0-9]{1,9}$/.test(archiveKey) || (kind === 'folder') !== path.length > 0) continue;
+      try {
+        const target = await this.viewableTarget(caller, { kind: 'collection', ref: { archiveId: Number(archiveKey), folderPath: path.join('/') } });
+        if (!ids.includes(target.id)) ids.push(target.id);
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 404)) throw error;
+      }
+    }
+    await this.pins.replaceKind(caller.userId, kind, ids, this.limit);
+  }
+
+  private assertUser(caller: Caller): void {
+    if (caller.isGuest) throw new ApiError(401, 'Unauthorized', 'Log in to pin.', 'Access denied');
+  }
+
+  /** The target of a reference the caller may view. @throws ApiError 404 otherwise. */
+  private async viewableTarget(caller: Caller, reference: PinReference): Promise<PinTarget> {
+    if (reference.kind === 'asset') {
+      const { asset } = await this.assets.load(caller, reference.ref);
+      return { kind: 'asset', id: asset.id };
+    }
+    const { archive, folderPath } = await this.collections.resolve(caller, reference.ref.archiveId, reference.ref.folderPath);
+    if (!folderPath) return { kind: 'archive', id: archive.id };
+    const folder = await this.archives.findFolder(archive.id, folderPath);
+    if (!folder) throw notFound('The folder');
+    return { kind: 'folder', id: folder.id };
+  }
+
+  /** The target of a reference, whoever may see it, or undefined when it names nothing. */
+  private async target(reference: PinReference): Promise<PinTarget | undefined> {
+    const { archiveId, folderPath } = reference.ref;
+    if (reference.kind === 'asset') {
+      const asset = await this.assetRows.findByPath(archiveId, folderPath, reference.ref.filename);
+      return asset && { kind: 'asset', id: asset.id };
+    }
+    if (!folderPath) return { kind: 'archive', id: archiveId };
+    const folder = await this.archives.findFolder(archiveId, folderPath);
+    return folder && { kind: 'folder', id: folder.id };
+  }
+
+  /** A pin with its asset or collection as the caller sees it, or undefined when they cannot see it. */
+  private async present(caller: Caller, row: PinRow): Promise<Pin | undefined> {
+    const pinned = row.created.toISOString();
+    try {
+      if (row.kind === 'asset') {
+        const place = await this.assetRows.findById(row.asset_id!);
+        if (!place) return undefined;
+        const asset = (await this.assets.get(caller, { archiveId: place.archive_id, folderPath: place.folder_path, filename: place.filename })) as Asset;
+        return { href: asset.href, type: 'asset', name: asset.filename, pinned, asset };
+      }
+      const where = row.kind === 'archive' ? { archiveId: row.archive_id!, folderPath: '' } : await this.folderPlace(row.folder_id!);
+      if (!where) return undefined;
+      const collection = (await this.collections.getCollection(caller, { ...where, page: '' }, 'collectioninfo')) as CollectionInfo;
+      return { href: collection.href, type: row.kind, name: collection.name, pinned, collection };
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return undefined;
+      throw error;
+    }
+  }
+
+  private async folderPlace(folderId: number): Promise<CollectionReference | undefined> {
+    const folder = await this.archives.findFolderById(folderId);
+    return folder && { archiveId: folder.archive_id, folderPath: folder.path };
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * Pins (issue 13; spec 01 §3 Pins, §4 Pinning, §6 "Not logged in: … pins … hidden"; spec 02 §2 Collection tile pin
+ * toggle) on the real stack in Chromium: the user pins an asset from its tile and a folder from its tile, finds both
+ * under Pins in the header, unpins the asset there, pins another asset from the asset view, and the pinned archive
+ * comes first in the archives list. The Pins view passes axe. A visitor who is not logged in sees no Pins item.
+ */
+import { expect, expectAccessible, logIn, test } from './fixtures.ts';
+import { pinsFolder } from './pinsScreen.ts';
+
+/** A user action that cannot happen fails within this, not the whole test's timeout. */
+const ACT = { timeout: 15_000 };
+
+test('pin an asset and a folder, find them under Pins, unpin, and pin from the asset view (issue 13)', async ({ page, credentials }) => {
+  test.setTimeout(180_000);
+  await page.goto('/fotoweb/archives/');
+  await logIn(page, credentials);
+  await expect(page.getByTestId('archives-view')).toBeVisible();
+  const folder = await pinsFolder(page);
+
+  await page.goto(folder.href);
+  await expect(page.getByTestId('collection-view')).toBeVisible();
+  const pinsLink = page.getByTestId('pins-link');
+  await expect(pinsLink).toBeVisible();
+  const before = Number((await pinsLink.getAttribute('aria-label'))!.match(/\((\d+)\)/)![1]);
+
+  // The asset tile's pin shows on hover, and stays shown once pinned.
+  const [first, second] = folder.assets;
+  const tile = page.locator(`[data-testid="asset-thumbnail"][data-href="${first}"]`).locator('..');
+  await tile.hover();
+  const assetPin = tile.getByTestId('pin-toggle');
+  await expect(assetPin).toHaveAttribute('aria-pressed', 'false');
+  await assetPin.click(ACT);
+  await expect(assetPin).toHaveAttribute('aria-pressed', 'true');
+  await expect(pinsLink).toHaveAttribute('aria-label', `Pins (${before + 1})`);
+
+  const innerTile = page.getByTestId('collection-tile').filter({ hasText: 'inner' });
+  await innerTile.getByTestId('pin-toggle').click(ACT);
+  await expect(innerTile.getByTestId('pin-toggle')).toHaveAttribute('aria-pressed', 'true');
+  await expect(pinsLink).toHaveAttribute('aria-label', `Pins (${before + 2})`);
+
+  // Under Pins: the folder and the asset, newest first, each with its toggle.
+  await pinsLink.click(ACT);
+  const view = page.getByTestId('pins-view');
+  await expect(view).toBeVisible();
+  await expect(page).toHaveTitle(/Pins/);
+  await expect(view.getByTestId('collection-tile').first()).toContainText('inner');
+  const pinnedAsset = view.locator(`[data-testid="asset-thumbnail"][data-href="${first}"]`);
+  await expect(pinnedAsset).toBeVisible();
+  await expectAccessible(page, '[data-testid="pins-view"]', 'Pins view');
+
+  // Unpinning there takes it off the list.
+  await pinnedAsset.locator('..').getByTestId('pin-toggle').click(ACT);
+  await expect(pinnedAsset).toHaveCount(0);
+  await expect(pinsLink).toHaveAttribute('aria-label', `Pins (${before + 1})`);
+
+  // The folder tile leads to the folder; the asset view pins the other asset.
+  await view.getByTestId('collection-tile').filter({ hasText: 'inner' }).getByRole('link').click(ACT);
+  await expect(page.getByTestId('collection-name')).toHaveText('inner');
+  await expect(page.getByTestId('collection-pin')).toHaveAttribute('aria-pressed', 'true');
+  await page.goto(second!);
+  const viewPin = page.getByTestId('asset-pin');
+  await expect(viewPin).toHaveAttribute('aria-pressed', 'false');
+  await viewPin.click(ACT);
+  await expect(viewPin).toHaveAttribute('aria-pressed', 'true');
+  await page.goto('/fotoweb/views/pins');
+  await expect(page.getByTestId('pins-view').locator(`[data-testid="asset-thumbnail"][data-href="${second}"]`)).toBeVisible();
+
+  // A pinned archive comes first in the archives list.
+  await page.goto('/fotoweb/archives/');
+  const archiveTiles = page.getByTestId('archives-view').getByTestId('collection-tile');
+  const last = archiveTiles.last();
+  const lastName = (await last.getByRole('link').textContent())!.trim();
+  await last.getByTestId('pin-toggle').click(ACT);
+  await expect(archiveTiles.first()).toContainText(lastName);
+  await expect(archiveTiles.first().getByTestId('pin-toggle')).toHaveAttribute('aria-pressed', 'true');
+  await archiveTiles.first().getByTestId('pin-toggle').click(ACT);
+  await expect(archiveTiles.first().getByTestId('pin-toggle')).toHaveAttribute('aria-pressed', 'false');
+});
+
+test('a visitor who is not logged in has no Pins (spec 01 §6)', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.goto('/fotoweb/archives/');
+  await expect(page.getByTestId('guest-login').or(page.getByTestId('login-view'))).toBeVisible();
+  await expect(page.getByTestId('pins-link')).toHaveCount(0);
+  await expect(page.getByTestId('pin-toggle')).toHaveCount(0);
+  await context.close();
+});
