@@ -307,3 +307,28 @@ test('the archives listing loads the next page when scrolled within 400 px of th
   await expect(tiles.last()).toContainText('Paged 35');
   expect(asked).toEqual(['', '1']);
 });
+
+test('an administrator makes a metadata view as a copy from the archive dialog, which then chooses it (issue 12)', async ({ page, credentials }) => {
+  await page.goto('/fotoweb/archives/');
+  await logIn(page, credentials);
+  const name = `Copied fields ${randomBytes(3).toString('hex')}`;
+  await page.getByRole('button', { name: 'Archive details: Photos' }).click(ACT);
+  const archiveDialog = page.getByTestId('archive-dialog');
+  const chosen = archiveDialog.getByTestId('archive-metadata-view');
+  const before = await chosen.inputValue();
+  await archiveDialog.getByTestId('archive-new-view').click(ACT);
+  const newView = page.getByTestId('new-view-dialog');
+  await expect(newView.getByTestId('new-view-source')).toHaveValue(before);
+  await newView.getByTestId('new-view-name').fill(name);
+  await newView.getByTestId('new-view-save').click(ACT);
+  await expect(newView).toHaveCount(0);
+  await expect(chosen).not.toHaveValue(before);
+  await expect(chosen.locator('option:checked')).toHaveText(name);
+  // The view exists on the server; the archive keeps its own until the dialog is saved.
+  const views = (await (await page.request.get('/fotoweb/api/config/metadataviews', { headers: { Accept: 'application/json' } })).json()) as {
+    data: Array<{ Name: string; UsedBy: unknown[] }>;
+  };
+  expect(views.data.find((view) => view.Name === name)).toMatchObject({ UsedBy: [] });
+  await archiveDialog.getByTestId('archive-cancel').click(ACT);
+  await expect(archiveDialog).toHaveCount(0);
+});

@@ -240,26 +240,35 @@ test('header search, advanced search, a refused search and a remembered sort', a
   await expect(page.getByTestId('collection-tile').first().getByRole('link')).toHaveAttribute('href', archivePath);
 });
 
-test('an archive pin is saved in the preferences and survives a reload (spec 02 §2 Collection tile)', async ({ page, credentials }) => {
+test('an archive pin is saved, listed in the preferences, and survives a reload (spec 02 §2 Collection tile; issue 13)', async ({ page, credentials }) => {
   await page.goto('/fotoweb/archives/');
   await logIn(page, credentials);
   await expect(page.getByTestId('archives-view')).toBeVisible();
   const tile = page.getByTestId('collection-tile').filter({ hasText: 'Photos' });
   const pin = tile.getByTestId('pin-toggle');
   const toggle = async (expected: 'true' | 'false') => {
-    const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && /user-preferences/.test(r.url()));
+    const method = expected === 'true' ? 'POST' : 'PATCH';
+    const saved = page.waitForResponse((r) => r.request().method() === method && new URL(r.url()).pathname === '/fotoweb/me/pins/');
     await pin.click();
     expect((await saved).ok()).toBe(true);
     await expect(pin).toHaveAttribute('aria-pressed', expected);
   };
+  const archivePinned = async () =>
+    ((await (await page.request.get('/fotoweb/me/user-preferences/', { headers: { Accept: 'application/json' } })).json()) as { intranet: { archivePinned?: string[] } }).intranet
+      .archivePinned ?? [];
+  await expect(pin).toBeEnabled();
   const wasPinned = (await pin.getAttribute('aria-pressed')) === 'true';
   if (wasPinned) await toggle('false');
   await toggle('true');
   await expect(pin).toHaveAccessibleName('Unpin Photos');
+  // The preference list of pinned archives stays in step with the pins (spec 01 §3).
+  expect(await archivePinned()).toContain('5000');
   await page.reload();
   await expect(page.getByTestId('collection-tile').filter({ hasText: 'Photos' }).getByTestId('pin-toggle')).toHaveAttribute('aria-pressed', 'true');
   await expectAccessible(page, '[data-testid="archives-view"]', 'archive list with a pinned archive');
+  await expect(pin).toBeEnabled();
   await toggle('false');
+  expect(await archivePinned()).not.toContain('5000');
   await page.reload();
   await expect(page.getByTestId('collection-tile').filter({ hasText: 'Photos' }).getByTestId('pin-toggle')).toHaveAttribute('aria-pressed', 'false');
 });

@@ -13,6 +13,7 @@ import { servicesRoutes } from './routes/services/services.route.ts';
 import { meRoutes } from './routes/me/me.route.ts';
 import { pinsRoutes } from './routes/pins/pins.route.ts';
 import { serveArchives } from './http/archives-space.ts';
+import { foldersOperations } from './routes/folders/folders.route.ts';
 import { collectionsOperations } from './routes/collections/collections.route.ts';
 import { assetsOperations } from './routes/assets/assets.route.ts';
 import { revisionsOperations } from './routes/revisions/revisions.route.ts';
@@ -79,7 +80,7 @@ export async function buildDamApp(ctx: DamContext, options: { loggerInstance?: F
     await meRoutes(scope, ctx);
     await pinsRoutes(scope, ctx);
     // `/fotoweb/archives/*` is shared by three rooms: one dispatcher parses the path once for all of them.
-    serveArchives(scope, { ...collectionsOperations(ctx), ...assetsOperations(ctx), ...revisionsOperations(ctx) });
+    serveArchives(scope, { ...collectionsOperations(ctx), ...foldersOperations(ctx), ...assetsOperations(ctx), ...revisionsOperations(ctx) });
     await previewRoutes(scope, ctx);
     await uploadRoutes(scope, ctx);
     await backgroundTasksRoutes(scope, ctx);

@@ -29,6 +29,7 @@ import { TaxonomiesService } from './taxonomies/taxonomies.service.ts';
 import { TaxonomyPolicy } from './policies/taxonomy.policy.ts';
 import { PreferencesService } from './services/preferences.service.ts';
 import { PinsService } from './services/pins.service.ts';
+import { FoldersService } from './services/folders.service.ts';
 import { GenerationsRepository } from './repositories/generations.repository.ts';
 import { RepresentationCache } from './http/representation-cache.ts';
 import { makeOwnerOnlyDir, restrictTreeToOwner } from './lib/private-files.ts';
@@ -74,6 +75,8 @@ export interface DamContext {
   preferences: PreferencesService;
   /** Each user's pins of assets, archives and folders (issue 13). */
   pins: PinsService;
+  /** Making, renaming and deleting folders (issue 13). */
+  folders: FoldersService;
   /** The caller's own account: changing one's password (issue 11). */
   account: AccountService;
   /** The site owner and the hand-over (spec 03 §4, §6). */
@@ -188,6 +191,7 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
     taxonomies,
     preferences: new PreferencesService(repos.preferences, pins),
     pins,
+    folders: new FoldersService(db, policy, collections),
     account: new AccountService(repos.users, auth, new PasswordChangeLimits()),
     siteOwner: new SiteOwnerService(db, repos.users, new GroupsRepository(db), auth),
     configOptions: new ConfigOptionsService(),

@@ -129,6 +129,26 @@ describe('createMagpieClient', () => {
     });
   });
 
+  it('makes, renames and deletes folders with the folder media types and the CSRF header', async () => {
+    const folder = { href: '/fotoweb/archives/5000-Photos/May/', name: 'May' };
+    const { api, requests } = client(
+      () => json(folder),
+      () => json(folder),
+      () => new Response(null, { status: 204 }),
+    );
+    await expect(api.createFolder('/fotoweb/archives/5000-Photos/', 'May')).resolves.toMatchObject(folder);
+    await api.renameFolder('/fotoweb/archives/5000-Photos/April/', 'May');
+    await api.deleteFolder('/fotoweb/archives/5000-Photos/May/');
+    expect(requests[0]).toMatchObject({
+      url: '/fotoweb/archives/5000-Photos/',
+      method: 'POST',
+      headers: { Accept: 'application/vnd.fotoware.collectioninfo+json', 'Content-Type': 'application/vnd.fotoware.folder-creation-info+json', 'X-CSRF-Token': 'csrf-123' },
+      body: JSON.stringify({ name: 'May' }),
+    });
+    expect(requests[1]).toMatchObject({ method: 'PATCH', headers: { 'Content-Type': 'application/vnd.fotoware.folder-update+json' }, body: JSON.stringify({ name: 'May' }) });
+    expect(requests[2]).toMatchObject({ url: '/fotoweb/archives/5000-Photos/May/', method: 'DELETE', headers: { 'X-CSRF-Token': 'csrf-123' } });
+  });
+
   it('lists, adds and removes pins with the pin media types and the CSRF header', async () => {
     const list = { data: [], paging: null, limit: 200 };
     const answer = () => json({ ...list, added: 1 });

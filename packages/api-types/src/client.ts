@@ -176,6 +176,15 @@ export interface MagpieClient {
    * one. Answers the whole updated preferences.
    */
   patchUserPreferences(href: string, data: DamSchemas['UserPreferencesUpdate']['data'], options?: RequestOptions): Promise<DamSchemas['UserPreferences']>;
+  /**
+   * `POST href` with `{name}` (`folder-creation-info`, issue 13): makes the folder `name` in the collection `href`
+   * (one whose `canCreateFolders` is true). Answers the new folder; 409 `FolderExists`, 400 `InvalidFolderName`.
+   */
+  createFolder(href: string, name: string, options?: RequestOptions): Promise<DamSchemas['CollectionInfo']>;
+  /** `PATCH href` with `{name}` (`folder-update`): renames the folder `href` (its `edit`). Answers it at its new href. */
+  renameFolder(href: string, name: string, options?: RequestOptions): Promise<DamSchemas['CollectionInfo']>;
+  /** `DELETE href`: deletes the empty folder `href` (its `canBeDeleted`); 409 `FolderNotEmpty` otherwise. */
+  deleteFolder(href: string, options?: RequestOptions): Promise<void>;
   /** `GET href` (the descriptor's `pins`): the user's pins, newest first, with the site's pin limit. */
   listPins(href: string, options?: RequestOptions): Promise<DamSchemas['PinList']>;
   /**
@@ -485,6 +494,9 @@ export function createMagpieClient(options: MagpieClientOptions = {}): MagpieCli
         body: JSON.stringify({ data }),
         signal: o?.signal,
       }),
+    createFolder: (href, name, o) => sendJson('POST', href, MEDIA_TYPES.collectionInfo, MEDIA_TYPES.folderCreationInfo, { name }, o),
+    renameFolder: (href, name, o) => sendJson('PATCH', href, MEDIA_TYPES.collectionInfo, MEDIA_TYPES.folderUpdate, { name }, o),
+    deleteFolder: (href, o) => remove(href, o),
     listPins: (href, o) => getJson(href, MEDIA_TYPES.pinList, o),
     addPins: (href, hrefs, o) => sendJson('POST', href, MEDIA_TYPES.pinList, MEDIA_TYPES.assetLinkList, { data: hrefs.map((h) => ({ href: h })) }, o),
     removePins: (href, hrefs, o) => sendJson('PATCH', href, MEDIA_TYPES.pinList, MEDIA_TYPES.collectionUpdate, { assets: { delete: [...hrefs] } }, o),

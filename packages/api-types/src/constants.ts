@@ -52,6 +52,10 @@ export const MEDIA_TYPES = {
   assetLinkList: 'application/vnd.fotoware.assetlinklist+json',
   /** `{assets: {delete: [href]}}`: removing members of a collection, e.g. unpinning (spec 01 §7). */
   collectionUpdate: 'application/vnd.fotoware.collection-update+json',
+  /** `POST <collection>` body `{name}`: a new folder there (issue 13). */
+  folderCreationInfo: 'application/vnd.fotoware.folder-creation-info+json',
+  /** `PATCH <folder>` body `{name}`: the folder's new name (issue 13). */
+  folderUpdate: 'application/vnd.fotoware.folder-update+json',
   /** A taxonomy with a page of its top-level items (fotoweb-api-notes §7). */
   taxonomy: 'application/vnd.fotoware.taxonomy+json',
   /** A taxonomy's properties only. */

@@ -673,3 +673,32 @@ export {
   type PinsSaveAnswer,
   type PinsSaveInput,
 } from './pins/pins.machine.ts';
+
+// Folder dialog: issue 13, spec 01 §3 Folder, §5 name rule.
+export {
+  FOLDER_EXISTS_MESSAGE,
+  FOLDER_SAME_NAME_MESSAGE,
+  folderEditErrorMessage,
+  folderEditMachine,
+  folderEditProblem,
+  type FolderEditContext,
+  type FolderEditEvent,
+  type FolderEditInput,
+  type FolderEditMode,
+  type FolderSaveInput,
+  type SavedFolder,
+} from './folderEdit/folderEdit.machine.ts';
+
+// New metadata view (archive dialog): issue 12, spec 03 §2.12, §7.
+export {
+  METADATA_VIEW_NAME_MAX,
+  METADATA_VIEW_NAME_REQUIRED,
+  metadataViewCreateErrorMessage,
+  metadataViewCreateMachine,
+  metadataViewNameProblem,
+  type CreatedMetadataView,
+  type MetadataViewCreateCall,
+  type MetadataViewCreateContext,
+  type MetadataViewCreateEvent,
+  type MetadataViewCreateInput,
+} from './metadataViewCreate/metadataViewCreate.machine.ts';

@@ -18,6 +18,9 @@ const PREFIX = '/fotoweb/archives/';
 export interface ArchivesTargets {
   listArchives: ArchiveListPath;
   getCollection: CollectionPath;
+  createFolder: CollectionPath;
+  renameFolder: CollectionPath;
+  deleteFolder: CollectionPath;
   getAsset: AssetPath;
   updateAsset: AssetPath;
   getRendition: AssetPath & { rendition: string };
@@ -42,6 +45,9 @@ const isRevisions = (p: ArchivesPath): p is RevisionsPath => p.kind === 'revisio
 const FITS: { [Op in ArchivesOperation]: (path: ArchivesPath) => path is ArchivesTargets[Op] } = {
   listArchives: (p): p is ArchiveListPath => p.kind === 'archiveList',
   getCollection: (p): p is CollectionPath => p.kind === 'collection',
+  createFolder: (p): p is CollectionPath => p.kind === 'collection',
+  renameFolder: (p): p is CollectionPath => p.kind === 'collection',
+  deleteFolder: (p): p is CollectionPath => p.kind === 'collection',
   getAsset: (p): p is AssetPath => isAsset(p) && p.rendition === undefined,
   updateAsset: (p): p is AssetPath => isAsset(p) && p.rendition === undefined,
   getRendition: (p): p is AssetPath & { rendition: string } => isAsset(p) && p.rendition !== undefined,

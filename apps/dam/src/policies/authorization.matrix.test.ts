@@ -26,6 +26,7 @@ import { BACKGROUND_TASKS_MATRIX_ROWS } from '../routes/background-tasks/backgro
 import { METADATA_VIEWS_MATRIX_ROWS } from '../routes/metadata-views/metadata-views.matrix.ts';
 import { ARCHIVE_CONFIG_MATRIX_ROWS } from '../routes/archive-config/archive-config.matrix.ts';
 import { PINS_MATRIX_ROWS } from '../routes/pins/pins.matrix.ts';
+import { FOLDERS_MATRIX_ROWS } from '../routes/folders/folders.matrix.ts';
 import { as, isGuarded, MATRIX_CALLERS, type MatrixAnswer, type MatrixExpect, type MatrixPrincipal, type MatrixRow, type MatrixWorld } from '../testing/matrix.ts';
 
 let sut: TestDam;
@@ -177,7 +178,7 @@ afterAll(async () => {
  * archive permissions as the group's entry on the matrix archive's access list. A 404 names nothing of the archive;
  * a 403 names the permission missing (`refusal`).
  */
-describe('the archive, taxonomies, uploads, background tasks, metadata views, pins: every caller', () => {
+describe('the archive, taxonomies, uploads, background tasks, metadata views, pins, folders: every caller', () => {
   const ROOM_ROWS: MatrixRow[] = [
     ...TAXONOMIES_MATRIX_ROWS,
     ...UPLOADS_MATRIX_ROWS,
@@ -185,6 +186,7 @@ describe('the archive, taxonomies, uploads, background tasks, metadata views, pi
     ...METADATA_VIEWS_MATRIX_ROWS,
     ...ARCHIVE_CONFIG_MATRIX_ROWS,
     ...PINS_MATRIX_ROWS,
+    ...FOLDERS_MATRIX_ROWS,
   ];
   /** Archive rows act on `asset`, whose revision 1 stays its current one; room rows on `taskAsset`, which they may change. */
   const rows = [...ARCHIVE_ROWS.map((row) => ({ row, assetOf: () => asset })), ...ROOM_ROWS.map((row) => ({ row, assetOf: () => taskAsset }))];
@@ -621,6 +623,7 @@ describe('every DAM operation', () => {
       ...METADATA_VIEWS_MATRIX_ROWS,
       ...ARCHIVE_CONFIG_MATRIX_ROWS,
       ...PINS_MATRIX_ROWS,
+      ...FOLDERS_MATRIX_ROWS,
     ]
       .filter((row) => isGuarded(row.expect))
       .map((row) => row.operation),

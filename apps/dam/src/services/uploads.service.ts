@@ -416,9 +416,9 @@ export class UploadsService {
       const [archive, row] = await Promise.all([this.archives.findById(upload.archive_id), this.assets.findById(upload.asset_id)]);
       if (archive && row) {
         // The existing asset of a duplicate may be one the uploader's AutoSearch filter hides (spec 03 §3.9): then
-        // neither its place nor its name is told.
+        // neither its place nor its name is told. (An upload that made its asset names it: the uploader chose it.)
         const { permissions, visibility } = await this.policy.accessOnArchive(caller, archive.id);
-        hidden = !this.policy.can(permissions, 'view') || (visibility !== undefined && !(await this.assets.matches(row.id, visibility)));
+        hidden = upload.status === 'failed' && (!this.policy.can(permissions, 'view') || (visibility !== undefined && !(await this.assets.matches(row.id, visibility))));
         if (!hidden) asset = { archive, folderPath: row.folder_path, filename: row.filename };
       }
     }

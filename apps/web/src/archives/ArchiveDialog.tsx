@@ -21,7 +21,8 @@ import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { LoadingState } from '../components/States.tsx';
 import { useSession } from '../session/SessionProvider.tsx';
 import { AccessList } from './AccessList.tsx';
-import { archiveDraftOf, permissionOffer, tabOfField } from './archiveForm.ts';
+import { archiveDraftOf, permissionOffer, tabOfField, type Choice } from './archiveForm.ts';
+import { NewMetadataViewDialog } from './NewMetadataViewDialog.tsx';
 import { loadArchiveSetup, memberListLinks, saveArchiveCall, type ArchiveSetup } from './archivesApi.ts';
 import { ExportImportTab, GeneralTab, PropertiesTab } from './ArchiveSettings.tsx';
 
@@ -125,6 +126,9 @@ function ArchiveForm({ setup, config, title, onClose }: { setup: ArchiveSetup; c
   const [deleteError, setDeleteError] = useState<{ heading: string; message: string } | undefined>(undefined);
   /** The archive (id) that receives the assets of an archive being deleted ('' while none is chosen). */
   const [moveTo, setMoveTo] = useState('');
+  // Views made here (issue 12): offered beside the loaded ones, the new one chosen for the archive.
+  const [newViewOpen, setNewViewOpen] = useState(false);
+  const [madeViews, setMadeViews] = useState<Choice[]>([]);
   const { archive, validationErrors, serverErrors } = snapshot.context;
   const saving = snapshot.matches('saving');
   const edit = (changes: Partial<ArchiveDraft>) => send({ type: 'EDIT', changes });
@@ -191,7 +195,18 @@ function ArchiveForm({ setup, config, title, onClose }: { setup: ArchiveSetup; c
               ))}
             </Tabs.List>
             <Tabs.Content value="general">
-              <GeneralTab {...props} metadataViews={setup.metadataViews} pools={setup.pools} />
+              <GeneralTab {...props} metadataViews={[...setup.metadataViews, ...madeViews]} pools={setup.pools} onNewView={() => setNewViewOpen(true)} />
+              <NewMetadataViewDialog
+                open={newViewOpen}
+                views={[...setup.metadataViews, ...madeViews]}
+                copyFrom={archive.MetadataSetId === null || archive.MetadataSetId === '' ? null : String(archive.MetadataSetId)}
+                onClose={(view) => {
+                  setNewViewOpen(false);
+                  if (!view) return;
+                  setMadeViews((views) => [...views, { id: view.id, label: view.name }]);
+                  edit({ MetadataSetId: view.id });
+                }}
+              />
             </Tabs.Content>
             <Tabs.Content value="export">
               <ExportImportTab {...props} />

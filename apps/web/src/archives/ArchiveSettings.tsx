@@ -91,7 +91,8 @@ export function GeneralTab({
   disabled,
   metadataViews,
   pools,
-}: SettingsTabProps & { readonly metadataViews: readonly Choice[]; readonly pools: readonly Choice[] }) {
+  onNewView,
+}: SettingsTabProps & { readonly metadataViews: readonly Choice[]; readonly pools: readonly Choice[]; readonly onNewView?: () => void }) {
   const social = archive['SocialSettings'] as { AnnotationsEnabled?: boolean } | undefined;
   const navigation = archive['NavigationPaneControl'] as { ShowFolders?: boolean } | undefined;
   const metadataSetId = archive.MetadataSetId === null ? '' : String(archive.MetadataSetId);
@@ -168,6 +169,11 @@ export function GeneralTab({
           </NativeSelect.Root>
           <Field.HelperText>The fields the archive's assets show and edit. Archives that share a view share its fields.</Field.HelperText>
         </Field.Root>
+        {onNewView && (
+          <Button size="xs" variant="outline" alignSelf="flex-start" onClick={onNewView} disabled={disabled} data-testid="archive-new-view">
+            New metadata view…
+          </Button>
+        )}
       </Section>
       <Section legend="Annotations and social settings">
         <SwitchField

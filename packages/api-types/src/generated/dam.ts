@@ -256,11 +256,32 @@ export interface paths {
          */
         get: operations["getCollection"];
         put?: never;
-        post?: never;
-        delete?: never;
+        /**
+         * Make a folder in an archive or folder
+         * @description Body `{name}` (issue 13; spec 01 §3 Folder): a new folder named `name` (trimmed) in the archive or folder of
+         *     the URL, which must offer it (`canCreateFolders`: the caller holds UploadFile there). The name follows the
+         *     file-name rules of spec 01 §5 (400 `InvalidFolderName`, naming the rule); a folder of that name, without
+         *     regard to case, answers 409 `FolderExists`. Answers 201 with `Location` and the new folder's `collectioninfo`.
+         */
+        post: operations["createFolder"];
+        /**
+         * Delete an empty folder
+         * @description Deletes the folder of the URL and its sub-folders (issue 13) when none holds an asset or awaits an upload;
+         *     otherwise 409 `FolderNotEmpty` and nothing changes. The folder offers it with `canBeDeleted` (the caller holds
+         *     Delete). An archive is deleted in its settings (400). Answers 204.
+         */
+        delete: operations["deleteFolder"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Rename a folder
+         * @description Body `{name}` (issue 13): the folder of the URL takes the new name in the same place (a change of case only is a
+         *     rename too); its sub-folders, their assets and the uploads on their way there follow, in one transaction. The
+         *     folder offers it when its `edit` is its href (the caller holds Rename). An archive is renamed in its settings
+         *     (400). The name rules and 409 `FolderExists` are those of creating. Answers the folder's `collectioninfo` at its
+         *     new href.
+         */
+        patch: operations["renameFolder"];
         trace?: never;
     };
     "/fotoweb/archives/{archive}/{assetPath}.info": {
@@ -3442,6 +3463,10 @@ export interface components {
                 public?: components["schemas"]["PreferenceGroup"];
             };
         };
+        /** @description `{name}`: the name of a folder to make (`folder-creation-info`) or the new name of one (`folder-update`). */
+        FolderName: {
+            name: string;
+        };
         /**
          * @description What a pin points at.
          * @enum {string}
@@ -5401,6 +5426,104 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
+        };
+    };
+    createFolder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The archive as `<id>-<Name>` (e.g. `5000-Photos`) or `<id>`. Taken from an `href`, never typed. */
+                archive: components["parameters"]["Archive"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.fotoware.folder-creation-info+json": components["schemas"]["FolderName"];
+                "application/json": components["schemas"]["FolderName"];
+            };
+        };
+        responses: {
+            /** @description The new folder. */
+            201: {
+                headers: {
+                    /** @description The new folder's href. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.fotoware.collectioninfo+json": components["schemas"]["CollectionInfo"];
+                    "application/json": components["schemas"]["CollectionInfo"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    deleteFolder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The archive as `<id>-<Name>` (e.g. `5000-Photos`) or `<id>`. Taken from an `href`, never typed. */
+                archive: components["parameters"]["Archive"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    renameFolder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The archive as `<id>-<Name>` (e.g. `5000-Photos`) or `<id>`. Taken from an `href`, never typed. */
+                archive: components["parameters"]["Archive"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.fotoware.folder-update+json": components["schemas"]["FolderName"];
+                "application/json": components["schemas"]["FolderName"];
+            };
+        };
+        responses: {
+            /** @description The renamed folder. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.fotoware.collectioninfo+json": components["schemas"]["CollectionInfo"];
+                    "application/json": components["schemas"]["CollectionInfo"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     getAsset: {

@@ -11,12 +11,16 @@
  * `assetSelection` machine) and their metadata edited together in the batch edit drawer (spec 02 §2 Metadata field
  * editors).
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Collection } from '@magpie/api-types';
-import { Box, Button, Flex, Grid, Heading, HStack, Link, Stack, Text, chakra } from '@chakra-ui/react';
-import { ImagePlus, PencilLine, SearchX } from 'lucide-react';
+import { Alert, Box, Button, CloseButton, Flex, Grid, Heading, HStack, Link, Stack, Text, chakra } from '@chakra-ui/react';
+import { FolderPlus, ImagePlus, PencilLine, SearchX } from 'lucide-react';
+import type { SavedFolder } from '@magpie/machines';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { api } from '../../api/client.ts';
+import { api, describeError } from '../../api/client.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { FolderActionsMenu, type FolderAction } from '../../folders/FolderActionsMenu.tsx';
+import { FolderDialog } from '../../folders/FolderDialog.tsx';
 import { useResource } from '../../api/useResource.ts';
 import { useActions } from '../../actions/ActionsProvider.tsx';
 import { actionOpenUpload } from '../../actions/actionOpenUpload.ts';
@@ -40,10 +44,18 @@ import { BatchEditDrawer } from '../../metadata/BatchEditDrawer.tsx';
 import { selectionStyles, selectionText } from './assetSelection.ts';
 import { useAssetSelection } from './useAssetSelection.ts';
 
-/** A child folder's tile, with its pin toggle for signed-in users (issue 13). */
-function FolderTile({ folder }: { readonly folder: Collection }) {
+/**
+ * A child folder's tile, with its pin toggle for signed-in users and, where the folder offers them (`edit`,
+ * `canBeDeleted`), its actions menu: Rename… and Delete… (issue 13).
+ */
+function FolderTile({ folder, onAction }: { readonly folder: Collection; readonly onAction: (action: FolderAction) => void }) {
   const pin = useTilePin(folder.href);
-  return <CollectionTile collection={folder} kind="folder" {...(folder.pin && pin ? { pin } : {})} />;
+  return (
+    <Box position="relative">
+      <CollectionTile collection={folder} kind="folder" {...(folder.pin && pin ? { pin } : {})} />
+      <FolderActionsMenu folder={folder} onAction={onAction} />
+    </Box>
+  );
 }
 
 /**
@@ -75,6 +87,17 @@ export function CollectionView() {
 
   const { selected, selectedAssets } = useAssetSelection(href, pages.assets);
   const pinOf = usePinOf();
+  // New folder, Rename… and Delete… (issue 13): the dialog or confirmation open, and the last refusal of a delete.
+  const [folderAction, setFolderAction] = useState<FolderAction | undefined>(undefined);
+  const [folderError, setFolderError] = useState<string | undefined>(undefined);
+  const reloadCollection = resource.reload;
+  const closeFolderDialog = useCallback(
+    (saved: SavedFolder | undefined) => {
+      setFolderAction(undefined);
+      if (saved) reloadCollection();
+    },
+    [reloadCollection],
+  );
   const [batchOpen, setBatchOpen] = useState(false);
   useEffect(() => setBatchOpen(false), [href]);
 
@@ -137,10 +160,48 @@ export function CollectionView() {
               </RouterLink>
             </Link>
           )}
+          {!isSearch && collection.canCreateFolders && (
+            <Button size="sm" variant="outline" onClick={() => setFolderAction({ kind: 'create', folder: collection })} data-testid="new-folder">
+              <FolderPlus aria-hidden="true" />
+              New folder
+            </Button>
+          )}
           <SortMenu collection={collection} />
         </HStack>
       </Flex>
 
+      {folderError !== undefined && (
+        <Alert.Root status="error" data-testid="folder-action-error">
+          <Alert.Indicator />
+          <Alert.Description>{folderError}</Alert.Description>
+          <CloseButton size="sm" aria-label="Close" onClick={() => setFolderError(undefined)} />
+        </Alert.Root>
+      )}
+      <FolderDialog
+        target={
+          folderAction?.kind === 'create'
+            ? { mode: 'create', href: folderAction.folder.href, name: '' }
+            : folderAction?.kind === 'rename'
+              ? { mode: 'rename', href: folderAction.folder.href, name: folderAction.folder.name }
+              : undefined
+        }
+        onClose={closeFolderDialog}
+      />
+      <ConfirmDialog
+        open={folderAction?.kind === 'delete'}
+        title={`Delete “${folderAction?.folder.name ?? ''}”?`}
+        confirmLabel="Delete folder"
+        testId="folder-delete"
+        onClose={() => setFolderAction(undefined)}
+        action={async () => {
+          setFolderError(undefined);
+          await api.deleteFolder(folderAction!.folder.href);
+          reloadCollection();
+        }}
+        onFailed={(failure) => setFolderError(`The folder was not deleted. ${describeError(failure).message}`)}
+      >
+        The folder and its empty sub-folders are deleted. A folder that holds assets is not: move or delete them first.
+      </ConfirmDialog>
       {children.length > 0 && (
         <chakra.section aria-labelledby="folders-heading">
           <Heading as="h2" id="folders-heading" size="md" mb="3">
@@ -149,7 +210,7 @@ export function CollectionView() {
           <Grid as="ul" listStyleType="none" p="0" m="0" templateColumns="repeat(auto-fill, minmax(200px, 1fr))" gap="3">
             {children.map((child) => (
               <li key={child.href}>
-                <FolderTile folder={child} />
+                <FolderTile folder={child} onAction={setFolderAction} />
               </li>
             ))}
           </Grid>

@@ -1,0 +1,21 @@
+import type { DamContext } from '../../context.ts';
+import type { ArchivesOperations } from '../../http/archives-space.ts';
+import { sendRepresentation } from '../../http/media-types.ts';
+
+/**
+ * Folders (issue 13; spec 01 §3 Folder): making one in an archive or folder (`POST` its href), renaming one (`PATCH`)
+ * and deleting an empty one (`DELETE`), served under `/fotoweb/archives/` beside the collections they are.
+ */
+export function foldersOperations(ctx: DamContext): ArchivesOperations {
+  return {
+    createFolder: async ({ request, reply, caller, body, target }) => {
+      const folder = await ctx.folders.create(caller, target, body.name);
+      return sendRepresentation(request, reply.header('location', folder.href), 'collectioninfo', folder, 201);
+    },
+    renameFolder: async ({ request, reply, caller, body, target }) => sendRepresentation(request, reply, 'collectioninfo', await ctx.folders.rename(caller, target, body.name)),
+    deleteFolder: async ({ reply, caller, target }) => {
+      await ctx.folders.delete(caller, target);
+      return reply.code(204).send();
+    },
+  };
+}

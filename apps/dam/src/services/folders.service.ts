@@ -1,0 +1,108 @@
+import type { Kysely } from 'kysely';
+import type { Collection } from '@magpie/api-types';
+import { folderNameProblem } from '@magpie/api-types/names';
+import type { Database } from '../db/schema.ts';
+import { inTransaction } from '../db/transaction.ts';
+import { ApiError, badRequest } from '../lib/errors.ts';
+import type { CollectionReference } from '../lib/references.ts';
+import type { ArchivePolicy, Caller } from '../policies/archive.policy.ts';
+import { ArchivesRepository } from '../repositories/archives.repository.ts';
+import { FoldersRepository } from '../repositories/folders.repository.ts';
+import type { CollectionsService } from './collections.service.ts';
+
+/** The folder's name as checked: trimmed, with the folder-name rules (spec 01 §5). @throws ApiError 400 `InvalidFolderName` */
+function checkedName(name: string): string {
+  const trimmed = name.trim();
+  const problem = folderNameProblem(trimmed);
+  if (problem !== undefined) throw new ApiError(400, 'InvalidFolderName', problem, 'Invalid folder name', [{ path: 'name', message: problem }]);
+  return trimmed;
+}
+
+/** The parent path of a folder path ('' for a folder at the archive's root). */
+function parentOf(path: string): string {
+  return path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
+}
+
+/**
+ * Folders of an archive (issue 13; spec 01 §3 Folder; FotoWeb's `canCreateFolders`): making one in an archive or
+ * folder (UploadFile there), renaming one (Rename; its sub-folders, assets and the uploads on their way follow) and
+ * deleting an empty one (Delete). Names are unique among a folder's children without regard to case. Each change
+ * runs in one transaction with the archive locked, so two changes of one archive's folders do not cross.
+ */
+export class FoldersService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly policy: ArchivePolicy,
+    private readonly collections: CollectionsService,
+  ) {}
+
+  /**
+   * Makes the folder `name` in `parent` (an archive or a folder). Answers the new folder's collection.
+   * @throws ApiError 404 (the caller may not view `parent`, or it does not exist), 403 without UploadFile, 400
+   *   `InvalidFolderName`, 409 `FolderExists`.
+   */
+  async create(caller: Caller, parent: CollectionReference, name: string): Promise<Collection> {
+    await this.collections.resolve(caller, parent.archiveId, parent.folderPath);
+    await this.policy.require(caller, parent.archiveId, 'UploadFile');
+    const folderName = checkedName(name);
+    const path = parent.folderPath ? `${parent.folderPath}/${folderName}` : folderName;
+    await inTransaction(this.db, async (trx) => {
+      await new ArchivesRepository(trx).lockForUpdate(parent.archiveId);
+      if (await new FoldersRepository(trx).findSibling(parent.archiveId, parent.folderPath, folderName)) throw exists(folderName);
+      await new ArchivesRepository(trx).ensureFolder(parent.archiveId, path);
+    });
+    return this.present(caller, { archiveId: parent.archiveId, folderPath: path });
+  }
+
+  /**
+   * Renames the folder (its place stays; a change of case only is a rename too). Answers the folder's collection at
+   * its new href.
+   * @throws ApiError 400 for an archive (renamed in its settings) or `InvalidFolderName`, 404, 403 without Rename,
+   *   409 `FolderExists`.
+   */
+  async rename(caller: Caller, folder: CollectionReference, name: string): Promise<Collection> {
+    if (!folder.folderPath) throw badRequest('An archive is renamed in its settings, not here.');
+    await this.collections.resolve(caller, folder.archiveId, folder.folderPath);
+    await this.policy.require(caller, folder.archiveId, 'Rename');
+    const folderName = checkedName(name);
+    const parent = parentOf(folder.folderPath);
+    const path = parent ? `${parent}/${folderName}` : folderName;
+    if (path !== folder.folderPath) {
+      await inTransaction(this.db, async (trx) => {
+        await new ArchivesRepository(trx).lockForUpdate(folder.archiveId);
+        const folders = new FoldersRepository(trx);
+        const sibling = await folders.findSibling(folder.archiveId, parent, folderName);
+        if (sibling && sibling.path !== folder.folderPath) throw exists(folderName);
+        await folders.renameSubtree(folder.archiveId, folder.folderPath, path, folderName);
+      });
+    }
+    return this.present(caller, { archiveId: folder.archiveId, folderPath: path });
+  }
+
+  /**
+   * Deletes the folder and its sub-folders when none holds an asset or awaits an upload (there is no trash can for
+   * folders: what is in them is deleted or moved first).
+   * @throws ApiError 400 for an archive, 404, 403 without Delete, 409 `FolderNotEmpty`.
+   */
+  async delete(caller: Caller, folder: CollectionReference): Promise<void> {
+    if (!folder.folderPath) throw badRequest('An archive is deleted in its settings, not here.');
+    await this.collections.resolve(caller, folder.archiveId, folder.folderPath);
+    await this.policy.require(caller, folder.archiveId, 'Delete');
+    await inTransaction(this.db, async (trx) => {
+      await new ArchivesRepository(trx).lockForUpdate(folder.archiveId);
+      const folders = new FoldersRepository(trx);
+      if ((await folders.holdsAssets(folder.archiveId, folder.folderPath)) || (await folders.awaitsUploads(folder.archiveId, folder.folderPath))) {
+        throw new ApiError(409, 'FolderNotEmpty', 'The folder is not empty: delete or move what is in it first.', 'The folder is not empty');
+      }
+      await folders.deleteSubtree(folder.archiveId, folder.folderPath);
+    });
+  }
+
+  private async present(caller: Caller, folder: CollectionReference): Promise<Collection> {
+    return (await this.collections.getCollection(caller, { ...folder, page: '' }, 'collectioninfo')) as Collection;
+  }
+}
+
+function exists(name: string): ApiError {
+  return new ApiError(409, 'FolderExists', `There is already a folder named “${name}” here.`, 'The folder exists');
+}
