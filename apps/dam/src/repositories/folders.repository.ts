@@ -51,7 +51,9 @@ export class FoldersRepository {
    */
   async renameSubtree(archiveId: number, from: string, to: string, name: string): Promise<void> {
     const below = `${escapeLike(from)}/%`;
-    const cut = from.length + 1;
+    // Where the rest of a path after `from` starts, counted by the database in characters (JavaScript's length counts
+    // UTF-16 units, which differs for names with emoji or other characters beyond the BMP).
+    const cut = sql<number>`char_length(${from}) + 1`;
     // Sub-folders first (their paths and parents move), then the folder itself.
     await this.db
       .updateTable('folders')

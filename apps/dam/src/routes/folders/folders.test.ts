@@ -114,6 +114,11 @@ describe('renaming folders', () => {
     await create(PHOTOS, 'Sibling');
     expect((await rename(`${PHOTOS}renamed/`, 'SIBLING')).statusCode).toBe(409);
     expect((await rename(PHOTOS, 'Photos 2')).statusCode).toBe(400);
+    // Names beyond the BMP (UTF-16 pairs) move whole.
+    const emoji = (await create(PHOTOS, 'Trips 🦜')).json();
+    await create(emoji.href, 'Coast');
+    expect((await rename(emoji.href, 'Trips 🐧🐧')).statusCode).toBe(200);
+    expect(await children(`${PHOTOS}${encodeURIComponent('Trips 🐧🐧')}/`)).toEqual(['Coast']);
   });
 
   it('needs Rename: a member who may only upload gets 403 and nothing changes', async () => {
