@@ -728,8 +728,8 @@ export interface paths {
          * Pin assets, archives or folders
          * @description Body `{data: [href]}` (spec 01 §7; each item a string or `{href}`, 1 to 100 items): asset hrefs
          *     (`….info`), archive hrefs and folder hrefs, as the DAM hands them out. Hrefs already pinned are kept where
-         *     they are. Over the pin limit nothing more is added: the answer's `added` is 0 and the client shows its
-         *     `pinLimit` message (spec 01 §4, §8). An href that is none of these answers 400 `InvalidHref`; one the caller
+         *     they are. Up to the pin limit the hrefs are added in order; over it nothing more is: the answer's `added`
+         *     says how many were (0 at the limit, and the client shows its `pinLimit` message, spec 01 §4, §8). An href that is none of these answers 400 `InvalidHref`; one the caller
          *     may not view answers 404, as if it did not exist. Nothing is added unless every href is valid. Pinning an
          *     archive or a folder also keeps the `intranet` preference groups `archivePinned` and `folderPinned` in step.
          */
