@@ -1,4 +1,4 @@
-import type { FullApiDescriptor, PublicApiDescriptor } from '@magpie/api-types';
+import { GUEST_USER_ID, type FullApiDescriptor, type PublicApiDescriptor } from '@magpie/api-types';
 import type { Caller } from '../policies/archive.policy.ts';
 import { sitePolicy } from '../policies/site.policy.ts';
 import { GROUP_LIST_HREF, PINS_HREF, USER_LIST_HREF, groupHref, userHref } from './hrefs.ts';
@@ -33,7 +33,7 @@ export const KEEPALIVE_INTERVAL_S = 20;
  */
 export function presentDescriptor(
   caller: Caller,
-  options: { canUpload: boolean; userManagement?: DescriptorLandmarks | undefined; signsInWithPassword?: boolean; utcOffsetMinutes?: number },
+  options: { canUpload: boolean; userManagement?: DescriptorLandmarks | undefined; signsInWithPassword?: boolean; utcOffsetMinutes?: number; guestAccess?: boolean },
 ): FullApiDescriptor {
   const me = '/fotoweb/me';
   const landmarks = options.userManagement;
@@ -136,8 +136,8 @@ export function presentDescriptor(
           adminUser: landmarks.siteOwnerId === undefined ? null : userHref(landmarks.siteOwnerId),
           everyoneGroup: landmarks.everyoneGroupId === undefined ? null : groupHref(landmarks.everyoneGroupId),
           registeredUsersGroup: landmarks.registeredUsersGroupId === undefined ? null : groupHref(landmarks.registeredUsersGroupId),
-          // Magpie has no guest access yet (plan risk 5).
-          guestUser: null,
+          // The guest user (issue 12), while guest access is on (`MAGPIE_GUEST_ACCESS`).
+          guestUser: options.guestAccess ? userHref(GUEST_USER_ID) : null,
         }
       : null,
     users: landmarks ? USER_LIST_HREF : null,

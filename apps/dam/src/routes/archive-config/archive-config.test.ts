@@ -343,6 +343,9 @@ describe('guests (spec 02 §6)', () => {
       expect(descriptor.json()).toMatchObject({ archives: '/fotoweb/archives/', isGuest: true, services: { login: '/fotoweb/views/login' } });
       const signedIn = await open.app.inject({ method: 'GET', url: '/fotoweb/', headers: { ...bearer(open.adminToken), accept: 'application/json' } });
       expect(signedIn.json().isGuest).toBe(false);
+      // Administrators' descriptor names the guest user while guests are on (dam.yaml DescriptorUserManagement).
+      const full = await open.app.inject({ method: 'GET', url: '/fotoweb/me/', headers: bearer(open.adminToken) });
+      expect(full.json().userManagement.guestUser).toBe('/fotoweb/api/users/15000');
       expect((await open.app.inject({ method: 'GET', url: '/fotoweb/api/taxonomies/' })).statusCode).toBe(200);
       const archives = (await open.app.inject({ method: 'GET', url: '/fotoweb/archives/' })).json();
       expect(archives.data.map((c: { name: string }) => c.name)).toEqual(['Public']);

@@ -12,7 +12,12 @@ export async function meRoutes(app: FastifyInstance, ctx: DamContext) {
   const descriptor = async ({ request, reply, caller }: Pick<OperationRequest<'getFullApiDescriptor'>, 'request' | 'reply' | 'caller'>) => {
     const [canUpload, userManagement] = [await ctx.collections.canUploadSomewhere(caller), await ctx.siteOwner.landmarks(caller)];
     const signsInWithPassword = caller.clientId === ctx.config.bffClient.id;
-    return sendRepresentation(request, reply, 'full-api-descriptor', presentDescriptor(caller, { canUpload, userManagement, signsInWithPassword }));
+    return sendRepresentation(
+      request,
+      reply,
+      'full-api-descriptor',
+      presentDescriptor(caller, { canUpload, userManagement, signsInWithPassword, guestAccess: ctx.config.guestAccess }),
+    );
   };
   serveOperations(app, ['/fotoweb/me', '/fotoweb/me/'], { getFullApiDescriptor: descriptor, getFullApiDescriptorNoSlash: descriptor });
   // The public entry point (issue 12, fotoweb-api-notes §1): answered to guests; its archive list answers as the caller.
