@@ -12,6 +12,7 @@ import { tokenRoutes } from './routes/oauth/token.route.ts';
 import { servicesRoutes } from './routes/services/services.route.ts';
 import { meRoutes } from './routes/me/me.route.ts';
 import { pinsRoutes } from './routes/pins/pins.route.ts';
+import { albumsRoutes } from './routes/albums/albums.route.ts';
 import { serveArchives } from './http/archives-space.ts';
 import { foldersOperations } from './routes/folders/folders.route.ts';
 import { collectionsOperations } from './routes/collections/collections.route.ts';
@@ -79,6 +80,7 @@ export async function buildDamApp(ctx: DamContext, options: { loggerInstance?: F
     await servicesRoutes(scope, ctx);
     await meRoutes(scope, ctx);
     await pinsRoutes(scope, ctx);
+    await albumsRoutes(scope, ctx);
     // `/fotoweb/archives/*` is shared by three rooms: one dispatcher parses the path once for all of them.
     serveArchives(scope, { ...collectionsOperations(ctx), ...foldersOperations(ctx), ...assetsOperations(ctx), ...revisionsOperations(ctx) });
     await previewRoutes(scope, ctx);

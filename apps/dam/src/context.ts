@@ -43,6 +43,8 @@ import { UsersService } from './services/users.service.ts';
 import { ArchiveConfigService } from './services/archive-config.service.ts';
 import { ConfigLoadsService } from './services/config-loads.service.ts';
 import { GroupsService } from './services/groups.service.ts';
+import { AlbumsService } from './services/albums.service.ts';
+import { AlbumsRepository } from './repositories/albums.repository.ts';
 
 /** Everything the DAM's routes, jobs and CLI use, wired once (the composition root). */
 export interface DamContext {
@@ -57,6 +59,7 @@ export interface DamContext {
     uploads: UploadsRepository;
     jobs: JobsRepository;
     preferences: PreferencesRepository;
+    albums: AlbumsRepository;
   };
   policy: ArchivePolicy;
   auth: AuthService;
@@ -77,6 +80,8 @@ export interface DamContext {
   pins: PinsService;
   /** Making, renaming and deleting folders (issue 13). */
   folders: FoldersService;
+  /** Each user's albums of assets (issue 13). */
+  albums: AlbumsService;
   /** The caller's own account: changing one's password (issue 11). */
   account: AccountService;
   /** The site owner and the hand-over (spec 03 §4, §6). */
@@ -126,6 +131,7 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
     uploads: new UploadsRepository(db),
     jobs: new JobsRepository(db),
     preferences: new PreferencesRepository(db),
+    albums: new AlbumsRepository(db),
   };
   const bootstrapResult = await bootstrap(config, repos.users, repos.archives, repos.tokens);
   if (database.kind === 'pglite') await repos.jobs.requeueInterrupted();
@@ -192,6 +198,7 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
     preferences: new PreferencesService(repos.preferences, pins),
     pins,
     folders: new FoldersService(db, policy, collections),
+    albums: new AlbumsService(repos.albums, repos.archives, repos.assets, assets, policy, views, config.pageSize),
     account: new AccountService(repos.users, auth, new PasswordChangeLimits()),
     siteOwner: new SiteOwnerService(db, repos.users, new GroupsRepository(db), auth),
     configOptions: new ConfigOptionsService(),

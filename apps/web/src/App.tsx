@@ -11,7 +11,7 @@ import { SessionProvider, useSession } from './session/SessionProvider.tsx';
 import { isGuestAddress } from './session/sessionMachineSource.ts';
 import { ColorModeProvider } from './theme/ColorModeProvider.tsx';
 import { system } from './theme/system.ts';
-import { ARCHIVES_PATH, currentAddress, LOGIN_PATH, PINS_PATH } from './lib/urls.ts';
+import { ALBUMS_PATH, ARCHIVES_PATH, currentAddress, LOGIN_PATH, PINS_PATH } from './lib/urls.ts';
 
 // Route-level code splitting (issue 10): the login view ships in the entry chunk; the shell (header, upload, actions;
 // also the guests' shell, issue 12) and the archive pages load on first use, so a first visit to the login page
@@ -19,6 +19,8 @@ import { ARCHIVES_PATH, currentAddress, LOGIN_PATH, PINS_PATH } from './lib/urls
 const AppShell = lazy(() => import('./shell/AppShell.tsx').then((module) => ({ default: module.AppShell })));
 const ArchivePathView = lazy(() => import('./routes/ArchivePathView.tsx').then((module) => ({ default: module.ArchivePathView })));
 const PinsView = lazy(() => import('./pins/PinsView.tsx').then((module) => ({ default: module.PinsView })));
+const AlbumsView = lazy(() => import('./albums/AlbumsView.tsx').then((module) => ({ default: module.AlbumsView })));
+const CollectionView = lazy(() => import('./routes/collection/CollectionView.tsx').then((module) => ({ default: module.CollectionView })));
 const ApiClientsView = lazy(() => import('./routes/api-clients/ApiClientsView.tsx').then((module) => ({ default: module.ApiClientsView })));
 const ChangePasswordView = lazy(() => import('./routes/change-password/ChangePasswordView.tsx').then((module) => ({ default: module.ChangePasswordView })));
 
@@ -122,6 +124,22 @@ export function App() {
                     element={
                       <LazyBoundary fallback={<PageLoading />}>
                         <PinsView />
+                      </LazyBoundary>
+                    }
+                  />
+                  <Route
+                    path={ALBUMS_PATH}
+                    element={
+                      <LazyBoundary fallback={<PageLoading />}>
+                        <AlbumsView />
+                      </LazyBoundary>
+                    }
+                  />
+                  <Route
+                    path="/fotoweb/users/:userId/albums/:albumId/"
+                    element={
+                      <LazyBoundary fallback={<PageLoading />}>
+                        <CollectionView />
                       </LazyBoundary>
                     }
                   />

@@ -149,6 +149,36 @@ describe('createMagpieClient', () => {
     expect(requests[2]).toMatchObject({ url: '/fotoweb/archives/5000-Photos/May/', method: 'DELETE', headers: { 'X-CSRF-Token': 'csrf-123' } });
   });
 
+  it('lists, makes, fills, changes and deletes albums with FotoWeb media types and the CSRF header', async () => {
+    const album = { href: '/fotoweb/users/15001/albums/3/', name: 'Summer' };
+    const { api, requests } = client(
+      () => json({ data: [album], paging: null }),
+      () => json(album),
+      () => json({ added: 1, album }),
+      () => json(album),
+      () => new Response(null, { status: 204 }),
+    );
+    await expect(api.listAlbums('/fotoweb/me/albums/mine/')).resolves.toMatchObject({ data: [album] });
+    await expect(api.createAlbum('/fotoweb/me/albums/', { name: 'Summer' })).resolves.toMatchObject(album);
+    await expect(api.addAlbumAssets(album.href, ['/fotoweb/archives/5000-Photos/a.jpg.info'])).resolves.toMatchObject({ added: 1 });
+    await api.updateAlbum(album.href, { poster_asset: null });
+    await api.deleteAlbum(album.href);
+    expect(requests[0]).toMatchObject({ url: '/fotoweb/me/albums/mine/', method: 'GET', headers: { Accept: 'application/vnd.fotoware.collectionlist+json' } });
+    expect(requests[1]).toMatchObject({
+      method: 'POST',
+      headers: { 'Content-Type': 'application/vnd.fotoware.collection-create+json', 'X-CSRF-Token': 'csrf-123' },
+      body: '{"name":"Summer"}',
+    });
+    expect(requests[2]).toMatchObject({
+      url: album.href,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/vnd.fotoware.assetlinklist+json' },
+      body: JSON.stringify({ data: [{ href: '/fotoweb/archives/5000-Photos/a.jpg.info' }] }),
+    });
+    expect(requests[3]).toMatchObject({ method: 'PATCH', headers: { 'Content-Type': 'application/vnd.fotoware.collection-update+json' }, body: '{"poster_asset":null}' });
+    expect(requests[4]).toMatchObject({ url: album.href, method: 'DELETE', headers: { 'X-CSRF-Token': 'csrf-123' } });
+  });
+
   it('lists, adds and removes pins with the pin media types and the CSRF header', async () => {
     const list = { data: [], paging: null, limit: 200 };
     const answer = () => json({ ...list, added: 1 });

@@ -185,6 +185,19 @@ export interface MagpieClient {
   renameFolder(href: string, name: string, options?: RequestOptions): Promise<DamSchemas['CollectionInfo']>;
   /** `DELETE href`: deletes the empty folder `href` (its `canBeDeleted`); 409 `FolderNotEmpty` otherwise. */
   deleteFolder(href: string, options?: RequestOptions): Promise<void>;
+  /**
+   * `GET href` (the descriptor's `albums`, `albums_own`, `albums_archived`, `albums_deleted`; `collectionlist`): the
+   * user's albums in that list, newest first.
+   */
+  listAlbums(href: string, options?: RequestOptions): Promise<DamSchemas['CollectionList']>;
+  /** `POST href` (the descriptor's `albums`) with `{name, description?}`: a new empty album (issue 13); 403 without `albums.create`. */
+  createAlbum(href: string, album: DamSchemas['AlbumCreate'], options?: RequestOptions): Promise<DamSchemas['CollectionInfo']>;
+  /** `POST href` (an album) with `{data: [{href}]}` (`assetlinklist`): adds assets to its end. Answers how many were new. */
+  addAlbumAssets(href: string, hrefs: readonly string[], options?: RequestOptions): Promise<DamSchemas['AlbumAssetsAdded']>;
+  /** `PATCH href` (an album's `edit`) with an `AlbumUpdate`: rename, cover, remove, reorder, archive, restore. Answers the album. */
+  updateAlbum(href: string, update: DamSchemas['AlbumUpdate'], options?: RequestOptions): Promise<DamSchemas['CollectionInfo']>;
+  /** `DELETE href` (an album whose `canBeDeleted` is true): to the deleted list, or for good from there. */
+  deleteAlbum(href: string, options?: RequestOptions): Promise<void>;
   /** `GET href` (the descriptor's `pins`): the user's pins, newest first, with the site's pin limit. */
   listPins(href: string, options?: RequestOptions): Promise<DamSchemas['PinList']>;
   /**
@@ -497,6 +510,11 @@ export function createMagpieClient(options: MagpieClientOptions = {}): MagpieCli
     createFolder: (href, name, o) => sendJson('POST', href, MEDIA_TYPES.collectionInfo, MEDIA_TYPES.folderCreationInfo, { name }, o),
     renameFolder: (href, name, o) => sendJson('PATCH', href, MEDIA_TYPES.collectionInfo, MEDIA_TYPES.folderUpdate, { name }, o),
     deleteFolder: (href, o) => remove(href, o),
+    listAlbums: (href, o) => getJson(href, MEDIA_TYPES.collectionList, o),
+    createAlbum: (href, album, o) => sendJson('POST', href, MEDIA_TYPES.collectionInfo, MEDIA_TYPES.collectionCreate, album, o),
+    addAlbumAssets: (href, hrefs, o) => sendJson('POST', href, MEDIA_TYPES.json, MEDIA_TYPES.assetLinkList, { data: hrefs.map((h) => ({ href: h })) }, o),
+    updateAlbum: (href, update, o) => sendJson('PATCH', href, MEDIA_TYPES.collectionInfo, MEDIA_TYPES.collectionUpdate, update, o),
+    deleteAlbum: (href, o) => remove(href, o),
     listPins: (href, o) => getJson(href, MEDIA_TYPES.pinList, o),
     addPins: (href, hrefs, o) => sendJson('POST', href, MEDIA_TYPES.pinList, MEDIA_TYPES.assetLinkList, { data: hrefs.map((h) => ({ href: h })) }, o),
     removePins: (href, hrefs, o) => sendJson('PATCH', href, MEDIA_TYPES.pinList, MEDIA_TYPES.collectionUpdate, { assets: { delete: [...hrefs] } }, o),

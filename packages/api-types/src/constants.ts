@@ -50,6 +50,8 @@ export const MEDIA_TYPES = {
   pinList: 'application/vnd.fotoware.pin-list+json',
   /** `{data: [{href}]}`: a list of hrefs (FotoWeb's `assetlinklist`), e.g. the body of pinning (spec 01 §7). */
   assetLinkList: 'application/vnd.fotoware.assetlinklist+json',
+  /** `POST /fotoweb/me/albums/` body `{name, description?}`: a new album (issue 13). */
+  collectionCreate: 'application/vnd.fotoware.collection-create+json',
   /** `{assets: {delete: [href]}}`: removing members of a collection, e.g. unpinning (spec 01 §7). */
   collectionUpdate: 'application/vnd.fotoware.collection-update+json',
   /** `POST <collection>` body `{name}`: a new folder there (issue 13). */

@@ -510,10 +510,73 @@ export const PinsRemoveSchema = z.object({
 });
 type _PinsRemove = Assert<Conforms<z.output<typeof PinsRemoveSchema>, DamSchemas['PinsRemove']>>;
 
-// ------------------------------------------------------------------------------------------------ users and groups (DAM)
+// ------------------------------------------------------------------------------------------------ albums (DAM)
 
-/** A numeric id of 1–9 digits in a path (`/fotoweb/api/users/{id}`, `/fotoweb/api/groups/{id}`). */
+/** A numeric id of 1–9 digits in a path (`/fotoweb/api/users/{id}`, `/fotoweb/api/groups/{id}`, albums). */
 const NumericIdSchema = z.string().regex(/^[0-9]{1,9}$/, 'An id is a number, e.g. "15001".');
+
+const AlbumName = z.string().trim().min(1, 'An album needs a name.').max(200, 'An album name is at most 200 characters.');
+const AlbumDescription = z.string().max(2000, 'An album description is at most 2,000 characters.');
+const AlbumHrefList = z.array(PinHrefText).min(1, 'Send at least one asset href.').max(1000, 'At most 1,000 assets at once.');
+
+/** `POST /fotoweb/me/albums/` body (`AlbumCreate`, issue 13): `{name, description?}`, the name 1–200 characters after trimming. */
+export const AlbumCreateSchema = z.strictObject({ name: AlbumName, description: AlbumDescription.optional() });
+type _AlbumCreate = Assert<Conforms<z.output<typeof AlbumCreateSchema>, DamSchemas['AlbumCreate']>>;
+
+/** `PATCH <album>` body (`AlbumUpdate`, issue 13; spec 01 §2 relocation, §7): every key optional. */
+export const AlbumUpdateSchema = z
+  .strictObject({
+    name: AlbumName.optional(),
+    description: AlbumDescription.optional(),
+    poster_asset: PinHrefText.nullable().optional(),
+    assets: z.strictObject({ delete: AlbumHrefList }).optional(),
+    move: z
+      .strictObject({ assets: AlbumHrefList, to: z.enum(['top', 'bottom', 'before', 'after']), target: PinHrefText.optional() })
+      .refine((move) => (move.to === 'before' || move.to === 'after') === (move.target !== undefined), {
+        message: 'Give a target asset with "before" and "after", and none with "top" and "bottom".',
+        path: ['target'],
+      })
+      .optional(),
+    archived: z.boolean().optional(),
+    deleted: z.literal(false, { error: 'Only false (restore); delete an album with DELETE.' }).optional(),
+  })
+  .refine((update) => Object.keys(update).length > 0, { message: 'Send at least one change.' });
+type _AlbumUpdate = Assert<Conforms<z.output<typeof AlbumUpdateSchema>, DamSchemas['AlbumUpdate']>>;
+
+/** `POST <album>` body: the `assetlinklist` `{data: [href]}`, each a string or `{href}`, 1 to 1,000 of them. */
+export const AlbumAssetsAddSchema = z.object({
+  data: z
+    .array(z.union([PinHrefText, z.object({ href: PinHrefText })]))
+    .min(1, 'Send at least one asset href.')
+    .max(1000, 'At most 1,000 assets are added at once.'),
+});
+type _AlbumAssetsAdd = Assert<Conforms<z.output<typeof AlbumAssetsAddSchema>, DamSchemas['PinsAdd']>>;
+
+/** Path parameters of `/fotoweb/users/{userId}/albums/{albumId}/`. */
+export const AlbumParamsSchema = z.object({ userId: NumericIdSchema, albumId: NumericIdSchema });
+type _AlbumParams = Assert<Conforms<z.output<typeof AlbumParamsSchema>, DamOperations['getAlbum']['parameters']['path']>>;
+
+/** The query of `GET <album>`: `p`, the 0-based page of assets from a `paging` link. */
+export const AlbumQuerySchema = z.object({
+  p: z
+    .string()
+    .regex(/^[0-9]{1,6}$/, 'A page is a number, e.g. "1".')
+    .optional(),
+});
+type _AlbumQuery = Assert<Conforms<z.output<typeof AlbumQuerySchema>, NonNullable<DamOperations['getAlbum']['parameters']['query']>>>;
+
+/** The query of `GET /fotoweb/me/albums/`: `q`, words of the name or description. */
+export const AlbumListQuerySchema = z.object({ q: z.string().max(200, 'At most 200 characters.').optional() });
+type _AlbumListQuery = Assert<Conforms<z.output<typeof AlbumListQuerySchema>, NonNullable<DamOperations['listAlbums']['parameters']['query']>>>;
+
+/** The album lists of the descriptor (`albums_own`, `albums_shared`…), by their path segment. */
+export const ALBUM_LISTS = ['mine', 'shared-with-me', 'archived', 'deleted', 'contribute'] as const;
+
+/** Path parameters of `/fotoweb/me/albums/{list}/`. */
+export const AlbumListParamsSchema = z.object({ list: z.enum(ALBUM_LISTS, { error: 'Not an album list: mine, shared-with-me, archived, deleted or contribute.' }) });
+type _AlbumListParams = Assert<Conforms<z.output<typeof AlbumListParamsSchema>, DamOperations['listAlbumsIn']['parameters']['path']>>;
+
+// ------------------------------------------------------------------------------------------------ users and groups (DAM)
 
 /** Path parameters of `/fotoweb/api/users/{id}[/member-of|/device-tokens]`. */
 export const UserIdParamsSchema = z.object({ id: NumericIdSchema });

@@ -689,6 +689,23 @@ export {
   type SavedFolder,
 } from './folderEdit/folderEdit.machine.ts';
 
+// Add to album: issue 13, spec 01 §2 asset selection, §8 "Album could not be created, try again later".
+export {
+  ALBUM_CHOOSE_MESSAGE,
+  ALBUM_CREATE_FAILED_MESSAGE,
+  ALBUM_NAME_LIMIT,
+  albumAddErrorMessage,
+  albumAddMachine,
+  albumNameProblem,
+  type AlbumAddContext,
+  type AlbumAddEvent,
+  type AlbumAddFailure,
+  type AlbumAddInput,
+  type AlbumAddRequest,
+  type AlbumAddResult,
+  type AlbumChoice,
+} from './albumAdd/albumAdd.machine.ts';
+
 // New metadata view (archive dialog): issue 12, spec 03 §2.12, §7.
 export {
   METADATA_VIEW_NAME_MAX,

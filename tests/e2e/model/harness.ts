@@ -126,6 +126,12 @@ export interface ModelSuiteOptions<TContext> {
   readonly requireFullCoverage?: boolean;
   /** Per-test timeout in ms; default the config's. */
   readonly timeoutMs?: number;
+  /**
+   * An earlier plan of the same model (another variant): `cover` then picks only paths that reach states and
+   * transitions that plan's paths miss, so two variants together cover the machine without running what the first
+   * already ran.
+   */
+  readonly complementOf?: ModelPathPlan;
 }
 
 /** What will run: the chosen paths, what was excluded and why, and the coverage of the chosen paths. */
@@ -178,29 +184,23 @@ function replayOnModel(testModel: TestModel<AnyMachineSnapshot, EventObject, unk
 function itemsOf(model: MachineModel, testModel: TestModel<AnyMachineSnapshot, EventObject, unknown>, path: ModelPath): Set<string> {
   const tracker = createCoverageTracker(model.machine);
   replayOnModel(testModel, path, tracker);
-  const { states, transitions } = tracker.report();
-  const missingStates = new Set(states.missing);
-  const missingTransitions = new Set(transitions.missing);
-  return new Set([
-    ...listStateNodes(model.machine)
-      .map((node) => node.id)
-      .filter((id) => !missingStates.has(id))
-      .map((id) => `state:${id}`),
-    ...listTransitions(model.machine)
-      .map((transition) => transition.key)
-      .filter((key) => !missingTransitions.has(key))
-      .map((key) => `transition:${key}`),
-  ]);
+  return coveredItems(model, tracker.report());
 }
 
 /**
  * Greedy set cover: repeatedly takes the path that reaches the most not-yet-reached states and transitions (ties:
  * fewer steps, then generation order) until nothing new is reached. Returns indexes into `candidates`, ascending.
- * Not always the smallest possible set, but close, deterministic and cheap.
+ * Not always the smallest possible set, but close, deterministic and cheap. Items in `covered` (`state:<id>`,
+ * `transition:<key>`) are reached already and count for nothing.
  */
-export function selectCoveringPaths(model: MachineModel, testModel: TestModel<AnyMachineSnapshot, EventObject, unknown>, candidates: readonly ModelPath[]): number[] {
+export function selectCoveringPaths(
+  model: MachineModel,
+  testModel: TestModel<AnyMachineSnapshot, EventObject, unknown>,
+  candidates: readonly ModelPath[],
+  covered: ReadonlySet<string> = new Set(),
+): number[] {
   const items = candidates.map((path) => itemsOf(model, testModel, path));
-  const remaining = new Set(items.flatMap((set) => [...set]));
+  const remaining = new Set(items.flatMap((set) => [...set]).filter((item) => !covered.has(item)));
   const chosen: number[] = [];
   while (remaining.size > 0) {
     let best = -1;
@@ -265,6 +265,7 @@ export function planModelPaths<TContext>(options: ModelSuiteOptions<TContext>): 
           model,
           testModel,
           candidates.map((candidate) => candidate.path),
+          options.complementOf && coveredItems(model, options.complementOf.coverage),
         ).flatMap((i) => candidates[i] ?? []);
   if (selection === 'cover' && options.maxPaths !== undefined && chosen.length > options.maxPaths) {
     throw new Error(`${model.name}: the covering set has ${chosen.length} paths, more than maxPaths ${options.maxPaths}`);
@@ -282,6 +283,22 @@ export function planModelPaths<TContext>(options: ModelSuiteOptions<TContext>): 
       chosen.map((entry) => entry.path),
     ),
   };
+}
+
+/** The `state:` and `transition:` items a coverage report reached. */
+function coveredItems(model: MachineModel, coverage: CoverageReport): Set<string> {
+  const missingStates = new Set(coverage.states.missing);
+  const missingTransitions = new Set(coverage.transitions.missing);
+  return new Set([
+    ...listStateNodes(model.machine)
+      .map((node) => node.id)
+      .filter((id) => !missingStates.has(id))
+      .map((id) => `state:${id}`),
+    ...listTransitions(model.machine)
+      .map((transition) => transition.key)
+      .filter((key) => !missingTransitions.has(key))
+      .map((key) => `transition:${key}`),
+  ]);
 }
 
 /** Short text for a state value: `open`, `uploading.sending`. */

@@ -427,6 +427,28 @@ export interface PinsTable {
   created: Generated<Date>;
 }
 
+/** A user's album (migration 0015): archived or deleted when those dates are set. */
+export interface AlbumsTable {
+  id: Generated<number>;
+  owner_id: number;
+  name: string;
+  description: Generated<string>;
+  /** The asset shown as the cover, or null (the first asset is shown). */
+  poster_asset_id: Generated<number | null>;
+  archived: Generated<Date | null>;
+  deleted: Generated<Date | null>;
+  created: Generated<Date>;
+  modified: Generated<Date>;
+}
+
+/** An asset in an album, at its place in the album's order (ascending `position`; migration 0015). */
+export interface AlbumAssetsTable {
+  album_id: number;
+  asset_id: number;
+  position: number;
+  added: Generated<Date>;
+}
+
 /** Every table Magpie's DAM stores, for Kysely's typed queries. */
 export interface Database {
   users: UsersTable;
@@ -446,6 +468,8 @@ export interface Database {
   jobs: JobsTable;
   user_preferences: UserPreferencesTable;
   pins: PinsTable;
+  albums: AlbumsTable;
+  album_assets: AlbumAssetsTable;
   metadata_views: MetadataViewsTable;
   asset_revisions: AssetRevisionsTable;
   background_tasks: BackgroundTasksTable;
@@ -457,6 +481,7 @@ export type UserRow = Selectable<UsersTable>;
 export type GroupRow = Selectable<GroupsTable>;
 export type ArchiveRow = Selectable<ArchivesTable>;
 export type PinRow = Selectable<PinsTable>;
+export type AlbumRow = Selectable<AlbumsTable>;
 /** An asset as services use it: every column but the search vectors (large, and only the database reads them). */
 export type AssetRow = Omit<Selectable<AssetsTable>, 'search_vector' | 'field_vector'>;
 /** The columns of {@link AssetRow}, for `select`. */

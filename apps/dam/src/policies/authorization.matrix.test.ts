@@ -26,6 +26,7 @@ import { BACKGROUND_TASKS_MATRIX_ROWS } from '../routes/background-tasks/backgro
 import { METADATA_VIEWS_MATRIX_ROWS } from '../routes/metadata-views/metadata-views.matrix.ts';
 import { ARCHIVE_CONFIG_MATRIX_ROWS } from '../routes/archive-config/archive-config.matrix.ts';
 import { PINS_MATRIX_ROWS } from '../routes/pins/pins.matrix.ts';
+import { ALBUMS_MATRIX_ROWS } from '../routes/albums/albums.matrix.ts';
 import { FOLDERS_MATRIX_ROWS } from '../routes/folders/folders.matrix.ts';
 import { as, isGuarded, MATRIX_CALLERS, type MatrixAnswer, type MatrixExpect, type MatrixPrincipal, type MatrixRow, type MatrixWorld } from '../testing/matrix.ts';
 
@@ -178,7 +179,7 @@ afterAll(async () => {
  * archive permissions as the group's entry on the matrix archive's access list. A 404 names nothing of the archive;
  * a 403 names the permission missing (`refusal`).
  */
-describe('the archive, taxonomies, uploads, background tasks, metadata views, pins, folders: every caller', () => {
+describe('the archive, taxonomies, uploads, background tasks, metadata views, pins, folders, albums: every caller', () => {
   const ROOM_ROWS: MatrixRow[] = [
     ...TAXONOMIES_MATRIX_ROWS,
     ...UPLOADS_MATRIX_ROWS,
@@ -187,6 +188,7 @@ describe('the archive, taxonomies, uploads, background tasks, metadata views, pi
     ...ARCHIVE_CONFIG_MATRIX_ROWS,
     ...PINS_MATRIX_ROWS,
     ...FOLDERS_MATRIX_ROWS,
+    ...ALBUMS_MATRIX_ROWS,
   ];
   /** Archive rows act on `asset`, whose revision 1 stays its current one; room rows on `taskAsset`, which they may change. */
   const rows = [...ARCHIVE_ROWS.map((row) => ({ row, assetOf: () => asset })), ...ROOM_ROWS.map((row) => ({ row, assetOf: () => taskAsset }))];
@@ -385,7 +387,9 @@ describe('user and group administration (issue 11)', () => {
 
   it('has a row for every operation of the users and groups rooms', () => {
     const covered = new Set<string>([...ADMIN_ROWS.map((row) => row.operation), 'getSiteOwner', 'setSiteOwner']);
-    const rooms = DAM_ROUTES.filter((route) => /^\^\\?\/fotoweb\\?\/(api\\?\/)?(users|groups)\\?\//.test(route.pattern.source)).map((route) => route.operationId);
+    const rooms = DAM_ROUTES.filter((route) => /^\^\\?\/fotoweb\\?\/(api\\?\/)?(users|groups)\\?\//.test(route.pattern.source) && !/albums/.test(route.pattern.source)).map(
+      (route) => route.operationId,
+    );
     expect(rooms.length).toBeGreaterThanOrEqual(21);
     expect(rooms.filter((operation) => !covered.has(operation))).toEqual([]);
   });
@@ -515,6 +519,20 @@ const OPEN_OPERATIONS: OpenOperation[] = [
     signedIn: 200,
   },
   {
+    operation: 'listAlbums',
+    reason: 'the caller’s own albums',
+    request: () => ({ method: 'GET', url: '/fotoweb/me/albums/' }),
+    anonymous: [401, 'Unauthorized'],
+    signedIn: 200,
+  },
+  {
+    operation: 'listAlbumsIn',
+    reason: 'the caller’s own album lists',
+    request: () => ({ method: 'GET', url: '/fotoweb/me/albums/deleted/' }),
+    anonymous: [401, 'Unauthorized'],
+    signedIn: 200,
+  },
+  {
     operation: 'listPins',
     reason: 'the caller’s own pins; each is shown only while the caller may view what it points at',
     request: () => ({ method: 'GET', url: '/fotoweb/me/pins/' }),
@@ -624,6 +642,7 @@ describe('every DAM operation', () => {
       ...ARCHIVE_CONFIG_MATRIX_ROWS,
       ...PINS_MATRIX_ROWS,
       ...FOLDERS_MATRIX_ROWS,
+      ...ALBUMS_MATRIX_ROWS,
     ]
       .filter((row) => isGuarded(row.expect))
       .map((row) => row.operation),

@@ -16,6 +16,9 @@ const SITE_ACTIONS = {
   manageServices: { permission: 'manageServices', refusal: 'You need the manageServices permission to manage services.' },
   configureConsentForms: { permission: 'configureConsentForms', refusal: 'You need the configureConsentForms permission to read the consent form settings.' },
   audit: { permission: 'audit', refusal: 'You need the audit permission to read the audit log.' },
+  // Albums (issue 13; spec 03 §3.3 "albums: create"); `manageAlbums` lets its holders open and change anyone's.
+  createAlbums: { permission: 'albums.create', refusal: 'You need the albums.create permission to create albums.' },
+  manageAlbums: { permission: 'manageAlbums', refusal: 'You need the manageAlbums permission to manage albums.' },
   useApi: { permission: 'api', refusal: 'You need the api permission to use the API.' },
 } as const satisfies Record<string, { permission: string; refusal: string }>;
 

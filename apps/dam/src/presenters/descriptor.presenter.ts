@@ -1,7 +1,7 @@
 import { GUEST_USER_ID, type FullApiDescriptor, type PublicApiDescriptor } from '@magpie/api-types';
 import type { Caller } from '../policies/archive.policy.ts';
 import { sitePolicy } from '../policies/site.policy.ts';
-import { GROUP_LIST_HREF, PINS_HREF, USER_LIST_HREF, groupHref, userHref } from './hrefs.ts';
+import { ALBUMS_HREF, GROUP_LIST_HREF, PINS_HREF, USER_LIST_HREF, albumListHref, groupHref, userHref } from './hrefs.ts';
 
 /** The site owner's hand-over resource (`getSiteOwner`/`setSiteOwner`, spec 03 §7). */
 export const SITE_OWNER_HREF = `${USER_LIST_HREF}site-owner`;
@@ -42,11 +42,12 @@ export function presentDescriptor(
     server: 'Magpie',
     utc_offset: options.utcOffsetMinutes ?? 0,
     archives: `${me}/archives/`,
-    albums: null,
-    albums_archived: null,
+    // The caller's albums (issue 13). Albums are not shared yet, so the shared lists are not advertised.
+    albums: ALBUMS_HREF,
+    albums_archived: albumListHref('archived'),
     albums_contribute: null,
-    albums_deleted: null,
-    albums_own: null,
+    albums_deleted: albumListHref('deleted'),
+    albums_own: albumListHref('mine'),
     albums_shared: null,
     alerts: null,
     actions: null,
@@ -70,7 +71,8 @@ export function presentDescriptor(
     order: null,
     people_search: null,
     permissions: {
-      albums: { addAssets: false, comment: false, create: false, shareWithGuests: false, showOnHomepage: false },
+      // Every signed-in user adds to their own albums; creating one needs albums.create (spec 03 §3.3).
+      albums: { addAssets: true, comment: false, create: sitePolicy.can(caller, 'createAlbums'), shareWithGuests: false, showOnHomepage: false },
       allowRetranscode: false,
       allowShareBookmark: false,
       // The site owner, and members of a group holding manageTaxonomies (issue #5; spec 01 §3, spec 03 §3.3).

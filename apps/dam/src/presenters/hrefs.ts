@@ -65,6 +65,19 @@ export function withPathParams(href: string, params: { o?: string; p?: string },
 /** The caller's pins (issue 13; the descriptor's `pins`, a collection's `pin`). */
 export const PINS_HREF = `${API_ROOT}/me/pins/`;
 /** The user list (`userManagement.userList`, the descriptor's `users`; spec 03 §7). */
+/** The descriptor's album lists (issue 13; FotoWeb API, Albums). */
+export const ALBUMS_HREF = `${API_ROOT}/me/albums/`;
+
+/** An album list's href: `/fotoweb/me/albums/mine/`, `shared-with-me/`, `archived/`, `deleted/`, `contribute/`. */
+export function albumListHref(list: string): string {
+  return `${ALBUMS_HREF}${list}/`;
+}
+
+/** An album's href, under its owner (FotoWeb's `/fotoweb/users/{userid}/albums/{albumid}/`). */
+export function albumHref(ownerId: number, albumId: number): string {
+  return `${API_ROOT}/users/${ownerId}/albums/${albumId}/`;
+}
+
 export const USER_LIST_HREF = `${API_ROOT}/users/`;
 /** The group list (`userManagement.groupList`, the descriptor's `groups`; spec 03 §7). */
 export const GROUP_LIST_HREF = `${API_ROOT}/groups/`;

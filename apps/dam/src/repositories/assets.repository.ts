@@ -5,6 +5,7 @@ import { ASSET_COLUMNS, type AssetRow, type AssetUpdate, type CountKind, type Da
 import { compileSearch, countedTerm, fieldLexemes, searchDocumentSql } from '../search/compile.ts';
 import type { SearchNode } from '../search/expression.ts';
 import type { Ordering, PageCursor } from '../search/ordering.ts';
+import { escapeLike } from './like.ts';
 
 /** Where to list assets: a whole archive, or a folder and everything below it. */
 export interface AssetScope {
@@ -154,6 +155,28 @@ export class AssetsRepository {
     return this.db.selectFrom('assets').select(ASSET_COLUMNS).where('id', '=', id).executeTakeFirst();
   }
 
+  /** The assets of `ids` that exist, in no particular order. */
+  async findByIds(ids: readonly number[]): Promise<AssetRow[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .selectFrom('assets')
+      .select(ASSET_COLUMNS)
+      .where('id', 'in', [...ids])
+      .execute();
+  }
+
+  /** Which of `ids` match a search (an AutoSearch visibility filter, spec 03 §3.9), in one query. */
+  async matchingIds(ids: readonly number[], node: SearchNode): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('assets')
+      .select('id')
+      .where('id', 'in', [...ids])
+      .where(compileSearch(node))
+      .execute();
+    return new Set(rows.map((row) => row.id));
+  }
+
   /** Whether asset `id` matches a search (an AutoSearch visibility filter, spec 03 §3.9). */
   async matches(id: number, node: SearchNode): Promise<boolean> {
     const row = await this.db.selectFrom('assets').select('id').where('id', '=', id).where(compileSearch(node)).executeTakeFirst();
@@ -221,7 +244,7 @@ export class AssetsRepository {
   private scoped(scope: AssetScope, db: Kysely<Database> = this.db) {
     let query = db.selectFrom('assets').where('archive_id', '=', scope.archiveId);
     if (scope.folderPath) {
-      const prefix = `${scope.folderPath.replace(/[\\%_]/g, (c) => `\\${c}`)}/%`;
+      const prefix = `${escapeLike(scope.folderPath)}/%`;
       query = query.where((eb) => eb.or([eb('folder_path', '=', scope.folderPath!), eb('folder_path', 'like', prefix)]));
     }
     if (scope.search) query = query.where(compileSearch(scope.search));

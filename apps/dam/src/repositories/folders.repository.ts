@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { escapeLike } from './like.ts';
 
 /**
  * Folder changes that touch a folder's whole subtree (issue 13): renaming, which moves the paths of the folder, its
@@ -84,9 +85,4 @@ export class FoldersRepository {
       .where((eb) => eb.or([eb('path', '=', path), eb('path', 'like', `${escapeLike(path)}/%`)]))
       .execute();
   }
-}
-
-/** `text` with LIKE's wildcards and escape character escaped (PostgreSQL's default escape, `\`). */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { Database, GroupRow, GroupsTable } from '../db/schema.ts';
-import { BUILTIN_GROUPS, likeEscaped, USERS_LOCK_SPACE } from './users.repository.ts';
+import { BUILTIN_GROUPS, USERS_LOCK_SPACE } from './users.repository.ts';
+import { escapeLike } from './like.ts';
 
 /** The advisory lock serialising writes to the group graph (`group_groups`), so that a cycle check holds until commit. */
 const GROUP_GRAPH_LOCK = 1;
@@ -106,7 +107,7 @@ export class GroupsRepository {
     let base = this.db.selectFrom('groups');
     if (!query.includeGuests) base = base.where((eb) => eb.or([eb('builtin_key', 'is', null), eb('builtin_key', '<>', BUILTIN_GROUPS.guests)]));
     if (query.q) {
-      const pattern = `%${likeEscaped(query.q)}%`;
+      const pattern = `%${escapeLike(query.q)}%`;
       base = base.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('description', 'ilike', pattern)]));
     }
     const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
@@ -154,7 +155,7 @@ export class GroupsRepository {
       .where('users.deleted', 'is', null)
       .where('users.kind', '=', 'person');
     if (query.q) {
-      const pattern = `%${likeEscaped(query.q)}%`;
+      const pattern = `%${escapeLike(query.q)}%`;
       base = base.where((eb) => eb.or(['users.username', 'users.full_name', 'users.email'].map((c) => eb(eb.ref(c as 'users.username'), 'ilike', pattern))));
     }
     const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
@@ -170,7 +171,7 @@ export class GroupsRepository {
   async groupMembers(groupId: number, query: PageQuery<MemberSortKey> & { limit: number }): Promise<{ rows: GroupRow[]; count: number }> {
     let base = this.db.selectFrom('group_groups').innerJoin('groups', 'groups.id', 'group_groups.member_group_id').where('group_groups.group_id', '=', groupId);
     if (query.q) {
-      const pattern = `%${likeEscaped(query.q)}%`;
+      const pattern = `%${escapeLike(query.q)}%`;
       base = base.where((eb) => eb.or([eb('groups.name', 'ilike', pattern), eb('groups.description', 'ilike', pattern)]));
     }
     const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { Database, UserRow, UsersTable } from '../db/schema.ts';
+import { escapeLike } from './like.ts';
 
 /** Built-in group keys (spec 01 §5: the default groups Everyone and Registered Users cannot be removed). */
 export const BUILTIN_GROUPS = { everyone: 'everyone', registered: 'registered', guests: 'guests' } as const;
@@ -35,9 +36,6 @@ export interface UserListQuery {
 export const USERS_LOCK_SPACE = 0x5547;
 /** The advisory lock serialising license-seat checks with the writes they guard. */
 const SEATS_LOCK = 2;
-
-/** `%`, `_` and `\` escaped for a LIKE pattern (PostgreSQL's default escape character is `\`). */
-export const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Users, groups and memberships. */
 export class UsersRepository {
@@ -133,7 +131,7 @@ export class UsersRepository {
       .where('users.deleted', 'is', null)
       .where('users.kind', 'in', query.includeGuest ? ['person', 'guest'] : ['person']);
     if (query.q) {
-      const pattern = `%${likeEscaped(query.q)}%`;
+      const pattern = `%${escapeLike(query.q)}%`;
       base = base.where((eb) =>
         eb.or(
           ['users.username', 'users.first_name', 'users.last_name', 'users.full_name', 'users.email', 'users.company'].map((c) =>

@@ -2,6 +2,7 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { FieldValues } from '../db/schema.ts';
 import { BYTES_PER_MB } from '@magpie/api-types/search-params';
 import type { SearchNode, RangeKey } from './expression.ts';
+import { escapeLike } from '../repositories/like.ts';
 
 /** Words of a value as the index stores them: lower-case runs of letters and digits. */
 export function wordsOf(value: string): string[] {
@@ -21,10 +22,6 @@ export function fieldLexemes(metadata: FieldValues): string[] {
     for (const value of values) for (const word of wordsOf(value)) lexemes.add(`f${field}_${word}`);
   }
   return [...lexemes];
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** `*` and `?` wildcards to a LIKE pattern; without wildcards the value matches anywhere (contains). */

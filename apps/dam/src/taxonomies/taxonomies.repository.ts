@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Generated, type Kysely, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
+import { escapeLike } from '../repositories/like.ts';
 
 /** Taxonomies (migration 0004): one per metadata field id (fotoweb-api-notes §7 Taxonomy). */
 export interface TaxonomiesTable {
@@ -101,11 +102,6 @@ export interface PageLimits {
 
 /** A filtered selection of items, before its columns, order and page are chosen. */
 type ItemsQuery = SelectQueryBuilder<TaxonomyDb, 'taxonomy_items', {}>;
-
-/** Escapes `%`, `_` and `\` for a LIKE pattern. */
-function likeEscape(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** Taxonomies, their items and the group permissions that grant editing. Services call it; it holds no rules. */
 export class TaxonomiesRepository {
@@ -234,7 +230,7 @@ export class TaxonomiesRepository {
    * with the number of matches the caller may see.
    */
   searchPage(fieldId: number, text: string, visibility: ItemVisibility, page: PageLimits): Promise<{ rows: TaxonomyItemRow[]; total: number }> {
-    const pattern = `%${likeEscape(text.toLowerCase())}%`;
+    const pattern = `%${escapeLike(text.toLowerCase())}%`;
     const matches = this.db
       .selectFrom('taxonomy_items')
       .where('field_id', '=', fieldId)

@@ -13,6 +13,8 @@ export const LOGIN_PATH = '/fotoweb/views/login';
 export const ARCHIVES_PATH = '/fotoweb/archives/';
 /** The Pins view (issue 13): what the user pinned. */
 export const PINS_PATH = '/fotoweb/views/pins';
+/** The Albums view (issue 13): the user's albums, archived and deleted ones. */
+export const ALBUMS_PATH = '/fotoweb/views/albums';
 /** Longest accepted `to` return address, in characters (bff.yaml `to` maxLength). */
 export const MAX_RETURN_ADDRESS_LENGTH = 2048;
 

@@ -2,6 +2,7 @@ import { Flex, HStack, Link, chakra } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ARCHIVES_PATH } from '../lib/urls.ts';
 import { PinsLink } from '../pins/PinsLink.tsx';
+import { AlbumsLink } from '../albums/AlbumsLink.tsx';
 import { UploadControl } from '../upload/UploadControl.tsx';
 import { HeaderSearch } from '../search/HeaderSearch.tsx';
 import { LogoMark } from '../components/Logo.tsx';
@@ -33,6 +34,7 @@ export function AppHeader() {
               <GuestLogInLink />
             ) : (
               <>
+                <AlbumsLink />
                 <PinsLink />
                 <UploadControl />
                 <SettingsMenu />

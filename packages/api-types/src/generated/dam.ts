@@ -745,6 +745,110 @@ export interface paths {
         patch: operations["removePins"];
         trace?: never;
     };
+    "/fotoweb/me/albums/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The albums the user can open
+         * @description The descriptor's `albums` (FotoWeb API, Albums): the user's own albums that are neither archived nor deleted,
+         *     newest first. `q` keeps those whose name or description contains the words (case-insensitive). Each album is
+         *     a `collectioninfo` with `isLinkCollection: true`, `type: "album"`, its asset count and its cover. Guests have no
+         *     albums (401).
+         */
+        get: operations["listAlbums"];
+        put?: never;
+        /**
+         * Create an album
+         * @description Body `{name, description?}`: a new empty album owned by the caller, who needs the group permission
+         *     `albums.create` (spec 03 §3.3; 403 otherwise). The name is 1 to 200 characters after trimming (400
+         *     `InvalidRequest` otherwise); names need not be unique. Answers 201 with the album's `collectioninfo` and its
+         *     href in `Location`.
+         */
+        post: operations["createAlbum"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/me/albums/{list}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the user's album lists
+         * @description The descriptor's album lists: `mine` (owned, neither archived nor deleted), `shared-with-me` (shared with the
+         *     user or one of their groups), `archived` and `deleted` (owned; a deleted album stays until it is deleted
+         *     again), and `contribute` (albums others shared with the user for contribution). Newest first.
+         */
+        get: operations["listAlbumsIn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/users/{userId}/albums/{albumId}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The album owner's user id (from the album's href). */
+                userId: components["parameters"]["AlbumOwner"];
+                /** @description The album's id (from its href). */
+                albumId: components["parameters"]["AlbumId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * An album and its assets
+         * @description The album (FotoWeb API, `GET /fotoweb/users/{userid}/albums/{albumid}/`) as `collection` (with the first page
+         *     of its assets in the album's order), `collectioninfo`, or `assetlist` (one page; `?p=` is the 0-based page
+         *     the `paging` links name). An album lists only the assets the caller may view in their archives (AutoSearch
+         *     included); the others stay in it, unseen. Its owner opens it; anyone else gets 404.
+         */
+        get: operations["getAlbum"];
+        put?: never;
+        /**
+         * Add assets to an album
+         * @description Body `{data: [href]}` (`assetlinklist`; each item a string or `{href}`, 1 to 1,000): asset hrefs the caller
+         *     may view (404 otherwise, as if they did not exist; 400 `InvalidHref` for an href that is not an asset's).
+         *     They go to the end of the album in the order given; assets already in it stay where they are. An album holds
+         *     at most 10,000 assets (409 `AlbumFull`, nothing added). Only the owner adds (404 for anyone else). Answers how
+         *     many were added and the album.
+         */
+        post: operations["addAlbumAssets"];
+        /**
+         * Delete an album
+         * @description Moves the album to the owner's deleted albums (`albums_deleted`), from where `PATCH {deleted: false}` restores
+         *     it; deleting an album that is there already removes it for good. Its assets stay in their archives. Only the
+         *     owner deletes (404 for anyone else). Answers 204.
+         */
+        delete: operations["deleteAlbum"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename, describe, archive, restore, set the cover, remove or reorder assets
+         * @description Body `AlbumUpdate` (spec 01 §7 `PATCH album` `assets.delete`, `PATCH collection` `poster_asset`; spec 02 §6
+         *     SetPosterAsset), every key optional and applied together in one transaction: `name`, `description`,
+         *     `poster_asset` (an asset href in the album, or null to clear the cover: the first asset is then shown),
+         *     `assets.delete` (asset hrefs taken out; one not in the album is ignored), `move` (assets of the album put at
+         *     the top, the bottom, or before or after another asset of it, keeping their order: relocation of spec 01 §2),
+         *     `archived` (true archives, false restores) and `deleted: false` (restores a deleted album). Only the owner
+         *     changes an album (404 for anyone else). Answers the album's `collectioninfo`.
+         */
+        patch: operations["updateAlbum"];
+        trace?: never;
+    };
     "/fotoweb/api/taxonomies/": {
         parameters: {
             query?: never;
@@ -3514,6 +3618,40 @@ export interface components {
                 delete: string[];
             };
         };
+        /** @description `POST /fotoweb/me/albums/` body: the name (1 to 200 characters after trimming) and an optional description. */
+        AlbumCreate: {
+            name: string;
+            description?: string;
+        };
+        /** @description `PATCH` on an album: every key optional, applied together. */
+        AlbumUpdate: {
+            name?: string;
+            description?: string;
+            /** @description An asset href of the album to show as its cover, or null to clear it. */
+            poster_asset?: string | null;
+            assets?: {
+                delete: string[];
+            };
+            /** @description Relocation (spec 01 §2): `assets` of the album go to the `top`, the `bottom`, or `before` / `after` the asset `target`, in the order given. */
+            move?: {
+                assets: string[];
+                /** @enum {string} */
+                to: "top" | "bottom" | "before" | "after";
+                target?: string;
+            };
+            archived?: boolean;
+            /**
+             * @description Only `false` (restore a deleted album); an album is deleted with DELETE.
+             * @enum {boolean}
+             */
+            deleted?: false;
+        };
+        /** @description What `POST` on an album added. */
+        AlbumAssetsAdded: {
+            /** @description How many assets were new to the album. */
+            added: number;
+            album: components["schemas"]["CollectionInfo"];
+        };
         /**
          * @description A usage flag of a taxonomy item (fotoweb-api-notes §7; spec 02 §6): `Set` its value can be assigned to a
          *     field, `Query` it can be used in searches, `Navigate` its children can be browsed, `Hint` unused (FotoWare).
@@ -4369,7 +4507,7 @@ export interface components {
             utc_offset: number;
             /** @description The public archives (a `collectionlist`). */
             archives: components["schemas"]["Url"];
-            /** @description Public albums; null (Magpie has no albums yet). */
+            /** @description Public albums; null (Magpie shares albums by link, not on a public list). */
             albums: string | null;
             /** @description The taxonomy list. */
             taxonomies: components["schemas"]["Url"];
@@ -4794,6 +4932,10 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The album owner's user id (from the album's href). */
+        AlbumOwner: string;
+        /** @description The album's id (from its href). */
+        AlbumId: string;
         /** @description An archive's id (`Id`, e.g. `5000`). */
         ArchiveConfigId: string;
         /** @description The archive as `<id>-<Name>` (e.g. `5000-Photos`) or `<id>`. Taken from an `href`, never typed. */
@@ -6183,6 +6325,203 @@ export interface operations {
             200: components["responses"]["PinList"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    listAlbums: {
+        parameters: {
+            query?: {
+                /** @description Words the album's name or description contains. */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CollectionList"];
+            401: components["responses"]["Unauthorized"];
+            406: components["responses"]["NotAcceptable"];
+        };
+    };
+    createAlbum: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.fotoware.collection-create+json": components["schemas"]["AlbumCreate"];
+                "application/json": components["schemas"]["AlbumCreate"];
+            };
+        };
+        responses: {
+            /** @description The new album. */
+            201: {
+                headers: {
+                    /** @description The new album's href. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.fotoware.collectioninfo+json": components["schemas"]["CollectionInfo"];
+                    "application/json": components["schemas"]["CollectionInfo"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    listAlbumsIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                list: "mine" | "shared-with-me" | "archived" | "deleted" | "contribute";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CollectionList"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            406: components["responses"]["NotAcceptable"];
+        };
+    };
+    getAlbum: {
+        parameters: {
+            query?: {
+                /** @description The 0-based page of assets (from a `paging` link). */
+                p?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The album owner's user id (from the album's href). */
+                userId: components["parameters"]["AlbumOwner"];
+                /** @description The album's id (from its href). */
+                albumId: components["parameters"]["AlbumId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The album. */
+            200: {
+                headers: {
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.fotoware.collection+json": components["schemas"]["Collection"];
+                    "application/vnd.fotoware.collectioninfo+json": components["schemas"]["CollectionInfo"];
+                    "application/vnd.fotoware.assetlist+json": components["schemas"]["AssetList"];
+                    "application/json": components["schemas"]["Collection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+        };
+    };
+    addAlbumAssets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The album owner's user id (from the album's href). */
+                userId: components["parameters"]["AlbumOwner"];
+                /** @description The album's id (from its href). */
+                albumId: components["parameters"]["AlbumId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.fotoware.assetlinklist+json": components["schemas"]["PinsAdd"];
+                "application/json": components["schemas"]["PinsAdd"];
+            };
+        };
+        responses: {
+            /** @description What was added, and the album after it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlbumAssetsAdded"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    deleteAlbum: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The album owner's user id (from the album's href). */
+                userId: components["parameters"]["AlbumOwner"];
+                /** @description The album's id (from its href). */
+                albumId: components["parameters"]["AlbumId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateAlbum: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The album owner's user id (from the album's href). */
+                userId: components["parameters"]["AlbumOwner"];
+                /** @description The album's id (from its href). */
+                albumId: components["parameters"]["AlbumId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.fotoware.collection-update+json": components["schemas"]["AlbumUpdate"];
+                "application/json": components["schemas"]["AlbumUpdate"];
+            };
+        };
+        responses: {
+            /** @description The album after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.fotoware.collectioninfo+json": components["schemas"]["CollectionInfo"];
+                    "application/json": components["schemas"]["CollectionInfo"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
         };
     };

@@ -14,7 +14,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Collection } from '@magpie/api-types';
 import { Alert, Box, Button, CloseButton, Flex, Grid, Heading, HStack, Link, Stack, Text, chakra } from '@chakra-ui/react';
-import { FolderPlus, ImagePlus, PencilLine, SearchX } from 'lucide-react';
+import { FolderPlus, ImagePlus, Images, PencilLine, SearchX } from 'lucide-react';
 import type { SavedFolder } from '@magpie/machines';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { api, describeError } from '../../api/client.ts';
@@ -43,6 +43,10 @@ import { useAssetPages } from './useAssetPages.ts';
 import { BatchEditDrawer } from '../../metadata/BatchEditDrawer.tsx';
 import { selectionStyles, selectionText } from './assetSelection.ts';
 import { useAssetSelection } from './useAssetSelection.ts';
+import { useSession } from '../../session/SessionProvider.tsx';
+import { AddToAlbumDialog } from '../../albums/AddToAlbumDialog.tsx';
+import { AlbumHeaderActions, AlbumSelectionActions } from '../../albums/AlbumActions.tsx';
+import type { AlbumAddResult } from '@magpie/machines';
 
 /**
  * A child folder's tile, with its pin toggle for signed-in users and, where the folder offers them (`edit`,
@@ -100,6 +104,19 @@ export function CollectionView() {
   );
   const [batchOpen, setBatchOpen] = useState(false);
   useEffect(() => setBatchOpen(false), [href]);
+  // Albums (issue 13): the Add to album dialog's assets, what the last add did, and an album change's refusal.
+  const { descriptor } = useSession();
+  const [albumAssets, setAlbumAssets] = useState<readonly string[] | undefined>(undefined);
+  const [albumAdded, setAlbumAdded] = useState<AlbumAddResult | undefined>(undefined);
+  const [albumError, setAlbumError] = useState<string | undefined>(undefined);
+  const closeAlbumDialog = useCallback((result: AlbumAddResult | undefined) => {
+    setAlbumAssets(undefined);
+    if (result) setAlbumAdded(result);
+  }, []);
+  useEffect(() => {
+    setAlbumAdded(undefined);
+    setAlbumError(undefined);
+  }, [href]);
 
   // Reload after uploads finished (spec 01 §4 Upload popover: the new thumbnails appear).
   const { reload } = resource;
@@ -130,6 +147,12 @@ export function CollectionView() {
   const isSearch = searchError === undefined && (collection.type === 'search' || (collection.searchString ?? '') !== '');
   const children = collection.children?.data ?? [];
   const canUploadHere = collection.canUploadTo && actionOpenUpload.predicate(context);
+  const isAlbum = collection.isLinkCollection === true;
+  const canAddToAlbum = !isAlbum && descriptor?.albums_own != null && descriptor.permissions.albums.addAssets;
+  const albumChanged = () => {
+    setAlbumError(undefined);
+    reloadCollection();
+  };
 
   return (
     <Stack gap="5" data-testid="collection-view" data-href={collection.href}>
@@ -160,6 +183,7 @@ export function CollectionView() {
               </RouterLink>
             </Link>
           )}
+          {isAlbum && <AlbumHeaderActions album={collection} onChanged={albumChanged} onFailed={setAlbumError} />}
           {!isSearch && collection.canCreateFolders && (
             <Button size="sm" variant="outline" onClick={() => setFolderAction({ kind: 'create', folder: collection })} data-testid="new-folder">
               <FolderPlus aria-hidden="true" />
@@ -170,6 +194,33 @@ export function CollectionView() {
         </HStack>
       </Flex>
 
+      {isAlbum && (collection.archived !== null || collection.deleted !== null) && (
+        <Alert.Root status="info" data-testid="album-state">
+          <Alert.Indicator />
+          <Alert.Description>{collection.deleted !== null ? 'This album is deleted. Restore it to use it again.' : 'This album is archived.'}</Alert.Description>
+        </Alert.Root>
+      )}
+      {albumError !== undefined && (
+        <Alert.Root status="error" data-testid="album-error">
+          <Alert.Indicator />
+          <Alert.Description>{albumError}</Alert.Description>
+          <CloseButton size="sm" aria-label="Close" onClick={() => setAlbumError(undefined)} />
+        </Alert.Root>
+      )}
+      {albumAdded && (
+        <Alert.Root status="success" data-testid="album-added">
+          <Alert.Indicator />
+          <Alert.Description>
+            {albumAdded.added === 1 ? '1 asset' : `${albumAdded.added} assets`} added to{' '}
+            <Link asChild color="brand.fg">
+              <RouterLink to={albumAdded.album.href}>{albumAdded.album.name}</RouterLink>
+            </Link>
+            .
+          </Alert.Description>
+          <CloseButton size="sm" aria-label="Close" onClick={() => setAlbumAdded(undefined)} />
+        </Alert.Root>
+      )}
+      {descriptor && <AddToAlbumDialog descriptor={descriptor} assets={albumAssets} onClose={closeAlbumDialog} />}
       {folderError !== undefined && (
         <Alert.Root status="error" data-testid="folder-action-error">
           <Alert.Indicator />
@@ -295,6 +346,15 @@ export function CollectionView() {
                   <PencilLine aria-hidden="true" />
                   Edit metadata
                 </Button>
+                {canAddToAlbum && (
+                  <Button size="xs" variant="outline" onClick={() => setAlbumAssets(selectedAssets.map((asset) => asset.href))} data-testid="album-add-open">
+                    <Images aria-hidden="true" />
+                    Add to album
+                  </Button>
+                )}
+                {isAlbum && collection.edit && collection.deleted === null && (
+                  <AlbumSelectionActions album={collection} selected={selectedAssets} onChanged={albumChanged} onFailed={setAlbumError} />
+                )}
                 <Button size="xs" variant="ghost" onClick={() => run(actionClearSelection)} aria-keyshortcuts="Escape">
                   {actionClearSelection.label(context)}
                 </Button>

@@ -1,0 +1,104 @@
+import type { Collection, CollectionPermission } from '@magpie/api-types';
+import type { AlbumRow, AssetRow } from '../db/schema.ts';
+import { albumHref, previewHref } from './hrefs.ts';
+
+/** What an album's presentation is made from. */
+export interface AlbumSource {
+  readonly album: AlbumRow;
+  /** How many of its assets the caller sees (`assetCount`). */
+  readonly assetCount: number;
+  /** The asset whose previews are the cover: the chosen cover, or the first asset the caller sees. */
+  readonly poster?: AssetRow | undefined;
+  /** The chosen cover's href, when the album has one the caller sees (`posterAsset`). */
+  readonly posterHref?: string | null | undefined;
+  /** Whether the caller may change the album (its owner, or a holder of `manageAlbums`). */
+  readonly canEdit: boolean;
+}
+
+/**
+ * The permissions an album carries (FotoWeb `Permission` of link collections; spec 02 §6 SetPosterAsset): its
+ * assets are viewed through the album, and its owner adds, removes, reorders and sets the cover.
+ */
+function albumPermissions(canEdit: boolean): CollectionPermission[] {
+  return canEdit ? ['View', 'Preview', 'Add', 'Remove', 'Reorder', 'SetPosterAsset'] : ['View', 'Preview'];
+}
+
+/**
+ * An album as FotoWeb's collection (`collectioninfo`; `type: "album"`, `isLinkCollection: true`; fotoweb-api-notes
+ * §9): its href under its owner, the cover's previews, `archived` and `deleted` dates, and `edit`, `canBeArchived`,
+ * `canBeDeleted` for whoever may change it. The `collection` media type adds `assets` (the service does).
+ */
+export function presentAlbum(source: AlbumSource): Collection {
+  const { album, poster, canEdit } = source;
+  const href = albumHref(album.owner_id, album.id);
+  const posterPreview = poster?.has_preview ? (poster.previews.find((p) => p.size === 400 && !p.square) ?? poster.previews.at(-1)) : undefined;
+  return {
+    id: String(album.id),
+    name: album.name,
+    description: album.description,
+    type: 'album',
+    iconCharacter: '',
+    color: null,
+    href,
+    data: href,
+    dataTemplate: null,
+    originalURL: href,
+    matchingHref: href,
+    orderRootHref: null,
+    searchURL: null,
+    alertHref: null,
+    clearSearch: null,
+    searchString: '',
+    searchQuery: '',
+    alt_orders: [],
+    assetCount: source.assetCount,
+    childCount: 0,
+    created: album.created.toISOString(),
+    modified: album.modified.toISOString(),
+    archived: album.archived?.toISOString() ?? null,
+    deleted: album.deleted?.toISOString() ?? null,
+    ancestors: [],
+    canBeArchived: canEdit && album.deleted === null,
+    canBeDeleted: canEdit,
+    canCopyTo: false,
+    canCreateFolders: false,
+    canHaveChildren: false,
+    canIngestToChildren: false,
+    canMoveTo: false,
+    canSelect: true,
+    canUploadTo: false,
+    hasChildren: false,
+    isFolderNavigationEnabled: false,
+    isSmartFolderNavigationEnabled: false,
+    isConsentManagementEnabled: false,
+    isConsentStatusFilterEnabled: false,
+    smartFolderHeader: null,
+    isLinkCollection: true,
+    isSearchable: false,
+    isSelectable: true,
+    create: [],
+    edit: canEdit ? href : null,
+    pin: null,
+    reorder: canEdit ? href : null,
+    urlComponents: [],
+    metadataEditor: null,
+    permissions: albumPermissions(canEdit),
+    posterAsset: source.posterHref ?? null,
+    posterImages:
+      posterPreview && poster
+        ? [
+            {
+              size: posterPreview.size,
+              width: posterPreview.width,
+              height: posterPreview.height,
+              square: posterPreview.square,
+              href: previewHref(poster.id, posterPreview.size, posterPreview.square, poster.modified.getTime()),
+            },
+          ]
+        : [],
+    propertyValidations: [],
+    props: { annotations: { enabled: false }, comments: { enabled: false }, shares: { enabled: false }, owner: null, tags: [] },
+    taxonomies: [],
+    uploadHref: '',
+  };
+}

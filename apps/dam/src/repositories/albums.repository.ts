@@ -1,0 +1,178 @@
+import { sql, type Kysely } from 'kysely';
+import type { AlbumRow, Database } from '../db/schema.ts';
+import { inTransaction } from '../db/transaction.ts';
+import { escapeLike } from './like.ts';
+
+/** Which of a user's albums a list shows (the descriptor's album lists; `deleted` and `archived` by their dates). */
+export type AlbumState = 'active' | 'archived' | 'deleted';
+
+/** An album's asset, by id, with the asset's archive (for the caller's access to it). */
+export interface AlbumMember {
+  readonly assetId: number;
+  readonly archiveId: number;
+}
+
+/** The changes of one album update, applied together (services/albums.service.ts reads them from `AlbumUpdate`). */
+export interface AlbumChanges {
+  readonly name?: string | undefined;
+  readonly description?: string | undefined;
+  /** An asset id of the album, or null to clear the cover. */
+  readonly posterAssetId?: number | null | undefined;
+  readonly removeAssetIds?: readonly number[] | undefined;
+  /** Asset ids of the album to put at the top, the bottom, or before / after `targetId`, in this order. */
+  readonly move?: { readonly assetIds: readonly number[]; readonly to: 'top' | 'bottom' | 'before' | 'after'; readonly targetId?: number | undefined } | undefined;
+  /** true archives, false restores from the archived list. */
+  readonly archived?: boolean | undefined;
+  /** false restores from the deleted list. */
+  readonly restore?: boolean | undefined;
+}
+
+/** Albums and their ordered assets (migration 0015). */
+export class AlbumsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  findById(id: number): Promise<AlbumRow | undefined> {
+    return this.db.selectFrom('albums').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /**
+   * The owner's albums in one state, newest first, with their asset counts; `words` keeps those whose name or
+   * description contains every word (case-insensitive).
+   */
+  async listOwned(ownerId: number, state: AlbumState, words: readonly string[] = []): Promise<Array<AlbumRow & { asset_count: number; first_asset_id: number | null }>> {
+    let query = this.db
+      .selectFrom('albums')
+      .selectAll('albums')
+      .select((eb) => eb.selectFrom('album_assets').select(eb.fn.countAll<string>().as('n')).whereRef('album_assets.album_id', '=', 'albums.id').as('asset_count'))
+      .select((eb) =>
+        eb.selectFrom('album_assets').select('asset_id').whereRef('album_assets.album_id', '=', 'albums.id').orderBy('position').orderBy('asset_id').limit(1).as('first_asset_id'),
+      )
+      .where('owner_id', '=', ownerId);
+    if (state === 'deleted') query = query.where('deleted', 'is not', null);
+    else query = query.where('deleted', 'is', null).where('archived', state === 'archived' ? 'is not' : 'is', null);
+    for (const word of words) {
+      const pattern = `%${escapeLike(word.toLowerCase())}%`;
+      query = query.where((eb) => eb.or([eb(sql`lower(name)`, 'like', pattern), eb(sql`lower(description)`, 'like', pattern)]));
+    }
+    const rows = await query.orderBy('created', 'desc').orderBy('id', 'desc').execute();
+    return rows.map((row) => ({ ...row, asset_count: Number(row.asset_count ?? 0), first_asset_id: row.first_asset_id ?? null }));
+  }
+
+  async create(ownerId: number, name: string, description: string): Promise<AlbumRow> {
+    return this.db.insertInto('albums').values({ owner_id: ownerId, name, description }).returningAll().executeTakeFirstOrThrow();
+  }
+
+  /** The album's assets in its order, each with its archive. */
+  async members(albumId: number): Promise<AlbumMember[]> {
+    const rows = await this.db
+      .selectFrom('album_assets')
+      .innerJoin('assets', 'assets.id', 'album_assets.asset_id')
+      .select(['album_assets.asset_id', 'assets.archive_id'])
+      .where('album_assets.album_id', '=', albumId)
+      .orderBy('album_assets.position')
+      .orderBy('album_assets.asset_id')
+      .execute();
+    return rows.map((row) => ({ assetId: row.asset_id, archiveId: row.archive_id }));
+  }
+
+  /** Which of `assetIds` are in the album. */
+  async memberIds(albumId: number, assetIds: readonly number[]): Promise<Set<number>> {
+    if (assetIds.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('album_assets')
+      .select('asset_id')
+      .where('album_id', '=', albumId)
+      .where('asset_id', 'in', [...assetIds])
+      .execute();
+    return new Set(rows.map((row) => row.asset_id));
+  }
+
+  /**
+   * Appends `assetIds` to the album's end in order, skipping those already in it, unless the album would then hold
+   * more than `limit` assets. The album's row is locked meanwhile.
+   * @returns how many were added, or `undefined` when the limit refused them all (nothing added).
+   */
+  add(albumId: number, assetIds: readonly number[], limit: number): Promise<number | undefined> {
+    return inTransaction(this.db, async (trx) => {
+      await trx.selectFrom('albums').select('id').where('id', '=', albumId).forUpdate().execute();
+      const present = await new AlbumsRepository(trx).memberIds(albumId, assetIds);
+      const fresh = [...new Set(assetIds)].filter((id) => !present.has(id));
+      if (fresh.length === 0) return 0;
+      const { count, last } = await trx
+        .selectFrom('album_assets')
+        .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.max('position').as('last')])
+        .where('album_id', '=', albumId)
+        .executeTakeFirstOrThrow();
+      if (Number(count) + fresh.length > limit) return undefined;
+      const start = last === null ? 0 : Number(last) + 1;
+      await trx
+        .insertInto('album_assets')
+        .values(fresh.map((assetId, index) => ({ album_id: albumId, asset_id: assetId, position: start + index })))
+        .execute();
+      await trx.updateTable('albums').set({ modified: new Date() }).where('id', '=', albumId).execute();
+      return fresh.length;
+    });
+  }
+
+  /** Applies `changes` to the album in one transaction (see {@link AlbumChanges}). */
+  update(albumId: number, changes: AlbumChanges): Promise<void> {
+    return inTransaction(this.db, async (trx) => {
+      await trx.selectFrom('albums').select('id').where('id', '=', albumId).forUpdate().execute();
+      if (changes.removeAssetIds?.length) {
+        await trx
+          .deleteFrom('album_assets')
+          .where('album_id', '=', albumId)
+          .where('asset_id', 'in', [...changes.removeAssetIds])
+          .execute();
+      }
+      if (changes.move) await new AlbumsRepository(trx).relocate(albumId, changes.move);
+      const now = new Date();
+      await trx
+        .updateTable('albums')
+        .set({
+          modified: now,
+          ...(changes.name !== undefined ? { name: changes.name } : {}),
+          ...(changes.description !== undefined ? { description: changes.description } : {}),
+          ...(changes.posterAssetId !== undefined ? { poster_asset_id: changes.posterAssetId } : {}),
+          ...(changes.archived !== undefined ? { archived: changes.archived ? now : null } : {}),
+          ...(changes.restore ? { deleted: null } : {}),
+        })
+        .where('id', '=', albumId)
+        .execute();
+      // A cover taken out of the album is no longer its cover.
+      await trx
+        .updateTable('albums')
+        .set({ poster_asset_id: null })
+        .where('id', '=', albumId)
+        .where('poster_asset_id', 'is not', null)
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('album_assets').select('asset_id').where('album_id', '=', albumId).whereRef('asset_id', '=', 'albums.poster_asset_id'))))
+        .execute();
+    });
+  }
+
+  /** Renumbers the album with the moved assets at their new place (spec 01 §2 relocation). */
+  private async relocate(albumId: number, move: NonNullable<AlbumChanges['move']>): Promise<void> {
+    const order = (await this.members(albumId)).map((member) => member.assetId);
+    const moving = new Set(move.assetIds);
+    const moved = move.assetIds.filter((id, index) => order.includes(id) && move.assetIds.indexOf(id) === index);
+    const rest = order.filter((id) => !moving.has(id));
+    let at = move.to === 'top' ? 0 : rest.length;
+    if (move.to === 'before' || move.to === 'after') {
+      const target = rest.indexOf(move.targetId!);
+      at = target < 0 ? rest.length : move.to === 'before' ? target : target + 1;
+    }
+    const next = [...rest.slice(0, at), ...moved, ...rest.slice(at)];
+    if (next.length === 0) return;
+    await sql`UPDATE album_assets SET position = o.position - 1
+      FROM unnest(${sql.val(next)}::integer[]) WITH ORDINALITY AS o(asset_id, position)
+      WHERE album_assets.album_id = ${albumId} AND album_assets.asset_id = o.asset_id`.execute(this.db);
+  }
+
+  /** Moves the album to the deleted list (or, when it is there already, removes it). @returns what happened. */
+  async delete(albumId: number): Promise<'trashed' | 'purged'> {
+    const trashed = await this.db.updateTable('albums').set({ deleted: new Date() }).where('id', '=', albumId).where('deleted', 'is', null).executeTakeFirst();
+    if (Number(trashed.numUpdatedRows) > 0) return 'trashed';
+    await this.db.deleteFrom('albums').where('id', '=', albumId).execute();
+    return 'purged';
+  }
+}

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import type { DamContext } from '../../context.ts';
+import { negotiate, sendRepresentation } from '../../http/media-types.ts';
+import { serveOperations } from '../../http/operations.ts';
+import { parseAssetHref } from '../../http/resource-path.ts';
+import { ApiError } from '../../lib/errors.ts';
+import type { AssetReference } from '../../lib/references.ts';
+import type { AlbumReference } from '../../services/albums.service.ts';
+
+const ALBUM_REPRESENTATIONS = ['collection', 'collectioninfo', 'assetlist'] as const;
+
+/**
+ * Reads asset hrefs into references (`http/resource-path.ts`).
+ * @param at the body path of the list, for the error's `issues` (`data`, `assets.delete`…).
+ * @throws ApiError 400 `InvalidHref` naming every href that is not an asset's.
+ */
+function assetReferences(hrefs: readonly string[], at: string): AssetReference[] {
+  const references: AssetReference[] = [];
+  const issues: Array<{ path: string; message: string }> = [];
+  hrefs.forEach((href, index) => {
+    const reference = parseAssetHref(href);
+    if (reference) references.push(reference);
+    else issues.push({ path: `body.${at}.${index}`, message: `"${href.length > 100 ? `${href.slice(0, 100)}…` : href}" is not an asset href.` });
+  });
+  if (issues.length > 0) throw new ApiError(400, 'InvalidHref', 'Albums hold assets, named by the href the server gave them.', 'Invalid href', issues);
+  return references;
+}
+
+/** One asset href read into a reference. @throws ApiError 400 `InvalidHref`. */
+function assetReference(href: string, at: string): AssetReference {
+  return assetReferences([href], at)[0]!;
+}
+
+const albumOf = (params: { userId: string; albumId: string }): AlbumReference => ({ ownerId: Number(params.userId), albumId: Number(params.albumId) });
+
+/** The caller's albums (issue 13; FotoWeb API, Albums; spec 01 §7 `PATCH album`, `PATCH collection poster_asset`). */
+export async function albumsRoutes(app: FastifyInstance, ctx: DamContext) {
+  serveOperations(app, ['/fotoweb/me/albums/', '/fotoweb/me/albums/*'], {
+    listAlbums: async ({ request, reply, caller, query }) => sendRepresentation(request, reply, 'collectionlist', await ctx.albums.list(caller, 'mine', query.q)),
+    createAlbum: async ({ request, reply, caller, body }) => {
+      const album = await ctx.albums.create(caller, body.name, body.description);
+      return sendRepresentation(request, reply.header('location', album.href), 'collectioninfo', album, 201);
+    },
+    listAlbumsIn: async ({ request, reply, caller, params }) => sendRepresentation(request, reply, 'collectionlist', await ctx.albums.list(caller, params.list)),
+  });
+  serveOperations(app, '/fotoweb/users/:userId/albums/*', {
+    getAlbum: async ({ request, reply, caller, params, query }) => {
+      const page = query.p === undefined ? 0 : Number(query.p);
+      const representation = negotiate(request, ALBUM_REPRESENTATIONS, page > 0 ? 'assetlist' : 'collection');
+      return sendRepresentation(request, reply, representation, await ctx.albums.get(caller, albumOf(params), representation, page));
+    },
+    addAlbumAssets: async ({ reply, caller, params, body }) => {
+      const hrefs = body.data.map((item) => (typeof item === 'string' ? item : item.href));
+      const result = await ctx.albums.add(caller, albumOf(params), assetReferences(hrefs, 'data'));
+      return reply.code(200).header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store').send(JSON.stringify(result));
+    },
+    updateAlbum: async ({ request, reply, caller, params, body }) => {
+      const album = await ctx.albums.update(caller, albumOf(params), {
+        name: body.name,
+        description: body.description,
+        poster: body.poster_asset === undefined ? undefined : body.poster_asset === null ? null : assetReference(body.poster_asset, 'poster_asset'),
+        remove: body.assets ? assetReferences(body.assets.delete, 'assets.delete') : undefined,
+        move: body.move && {
+          assets: assetReferences(body.move.assets, 'move.assets'),
+          to: body.move.to,
+          target: body.move.target === undefined ? undefined : assetReference(body.move.target, 'move.target'),
+        },
+        archived: body.archived,
+        restore: body.deleted === false,
+      });
+      return sendRepresentation(request, reply, 'collectioninfo', album);
+    },
+    deleteAlbum: async ({ reply, caller, params }) => {
+      await ctx.albums.delete(caller, albumOf(params));
+      return reply.code(204).send();
+    },
+  });
+}

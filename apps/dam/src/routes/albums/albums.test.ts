@@ -1,0 +1,234 @@
+/**
+ * Albums (issue 13; FotoWeb API, Albums; spec 01 §2 relocation, §7 `PATCH album`, `PATCH collection poster_asset`):
+ * create, list, add, remove, reorder, cover, archive, delete and restore, what a viewer sees of an album, bad input.
+ */
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDam, SAMPLES_DIR, type TestDam } from '../../testing/harness.ts';
+
+let sut: TestDam;
+const ALBUMS = '/fotoweb/me/albums/';
+const PHOTOS = '/fotoweb/archives/5000-Photos/';
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+/** Three photos uploaded to Photos/albums (a, b, c in upload order). */
+const photo = { a: '', b: '', c: '' };
+
+async function upload(file: string): Promise<string> {
+  const status = await sut.upload(sut.adminToken, PHOTOS, path.join(SAMPLES_DIR, file), { folder: 'albums' });
+  expect(status.status).toBe('done');
+  return status.result!.assetUrl;
+}
+
+function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown, token = sut.adminToken, accept = 'application/vnd.fotoware.collection+json') {
+  return sut.app.inject({
+    method,
+    url,
+    headers: { ...bearer(token), accept, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+  });
+}
+
+async function createAlbum(name: string, token = sut.adminToken): Promise<string> {
+  const res = await call('POST', ALBUMS, { name }, token);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().href;
+}
+
+async function assetsOf(album: string, token = sut.adminToken): Promise<string[]> {
+  const res = await call('GET', album, undefined, token);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().assets.data.map((asset: { href: string }) => asset.href);
+}
+
+async function listed(list: string, token = sut.adminToken): Promise<string[]> {
+  const res = await call('GET', `${ALBUMS}${list}`, undefined, token, 'application/vnd.fotoware.collectionlist+json');
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.map((album: { name: string }) => album.name);
+}
+
+beforeAll(async () => {
+  sut = await createTestDam({ MAGPIE_PAGE_SIZE: '2' });
+  photo.a = await upload('iptc-xmp/Bush-dog.jpg');
+  photo.b = await upload('photos/orientation/Landscape_1.jpg');
+  photo.c = await upload('photos/orientation/Portrait_1.jpg');
+});
+afterAll(async () => {
+  await sut?.close();
+});
+
+describe('albums (FotoWeb API, Albums)', () => {
+  it('advertises the album lists in the descriptor, with the create permission', async () => {
+    const descriptor = (await call('GET', '/fotoweb/me/', undefined, sut.adminToken, 'application/json')).json();
+    expect(descriptor).toMatchObject({ albums: ALBUMS, albums_own: `${ALBUMS}mine/`, albums_archived: `${ALBUMS}archived/`, albums_deleted: `${ALBUMS}deleted/` });
+    expect(descriptor.permissions.albums.create).toBe(true);
+    const plain = await sut.createUser('albums-plain');
+    const theirs = (await call('GET', '/fotoweb/me/', undefined, plain.token, 'application/json')).json();
+    expect(theirs.permissions.albums.create).toBe(false);
+  });
+
+  it('creates an album (201, Location, an empty link collection) and refuses without albums.create or a name', async () => {
+    const res = await call('POST', ALBUMS, { name: '  Summer  ', description: 'Beach days' });
+    expect(res.statusCode).toBe(201);
+    const album = res.json();
+    expect(res.headers.location).toBe(album.href);
+    expect(album.href).toMatch(/^\/fotoweb\/users\/[0-9]+\/albums\/[0-9]+\/$/);
+    expect(album).toMatchObject({
+      name: 'Summer',
+      description: 'Beach days',
+      type: 'album',
+      isLinkCollection: true,
+      assetCount: 0,
+      archived: null,
+      deleted: null,
+      posterImages: [],
+    });
+    expect(album.permissions).toEqual(expect.arrayContaining(['Add', 'Remove', 'Reorder', 'SetPosterAsset']));
+
+    const plain = await sut.createUser('albums-no-create');
+    const refused = await call('POST', ALBUMS, { name: 'Mine' }, plain.token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toMatch(/albums\.create/);
+    const creator = await sut.createMemberWith('albums-creator', ['albums.create']);
+    expect((await call('POST', ALBUMS, { name: 'Allowed' }, creator.token)).statusCode).toBe(201);
+
+    for (const body of [{ name: '   ' }, { name: 'x'.repeat(201) }, {}, { name: 'ok', extra: 1 }]) {
+      const bad = await call('POST', ALBUMS, body);
+      expect(bad.statusCode, JSON.stringify(body)).toBe(400);
+      expect(bad.json().value).toBe('InvalidRequest');
+    }
+  });
+
+  it('adds assets in order, keeps those already there, and pages them with the cover', async () => {
+    const album = await createAlbum('Ordered');
+    const first = await call('POST', album, { data: [photo.b, { href: photo.a }] });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ added: 2, album: { assetCount: 2 } });
+    const again = await call('POST', album, { data: [photo.a, photo.c] });
+    expect(again.json().added).toBe(1);
+
+    const res = await call('GET', album);
+    const body = res.json();
+    expect(body.assetCount).toBe(3);
+    expect(body.assets.data.map((a: { href: string }) => a.href)).toEqual([photo.b, photo.a]);
+    expect(body.assets.paging).toMatchObject({ first: album, next: `${album}?p=1`, index: 0, totalPages: 2, count: 3 });
+    expect(body.posterImages[0].href).toMatch(/^\/fotoweb\/cache\/previews\//);
+    expect(body.posterAsset).toBeNull();
+    const page = await call('GET', `${album}?p=1`, undefined, sut.adminToken, 'application/vnd.fotoware.assetlist+json');
+    expect(page.statusCode).toBe(200);
+    expect(page.json().data.map((a: { href: string }) => a.href)).toEqual([photo.c]);
+    expect((await call('GET', `${album}?p=2`)).statusCode).toBe(400);
+  });
+
+  it('reorders (top, bottom, before, after), sets and clears the cover, and removes assets', async () => {
+    const album = await createAlbum('Relocated');
+    await call('POST', album, { data: [photo.a, photo.b, photo.c] });
+    const order = async () => {
+      const all: string[] = [];
+      for (let p = 0; p < 2; p++) {
+        const res = await call('GET', p === 0 ? album : `${album}?p=${p}`, undefined, sut.adminToken, 'application/vnd.fotoware.assetlist+json');
+        all.push(...res.json().data.map((a: { href: string }) => a.href));
+      }
+      return all;
+    };
+    expect((await call('PATCH', album, { move: { assets: [photo.c], to: 'top' } })).statusCode).toBe(200);
+    expect(await order()).toEqual([photo.c, photo.a, photo.b]);
+    await call('PATCH', album, { move: { assets: [photo.c], to: 'bottom' } });
+    expect(await order()).toEqual([photo.a, photo.b, photo.c]);
+    await call('PATCH', album, { move: { assets: [photo.c, photo.a], to: 'before', target: photo.b } });
+    expect(await order()).toEqual([photo.c, photo.a, photo.b]);
+    await call('PATCH', album, { move: { assets: [photo.c], to: 'after', target: photo.b } });
+    expect(await order()).toEqual([photo.a, photo.b, photo.c]);
+    expect((await call('PATCH', album, { move: { assets: [photo.a], to: 'before' } })).statusCode).toBe(400);
+
+    const covered = await call('PATCH', album, { poster_asset: photo.c });
+    expect(covered.statusCode, covered.body).toBe(200);
+    expect(covered.json().posterAsset).toBe(photo.c);
+    const outsider = await createAlbum('Elsewhere');
+    const notIn = await call('PATCH', outsider, { poster_asset: photo.a });
+    expect(notIn.statusCode).toBe(400);
+    expect(notIn.json().value).toBe('NotInAlbum');
+
+    const removed = await call('PATCH', album, { assets: { delete: [photo.c, `${PHOTOS}albums/not-there.jpg.info`] } });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json()).toMatchObject({ assetCount: 2, posterAsset: null });
+    expect(await assetsOf(album)).toEqual([photo.a, photo.b]);
+    await call('PATCH', album, { poster_asset: photo.b });
+    expect((await call('PATCH', album, { poster_asset: null })).json().posterAsset).toBeNull();
+  });
+
+  it('renames, archives, deletes, restores and purges; the lists follow', async () => {
+    const album = await createAlbum('Lifecycle');
+    const renamed = await call('PATCH', album, { name: 'Lifecycle 2', description: 'new' });
+    expect(renamed.json()).toMatchObject({ name: 'Lifecycle 2', description: 'new' });
+    expect(await listed('mine/')).toContain('Lifecycle 2');
+    expect((await call('GET', `${ALBUMS}?q=cycle%202`, undefined, sut.adminToken, 'application/json')).json().data.map((a: { name: string }) => a.name)).toEqual(['Lifecycle 2']);
+
+    const archived = await call('PATCH', album, { archived: true });
+    expect(archived.json().archived).toEqual(expect.any(String));
+    expect(await listed('mine/')).not.toContain('Lifecycle 2');
+    expect(await listed('archived/')).toContain('Lifecycle 2');
+    await call('PATCH', album, { archived: false });
+    expect(await listed('mine/')).toContain('Lifecycle 2');
+
+    expect((await call('PATCH', album, { deleted: false })).statusCode).toBe(400);
+    expect((await call('DELETE', album)).statusCode).toBe(204);
+    expect(await listed('deleted/')).toContain('Lifecycle 2');
+    expect(await listed('mine/')).not.toContain('Lifecycle 2');
+    expect((await call('PATCH', album, { deleted: false })).json().deleted).toBeNull();
+    expect(await listed('mine/')).toContain('Lifecycle 2');
+    await call('DELETE', album);
+    expect((await call('DELETE', album)).statusCode).toBe(204);
+    expect((await call('GET', album)).statusCode).toBe(404);
+    expect(await listed('deleted/')).not.toContain('Lifecycle 2');
+    expect(await listed('shared-with-me/')).toEqual([]);
+    expect((await call('GET', `${ALBUMS}nonsense/`)).statusCode).toBe(400);
+  });
+
+  it('shows only what the viewer may see; another user gets 404; guests and bad hrefs are refused', async () => {
+    const member = await sut.createMemberWith('albums-member', ['albums.create']);
+    // An archive the member may not view, with one photo in it.
+    const secret = await sut.ctx.repos.archives.create({ name: 'Secret' });
+    const secretStatus = await sut.upload(sut.adminToken, `/fotoweb/archives/${secret.id}-Secret/`, path.join(SAMPLES_DIR, 'photos/orientation/Portrait_2.jpg'));
+    expect(secretStatus.status).toBe('done');
+    const secretHref = secretStatus.result!.assetUrl;
+    const album = await createAlbum('Member album', member.token);
+    const hidden = await call('POST', album, { data: [secretHref] }, member.token);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.body).not.toContain('Secret');
+    expect((await call('POST', album, { data: [photo.a] }, member.token)).json().added).toBe(1);
+    // An asset the member cannot see stays in the album, unseen (added directly, as if access changed later).
+    const albumId = Number(album.split('/').at(-2));
+    const secretRow = await sut.ctx.repos.assets.findByPath(secret.id, '', 'Portrait_2.jpg');
+    expect(await sut.ctx.repos.albums.add(albumId, [secretRow!.id], 10_000)).toBe(1);
+    expect(await assetsOf(album, member.token)).toEqual([photo.a]);
+    expect((await call('GET', album, undefined, member.token)).json().assetCount).toBe(1);
+
+    const stranger = await sut.createUser('albums-stranger');
+    for (const method of ['GET', 'PATCH', 'DELETE'] as const) {
+      const res = await call(method, album, method === 'PATCH' ? { name: 'x' } : undefined, stranger.token);
+      expect(res.statusCode, method).toBe(404);
+    }
+    const wrongOwner = album.replace(/users\/[0-9]+/, `users/${stranger.id}`);
+    expect((await call('GET', wrongOwner, undefined, member.token)).statusCode).toBe(404);
+    // The site owner holds manageAlbums.
+    expect((await call('GET', album)).statusCode).toBe(200);
+
+    const bad = await call('POST', album, { data: ['/fotoweb/archives/5000-Photos/'] }, member.token);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ value: 'InvalidHref', issues: [{ path: 'body.data.0' }] });
+    expect((await call('PATCH', album, {}, member.token)).statusCode).toBe(400);
+    expect((await sut.app.inject({ method: 'GET', url: ALBUMS })).statusCode).toBe(401);
+  });
+
+  it('refuses to overfill an album: nothing is added past the limit', async () => {
+    const repository = sut.ctx.repos.albums;
+    const owner = (await sut.ctx.repos.users.siteOwnerId())!;
+    const album = await repository.create(owner, 'Small', '');
+    const ids = (await Promise.all(['Bush-dog.jpg', 'Landscape_1.jpg', 'Portrait_1.jpg'].map((name) => sut.ctx.repos.assets.findByPath(5000, 'albums', name)))).map(
+      (row) => row!.id,
+    );
+    expect(await repository.add(album.id, ids, 2)).toBeUndefined();
+    expect(await repository.add(album.id, ids.slice(0, 2), 2)).toBe(2);
+    expect(await repository.add(album.id, ids.slice(0, 1), 2)).toBe(0);
+  });
+});

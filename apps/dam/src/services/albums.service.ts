@@ -1,0 +1,257 @@
+import type { Asset, AssetList, Collection, CollectionList } from '@magpie/api-types';
+import type { AlbumRow, ArchiveRow, AssetRow } from '../db/schema.ts';
+import { ApiError, notFound } from '../lib/errors.ts';
+import type { AssetReference } from '../lib/references.ts';
+import type { ArchivePolicy, Caller } from '../policies/archive.policy.ts';
+import { sitePolicy } from '../policies/site.policy.ts';
+import { presentAlbum } from '../presenters/album.presenter.ts';
+import { presentAsset } from '../presenters/asset.presenter.ts';
+import { albumHref } from '../presenters/hrefs.ts';
+import type { AlbumChanges, AlbumsRepository, AlbumState } from '../repositories/albums.repository.ts';
+import type { ArchivesRepository } from '../repositories/archives.repository.ts';
+import type { AssetsRepository } from '../repositories/assets.repository.ts';
+import type { MetadataViewsRepository } from '../repositories/metadata-views.repository.ts';
+import type { AssetsService } from './assets.service.ts';
+
+/** Most assets one album holds (409 `AlbumFull` over it). */
+export const ALBUM_ASSET_LIMIT = 10_000;
+
+/** An album by its href's parts: the owner's user id and the album id. */
+export interface AlbumReference {
+  readonly ownerId: number;
+  readonly albumId: number;
+}
+
+/** The descriptor's album lists (`/fotoweb/me/albums/{list}/`). */
+export type AlbumListName = 'mine' | 'shared-with-me' | 'archived' | 'deleted' | 'contribute';
+
+/** An album update with its assets named by references (the route reads them from hrefs). */
+export interface AlbumUpdateInput {
+  readonly name?: string | undefined;
+  readonly description?: string | undefined;
+  /** The new cover, or null to clear it. */
+  readonly poster?: AssetReference | null | undefined;
+  readonly remove?: readonly AssetReference[] | undefined;
+  readonly move?: { readonly assets: readonly AssetReference[]; readonly to: 'top' | 'bottom' | 'before' | 'after'; readonly target?: AssetReference | undefined } | undefined;
+  readonly archived?: boolean | undefined;
+  readonly restore?: boolean | undefined;
+}
+
+/** The album representations a request may ask for. */
+export type AlbumRepresentation = 'collection' | 'collectioninfo' | 'assetlist';
+
+/**
+ * A user's albums (issue 13; FotoWeb API, Albums; spec 01 §7 `PATCH album`, `PATCH collection poster_asset`): assets
+ * from any archive, in the owner's order. Creating needs the group permission `albums.create`; an album is opened
+ * and changed by its owner (and holders of `manageAlbums`); anyone else gets 404, as if it did not exist. An album
+ * shows only the assets its viewer may view in their archives (AutoSearch included), so an album never widens what
+ * anyone sees. Guests have no albums (401).
+ */
+export class AlbumsService {
+  constructor(
+    private readonly albums: AlbumsRepository,
+    private readonly archives: ArchivesRepository,
+    private readonly assetRows: AssetsRepository,
+    private readonly assets: AssetsService,
+    private readonly policy: ArchivePolicy,
+    private readonly views: MetadataViewsRepository,
+    /** Assets per page of an album (`MAGPIE_PAGE_SIZE`). */
+    private readonly pageSize: number,
+  ) {}
+
+  /**
+   * One of the caller's album lists, newest first (`q`: words of the name or description). The lists of shared
+   * albums are empty: albums are not shared yet.
+   * @throws ApiError 401 for guests.
+   */
+  async list(caller: Caller, list: AlbumListName, q = ''): Promise<CollectionList> {
+    this.assertUser(caller);
+    const state: AlbumState | undefined = list === 'mine' ? 'active' : list === 'archived' ? 'archived' : list === 'deleted' ? 'deleted' : undefined;
+    const rows = state ? await this.albums.listOwned(caller.userId, state, q.split(/\s+/).filter(Boolean)) : [];
+    const covers = await this.assetRows.findByIds(rows.map((row) => row.poster_asset_id ?? row.first_asset_id).filter((id): id is number => id !== null));
+    const coverOf = new Map(covers.map((asset) => [asset.id, asset]));
+    const data = rows.map((row) => presentAlbum({ album: row, assetCount: row.asset_count, poster: coverOf.get(row.poster_asset_id ?? row.first_asset_id ?? -1), canEdit: true }));
+    return { data, paging: null };
+  }
+
+  /**
+   * A new empty album owned by the caller.
+   * @throws ApiError 403 without `albums.create`, 401 for guests.
+   */
+  async create(caller: Caller, name: string, description = ''): Promise<Collection> {
+    this.assertUser(caller);
+    sitePolicy.assertCan(caller, 'createAlbums');
+    const album = await this.albums.create(caller.userId, name.trim(), description);
+    return presentAlbum({ album, assetCount: 0, canEdit: true });
+  }
+
+  /**
+   * The album as `collectioninfo`, `collection` (with page `page` of its assets) or `assetlist` (that page).
+   * @param page 0-based page of the assets the caller sees.
+   * @throws ApiError 404 when the album does not exist or the caller may not open it, 400 for a page past the end.
+   */
+  async get(caller: Caller, ref: AlbumReference, representation: AlbumRepresentation, page = 0): Promise<Collection | AssetList> {
+    const album = await this.openable(caller, ref);
+    const visible = await this.visibleAssetIds(caller, album.id);
+    const totalPages = Math.max(1, Math.ceil(visible.length / this.pageSize));
+    if (page >= totalPages) throw new ApiError(400, 'InvalidPage', `The album has ${totalPages} page${totalPages === 1 ? '' : 's'} of assets.`, 'Invalid page');
+    const pageIds = representation === 'collectioninfo' ? [] : visible.slice(page * this.pageSize, (page + 1) * this.pageSize);
+    const posterId = album.poster_asset_id !== null && visible.includes(album.poster_asset_id) ? album.poster_asset_id : visible[0];
+    const presented = await this.presentAssets(caller, posterId === undefined ? pageIds : [...new Set([...pageIds, posterId])]);
+    const href = albumHref(album.owner_id, album.id);
+    const at = (index: number) => (index === 0 ? href : `${href}?p=${index}`);
+    const assetList: AssetList = {
+      data: pageIds.flatMap((id) => presented.get(id)?.asset ?? []),
+      paging:
+        totalPages > 1
+          ? {
+              first: at(0),
+              prev: page > 0 ? at(page - 1) : null,
+              next: page + 1 < totalPages ? at(page + 1) : null,
+              last: at(totalPages - 1),
+              index: page,
+              totalPages,
+              count: visible.length,
+            }
+          : null,
+    };
+    if (representation === 'assetlist') return assetList;
+    const poster = posterId === undefined ? undefined : presented.get(posterId);
+    const collection = presentAlbum({
+      album,
+      assetCount: visible.length,
+      poster: poster?.row,
+      posterHref: album.poster_asset_id === posterId ? poster?.asset.href : null,
+      canEdit: this.canEdit(caller, album),
+    });
+    if (representation === 'collection') {
+      collection.assets = assetList;
+      collection.children = null;
+    }
+    return collection;
+  }
+
+  /**
+   * Adds assets the caller may view to the album's end, in order (those in it already stay where they are).
+   * @returns how many were added, and the album after it.
+   * @throws ApiError 404 for an album the caller may not change or an asset they may not view (nothing is added),
+   *   409 `AlbumFull` when the album would hold more than {@link ALBUM_ASSET_LIMIT} assets.
+   */
+  async add(caller: Caller, ref: AlbumReference, references: readonly AssetReference[]): Promise<{ added: number; album: Collection }> {
+    const album = await this.changeable(caller, ref);
+    const ids: number[] = [];
+    for (const reference of references) ids.push((await this.assets.load(caller, reference)).asset.id);
+    const added = await this.albums.add(album.id, ids, ALBUM_ASSET_LIMIT);
+    if (added === undefined) {
+      throw new ApiError(409, 'AlbumFull', `An album holds at most ${ALBUM_ASSET_LIMIT.toLocaleString('en')} assets; these do not fit.`, 'Album full');
+    }
+    return { added, album: (await this.get(caller, ref, 'collectioninfo')) as Collection };
+  }
+
+  /**
+   * Applies an update in one transaction (see dam.yaml `AlbumUpdate`): assets named for removal or moving that are
+   * not in the album are ignored; the cover must be in it.
+   * @throws ApiError 404 for an album the caller may not change, 400 `NotInAlbum` for a cover or move target that is
+   *   not in the album, 400 for restoring an album that is not deleted.
+   */
+  async update(caller: Caller, ref: AlbumReference, input: AlbumUpdateInput): Promise<Collection> {
+    const album = await this.changeable(caller, ref);
+    const changes: { -readonly [K in keyof AlbumChanges]: AlbumChanges[K] } = {
+      name: input.name?.trim(),
+      description: input.description,
+      archived: input.archived,
+      restore: input.restore,
+    };
+    if (input.restore && album.deleted === null) throw new ApiError(400, 'InvalidRequest', 'The album is not deleted.', 'Invalid request');
+    if (input.poster !== undefined) changes.posterAssetId = input.poster === null ? null : await this.memberId(album.id, input.poster, 'poster_asset');
+    if (input.remove) changes.removeAssetIds = await this.idsOf(input.remove);
+    if (input.move) {
+      const targetId = input.move.target ? await this.memberId(album.id, input.move.target, 'move.target') : undefined;
+      changes.move = { assetIds: await this.idsOf(input.move.assets), to: input.move.to, targetId };
+    }
+    await this.albums.update(album.id, changes);
+    return (await this.get(caller, ref, 'collectioninfo')) as Collection;
+  }
+
+  /**
+   * Moves the album to the deleted list, or removes it when it is there already.
+   * @throws ApiError 404 for an album the caller may not change.
+   */
+  async delete(caller: Caller, ref: AlbumReference): Promise<void> {
+    const album = await this.changeable(caller, ref);
+    await this.albums.delete(album.id);
+  }
+
+  private assertUser(caller: Caller): void {
+    if (caller.isGuest) throw new ApiError(401, 'Unauthorized', 'Log in to use albums.', 'Access denied');
+  }
+
+  private canEdit(caller: Caller, album: AlbumRow): boolean {
+    return album.owner_id === caller.userId || sitePolicy.can(caller, 'manageAlbums');
+  }
+
+  /** The album of `ref` when the caller may open it. @throws ApiError 404 otherwise (401 for guests). */
+  private async openable(caller: Caller, ref: AlbumReference): Promise<AlbumRow> {
+    this.assertUser(caller);
+    const album = await this.albums.findById(ref.albumId);
+    if (!album || album.owner_id !== ref.ownerId || !this.canEdit(caller, album)) throw notFound('The album');
+    return album;
+  }
+
+  /** The album of `ref` when the caller may change it. @throws ApiError 404 otherwise. */
+  private changeable(caller: Caller, ref: AlbumReference): Promise<AlbumRow> {
+    return this.openable(caller, ref);
+  }
+
+  /** The ids of the assets the references name (those that name nothing are left out). */
+  private async idsOf(references: readonly AssetReference[]): Promise<number[]> {
+    const ids: number[] = [];
+    for (const reference of references) {
+      const asset = await this.assetRows.findByPath(reference.archiveId, reference.folderPath, reference.filename);
+      if (asset) ids.push(asset.id);
+    }
+    return ids;
+  }
+
+  /** The id of an asset of the album. @throws ApiError 400 `NotInAlbum` (`at`: the body path) when it is not in it. */
+  private async memberId(albumId: number, reference: AssetReference, at: string): Promise<number> {
+    const [id] = await this.idsOf([reference]);
+    if (id === undefined || !(await this.albums.memberIds(albumId, [id])).has(id)) {
+      throw new ApiError(400, 'NotInAlbum', 'That asset is not in the album.', 'Not in the album', [{ path: `body.${at}`, message: 'Not an asset of the album.' }]);
+    }
+    return id;
+  }
+
+  /** The album's asset ids the caller may view, in the album's order: View on the archive and its AutoSearch. */
+  private async visibleAssetIds(caller: Caller, albumId: number): Promise<number[]> {
+    const members = await this.albums.members(albumId);
+    const access = await this.policy.accessOn(caller, [...new Set(members.map((member) => member.archiveId))]);
+    const hidden = new Set<number>();
+    for (const [archiveId, archiveAccess] of access) {
+      if (!archiveAccess.visibility || !this.policy.can(archiveAccess.permissions, 'view')) continue;
+      const ids = members.filter((member) => member.archiveId === archiveId).map((member) => member.assetId);
+      const matching = await this.assetRows.matchingIds(ids, archiveAccess.visibility);
+      for (const id of ids) if (!matching.has(id)) hidden.add(id);
+    }
+    return members.filter((member) => this.policy.can(access.get(member.archiveId)?.permissions, 'view') && !hidden.has(member.assetId)).map((member) => member.assetId);
+  }
+
+  /** The assets of `ids` as the caller sees them, by id (rows included, for covers). */
+  private async presentAssets(caller: Caller, ids: readonly number[]): Promise<Map<number, { row: AssetRow; asset: Asset }>> {
+    const rows = await this.assetRows.findByIds(ids);
+    const archiveIds = [...new Set(rows.map((row) => row.archive_id))];
+    const access = await this.policy.accessOn(caller, archiveIds);
+    const archives = new Map<number, { archive: ArchiveRow; view: Awaited<ReturnType<MetadataViewsRepository['forArchive']>>['definition'] }>();
+    for (const archiveId of archiveIds) {
+      const archive = await this.archives.findById(archiveId);
+      if (archive) archives.set(archiveId, { archive, view: (await this.views.forArchive(archiveId)).definition });
+    }
+    const presented = new Map<number, { row: AssetRow; asset: Asset }>();
+    for (const row of rows) {
+      const place = archives.get(row.archive_id);
+      if (!place) continue;
+      presented.set(row.id, { row, asset: presentAsset(place.archive, row, access.get(row.archive_id)?.permissions ?? [], place.view) });
+    }
+    return presented;
+  }
+}

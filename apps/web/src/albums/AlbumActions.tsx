@@ -1,0 +1,155 @@
+/**
+ * What an album page offers its owner (issue 13; spec 01 §2 relocation, §7 `PATCH album`; spec 02 §6 SetPosterAsset):
+ * on the selection, Remove from album, Use as cover (one asset), Move to top and Move to bottom; in the header, Clear
+ * cover, Archive or Restore, and Delete (to the deleted albums, after a confirmation) or Restore from there. Each is
+ * one request (`PATCH` or `DELETE` on the album's `edit`); a refusal shows under the header.
+ */
+import { useState } from 'react';
+import { Button, HStack } from '@chakra-ui/react';
+import { ArrowDownToLine, ArrowUpToLine, Archive, ArchiveRestore, ImageOff, Image as ImageIcon, Trash2, Undo2 } from 'lucide-react';
+import type { Asset, Collection } from '@magpie/api-types';
+import { useNavigate } from 'react-router-dom';
+import { api, describeError } from '../api/client.ts';
+import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
+import { ALBUMS_PATH } from '../lib/urls.ts';
+
+/** One album change: runs it, then reloads the page, or says why it failed. */
+function useAlbumChange(onChanged: () => void, onFailed: (message: string) => void) {
+  const [busy, setBusy] = useState(false);
+  const run = async (change: () => Promise<unknown>, what: string) => {
+    setBusy(true);
+    try {
+      await change();
+      onChanged();
+    } catch (failure) {
+      onFailed(`${what} failed. ${describeError(failure).message}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, run };
+}
+
+/** The selection bar's album commands, for the selected assets of an album the user may change. */
+export function AlbumSelectionActions({
+  album,
+  selected,
+  onChanged,
+  onFailed,
+}: {
+  readonly album: Collection;
+  readonly selected: readonly Asset[];
+  readonly onChanged: () => void;
+  readonly onFailed: (message: string) => void;
+}) {
+  const { busy, run } = useAlbumChange(onChanged, onFailed);
+  const edit = album.edit!;
+  const hrefs = selected.map((asset) => asset.href);
+  return (
+    <>
+      <Button size="xs" variant="outline" loading={busy} onClick={() => run(() => api.updateAlbum(edit, { assets: { delete: hrefs } }), 'Removing')} data-testid="album-remove">
+        <Trash2 aria-hidden="true" />
+        Remove from album
+      </Button>
+      {selected.length === 1 && (
+        <Button
+          size="xs"
+          variant="outline"
+          disabled={busy}
+          onClick={() => run(() => api.updateAlbum(edit, { poster_asset: hrefs[0]! }), 'Setting the cover')}
+          data-testid="album-set-cover"
+        >
+          <ImageIcon aria-hidden="true" />
+          Use as cover
+        </Button>
+      )}
+      <Button
+        size="xs"
+        variant="outline"
+        disabled={busy}
+        onClick={() => run(() => api.updateAlbum(edit, { move: { assets: hrefs, to: 'top' } }), 'Moving')}
+        data-testid="album-move-top"
+      >
+        <ArrowUpToLine aria-hidden="true" />
+        Move to top
+      </Button>
+      <Button
+        size="xs"
+        variant="outline"
+        disabled={busy}
+        onClick={() => run(() => api.updateAlbum(edit, { move: { assets: hrefs, to: 'bottom' } }), 'Moving')}
+        data-testid="album-move-bottom"
+      >
+        <ArrowDownToLine aria-hidden="true" />
+        Move to bottom
+      </Button>
+    </>
+  );
+}
+
+/** The album page's header commands (see the module comment). */
+export function AlbumHeaderActions({ album, onChanged, onFailed }: { readonly album: Collection; readonly onChanged: () => void; readonly onFailed: (message: string) => void }) {
+  const { busy, run } = useAlbumChange(onChanged, onFailed);
+  const [confirming, setConfirming] = useState(false);
+  const navigate = useNavigate();
+  const edit = album.edit;
+  if (!edit) return null;
+  const deleted = album.deleted !== null;
+  return (
+    <HStack gap="2" wrap="wrap">
+      {album.posterAsset && !deleted && (
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={busy}
+          onClick={() => run(() => api.updateAlbum(edit, { poster_asset: null }), 'Clearing the cover')}
+          data-testid="album-clear-cover"
+        >
+          <ImageOff aria-hidden="true" />
+          Clear cover
+        </Button>
+      )}
+      {deleted ? (
+        <Button size="sm" variant="outline" loading={busy} onClick={() => run(() => api.updateAlbum(edit, { deleted: false }), 'Restoring')} data-testid="album-restore">
+          <Undo2 aria-hidden="true" />
+          Restore
+        </Button>
+      ) : (
+        album.canBeArchived && (
+          <Button
+            size="sm"
+            variant="outline"
+            loading={busy}
+            onClick={() => run(() => api.updateAlbum(edit, { archived: album.archived === null }), album.archived === null ? 'Archiving' : 'Restoring')}
+            data-testid="album-archive"
+          >
+            {album.archived === null ? <Archive aria-hidden="true" /> : <ArchiveRestore aria-hidden="true" />}
+            {album.archived === null ? 'Archive' : 'Restore from archive'}
+          </Button>
+        )
+      )}
+      {album.canBeDeleted && (
+        <Button size="sm" variant="outline" colorPalette="red" disabled={busy} onClick={() => setConfirming(true)} data-testid="album-delete">
+          <Trash2 aria-hidden="true" />
+          {deleted ? 'Delete for good…' : 'Delete…'}
+        </Button>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title={deleted ? `Delete “${album.name}” for good?` : `Delete “${album.name}”?`}
+        confirmLabel={deleted ? 'Delete for good' : 'Delete album'}
+        testId="album-delete-confirm"
+        onClose={() => setConfirming(false)}
+        action={async () => {
+          await api.deleteAlbum(edit);
+          navigate(ALBUMS_PATH);
+        }}
+        onFailed={(failure) => onFailed(`The album was not deleted. ${describeError(failure).message}`)}
+      >
+        {deleted
+          ? 'The album is removed for good. Its assets stay in their archives.'
+          : 'The album goes to your deleted albums, from where you can restore it. Its assets stay in their archives.'}
+      </ConfirmDialog>
+    </HStack>
+  );
+}

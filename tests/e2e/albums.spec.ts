@@ -1,0 +1,102 @@
+/**
+ * Albums (issue 13; FotoWeb API, Albums; spec 01 §2 selection and relocation, §7 `PATCH album`; spec 02 §6
+ * SetPosterAsset) on the real stack in Chromium: the user selects three photos with a click and a shift-click, adds them
+ * to a new album from the selection bar, opens the album from the notice, moves the last photo to the top, makes it
+ * the cover, finds the album with its cover under Albums, archives and restores it, deletes it and restores it from
+ * the deleted albums. The album page and the Albums view pass axe.
+ */
+import { randomBytes } from 'node:crypto';
+import { expect, expectAccessible, logIn, test } from './fixtures.ts';
+import { uniquePhoto } from './metadataAssets.ts';
+import { uploadInto } from './pinsScreen.ts';
+
+const ACT = { timeout: 15_000 };
+
+test('make an album from a shift-click range, reorder it, set its cover, archive, delete and restore it (issue 13)', async ({ page, credentials }) => {
+  test.setTimeout(180_000);
+  await page.goto('/fotoweb/archives/');
+  await logIn(page, credentials);
+  await expect(page.getByTestId('archives-view')).toBeVisible();
+  const tag = randomBytes(3).toString('hex');
+  const targets = (await (await page.request.get('/fotoweb/me/upload-to/', { headers: { Accept: 'application/json' } })).json()) as { data: Array<{ href: string }> };
+  const archive = targets.data[0]!.href;
+  const folder = `albums-${tag}`;
+  for (const name of ['a', 'b', 'c']) await uploadInto(page, archive, folder, uniquePhoto(`album-${name}-${tag}`));
+
+  await page.goto(`${archive}${folder}/`);
+  await expect(page.getByTestId('collection-view')).toBeVisible();
+  const thumbnails = page.getByTestId('asset-thumbnail');
+  await expect(thumbnails).toHaveCount(3);
+  const order = await thumbnails.evaluateAll((items) => items.map((item) => item.getAttribute('data-href')!));
+
+  // A click with Ctrl selects the first, Shift+click the range to the third.
+  await thumbnails.nth(0).click({ modifiers: ['ControlOrMeta'], ...ACT });
+  await thumbnails.nth(2).click({ modifiers: ['Shift'], ...ACT });
+  await expect(page.getByTestId('selection-count')).toHaveAttribute('data-count', '3');
+  await page.getByTestId('album-add-open').click(ACT);
+  const dialog = page.getByTestId('album-add-dialog');
+  await expect(dialog).toHaveAttribute('data-state', 'choosing');
+  await dialog.getByTestId('album-add-name').fill(`Trip ${tag}`);
+  await dialog.getByTestId('album-add-save').click(ACT);
+  await expect(dialog).toHaveCount(0);
+  const notice = page.getByTestId('album-added');
+  await expect(notice).toContainText(`3 assets added to Trip ${tag}`);
+
+  // The album: the three photos in the order they were selected in, then the last one moved to the top.
+  await notice.getByRole('link', { name: `Trip ${tag}` }).click(ACT);
+  await expect(page.getByTestId('collection-name')).toHaveText(`Trip ${tag}`);
+  await expect(page).toHaveURL(/\/fotoweb\/users\/[0-9]+\/albums\/[0-9]+\/$/);
+  const albumUrl = page.url();
+  await expect(thumbnails).toHaveCount(3);
+  expect(await thumbnails.evaluateAll((items) => items.map((item) => item.getAttribute('data-href')!))).toEqual(order);
+  await thumbnails.nth(2).click({ modifiers: ['ControlOrMeta'], ...ACT });
+  await page.getByTestId('album-move-top').click(ACT);
+  await expect.poll(() => thumbnails.evaluateAll((items) => items.map((item) => item.getAttribute('data-href')!))).toEqual([order[2], order[0], order[1]]);
+
+  // The first photo becomes the cover; Clear cover appears.
+  await page.keyboard.press('Escape');
+  await thumbnails.nth(0).click({ modifiers: ['ControlOrMeta'], ...ACT });
+  await expect(page.getByTestId('selection-count')).toHaveAttribute('data-count', '1');
+  await page.getByTestId('album-set-cover').click(ACT);
+  await expect(page.getByTestId('album-clear-cover')).toBeVisible();
+  await expectAccessible(page, '[data-testid="collection-view"]', 'album page');
+
+  // Under Albums, with its cover image.
+  await page.getByTestId('albums-link').click(ACT);
+  const albums = page.getByTestId('albums-view');
+  await expect(albums).toBeVisible();
+  const tile = albums.getByTestId('collection-tile').filter({ hasText: `Trip ${tag}` });
+  await expect(tile).toContainText('3 assets');
+  await expect(tile.locator('img')).toHaveAttribute('src', /\/fotoweb\/cache\/previews\//);
+  await expectAccessible(page, '[data-testid="albums-view"]', 'Albums view');
+
+  // Archive, find it under Archived, restore it.
+  await tile.getByRole('link').click(ACT);
+  await page.getByTestId('album-archive').click(ACT);
+  await expect(page.getByTestId('album-state')).toContainText('archived');
+  await page.getByTestId('albums-link').click(ACT);
+  await expect(albums.getByTestId('collection-tile').filter({ hasText: `Trip ${tag}` })).toHaveCount(0);
+  await page.getByTestId('albums-tab-archived').click(ACT);
+  await albums
+    .getByTestId('collection-tile')
+    .filter({ hasText: `Trip ${tag}` })
+    .getByRole('link')
+    .click(ACT);
+  await page.getByTestId('album-archive').click(ACT);
+  await expect(page.getByTestId('album-state')).toHaveCount(0);
+
+  // Delete (after the confirmation) lands on Albums; Deleted lists it, and Restore brings it back.
+  await page.getByTestId('album-delete').click(ACT);
+  await page.getByTestId('album-delete-confirm').getByRole('button', { name: 'Delete album' }).click(ACT);
+  await expect(albums).toBeVisible();
+  await page.getByTestId('albums-tab-deleted').click(ACT);
+  await albums
+    .getByTestId('collection-tile')
+    .filter({ hasText: `Trip ${tag}` })
+    .getByRole('link')
+    .click(ACT);
+  await expect(page.getByTestId('album-state')).toContainText('deleted');
+  await page.getByTestId('album-restore').click(ACT);
+  await expect(page.getByTestId('album-state')).toHaveCount(0);
+  expect(page.url()).toBe(albumUrl);
+});
