@@ -2,8 +2,8 @@
  * Albums (issue 13; FotoWeb API, Albums; spec 01 §2 selection and relocation, §7 `PATCH album`; spec 02 §6
  * SetPosterAsset) on the real stack in Chromium: the user selects three photos with a click and a shift-click, adds them
  * to a new album from the selection bar, opens the album from the notice, moves the last photo to the top, makes it
- * the cover, finds the album with its cover under Albums, archives and restores it, deletes it and restores it from
- * the deleted albums. The album page and the Albums view pass axe.
+ * the cover, renames it, finds the album with its cover under Albums, archives and restores it, deletes it and
+ * restores it from the deleted albums. The album page and the Albums view pass axe.
  */
 import { randomBytes } from 'node:crypto';
 import { expect, expectAccessible, logIn, test } from './fixtures.ts';
@@ -60,6 +60,13 @@ test('make an album from a shift-click range, reorder it, set its cover, archive
   await page.getByTestId('album-set-cover').click(ACT);
   await expect(page.getByTestId('album-clear-cover')).toBeVisible();
   await expectAccessible(page, '[data-testid="collection-view"]', 'album page');
+
+  // Renamed with the album dialog.
+  await page.getByTestId('album-rename').click(ACT);
+  await page.getByTestId('album-dialog').getByTestId('album-name').fill(`Trip ${tag} (final)`);
+  await page.getByTestId('album-dialog').getByTestId('album-save').click(ACT);
+  await expect(page.getByTestId('album-dialog')).toHaveCount(0);
+  await expect(page.getByTestId('collection-name')).toHaveText(`Trip ${tag} (final)`);
 
   // Under Albums, with its cover image.
   await page.getByTestId('albums-link').click(ACT);

@@ -706,6 +706,20 @@ export {
   type AlbumChoice,
 } from './albumAdd/albumAdd.machine.ts';
 
+// Name dialogs (folders, albums): issue 13.
+export {
+  createNameEditMachine,
+  type NameEditContext,
+  type NameEditEvent,
+  type NameEditInput,
+  type NameEditMode,
+  type NameEditRules,
+  type SavedName,
+} from './nameEdit/nameEdit.factory.ts';
+
+// Album name dialog: issue 13, spec 01 §8.
+export { ALBUM_SAME_NAME_MESSAGE, albumEditErrorMessage, albumEditMachine, albumEditProblem } from './albumEdit/albumEdit.machine.ts';
+
 // New metadata view (archive dialog): issue 12, spec 03 §2.12, §7.
 export {
   METADATA_VIEW_NAME_MAX,

@@ -71,13 +71,13 @@ const adapter: ScreenAdapter<FolderScreen> = {
         return dialog(page).getByTestId('folder-save').click(ACT);
       case 'CANCEL':
         return dialog(page).getByTestId('folder-cancel').click(ACT);
-      case 'xstate.done.actor.saveFolder': {
+      case 'xstate.done.actor.save': {
         const route = await take(screen.held);
         expect(route.request().postDataJSON()).toEqual({ name: payload.output!.name });
         const href = `${screen.href}${encodeURIComponent(payload.output!.name)}/`;
         return route.fulfill({ status: 201, headers: { Location: href }, json: { href, name: payload.output!.name } });
       }
-      case 'xstate.error.actor.saveFolder':
+      case 'xstate.error.actor.save':
         return (await take(screen.held)).fulfill({ status: payload.error!.status, json: payload.error!.responseJSON });
       default:
         throw new Error(`unexpected event ${event.type}`);

@@ -1,12 +1,15 @@
 /**
  * What an album page offers its owner (issue 13; spec 01 §2 relocation, §7 `PATCH album`; spec 02 §6 SetPosterAsset):
- * on the selection, Remove from album, Use as cover (one asset), Move to top and Move to bottom; in the header, Clear
- * cover, Archive or Restore, and Delete (to the deleted albums, after a confirmation) or Restore from there. Each is
+ * on the selection, Remove from album, Use as cover (one asset), Move to top and Move to bottom; in the header,
+ * Rename… (the album dialog), Clear cover, Archive or Restore, and Delete (to the deleted albums, after a confirmation)
+ * or Restore from there. Each is
  * one request (`PATCH` or `DELETE` on the album's `edit`); a refusal shows under the header.
  */
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import type { NameEditInput, SavedName } from '@magpie/machines';
+import { AlbumDialog } from './AlbumDialog.tsx';
 import { Button, HStack } from '@chakra-ui/react';
-import { ArrowDownToLine, ArrowUpToLine, Archive, ArchiveRestore, ImageOff, Image as ImageIcon, Trash2, Undo2 } from 'lucide-react';
+import { ArrowDownToLine, ArrowUpToLine, Archive, ArchiveRestore, ImageOff, Image as ImageIcon, PencilLine, Trash2, Undo2 } from 'lucide-react';
 import type { Asset, Collection } from '@magpie/api-types';
 import { useNavigate } from 'react-router-dom';
 import { api, describeError } from '../api/client.ts';
@@ -91,12 +94,27 @@ export function AlbumSelectionActions({
 export function AlbumHeaderActions({ album, onChanged, onFailed }: { readonly album: Collection; readonly onChanged: () => void; readonly onFailed: (message: string) => void }) {
   const { busy, run } = useAlbumChange(onChanged, onFailed);
   const [confirming, setConfirming] = useState(false);
+  const [renaming, setRenaming] = useState<NameEditInput | undefined>(undefined);
+  const closeRename = useCallback(
+    (saved: SavedName | undefined) => {
+      setRenaming(undefined);
+      if (saved) onChanged();
+    },
+    [onChanged],
+  );
   const navigate = useNavigate();
   const edit = album.edit;
   if (!edit) return null;
   const deleted = album.deleted !== null;
   return (
     <HStack gap="2" wrap="wrap">
+      {!deleted && (
+        <Button size="sm" variant="outline" disabled={busy} onClick={() => setRenaming({ mode: 'rename', href: edit, name: album.name })} data-testid="album-rename">
+          <PencilLine aria-hidden="true" />
+          Rename…
+        </Button>
+      )}
+      <AlbumDialog target={renaming} onClose={closeRename} />
       {album.posterAsset && !deleted && (
         <Button
           size="sm"

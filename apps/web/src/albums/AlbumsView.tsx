@@ -1,11 +1,14 @@
 /**
  * The Albums view (issue 13; FotoWeb API, Albums): the user's albums (the descriptor's `albums_own`), archived ones
- * (`albums_archived`) and deleted ones (`albums_deleted`), as tiles with their covers and counts, newest first. An
- * album is made from a selection (Add to album in an archive); the empty state says so.
+ * (`albums_archived`) and deleted ones (`albums_deleted`), as tiles with their covers and counts, newest first. New
+ * album (with `albums.create`) makes an empty one and opens it; Add to album in an archive makes one from a selection.
  */
 import { Grid, Heading, HStack, Stack, Button } from '@chakra-ui/react';
-import { Images } from 'lucide-react';
-import { useState } from 'react';
+import { Images, Plus } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { NameEditInput, SavedName } from '@magpie/machines';
+import { AlbumDialog } from './AlbumDialog.tsx';
 import { api } from '../api/client.ts';
 import { useResource } from '../api/useResource.ts';
 import { CollectionTile } from '../components/CollectionTile.tsx';
@@ -27,12 +30,30 @@ export function AlbumsView() {
   const href = descriptor ? { mine: descriptor.albums_own, archived: descriptor.albums_archived, deleted: descriptor.albums_deleted }[tab] : null;
   const albums = useResource(href ?? undefined, (signal) => api.listAlbums(href!, { signal }));
   useDocumentTitle('Albums');
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState<NameEditInput | undefined>(undefined);
+  const closeDialog = useCallback(
+    (saved: SavedName | undefined) => {
+      setCreating(undefined);
+      if (saved) navigate(saved.href);
+    },
+    [navigate],
+  );
   const current = TABS.find((entry) => entry.tab === tab)!;
   return (
     <Stack gap="5" data-testid="albums-view">
-      <Heading as="h1" size="2xl">
-        Albums
-      </Heading>
+      <HStack justify="space-between" wrap="wrap" gap="3">
+        <Heading as="h1" size="2xl">
+          Albums
+        </Heading>
+        {descriptor?.albums && descriptor.permissions.albums.create && (
+          <Button size="sm" colorPalette="brand" onClick={() => setCreating({ mode: 'create', href: descriptor.albums!, name: '' })} data-testid="album-new">
+            <Plus aria-hidden="true" />
+            New album
+          </Button>
+        )}
+      </HStack>
+      <AlbumDialog target={creating} onClose={closeDialog} />
       <HStack gap="2" role="group" aria-label="Album lists">
         {TABS.map((entry) => (
           <Button

@@ -6,7 +6,7 @@
  * editing → (SUBMIT with an acceptable name) saving → done with the folder, or back to editing with the server's
  * reason. SUBMIT with an unacceptable name stays in editing and says why. CHANGE edits the name; CANCEL → cancelled.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { createNameEditMachine, type NameEditContext, type NameEditEvent, type NameEditInput, type NameEditMode, type SavedName } from '../nameEdit/nameEdit.factory.ts';
 import { folderNameProblem } from '@magpie/api-types/names';
 import { DEFAULT_ERROR_MESSAGE } from '../uploadPopover/uploadError.ts';
 
@@ -33,80 +33,26 @@ export function folderEditProblem(name: string, mode: FolderEditMode, original: 
 }
 
 /** `create` a folder in a collection, or `rename` a folder. */
-export type FolderEditMode = 'create' | 'rename';
+export type FolderEditMode = NameEditMode;
 
 /** Input: the mode, the collection to create in (or the folder to rename), and the folder's name so far. */
-export interface FolderEditInput {
-  readonly mode: FolderEditMode;
-  readonly href: string;
-  readonly name: string;
-}
+export type FolderEditInput = NameEditInput;
 
 /** The folder as saved: its href and name. */
-export interface SavedFolder {
-  readonly href: string;
-  readonly name: string;
-}
+export type SavedFolder = SavedName;
 
-/** The input of `saveFolder`: the mode, the href, and the trimmed name. */
-export type FolderSaveInput = FolderEditInput;
+/** The input of `save`: the mode, the href, and the trimmed name. */
+export type FolderSaveInput = NameEditInput;
 
 /** Context: the input, the name typed, and what is wrong (`problem` from the rules, `error` from the server). */
-export interface FolderEditContext {
-  readonly mode: FolderEditMode;
-  readonly href: string;
-  readonly original: string;
-  readonly name: string;
-  readonly problem: string | undefined;
-  readonly error: string | undefined;
-  /** The folder as the server saved it (in `done`). */
-  readonly saved: SavedFolder | undefined;
-}
+export type FolderEditContext = NameEditContext;
 
 /** CHANGE the name, SUBMIT it, CANCEL the dialog. */
-export type FolderEditEvent = { type: 'CHANGE'; name: string } | { type: 'SUBMIT' } | { type: 'CANCEL' };
+export type FolderEditEvent = NameEditEvent;
 
 /**
- * The machine. Provide `saveFolder` ({@link FolderSaveInput} → {@link SavedFolder}: `POST href {name}` to create,
- * `PATCH href {name}` to rename; rejecting with `{status, responseJSON}`) with `.provide({actors})`. The built-in one
- * rejects. Once `done`, the context's `saved` is the folder as saved.
+ * The machine (nameEdit/nameEdit.factory.ts with the folder rules). Provide `save` ({@link FolderSaveInput} →
+ * {@link SavedFolder}: `POST href {name}` to create, `PATCH href {name}` to rename; rejecting with `{status,
+ * responseJSON}`) with `.provide({actors})`. Once `done`, the context's `saved` is the folder as saved.
  */
-export const folderEditMachine = setup({
-  types: {
-    context: {} as FolderEditContext,
-    events: {} as FolderEditEvent,
-    input: {} as FolderEditInput,
-  },
-  actors: {
-    saveFolder: fromPromise<SavedFolder, FolderSaveInput>(async () => {
-      throw new Error('folderEdit: provide `saveFolder` with .provide()');
-    }),
-  },
-  guards: {
-    acceptable: ({ context }) => folderEditProblem(context.name, context.mode, context.original) === undefined,
-  },
-}).createMachine({
-  id: 'folderEdit',
-  initial: 'editing',
-  context: ({ input }) => ({ mode: input.mode, href: input.href, original: input.name, name: input.name, problem: undefined, error: undefined, saved: undefined }),
-  states: {
-    editing: {
-      on: {
-        CHANGE: { actions: assign(({ event }) => ({ name: event.name, problem: undefined, error: undefined })) },
-        SUBMIT: [{ guard: 'acceptable', target: 'saving' }, { actions: assign(({ context }) => ({ problem: folderEditProblem(context.name, context.mode, context.original) })) }],
-        CANCEL: 'cancelled',
-      },
-    },
-    saving: {
-      invoke: {
-        id: 'saveFolder',
-        src: 'saveFolder',
-        input: ({ context }) => ({ mode: context.mode, href: context.href, name: context.name.trim() }),
-        onDone: { target: 'done', actions: assign({ saved: ({ event }) => event.output }) },
-        onError: { target: 'editing', actions: assign({ error: ({ event }) => folderEditErrorMessage(event.error) }) },
-      },
-    },
-    done: { type: 'final' },
-    cancelled: { type: 'final' },
-  },
-});
+export const folderEditMachine = createNameEditMachine({ id: 'folderEdit', problem: folderEditProblem, errorMessage: folderEditErrorMessage });

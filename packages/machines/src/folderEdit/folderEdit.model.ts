@@ -40,7 +40,7 @@ function modelEvents(variant: PathVariant) {
     }
     if (snapshot.matches('saving')) {
       const saved = { href: `${context.href}${encodeURIComponent(context.name.trim())}/`, name: context.name.trim() };
-      return [event('xstate.done.actor.saveFolder', { output: saved }), ...FOLDER_EDIT_MODEL_FAILURES[variant].map((error) => event('xstate.error.actor.saveFolder', { error }))];
+      return [event('xstate.done.actor.save', { output: saved }), ...FOLDER_EDIT_MODEL_FAILURES[variant].map((error) => event('xstate.error.actor.save', { error }))];
     }
     return [];
   };

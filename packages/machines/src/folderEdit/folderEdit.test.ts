@@ -25,7 +25,7 @@ const flushPromises = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function createDriver(coverage?: CoverageTracker): PathDriver {
   const saves = createControlledPromiseActor<SavedFolder, FolderSaveInput>();
-  const actor = createActor(folderEditMachine.provide({ actors: { saveFolder: saves.logic } }), {
+  const actor = createActor(folderEditMachine.provide({ actors: { save: saves.logic } }), {
     input: FOLDER_EDIT_MODEL_INPUT,
     ...(coverage ? { inspect: coverage.inspect } : {}),
   });
@@ -34,8 +34,8 @@ function createDriver(coverage?: CoverageTracker): PathDriver {
   return {
     async exec(event: EventObject) {
       const payload = event as unknown as { output?: SavedFolder; error?: unknown };
-      if (event.type === 'xstate.done.actor.saveFolder') saves.current().resolve(payload.output!);
-      else if (event.type === 'xstate.error.actor.saveFolder') saves.current().reject(payload.error);
+      if (event.type === 'xstate.done.actor.save') saves.current().resolve(payload.output!);
+      else if (event.type === 'xstate.error.actor.save') saves.current().reject(payload.error);
       else actor.send(event as FolderEditEvent);
       await flushPromises();
     },
@@ -73,7 +73,7 @@ describe('folderEdit coverage and rules', () => {
     const actor = createActor(
       folderEditMachine.provide({
         actors: {
-          saveFolder: fromPromise<SavedFolder, FolderSaveInput>(async ({ input }) => {
+          save: fromPromise<SavedFolder, FolderSaveInput>(async ({ input }) => {
             saved.push(input);
             return { href: '/fotoweb/archives/5000-Photos/June/', name: input.name };
           }),

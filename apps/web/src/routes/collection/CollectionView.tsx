@@ -117,6 +117,10 @@ export function CollectionView() {
     setAlbumAdded(undefined);
     setAlbumError(undefined);
   }, [href]);
+  const albumChanged = useCallback(() => {
+    setAlbumError(undefined);
+    reloadCollection();
+  }, [reloadCollection]);
 
   // Reload after uploads finished (spec 01 §4 Upload popover: the new thumbnails appear).
   const { reload } = resource;
@@ -149,10 +153,6 @@ export function CollectionView() {
   const canUploadHere = collection.canUploadTo && actionOpenUpload.predicate(context);
   const isAlbum = collection.isLinkCollection === true;
   const canAddToAlbum = !isAlbum && descriptor?.albums_own != null && descriptor.permissions.albums.addAssets;
-  const albumChanged = () => {
-    setAlbumError(undefined);
-    reloadCollection();
-  };
 
   return (
     <Stack gap="5" data-testid="collection-view" data-href={collection.href}>
