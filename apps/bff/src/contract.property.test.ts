@@ -597,6 +597,24 @@ beforeAll(async () => {
   });
   expect(item.statusCode).toBe(201);
 
+  // An album of the admin's holding the asset, and a share link of it (issue 13).
+  const album = await asAdmin('POST', '/fotoweb/me/albums/', { name: 'Property album' });
+  expect(album.statusCode, album.body).toBe(201);
+  const albumHref = (album.json() as { href: string }).href;
+  expect((await asAdmin('POST', albumHref, { data: [assetHref] })).statusCode).toBe(200);
+  const shared = await asAdmin('PATCH', `${albumHref}.shares/`, { addShares: [{ type: 'everyone', acl: ['view', 'download'] }] });
+  expect(shared.statusCode, shared.body).toBe(200);
+  const albumGroups = PATTERNS.album.exec(albumHref)!.groups!;
+  const shareToken = (shared.json() as { addedShares: Array<{ sharedHREF: string }> }).addedShares[0]!.sharedHREF.split('/')[3]!;
+  Object.assign(groupSamples, { list: 'mine', userId: albumGroups['userId']!, albumId: albumGroups['albumId']!, token: shareToken });
+  Object.assign(SAMPLE_BODIES, {
+    createAlbum: { name: 'Property album 2', description: 'd' },
+    addAlbumAssets: { data: [{ href: assetHref }] },
+    updateAlbum: { name: 'Property album renamed', move: { assets: [assetHref], to: 'top' } },
+    updateAlbumShares: { addShares: [{ type: 'everyone', acl: ['view'], password: 'secret' }] },
+    unlockSharedAlbum: { password: 'not the password' },
+  });
+
   const assetGroups = PATTERNS.getAsset.exec(assetHref)!.groups!;
   const previewGroups = PATTERNS.getPreview.exec(asset.previews[0]!.href.replace(/^https?:\/\/[^/]+/, ''))!.groups!;
   const renditionGroups = PATTERNS.getRendition.exec(asset.renditions[0]!.href.replace(/^https?:\/\/[^/]+/, ''))!.groups!;

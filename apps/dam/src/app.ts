@@ -13,6 +13,7 @@ import { servicesRoutes } from './routes/services/services.route.ts';
 import { meRoutes } from './routes/me/me.route.ts';
 import { pinsRoutes } from './routes/pins/pins.route.ts';
 import { albumsRoutes } from './routes/albums/albums.route.ts';
+import { sharesRoutes } from './routes/albums/shares.route.ts';
 import { serveArchives } from './http/archives-space.ts';
 import { foldersOperations } from './routes/folders/folders.route.ts';
 import { collectionsOperations } from './routes/collections/collections.route.ts';
@@ -81,6 +82,7 @@ export async function buildDamApp(ctx: DamContext, options: { loggerInstance?: F
     await meRoutes(scope, ctx);
     await pinsRoutes(scope, ctx);
     await albumsRoutes(scope, ctx);
+    await sharesRoutes(scope, ctx);
     // `/fotoweb/archives/*` is shared by three rooms: one dispatcher parses the path once for all of them.
     serveArchives(scope, { ...collectionsOperations(ctx), ...foldersOperations(ctx), ...assetsOperations(ctx), ...revisionsOperations(ctx) });
     await previewRoutes(scope, ctx);

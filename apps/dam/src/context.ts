@@ -44,7 +44,9 @@ import { ArchiveConfigService } from './services/archive-config.service.ts';
 import { ConfigLoadsService } from './services/config-loads.service.ts';
 import { GroupsService } from './services/groups.service.ts';
 import { AlbumsService } from './services/albums.service.ts';
-import { AlbumsRepository } from './repositories/albums.repository.ts';
+import { SharedAlbumsService } from './services/shared-albums.service.ts';
+import { derivedKey } from './lib/crypto.ts';
+import { AlbumLinksRepository, AlbumsRepository } from './repositories/albums.repository.ts';
 
 /** Everything the DAM's routes, jobs and CLI use, wired once (the composition root). */
 export interface DamContext {
@@ -60,6 +62,7 @@ export interface DamContext {
     jobs: JobsRepository;
     preferences: PreferencesRepository;
     albums: AlbumsRepository;
+    albumLinks: AlbumLinksRepository;
   };
   policy: ArchivePolicy;
   auth: AuthService;
@@ -82,6 +85,8 @@ export interface DamContext {
   folders: FoldersService;
   /** Each user's albums of assets (issue 13). */
   albums: AlbumsService;
+  /** Albums' share links, for anyone who has one (issue 13). */
+  sharedAlbums: SharedAlbumsService;
   /** The caller's own account: changing one's password (issue 11). */
   account: AccountService;
   /** The site owner and the hand-over (spec 03 §4, §6). */
@@ -132,6 +137,7 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
     jobs: new JobsRepository(db),
     preferences: new PreferencesRepository(db),
     albums: new AlbumsRepository(db),
+    albumLinks: new AlbumLinksRepository(db),
   };
   const bootstrapResult = await bootstrap(config, repos.users, repos.archives, repos.tokens);
   if (database.kind === 'pglite') await repos.jobs.requeueInterrupted();
@@ -179,6 +185,7 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
   // Abandoned uploads expire (issue 9): each process offers a sweep periodically; at most one is queued at a time.
   const uploadSweeps = scheduleUploadSweeps({ db, intervalMs: uploadSweepIntervalMs(config.uploadExpirySeconds), onQueued: () => worker?.notify(), log });
   const auth = new AuthService(config, repos.users, repos.tokens);
+  const albums = new AlbumsService(repos.albums, repos.archives, repos.assets, assets, policy, views, config.pageSize, repos.albumLinks);
   const context: DamContext = {
     config,
     database,
@@ -198,7 +205,17 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
     preferences: new PreferencesService(repos.preferences, pins),
     pins,
     folders: new FoldersService(db, policy, collections),
-    albums: new AlbumsService(repos.albums, repos.archives, repos.assets, assets, policy, views, config.pageSize),
+    albums,
+    sharedAlbums: new SharedAlbumsService(
+      repos.albumLinks,
+      repos.albums,
+      albums,
+      repos.assets,
+      assets,
+      (userId) => auth.callerForUser(userId),
+      derivedKey([config.bffClient.secret, config.cliClientSecret], 'share access v1'),
+      config.pageSize,
+    ),
     account: new AccountService(repos.users, auth, new PasswordChangeLimits()),
     siteOwner: new SiteOwnerService(db, repos.users, new GroupsRepository(db), auth),
     configOptions: new ConfigOptionsService(),

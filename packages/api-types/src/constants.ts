@@ -52,6 +52,12 @@ export const MEDIA_TYPES = {
   assetLinkList: 'application/vnd.fotoware.assetlinklist+json',
   /** `POST /fotoweb/me/albums/` body `{name, description?}`: a new album (issue 13). */
   collectionCreate: 'application/vnd.fotoware.collection-create+json',
+  /** FotoWeb's `sharing`: how an album is shared (its share links). */
+  sharing: 'application/vnd.fotoware.sharing+json',
+  /** FotoWeb's `sharing-update`: share links made and revoked. */
+  sharingUpdate: 'application/vnd.fotoware.sharing-update+json',
+  /** FotoWeb's `sharing-link-list`: the links a `sharing-update` made. */
+  sharingLinkList: 'application/vnd.fotoware.sharing-link-list+json',
   /** `{assets: {delete: [href]}}`: removing members of a collection, e.g. unpinning (spec 01 §7). */
   collectionUpdate: 'application/vnd.fotoware.collection-update+json',
   /** `POST <collection>` body `{name}`: a new folder there (issue 13). */

@@ -206,6 +206,16 @@ export type Pin = DamSchemas['Pin'];
 export type PinType = DamSchemas['PinType'];
 /** The user's pins `{data, paging: null, limit}`. */
 export type PinList = DamSchemas['PinList'];
+/** An album's sharing: its share links (issue 13). */
+export type AlbumSharing = DamSchemas['AlbumSharing'];
+/** FotoWeb's `sharing-update`: share links made and revoked. */
+export type AlbumSharingUpdate = DamSchemas['AlbumSharingUpdate'];
+/** FotoWeb's `sharing-link-list`: the links made. */
+export type AlbumSharingLinkList = DamSchemas['AlbumSharingLinkList'];
+/** What a share link shows. */
+export type SharedAlbum = DamSchemas['SharedAlbum'];
+/** An asset as a share link shows it. */
+export type SharedAsset = DamSchemas['SharedAsset'];
 /** The answer to pinning: the pins after it and `added` (0 at the pin limit). */
 export type PinsAddResult = DamSchemas['PinsAddResult'];
 

@@ -36,6 +36,13 @@ import {
   AlbumParamsSchema,
   AlbumQuerySchema,
   AlbumUpdateSchema,
+  AlbumSharingUpdateSchema,
+  SharedAlbumQuerySchema,
+  SharedFileQuerySchema,
+  SharedOriginalParamsSchema,
+  SharedPreviewParamsSchema,
+  ShareTokenParamsSchema,
+  ShareUnlockSchema,
   FolderNameSchema,
   PinsRemoveSchema,
   TaxonomyCreationInfoSchema,
@@ -143,6 +150,12 @@ export const GUEST_OPERATIONS: ReadonlySet<DamOperationId> = new Set<DamOperatio
   'getTaxonomyItemChildren',
 ]);
 
+/**
+ * Operations anyone may call without a token, whatever the guest setting (issue 13): a share link's page, its
+ * password, previews and originals. The link itself is the credential; the DAM checks it on every call.
+ */
+export const SHARE_LINK_OPERATIONS: ReadonlySet<DamOperationId> = new Set<DamOperationId>(['getSharedAlbum', 'unlockSharedAlbum', 'getSharedPreview', 'getSharedOriginal']);
+
 /** A route found for a request, with the raw (still percent-encoded) values of the pattern's named groups. */
 export interface RouteMatch {
   route: RouteSpec;
@@ -195,6 +208,11 @@ export const PATTERNS = {
   albums: re('/fotoweb/me/albums/'),
   albumList: re('/fotoweb/me/albums/(?<list>[^/;?#]+)/'),
   album: re('/fotoweb/users/(?<userId>[^/;?#]+)/albums/(?<albumId>[^/;?#]+)/'),
+  albumShares: re('/fotoweb/users/(?<userId>[^/;?#]+)/albums/(?<albumId>[^/;?#]+)/\\.shares/'),
+  sharedAlbum: re('/fotoweb/shares/(?<token>[^/;?#]+)/'),
+  sharedAlbumAccess: re('/fotoweb/shares/(?<token>[^/;?#]+)/access'),
+  sharedPreview: re('/fotoweb/shares/(?<token>[^/;?#]+)/previews/(?<assetId>[^/;?#]+)/(?<previewName>[^/;?#]+)'),
+  sharedOriginal: re('/fotoweb/shares/(?<token>[^/;?#]+)/originals/(?<assetId>[^/;?#]+)'),
   listArchives: re(`/fotoweb/archives/${MATRIX_COMPONENTS}`),
   getCollection: re(`/fotoweb/archives/${ARCHIVE_SEGMENT}${FOLDER_SEGMENTS}/${MATRIX_COMPONENTS}`),
   getAsset: re(`/fotoweb/archives/${ARCHIVE_SEGMENT}/${ASSET_PATH}\\.info`),
@@ -386,6 +404,54 @@ export const DAM_ROUTES = [
     bodyContentTypes: [MEDIA_TYPES.collectionUpdate, MEDIA_TYPES.json],
   },
   { method: 'DELETE', pattern: PATTERNS.album, operationId: 'deleteAlbum', contract: 'dam', fromBrowser: true, params: AlbumParamsSchema },
+  { method: 'GET', pattern: PATTERNS.albumShares, operationId: 'getAlbumShares', contract: 'dam', fromBrowser: true, params: AlbumParamsSchema },
+  {
+    method: 'PATCH',
+    pattern: PATTERNS.albumShares,
+    operationId: 'updateAlbumShares',
+    contract: 'dam',
+    fromBrowser: true,
+    params: AlbumParamsSchema,
+    body: AlbumSharingUpdateSchema,
+    bodyContentTypes: [MEDIA_TYPES.sharingUpdate, MEDIA_TYPES.json],
+  },
+  {
+    method: 'GET',
+    pattern: PATTERNS.sharedAlbum,
+    operationId: 'getSharedAlbum',
+    contract: 'dam',
+    fromBrowser: true,
+    params: ShareTokenParamsSchema,
+    query: SharedAlbumQuerySchema,
+  },
+  {
+    method: 'POST',
+    pattern: PATTERNS.sharedAlbumAccess,
+    operationId: 'unlockSharedAlbum',
+    contract: 'dam',
+    fromBrowser: true,
+    params: ShareTokenParamsSchema,
+    body: ShareUnlockSchema,
+    bodyContentTypes: [MEDIA_TYPES.json],
+  },
+  {
+    method: 'GET',
+    pattern: PATTERNS.sharedPreview,
+    operationId: 'getSharedPreview',
+    contract: 'dam',
+    fromBrowser: true,
+    params: SharedPreviewParamsSchema,
+    query: SharedFileQuerySchema,
+  },
+  {
+    method: 'GET',
+    pattern: PATTERNS.sharedOriginal,
+    operationId: 'getSharedOriginal',
+    contract: 'dam',
+    fromBrowser: true,
+    params: SharedOriginalParamsSchema,
+    query: SharedFileQuerySchema,
+  },
   {
     method: 'GET',
     pattern: PATTERNS.listArchives,

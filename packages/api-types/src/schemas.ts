@@ -576,6 +576,54 @@ export const ALBUM_LISTS = ['mine', 'shared-with-me', 'archived', 'deleted', 'co
 export const AlbumListParamsSchema = z.object({ list: z.enum(ALBUM_LISTS, { error: 'Not an album list: mine, shared-with-me, archived, deleted or contribute.' }) });
 type _AlbumListParams = Assert<Conforms<z.output<typeof AlbumListParamsSchema>, DamOperations['listAlbumsIn']['parameters']['path']>>;
 
+const ShareAclSchema = z.enum(['view', 'preview', 'download'], { error: 'An acl item is view, preview or download.' });
+
+/** `PATCH <album>/.shares/` body (`AlbumSharingUpdate`, FotoWeb `sharing-update`): share links made and revoked. */
+export const AlbumSharingUpdateSchema = z
+  .strictObject({
+    addShares: z
+      .array(
+        z.strictObject({
+          type: z.literal('everyone', { error: 'Only share links (type "everyone") are made here.' }),
+          acl: z.array(ShareAclSchema).min(1, 'Give the link at least one right.'),
+          expires: z.iso.datetime({ offset: true, error: 'An expiry is an ISO 8601 date-time.' }).optional(),
+          password: z.string().min(4, 'A password is at least 4 characters.').max(200, 'A password is at most 200 characters.').optional(),
+        }),
+      )
+      .max(10, 'At most 10 links at once.')
+      .optional(),
+    removeShares: z
+      .array(z.strictObject({ type: z.literal('everyone', { error: 'Only share links (type "everyone") are revoked here.' }), href: PinHrefText }))
+      .max(100, 'At most 100 links at once.')
+      .optional(),
+  })
+  .refine((update) => (update.addShares?.length ?? 0) + (update.removeShares?.length ?? 0) > 0, { message: 'Send a share to add or remove.' });
+type _AlbumSharingUpdate = Assert<Conforms<z.output<typeof AlbumSharingUpdateSchema>, DamSchemas['AlbumSharingUpdate']>>;
+
+/** Path parameters of `/fotoweb/shares/{token}/…`. */
+export const ShareTokenParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Not a share link.') });
+type _ShareTokenParams = Assert<Conforms<z.output<typeof ShareTokenParamsSchema>, DamOperations['getSharedAlbum']['parameters']['path']>>;
+
+/** Path parameters of `/fotoweb/shares/{token}/previews/{assetId}/{previewName}`. */
+export const SharedPreviewParamsSchema = ShareTokenParamsSchema.extend({ assetId: z.string().max(20), previewName: z.string().max(100) });
+type _SharedPreviewParams = Assert<Conforms<z.output<typeof SharedPreviewParamsSchema>, DamOperations['getSharedPreview']['parameters']['path']>>;
+
+/** Path parameters of `/fotoweb/shares/{token}/originals/{assetId}`. */
+export const SharedOriginalParamsSchema = ShareTokenParamsSchema.extend({ assetId: z.string().max(20) });
+type _SharedOriginalParams = Assert<Conforms<z.output<typeof SharedOriginalParamsSchema>, DamOperations['getSharedOriginal']['parameters']['path']>>;
+
+/** The query of a share link's page: `access` (a password link) and `p`. */
+export const SharedAlbumQuerySchema = z.object({ access: z.string().max(300).optional(), p: AlbumQuerySchema.shape.p });
+type _SharedAlbumQuery = Assert<Conforms<z.output<typeof SharedAlbumQuerySchema>, NonNullable<DamOperations['getSharedAlbum']['parameters']['query']>>>;
+
+/** The query of a share link's previews and originals: `access`. */
+export const SharedFileQuerySchema = z.object({ access: z.string().max(300).optional() });
+type _SharedFileQuery = Assert<Conforms<z.output<typeof SharedFileQuerySchema>, NonNullable<DamOperations['getSharedPreview']['parameters']['query']>>>;
+
+/** `POST /fotoweb/shares/{token}/access` body: the link's password. */
+export const ShareUnlockSchema = z.strictObject({ password: z.string().min(1, 'Type the password.').max(200, 'A password is at most 200 characters.') });
+type _ShareUnlock = Assert<Conforms<z.output<typeof ShareUnlockSchema>, DamSchemas['ShareUnlock']>>;
+
 // ------------------------------------------------------------------------------------------------ users and groups (DAM)
 
 /** Path parameters of `/fotoweb/api/users/{id}[/member-of|/device-tokens]`. */

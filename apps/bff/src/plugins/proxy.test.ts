@@ -56,6 +56,39 @@ describe('forwarding', () => {
     expect(res.json()).toMatchObject({ status: 'ok' });
   });
 
+  it('forwards a share link (page, password, previews, originals) without a session (issue 13)', async () => {
+    const dam = (method: 'POST' | 'PATCH', url: string, payload: unknown) =>
+      sut.dam.app.inject({ method, url, headers: { authorization: `Bearer ${sut.dam.adminToken}`, 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+    const shared = path.join(SAMPLES_DIR, 'photos/orientation/Landscape_2.jpg');
+    const status = await sut.dam.upload(sut.dam.adminToken, '/fotoweb/archives/5000-Photos/', shared, { folder: 'bff-share' });
+    const album = (await dam('POST', '/fotoweb/me/albums/', { name: 'BFF share' })).json().href as string;
+    await dam('POST', album, { data: [status.result!.assetUrl] });
+    const link = (await dam('PATCH', `${album}.shares/`, { addShares: [{ type: 'everyone', acl: ['view', 'download'], password: 'letmein' }] })).json().addedShares[0]
+      .sharedHREF as string;
+
+    const visitor = new TestBrowser(sut.bff);
+    const locked = await visitor.request({ method: 'GET', url: link, headers: { accept: 'application/json' } });
+    expect(locked.statusCode).toBe(401);
+    expect(locked.json().value).toBe('SharePasswordRequired');
+    const unlocked = await visitor.request({
+      method: 'POST',
+      url: `${link}access`,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ password: 'letmein' }),
+    });
+    expect(unlocked.statusCode, unlocked.body).toBe(200);
+    const { access } = unlocked.json() as { access: string };
+    const page = await visitor.request({ method: 'GET', url: `${link}?access=${encodeURIComponent(access)}`, headers: { accept: 'application/json' } });
+    expect(page.statusCode).toBe(200);
+    const [asset] = page.json().assets as Array<{ previews: Array<{ href: string }>; download: string }>;
+    const preview = await visitor.request({ method: 'GET', url: asset!.previews[0]!.href, headers: { accept: 'image/avif,image/webp,*/*' } });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers['content-type']).toBe('image/jpeg');
+    const original = await visitor.request({ method: 'GET', url: asset!.download, headers: { accept: 'text/html,*/*' } });
+    expect(original.statusCode).toBe(200);
+    expect(original.rawPayload.length).toBe((await fs.stat(shared)).size);
+  });
+
   it('never exposes the DAM token endpoint', async () => {
     const res = await admin.request({
       method: 'POST',

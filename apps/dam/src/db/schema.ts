@@ -449,6 +449,23 @@ export interface AlbumAssetsTable {
   added: Generated<Date>;
 }
 
+/** A share link of an album (migration 0016): live while not revoked and not expired. */
+export interface AlbumLinksTable {
+  id: Generated<number>;
+  album_id: number;
+  /** The link's secret, in its URL. */
+  token: string;
+  /** What visitors may do: `view`, `preview`, `download`. */
+  acl: string[];
+  expires: Date | null;
+  /** scrypt hash of the password, or null. */
+  password_hash: string | null;
+  failed_attempts: Generated<number>;
+  failed_since: Generated<Date | null>;
+  created: Generated<Date>;
+  revoked: Generated<Date | null>;
+}
+
 /** Every table Magpie's DAM stores, for Kysely's typed queries. */
 export interface Database {
   users: UsersTable;
@@ -470,6 +487,7 @@ export interface Database {
   pins: PinsTable;
   albums: AlbumsTable;
   album_assets: AlbumAssetsTable;
+  album_links: AlbumLinksTable;
   metadata_views: MetadataViewsTable;
   asset_revisions: AssetRevisionsTable;
   background_tasks: BackgroundTasksTable;
@@ -482,6 +500,7 @@ export type GroupRow = Selectable<GroupsTable>;
 export type ArchiveRow = Selectable<ArchivesTable>;
 export type PinRow = Selectable<PinsTable>;
 export type AlbumRow = Selectable<AlbumsTable>;
+export type AlbumLinkRow = Selectable<AlbumLinksTable>;
 /** An asset as services use it: every column but the search vectors (large, and only the database reads them). */
 export type AssetRow = Omit<Selectable<AssetsTable>, 'search_vector' | 'field_vector'>;
 /** The columns of {@link AssetRow}, for `select`. */

@@ -17,6 +17,8 @@ export type Representation =
   | 'task-status'
   | 'user-reference'
   | 'pin-list'
+  | 'sharing'
+  | 'sharing-link-list'
   | TaxonomyRepresentation
   | PrincipalRepresentation;
 

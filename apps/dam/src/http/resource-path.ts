@@ -197,3 +197,10 @@ export function parsePrincipalHref(href: string, expected: 'user' | 'group'): nu
   if (!match || match[1] !== `${expected}s`) throw new InvalidHrefError(href, expected);
   return Number(match[2]);
 }
+
+/** A share link named by its href (`/fotoweb/users/{u}/albums/{a}/.shares/links/{id}`, issue 13), or undefined. */
+export function parseAlbumLinkHref(href: string): { ownerId: number; albumId: number; linkId: number } | undefined {
+  const pathname = href.replace(/^https?:\/\/[^/]+/i, '').split(/[?#]/)[0]!;
+  const match = /^\/fotoweb\/users\/([0-9]{1,9})\/albums\/([0-9]{1,9})\/\.shares\/links\/([0-9]{1,9})$/.exec(pathname);
+  return match ? { ownerId: Number(match[1]), albumId: Number(match[2]), linkId: Number(match[3]) } : undefined;
+}

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
+import { createHash, hkdfSync, randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 
 const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keylen: number, options: object) => Promise<Buffer>;
@@ -90,6 +90,15 @@ export function randomToken(bytes = 32): string {
 /** SHA-256 of a string, hex: how tokens are stored (a leaked table reveals no usable token). */
 export function sha256Hex(value: string): string {
   return createHash('sha256').update(value).digest('hex');
+}
+
+/**
+ * A 32-byte key for one purpose (`info`, e.g. `share access v1`) derived (HKDF-SHA256) from the first configured
+ * secret, or random when none is (then it lasts until the process ends).
+ */
+export function derivedKey(secrets: ReadonlyArray<string | undefined>, info: string): Buffer {
+  const secret = secrets.find((s) => s !== undefined && s !== '');
+  return secret === undefined ? randomBytes(32) : Buffer.from(hkdfSync('sha256', secret, 'magpie', info, 32));
 }
 
 /** Constant-time equality of two strings (for client secrets). */

@@ -532,6 +532,26 @@ const OPEN_OPERATIONS: OpenOperation[] = [
     anonymous: [401, 'Unauthorized'],
     signedIn: 200,
   },
+  ...(
+    [
+      ['getSharedAlbum', 'GET', '/fotoweb/shares/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/'],
+      ['getSharedPreview', 'GET', '/fotoweb/shares/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/previews/1/200.x.jpg'],
+      ['getSharedOriginal', 'GET', '/fotoweb/shares/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/originals/1'],
+    ] as const
+  ).map(([operation, method, url]) => ({
+    operation,
+    reason: 'a share link is its own credential: the DAM checks the link (live, not expired, its password) on every call',
+    request: () => ({ method, url }),
+    anonymous: [404, 'ShareNotFound'] as MatrixAnswer,
+    signedIn: [404, 'ShareNotFound'] as MatrixAnswer,
+  })),
+  {
+    operation: 'unlockSharedAlbum',
+    reason: 'a share link’s password: the link is the credential, and wrong passwords are counted per link',
+    request: () => json('POST', '/fotoweb/shares/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/access', { password: 'x' }),
+    anonymous: [404, 'ShareNotFound'],
+    signedIn: [404, 'ShareNotFound'],
+  },
   {
     operation: 'listPins',
     reason: 'the caller’s own pins; each is shown only while the caller may view what it points at',

@@ -18,6 +18,7 @@ const SITE_ACTIONS = {
   audit: { permission: 'audit', refusal: 'You need the audit permission to read the audit log.' },
   // Albums (issue 13; spec 03 §3.3 "albums: create"); `manageAlbums` lets its holders open and change anyone's.
   createAlbums: { permission: 'albums.create', refusal: 'You need the albums.create permission to create albums.' },
+  shareAlbumsWithGuests: { permission: 'albums.shareWithGuests', refusal: 'You need the albums.shareWithGuests permission to share albums by link.' },
   manageAlbums: { permission: 'manageAlbums', refusal: 'You need the manageAlbums permission to manage albums.' },
   useApi: { permission: 'api', refusal: 'You need the api permission to use the API.' },
 } as const satisfies Record<string, { permission: string; refusal: string }>;

@@ -78,6 +78,34 @@ export function albumHref(ownerId: number, albumId: number): string {
   return `${API_ROOT}/users/${ownerId}/albums/${albumId}/`;
 }
 
+/** An album's sharing (FotoWeb `.shares/`). */
+export function albumSharesHref(ownerId: number, albumId: number): string {
+  return `${albumHref(ownerId, albumId)}.shares/`;
+}
+
+/** A share link's own href (what `removeShares` names). */
+export function albumLinkHref(ownerId: number, albumId: number, linkId: number): string {
+  return `${albumSharesHref(ownerId, albumId)}links/${linkId}`;
+}
+
+/** A share link's public page (and its API). */
+export function sharedAlbumHref(token: string): string {
+  return `${API_ROOT}/shares/${token}/`;
+}
+
+/** `?access=` for a password link's URLs, or ''. */
+const accessQuery = (access: string | undefined) => (access ? `?access=${encodeURIComponent(access)}` : '');
+
+/** A preview of a shared album's asset (`size` px, `square`, `version` the asset's modification time in ms). */
+export function sharedPreviewHref(token: string, assetId: number, size: number, square: boolean, version: number, access?: string): string {
+  return `${sharedAlbumHref(token)}previews/${assetId}/${size}${square ? 's' : ''}.${version.toString(36)}.jpg${accessQuery(access)}`;
+}
+
+/** The original of a shared album's asset. */
+export function sharedOriginalHref(token: string, assetId: number, access?: string): string {
+  return `${sharedAlbumHref(token)}originals/${assetId}${accessQuery(access)}`;
+}
+
 export const USER_LIST_HREF = `${API_ROOT}/users/`;
 /** The group list (`userManagement.groupList`, the descriptor's `groups`; spec 03 §7). */
 export const GROUP_LIST_HREF = `${API_ROOT}/groups/`;

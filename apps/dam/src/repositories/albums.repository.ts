@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { AlbumRow, Database } from '../db/schema.ts';
+import type { AlbumLinkRow, AlbumRow, Database } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { escapeLike } from './like.ts';
 
@@ -174,5 +174,67 @@ export class AlbumsRepository {
     if (Number(trashed.numUpdatedRows) > 0) return 'trashed';
     await this.db.deleteFrom('albums').where('id', '=', albumId).execute();
     return 'purged';
+  }
+}
+
+/** An album's share links (migration 0016). */
+export class AlbumLinksRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The album's links that are not revoked, oldest first. */
+  listLive(albumId: number): Promise<AlbumLinkRow[]> {
+    return this.db.selectFrom('album_links').selectAll().where('album_id', '=', albumId).where('revoked', 'is', null).orderBy('created').orderBy('id').execute();
+  }
+
+  findByToken(token: string): Promise<AlbumLinkRow | undefined> {
+    return this.db.selectFrom('album_links').selectAll().where('token', '=', token).executeTakeFirst();
+  }
+
+  create(link: { albumId: number; token: string; acl: readonly string[]; expires: Date | null; passwordHash: string | null }): Promise<AlbumLinkRow> {
+    return this.db
+      .insertInto('album_links')
+      .values({ album_id: link.albumId, token: link.token, acl: [...link.acl], expires: link.expires, password_hash: link.passwordHash })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** Revokes the album's links of `ids` (others' and revoked ones are left as they are). */
+  async revoke(albumId: number, ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .updateTable('album_links')
+      .set({ revoked: new Date() })
+      .where('album_id', '=', albumId)
+      .where('id', 'in', [...ids])
+      .where('revoked', 'is', null)
+      .execute();
+  }
+
+  /**
+   * Counts a wrong password: the count restarts when the last window began before `windowStart`.
+   * @returns the failures in the current window, this one included.
+   */
+  async countFailure(id: number, windowStart: Date): Promise<number> {
+    const row = await this.db
+      .updateTable('album_links')
+      .set((eb) => ({
+        failed_attempts: eb
+          .case()
+          .when('failed_since', 'is', null)
+          .then(1)
+          .when('failed_since', '<', windowStart)
+          .then(1)
+          .else(eb('failed_attempts', '+', 1))
+          .end(),
+        failed_since: eb.case().when('failed_since', 'is', null).then(new Date()).when('failed_since', '<', windowStart).then(new Date()).else(eb.ref('failed_since')).end(),
+      }))
+      .where('id', '=', id)
+      .returning('failed_attempts')
+      .executeTakeFirst();
+    return row?.failed_attempts ?? 0;
+  }
+
+  async clearFailures(id: number): Promise<void> {
+    await this.db.updateTable('album_links').set({ failed_attempts: 0, failed_since: null }).where('id', '=', id).execute();
   }
 }

@@ -1,6 +1,7 @@
-import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import { isAcceptableText } from '@magpie/api-types/schemas';
+import { derivedKey } from '../lib/crypto.ts';
 
 /**
  * Sort orders of asset lists, FotoWeb's `;o=` path parameter (fotoweb-api-notes §5): '' last modified descending
@@ -78,8 +79,7 @@ const MAX_ROW_ID = 2_147_483_647;
  * @returns a 32-byte key.
  */
 export function pagingKeyFrom(secrets: ReadonlyArray<string | undefined>): Buffer {
-  const secret = secrets.find((s) => s !== undefined && s !== '');
-  return secret === undefined ? randomBytes(32) : Buffer.from(hkdfSync('sha256', secret, 'magpie', 'paging cursors v1', 32));
+  return derivedKey(secrets, 'paging cursors v1');
 }
 
 /**

@@ -6,8 +6,10 @@ import type { ArchivePolicy, Caller } from '../policies/archive.policy.ts';
 import { sitePolicy } from '../policies/site.policy.ts';
 import { presentAlbum } from '../presenters/album.presenter.ts';
 import { presentAsset } from '../presenters/asset.presenter.ts';
-import { albumHref } from '../presenters/hrefs.ts';
-import type { AlbumChanges, AlbumsRepository, AlbumState } from '../repositories/albums.repository.ts';
+import { albumHref, albumLinkHref, albumSharesHref, sharedAlbumHref } from '../presenters/hrefs.ts';
+import type { AlbumChanges, AlbumLinksRepository, AlbumsRepository, AlbumState } from '../repositories/albums.repository.ts';
+import type { AlbumSharing, AlbumSharingLinkList, AlbumSharingUpdate } from '@magpie/api-types';
+import { hashPassword, randomToken } from '../lib/crypto.ts';
 import type { ArchivesRepository } from '../repositories/archives.repository.ts';
 import type { AssetsRepository } from '../repositories/assets.repository.ts';
 import type { MetadataViewsRepository } from '../repositories/metadata-views.repository.ts';
@@ -57,6 +59,7 @@ export class AlbumsService {
     private readonly views: MetadataViewsRepository,
     /** Assets per page of an album (`MAGPIE_PAGE_SIZE`). */
     private readonly pageSize: number,
+    private readonly links: AlbumLinksRepository,
   ) {}
 
   /**
@@ -180,6 +183,66 @@ export class AlbumsService {
   async delete(caller: Caller, ref: AlbumReference): Promise<void> {
     const album = await this.changeable(caller, ref);
     await this.albums.delete(album.id);
+  }
+
+  /**
+   * The album's sharing (FotoWeb `sharing`): its live share links.
+   * @throws ApiError 404 for an album the caller may not change.
+   */
+  async sharing(caller: Caller, ref: AlbumReference): Promise<AlbumSharing> {
+    const album = await this.changeable(caller, ref);
+    const href = albumSharesHref(album.owner_id, album.id);
+    const shares = (await this.links.listLive(album.id)).map((link) => ({
+      type: 'everyone' as const,
+      href: albumLinkHref(album.owner_id, album.id, link.id),
+      sharedHREF: sharedAlbumHref(link.token),
+      acl: link.acl as Array<'view' | 'preview' | 'download'>,
+      expires: link.expires?.toISOString() ?? null,
+      hasPassword: link.password_hash !== null,
+      created: link.created.toISOString(),
+    }));
+    return { href, originalHref: albumHref(album.owner_id, album.id), shares };
+  }
+
+  /**
+   * Makes and revokes share links (FotoWeb `sharing-update`, `type: "everyone"`). `revoke` are the link ids the
+   * route read from `removeShares`' hrefs (ids of other albums' links are ignored).
+   * @throws ApiError 404 for an album the caller may not change, 403 without `albums.shareWithGuests` to make links,
+   *   409 `AlbumDeleted` for a deleted album, 400 for an expiry that is not in the future.
+   */
+  async updateSharing(caller: Caller, ref: AlbumReference, add: NonNullable<AlbumSharingUpdate['addShares']>, revoke: readonly number[]): Promise<AlbumSharingLinkList> {
+    const album = await this.changeable(caller, ref);
+    await this.links.revoke(album.id, revoke);
+    const addedShares: AlbumSharingLinkList['addedShares'] = [];
+    if (add.length === 0) return { addedShares };
+    sitePolicy.assertCan(caller, 'shareAlbumsWithGuests');
+    if (album.deleted !== null) throw new ApiError(409, 'AlbumDeleted', 'A deleted album is not shared. Restore it first.', 'Album deleted');
+    const now = Date.now();
+    add.forEach((share, index) => {
+      if (share.expires !== undefined && Date.parse(share.expires) <= now) {
+        throw new ApiError(400, 'InvalidRequest', 'A share link expires in the future.', 'Invalid request', [
+          { path: `body.addShares.${index}.expires`, message: 'Give a date in the future.' },
+        ]);
+      }
+    });
+    for (const share of add) {
+      // Viewing is what a link is for; preview comes with it.
+      const acl = ['view', 'preview', ...(share.acl.includes('download') ? ['download'] : [])];
+      const link = await this.links.create({
+        albumId: album.id,
+        token: randomToken(24),
+        acl,
+        expires: share.expires === undefined ? null : new Date(share.expires),
+        passwordHash: share.password === undefined ? null : await hashPassword(share.password),
+      });
+      addedShares.push({ type: 'everyone', acl, sharedHREF: sharedAlbumHref(link.token) });
+    }
+    return { addedShares };
+  }
+
+  /** The album's asset ids `viewer` may view, in the album's order (see {@link visibleAssetIds}'s rules). */
+  visibleAssets(viewer: Caller, albumId: number): Promise<number[]> {
+    return this.visibleAssetIds(viewer, albumId);
   }
 
   private assertUser(caller: Caller): void {

@@ -69,7 +69,7 @@ export class AssetsService {
     const { asset, permissions } = await this.load(caller, ref);
     if (rendition.toUpperCase() !== 'ORIGINAL') throw notFound('The rendition');
     assetPolicy.assertCan(permissions, 'download');
-    return { key: asset.storage_key, size: asset.filesize, contentType: asset.mime || 'application/octet-stream', filename: asset.filename };
+    return this.originalFile(asset);
   }
 
   /**
@@ -82,11 +82,25 @@ export class AssetsService {
     const permissions = access?.permissions ?? NO_PERMISSIONS;
     assetPolicy.assertCan(permissions, 'preview');
     if (!asset || !(await this.isVisible(asset.id, access))) throw notFound('The preview');
+    return this.previewFile(asset, name);
+  }
+
+  /**
+   * An asset's preview file by name (`800`, `100s`…), whoever asks: the caller decided who may see it (a share link,
+   * issue 13, or {@link preview}).
+   * @throws ApiError 404 when the asset has no such preview.
+   */
+  async previewFile(asset: AssetRow, name: string): Promise<StoredFile> {
     const match = /^(\d+)(s?)$/.exec(name);
     const preview = match && asset.previews.find((p) => p.size === Number(match[1]) && p.square === (match[2] === 's'));
     if (!preview || !asset.has_preview) throw notFound('The preview');
     const stat = await this.files.stat(preview.file);
     if (!stat) throw notFound('The preview');
     return { key: preview.file, size: stat.size, mtimeMs: stat.mtime.getTime(), contentType: 'image/jpeg', filename: `${asset.filename}.${name}.jpg` };
+  }
+
+  /** An asset's original file, whoever asks (a share link that allows downloads, issue 13). */
+  originalFile(asset: AssetRow): StoredFile {
+    return { key: asset.storage_key, size: asset.filesize, contentType: asset.mime || 'application/octet-stream', filename: asset.filename };
   }
 }

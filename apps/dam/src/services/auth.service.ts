@@ -198,6 +198,24 @@ export class AuthService {
     return caller;
   }
 
+  /**
+   * A user as a caller, without a token: what an album's share links act as (its owner, issue 13), so a link shows what
+   * its owner may see today. Undefined when the user may not hold a session (disabled, expired, deleted).
+   */
+  async callerForUser(userId: number): Promise<Caller | undefined> {
+    const user = await this.users.findById(userId);
+    if (!user || !canSignIn(user)) return undefined;
+    return {
+      userId: user.id,
+      username: user.username,
+      fullName: user.full_name,
+      email: user.email,
+      ...(await this.principalOf(user.id)),
+      clientId: '',
+      mustChangePassword: false,
+    };
+  }
+
   /** What a user is to the rules: the site-owner role, every group they are in and the group permissions those hold. */
   private async principalOf(userId: number): Promise<Pick<Caller, 'isSiteOwner' | 'groupIds' | 'permissions'>> {
     const principal = await this.users.principalOf(userId);

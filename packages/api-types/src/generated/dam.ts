@@ -849,6 +849,145 @@ export interface paths {
         patch: operations["updateAlbum"];
         trace?: never;
     };
+    "/fotoweb/users/{userId}/albums/{albumId}/.shares/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The album owner's user id (from the album's href). */
+                userId: components["parameters"]["AlbumOwner"];
+                /** @description The album's id (from its href). */
+                albumId: components["parameters"]["AlbumId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * How an album is shared
+         * @description The album's sharing (FotoWeb API, `GET /fotoweb/users/{userid}/albums/{albumid}/.shares/`, `sharing`): its share
+         *     links (`type: "everyone"`: anyone with the link opens the album's public page, without an account), each with
+         *     its expiry, whether it has a password, and whether it lets visitors download originals. Revoked links are not
+         *     listed. Only the owner (and holders of `manageAlbums`) reads it (404 for anyone else).
+         */
+        get: operations["getAlbumShares"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Share an album by link, or revoke a link
+         * @description Body `sharing-update` (FotoWeb API): `addShares` of `type: "everyone"` make share links (`acl` `view`,
+         *     `preview`, and `download` to let visitors download originals; optional `expires`, a date-time in the future,
+         *     and `password`, 4 to 200 characters); `removeShares` of `type: "everyone"` with a link's `href` revoke it at
+         *     once. Making links needs the group permission `albums.shareWithGuests` (403). A deleted album is not shared
+         *     (409). Answers `sharing-link-list` `{addedShares: [{type, acl, sharedHREF}]}`, `sharedHREF` the public page's
+         *     URL.
+         */
+        patch: operations["updateAlbumShares"];
+        trace?: never;
+    };
+    "/fotoweb/shares/{token}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A share link's token (from its `sharedHREF`). */
+                token: components["parameters"]["ShareToken"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A shared album's public page
+         * @description What a share link shows, to anyone, with or without a token (issue 13): the album's name, description and
+         *     assets in its order (as its owner sees them), each with previews served through the link and, when the link
+         *     allows downloads, its original. A link with a password needs `access` (from `POST …/access`): 401
+         *     `SharePasswordRequired` otherwise. An unknown or revoked link, or one whose album was deleted, answers 404
+         *     `ShareNotFound`; an expired one 410 `ShareExpired`. Never the album itself.
+         */
+        get: operations["getSharedAlbum"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/shares/{token}/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A share link's token (from its `sharedHREF`). */
+                token: components["parameters"]["ShareToken"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a share link's password
+         * @description Body `{password}`: for a link with a password, answers an `access` value (valid 12 hours) to send as
+         *     `?access=` with the link's page, previews and originals. A wrong password answers 403 `WrongPassword`; after 10
+         *     wrong passwords within 15 minutes a link answers 429 until that time has passed. A link without a password
+         *     answers an empty `access`.
+         */
+        post: operations["unlockSharedAlbum"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/shares/{token}/previews/{assetId}/{previewName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A share link's token (from its `sharedHREF`). */
+                token: components["parameters"]["ShareToken"];
+                assetId: string;
+                previewName: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A preview of a shared album's asset
+         * @description A preview from a shared album's `previews[].href`; the link's rules of `getSharedAlbum` apply.
+         */
+        get: operations["getSharedPreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/shares/{token}/originals/{assetId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A share link's token (from its `sharedHREF`). */
+                token: components["parameters"]["ShareToken"];
+                assetId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The original of a shared album's asset
+         * @description The original file, as an attachment, when the link allows downloads (403 otherwise); the link's rules of `getSharedAlbum` apply.
+         */
+        get: operations["getSharedOriginal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/fotoweb/api/taxonomies/": {
         parameters: {
             query?: never;
@@ -3646,6 +3785,78 @@ export interface components {
              */
             deleted?: false;
         };
+        /** @description A share link of an album (`type` `everyone` of FotoWeb's sharing). */
+        ShareLink: {
+            /** @enum {string} */
+            type: "everyone";
+            /** @description The link's own href, to revoke it (`removeShares`). */
+            href: string;
+            /** @description The public page's URL, to give to people. */
+            sharedHREF: string;
+            acl: ("view" | "preview" | "download")[];
+            /** @description When it stops working (ISO 8601), or null. */
+            expires: string | null;
+            hasPassword: boolean;
+            created: string;
+        };
+        /** @description An album's sharing (FotoWeb `sharing`): its share links. Shares with users and groups come later. */
+        AlbumSharing: {
+            href: string;
+            originalHref: string;
+            shares: components["schemas"]["ShareLink"][];
+        };
+        /** @description FotoWeb's `sharing-update`, for share links. */
+        AlbumSharingUpdate: {
+            addShares?: {
+                /** @enum {string} */
+                type: "everyone";
+                acl: ("view" | "preview" | "download")[];
+                /** Format: date-time */
+                expires?: string;
+                password?: string;
+            }[];
+            removeShares?: {
+                /** @enum {string} */
+                type: "everyone";
+                href: string;
+            }[];
+        };
+        /** @description FotoWeb's `sharing-link-list`. */
+        AlbumSharingLinkList: {
+            addedShares: {
+                type: string;
+                acl: string[];
+                sharedHREF: string;
+            }[];
+        };
+        /** @description An asset as a share link shows it. */
+        SharedAsset: {
+            id: string;
+            filename: string;
+            title: string;
+            width: number | null;
+            height: number | null;
+            previews: components["schemas"]["Preview"][];
+            /** @description The original's URL when the link allows downloads, else null. */
+            download: string | null;
+        };
+        /** @description What a share link shows (`GET /fotoweb/shares/{token}/`). */
+        SharedAlbum: {
+            name: string;
+            description: string;
+            assetCount: number;
+            download: boolean;
+            expires: string | null;
+            assets: components["schemas"]["SharedAsset"][];
+            paging: components["schemas"]["Paging"] | null;
+        };
+        ShareUnlock: {
+            password: string;
+        };
+        ShareAccessGrant: {
+            access: string;
+            expires: string | null;
+        };
         /** @description What `POST` on an album added. */
         AlbumAssetsAdded: {
             /** @description How many assets were new to the album. */
@@ -4932,6 +5143,10 @@ export interface components {
         };
     };
     parameters: {
+        /** @description A share link's token (from its `sharedHREF`). */
+        ShareToken: string;
+        /** @description The `access` value of `POST /fotoweb/shares/{token}/access`, for a link with a password. */
+        ShareAccess: string;
         /** @description The album owner's user id (from the album's href). */
         AlbumOwner: string;
         /** @description The album's id (from its href). */
@@ -6523,6 +6738,198 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    getAlbumShares: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The album owner's user id (from the album's href). */
+                userId: components["parameters"]["AlbumOwner"];
+                /** @description The album's id (from its href). */
+                albumId: components["parameters"]["AlbumId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The album's sharing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.fotoware.sharing+json": components["schemas"]["AlbumSharing"];
+                    "application/json": components["schemas"]["AlbumSharing"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateAlbumShares: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The album owner's user id (from the album's href). */
+                userId: components["parameters"]["AlbumOwner"];
+                /** @description The album's id (from its href). */
+                albumId: components["parameters"]["AlbumId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.fotoware.sharing-update+json": components["schemas"]["AlbumSharingUpdate"];
+                "application/json": components["schemas"]["AlbumSharingUpdate"];
+            };
+        };
+        responses: {
+            /** @description The links made. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.fotoware.sharing-link-list+json": components["schemas"]["AlbumSharingLinkList"];
+                    "application/json": components["schemas"]["AlbumSharingLinkList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    getSharedAlbum: {
+        parameters: {
+            query?: {
+                /** @description The `access` value of `POST /fotoweb/shares/{token}/access`, for a link with a password. */
+                access?: components["parameters"]["ShareAccess"];
+                /** @description The 0-based page of assets (from a `paging` link). */
+                p?: string;
+            };
+            header?: never;
+            path: {
+                /** @description A share link's token (from its `sharedHREF`). */
+                token: components["parameters"]["ShareToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shared album. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SharedAlbum"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            410: components["responses"]["Gone"];
+        };
+    };
+    unlockSharedAlbum: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A share link's token (from its `sharedHREF`). */
+                token: components["parameters"]["ShareToken"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShareUnlock"];
+            };
+        };
+        responses: {
+            /** @description The access value and when it ends. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareAccessGrant"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            410: components["responses"]["Gone"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getSharedPreview: {
+        parameters: {
+            query?: {
+                /** @description The `access` value of `POST /fotoweb/shares/{token}/access`, for a link with a password. */
+                access?: components["parameters"]["ShareAccess"];
+            };
+            header?: never;
+            path: {
+                /** @description A share link's token (from its `sharedHREF`). */
+                token: components["parameters"]["ShareToken"];
+                assetId: string;
+                previewName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preview image. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": components["schemas"]["Binary"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            410: components["responses"]["Gone"];
+        };
+    };
+    getSharedOriginal: {
+        parameters: {
+            query?: {
+                /** @description The `access` value of `POST /fotoweb/shares/{token}/access`, for a link with a password. */
+                access?: components["parameters"]["ShareAccess"];
+            };
+            header?: never;
+            path: {
+                /** @description A share link's token (from its `sharedHREF`). */
+                token: components["parameters"]["ShareToken"];
+                assetId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The original file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": components["schemas"]["Binary"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            410: components["responses"]["Gone"];
         };
     };
     listTaxonomies: {

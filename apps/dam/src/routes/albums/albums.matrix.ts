@@ -3,7 +3,8 @@
  * the group permission `albums.create` (403 naming it otherwise). An album is the business of its owner: each request
  * acts on an album the row's `permitted` caller owns, so the others (the site owner included, who holds
  * `manageAlbums`) are told apart: a stranger gets 404, as if it did not exist. Adding an asset needs View on it too.
- * Listing one's own albums is an open operation of the matrix.
+ * Making a share link needs `albums.shareWithGuests` as well. Listing one's own albums, and a share link's page, its
+ * password, previews and originals (the link is the credential), are open operations of the matrix.
  */
 import { jsonRequest, type MatrixExpect, type MatrixRow, type MatrixWorld } from '../../testing/matrix.ts';
 
@@ -42,6 +43,19 @@ export const ALBUMS_MATRIX_ROWS: MatrixRow[] = [
     label: 'an asset the owner may view',
     grant: { archive: ['View'] },
     request: async (w) => jsonRequest('POST', await permittedAlbum(w), { data: [w.asset.href] }),
+    expect: ownersOnly(200),
+  },
+  {
+    operation: 'getAlbumShares',
+    grant: {},
+    request: async (w) => ({ method: 'GET', url: `${await permittedAlbum(w)}.shares/` }),
+    expect: ownersOnly(200),
+  },
+  {
+    operation: 'updateAlbumShares',
+    label: 'a share link',
+    grant: { groupPermissions: ['albums.shareWithGuests'] },
+    request: async (w) => jsonRequest('PATCH', `${await permittedAlbum(w)}.shares/`, { addShares: [{ type: 'everyone', acl: ['view'] }] }),
     expect: ownersOnly(200),
   },
   {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DamContext } from '../../context.ts';
 import { negotiate, sendRepresentation } from '../../http/media-types.ts';
 import { serveOperations } from '../../http/operations.ts';
-import { parseAssetHref } from '../../http/resource-path.ts';
+import { parseAlbumLinkHref, parseAssetHref } from '../../http/resource-path.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { AssetReference } from '../../lib/references.ts';
 import type { AlbumReference } from '../../services/albums.service.ts';
@@ -73,6 +73,19 @@ export async function albumsRoutes(app: FastifyInstance, ctx: DamContext) {
     deleteAlbum: async ({ reply, caller, params }) => {
       await ctx.albums.delete(caller, albumOf(params));
       return reply.code(204).send();
+    },
+    getAlbumShares: async ({ request, reply, caller, params }) => sendRepresentation(request, reply, 'sharing', await ctx.albums.sharing(caller, albumOf(params))),
+    updateAlbumShares: async ({ request, reply, caller, params, body }) => {
+      const album = albumOf(params);
+      const revoke: number[] = [];
+      const issues: Array<{ path: string; message: string }> = [];
+      (body.removeShares ?? []).forEach((share, index) => {
+        const link = parseAlbumLinkHref(share.href);
+        if (!link) issues.push({ path: `body.removeShares.${index}.href`, message: 'Not a share link of an album.' });
+        else if (link.ownerId === album.ownerId && link.albumId === album.albumId) revoke.push(link.linkId);
+      });
+      if (issues.length > 0) throw new ApiError(400, 'InvalidHref', 'Share links are revoked by the href the server gave them.', 'Invalid href', issues);
+      return sendRepresentation(request, reply, 'sharing-link-list', await ctx.albums.updateSharing(caller, album, body.addShares ?? [], revoke));
     },
   });
 }

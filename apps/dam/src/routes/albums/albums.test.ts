@@ -232,3 +232,127 @@ describe('albums (FotoWeb API, Albums)', () => {
     expect(await repository.add(album.id, ids.slice(0, 1), 2)).toBe(0);
   });
 });
+
+describe('share links (issue 13; FotoWeb sharing)', () => {
+  async function share(album: string, addShares: unknown[], token = sut.adminToken) {
+    return sut.app.inject({
+      method: 'PATCH',
+      url: `${album}.shares/`,
+      headers: { ...bearer(token), 'content-type': 'application/vnd.fotoware.sharing-update+json' },
+      payload: JSON.stringify({ addShares }),
+    });
+  }
+
+  it('makes a link that opens the album without an account, with previews and, when allowed, originals', async () => {
+    const album = await createAlbum('Shared by link');
+    await call('POST', album, { data: [photo.a, photo.b, photo.c] });
+    const made = await share(album, [{ type: 'everyone', acl: ['view'] }]);
+    expect(made.statusCode, made.body).toBe(200);
+    const [link] = made.json().addedShares;
+    expect(link).toMatchObject({ type: 'everyone', acl: ['view', 'preview'], sharedHREF: expect.stringMatching(/^\/fotoweb\/shares\/[A-Za-z0-9_-]{32}\/$/) });
+
+    const page = await sut.app.inject({ method: 'GET', url: link.sharedHREF });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.headers['cache-control']).toContain('no-store');
+    const body = page.json();
+    expect(body).toMatchObject({ name: 'Shared by link', assetCount: 3, download: false, expires: null });
+    expect(body.assets.map((a: { filename: string }) => a.filename)).toEqual(['Bush-dog.jpg', 'Landscape_1.jpg']);
+    expect(body.paging).toMatchObject({ next: `${link.sharedHREF}?p=1` });
+    expect(JSON.stringify(body)).not.toContain('/fotoweb/archives/');
+    expect(body.assets[0].download).toBeNull();
+    const preview = await sut.app.inject({ method: 'GET', url: body.assets[0].previews[0].href });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers['content-type']).toBe('image/jpeg');
+    const original = await sut.app.inject({ method: 'GET', url: `${link.sharedHREF}originals/${body.assets[0].id}` });
+    expect(original.statusCode).toBe(403);
+    // An asset taken out of the album is no longer served through the link.
+    await call('PATCH', album, { assets: { delete: [photo.c] } });
+    const other = (await sut.ctx.repos.assets.findByPath(5000, 'albums', 'Portrait_1.jpg'))!;
+    expect((await sut.app.inject({ method: 'GET', url: `${link.sharedHREF}previews/${other.id}/200.x.jpg` })).statusCode).toBe(404);
+
+    const downloadable = (await share(album, [{ type: 'everyone', acl: ['view', 'download'] }])).json().addedShares[0];
+    const shown = (await sut.app.inject({ method: 'GET', url: downloadable.sharedHREF })).json();
+    expect(shown.download).toBe(true);
+    const file = await sut.app.inject({ method: 'GET', url: shown.assets[0].download });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toContain('attachment');
+    expect(file.rawPayload.length).toBe(Number(file.headers['content-length']));
+
+    const sharing = (await call('GET', `${album}.shares/`, undefined, sut.adminToken, 'application/vnd.fotoware.sharing+json')).json();
+    expect(sharing.shares).toHaveLength(2);
+    expect(sharing.shares[0]).toMatchObject({ type: 'everyone', hasPassword: false, expires: null, sharedHREF: link.sharedHREF });
+    // Revoked: the link answers 404, never the album.
+    const revoked = await sut.app.inject({
+      method: 'PATCH',
+      url: `${album}.shares/`,
+      headers: { ...bearer(sut.adminToken), 'content-type': 'application/json' },
+      payload: JSON.stringify({ removeShares: [{ type: 'everyone', href: sharing.shares[0].href }] }),
+    });
+    expect(revoked.statusCode).toBe(200);
+    const gone = await sut.app.inject({ method: 'GET', url: link.sharedHREF });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().value).toBe('ShareNotFound');
+    expect((await call('GET', `${album}.shares/`)).json().shares).toHaveLength(1);
+  });
+
+  it('ends at its expiry (410) and asks for its password; 10 wrong passwords lock it for a while', async () => {
+    const album = await createAlbum('Shared with care');
+    await call('POST', album, { data: [photo.a] });
+    expect((await share(album, [{ type: 'everyone', acl: ['view'], expires: new Date(Date.now() - 1000).toISOString() }])).statusCode).toBe(400);
+    const expiring = (await share(album, [{ type: 'everyone', acl: ['view'], expires: new Date(Date.now() + 60_000).toISOString() }])).json().addedShares[0];
+    expect((await sut.app.inject({ method: 'GET', url: expiring.sharedHREF })).statusCode).toBe(200);
+    await sut.ctx.database.db
+      .updateTable('album_links')
+      .set({ expires: new Date(Date.now() - 1000) })
+      .where('token', '=', expiring.sharedHREF.split('/')[3])
+      .execute();
+    const expired = await sut.app.inject({ method: 'GET', url: expiring.sharedHREF });
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json()).toMatchObject({ value: 'ShareExpired', message: 'This share link has expired.' });
+
+    const locked = (await share(album, [{ type: 'everyone', acl: ['view'], password: 'open sesame' }])).json().addedShares[0];
+    const needs = await sut.app.inject({ method: 'GET', url: locked.sharedHREF });
+    expect(needs.statusCode).toBe(401);
+    expect(needs.json().value).toBe('SharePasswordRequired');
+    const unlock = (password: string) =>
+      sut.app.inject({ method: 'POST', url: `${locked.sharedHREF}access`, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ password }) });
+    const wrong = await unlock('guess');
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().value).toBe('WrongPassword');
+    const right = await unlock('open sesame');
+    expect(right.statusCode).toBe(200);
+    const { access } = right.json();
+    const opened = await sut.app.inject({ method: 'GET', url: `${locked.sharedHREF}?access=${encodeURIComponent(access)}` });
+    expect(opened.statusCode).toBe(200);
+    const previewHref: string = opened.json().assets[0].previews[0].href;
+    expect(previewHref).toContain('?access=');
+    expect((await sut.app.inject({ method: 'GET', url: previewHref })).statusCode).toBe(200);
+    expect((await sut.app.inject({ method: 'GET', url: previewHref.replace(/\?access=.*$/, '') })).statusCode).toBe(401);
+    const tampered = `${access.slice(0, -2)}xx`;
+    expect((await sut.app.inject({ method: 'GET', url: `${locked.sharedHREF}?access=${encodeURIComponent(tampered)}` })).statusCode).toBe(401);
+
+    for (let attempt = 0; attempt < 10; attempt++) expect((await unlock('guess')).statusCode).toBe(403);
+    const throttled = await unlock('open sesame');
+    expect(throttled.statusCode).toBe(429);
+    expect((await sut.app.inject({ method: 'GET', url: '/fotoweb/shares/not-a-token/' })).statusCode).toBe(400);
+    expect((await sut.app.inject({ method: 'GET', url: `/fotoweb/shares/${'A'.repeat(32)}/` })).json().value).toBe('ShareNotFound');
+  });
+
+  it('needs albums.shareWithGuests to make links; only the owner manages them; a deleted album is not shared', async () => {
+    const member = await sut.createMemberWith('albums-sharer', ['albums.create']);
+    const album = await createAlbum('Not for sharing', member.token);
+    const refused = await share(album, [{ type: 'everyone', acl: ['view'] }], member.token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toMatch(/albums\.shareWithGuests/);
+    const stranger = await sut.createUser('albums-share-stranger');
+    expect((await call('GET', `${album}.shares/`, undefined, stranger.token)).statusCode).toBe(404);
+
+    const mine = await createAlbum('Deleted then shared');
+    const link = (await share(mine, [{ type: 'everyone', acl: ['view'] }])).json().addedShares[0];
+    await call('DELETE', mine);
+    expect((await share(mine, [{ type: 'everyone', acl: ['view'] }])).statusCode).toBe(409);
+    expect((await sut.app.inject({ method: 'GET', url: link.sharedHREF })).statusCode).toBe(404);
+    await call('PATCH', mine, { deleted: false });
+    expect((await sut.app.inject({ method: 'GET', url: link.sharedHREF })).statusCode).toBe(200);
+  });
+});
