@@ -2,7 +2,8 @@
  * Albums (issue 13; FotoWeb API, Albums; spec 01 §2 selection and relocation, §7 `PATCH album`; spec 02 §6
  * SetPosterAsset) on the real stack in Chromium: the user selects three photos with a click and a shift-click, adds them
  * to a new album from the selection bar, opens the album from the notice, moves the last photo to the top, makes it
- * the cover, renames it, finds the album with its cover under Albums, archives and restores it, deletes it and
+ * the cover, shares it by a link that expires tomorrow, opens the link in a fresh browser without an account and
+ * sees the photos, revokes the link (which then says it does not work), renames it, finds the album with its cover under Albums, archives and restores it, deletes it and
  * restores it from the deleted albums. The album page and the Albums view pass axe.
  */
 import { randomBytes } from 'node:crypto';
@@ -12,7 +13,12 @@ import { uploadInto } from './pinsScreen.ts';
 
 const ACT = { timeout: 15_000 };
 
-test('make an album from a shift-click range, reorder it, set its cover, archive, delete and restore it (issue 13)', async ({ page, credentials }) => {
+test('make an album from a shift-click range, reorder it, set its cover, share it by link, archive, delete and restore it (issue 13)', async ({
+  page,
+  credentials,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   await page.goto('/fotoweb/archives/');
   await logIn(page, credentials);
@@ -60,6 +66,54 @@ test('make an album from a shift-click range, reorder it, set its cover, archive
   await page.getByTestId('album-set-cover').click(ACT);
   await expect(page.getByTestId('album-clear-cover')).toBeVisible();
   await expectAccessible(page, '[data-testid="collection-view"]', 'album page');
+
+  // Shared by a link that expires tomorrow; a fresh browser without an account opens it and sees the photos.
+  await page.getByTestId('album-share').click(ACT);
+  const share = page.getByTestId('share-dialog');
+  await expect(share).toHaveAttribute('data-state', 'ready');
+  await expect(share.getByTestId('share-no-links')).toBeVisible();
+  const tomorrow = new Date(Date.now() + 86_400_000);
+  const tomorrowText = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`;
+  await share.getByTestId('share-expires').fill(tomorrowText);
+  await share.getByTestId('share-create').click(ACT);
+  const link = share.getByTestId('share-link');
+  await expect(link).toHaveCount(1);
+  await expect(link.getByTestId('share-link-facts')).toContainText('expires after');
+  await expectAccessible(page, '[data-testid="share-dialog"]', 'Share dialog');
+  const linkUrl = (await link.getAttribute('data-url'))!;
+  await share.getByTestId('share-close').click(ACT);
+  await expect(share).toHaveCount(0);
+
+  const visitor = await browser.newContext({ baseURL, reducedMotion: 'reduce' });
+  const visit = await visitor.newPage();
+  await visit.goto(linkUrl);
+  const shared = visit.getByTestId('shared-album-view');
+  await expect(shared).toHaveAttribute('data-state', 'shown.idle');
+  await expect(visit.getByTestId('shared-name')).toHaveText(`Trip ${tag}`);
+  await expect(visit.getByTestId('shared-asset')).toHaveCount(3);
+  await expect
+    .poll(() =>
+      visit
+        .getByTestId('shared-asset')
+        .locator('img')
+        .first()
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    )
+    .toBe(true);
+  await expect(visit.getByTestId('shared-download')).toHaveCount(0);
+  await expectAccessible(visit, '[data-testid="shared-album-view"]', 'shared album page');
+
+  // Revoked: the same link now says it does not work, and shows nothing of the album.
+  await page.getByTestId('album-share').click(ACT);
+  await expect(share.getByTestId('share-link')).toHaveCount(1);
+  await share.getByTestId('share-link-revoke').click(ACT);
+  await expect(share.getByTestId('share-no-links')).toBeVisible();
+  await share.getByTestId('share-close').click(ACT);
+  await visit.reload();
+  await expect(shared).toHaveAttribute('data-state', 'missing');
+  await expect(visit.getByText('This link does not work')).toBeVisible();
+  await expect(visit.getByTestId('shared-asset')).toHaveCount(0);
+  await visitor.close();
 
   // Renamed with the album dialog.
   await page.getByTestId('album-rename').click(ACT);

@@ -21,6 +21,7 @@ const ArchivePathView = lazy(() => import('./routes/ArchivePathView.tsx').then((
 const PinsView = lazy(() => import('./pins/PinsView.tsx').then((module) => ({ default: module.PinsView })));
 const AlbumsView = lazy(() => import('./albums/AlbumsView.tsx').then((module) => ({ default: module.AlbumsView })));
 const CollectionView = lazy(() => import('./routes/collection/CollectionView.tsx').then((module) => ({ default: module.CollectionView })));
+const SharedAlbumView = lazy(() => import('./albums/SharedAlbumView.tsx').then((module) => ({ default: module.SharedAlbumView })));
 const ApiClientsView = lazy(() => import('./routes/api-clients/ApiClientsView.tsx').then((module) => ({ default: module.ApiClientsView })));
 const ChangePasswordView = lazy(() => import('./routes/change-password/ChangePasswordView.tsx').then((module) => ({ default: module.ChangePasswordView })));
 
@@ -95,6 +96,15 @@ export function App() {
           <SessionProvider>
             <Routes>
               <Route path={LOGIN_PATH} element={<LoginView />} />
+              {/* A share link's page (issue 13): for anyone, with or without a session. */}
+              <Route
+                path="/fotoweb/shares/:token/"
+                element={
+                  <LazyBoundary fallback={<PageLoading />}>
+                    <SharedAlbumView />
+                  </LazyBoundary>
+                }
+              />
               <Route element={<RequireSession />}>
                 <Route
                   path={CHANGE_PASSWORD_PATH}

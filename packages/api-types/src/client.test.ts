@@ -179,6 +179,24 @@ describe('createMagpieClient', () => {
     expect(requests[4]).toMatchObject({ url: album.href, method: 'DELETE', headers: { 'X-CSRF-Token': 'csrf-123' } });
   });
 
+  it('reads and changes an album’s sharing, and opens a share link with its password', async () => {
+    const link = '/fotoweb/shares/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/';
+    const { api, requests } = client(
+      () => json({ href: 's', originalHref: 'a', shares: [] }),
+      () => json({ addedShares: [] }),
+      () => json({ access: 'x.y', expires: null }),
+      () => json({ name: 'Trip', assets: [] }),
+    );
+    await api.getAlbumShares('/fotoweb/users/1/albums/2/.shares/');
+    await api.updateAlbumShares('/fotoweb/users/1/albums/2/.shares/', { addShares: [{ type: 'everyone', acl: ['view'] }] });
+    await expect(api.unlockSharedAlbum(link, 'secret')).resolves.toEqual({ access: 'x.y', expires: null });
+    await api.getSharedAlbum(link, 'x.y');
+    expect(requests[0]).toMatchObject({ method: 'GET', headers: { Accept: 'application/vnd.fotoware.sharing+json' } });
+    expect(requests[1]).toMatchObject({ method: 'PATCH', headers: { 'Content-Type': 'application/vnd.fotoware.sharing-update+json', 'X-CSRF-Token': 'csrf-123' } });
+    expect(requests[2]).toMatchObject({ url: `${link}access`, method: 'POST', body: '{"password":"secret"}' });
+    expect(requests[3]).toMatchObject({ url: `${link}?access=x.y`, method: 'GET' });
+  });
+
   it('lists, adds and removes pins with the pin media types and the CSRF header', async () => {
     const list = { data: [], paging: null, limit: 200 };
     const answer = () => json({ ...list, added: 1 });

@@ -198,6 +198,17 @@ export interface MagpieClient {
   updateAlbum(href: string, update: DamSchemas['AlbumUpdate'], options?: RequestOptions): Promise<DamSchemas['CollectionInfo']>;
   /** `DELETE href` (an album whose `canBeDeleted` is true): to the deleted list, or for good from there. */
   deleteAlbum(href: string, options?: RequestOptions): Promise<void>;
+  /** `GET href` (an album's `.shares/`, FotoWeb `sharing`): its share links. */
+  getAlbumShares(href: string, options?: RequestOptions): Promise<DamSchemas['AlbumSharing']>;
+  /** `PATCH href` (an album's `.shares/`) with FotoWeb's `sharing-update`: makes and revokes share links. */
+  updateAlbumShares(href: string, update: DamSchemas['AlbumSharingUpdate'], options?: RequestOptions): Promise<DamSchemas['AlbumSharingLinkList']>;
+  /**
+   * `GET href` (a share link's `sharedHREF`, or a `paging` link of it): the shared album, for anyone. `access` is a
+   * password link's access value (401 `SharePasswordRequired` without it, 410 `ShareExpired`, 404 `ShareNotFound`).
+   */
+  getSharedAlbum(href: string, access?: string, options?: RequestOptions): Promise<DamSchemas['SharedAlbum']>;
+  /** `POST <sharedHREF>access` with `{password}`: a password link's access value (403 `WrongPassword`, 429). */
+  unlockSharedAlbum(href: string, password: string, options?: RequestOptions): Promise<DamSchemas['ShareAccessGrant']>;
   /** `GET href` (the descriptor's `pins`): the user's pins, newest first, with the site's pin limit. */
   listPins(href: string, options?: RequestOptions): Promise<DamSchemas['PinList']>;
   /**
@@ -515,6 +526,10 @@ export function createMagpieClient(options: MagpieClientOptions = {}): MagpieCli
     addAlbumAssets: (href, hrefs, o) => sendJson('POST', href, MEDIA_TYPES.json, MEDIA_TYPES.assetLinkList, { data: hrefs.map((h) => ({ href: h })) }, o),
     updateAlbum: (href, update, o) => sendJson('PATCH', href, MEDIA_TYPES.collectionInfo, MEDIA_TYPES.collectionUpdate, update, o),
     deleteAlbum: (href, o) => remove(href, o),
+    getAlbumShares: (href, o) => getJson(href, MEDIA_TYPES.sharing, o),
+    updateAlbumShares: (href, update, o) => sendJson('PATCH', href, MEDIA_TYPES.sharingLinkList, MEDIA_TYPES.sharingUpdate, update, o),
+    getSharedAlbum: (href, access, o) => getJson(access ? `${href}${href.includes('?') ? '&' : '?'}access=${encodeURIComponent(access)}` : href, MEDIA_TYPES.json, o),
+    unlockSharedAlbum: (href, password, o) => sendJson('POST', `${href.split('?')[0]}access`, MEDIA_TYPES.json, MEDIA_TYPES.json, { password }, o),
     listPins: (href, o) => getJson(href, MEDIA_TYPES.pinList, o),
     addPins: (href, hrefs, o) => sendJson('POST', href, MEDIA_TYPES.pinList, MEDIA_TYPES.assetLinkList, { data: hrefs.map((h) => ({ href: h })) }, o),
     removePins: (href, hrefs, o) => sendJson('PATCH', href, MEDIA_TYPES.pinList, MEDIA_TYPES.collectionUpdate, { assets: { delete: [...hrefs] } }, o),

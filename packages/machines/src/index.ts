@@ -720,6 +720,33 @@ export {
 // Album name dialog: issue 13, spec 01 §8.
 export { ALBUM_SAME_NAME_MESSAGE, albumEditErrorMessage, albumEditMachine, albumEditProblem } from './albumEdit/albumEdit.machine.ts';
 
+// Share dialog of an album: issue 13, spec 01 §8 "Share failed".
+export {
+  SHARE_FAILED_MESSAGE,
+  SHARE_PASSWORD_MIN,
+  albumShareErrorMessage,
+  albumShareMachine,
+  shareLinkProblem,
+  type AlbumShareContext,
+  type AlbumShareEvent,
+  type AlbumShareInput,
+  type ShareLinkRequest,
+  type ShareLinkView,
+} from './albumShare/albumShare.machine.ts';
+
+// A share link's public page: issue 13.
+export {
+  SHARE_PASSWORD_EMPTY_MESSAGE,
+  SHARE_WRONG_PASSWORD_MESSAGE,
+  shareUnlockErrorMessage,
+  sharedAlbumMachine,
+  type SharedAlbumAsset,
+  type SharedAlbumContext,
+  type SharedAlbumEvent,
+  type SharedAlbumInput,
+  type SharedAlbumPage,
+} from './sharedAlbum/sharedAlbum.machine.ts';
+
 // New metadata view (archive dialog): issue 12, spec 03 §2.12, §7.
 export {
   METADATA_VIEW_NAME_MAX,

@@ -1,6 +1,6 @@
 import type { Collection, CollectionPermission } from '@magpie/api-types';
 import type { AlbumRow, AssetRow } from '../db/schema.ts';
-import { albumHref, previewHref } from './hrefs.ts';
+import { albumHref, albumSharesHref, previewHref } from './hrefs.ts';
 
 /** What an album's presentation is made from. */
 export interface AlbumSource {
@@ -97,7 +97,14 @@ export function presentAlbum(source: AlbumSource): Collection {
           ]
         : [],
     propertyValidations: [],
-    props: { annotations: { enabled: false }, comments: { enabled: false }, shares: { enabled: false }, owner: null, tags: [] },
+    props: {
+      annotations: { enabled: false },
+      comments: { enabled: false },
+      // Its owner shares it by link (issue 13): the sharing's href.
+      shares: canEdit ? { enabled: true, href: albumSharesHref(album.owner_id, album.id) } : { enabled: false },
+      owner: null,
+      tags: [],
+    },
     taxonomies: [],
     uploadHref: '',
   };

@@ -72,7 +72,13 @@ export function presentDescriptor(
     people_search: null,
     permissions: {
       // Every signed-in user adds to their own albums; creating one needs albums.create (spec 03 §3.3).
-      albums: { addAssets: true, comment: false, create: sitePolicy.can(caller, 'createAlbums'), shareWithGuests: false, showOnHomepage: false },
+      albums: {
+        addAssets: true,
+        comment: false,
+        create: sitePolicy.can(caller, 'createAlbums'),
+        shareWithGuests: sitePolicy.can(caller, 'shareAlbumsWithGuests'),
+        showOnHomepage: false,
+      },
       allowRetranscode: false,
       allowShareBookmark: false,
       // The site owner, and members of a group holding manageTaxonomies (issue #5; spec 01 §3, spec 03 §3.3).

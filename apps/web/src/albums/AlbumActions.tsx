@@ -1,15 +1,17 @@
 /**
  * What an album page offers its owner (issue 13; spec 01 §2 relocation, §7 `PATCH album`; spec 02 §6 SetPosterAsset):
  * on the selection, Remove from album, Use as cover (one asset), Move to top and Move to bottom; in the header,
- * Rename… (the album dialog), Clear cover, Archive or Restore, and Delete (to the deleted albums, after a confirmation)
+ * Rename… (the album dialog), Share… (the share dialog, with `albums.shareWithGuests`), Clear cover, Archive or Restore, and Delete (to the deleted albums, after a confirmation)
  * or Restore from there. Each is
  * one request (`PATCH` or `DELETE` on the album's `edit`); a refusal shows under the header.
  */
 import { useCallback, useState } from 'react';
 import type { NameEditInput, SavedName } from '@magpie/machines';
 import { AlbumDialog } from './AlbumDialog.tsx';
+import { ShareDialog } from './ShareDialog.tsx';
+import { useSession } from '../session/SessionProvider.tsx';
 import { Button, HStack } from '@chakra-ui/react';
-import { ArrowDownToLine, ArrowUpToLine, Archive, ArchiveRestore, ImageOff, Image as ImageIcon, PencilLine, Trash2, Undo2 } from 'lucide-react';
+import { ArrowDownToLine, ArrowUpToLine, Archive, ArchiveRestore, ImageOff, Image as ImageIcon, PencilLine, Share2, Trash2, Undo2 } from 'lucide-react';
 import type { Asset, Collection } from '@magpie/api-types';
 import { useNavigate } from 'react-router-dom';
 import { api, describeError } from '../api/client.ts';
@@ -95,6 +97,9 @@ export function AlbumHeaderActions({ album, onChanged, onFailed }: { readonly al
   const { busy, run } = useAlbumChange(onChanged, onFailed);
   const [confirming, setConfirming] = useState(false);
   const [renaming, setRenaming] = useState<NameEditInput | undefined>(undefined);
+  const [sharing, setSharing] = useState(false);
+  const closeShare = useCallback(() => setSharing(false), []);
+  const { descriptor } = useSession();
   const closeRename = useCallback(
     (saved: SavedName | undefined) => {
       setRenaming(undefined);
@@ -106,6 +111,7 @@ export function AlbumHeaderActions({ album, onChanged, onFailed }: { readonly al
   const edit = album.edit;
   if (!edit) return null;
   const deleted = album.deleted !== null;
+  const sharesHref = album.props?.shares?.href;
   return (
     <HStack gap="2" wrap="wrap">
       {!deleted && (
@@ -115,6 +121,13 @@ export function AlbumHeaderActions({ album, onChanged, onFailed }: { readonly al
         </Button>
       )}
       <AlbumDialog target={renaming} onClose={closeRename} />
+      {!deleted && sharesHref && descriptor?.permissions.albums.shareWithGuests && (
+        <Button size="sm" variant="outline" disabled={busy} onClick={() => setSharing(true)} data-testid="album-share">
+          <Share2 aria-hidden="true" />
+          Share…
+        </Button>
+      )}
+      <ShareDialog sharesHref={sharing ? sharesHref : undefined} name={album.name} onClose={closeShare} />
       {album.posterAsset && !deleted && (
         <Button
           size="sm"

@@ -64,8 +64,14 @@ function reportPasswordChangeRequired(response: Response): void {
     });
 }
 
-/** The BFF's own routes: a 401 there means wrong credentials, not a lost session. */
-const SESSION_ROUTES = [API_PATHS.login, API_PATHS.session, API_PATHS.logout];
+/** Share links' pages and files (issue 13). */
+const SHARE_LINKS = '/fotoweb/shares/';
+
+/**
+ * Routes where a 401 is not a lost session: the BFF's own (wrong credentials) and share links (a password link asking
+ * for its password, issue 13).
+ */
+const SESSION_ROUTES = [API_PATHS.login, API_PATHS.session, API_PATHS.logout, SHARE_LINKS];
 
 function urlOf(input: RequestInfo | URL): string {
   return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -107,7 +113,8 @@ const appFetch: typeof fetch = async (input, init) => {
     for (const listener of listeners) listener();
   }
   if (response.status === 403) reportPasswordChangeRequired(response);
-  if (response.status === 404 && method === 'GET') {
+  // A share link that does not work is the share page's own answer (issue 13), not a private page for a guest.
+  if (response.status === 404 && method === 'GET' && !pathOf(input).startsWith(SHARE_LINKS)) {
     const href = hrefOf(input);
     for (const listener of notFoundListeners) listener(href);
   }

@@ -3078,7 +3078,11 @@ export interface components {
         ResourceProps: {
             annotations?: components["schemas"]["EnabledFlag"];
             comments?: components["schemas"]["EnabledFlag"];
-            shares?: components["schemas"]["EnabledFlag"];
+            /** @description Whether the collection can be shared; on an album its owner may change, `href` is its sharing (`.shares/`, issue 13). */
+            shares?: {
+                enabled: boolean;
+                href?: string;
+            };
             /** @description The owner of an album, else null. */
             owner?: null | {
                 [key: string]: unknown;

@@ -595,6 +595,7 @@ describe('session helpers', () => {
     expect(isPublicSessionAddress('/fotoweb/views/bye#top', '/fotoweb/views/bye')).toBe(true);
     expect(isPublicSessionAddress('/fotoweb/views/bye', undefined)).toBe(false);
     expect(isPublicSessionAddress('/fotoweb/archives/', '/fotoweb/views/bye')).toBe(false);
+    expect(isPublicSessionAddress('/fotoweb/shares/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/?access=x', undefined)).toBe(true);
   });
 });
 

@@ -46,6 +46,14 @@ export function isLoginViewAddress(address: string): boolean {
   return pathOfAddress(address) === LOGIN_VIEW_PATH;
 }
 
+/** Where share links open (issue 13): pages for anyone, signed in or not. */
+export const SHARE_LINK_PATH_PREFIX = '/fotoweb/shares/';
+
+/** `true` when `address` is a share link's public page (issue 13), which needs no session. */
+export function isShareLinkAddress(address: string): boolean {
+  return pathOfAddress(address).startsWith(SHARE_LINK_PATH_PREFIX);
+}
+
 /**
  * A safe return address, or `undefined`: a same-origin path starting with `/` but not `//` or `/\` (which browsers
  * treat as another host), without control characters, at most {@link MAX_RETURN_ADDRESS_LENGTH} characters, and not

@@ -83,6 +83,7 @@ describe('albums (FotoWeb API, Albums)', () => {
       posterImages: [],
     });
     expect(album.permissions).toEqual(expect.arrayContaining(['Add', 'Remove', 'Reorder', 'SetPosterAsset']));
+    expect(album.props.shares).toEqual({ enabled: true, href: `${album.href}.shares/` });
 
     const plain = await sut.createUser('albums-no-create');
     const refused = await call('POST', ALBUMS, { name: 'Mine' }, plain.token);
