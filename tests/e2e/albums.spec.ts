@@ -3,7 +3,8 @@
  * SetPosterAsset) on the real stack in Chromium: the user selects three photos with a click and a shift-click, adds them
  * to a new album from the selection bar, opens the album from the notice, moves the last photo to the top, makes it
  * the cover, shares it by a link that expires tomorrow, opens the link in a fresh browser without an account and
- * sees the photos, revokes the link (which then says it does not work), renames it, finds the album with its cover under Albums, archives and restores it, deletes it and
+ * sees the photos, revokes the link (which then says it does not work), renames it, pins it and finds it under Pins,
+ * finds the album with its cover under Albums, archives and restores it, deletes it and
  * restores it from the deleted albums. The album page and the Albums view pass axe.
  */
 import { randomBytes } from 'node:crypto';
@@ -13,7 +14,7 @@ import { uploadInto } from './pinsScreen.ts';
 
 const ACT = { timeout: 15_000 };
 
-test('make an album from a shift-click range, reorder it, set its cover, share it by link, archive, delete and restore it (issue 13)', async ({
+test('make an album from a shift-click range, reorder it, set its cover, share it by link, pin it, archive, delete and restore it (issue 13)', async ({
   page,
   credentials,
   browser,
@@ -121,6 +122,17 @@ test('make an album from a shift-click range, reorder it, set its cover, share i
   await page.getByTestId('album-dialog').getByTestId('album-save').click(ACT);
   await expect(page.getByTestId('album-dialog')).toHaveCount(0);
   await expect(page.getByTestId('collection-name')).toHaveText(`Trip ${tag} (final)`);
+
+  // Pinned from its heading, and found under Pins.
+  await page.getByTestId('collection-pin').click(ACT);
+  await expect(page.getByTestId('collection-pin')).toHaveAttribute('aria-pressed', 'true');
+  await page.getByTestId('pins-link').click(ACT);
+  await expect(
+    page
+      .getByTestId('pins-view')
+      .getByTestId('collection-tile')
+      .filter({ hasText: `Trip ${tag} (final)` }),
+  ).toBeVisible();
 
   // Under Albums, with its cover image.
   await page.getByTestId('albums-link').click(ACT);

@@ -158,7 +158,8 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
   const views = new MetadataViewsRepository(db);
   const assets = new AssetsService(repos.archives, repos.assets, policy, files, views);
   const collections = new CollectionsService(config, repos.archives, repos.assets, policy, views);
-  const pins = new PinsService(new PinsRepository(db), repos.archives, repos.assets, assets, collections, config.pinLimit);
+  const albums = new AlbumsService(repos.albums, repos.archives, repos.assets, assets, policy, views, config.pageSize, repos.albumLinks);
+  const pins = new PinsService(new PinsRepository(db), repos.archives, repos.assets, assets, collections, config.pinLimit, albums, repos.albums);
   const taxonomyRepository = new TaxonomiesRepository(db);
   const taxonomies = new TaxonomiesService(taxonomyRepository, { policy: new TaxonomyPolicy() });
   const metadata = createMetadataServices({ db, databaseKind: database.kind, repos, policy, files, ingest, assets, taxonomies, notifyWorker: () => worker?.notify(), log });
@@ -185,7 +186,6 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
   // Abandoned uploads expire (issue 9): each process offers a sweep periodically; at most one is queued at a time.
   const uploadSweeps = scheduleUploadSweeps({ db, intervalMs: uploadSweepIntervalMs(config.uploadExpirySeconds), onQueued: () => worker?.notify(), log });
   const auth = new AuthService(config, repos.users, repos.tokens);
-  const albums = new AlbumsService(repos.albums, repos.archives, repos.assets, assets, policy, views, config.pageSize, repos.albumLinks);
   const context: DamContext = {
     config,
     database,

@@ -700,6 +700,21 @@ const migrations: Record<string, Migration> = {
       for (const statement of statements) await statement.execute(db);
     },
   },
+  '0017_album_pins': {
+    async up(db: Kysely<any>) {
+      const statements = [
+        // Albums are pinned too (issue 13; the preference group `pinnedAlbums` of spec 01 §3): a fourth target.
+        sql`ALTER TABLE pins ADD COLUMN album_id integer REFERENCES albums(id) ON DELETE CASCADE`,
+        sql`ALTER TABLE pins DROP CONSTRAINT IF EXISTS pins_kind_check`,
+        sql`ALTER TABLE pins DROP CONSTRAINT IF EXISTS pins_check`,
+        sql`ALTER TABLE pins ADD CONSTRAINT pins_kind_check CHECK (kind IN ('asset', 'archive', 'folder', 'album'))`,
+        sql`ALTER TABLE pins ADD CONSTRAINT pins_target_check CHECK ((kind = 'asset') = (asset_id IS NOT NULL) AND (kind = 'archive') = (archive_id IS NOT NULL)
+          AND (kind = 'folder') = (folder_id IS NOT NULL) AND (kind = 'album') = (album_id IS NOT NULL))`,
+        sql`CREATE UNIQUE INDEX pins_user_album_key ON pins (user_id, album_id) WHERE album_id IS NOT NULL`,
+      ];
+      for (const statement of statements) await statement.execute(db);
+    },
+  },
 };
 
 /** The channel the generation triggers notify (migration 0009), once per writing transaction. */

@@ -414,7 +414,7 @@ export interface UserPreferencesTable {
 }
 
 /** What a pin points at (migration 0014). */
-export type PinKind = 'asset' | 'archive' | 'folder';
+export type PinKind = 'asset' | 'archive' | 'folder' | 'album';
 
 /** A user's pin of an asset, an archive or a folder: exactly the target column of its kind is set (migration 0014). */
 export interface PinsTable {
@@ -424,6 +424,8 @@ export interface PinsTable {
   asset_id: number | null;
   archive_id: number | null;
   folder_id: number | null;
+  /** Migration 0017. */
+  album_id: Generated<number | null>;
   created: Generated<Date>;
 }
 

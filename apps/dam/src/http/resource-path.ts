@@ -149,16 +149,23 @@ export function parseAssetHref(href: string): AssetReference | undefined {
   }
 }
 
-/** What an href sent back to be pinned names (issue 13): an asset, or an archive or folder. */
-export type PinnableReference = { kind: 'asset'; ref: AssetReference } | { kind: 'collection'; ref: CollectionReference };
+/** What an href sent back to be pinned names (issue 13): an asset, an archive or folder, or an album. */
+export type PinnableReference =
+  { kind: 'asset'; ref: AssetReference } | { kind: 'collection'; ref: CollectionReference } | { kind: 'album'; ref: { ownerId: number; albumId: number } };
+
+/** An album's href (`/fotoweb/users/{u}/albums/{a}/`, issue 13), path only. */
+const ALBUM_PATH = /^\/fotoweb\/users\/([0-9]{1,9})\/albums\/([0-9]{1,9})\/$/;
 
 /**
- * The asset, archive or folder an href names (`….info` without a rendition, or a collection URL; scheme, host, query
+ * The asset, archive, folder or album an href names (`….info` without a rendition, a collection URL, or an album's
+ * href, issue 13; scheme, host, query
  * and `;p=`/`;o=` parameters are allowed and ignored), or undefined for any other URL (the archive list, renditions,
  * revisions, malformed or unknown-archive paths).
  */
 export function parsePinnableHref(href: string): PinnableReference | undefined {
   const pathname = href.replace(/^https?:\/\/[^/]+/i, '').split(/[?#]/)[0]!;
+  const album = ALBUM_PATH.exec(pathname);
+  if (album) return { kind: 'album', ref: { ownerId: Number(album[1]), albumId: Number(album[2]) } };
   const prefix = '/fotoweb/archives/';
   if (!pathname.startsWith(prefix)) return undefined;
   try {

@@ -13,6 +13,8 @@ export interface AlbumSource {
   readonly posterHref?: string | null | undefined;
   /** Whether the caller may change the album (its owner, or a holder of `manageAlbums`). */
   readonly canEdit: boolean;
+  /** Where the caller pins it (the pins url), or null. */
+  readonly pin?: string | null;
 }
 
 /**
@@ -78,7 +80,7 @@ export function presentAlbum(source: AlbumSource): Collection {
     isSelectable: true,
     create: [],
     edit: canEdit ? href : null,
-    pin: null,
+    pin: source.pin ?? null,
     reorder: canEdit ? href : null,
     urlComponents: [],
     metadataEditor: null,

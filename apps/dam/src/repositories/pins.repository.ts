@@ -2,14 +2,14 @@ import type { Kysely } from 'kysely';
 import type { Database, PinKind, PinRow } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
 
-/** What a pin points at, by id: an asset, an archive or a folder (`folders.id`). */
+/** What a pin points at, by id: an asset, an archive, a folder (`folders.id`) or an album. */
 export interface PinTarget {
   readonly kind: PinKind;
   readonly id: number;
 }
 
-/** The target column of each kind (migration 0014). */
-const COLUMN = { asset: 'asset_id', archive: 'archive_id', folder: 'folder_id' } as const;
+/** The target column of each kind (migrations 0014, 0017). */
+const COLUMN = { asset: 'asset_id', archive: 'archive_id', folder: 'folder_id', album: 'album_id' } as const;
 
 /** A user's pins (migration 0014): listed newest first, added up to a limit, removed. */
 export class PinsRepository {
@@ -56,7 +56,7 @@ export class PinsRepository {
   /** Removes the user's pins of `targets` (targets not pinned are ignored). @returns how many were removed. */
   async remove(userId: number, targets: readonly PinTarget[]): Promise<number> {
     let removed = 0;
-    for (const kind of ['asset', 'archive', 'folder'] as const) {
+    for (const kind of ['asset', 'archive', 'folder', 'album'] as const) {
       const ids = targets.filter((t) => t.kind === kind).map((t) => t.id);
       if (ids.length === 0) continue;
       const result = await this.db.deleteFrom('pins').where('user_id', '=', userId).where(COLUMN[kind], 'in', ids).executeTakeFirst();

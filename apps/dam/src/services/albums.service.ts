@@ -6,7 +6,7 @@ import type { ArchivePolicy, Caller } from '../policies/archive.policy.ts';
 import { sitePolicy } from '../policies/site.policy.ts';
 import { presentAlbum } from '../presenters/album.presenter.ts';
 import { presentAsset } from '../presenters/asset.presenter.ts';
-import { albumHref, albumLinkHref, albumSharesHref, sharedAlbumHref } from '../presenters/hrefs.ts';
+import { albumHref, albumLinkHref, albumSharesHref, PINS_HREF, sharedAlbumHref } from '../presenters/hrefs.ts';
 import type { AlbumChanges, AlbumLinksRepository, AlbumsRepository, AlbumState } from '../repositories/albums.repository.ts';
 import type { AlbumSharing, AlbumSharingLinkList, AlbumSharingUpdate } from '@magpie/api-types';
 import { hashPassword, randomToken } from '../lib/crypto.ts';
@@ -73,7 +73,9 @@ export class AlbumsService {
     const rows = state ? await this.albums.listOwned(caller.userId, state, q.split(/\s+/).filter(Boolean)) : [];
     const covers = await this.assetRows.findByIds(rows.map((row) => row.poster_asset_id ?? row.first_asset_id).filter((id): id is number => id !== null));
     const coverOf = new Map(covers.map((asset) => [asset.id, asset]));
-    const data = rows.map((row) => presentAlbum({ album: row, assetCount: row.asset_count, poster: coverOf.get(row.poster_asset_id ?? row.first_asset_id ?? -1), canEdit: true }));
+    const data = rows.map((row) =>
+      presentAlbum({ album: row, assetCount: row.asset_count, poster: coverOf.get(row.poster_asset_id ?? row.first_asset_id ?? -1), canEdit: true, pin: PINS_HREF }),
+    );
     return { data, paging: null };
   }
 
@@ -85,7 +87,7 @@ export class AlbumsService {
     this.assertUser(caller);
     sitePolicy.assertCan(caller, 'createAlbums');
     const album = await this.albums.create(caller.userId, name.trim(), description);
-    return presentAlbum({ album, assetCount: 0, canEdit: true });
+    return presentAlbum({ album, assetCount: 0, canEdit: true, pin: PINS_HREF });
   }
 
   /**
@@ -126,6 +128,7 @@ export class AlbumsService {
       poster: poster?.row,
       posterHref: album.poster_asset_id === posterId ? poster?.asset.href : null,
       canEdit: this.canEdit(caller, album),
+      pin: PINS_HREF,
     });
     if (representation === 'collection') {
       collection.assets = assetList;

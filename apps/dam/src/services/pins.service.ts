@@ -7,15 +7,20 @@ import type { ArchivesRepository } from '../repositories/archives.repository.ts'
 import type { AssetsRepository } from '../repositories/assets.repository.ts';
 import type { PinsRepository, PinTarget } from '../repositories/pins.repository.ts';
 import type { AssetsService } from './assets.service.ts';
+import type { AlbumReference, AlbumsService } from './albums.service.ts';
+import type { AlbumsRepository } from '../repositories/albums.repository.ts';
 import type { CollectionsService } from './collections.service.ts';
 
 /** What a caller pins or unpins, as references (routes read them from hrefs, `http/resource-path.ts`). */
-export type PinReference = { kind: 'asset'; ref: AssetReference } | { kind: 'collection'; ref: CollectionReference };
+export type PinReference = { kind: 'asset'; ref: AssetReference } | { kind: 'collection'; ref: CollectionReference } | { kind: 'album'; ref: AlbumReference };
 
-/** The `intranet` preference keys that list pinned archives and folders (spec 01 §3 User preferences groups). */
-export const PINNED_PREFERENCE_KEYS = ['archivePinned', 'folderPinned'] as const;
+/** The `intranet` preference keys that list pinned archives, folders and albums (spec 01 §3 User preferences groups). */
+export const PINNED_PREFERENCE_KEYS = ['archivePinned', 'folderPinned', 'pinnedAlbums'] as const;
 
-/** The pin lists as the `intranet` preferences show them: archive ids (`"5000"`) and folder collection ids (`"5000/a/b"`). */
+/**
+ * The pin lists as the `intranet` preferences show them: archive ids (`"5000"`), folder collection ids
+ * (`"5000/a/b"`) and album ids (`"12"`).
+ */
 export type PinnedPreferences = Record<(typeof PINNED_PREFERENCE_KEYS)[number], string[]>;
 
 /**
@@ -33,6 +38,8 @@ export class PinsService {
     private readonly collections: CollectionsService,
     /** Most pins per user (`MAGPIE_PIN_LIMIT`). */
     private readonly limit: number,
+    private readonly albums: AlbumsService,
+    private readonly albumRows: AlbumsRepository,
   ) {}
 
   /** The caller's pins, newest first, each with its asset or collection; pins of what they cannot see are left out. */
@@ -80,19 +87,34 @@ export class PinsService {
       const folder = await this.archives.findFolderById(row.folder_id!);
       if (folder) folderPinned.push(`${folder.archive_id}/${folder.path}`);
     }
-    return { archivePinned: rows.filter((r) => r.kind === 'archive').map((r) => String(r.archive_id)), folderPinned };
+    return {
+      archivePinned: rows.filter((r) => r.kind === 'archive').map((r) => String(r.archive_id)),
+      folderPinned,
+      pinnedAlbums: rows.filter((r) => r.kind === 'album').map((r) => String(r.album_id)),
+    };
   }
 
   /**
-   * Makes the pinned archives or folders exactly the ones a preference list names (a client writing
-   * `intranet.archivePinned` or `folderPinned`, spec 01 §3): entries the caller may not view, or that name nothing,
-   * are dropped; the pin limit holds.
+   * Makes the pinned archives, folders or albums exactly the ones a preference list names (a client writing
+   * `intranet.archivePinned`, `folderPinned` or `pinnedAlbums`, spec 01 §3): entries the caller may not view, or
+   * that name nothing, are dropped; the pin limit holds.
    */
   async replaceFromPreferences(caller: Caller, key: (typeof PINNED_PREFERENCE_KEYS)[number], entries: readonly unknown[]): Promise<void> {
-    const kind = key === 'archivePinned' ? 'archive' : 'folder';
+    const kind = key === 'archivePinned' ? 'archive' : key === 'folderPinned' ? 'folder' : 'album';
     const ids: number[] = [];
     for (const entry of entries) {
       if (typeof entry !== 'string' && typeof entry !== 'number') continue;
+      if (kind === 'album') {
+        const album = /^[0-9]{1,9}$/.test(String(entry)) ? await this.albumRows.findById(Number(entry)) : undefined;
+        if (!album) continue;
+        try {
+          const target = await this.viewableTarget(caller, { kind: 'album', ref: { ownerId: album.owner_id, albumId: album.id } });
+          if (!ids.includes(target.id)) ids.push(target.id);
+        } catch (error) {
+          if (!(error instanceof ApiError && error.status === 404)) throw error;
+        }
+        continue;
+      }
       const [archiveKey = '', ...path] = String(entry).split('/');
       if (!/^[0-9]{1,9}$/.test(archiveKey) || (kind === 'folder') !== path.length > 0) continue;
       try {
@@ -111,6 +133,10 @@ export class PinsService {
 
   /** The target of a reference the caller may view. @throws ApiError 404 otherwise. */
   private async viewableTarget(caller: Caller, reference: PinReference): Promise<PinTarget> {
+    if (reference.kind === 'album') {
+      await this.albums.get(caller, reference.ref, 'collectioninfo');
+      return { kind: 'album', id: reference.ref.albumId };
+    }
     if (reference.kind === 'asset') {
       const { asset } = await this.assets.load(caller, reference.ref);
       return { kind: 'asset', id: asset.id };
@@ -124,6 +150,7 @@ export class PinsService {
 
   /** The target of a reference, whoever may see it, or undefined when it names nothing. */
   private async target(reference: PinReference): Promise<PinTarget | undefined> {
+    if (reference.kind === 'album') return { kind: 'album', id: reference.ref.albumId };
     const { archiveId, folderPath } = reference.ref;
     if (reference.kind === 'asset') {
       const asset = await this.assetRows.findByPath(archiveId, folderPath, reference.ref.filename);
@@ -138,6 +165,13 @@ export class PinsService {
   private async present(caller: Caller, row: PinRow): Promise<Pin | undefined> {
     const pinned = row.created.toISOString();
     try {
+      if (row.kind === 'album') {
+        const album = await this.albumRows.findById(row.album_id!);
+        // A deleted album waits in its owner's deleted list, not among the pins.
+        if (!album || album.deleted !== null) return undefined;
+        const collection = (await this.albums.get(caller, { ownerId: album.owner_id, albumId: album.id }, 'collectioninfo')) as CollectionInfo;
+        return { href: collection.href, type: 'album', name: collection.name, pinned, collection };
+      }
       if (row.kind === 'asset') {
         const place = await this.assetRows.findById(row.asset_id!);
         if (!place) return undefined;

@@ -12,9 +12,17 @@ import { AlbumDialog } from './AlbumDialog.tsx';
 import { api } from '../api/client.ts';
 import { useResource } from '../api/useResource.ts';
 import { CollectionTile } from '../components/CollectionTile.tsx';
+import { useTilePin } from '../pins/PinToggle.tsx';
+import type { Collection } from '@magpie/api-types';
 import { EmptyView, ErrorState, LoadingState } from '../components/States.tsx';
 import { useDocumentTitle } from '../components/useDocumentTitle.ts';
 import { useSession } from '../session/SessionProvider.tsx';
+
+/** An album's tile, with its pin toggle (issue 13). */
+function AlbumTile({ album }: { readonly album: Collection }) {
+  const pin = useTilePin(album.href);
+  return <CollectionTile collection={album} kind="album" {...(album.pin && pin && album.deleted === null ? { pin } : {})} />;
+}
 
 type AlbumTab = 'mine' | 'archived' | 'deleted';
 const TABS: ReadonlyArray<{ tab: AlbumTab; label: string; empty: string }> = [
@@ -78,7 +86,7 @@ export function AlbumsView() {
         <Grid as="ul" listStyleType="none" p="0" m="0" templateColumns="repeat(auto-fill, minmax(220px, 1fr))" gap="4" aria-label={current.label}>
           {albums.data.data.map((album) => (
             <li key={album.href}>
-              <CollectionTile collection={album} kind="album" />
+              <AlbumTile album={album} />
             </li>
           ))}
         </Grid>

@@ -44,9 +44,10 @@ async function createLink(request: ShareLinkRequest): Promise<ShareLinkView> {
     }),
   );
   const url = made.addedShares[0]!.sharedHREF;
-  // The link's own href (to revoke it) comes with the sharing; read it back.
-  const link = (await loadLinks(request.sharesHref)).find((candidate) => candidate.url === url);
-  return link ?? { href: '', url, expires: request.expires ? endOfDay(request.expires) : null, hasPassword: request.password !== '', download: request.download };
+  const fallback: ShareLinkView = { href: '', url, expires: request.expires ? endOfDay(request.expires) : null, hasPassword: request.password !== '', download: request.download };
+  // The link's own href (to revoke it) comes with the sharing; read it back. The link exists even if that read fails.
+  const links = await loadLinks(request.sharesHref).catch(() => [] as ShareLinkView[]);
+  return links.find((candidate) => candidate.url === url) ?? fallback;
 }
 
 async function revokeLink({ sharesHref, href }: { sharesHref: string; href: string }): Promise<void> {

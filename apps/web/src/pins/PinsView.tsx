@@ -24,7 +24,9 @@ function PinnedAsset({ pin }: { readonly pin: Pin & { asset: Asset } }) {
 
 function PinnedCollection({ pin }: { readonly pin: Pin & { collection: Collection } }) {
   const tilePin = useTilePin(pin.href);
-  return <CollectionTile collection={pin.collection} kind={pin.type === 'archive' ? 'archive' : 'folder'} {...(tilePin ? { pin: tilePin } : {})} />;
+  return (
+    <CollectionTile collection={pin.collection} kind={pin.type === 'archive' ? 'archive' : pin.type === 'album' ? 'album' : 'folder'} {...(tilePin ? { pin: tilePin } : {})} />
+  );
 }
 
 export function PinsView() {

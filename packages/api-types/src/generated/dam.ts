@@ -725,13 +725,15 @@ export interface paths {
         get: operations["listPins"];
         put?: never;
         /**
-         * Pin assets, archives or folders
+         * Pin assets, archives, folders or albums
          * @description Body `{data: [href]}` (spec 01 §7; each item a string or `{href}`, 1 to 100 items): asset hrefs
-         *     (`….info`), archive hrefs and folder hrefs, as the DAM hands them out. Hrefs already pinned are kept where
-         *     they are. Up to the pin limit the hrefs are added in order; over it nothing more is: the answer's `added`
-         *     says how many were (0 at the limit, and the client shows its `pinLimit` message, spec 01 §4, §8). An href that is none of these answers 400 `InvalidHref`; one the caller
-         *     may not view answers 404, as if it did not exist. Nothing is added unless every href is valid. Pinning an
-         *     archive or a folder also keeps the `intranet` preference groups `archivePinned` and `folderPinned` in step.
+         *     (`….info`), archive hrefs, folder hrefs and album hrefs (albums one may open), as the DAM hands them out.
+         *     Hrefs already pinned are kept where they are. Up to the pin limit the hrefs are added in order; over it
+         *     nothing more is: the answer's `added` says how many were (0 at the limit, and the client shows its `pinLimit`
+         *     message, spec 01 §4, §8). An href that is none of these answers 400 `InvalidHref`; one the caller may not view
+         *     answers 404, as if it did not exist. Nothing is added unless every href is valid. Pinning an archive, a folder
+         *     or an album also keeps the `intranet` preference groups `archivePinned`, `folderPinned` and `pinnedAlbums` in
+         *     step.
          */
         post: operations["addPins"];
         delete?: never;
@@ -3718,22 +3720,22 @@ export interface components {
          * @description What a pin points at.
          * @enum {string}
          */
-        PinType: "asset" | "archive" | "folder";
+        PinType: "asset" | "archive" | "folder" | "album";
         /**
          * @description One pin (spec 01 §3 Pins; shapes unknown in FotoWeb's documents, fotoweb-api-notes §9, so Magpie's own): the
          *     pinned thing's href, what it is, its name, when it was pinned, and its representation for a tile.
          */
         Pin: {
-            /** @description The pinned asset's, archive's or folder's href (the one to send back to unpin). */
+            /** @description The pinned asset's, archive's, folder's or album's href (the one to send back to unpin). */
             href: string;
             type: components["schemas"]["PinType"];
-            /** @description The asset's file name, or the archive's or folder's name. */
+            /** @description The asset's file name, or the archive's, folder's or album's name. */
             name: string;
             /** Format: date-time */
             pinned: string;
             /** @description The asset (for `type` asset). */
             asset?: components["schemas"]["Asset"];
-            /** @description The archive or folder, without its assets and children (for `type` archive and folder). */
+            /** @description The archive, folder or album, without its assets and children (for `type` archive, folder and album). */
             collection?: components["schemas"]["CollectionInfo"];
         };
         /** @description The user's pins, newest first, and the site's limit. */

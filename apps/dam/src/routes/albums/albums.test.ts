@@ -357,3 +357,47 @@ describe('share links (issue 13; FotoWeb sharing)', () => {
     expect((await sut.app.inject({ method: 'GET', url: link.sharedHREF })).statusCode).toBe(200);
   });
 });
+
+describe('album pins (issue 13; spec 01 §3 pinnedAlbums)', () => {
+  const PINS = '/fotoweb/me/pins/';
+  const pinsOf = async () =>
+    (await call('GET', PINS, undefined, sut.adminToken, 'application/json')).json().data as Array<{ href: string; type: string; collection?: { name: string } }>;
+
+  it('pins an album (listed with its collection, in pinnedAlbums), and drops the pin when the album is deleted', async () => {
+    const album = await createAlbum('Pinned album');
+    expect((await call('GET', album)).json().pin).toBe(PINS);
+    const pinned = await sut.app.inject({
+      method: 'POST',
+      url: PINS,
+      headers: { ...bearer(sut.adminToken), 'content-type': 'application/json' },
+      payload: JSON.stringify({ data: [album] }),
+    });
+    expect(pinned.statusCode, pinned.body).toBe(200);
+    expect((await pinsOf()).find((pin) => pin.href === album)).toMatchObject({ type: 'album', collection: { name: 'Pinned album' } });
+    const preferences = (await call('GET', '/fotoweb/me/user-preferences/', undefined, sut.adminToken, 'application/json')).json();
+    expect(preferences.intranet.pinnedAlbums).toContain(album.split('/').at(-2));
+
+    // Another user cannot pin it (404, as if it did not exist).
+    const stranger = await sut.createUser('albums-pin-stranger');
+    const refused = await sut.app.inject({
+      method: 'POST',
+      url: PINS,
+      headers: { ...bearer(stranger.token), 'content-type': 'application/json' },
+      payload: JSON.stringify({ data: [album] }),
+    });
+    expect(refused.statusCode).toBe(404);
+
+    await call('DELETE', album);
+    expect((await pinsOf()).some((pin) => pin.href === album)).toBe(false);
+    await call('PATCH', album, { deleted: false });
+    expect((await pinsOf()).some((pin) => pin.href === album)).toBe(true);
+    const unpinned = await sut.app.inject({
+      method: 'PATCH',
+      url: PINS,
+      headers: { ...bearer(sut.adminToken), 'content-type': 'application/json' },
+      payload: JSON.stringify({ assets: { delete: [album] } }),
+    });
+    expect(unpinned.statusCode).toBe(200);
+    expect((await pinsOf()).some((pin) => pin.href === album)).toBe(false);
+  });
+});

@@ -275,6 +275,8 @@ export function CollectionView() {
         {pages.assets.length === 0 && !pages.next ? (
           isSearch ? (
             <EmptyView icon={<SearchX aria-hidden="true" />} title="No assets match this search" description="Try other words, or clear the search to see everything here." />
+          ) : isAlbum ? (
+            <EmptyView icon={<Images aria-hidden="true" />} title="This album is empty" description="Select assets in an archive and choose “Add to album” to put them here." />
           ) : (
             <EmptyView
               icon={<ImagePlus aria-hidden="true" />}
