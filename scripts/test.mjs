@@ -69,7 +69,7 @@ const steps = [
     args: ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', '--reporter=list,json'],
     env: { CHROMIUM_PATH: CHROMIUM },
     report: 'e2e',
-    parts: ['journeys', 'model-a', 'model-b'],
+    parts: ['journeys', 'model'],
   },
 ];
 
