@@ -1,4 +1,5 @@
-import type { Collection, CollectionPermission } from '@magpie/api-types';
+import type { Collection, CollectionPermission, Paging } from '@magpie/api-types';
+import { ApiError } from '../lib/errors.ts';
 import type { AlbumRow, AssetRow } from '../db/schema.ts';
 import { albumHref, albumSharesHref, previewHref } from './hrefs.ts';
 
@@ -110,4 +111,27 @@ export function presentAlbum(source: AlbumSource): Collection {
     taxonomies: [],
     uploadHref: '',
   };
+}
+
+/**
+ * Page `page` (0-based) of an album's asset ids, `pageSize` per page, and FotoWeb's `paging` for it (null on a single
+ * page); `at(index)` is page `index`'s URL. Shared by an album's own pages and a share link's.
+ * @throws ApiError 400 `InvalidPage` for a page past the end.
+ */
+export function albumPage(ids: readonly number[], page: number, pageSize: number, at: (index: number) => string): { ids: number[]; paging: Paging | null } {
+  const totalPages = Math.max(1, Math.ceil(ids.length / pageSize));
+  if (page >= totalPages) throw new ApiError(400, 'InvalidPage', `The album has ${totalPages} page${totalPages === 1 ? '' : 's'} of assets.`, 'Invalid page');
+  const paging =
+    totalPages > 1
+      ? {
+          first: at(0),
+          prev: page > 0 ? at(page - 1) : null,
+          next: page + 1 < totalPages ? at(page + 1) : null,
+          last: at(totalPages - 1),
+          index: page,
+          totalPages,
+          count: ids.length,
+        }
+      : null;
+  return { ids: ids.slice(page * pageSize, (page + 1) * pageSize), paging };
 }

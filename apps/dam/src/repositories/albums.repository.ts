@@ -31,6 +31,7 @@ export interface AlbumChanges {
 export class AlbumsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /** The album of `id` (whatever its state), or undefined. */
   findById(id: number): Promise<AlbumRow | undefined> {
     return this.db.selectFrom('albums').selectAll().where('id', '=', id).executeTakeFirst();
   }
@@ -58,6 +59,7 @@ export class AlbumsRepository {
     return rows.map((row) => ({ ...row, asset_count: Number(row.asset_count ?? 0), first_asset_id: row.first_asset_id ?? null }));
   }
 
+  /** A new empty album of `ownerId` (`name` already checked and trimmed). */
   async create(ownerId: number, name: string, description: string): Promise<AlbumRow> {
     return this.db.insertInto('albums').values({ owner_id: ownerId, name, description }).returningAll().executeTakeFirstOrThrow();
   }
@@ -186,10 +188,12 @@ export class AlbumLinksRepository {
     return this.db.selectFrom('album_links').selectAll().where('album_id', '=', albumId).where('revoked', 'is', null).orderBy('created').orderBy('id').execute();
   }
 
+  /** The link of `token` (revoked or expired ones too: the service tells them apart), or undefined. */
   findByToken(token: string): Promise<AlbumLinkRow | undefined> {
     return this.db.selectFrom('album_links').selectAll().where('token', '=', token).executeTakeFirst();
   }
 
+  /** A new live link of an album (`acl` as given, `passwordHash` a scrypt hash or null). */
   create(link: { albumId: number; token: string; acl: readonly string[]; expires: Date | null; passwordHash: string | null }): Promise<AlbumLinkRow> {
     return this.db
       .insertInto('album_links')
@@ -234,6 +238,7 @@ export class AlbumLinksRepository {
     return row?.failed_attempts ?? 0;
   }
 
+  /** Forgets a link's wrong passwords (after a right one). */
   async clearFailures(id: number): Promise<void> {
     await this.db.updateTable('album_links').set({ failed_attempts: 0, failed_since: null }).where('id', '=', id).execute();
   }

@@ -4,7 +4,7 @@ import { ApiError, notFound } from '../lib/errors.ts';
 import type { AssetReference } from '../lib/references.ts';
 import type { ArchivePolicy, Caller } from '../policies/archive.policy.ts';
 import { sitePolicy } from '../policies/site.policy.ts';
-import { presentAlbum } from '../presenters/album.presenter.ts';
+import { albumPage, presentAlbum } from '../presenters/album.presenter.ts';
 import { presentAsset } from '../presenters/asset.presenter.ts';
 import { albumHref, albumLinkHref, albumSharesHref, PINS_HREF, sharedAlbumHref } from '../presenters/hrefs.ts';
 import type { AlbumChanges, AlbumLinksRepository, AlbumsRepository, AlbumState } from '../repositories/albums.repository.ts';
@@ -98,28 +98,12 @@ export class AlbumsService {
   async get(caller: Caller, ref: AlbumReference, representation: AlbumRepresentation, page = 0): Promise<Collection | AssetList> {
     const album = await this.openable(caller, ref);
     const visible = await this.visibleAssetIds(caller, album.id);
-    const totalPages = Math.max(1, Math.ceil(visible.length / this.pageSize));
-    if (page >= totalPages) throw new ApiError(400, 'InvalidPage', `The album has ${totalPages} page${totalPages === 1 ? '' : 's'} of assets.`, 'Invalid page');
-    const pageIds = representation === 'collectioninfo' ? [] : visible.slice(page * this.pageSize, (page + 1) * this.pageSize);
-    const posterId = album.poster_asset_id !== null && visible.includes(album.poster_asset_id) ? album.poster_asset_id : visible[0];
-    const presented = await this.presentAssets(caller, posterId === undefined ? pageIds : [...new Set([...pageIds, posterId])]);
     const href = albumHref(album.owner_id, album.id);
-    const at = (index: number) => (index === 0 ? href : `${href}?p=${index}`);
-    const assetList: AssetList = {
-      data: pageIds.flatMap((id) => presented.get(id)?.asset ?? []),
-      paging:
-        totalPages > 1
-          ? {
-              first: at(0),
-              prev: page > 0 ? at(page - 1) : null,
-              next: page + 1 < totalPages ? at(page + 1) : null,
-              last: at(totalPages - 1),
-              index: page,
-              totalPages,
-              count: visible.length,
-            }
-          : null,
-    };
+    const { ids: pageIds, paging } = albumPage(visible, page, this.pageSize, (index) => (index === 0 ? href : `${href}?p=${index}`));
+    const posterId = album.poster_asset_id !== null && visible.includes(album.poster_asset_id) ? album.poster_asset_id : visible[0];
+    const shown = representation === 'collectioninfo' ? [] : pageIds;
+    const presented = await this.presentAssets(caller, posterId === undefined ? shown : [...new Set([...shown, posterId])]);
+    const assetList: AssetList = { data: shown.flatMap((id) => presented.get(id)?.asset ?? []), paging };
     if (representation === 'assetlist') return assetList;
     const poster = posterId === undefined ? undefined : presented.get(posterId);
     const collection = presentAlbum({
@@ -144,7 +128,7 @@ export class AlbumsService {
    *   409 `AlbumFull` when the album would hold more than {@link ALBUM_ASSET_LIMIT} assets.
    */
   async add(caller: Caller, ref: AlbumReference, references: readonly AssetReference[]): Promise<{ added: number; album: Collection }> {
-    const album = await this.changeable(caller, ref);
+    const album = await this.openable(caller, ref);
     const ids: number[] = [];
     for (const reference of references) ids.push((await this.assets.load(caller, reference)).asset.id);
     const added = await this.albums.add(album.id, ids, ALBUM_ASSET_LIMIT);
@@ -161,7 +145,7 @@ export class AlbumsService {
    *   not in the album, 400 for restoring an album that is not deleted.
    */
   async update(caller: Caller, ref: AlbumReference, input: AlbumUpdateInput): Promise<Collection> {
-    const album = await this.changeable(caller, ref);
+    const album = await this.openable(caller, ref);
     const changes: { -readonly [K in keyof AlbumChanges]: AlbumChanges[K] } = {
       name: input.name?.trim(),
       description: input.description,
@@ -184,7 +168,7 @@ export class AlbumsService {
    * @throws ApiError 404 for an album the caller may not change.
    */
   async delete(caller: Caller, ref: AlbumReference): Promise<void> {
-    const album = await this.changeable(caller, ref);
+    const album = await this.openable(caller, ref);
     await this.albums.delete(album.id);
   }
 
@@ -193,7 +177,7 @@ export class AlbumsService {
    * @throws ApiError 404 for an album the caller may not change.
    */
   async sharing(caller: Caller, ref: AlbumReference): Promise<AlbumSharing> {
-    const album = await this.changeable(caller, ref);
+    const album = await this.openable(caller, ref);
     const href = albumSharesHref(album.owner_id, album.id);
     const shares = (await this.links.listLive(album.id)).map((link) => ({
       type: 'everyone' as const,
@@ -214,7 +198,7 @@ export class AlbumsService {
    *   409 `AlbumDeleted` for a deleted album, 400 for an expiry that is not in the future.
    */
   async updateSharing(caller: Caller, ref: AlbumReference, add: NonNullable<AlbumSharingUpdate['addShares']>, revoke: readonly number[]): Promise<AlbumSharingLinkList> {
-    const album = await this.changeable(caller, ref);
+    const album = await this.openable(caller, ref);
     await this.links.revoke(album.id, revoke);
     const addedShares: AlbumSharingLinkList['addedShares'] = [];
     if (add.length === 0) return { addedShares };
@@ -243,9 +227,17 @@ export class AlbumsService {
     return { addedShares };
   }
 
-  /** The album's asset ids `viewer` may view, in the album's order (see {@link visibleAssetIds}'s rules). */
-  visibleAssets(viewer: Caller, albumId: number): Promise<number[]> {
-    return this.visibleAssetIds(viewer, albumId);
+  /**
+   * Whether asset `assetId` is in the album and `viewer` may view it (View on its archive and its AutoSearch): one
+   * asset's check, for a share link's previews and originals, without reading the whole album.
+   */
+  async showsAsset(viewer: Caller, albumId: number, assetId: number): Promise<boolean> {
+    if (!(await this.albums.memberIds(albumId, [assetId])).has(assetId)) return false;
+    const asset = await this.assetRows.findById(assetId);
+    if (!asset) return false;
+    const access = await this.policy.accessOnArchive(viewer, asset.archive_id);
+    if (!this.policy.can(access.permissions, 'view')) return false;
+    return !access.visibility || (await this.assetRows.matches(assetId, access.visibility));
   }
 
   private assertUser(caller: Caller): void {
@@ -262,11 +254,6 @@ export class AlbumsService {
     const album = await this.albums.findById(ref.albumId);
     if (!album || album.owner_id !== ref.ownerId || !this.canEdit(caller, album)) throw notFound('The album');
     return album;
-  }
-
-  /** The album of `ref` when the caller may change it. @throws ApiError 404 otherwise. */
-  private changeable(caller: Caller, ref: AlbumReference): Promise<AlbumRow> {
-    return this.openable(caller, ref);
   }
 
   /** The ids of the assets the references name (those that name nothing are left out). */
@@ -289,7 +276,7 @@ export class AlbumsService {
   }
 
   /** The album's asset ids the caller may view, in the album's order: View on the archive and its AutoSearch. */
-  private async visibleAssetIds(caller: Caller, albumId: number): Promise<number[]> {
+  async visibleAssetIds(caller: Caller, albumId: number): Promise<number[]> {
     const members = await this.albums.members(albumId);
     const access = await this.policy.accessOn(caller, [...new Set(members.map((member) => member.archiveId))]);
     const hidden = new Set<number>();

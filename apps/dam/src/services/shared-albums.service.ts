@@ -5,6 +5,7 @@ import { ApiError, forbidden } from '../lib/errors.ts';
 import { safeEqual, verifyPassword } from '../lib/crypto.ts';
 import type { Caller } from '../policies/archive.policy.ts';
 import { sharedAlbumHref, sharedOriginalHref, sharedPreviewHref } from '../presenters/hrefs.ts';
+import { albumPage } from '../presenters/album.presenter.ts';
 import type { AlbumLinksRepository, AlbumsRepository } from '../repositories/albums.repository.ts';
 import type { AssetsRepository } from '../repositories/assets.repository.ts';
 import type { AlbumsService } from './albums.service.ts';
@@ -55,16 +56,14 @@ export class SharedAlbumsService {
    */
   async get(token: string, access: string | undefined, page = 0): Promise<SharedAlbum> {
     const open = await this.open(token, access);
-    const ids = await this.albums.visibleAssets(open.owner, open.album.id);
-    const totalPages = Math.max(1, Math.ceil(ids.length / this.pageSize));
-    if (page >= totalPages) throw new ApiError(400, 'InvalidPage', `The album has ${totalPages} page${totalPages === 1 ? '' : 's'} of assets.`, 'Invalid page');
-    const pageIds = ids.slice(page * this.pageSize, (page + 1) * this.pageSize);
-    const rows = new Map((await this.assetRows.findByIds(pageIds)).map((row) => [row.id, row]));
+    const ids = await this.albums.visibleAssetIds(open.owner, open.album.id);
     const base = sharedAlbumHref(token);
     const at = (index: number) => {
       const query = new URLSearchParams({ ...(open.access ? { access: open.access } : {}), ...(index > 0 ? { p: String(index) } : {}) }).toString();
       return query ? `${base}?${query}` : base;
     };
+    const { ids: pageIds, paging } = albumPage(ids, page, this.pageSize, at);
+    const rows = new Map((await this.assetRows.findByIds(pageIds)).map((row) => [row.id, row]));
     return {
       name: open.album.name,
       description: open.album.description,
@@ -75,18 +74,7 @@ export class SharedAlbumsService {
         const row = rows.get(id);
         return row ? [this.present(token, open, row)] : [];
       }),
-      paging:
-        totalPages > 1
-          ? {
-              first: at(0),
-              prev: page > 0 ? at(page - 1) : null,
-              next: page + 1 < totalPages ? at(page + 1) : null,
-              last: at(totalPages - 1),
-              index: page,
-              totalPages,
-              count: ids.length,
-            }
-          : null,
+      paging,
     };
   }
 
@@ -161,8 +149,7 @@ export class SharedAlbumsService {
 
   /** An asset the link shows. @throws ApiError 404 otherwise. */
   private async shownAsset(open: OpenLink, assetId: number): Promise<AssetRow> {
-    const shown = await this.albums.visibleAssets(open.owner, open.album.id);
-    const asset = shown.includes(assetId) ? await this.assetRows.findById(assetId) : undefined;
+    const asset = (await this.albums.showsAsset(open.owner, open.album.id, assetId)) ? await this.assetRows.findById(assetId) : undefined;
     if (!asset) throw new ApiError(404, 'NotFound', 'The asset was not found.', 'Not found');
     return asset;
   }
