@@ -75,6 +75,11 @@ export interface DamConfig {
    */
   pinLimit: number;
   /**
+   * Days an asset stays in the trash before it is purged for good (`MAGPIE_TRASH_RETENTION_DAYS`, default 30; issue
+   * 13, spec 03 §1 trash can). A sweep each hour purges what is older.
+   */
+  trashRetentionDays: number;
+  /**
    * Guest access (`MAGPIE_GUEST_ACCESS`, `on` by default, `off` for guest-disabled mode; issue 12, spec 02 §6): a
    * request without a token to an operation guests may use is answered as the guest user (15000), who sees the
    * archives whose access list grants Everyone, Guests or the guest user. Off, such requests answer 401, and user
@@ -136,6 +141,7 @@ export function loadDamConfig(env: NodeJS.ProcessEnv = process.env): DamConfig {
     licenseSeats: licenseSeatsFromEnv(env),
     maxArchives: positiveIntFromEnv(env, 'MAGPIE_MAX_ARCHIVES', 100),
     pinLimit: positiveIntFromEnv(env, 'MAGPIE_PIN_LIMIT', 200),
+    trashRetentionDays: positiveIntFromEnv(env, 'MAGPIE_TRASH_RETENTION_DAYS', 30),
     guestAccess: onOffFromEnv(env, 'MAGPIE_GUEST_ACCESS', true),
     logLevel: env.LOG_LEVEL || 'info',
     logFormat: logFormatFromEnv(env),

@@ -21,6 +21,8 @@ import { createLocalChunkStore } from './storage/chunk-store.ts';
 import { JobWorker, type WorkerLogger } from './jobs/worker.ts';
 import { ingestUploadJob } from './jobs/ingest-upload.job.ts';
 import { EXPIRE_UPLOADS_JOB, expireUploadsJob, scheduleUploadSweeps, uploadSweepIntervalMs } from './jobs/expire-uploads.job.ts';
+import { scheduleSweeps } from './jobs/sweeps.ts';
+import { PURGE_TRASH_JOB, TRASH_SWEEP_INTERVAL_MS, TrashService } from './services/trash.service.ts';
 import { endExiftool } from './media/index.ts';
 import { createMetadataServices, type MetadataServices } from './services/metadata.wiring.ts';
 import { MetadataViewsRepository } from './repositories/metadata-views.repository.ts';
@@ -85,6 +87,8 @@ export interface DamContext {
   folders: FoldersService;
   /** Each user's albums of assets (issue 13). */
   albums: AlbumsService;
+  /** Deleted assets until restored or purged (issue 13). */
+  trash: TrashService;
   /** Albums' share links, for anyone who has one (issue 13). */
   sharedAlbums: SharedAlbumsService;
   /** The caller's own account: changing one's password (issue 11). */
@@ -162,6 +166,7 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
   const pins = new PinsService(new PinsRepository(db), repos.archives, repos.assets, assets, collections, config.pinLimit, albums, repos.albums);
   const taxonomyRepository = new TaxonomiesRepository(db);
   const taxonomies = new TaxonomiesService(taxonomyRepository, { policy: new TaxonomyPolicy() });
+  const trash = new TrashService({ db, archives: repos.archives, assets: repos.assets, policy, files, retentionDays: config.trashRetentionDays, log });
   const metadata = createMetadataServices({ db, databaseKind: database.kind, repos, policy, files, ingest, assets, taxonomies, notifyWorker: () => worker?.notify(), log });
   worker = new JobWorker(
     repos.jobs,
@@ -178,6 +183,9 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
         log,
       }),
       [EXPIRE_UPLOADS_JOB]: expireUploadsJob({ uploads }),
+      [PURGE_TRASH_JOB]: async () => {
+        await trash.purgeExpired();
+      },
       ...metadata.jobHandlers,
     },
     log,
@@ -185,6 +193,8 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
   );
   // Abandoned uploads expire (issue 9): each process offers a sweep periodically; at most one is queued at a time.
   const uploadSweeps = scheduleUploadSweeps({ db, intervalMs: uploadSweepIntervalMs(config.uploadExpirySeconds), onQueued: () => worker?.notify(), log });
+  // The trash (issue 13): each process offers an hourly purge of what is older than the retention; one runs at a time.
+  const trashSweeps = scheduleSweeps({ db, kind: PURGE_TRASH_JOB, intervalMs: TRASH_SWEEP_INTERVAL_MS, onQueued: () => worker?.notify(), log });
   const auth = new AuthService(config, repos.users, repos.tokens);
   const context: DamContext = {
     config,
@@ -206,6 +216,7 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
     pins,
     folders: new FoldersService(db, policy, collections),
     albums,
+    trash,
     sharedAlbums: new SharedAlbumsService(
       repos.albumLinks,
       repos.albums,
@@ -229,6 +240,7 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
     bootstrapResult,
     async close() {
       uploadSweeps.stop();
+      trashSweeps.stop();
       await worker!.stop();
       await endExiftool();
       await database.close();

@@ -11,7 +11,7 @@ import { SessionProvider, useSession } from './session/SessionProvider.tsx';
 import { isGuestAddress } from './session/sessionMachineSource.ts';
 import { ColorModeProvider } from './theme/ColorModeProvider.tsx';
 import { system } from './theme/system.ts';
-import { ALBUMS_PATH, ARCHIVES_PATH, currentAddress, LOGIN_PATH, PINS_PATH } from './lib/urls.ts';
+import { ALBUMS_PATH, ARCHIVES_PATH, currentAddress, LOGIN_PATH, PINS_PATH, TRASH_PATH } from './lib/urls.ts';
 
 // Route-level code splitting (issue 10): the login view ships in the entry chunk; the shell (header, upload, actions;
 // also the guests' shell, issue 12) and the archive pages load on first use, so a first visit to the login page
@@ -22,6 +22,7 @@ const PinsView = lazy(() => import('./pins/PinsView.tsx').then((module) => ({ de
 const AlbumsView = lazy(() => import('./albums/AlbumsView.tsx').then((module) => ({ default: module.AlbumsView })));
 const CollectionView = lazy(() => import('./routes/collection/CollectionView.tsx').then((module) => ({ default: module.CollectionView })));
 const SharedAlbumView = lazy(() => import('./albums/SharedAlbumView.tsx').then((module) => ({ default: module.SharedAlbumView })));
+const TrashView = lazy(() => import('./trash/TrashView.tsx').then((module) => ({ default: module.TrashView })));
 const ApiClientsView = lazy(() => import('./routes/api-clients/ApiClientsView.tsx').then((module) => ({ default: module.ApiClientsView })));
 const ChangePasswordView = lazy(() => import('./routes/change-password/ChangePasswordView.tsx').then((module) => ({ default: module.ChangePasswordView })));
 
@@ -150,6 +151,14 @@ export function App() {
                     element={
                       <LazyBoundary fallback={<PageLoading />}>
                         <CollectionView />
+                      </LazyBoundary>
+                    }
+                  />
+                  <Route
+                    path={TRASH_PATH}
+                    element={
+                      <LazyBoundary fallback={<PageLoading />}>
+                        <TrashView />
                       </LazyBoundary>
                     }
                   />

@@ -60,6 +60,22 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** A file-operation task and its body (issue 13; dam.yaml `createBackgroundTask`). */
+export type FileTask =
+  | { kind: 'rename'; body: DamSchemas['RenameRequest'] }
+  | { kind: 'move' | 'copy'; body: DamSchemas['MoveRequest'] }
+  | { kind: 'rotate'; body: DamSchemas['RotateRequest'] }
+  | { kind: 'delete'; body: DamSchemas['DeleteRequest'] };
+
+/** The request and response media types of each file operation. */
+const FILE_TASK_TYPES = {
+  rename: [MEDIA_TYPES.renameRequest, MEDIA_TYPES.renameResponse],
+  move: [MEDIA_TYPES.moveRequest, MEDIA_TYPES.moveResponse],
+  copy: [MEDIA_TYPES.copyRequest, MEDIA_TYPES.copyResponse],
+  rotate: [MEDIA_TYPES.rotateRequest, MEDIA_TYPES.rotateResponse],
+  delete: [MEDIA_TYPES.deleteRequest, MEDIA_TYPES.deleteResponse],
+} as const;
+
 /** A background task the server accepted (`createMetadataEditTask`). */
 export interface CreatedBackgroundTask {
   /** The HTTP status of the answer (201). */
@@ -118,6 +134,16 @@ export interface MagpieClient {
    * the body `{location, status, maxInterval (ms)}`.
    */
   createMetadataEditTask(task: DamSchemas['MetadataEditRequest'], options?: RequestOptions): Promise<CreatedBackgroundTask>;
+  /**
+   * `POST /fotoweb/me/background-tasks/` with a file operation (issue 13): `rename-request`, `move-request`,
+   * `copy-request`, `rotate-request` or `delete-request` (the body of that type). Answers as
+   * {@link createMetadataEditTask} does.
+   */
+  createFileTask(task: FileTask, options?: RequestOptions): Promise<CreatedBackgroundTask>;
+  /** `GET href` (the descriptor's `trash`): the deleted assets the caller may restore or purge (issue 13). */
+  getTrash(href: string, options?: RequestOptions): Promise<DamSchemas['TrashList']>;
+  /** `PATCH href` (the descriptor's `trash`) `{restore?, purge?}` (entry ids): answers the trash after the change. */
+  updateTrash(href: string, update: DamSchemas['TrashUpdate'], options?: RequestOptions): Promise<DamSchemas['TrashList']>;
   /** `GET location` (a created task's location) with `Accept: task-status`: the job's status, progress and results. */
   getBackgroundTask(location: string, options?: RequestOptions): Promise<DamSchemas['TaskStatus']>;
   /** `GET href` (an asset's `revisions.href`): its revisions, newest first (spec 01 §7 Revisions). 403 without HistoryView. */
@@ -460,6 +486,14 @@ export function createMagpieClient(options: MagpieClientOptions = {}): MagpieCli
       const created = await readBody<DamSchemas['BackgroundTaskCreated']>(response);
       return { status: response.status, location: response.headers.get('Location') ?? created.location, task: created };
     },
+    createFileTask: async ({ kind, body }, o) => {
+      const [requestType, responseType] = FILE_TASK_TYPES[kind];
+      const response = await send('POST', API_PATHS.backgroundTasks, { accept: responseType, contentType: requestType, body: JSON.stringify(body), signal: o?.signal });
+      const created = await readBody<DamSchemas['BackgroundTaskCreated']>(response);
+      return { status: response.status, location: response.headers.get('Location') ?? created.location, task: created };
+    },
+    getTrash: (href, o) => getJson(href, MEDIA_TYPES.json, o),
+    updateTrash: (href, update, o) => sendJson('PATCH', href, MEDIA_TYPES.json, MEDIA_TYPES.json, update, o),
     getBackgroundTask: (location, o) => getJson(location, MEDIA_TYPES.taskStatus, o),
     listRevisions: (href, o) => getJson(href, MEDIA_TYPES.json, o),
     compareRevisions: (revisionsHref, leftRevision, rightRevision, o) =>

@@ -40,6 +40,26 @@ export const MEDIA_TYPES = {
   duplicateRequest: 'application/vnd.fotoware.duplicate-request+json',
   /** The answer to creating a duplicate task `{location, status, maxInterval}`. */
   duplicateResponse: 'application/vnd.fotoware.duplicate-response+json',
+  /** `POST /fotoweb/me/background-tasks/` body that renames one asset (`job-filename`, issue 13). */
+  renameRequest: 'application/vnd.fotoware.rename-request+json',
+  /** The answer to creating a rename task. */
+  renameResponse: 'application/vnd.fotoware.rename-response+json',
+  /** `POST /fotoweb/me/background-tasks/` body that moves assets (`job-destination`, issue 13). */
+  moveRequest: 'application/vnd.fotoware.move-request+json',
+  /** The answer to creating a move task. */
+  moveResponse: 'application/vnd.fotoware.move-response+json',
+  /** `POST /fotoweb/me/background-tasks/` body that copies assets (`job-destination`, issue 13). */
+  copyRequest: 'application/vnd.fotoware.copy-request+json',
+  /** The answer to creating a copy task. */
+  copyResponse: 'application/vnd.fotoware.copy-response+json',
+  /** `POST /fotoweb/me/background-tasks/` body that rotates assets (`direction`, issue 13). */
+  rotateRequest: 'application/vnd.fotoware.rotate-request+json',
+  /** The answer to creating a rotate task. */
+  rotateResponse: 'application/vnd.fotoware.rotate-response+json',
+  /** `POST /fotoweb/me/background-tasks/` body that moves assets to the trash (issue 13). */
+  deleteRequest: 'application/vnd.fotoware.delete-request+json',
+  /** The answer to creating a delete task. */
+  deleteResponse: 'application/vnd.fotoware.delete-response+json',
   /** A background task's status (`GET <task location>`). */
   taskStatus: 'application/vnd.fotoware.task-status+json',
   /** The user's preferences (Magpie; FotoWeb's type is not public). */
@@ -135,6 +155,16 @@ type _MediaTypesMatchContract = [
   Assert<typeof MEDIA_TYPES.metadataEditResponse extends ContentOf<'createBackgroundTask', 201> ? true : false>,
   Assert<typeof MEDIA_TYPES.duplicateRequest extends keyof DamOperations['createBackgroundTask']['requestBody']['content'] ? true : false>,
   Assert<typeof MEDIA_TYPES.duplicateResponse extends ContentOf<'createBackgroundTask', 201> ? true : false>,
+  Assert<typeof MEDIA_TYPES.renameRequest extends keyof DamOperations['createBackgroundTask']['requestBody']['content'] ? true : false>,
+  Assert<typeof MEDIA_TYPES.moveRequest extends keyof DamOperations['createBackgroundTask']['requestBody']['content'] ? true : false>,
+  Assert<typeof MEDIA_TYPES.copyRequest extends keyof DamOperations['createBackgroundTask']['requestBody']['content'] ? true : false>,
+  Assert<typeof MEDIA_TYPES.rotateRequest extends keyof DamOperations['createBackgroundTask']['requestBody']['content'] ? true : false>,
+  Assert<typeof MEDIA_TYPES.deleteRequest extends keyof DamOperations['createBackgroundTask']['requestBody']['content'] ? true : false>,
+  Assert<typeof MEDIA_TYPES.renameResponse extends ContentOf<'createBackgroundTask', 201> ? true : false>,
+  Assert<typeof MEDIA_TYPES.moveResponse extends ContentOf<'createBackgroundTask', 201> ? true : false>,
+  Assert<typeof MEDIA_TYPES.copyResponse extends ContentOf<'createBackgroundTask', 201> ? true : false>,
+  Assert<typeof MEDIA_TYPES.rotateResponse extends ContentOf<'createBackgroundTask', 201> ? true : false>,
+  Assert<typeof MEDIA_TYPES.deleteResponse extends ContentOf<'createBackgroundTask', 201> ? true : false>,
   Assert<typeof MEDIA_TYPES.taskStatus extends ContentOf<'getBackgroundTask', 200> ? true : false>,
   Assert<typeof MEDIA_TYPES.taxonomyList extends ContentOf<'listTaxonomies', 200> ? true : false>,
   Assert<typeof MEDIA_TYPES.taxonomy extends ContentOf<'getTaxonomy', 200> ? true : false>,

@@ -135,6 +135,20 @@ export type MetadataViewUpdate = DamSchemas['MetadataViewUpdate'];
 export type MetadataEditRequest = DamSchemas['MetadataEditRequest'];
 /** `duplicate-request` `{assets: [{href, revision?}]}`. */
 export type DuplicateRequest = DamSchemas['DuplicateRequest'];
+/** `rename-request` `{assets: [{href}], job-filename}` (one asset). */
+export type RenameRequest = DamSchemas['RenameRequest'];
+/** `move-request` and `copy-request` `{assets: [{href}], job-destination}`. */
+export type MoveRequest = DamSchemas['MoveRequest'];
+/** `rotate-request` `{direction: cw | ccw | 180, assets: [{href}]}`. */
+export type RotateRequest = DamSchemas['RotateRequest'];
+/** `delete-request` `{assets: [{href}]}` (to the trash). */
+export type DeleteRequest = DamSchemas['DeleteRequest'];
+/** The trash `{data: TrashEntry[], total, retentionDays}` (Magpie). */
+export type TrashList = DamSchemas['TrashList'];
+/** An asset in the trash. */
+export type TrashEntry = DamSchemas['TrashEntry'];
+/** `PATCH /fotoweb/me/trash/` body `{restore?: id[], purge?: id[]}`. */
+export type TrashUpdate = DamSchemas['TrashUpdate'];
 /** The answer to creating a task `{location, status, maxInterval (ms)}`. */
 export type BackgroundTaskCreated = DamSchemas['BackgroundTaskCreated'];
 /** `task-status` `{task, job: {status, updates: {frequency (ms)}, progress, result}}`. */

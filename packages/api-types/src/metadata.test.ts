@@ -4,13 +4,19 @@ import { fieldDefinitionOf } from './fields.ts';
 import { findRoute } from './routes.ts';
 import {
   BackgroundTaskRequestSchema,
+  DeleteRequestSchema,
   DuplicateRequestSchema,
   MetadataEditRequestSchema,
   MetadataViewUpdateSchema,
+  MoveRequestSchema,
+  RenameRequestSchema,
   RevisionCompareRequestSchema,
   RevisionParamsSchema,
   RollbackToRequestSchema,
+  RotateRequestSchema,
+  TrashUpdateSchema,
 } from './schemas.ts';
+import { renameProblem } from './names.ts';
 
 const field = (id: number, extra: Partial<FieldDescription['field']> = {}): FieldDescription => ({
   field: {
@@ -72,9 +78,37 @@ describe('task and revision bodies', () => {
     expect(DuplicateRequestSchema.safeParse({ assets: [{ href: '/a.jpg.info', revision: 0 }] }).success).toBe(false);
     const route = findRoute('POST', '/fotoweb/me/background-tasks/')!.route;
     expect(route.body).toBe(BackgroundTaskRequestSchema);
-    expect(route.bodyContentTypes).toEqual(['application/vnd.fotoware.metadata-edit-request+json', 'application/vnd.fotoware.duplicate-request+json']);
+    expect(route.bodyContentTypes).toEqual(
+      ['metadata-edit', 'duplicate', 'rename', 'move', 'copy', 'rotate', 'delete'].map((type) => `application/vnd.fotoware.${type}-request+json`),
+    );
     expect(BackgroundTaskRequestSchema.safeParse({ assets: [{ href: '/a.jpg.info' }] }).success).toBe(true);
     expect(BackgroundTaskRequestSchema.safeParse({ assets: [] }).success).toBe(false);
+  });
+
+  it('takes the file operations of issue 13: one asset to rename, a destination, a direction, and the trash update', () => {
+    const one = [{ href: '/a.jpg.info' }];
+    expect(RenameRequestSchema.safeParse({ assets: one, 'job-filename': 'b.jpg' }).success).toBe(true);
+    expect(RenameRequestSchema.safeParse({ assets: [...one, { href: '/c.jpg.info' }], 'job-filename': 'b.jpg' }).success).toBe(false);
+    expect(RenameRequestSchema.safeParse({ assets: one, 'job-filename': '' }).success).toBe(false);
+    expect(MoveRequestSchema.safeParse({ assets: one, 'job-destination': '/fotoweb/archives/5000-Photos/' }).success).toBe(true);
+    expect(MoveRequestSchema.safeParse({ assets: one }).success).toBe(false);
+    expect(RotateRequestSchema.safeParse({ assets: one, direction: 'ccw' }).success).toBe(true);
+    expect(RotateRequestSchema.safeParse({ assets: one, direction: 'left' }).success).toBe(false);
+    expect(DeleteRequestSchema.safeParse({ assets: one }).success).toBe(true);
+    expect(DeleteRequestSchema.safeParse({ assets: Array.from({ length: 1001 }, () => one[0]) }).success).toBe(false);
+    expect(TrashUpdateSchema.safeParse({ restore: [1], purge: [2] }).success).toBe(true);
+    expect(TrashUpdateSchema.safeParse({}).success).toBe(false);
+    expect(TrashUpdateSchema.safeParse({ restore: [0] }).success).toBe(false);
+  });
+
+  it('says what is wrong with a rename: the file-name rules, the extension kept, a new name', () => {
+    expect(renameProblem('harbour.jpg', ' dawn.JPG ')).toBeUndefined();
+    expect(renameProblem('harbour.jpg', 'dawn.png')).toContain('.jpg');
+    expect(renameProblem('harbour.jpg', '.jpg')).toContain('.jpg');
+    expect(renameProblem('harbour.jpg', 'a?b.jpg')).toContain('must not contain');
+    expect(renameProblem('harbour.jpg', 'harbour.jpg')).toContain('already has');
+    expect(renameProblem('README', 'NOTES')).toBeUndefined();
+    expect(renameProblem('README', 'NOTES.txt')).toContain('no extension');
   });
 
   it('checks revision numbers and rollback types', () => {

@@ -66,3 +66,25 @@ export function filenameProblem(name: string): string | undefined {
 export function folderNameProblem(name: string): string | undefined {
   return nameProblem(name, 'Folder');
 }
+
+/** A file name's extension as `path.extname` reads it (`.jpg`; '' for none, and for a name that starts with its only dot). */
+export function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot) : '';
+}
+
+/**
+ * What is wrong with renaming a file from `current` to `next` (trimmed), as the message to show, or undefined (issue
+ * 13: the rename task in the DAM and the Rename dialog in the web client): the rules of {@link filenameProblem}, the
+ * extension kept (case aside) so the file stays what it is, and a name other than the current one.
+ */
+export function renameProblem(current: string, next: string): string | undefined {
+  const name = next.trim();
+  const problem = filenameProblem(name);
+  if (problem) return problem;
+  const extension = extensionOf(current).toLowerCase();
+  if (extensionOf(name).toLowerCase() !== extension)
+    return extension ? `Keep the file's extension: the name ends in ${extension}.` : 'The file has no extension; the new name must not add one.';
+  if (name === current) return 'The asset already has this name.';
+  return undefined;
+}

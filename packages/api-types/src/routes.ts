@@ -13,6 +13,7 @@ import type { operations as BffOperations } from './generated/bff.ts';
 import { MEDIA_TYPES } from './constants.ts';
 import {
   AssetUpdateSchema,
+  TrashUpdateSchema,
   BackgroundTaskParamsSchema,
   ChunkParamsSchema,
   BackgroundTaskRequestSchema,
@@ -203,6 +204,9 @@ export const PATTERNS = {
   getFullApiDescriptorNoSlash: re('/fotoweb/me'),
   listMyArchives: re(`/fotoweb/me/archives/${MATRIX_COMPONENTS}`),
   listUploadTargets: re(`/fotoweb/me/upload-to/${MATRIX_COMPONENTS}`),
+  listMoveTargets: re(`/fotoweb/me/move-to/${MATRIX_COMPONENTS}`),
+  listCopyTargets: re(`/fotoweb/me/copy-to/${MATRIX_COMPONENTS}`),
+  trash: re('/fotoweb/me/trash/'),
   userPreferences: re('/fotoweb/me/user-preferences/'),
   pins: re('/fotoweb/me/pins/'),
   albums: re('/fotoweb/me/albums/'),
@@ -342,6 +346,18 @@ export const DAM_ROUTES = [
   },
   { method: 'GET', pattern: PATTERNS.listMyArchives, operationId: 'listMyArchives', contract: 'dam', fromBrowser: true },
   { method: 'GET', pattern: PATTERNS.listUploadTargets, operationId: 'listUploadTargets', contract: 'dam', fromBrowser: true },
+  { method: 'GET', pattern: PATTERNS.listMoveTargets, operationId: 'listMoveTargets', contract: 'dam', fromBrowser: true },
+  { method: 'GET', pattern: PATTERNS.listCopyTargets, operationId: 'listCopyTargets', contract: 'dam', fromBrowser: true },
+  { method: 'GET', pattern: PATTERNS.trash, operationId: 'listTrash', contract: 'dam', fromBrowser: true },
+  {
+    method: 'PATCH',
+    pattern: PATTERNS.trash,
+    operationId: 'updateTrash',
+    contract: 'dam',
+    fromBrowser: true,
+    body: TrashUpdateSchema,
+    bodyContentTypes: [MEDIA_TYPES.json],
+  },
   { method: 'GET', pattern: PATTERNS.userPreferences, operationId: 'getUserPreferences', contract: 'dam', fromBrowser: true },
   {
     method: 'PATCH',
@@ -519,7 +535,15 @@ export const DAM_ROUTES = [
     contract: 'dam',
     fromBrowser: true,
     body: BackgroundTaskRequestSchema,
-    bodyContentTypes: [MEDIA_TYPES.metadataEditRequest, MEDIA_TYPES.duplicateRequest],
+    bodyContentTypes: [
+      MEDIA_TYPES.metadataEditRequest,
+      MEDIA_TYPES.duplicateRequest,
+      MEDIA_TYPES.renameRequest,
+      MEDIA_TYPES.moveRequest,
+      MEDIA_TYPES.copyRequest,
+      MEDIA_TYPES.rotateRequest,
+      MEDIA_TYPES.deleteRequest,
+    ],
   },
   {
     method: 'GET',

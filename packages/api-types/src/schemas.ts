@@ -295,11 +295,58 @@ export const DuplicateRequestSchema = z.object({
 });
 type _DuplicateRequest = Assert<Conforms<z.output<typeof DuplicateRequestSchema>, DamSchemas['DuplicateRequest']>>;
 
+/** The assets of a file operation (`AssetHrefs`): 1–1000 `{href}`. */
+const AssetHrefsSchema = z
+  .array(z.object({ href: z.string().min(1).max(4096) }))
+  .min(1, 'Give at least one asset.')
+  .max(1000, 'At most 1000 assets per task.');
+
+/** `rename-request` (spec 01 §7 rename `assets[href], job-filename`; issue 13): one asset and its new name. */
+export const RenameRequestSchema = z.object({
+  assets: z.array(z.object({ href: z.string().min(1).max(4096) })).length(1, 'Rename one asset at a time.'),
+  'job-filename': z.string().min(1, 'Give the new file name.').max(255, 'A file name has at most 255 characters.'),
+});
+type _RenameRequest = Assert<Conforms<z.output<typeof RenameRequestSchema>, DamSchemas['RenameRequest']>>;
+
+/** `move-request` and `copy-request` (fotoweb-api-notes §6.2; issue 13): the assets and the archive or folder href they go to. */
+export const MoveRequestSchema = z.object({
+  assets: AssetHrefsSchema,
+  'job-destination': z.string().min(1, 'Give the destination.').max(4096),
+});
+type _MoveRequest = Assert<Conforms<z.output<typeof MoveRequestSchema>, DamSchemas['MoveRequest']>>;
+
+/** `rotate-request` (fotoweb-api-notes §6.2; issue 13): `direction` `cw`, `ccw` or `180`. */
+export const RotateRequestSchema = z.object({
+  direction: z.enum(['cw', 'ccw', '180'], { message: 'The direction is cw, ccw or 180.' }),
+  assets: AssetHrefsSchema,
+});
+type _RotateRequest = Assert<Conforms<z.output<typeof RotateRequestSchema>, DamSchemas['RotateRequest']>>;
+
+/** `delete-request` (fotoweb-api-notes §6.2; issue 13): the assets to move to the trash. */
+export const DeleteRequestSchema = z.object({ assets: AssetHrefsSchema });
+type _DeleteRequest = Assert<Conforms<z.output<typeof DeleteRequestSchema>, DamSchemas['DeleteRequest']>>;
+
 /**
- * Any background-task body Magpie runs: a metadata edit (with `job-metadata`) or a duplicate. The DAM picks the one
- * the `Content-Type` names.
+ * Any background-task body Magpie runs: a metadata edit (with `job-metadata`), a duplicate, or a file operation. The
+ * DAM picks the one the `Content-Type` names.
  */
-export const BackgroundTaskRequestSchema = z.union([MetadataEditRequestSchema, DuplicateRequestSchema]);
+export const BackgroundTaskRequestSchema = z.union([
+  MetadataEditRequestSchema,
+  DuplicateRequestSchema,
+  RenameRequestSchema,
+  MoveRequestSchema,
+  RotateRequestSchema,
+  DeleteRequestSchema,
+]);
+
+const TrashIdsSchema = z.array(z.number().int().min(1).max(2_147_483_647)).max(1000).optional();
+
+/** `PATCH /fotoweb/me/trash/` body (issue 13): trash entry ids to restore and to purge, 1–1000 in all. */
+export const TrashUpdateSchema = z
+  .object({ restore: TrashIdsSchema, purge: TrashIdsSchema })
+  .refine((body) => (body.restore?.length ?? 0) + (body.purge?.length ?? 0) > 0, 'Give at least one entry to restore or purge.')
+  .refine((body) => (body.restore?.length ?? 0) + (body.purge?.length ?? 0) <= 1000, 'At most 1000 entries at a time.');
+type _TrashUpdate = Assert<Conforms<z.output<typeof TrashUpdateSchema>, DamSchemas['TrashUpdate']>>;
 
 /** Path parameters of `GET /fotoweb/me/background-tasks/{id}`. */
 export const BackgroundTaskParamsSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a task id.') });

@@ -760,3 +760,19 @@ export {
   type MetadataViewCreateEvent,
   type MetadataViewCreateInput,
 } from './metadataViewCreate/metadataViewCreate.machine.ts';
+// File operations (rename, move, copy, rotate, delete as background tasks): issue 13, spec 01 §2, §4, §7, §8.
+export {
+  FILE_OPERATION_CHOOSE_MESSAGE,
+  FILE_OPERATION_ERROR_MESSAGES,
+  fileOperationErrorMessage,
+  fileOperationMachine,
+  fileOperationOutcome,
+  type FileDestination,
+  type FileOperationContext,
+  type FileOperationEvent,
+  type FileOperationInput,
+  type FileOperationKind,
+  type FileRotation,
+  type FileTaskRequest,
+  type FileTaskResult,
+} from './fileOperation/fileOperation.machine.ts';

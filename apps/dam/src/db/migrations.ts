@@ -715,6 +715,58 @@ const migrations: Record<string, Migration> = {
       for (const statement of statements) await statement.execute(db);
     },
   },
+  '0018_asset_trash': {
+    async up(db: Kysely<any>) {
+      const statements = [
+        // The trash (issue 13): a deleted asset keeps its row, revisions and files until restored or purged; while
+        // `deleted` is set it is in no list, search, album or kept count, and its name is free in its folder.
+        sql`ALTER TABLE assets ADD COLUMN deleted timestamptz, ADD COLUMN deleted_by text`,
+        sql`DROP INDEX assets_path_key`,
+        sql`CREATE UNIQUE INDEX assets_path_key ON assets (archive_id, folder_path, lower(filename)) WHERE deleted IS NULL`,
+        sql`CREATE INDEX assets_trash_idx ON assets (deleted DESC, id DESC) WHERE deleted IS NOT NULL`,
+        // One trash purge queued or running across every DAM process (jobs/sweeps.ts).
+        sql`CREATE UNIQUE INDEX jobs_one_trash_purge_idx ON jobs (kind) WHERE kind = 'purge-trash' AND status IN ('queued', 'running')`,
+        // The kept counts (migration 0008) count live assets only: a row counts while `deleted` is null, so a
+        // delete or a restore moves its keys like a change of folder does.
+        sql`CREATE OR REPLACE FUNCTION asset_counts_track() RETURNS trigger LANGUAGE plpgsql AS $$
+          BEGIN
+            PERFORM pg_advisory_xact_lock_shared(19779, 0);
+            IF TG_OP = 'INSERT' THEN
+              INSERT INTO asset_counts (archive_id, kind, term, hits)
+              SELECT n.archive_id, k.kind, k.term, count(*) FROM new_assets n
+                CROSS JOIN LATERAL asset_count_keys(n.archive_id, n.folder_path, n.search_vector, n.field_vector) k
+              WHERE n.deleted IS NULL
+              GROUP BY 1, 2, 3;
+            ELSIF TG_OP = 'DELETE' THEN
+              INSERT INTO asset_counts (archive_id, kind, term, hits)
+              SELECT o.archive_id, k.kind, k.term, -count(*) FROM old_assets o
+                CROSS JOIN LATERAL asset_count_keys(o.archive_id, o.folder_path, o.search_vector, o.field_vector) k
+              WHERE o.deleted IS NULL
+              GROUP BY 1, 2, 3;
+            ELSE
+              INSERT INTO asset_counts (archive_id, kind, term, hits)
+              SELECT c.archive_id, k.kind, k.term, sum(c.sign) FROM (
+                SELECT n.archive_id, n.folder_path, n.search_vector, n.field_vector, 1 AS sign
+                  FROM new_assets n JOIN old_assets o ON o.id = n.id
+                  WHERE n.deleted IS NULL AND (n.archive_id, n.folder_path, n.search_vector, n.field_vector, o.deleted IS NULL)
+                    IS DISTINCT FROM (o.archive_id, o.folder_path, o.search_vector, o.field_vector, true)
+                UNION ALL
+                SELECT o.archive_id, o.folder_path, o.search_vector, o.field_vector, -1
+                  FROM old_assets o JOIN new_assets n ON n.id = o.id
+                  WHERE o.deleted IS NULL AND (n.archive_id, n.folder_path, n.search_vector, n.field_vector, n.deleted IS NULL)
+                    IS DISTINCT FROM (o.archive_id, o.folder_path, o.search_vector, o.field_vector, true)
+              ) c CROSS JOIN LATERAL asset_count_keys(c.archive_id, c.folder_path, c.search_vector, c.field_vector) k
+              GROUP BY 1, 2, 3 HAVING sum(c.sign) <> 0;
+            END IF;
+            IF random() < 1.0 / 256 THEN
+              PERFORM asset_counts_compact();
+            END IF;
+            RETURN NULL;
+          END $$`,
+      ];
+      for (const statement of statements) await statement.execute(db);
+    },
+  },
 };
 
 /** The channel the generation triggers notify (migration 0009), once per writing transaction. */

@@ -264,6 +264,10 @@ export interface AssetsTable {
   writeback_message: Generated<string | null>;
   /** Field ids changed in the database and not yet written into the file. */
   writeback_fields: ColumnType<string[], string | undefined, string>;
+  /** When a `delete-request` moved the asset to the trash (migration 0018); null while it is live. */
+  deleted: Generated<Date | null>;
+  /** Who moved it to the trash (user name). */
+  deleted_by: Generated<string | null>;
 }
 
 /** The write-back states of dam.yaml `MetadataWriteback`. */
@@ -539,6 +543,8 @@ export const ASSET_COLUMNS = [
   'writeback_status',
   'writeback_message',
   'writeback_fields',
+  'deleted',
+  'deleted_by',
 ] as const satisfies ReadonlyArray<keyof AssetRow>;
 export type NewAsset = Insertable<AssetsTable>;
 export type AssetUpdate = Updateable<AssetsTable>;

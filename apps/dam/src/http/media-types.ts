@@ -14,6 +14,7 @@ export type Representation =
   | 'metadata-set'
   | 'metadata-edit-response'
   | 'duplicate-response'
+  | FileOperationResponse
   | 'task-status'
   | 'user-reference'
   | 'pin-list'
@@ -21,6 +22,9 @@ export type Representation =
   | 'sharing-link-list'
   | TaxonomyRepresentation
   | PrincipalRepresentation;
+
+/** The answers to creating file-operation tasks (issue 13). */
+export type FileOperationResponse = 'rename-response' | 'move-response' | 'copy-response' | 'rotate-response' | 'delete-response';
 
 /** The representations of user and group administration (issue 11, spec 03 §7). */
 export type PrincipalRepresentation = 'user' | 'user-list' | 'group' | 'group-list' | 'memberof' | 'member-list';

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { UploadsService } from '../services/uploads.service.ts';
-import type { JobHandler, WorkerLogger } from './worker.ts';
+import type { JobHandler } from './worker.ts';
+import { offerSweep, scheduleSweeps, type SweepSchedule, type SweepScheduleOptions } from './sweeps.ts';
 
 /** The job kind that sweeps abandoned uploads ({@link UploadsService.expireAbandoned}). */
 export const EXPIRE_UPLOADS_JOB = 'expire-uploads';
@@ -30,41 +31,15 @@ export function uploadSweepIntervalMs(expirySeconds: number): number {
 }
 
 /**
- * Queues one sweep unless one is already queued or running, in this process or any other sharing the database:
- * migration 0006's partial unique index `jobs_one_upload_sweep_idx` turns a second offer into a no-op (`ON
- * CONFLICT DO NOTHING`), so sweeps never pile up or run side by side. One attempt: the next offer is the retry.
- * (Written here rather than in jobs.repository.ts, which another change owns; it belongs there as
- * `enqueueUnlessPending(kind)` later.)
+ * Queues one upload sweep unless one is already queued or running, in this process or any other sharing the database
+ * ({@link offerSweep} with migration 0006's index `jobs_one_upload_sweep_idx`).
  * @returns true when this call queued the sweep.
  */
-export async function offerUploadSweep(db: Kysely<Database>): Promise<boolean> {
-  const row = await db
-    .insertInto('jobs')
-    .values({ kind: EXPIRE_UPLOADS_JOB, payload: '{}', max_attempts: 1 })
-    .onConflict((conflict) => conflict.doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
+export function offerUploadSweep(db: Kysely<Database>): Promise<boolean> {
+  return offerSweep(db, EXPIRE_UPLOADS_JOB);
 }
 
-/** A periodic offer of sweeps; {@link UploadSweepSchedule.stop} ends it. */
-export interface UploadSweepSchedule {
-  stop(): void;
-}
-
-/**
- * Offers a sweep every `intervalMs` (the first one after one interval, so short-lived processes such as the import
- * CLI add nothing to the queue). The timer never keeps the process alive.
- * @param onQueued - called after this process queued a sweep (wakes the local worker).
- */
-export function scheduleUploadSweeps(options: { db: Kysely<Database>; intervalMs: number; onQueued: () => void; log: WorkerLogger }): UploadSweepSchedule {
-  const timer = setInterval(() => {
-    offerUploadSweep(options.db)
-      .then((queued) => {
-        if (queued) options.onQueued();
-      })
-      .catch((error: unknown) => options.log.error({ err: error }, 'offering an upload sweep failed'));
-  }, options.intervalMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+/** A periodic offer of upload sweeps ({@link scheduleSweeps} of `expire-uploads`); `stop()` ends it. */
+export function scheduleUploadSweeps(options: Omit<SweepScheduleOptions, 'kind'>): SweepSchedule {
+  return scheduleSweeps({ ...options, kind: EXPIRE_UPLOADS_JOB });
 }

@@ -19,3 +19,4 @@ export {
   type PreviewSource,
   type PreviewSpec,
 } from './previews.ts';
+export { rotateImageFile, RotateError, ROTATE_DEGREES, ROTATE_QUALITY, type RotateDirection } from './rotate.ts';

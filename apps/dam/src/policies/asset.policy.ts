@@ -18,6 +18,13 @@ const ASSET_RULES = {
   rollback: { permissions: ['HistoryRollback', 'EditText'] },
   /** Bringing back an earlier file replaces the asset's file: editing it, as a new version upload is (issue 9). */
   restoreFile: { permissions: ['EditFile'], forbidden: 'You need the EditFile permission on this archive to bring back an earlier file.' },
+  // File operations (issue 13; spec 03 §3.11): what each task needs on the archive the asset is in. A move or copy
+  // also needs MoveTo or CopyTo on the destination's archive (archivePolicy `moveTo`, `copyTo`).
+  rename: { permissions: ['Rename'], forbidden: 'You need the Rename permission on this archive to rename its assets.' },
+  moveFrom: { permissions: ['MoveFrom'], forbidden: 'You need the MoveFrom permission on the archives of all these assets to move them.' },
+  copyFrom: { permissions: ['CopyFrom'], forbidden: 'You need the CopyFrom permission on the archives of all these assets to copy them.' },
+  rotate: { permissions: ['CropRotate'], forbidden: 'You need the CropRotate permission on the archives of all these assets to rotate them.' },
+  delete: { permissions: ['Delete'], forbidden: 'You need the Delete permission on the archives of all these assets to delete them.' },
 } as const satisfies Record<string, { permissions: readonly ArchivePermission[]; hidden?: string; forbidden?: string }>;
 
 /** An action on an asset (see {@link ASSET_RULES}). */

@@ -33,6 +33,13 @@ function iso(date: Date): string {
   return date.toISOString();
 }
 
+/** An asset's previews (`previews[]`; empty without one), their hrefs versioned by the asset's last change. */
+export function presentPreviews(asset: Pick<AssetRow, 'id' | 'has_preview' | 'previews' | 'modified'>): Asset['previews'] {
+  if (!asset.has_preview) return [];
+  const version = asset.modified.getTime();
+  return asset.previews.map((p) => ({ size: p.size, width: p.width, height: p.height, square: p.square, href: previewHref(asset.id, p.size, p.square, version) }));
+}
+
 /**
  * Turns an asset row into FotoWeb's asset representation (`application/vnd.fotoware.asset+json`,
  * fotoweb-api-notes §3.3), with the caller's permissions on the archive. `builtinFields` follow `view` (the archive's
@@ -40,12 +47,9 @@ function iso(date: Date): string {
  */
 export function presentAsset(archive: ArchiveRow, asset: AssetRow, permissions: Iterable<string>, view: MetadataViewUpdate = DEFAULT_METADATA_VIEW): Asset {
   const href = assetHref(archive, asset.folder_path, asset.filename);
-  const version = asset.modified.getTime();
   const metadata = Object.fromEntries(Object.entries(asset.metadata).map(([field, value]) => [field, { value }]));
   const builtinFields = builtinFieldsOf(asset.metadata, view);
-  const previews = asset.has_preview
-    ? asset.previews.map((p) => ({ size: p.size, width: p.width, height: p.height, square: p.square, href: previewHref(asset.id, p.size, p.square, version) }))
-    : [];
+  const previews = presentPreviews(asset);
   const technical = asset.technical as Record<string, unknown>;
   const title = view.builtinFields.title === null ? undefined : asset.metadata[String(view.builtinFields.title)];
   return {

@@ -29,7 +29,20 @@ export function presentTask(task: BackgroundTaskRow): TaskStatus {
   };
 }
 
-/** A duplicate task's result for one asset: the copy's href and file name (spec 01 §7 duplicate). */
+/** One asset done, with nothing to name (a delete to the trash, issue 13). */
+export function presentDoneResult(href: string): TaskAssetResult {
+  return { href, done: true, 'changed-fields': [], 'changed-builtinFields': [], error: null };
+}
+
+/** One asset that failed: `error {value, message}` says why (the message shown to people; no server paths). */
+export function presentFailedResult(href: string, value: string, message: string): TaskAssetResult {
+  return { href, done: false, 'changed-fields': [], 'changed-builtinFields': [], error: { value, message } };
+}
+
+/**
+ * A task's result for one asset with the asset it ended as: a duplicate's or copy's new asset (spec 01 §7
+ * duplicate), or a renamed, moved or turned asset at its href now (issue 13), in `result-href` and `result-filename`.
+ */
 export function presentDuplicateResult(href: string, archive: Pick<ArchiveRow, 'id' | 'name'>, copy: Pick<AssetRow, 'folder_path' | 'filename'>): TaskAssetResult {
   return {
     href,

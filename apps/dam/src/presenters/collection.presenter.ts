@@ -116,11 +116,12 @@ export function presentCollection(source: CollectionSource): Collection {
     canBeArchived: false,
     // A folder offers renaming (`edit`, its own href) and deleting to holders of Rename and Delete (issue 13).
     canBeDeleted: source.folderPath !== '' && !source.search && permissions.includes('Delete'),
-    canCopyTo: false,
+    // Destinations of file operations (issue 13): a folder or archive (not a search) whose archive grants CopyTo / MoveTo.
+    canCopyTo: !source.search && permissions.includes('CopyTo'),
     canCreateFolders: !source.search && permissions.includes('UploadFile'),
     canHaveChildren: true,
     canIngestToChildren: permissions.includes('UploadFile'),
-    canMoveTo: false,
+    canMoveTo: !source.search && permissions.includes('MoveTo'),
     canSelect: true,
     canUploadTo: permissions.includes('UploadFile'),
     hasChildren: source.hasChildren,

@@ -55,8 +55,10 @@ export function presentDescriptor(
     apiFeatureLevels: { consentFormsApiFeatureLevel: 0, downloadSettingsApiFeatureLevel: 0 },
     appearance: { customCss: null, favicon: null, homepageImage: null, loginLogo: null, mainLogo: null, mobileLogo: null },
     background_tasks: `${me}/background-tasks/`,
+    trash: `${me}/trash/`,
     bookmarks: null,
-    copy_to: null,
+    // File operations (issue 13): the destination lists and the trash; each list may be empty.
+    copy_to: `${me}/copy-to/`,
     cropDownloadPresets: null,
     customizations: {},
     destinations: null,
@@ -67,7 +69,7 @@ export function presentDescriptor(
     isPreferProInterfaceByDefaultEnabled: false,
     isVersioningEnabled: false,
     markers: null,
-    move_to: null,
+    move_to: `${me}/move-to/`,
     order: null,
     people_search: null,
     permissions: {

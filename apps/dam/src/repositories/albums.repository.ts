@@ -44,13 +44,31 @@ export class AlbumsRepository {
     let query = this.db
       .selectFrom('albums')
       .selectAll('albums')
-      .select((eb) => eb.selectFrom('album_assets').select(eb.fn.countAll<string>().as('n')).whereRef('album_assets.album_id', '=', 'albums.id').as('asset_count'))
+      // Assets in the trash (migration 0018) are not counted and never the cover.
       .select((eb) =>
-        eb.selectFrom('album_assets').select('asset_id').whereRef('album_assets.album_id', '=', 'albums.id').orderBy('position').orderBy('asset_id').limit(1).as('first_asset_id'),
+        eb
+          .selectFrom('album_assets')
+          .innerJoin('assets', 'assets.id', 'album_assets.asset_id')
+          .select(eb.fn.countAll<string>().as('n'))
+          .whereRef('album_assets.album_id', '=', 'albums.id')
+          .where('assets.deleted', 'is', null)
+          .as('asset_count'),
+      )
+      .select((eb) =>
+        eb
+          .selectFrom('album_assets')
+          .innerJoin('assets', 'assets.id', 'album_assets.asset_id')
+          .select('album_assets.asset_id')
+          .whereRef('album_assets.album_id', '=', 'albums.id')
+          .where('assets.deleted', 'is', null)
+          .orderBy('album_assets.position')
+          .orderBy('album_assets.asset_id')
+          .limit(1)
+          .as('first_asset_id'),
       )
       .where('owner_id', '=', ownerId);
-    if (state === 'deleted') query = query.where('deleted', 'is not', null);
-    else query = query.where('deleted', 'is', null).where('archived', state === 'archived' ? 'is not' : 'is', null);
+    if (state === 'deleted') query = query.where('albums.deleted', 'is not', null);
+    else query = query.where('albums.deleted', 'is', null).where('albums.archived', state === 'archived' ? 'is not' : 'is', null);
     for (const word of words) {
       const pattern = `%${escapeLike(word.toLowerCase())}%`;
       query = query.where((eb) => eb.or([eb(sql`lower(name)`, 'like', pattern), eb(sql`lower(description)`, 'like', pattern)]));
@@ -64,13 +82,14 @@ export class AlbumsRepository {
     return this.db.insertInto('albums').values({ owner_id: ownerId, name, description }).returningAll().executeTakeFirstOrThrow();
   }
 
-  /** The album's assets in its order, each with its archive. */
+  /** The album's assets in its order (not those in the trash), each with its archive. */
   async members(albumId: number): Promise<AlbumMember[]> {
     const rows = await this.db
       .selectFrom('album_assets')
       .innerJoin('assets', 'assets.id', 'album_assets.asset_id')
       .select(['album_assets.asset_id', 'assets.archive_id'])
       .where('album_assets.album_id', '=', albumId)
+      .where('assets.deleted', 'is', null)
       .orderBy('album_assets.position')
       .orderBy('album_assets.asset_id')
       .execute();

@@ -286,6 +286,7 @@ export class ArchivesRepository {
       .selectFrom('assets')
       .select(['archive_id', sql<number>`count(*)::int`.as('n')])
       .where('archive_id', 'in', archiveIds)
+      .where('deleted', 'is', null)
       .groupBy('archive_id')
       .execute();
     return new Map(rows.map((r) => [r.archive_id, Number(r.n)]));

@@ -155,29 +155,34 @@ export class AssetsRepository {
     return this.db.selectFrom('assets').select(ASSET_COLUMNS).where('id', '=', id).executeTakeFirst();
   }
 
-  /** The assets of `ids` that exist, in no particular order. */
+  /** The live assets of `ids` (not in the trash), in no particular order. */
   async findByIds(ids: readonly number[]): Promise<AssetRow[]> {
     if (ids.length === 0) return [];
     return this.db
       .selectFrom('assets')
       .select(ASSET_COLUMNS)
       .where('id', 'in', [...ids])
+      .where('deleted', 'is', null)
       .execute();
   }
 
-  /** Which of `ids` match a search (an AutoSearch visibility filter, spec 03 §3.9), in one query. */
-  async matchingIds(ids: readonly number[], node: SearchNode): Promise<Set<number>> {
+  /**
+   * Which of `ids` match a search (an AutoSearch visibility filter, spec 03 §3.9), in one query: live assets, or with
+   * `inTrash` those in the trash (issue 13).
+   */
+  async matchingIds(ids: readonly number[], node: SearchNode, options: { inTrash?: boolean } = {}): Promise<Set<number>> {
     if (ids.length === 0) return new Set();
     const rows = await this.db
       .selectFrom('assets')
       .select('id')
       .where('id', 'in', [...ids])
+      .where('deleted', options.inTrash ? 'is not' : 'is', null)
       .where(compileSearch(node))
       .execute();
     return new Set(rows.map((row) => row.id));
   }
 
-  /** Whether asset `id` matches a search (an AutoSearch visibility filter, spec 03 §3.9). */
+  /** Whether asset `id` (live or in the trash) matches a search (an AutoSearch visibility filter, spec 03 §3.9). */
   async matches(id: number, node: SearchNode): Promise<boolean> {
     const row = await this.db.selectFrom('assets').select('id').where('id', '=', id).where(compileSearch(node)).executeTakeFirst();
     return row !== undefined;
@@ -203,11 +208,13 @@ export class AssetsRepository {
       .innerJoin('assets as b', (join) =>
         join
           .on('b.archive_id', '=', to)
+          .on('b.deleted', 'is', null)
           .onRef('b.folder_path', '=', 'a.folder_path')
           .on((eb) => eb(eb.fn('lower', ['b.filename']), '=', eb.fn('lower', ['a.filename']))),
       )
       .select(['a.folder_path', 'a.filename'])
       .where('a.archive_id', '=', from)
+      .where('a.deleted', 'is', null)
       .orderBy('a.folder_path')
       .orderBy('a.filename')
       .limit(limit)
@@ -227,13 +234,20 @@ export class AssetsRepository {
       .select(ASSET_COLUMNS)
       .where('archive_id', '=', archiveId)
       .where('folder_path', '=', folderPath)
+      .where('deleted', 'is', null)
       .where((eb) => eb(eb.fn('lower', ['filename']), '=', filename.toLowerCase()))
       .executeTakeFirst();
   }
 
   /** An asset of the archive with the same content (SHA-256), if any: the duplicate check. */
   findByHash(archiveId: number, contentHash: string): Promise<AssetRow | undefined> {
-    return this.db.selectFrom('assets').select(ASSET_COLUMNS).where('archive_id', '=', archiveId).where('content_hash', '=', contentHash).executeTakeFirst();
+    return this.db
+      .selectFrom('assets')
+      .select(ASSET_COLUMNS)
+      .where('archive_id', '=', archiveId)
+      .where('content_hash', '=', contentHash)
+      .where('deleted', 'is', null)
+      .executeTakeFirst();
   }
 
   /** Whether a file name is taken in a folder (case-insensitively). */
@@ -242,7 +256,7 @@ export class AssetsRepository {
   }
 
   private scoped(scope: AssetScope, db: Kysely<Database> = this.db) {
-    let query = db.selectFrom('assets').where('archive_id', '=', scope.archiveId);
+    let query = db.selectFrom('assets').where('archive_id', '=', scope.archiveId).where('assets.deleted', 'is', null);
     if (scope.folderPath) {
       const prefix = `${escapeLike(scope.folderPath)}/%`;
       query = query.where((eb) => eb.or([eb('folder_path', '=', scope.folderPath!), eb('folder_path', 'like', prefix)]));

@@ -21,12 +21,13 @@ export class FoldersRepository {
       .executeTakeFirst();
   }
 
-  /** Whether an asset is in the folder `path` or below it. */
+  /** Whether a live asset is in the folder `path` or below it (one in the trash makes the folder again on restore). */
   async holdsAssets(archiveId: number, path: string): Promise<boolean> {
     const row = await this.db
       .selectFrom('assets')
       .select('id')
       .where('archive_id', '=', archiveId)
+      .where('deleted', 'is', null)
       .where((eb) => eb.or([eb('folder_path', '=', path), eb('folder_path', 'like', `${escapeLike(path)}/%`)]))
       .limit(1)
       .executeTakeFirst();

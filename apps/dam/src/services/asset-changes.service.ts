@@ -120,6 +120,48 @@ export class AssetChangesService {
     this.onJobQueued();
   }
 
+  /**
+   * Gives an asset a new place or name (issue 13: a rename or move task): in one transaction it locks the live asset,
+   * records the baseline revision, sets the archive, folder and file name given, refreshes the search index (the
+   * file name is searched) and appends a `metadata` revision whose comment says what happened (`comment`), so the
+   * history shows every rename and move. The file and metadata stay as they are.
+   * @returns the asset as it is now, or undefined when it no longer exists or is in the trash.
+   * @throws the database's unique violation (23505) when the name is taken at the new place.
+   */
+  async relocate(assetId: number, to: { archiveId?: number; folderPath?: string; filename?: string }, userName: string, comment: string): Promise<AssetRow | undefined> {
+    return inTransaction(this.db, async (trx) => {
+      const assets = new AssetsRepository(trx);
+      const revisions = new RevisionsRepository(trx);
+      const asset = await assets.findByIdForUpdate(assetId);
+      if (!asset || asset.deleted !== null) return undefined;
+      await ensureBaseline(revisions, asset);
+      const filename = to.filename ?? asset.filename;
+      const modified = new Date(Math.max(Date.now(), asset.modified.getTime() + 1));
+      await assets.update(assetId, {
+        archive_id: to.archiveId ?? asset.archive_id,
+        folder_path: to.folderPath ?? asset.folder_path,
+        filename,
+        modified,
+        modified_by: userName,
+      });
+      if (filename !== asset.filename) await assets.refreshSearchVector(assetId, asset.metadata, filename);
+      await revisions.append({
+        asset_id: assetId,
+        kind: 'metadata',
+        metadata: JSON.stringify(asset.metadata),
+        changes: '[]',
+        storage_key: asset.storage_key,
+        filesize: Number(asset.filesize),
+        content_hash: asset.content_hash,
+        file_changed: false,
+        comment,
+        rolled_back_to: null,
+        created_by: userName,
+      });
+      return assets.findById(assetId);
+    });
+  }
+
   /** Records revision 1 (the asset as ingested) for an asset that has none yet, e.g. before its history is listed. */
   async ensureBaseline(asset: AssetRow): Promise<void> {
     if (asset.revision_count > 0) return;

@@ -73,7 +73,7 @@ export class AssetsService {
   }
 
   /**
-   * A preview image by asset id and preview name (`800`, `100s`…).
+   * A preview image by asset id and preview name (`800`, `100s`…); of an asset in the trash only for holders of Delete.
    * @throws ApiError 404 when the asset, the preview or the caller's View is missing; 403 without Preview.
    */
   async preview(caller: Caller, assetId: number, name: string): Promise<StoredFile> {
@@ -81,7 +81,9 @@ export class AssetsService {
     const access = asset ? await this.policy.accessOnArchive(caller, asset.archive_id) : undefined;
     const permissions = access?.permissions ?? NO_PERMISSIONS;
     assetPolicy.assertCan(permissions, 'preview');
-    if (!asset || !(await this.isVisible(asset.id, access))) throw notFound('The preview');
+    if (!asset) throw notFound('The preview');
+    // An asset in the trash (issue 13) shows its previews to those who see the trash: View, Preview and Delete.
+    if ((asset.deleted && !permissions.has('Delete')) || !(await this.isVisible(asset.id, access))) throw notFound('The preview');
     return this.previewFile(asset, name);
   }
 

@@ -19,8 +19,9 @@ import type { WorkerLogger } from '../jobs/worker.ts';
 import { withoutServerPaths } from '../lib/server-paths.ts';
 import { presentDuplicateResult, presentTask, presentTaskCreated } from '../presenters/background-task.presenter.ts';
 import type { FieldIssue } from '../metadata/validate.ts';
+import { isFileOperation, type FileOperationInput, type FileOperationsService, type StoredFileOperation, type StoredTaskAsset } from './file-operations.service.ts';
 
-/** The job kind that runs a background task (metadata edit or duplicate). */
+/** The job kind that runs a background task (metadata edit, duplicate, or a file operation). */
 export const BACKGROUND_TASK_JOB = 'background-task';
 
 /**
@@ -34,15 +35,19 @@ export interface TaskAssetRequest {
   revision?: number | undefined;
 }
 
-/** What a task stores: the assets (resolved at creation) and, for a metadata edit, the fields to set. */
-interface StoredTaskRequest {
-  assets: Array<{ href: string; assetId: number; revision?: number }>;
+/**
+ * What a task stores: the assets (resolved at creation), for a metadata edit the fields to set, and for a file
+ * operation what it needs (new name, destination, direction).
+ */
+interface StoredTaskRequest extends StoredFileOperation {
+  assets: StoredTaskAsset[];
   fields?: RawFieldValues;
 }
 
 /**
  * Background tasks (fotoweb-api-notes §6.2; spec 01 §4, §7): `metadata-edit-request` (the same fields on many
- * assets) and `duplicate-request` (copies of assets, at a revision when given). Everything a task needs is checked
+ * assets), `duplicate-request` (copies of assets, at a revision when given) and the file operations of issue 13
+ * (rename, move, copy, rotate, delete; {@link FileOperationsService}). Everything a task needs is checked
  * when it is created; the `background-task` job then processes the assets one by one, recording each result as it
  * goes, so a job retried after a crash continues where it stopped. Only the creator sees a task.
  */
@@ -60,6 +65,7 @@ export class BackgroundTasksService {
       tasks: BackgroundTasksRepository;
       jobs: JobsRepository;
       users: UsersRepository;
+      fileOperations: FileOperationsService;
       onJobQueued: () => void;
       /** Where an asset's failure is logged in full (its result carries the text without server paths). */
       log?: WorkerLogger;
@@ -135,6 +141,17 @@ export class BackgroundTasksService {
     });
   }
 
+  /**
+   * Creates a file-operation task (issue 13): `rename-request`, `move-request`, `copy-request`, `rotate-request` or
+   * `delete-request` ({@link FileOperationsService.prepare} says what each checks).
+   * @throws ApiError 400 (an href that is not a visible asset: `assets.<i>.href`; the operation's own checks), 403, 404.
+   */
+  async createFileOperation(caller: Caller, requested: TaskAssetRequest[], input: FileOperationInput): Promise<BackgroundTaskCreated> {
+    const assets = await this.resolve(caller, requested);
+    const { extra, assets: stored } = await this.deps.fileOperations.prepare(caller, input, assets);
+    return this.create(caller, input.type, { ...extra, assets: stored });
+  }
+
   /** A task's status for its creator. @throws ApiError 404 for an unknown task or another user's. */
   async status(caller: Caller, id: string): Promise<TaskStatus> {
     const task = await this.deps.tasks.findById(id);
@@ -160,15 +177,15 @@ export class BackgroundTasksService {
     const request = task.request as StoredTaskRequest;
     const userName = (await this.deps.users.findById(task.user_id))?.username ?? 'system';
     const processed = new Set((task.result as TaskAssetResult[]).map((r) => r.href));
-    for (const { href, assetId, revision } of request.assets) {
+    for (const entry of request.assets) {
+      const { href, assetId, revision } = entry;
       if (processed.has(href)) continue;
       signal?.throwIfAborted();
       let result: TaskAssetResult;
       try {
-        result =
-          task.type === 'duplicate'
-            ? await this.duplicateOne(href, assetId, revision, userName, signal)
-            : await this.deps.metadataEdit.editForTask(href, assetId, request.fields ?? {}, userName);
+        if (isFileOperation(task.type)) result = await this.deps.fileOperations.runOne(task.type, entry, request, userName, signal);
+        else if (task.type === 'duplicate') result = await this.duplicateOne(href, assetId, revision, userName, signal);
+        else result = await this.deps.metadataEdit.editForTask(href, assetId, request.fields ?? {}, userName);
       } catch (error) {
         // Taken over: this run's outcome is not recorded (worker.ts).
         if (signal?.aborted) throw error;

@@ -74,13 +74,15 @@ export class CollectionsService {
   /**
    * The archive list (`collectionlist`), optionally a global search: with `q`, one search collection per archive
    * that has hits, each with its hit count as `assetCount` (fotoweb-api-notes §5 multi-collection search).
-   * @param filter `upload` keeps only archives the caller may upload to (the descriptor's `upload_to`).
+   * @param filter keeps only archives the caller may upload to (`upload`, the descriptor's `upload_to`), move assets
+   *   into (`moveTo`, `move_to`) or copy assets into (`copyTo`, `copy_to`; issue 13).
    */
-  async listArchives(caller: Caller, options: { search?: CollectionSearch | undefined; filter?: 'upload' } = {}) {
+  async listArchives(caller: Caller, options: { search?: CollectionSearch | undefined; filter?: 'upload' | 'moveTo' | 'copyTo' } = {}) {
     const search = options.search;
     const node = search?.node;
     let visible = await this.viewableArchives(caller);
-    if (options.filter === 'upload') visible = visible.filter((v) => this.policy.can(v.permissions, 'upload'));
+    const filter = options.filter;
+    if (filter) visible = visible.filter((v) => this.policy.can(v.permissions, filter));
     const data = [];
     for (const { archive, permissions, visibility } of visible) {
       const scope: AssetScope = { archiveId: archive.id, ...(node ? { search: node } : {}), ...(visibility ? { visibility } : {}) };

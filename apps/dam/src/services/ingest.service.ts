@@ -148,15 +148,25 @@ export class IngestService {
   }
 
   /**
-   * A copy of an asset as a new asset in the same folder (spec 01 §7 duplicate `assets[href, revision]`): the given
-   * file (the current one or a revision's) copied to a new key, read again for previews and technical data, with the
-   * given metadata, named with the next free ` (2)`… suffix. The content hash is the source's: a duplicate is a
-   * deliberate second copy, not refused as a duplicate upload.
+   * A copy of an asset as a new asset in the same folder (spec 01 §7 duplicate `assets[href, revision]`), or in the
+   * archive and folder `into` (a copy task, issue 13; the folder is made when missing): the given file (the current
+   * one or a revision's) copied to a new key, read again for previews and technical data, with the given metadata,
+   * named with the next free ` (2)`… suffix. The content hash is the source's: a duplicate is a deliberate second
+   * copy, not refused as a duplicate upload.
    */
-  async duplicate(request: { asset: AssetRow; storageKey: string; contentHash: string; metadata: FieldValues; userName: string }): Promise<AssetRow> {
+  async duplicate(request: {
+    asset: AssetRow;
+    storageKey: string;
+    contentHash: string;
+    metadata: FieldValues;
+    userName: string;
+    into?: { archiveId: number; folderPath: string };
+  }): Promise<AssetRow> {
     const { asset } = request;
+    const archiveId = request.into?.archiveId ?? asset.archive_id;
+    const folderPath = request.into?.folderPath ?? asset.folder_path;
     const fileId = randomUUID();
-    const storageKey = originalKey(asset.archive_id, fileId, asset.filename);
+    const storageKey = originalKey(archiveId, fileId, asset.filename);
     const staged = await this.files.copyToTemp(request.storageKey, 'duplicate');
     let analysis: FileAnalysis;
     let filesize: number;
@@ -169,11 +179,12 @@ export class IngestService {
     }
     const { columns, warnings, previewDir } = analysis;
     try {
+      if (request.into) await this.archives.ensureFolder(archiveId, folderPath);
       return await this.insertWithFreeName(asset.filename, {
         ...columns,
         metadata: request.metadata,
-        archive_id: asset.archive_id,
-        folder_path: asset.folder_path,
+        archive_id: archiveId,
+        folder_path: folderPath,
         filesize,
         content_hash: request.contentHash,
         storage_key: storageKey,
@@ -182,7 +193,7 @@ export class IngestService {
         modified_by: request.userName,
       });
     } catch (error) {
-      await this.files.remove(originalFolderKey(asset.archive_id, fileId));
+      await this.files.remove(originalFolderKey(archiveId, fileId));
       await this.files.remove(previewDir);
       throw error;
     }

@@ -19,9 +19,14 @@ import { MetadataViewsService } from './metadata-views.service.ts';
 import { MetadataEditService } from './metadata-edit.service.ts';
 import { BACKGROUND_TASK_JOB, BackgroundTasksService } from './background-tasks.service.ts';
 import { RevisionsService } from './revisions.service.ts';
+import { FileOperationsService } from './file-operations.service.ts';
+import { TrashRepository } from '../repositories/trash.repository.ts';
 import { metadataWritebackJob, postgresAssetLock } from '../jobs/metadata-writeback.job.ts';
 
-/** The services of metadata editing, background tasks, write-back and revisions (issue 5), as the composition root holds them. */
+/**
+ * The services of metadata editing, background tasks (file operations included, issue 13), write-back and revisions
+ * (issue 5), as the composition root holds them.
+ */
 export interface MetadataServices {
   changes: AssetChangesService;
   metadataViews: MetadataViewsService;
@@ -65,6 +70,16 @@ export function createMetadataServices(deps: {
     tasks: new BackgroundTasksRepository(db),
     jobs: repos.jobs,
     users: repos.users,
+    fileOperations: new FileOperationsService({
+      assets: repos.assets,
+      archives: repos.archives,
+      revisions: revisionsRepository,
+      trash: new TrashRepository(db),
+      changes,
+      ingest: deps.ingest,
+      files,
+      policy: deps.policy,
+    }),
     onJobQueued: deps.notifyWorker,
     ...(deps.log ? { log: deps.log } : {}),
   });

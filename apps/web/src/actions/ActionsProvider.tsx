@@ -65,6 +65,7 @@ export function ActionsProvider({ children }: { children: ReactNode }) {
 
   const userManagementOffered = settings.menu.entries.some((entry) => entry.id === 'manageUsersAndGroups');
   const changePasswordHref = descriptor?.views.changePassword ?? undefined;
+  const trashHref = descriptor?.trash ?? undefined;
   const canToggleMarkers = descriptor?.permissions.canTogglePositionedMarkers === true;
 
   const context = useMemo<ActionContext>(
@@ -83,6 +84,7 @@ export function ActionsProvider({ children }: { children: ReactNode }) {
       userManagementOffered,
       openUserManagement: settings.openUserManagement,
       changePasswordHref: changePasswordHref || undefined,
+      trashHref,
       navigate: (to) => void navigate(to),
       currentAddress: () => currentAddress(window.location),
       displayPreferences: display.preferences,
@@ -107,6 +109,7 @@ export function ActionsProvider({ children }: { children: ReactNode }) {
       userManagementOffered,
       settings.openUserManagement,
       changePasswordHref,
+      trashHref,
       navigate,
       display.preferences,
       display.canSave,

@@ -20,6 +20,7 @@ function context(overrides: Partial<ActionContext> = {}): ActionContext {
     userManagementOffered: false,
     openUserManagement: vi.fn(),
     changePasswordHref: undefined,
+    trashHref: undefined,
     navigate: vi.fn(),
     currentAddress: () => '/fotoweb/archives/5000-photos/?q=cat#grid',
     displayPreferences: DEFAULT_DISPLAY_PREFERENCES,
@@ -192,12 +193,22 @@ describe('action registry', () => {
 
   it('offers Change password only with views.changePassword, going there with the current address as `to`', () => {
     const action = actionsByName['changePassword']!;
-    expect(USER_MENU_ACTIONS.map((a) => a.name)).toEqual(['changePassword', 'logout']);
+    expect(USER_MENU_ACTIONS.map((a) => a.name)).toEqual(['changePassword', 'openTrash', 'logout']);
     expect(action.predicate(context())).toBe(false);
     const ctx = context({ changePasswordHref: '/fotoweb/views/change-password' });
     expect(action.predicate(ctx)).toBe(true);
     action.perform(ctx);
     expect(ctx.navigate).toHaveBeenCalledWith(`/fotoweb/views/change-password?to=${encodeURIComponent('/fotoweb/archives/5000-photos/?q=cat#grid')}`);
+  });
+
+  it('offers the Trash only with the descriptor’s trash, going to the trash view (issue 13)', () => {
+    const action = actionsByName['openTrash']!;
+    expect(action.predicate(context())).toBe(false);
+    expect(action.predicate(context({ trashHref: '/fotoweb/me/trash/', loggedIn: false }))).toBe(false);
+    const ctx = context({ trashHref: '/fotoweb/me/trash/' });
+    expect(action.predicate(ctx)).toBe(true);
+    action.perform(ctx);
+    expect(ctx.navigate).toHaveBeenCalledWith('/fotoweb/views/trash');
   });
 
   it('builds the change-password address with a safe `to` only', () => {

@@ -10,6 +10,7 @@ import { actionFocusSearch } from './actionFocusSearch.ts';
 import { actionGoBack } from './actionGoBack.ts';
 import { actionLogout } from './actionLogout.ts';
 import { actionOpenUpload } from './actionOpenUpload.ts';
+import { actionOpenTrash } from './actionOpenTrash.ts';
 import { actionOpenUserManagement } from './actionOpenUserManagement.ts';
 import { actionSelectAll } from './actionSelectAll.ts';
 import { actionSelectAssetRange } from './actionSelectAssetRange.ts';
@@ -32,6 +33,7 @@ export const ACTIONS: readonly Action[] = [
   actionEditMetadata,
   actionOpenUserManagement,
   actionChangePassword,
+  actionOpenTrash,
   actionToggleHighQualityThumbnails,
   actionToggleAlwaysDisplayMarkers,
   actionSetInterfaceStyleLight,
@@ -44,7 +46,7 @@ export const ACTIONS: readonly Action[] = [
 export const actionsByName: Readonly<Record<string, Action>> = Object.fromEntries(ACTIONS.map((a) => [a.name, a]));
 
 /** The user menu's commands, in menu order (spec 03 §2.9). */
-export const USER_MENU_ACTIONS: readonly Action[] = [actionChangePassword, actionLogout];
+export const USER_MENU_ACTIONS: readonly Action[] = [actionChangePassword, actionOpenTrash, actionLogout];
 
 /** The user menu's checkboxes (spec 03 §2.9), saved in the user's preferences. */
 export const USER_MENU_CHECKBOX_ACTIONS: readonly Action[] = [actionToggleHighQualityThumbnails, actionToggleAlwaysDisplayMarkers];

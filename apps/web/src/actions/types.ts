@@ -34,6 +34,8 @@ export interface ActionContext {
   readonly userManagementOffered: boolean;
   /** Opens the "Manage users and groups" modal. */
   openUserManagement(): void;
+  /** The descriptor's `trash` (issue 13), or undefined when the server does not offer one. */
+  readonly trashHref: string | undefined;
   /** The descriptor's `views.changePassword`, or undefined when the server does not offer it (spec 03 §2.9). */
   readonly changePasswordHref: string | undefined;
   /** Goes to a client route (react-router navigation). */

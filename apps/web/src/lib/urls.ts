@@ -15,6 +15,8 @@ export const ARCHIVES_PATH = '/fotoweb/archives/';
 export const PINS_PATH = '/fotoweb/views/pins';
 /** The Albums view (issue 13): the user's albums, archived and deleted ones. */
 export const ALBUMS_PATH = '/fotoweb/views/albums';
+/** The trash (issue 13): deleted assets to restore or purge. */
+export const TRASH_PATH = '/fotoweb/views/trash';
 /** Longest accepted `to` return address, in characters (bff.yaml `to` maxLength). */
 export const MAX_RETURN_ADDRESS_LENGTH = 2048;
 

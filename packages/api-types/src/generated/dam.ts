@@ -190,6 +190,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/fotoweb/me/move-to/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Archives the current user can move assets into
+         * @description The descriptor's `move_to` (fotoweb-api-notes §6.2): a collection list of the archives with `canMoveTo: true`
+         *     (the caller holds `MoveTo`); their folders are reached through each archive's `children`. Any of them, or a
+         *     folder below, is a `move-request`'s `job-destination`.
+         */
+        get: operations["listMoveTargets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/me/copy-to/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Archives the current user can copy assets into
+         * @description The descriptor's `copy_to`, like `move_to` for `CopyTo` (archives with `canCopyTo` true).
+         */
+        get: operations["listCopyTargets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/me/trash/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The deleted assets the caller may restore
+         * @description Magpie (issue 13; spec 03 §1 trash can). The assets a `delete-request` moved to the trash, in the archives
+         *     where the caller holds `Delete`. Entries older than the retention (`TRASH_RETENTION_DAYS`, 30 by default) are
+         *     purged for good by a background job.
+         */
+        get: operations["listTrash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Restore or purge deleted assets
+         * @description `restore` puts each asset back where it was (its folder is made again if it was removed); one whose name is
+         *     taken there now is 409 `NameTaken` and nothing is restored. `purge` removes the asset, its revisions and
+         *     files for good. Every id must be a trash entry the caller sees (400, `issues[].path` `restore.<i>` /
+         *     `purge.<i>`). Answers the trash as it is then.
+         */
+        patch: operations["updateTrash"];
+        trace?: never;
+    };
     "/fotoweb/archives/": {
         parameters: {
             query?: never;
@@ -630,7 +701,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Start a background task (batch metadata edit, duplicate)
+         * Start a background task (batch metadata edit, duplicate, rename, move, copy, rotate, delete)
          * @description FotoWeb API, Background tasks (fotoweb-api-notes §6.2; spec 01 §7). Magpie runs two request types, told apart
          *     by `Content-Type`:
          *
@@ -644,6 +715,23 @@ export interface paths {
          *       before the extension), with the file and metadata of `revision` (a revision number; the current state when
          *       absent). Needs `DuplicateFile` (403), and `HistoryView` when a revision is given; an unknown revision is
          *       400 (`assets.<i>.revision`). Each result names the copy in `result-href` and `result-filename`.
+         *
+         *     File operations (issue 13; spec 01 §7, §8), each asset processed on its own (one asset's failure is its
+         *     result, the file stays where it was):
+         *
+         *     - `rename-request`: one asset in `assets` gets the name `job-filename` (needs `Rename`). The name keeps the
+         *       file's extension, holds none of `\ / : * ? " < > |`, and is not taken in the folder (400).
+         *     - `move-request` / `copy-request`: each asset goes into `job-destination`, an archive or folder href from the
+         *       descriptor's `move_to` / `copy_to` list or below it. A move needs `MoveFrom` on the asset's archive and
+         *       `MoveTo` on the destination's; a copy `CopyFrom` and `CopyTo` (403). Moving into the folder an asset is
+         *       already in is 400. A moved asset keeps its id, metadata and revisions and answers at its new href
+         *       (`result-href`); a name taken at the destination fails that asset (`NameTaken`). A copy is a new asset
+         *       with the same metadata, named with the next free ` (2)`… suffix.
+         *     - `rotate-request`: each asset's file is turned by `direction` (`cw` 90° clockwise, `ccw` 90° counter-
+         *       clockwise, `180`) into a new file revision with upright previews (needs `CropRotate`; images only, others
+         *       fail `NotAnImage`).
+         *     - `delete-request`: each asset goes to the trash (needs `Delete`): it leaves every list, search and album
+         *       until restored from `/fotoweb/me/trash/`, and is purged after the trash's retention.
          *
          *     Answers 201 with `Location` and `location` = the task's URL to poll (spec 01 §4 background job and
          *     duplicate-revision polling). Other task request types answer 415.
@@ -2802,6 +2890,8 @@ export interface components {
             isVersioningEnabled: boolean;
             markers: components["schemas"]["UrlOrNull"];
             move_to: components["schemas"]["UrlOrNull"];
+            /** @description Magpie extension, the trash (`/fotoweb/me/trash/`); null for guests. */
+            trash: components["schemas"]["UrlOrNull"];
             order: components["schemas"]["DescriptorOrder"] | null;
             /** @description RFC 6570 template with `{?q}`. */
             people_search: components["schemas"]["UrlOrNull"];
@@ -3507,6 +3597,72 @@ export interface components {
                 revision?: number;
             }[];
         };
+        /** @description The assets a file operation works on (1–1000 asset hrefs). */
+        AssetHrefs: {
+            href: string;
+        }[];
+        /** @description `rename-request` (spec 01 §7 rename `assets[href], job-filename`): one asset, its new file name. */
+        RenameRequest: {
+            assets: {
+                href: string;
+            }[];
+            "job-filename": string;
+        };
+        /** @description `move-request` and `copy-request` (fotoweb-api-notes §6.2): the assets and where they go. */
+        MoveRequest: {
+            assets: components["schemas"]["AssetHrefs"];
+            /** @description An archive or folder href (`/fotoweb/archives/<id>/` or below). */
+            "job-destination": string;
+        };
+        /** @description `rotate-request` (fotoweb-api-notes §6.2): turn each asset's image. */
+        RotateRequest: {
+            /**
+             * @description `cw` 90° clockwise, `ccw` 90° counter-clockwise, `180` upside down.
+             * @enum {string}
+             */
+            direction: "cw" | "ccw" | "180";
+            assets: components["schemas"]["AssetHrefs"];
+        };
+        /** @description `delete-request` (fotoweb-api-notes §6.2): move each asset to the trash. */
+        DeleteRequest: {
+            assets: components["schemas"]["AssetHrefs"];
+        };
+        /**
+         * @description An asset in the trash (Magpie): where it was, who deleted it and when, and when it will be purged. `id` names
+         *     the entry in a `TrashUpdate`; `href` is where the asset was (it answers 404 until restored); `previews` are
+         *     served to the people who see the entry.
+         */
+        TrashEntry: {
+            id: number;
+            href: string;
+            filename: string;
+            /** @description Bytes. */
+            filesize: number;
+            archiveName: string;
+            archiveHREF: string;
+            /** @description The folder it was in ('' for the archive's root). */
+            folderPath: string;
+            /** Format: date-time */
+            deleted: string;
+            deletedBy: string;
+            /** Format: date-time */
+            purgeAfter: string;
+            previews: components["schemas"]["Preview"][];
+        };
+        /**
+         * @description The trash (Magpie): the deleted assets of the archives where the caller holds `Delete`, most recently deleted
+         *     first (at most 1000; `total` counts them all), and how many days an entry is kept.
+         */
+        TrashList: {
+            data: components["schemas"]["TrashEntry"][];
+            total: number;
+            retentionDays: number;
+        };
+        /** @description Restore or purge trash entries by their ids (1–1000 in all). */
+        TrashUpdate: {
+            restore?: number[];
+            purge?: number[];
+        };
         /**
          * @description A task's or job's state; clients treat any other value as a failure (spec 01 §4).
          * @enum {string}
@@ -3527,8 +3683,9 @@ export interface components {
             value: string | string[];
         };
         /**
-         * @description What the task did to one asset. `error` (Magpie) says why an asset failed (`done` false). A duplicate names its
-         *     copy in `result-href` and `result-filename`.
+         * @description What the task did to one asset. `error` (Magpie) says why an asset failed (`done` false). A duplicate or copy
+         *     names the new asset in `result-href` and `result-filename`; a rename or move names the asset's new href and
+         *     name there.
          */
         TaskAssetResult: {
             href: string;
@@ -5540,6 +5697,84 @@ export interface operations {
             406: components["responses"]["NotAcceptable"];
         };
     };
+    listMoveTargets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CollectionList"];
+            401: components["responses"]["Unauthorized"];
+            406: components["responses"]["NotAcceptable"];
+        };
+    };
+    listCopyTargets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CollectionList"];
+            401: components["responses"]["Unauthorized"];
+            406: components["responses"]["NotAcceptable"];
+        };
+    };
+    listTrash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The trash. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControlNoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrashList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    updateTrash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrashUpdate"];
+            };
+        };
+        responses: {
+            /** @description The trash after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrashList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
     listArchives: {
         parameters: {
             query?: {
@@ -6398,6 +6633,11 @@ export interface operations {
             content: {
                 "application/vnd.fotoware.metadata-edit-request+json": components["schemas"]["MetadataEditRequest"];
                 "application/vnd.fotoware.duplicate-request+json": components["schemas"]["DuplicateRequest"];
+                "application/vnd.fotoware.rename-request+json": components["schemas"]["RenameRequest"];
+                "application/vnd.fotoware.move-request+json": components["schemas"]["MoveRequest"];
+                "application/vnd.fotoware.copy-request+json": components["schemas"]["MoveRequest"];
+                "application/vnd.fotoware.rotate-request+json": components["schemas"]["RotateRequest"];
+                "application/vnd.fotoware.delete-request+json": components["schemas"]["DeleteRequest"];
             };
         };
         responses: {
@@ -6411,6 +6651,11 @@ export interface operations {
                 content: {
                     "application/vnd.fotoware.metadata-edit-response+json": components["schemas"]["BackgroundTaskCreated"];
                     "application/vnd.fotoware.duplicate-response+json": components["schemas"]["BackgroundTaskCreated"];
+                    "application/vnd.fotoware.rename-response+json": components["schemas"]["BackgroundTaskCreated"];
+                    "application/vnd.fotoware.move-response+json": components["schemas"]["BackgroundTaskCreated"];
+                    "application/vnd.fotoware.copy-response+json": components["schemas"]["BackgroundTaskCreated"];
+                    "application/vnd.fotoware.rotate-response+json": components["schemas"]["BackgroundTaskCreated"];
+                    "application/vnd.fotoware.delete-response+json": components["schemas"]["BackgroundTaskCreated"];
                     "application/json": components["schemas"]["BackgroundTaskCreated"];
                 };
             };

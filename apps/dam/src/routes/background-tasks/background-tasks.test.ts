@@ -77,7 +77,7 @@ describe('background tasks (metadata-edit-request)', () => {
     expect(badField.json().issues).toEqual([{ path: 'job-metadata.1', message: expect.stringContaining('read-only') }]);
     const reader = await userWith('batch-reader', ['View']);
     expect((await post('/fotoweb/me/background-tasks/', body([href]), reader.token, EDIT_REQUEST)).statusCode).toBe(403);
-    expect((await post('/fotoweb/me/background-tasks/', body([href]), sut.adminToken, 'application/vnd.fotoware.rename-request+json')).statusCode).toBe(415);
+    expect((await post('/fotoweb/me/background-tasks/', body([href]), sut.adminToken, 'application/vnd.fotoware.action-request+json')).statusCode).toBe(415);
     expect((await post('/fotoweb/me/background-tasks/', { assets: [], 'job-metadata': [] }, sut.adminToken, EDIT_REQUEST)).statusCode).toBe(400);
     expect((await sut.app.inject({ method: 'GET', url: '/fotoweb/me/background-tasks/unknown', headers: bearer(sut.adminToken) })).statusCode).toBe(404);
   });

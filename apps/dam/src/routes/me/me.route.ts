@@ -28,6 +28,13 @@ export async function meRoutes(app: FastifyInstance, ctx: DamContext) {
   serveOperations(app, '/fotoweb/me/archives/', {
     listMyArchives: async ({ request, reply, caller }) => sendRepresentation(request, reply, 'collectionlist', await ctx.collections.listArchives(caller)),
   });
+  // File-operation destinations (issue 13): the archives the caller may move or copy assets into.
+  serveOperations(app, '/fotoweb/me/move-to/', {
+    listMoveTargets: async ({ request, reply, caller }) => sendRepresentation(request, reply, 'collectionlist', await ctx.collections.listArchives(caller, { filter: 'moveTo' })),
+  });
+  serveOperations(app, '/fotoweb/me/copy-to/', {
+    listCopyTargets: async ({ request, reply, caller }) => sendRepresentation(request, reply, 'collectionlist', await ctx.collections.listArchives(caller, { filter: 'copyTo' })),
+  });
   serveOperations(app, '/fotoweb/me/upload-to/', {
     listUploadTargets: async ({ request, reply, caller }) => sendRepresentation(request, reply, 'collectionlist', await ctx.collections.listArchives(caller, { filter: 'upload' })),
   });

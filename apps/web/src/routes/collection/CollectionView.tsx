@@ -46,6 +46,7 @@ import { useAssetSelection } from './useAssetSelection.ts';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { AddToAlbumDialog } from '../../albums/AddToAlbumDialog.tsx';
 import { AlbumHeaderActions, AlbumSelectionActions } from '../../albums/AlbumActions.tsx';
+import { FileOperationNotice, FileOperations, type FileOperationOutcome } from '../../files/FileOperations.tsx';
 import type { AlbumAddResult } from '@magpie/machines';
 
 /**
@@ -113,10 +114,21 @@ export function CollectionView() {
     setAlbumAssets(undefined);
     if (result) setAlbumAdded(result);
   }, []);
+  // File operations (issue 13): what the last one did, shown until another starts or the page changes.
+  const [fileOutcome, setFileOutcome] = useState<FileOperationOutcome | undefined>(undefined);
   useEffect(() => {
     setAlbumAdded(undefined);
     setAlbumError(undefined);
+    setFileOutcome(undefined);
   }, [href]);
+  const fileOperationFinished = useCallback(
+    (outcome: FileOperationOutcome) => {
+      setFileOutcome(outcome);
+      run(actionClearSelection);
+      reloadCollection();
+    },
+    [run, reloadCollection],
+  );
   const albumChanged = useCallback(() => {
     setAlbumError(undefined);
     reloadCollection();
@@ -218,6 +230,15 @@ export function CollectionView() {
             .
           </Alert.Description>
           <CloseButton size="sm" aria-label="Close" onClick={() => setAlbumAdded(undefined)} />
+        </Alert.Root>
+      )}
+      {fileOutcome && (
+        <Alert.Root status={fileOutcome.failed.length > 0 ? 'warning' : 'success'} data-testid="file-operation-outcome">
+          <Alert.Indicator />
+          <Alert.Description>
+            <FileOperationNotice outcome={fileOutcome} />
+          </Alert.Description>
+          <CloseButton size="sm" aria-label="Close" onClick={() => setFileOutcome(undefined)} />
         </Alert.Root>
       )}
       {descriptor && <AddToAlbumDialog descriptor={descriptor} assets={albumAssets} onClose={closeAlbumDialog} />}
@@ -354,6 +375,7 @@ export function CollectionView() {
                     Add to album
                   </Button>
                 )}
+                {!isAlbum && <FileOperations selected={selectedAssets} descriptor={descriptor} onFinished={fileOperationFinished} />}
                 {isAlbum && collection.edit && collection.deleted === null && (
                   <AlbumSelectionActions album={collection} selected={selectedAssets} onChanged={albumChanged} onFailed={setAlbumError} />
                 )}

@@ -1,0 +1,360 @@
+/**
+ * The selection bar's file operations (issue 13; spec 01 §2 asset selection, §4 Background job, §7, §8): Rename… (one
+ * asset), Move to…, Copy to…, Rotate left and right, and Delete…, each shown only when every selected asset's
+ * `permissions` allow it (Rename, MoveFrom, CopyFrom, CropRotate, Delete) and the descriptor offers what it needs
+ * (`move_to`, `copy_to`). One `fileOperation` machine drives the dialog: the new name, the destination (archives of
+ * the move or copy list, then their folders), or the confirmation; then the task's progress; then the outcome, shown
+ * as a notice once the dialog closes (a failure stays in the dialog with Try again).
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { Box, Button, Dialog, Field, HStack, Input, Link, Portal, Progress, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { Link as RouterLink } from 'react-router-dom';
+import { ChevronRight, Copy, CornerLeftUp, FolderInput, PencilLine, RotateCcw, RotateCw, Trash2 } from 'lucide-react';
+import type { Asset, FullApiDescriptor } from '@magpie/api-types';
+import { fileOperationMachine, fileOperationOutcome, type FileDestination, type FileOperationInput, type FileOperationKind, type FileTaskResult } from '@magpie/machines';
+import { loadFileDestinations, runFileTask } from './fileTasks.ts';
+import { TRASH_PATH } from '../lib/urls.ts';
+
+/** What a finished operation did, for the notice the collection view shows. */
+export interface FileOperationOutcome {
+  readonly kind: FileOperationKind;
+  readonly done: number;
+  readonly failed: readonly FileTaskResult[];
+  /** Where the assets went (move, copy), or the renamed asset's href. */
+  readonly destination?: { readonly href: string; readonly name: string };
+  /** The file names of the assets, by href, to name failures. */
+  readonly names: Readonly<Record<string, string>>;
+}
+
+/** The permission each operation needs on every selected asset's archive (spec 03 §3.11). */
+const NEEDS: Readonly<Record<FileOperationKind, Asset['permissions'][number]>> = { rename: 'Rename', move: 'MoveFrom', copy: 'CopyFrom', rotate: 'CropRotate', delete: 'Delete' };
+
+/** Whether every asset allows `kind`, and the descriptor offers what it needs. */
+export function fileOperationOffered(kind: FileOperationKind, assets: readonly Asset[], descriptor: FullApiDescriptor | undefined): boolean {
+  if (!descriptor || assets.length === 0) return false;
+  if (kind === 'rename' && assets.length !== 1) return false;
+  if (kind === 'move' && !descriptor.move_to) return false;
+  if (kind === 'copy' && !descriptor.copy_to) return false;
+  return assets.every((asset) => asset.permissions.includes(NEEDS[kind]));
+}
+
+const VERBS: Readonly<Record<FileOperationKind, { title: string; submit: string; running: string }>> = {
+  rename: { title: 'Rename', submit: 'Rename', running: 'Renaming' },
+  move: { title: 'Move', submit: 'Move here', running: 'Moving' },
+  copy: { title: 'Copy', submit: 'Copy here', running: 'Copying' },
+  rotate: { title: 'Rotate', submit: 'Rotate', running: 'Rotating' },
+  delete: { title: 'Delete', submit: 'Move to trash', running: 'Moving to the trash' },
+};
+
+const count = (n: number) => (n === 1 ? '1 asset' : `${n} assets`);
+
+/** The dialog for one operation, from START to its end (done or cancelled, reported through `onEnd`). */
+function FileOperationRun({ start, onEnd }: { readonly start: FileOperationInput; readonly onEnd: (outcome: Omit<FileOperationOutcome, 'names'> | undefined) => void }) {
+  const [state, send] = useMachine(
+    fileOperationMachine.provide({
+      actors: { loadDestinations: fromPromise(({ input, signal }) => loadFileDestinations(input.href, signal)), runTask: runFileTask },
+    }),
+  );
+  useEffect(() => {
+    send({ type: 'START', ...start });
+  }, [send, start]);
+  const value = String(state.value);
+  const context = state.context;
+  useEffect(() => {
+    if (value === 'cancelled') onEnd(undefined);
+    if (value === 'done') {
+      const { done, failed } = fileOperationOutcome(context);
+      const renamed = context.kind === 'rename' ? context.results.find((r) => r.done)?.resultHref : undefined;
+      const destination = context.destination
+        ? { href: context.destination.href, name: context.destination.name }
+        : renamed
+          ? { href: renamed, name: context.name.trim() }
+          : undefined;
+      onEnd({ kind: context.kind, done, failed, ...(destination ? { destination } : {}) });
+    }
+  }, [value, context, onEnd]);
+  if (value === 'idle' || value === 'done' || value === 'cancelled') return null;
+  const verbs = VERBS[context.kind];
+  const running = value === 'running';
+  // Escape or the backdrop: Cancel before the task runs, Close after it failed; nothing while it runs.
+  const cancel = () => send({ type: value === 'failed' ? 'CLOSE' : 'CANCEL' });
+  const title =
+    context.kind === 'rename'
+      ? `Rename “${context.filename}”`
+      : context.kind === 'delete'
+        ? `Delete ${count(context.assets.length)}?`
+        : `${verbs.title} ${count(context.assets.length)}`;
+  return (
+    <Dialog.Root open onOpenChange={(details) => (details.open || running ? undefined : cancel())} size="sm" role={context.kind === 'delete' ? 'alertdialog' : 'dialog'}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="file-operation-dialog" data-state={value} data-kind={context.kind} asChild>
+            <form
+              noValidate
+              onSubmit={(event) => {
+                event.preventDefault();
+                if (value === 'editing' || value === 'choosing') send({ type: 'SUBMIT' });
+                else if (value === 'confirming') send({ type: 'CONFIRM' });
+              }}
+            >
+              <Dialog.Header>
+                <Dialog.Title>{title}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                {value === 'editing' && (
+                  <Field.Root invalid={context.problem !== undefined}>
+                    <Field.Label>New file name</Field.Label>
+                    <Input
+                      autoFocus
+                      value={context.name}
+                      onChange={(event) => send({ type: 'CHANGE_NAME', name: event.target.value })}
+                      data-testid="file-rename-name"
+                      maxLength={300}
+                    />
+                    {context.problem !== undefined && <Field.ErrorText data-testid="file-operation-problem">{context.problem}</Field.ErrorText>}
+                  </Field.Root>
+                )}
+                {value === 'loading' && (
+                  <HStack>
+                    <Spinner size="sm" aria-hidden="true" />
+                    <Text role="status">Loading the folders…</Text>
+                  </HStack>
+                )}
+                {value === 'loadFailed' && (
+                  <Stack gap="3" align="flex-start">
+                    <Text role="alert" color="fg.error" data-testid="file-operation-load-error">
+                      {context.error}
+                    </Text>
+                    <Button size="sm" onClick={() => send({ type: 'RETRY' })} data-testid="file-operation-retry">
+                      Try again
+                    </Button>
+                  </Stack>
+                )}
+                {value === 'choosing' && (
+                  <DestinationChooser choices={context.choices} chosen={context.destination} canGoUp={context.trail.length > 0} send={send} problem={context.problem} />
+                )}
+                {value === 'confirming' && (
+                  <Text data-testid="file-operation-confirm-text">
+                    {context.assets.length === 1 ? 'The asset goes' : `The ${context.assets.length} assets go`} to the trash, from where they can be restored until they are purged.
+                  </Text>
+                )}
+                {running && (
+                  <Stack gap="2" data-testid="file-operation-progress" data-done={context.progress?.done ?? 0} data-total={context.progress?.total ?? 0}>
+                    <Text role="status">
+                      {verbs.running} {count(context.assets.length)}… {context.progress ? `${context.progress.done} of ${context.progress.total} done` : ''}
+                    </Text>
+                    <Progress.Root
+                      value={context.progress ? (100 * context.progress.done) / Math.max(1, context.progress.total) : null}
+                      size="sm"
+                      aria-label={`${verbs.running} progress`}
+                    >
+                      <Progress.Track>
+                        <Progress.Range />
+                      </Progress.Track>
+                    </Progress.Root>
+                  </Stack>
+                )}
+                {value === 'failed' && (
+                  <Text role="alert" color="fg.error" data-testid="file-operation-error">
+                    {context.error}
+                  </Text>
+                )}
+              </Dialog.Body>
+              <Dialog.Footer>
+                {value === 'failed' ? (
+                  <>
+                    <Button variant="outline" onClick={() => send({ type: 'CLOSE' })} data-testid="file-operation-close">
+                      Close
+                    </Button>
+                    <Button onClick={() => send({ type: 'RETRY' })} data-testid="file-operation-retry">
+                      Try again
+                    </Button>
+                  </>
+                ) : (
+                  <>
+                    <Button variant="outline" onClick={() => send({ type: 'CANCEL' })} disabled={running} data-testid="file-operation-cancel">
+                      Cancel
+                    </Button>
+                    {(value === 'editing' || value === 'choosing' || value === 'confirming') && (
+                      <Button type="submit" colorPalette={context.kind === 'delete' ? 'red' : 'brand'} data-testid="file-operation-submit">
+                        {verbs.submit}
+                      </Button>
+                    )}
+                  </>
+                )}
+              </Dialog.Footer>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/** The destination list: each archive or folder to choose, with Open for one that has folders, and Up. */
+function DestinationChooser({
+  choices,
+  chosen,
+  canGoUp,
+  send,
+  problem,
+}: {
+  readonly choices: readonly FileDestination[];
+  readonly chosen: FileDestination | undefined;
+  readonly canGoUp: boolean;
+  readonly send: (event: { type: 'CHOOSE' | 'OPEN'; href: string } | { type: 'UP' }) => void;
+  readonly problem: string | undefined;
+}) {
+  return (
+    <Field.Root invalid={problem !== undefined}>
+      <Text data-testid="file-operation-destination" aria-live="polite">
+        {chosen ? (
+          <>
+            Into <strong>{chosen.name}</strong>
+          </>
+        ) : (
+          'Choose where the assets go.'
+        )}
+      </Text>
+      {canGoUp && (
+        <Button size="xs" variant="ghost" onClick={() => send({ type: 'UP' })} data-testid="file-operation-up">
+          <CornerLeftUp aria-hidden="true" />
+          Up
+        </Button>
+      )}
+      <Box as="fieldset" border="0" p="0" m="0" w="full">
+        <Text as="legend" srOnly>
+          Destination
+        </Text>
+        <Stack gap="1" maxH="260px" overflowY="auto" data-testid="file-operation-choices">
+          {choices.length === 0 && <Text color="fg.muted">No folders here.</Text>}
+          {choices.map((choice) => (
+            <HStack key={choice.href} justify="space-between" data-testid="file-operation-choice" data-href={choice.href}>
+              <label>
+                <input type="radio" name="destination" checked={chosen?.href === choice.href} onChange={() => send({ type: 'CHOOSE', href: choice.href })} /> {choice.name}
+              </label>
+              {choice.hasChildren && (
+                <Button size="xs" variant="ghost" onClick={() => send({ type: 'OPEN', href: choice.href })} aria-label={`Open ${choice.name}`} data-testid="file-operation-open">
+                  <ChevronRight aria-hidden="true" />
+                </Button>
+              )}
+            </HStack>
+          ))}
+        </Stack>
+      </Box>
+      {problem !== undefined && <Field.ErrorText data-testid="file-operation-problem">{problem}</Field.ErrorText>}
+    </Field.Root>
+  );
+}
+
+/** The selection bar's file-operation buttons and the dialog of the one started. */
+export function FileOperations({
+  selected,
+  descriptor,
+  onFinished,
+}: {
+  readonly selected: readonly Asset[];
+  readonly descriptor: FullApiDescriptor | undefined;
+  readonly onFinished: (outcome: FileOperationOutcome) => void;
+}) {
+  const [start, setStart] = useState<(FileOperationInput & { names: Readonly<Record<string, string>> }) | undefined>(undefined);
+  const begin = (kind: FileOperationKind, extra: Partial<FileOperationInput> = {}) => {
+    const names = Object.fromEntries(selected.map((asset) => [asset.href, asset.filename]));
+    setStart({
+      kind,
+      assets: selected.map((asset) => asset.href),
+      names,
+      ...(kind === 'rename' ? { filename: selected[0]!.filename } : {}),
+      ...(kind === 'move' ? { destinations: descriptor!.move_to! } : {}),
+      ...(kind === 'copy' ? { destinations: descriptor!.copy_to! } : {}),
+      ...extra,
+    });
+  };
+  const onEnd = useCallback(
+    (outcome: Omit<FileOperationOutcome, 'names'> | undefined) => {
+      if (outcome && start) onFinished({ ...outcome, names: start.names });
+      setStart(undefined);
+    },
+    [onFinished, start],
+  );
+  const offered = (kind: FileOperationKind) => fileOperationOffered(kind, selected, descriptor);
+  return (
+    <>
+      {offered('rename') && (
+        <Button size="xs" variant="outline" onClick={() => begin('rename')} data-testid="file-rename-open">
+          <PencilLine aria-hidden="true" />
+          Rename…
+        </Button>
+      )}
+      {offered('move') && (
+        <Button size="xs" variant="outline" onClick={() => begin('move')} data-testid="file-move-open">
+          <FolderInput aria-hidden="true" />
+          Move to…
+        </Button>
+      )}
+      {offered('copy') && (
+        <Button size="xs" variant="outline" onClick={() => begin('copy')} data-testid="file-copy-open">
+          <Copy aria-hidden="true" />
+          Copy to…
+        </Button>
+      )}
+      {offered('rotate') && (
+        <>
+          <Button size="xs" variant="outline" onClick={() => begin('rotate', { direction: 'ccw' })} aria-label="Rotate left" data-testid="file-rotate-ccw">
+            <RotateCcw aria-hidden="true" />
+          </Button>
+          <Button size="xs" variant="outline" onClick={() => begin('rotate', { direction: 'cw' })} aria-label="Rotate right" data-testid="file-rotate-cw">
+            <RotateCw aria-hidden="true" />
+          </Button>
+        </>
+      )}
+      {offered('delete') && (
+        <Button size="xs" variant="outline" colorPalette="red" onClick={() => begin('delete')} data-testid="file-delete-open">
+          <Trash2 aria-hidden="true" />
+          Delete…
+        </Button>
+      )}
+      {start && <FileOperationRun start={start} onEnd={onEnd} />}
+    </>
+  );
+}
+
+const DONE_TEXT: Readonly<Record<FileOperationKind, (n: string) => string>> = {
+  rename: () => 'Renamed to',
+  move: (n) => `${n} moved to`,
+  copy: (n) => `${n} copied to`,
+  rotate: (n) => `${n} rotated.`,
+  delete: (n) => `${n} moved to the trash.`,
+};
+
+/** The notice of a finished operation: what was done (with a link to where), and each asset that failed with why. */
+export function FileOperationNotice({ outcome }: { readonly outcome: FileOperationOutcome }) {
+  const { kind, done, failed, destination, names } = outcome;
+  return (
+    <Stack gap="1" data-testid="file-operation-notice" data-kind={kind}>
+      {done > 0 && (
+        <Text>
+          {DONE_TEXT[kind](count(done))}{' '}
+          {destination && (kind === 'move' || kind === 'copy' || kind === 'rename') && (
+            <Link asChild color="brand.fg">
+              <RouterLink to={destination.href}>{destination.name}</RouterLink>
+            </Link>
+          )}
+          {kind === 'delete' && (
+            <Link asChild color="brand.fg">
+              <RouterLink to={TRASH_PATH}>Open the trash</RouterLink>
+            </Link>
+          )}
+        </Text>
+      )}
+      {failed.map((result) => (
+        <Text key={result.href} color="fg.error" data-testid="file-operation-failure">
+          {names[result.href] ?? result.href}: {result.message ?? 'not done'}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
