@@ -2,10 +2,12 @@
  * File operations (issue 13; spec 01 §2 selection, §4 Background job, §7 background tasks) on the real stack in
  * Chromium: the user renames a photo from the selection bar, moves another into a sub-folder by browsing the archive's
  * folders, rotates a third (its pixels turn: width and height swap), deletes the renamed one to the trash, finds it
- * under Trash in the user menu and restores it, and it is back in its folder. The dialog and the trash pass axe.
+ * under Trash in the user menu and restores it, and it is back in its folder; then downloads the four photos as one ZIP.
+ * The dialog and the trash pass axe.
  */
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import yauzl from 'yauzl';
 import { expect, expectAccessible, logIn, test } from './fixtures.ts';
 import { uniquePhoto } from './metadataAssets.ts';
 import { uploadInto } from './pinsScreen.ts';
@@ -31,7 +33,10 @@ async function pixelSize(page: Page, href: string): Promise<[number, number]> {
   return [asset.attributes.imageattributes.pixelwidth, asset.attributes.imageattributes.pixelheight];
 }
 
-test('rename, move, rotate and delete assets from the selection bar with progress, then restore one from the trash (issue 13)', async ({ page, credentials }) => {
+test('rename, move, rotate and delete assets from the selection bar with progress, restore one from the trash, download them as a ZIP (issue 13)', async ({
+  page,
+  credentials,
+}) => {
   test.setTimeout(180_000);
   await page.goto('/fotoweb/archives/');
   await logIn(page, credentials);
@@ -43,7 +48,7 @@ test('rename, move, rotate and delete assets from the selection bar with progres
   const a = await uploadInto(page, archive.href, folder, uniquePhoto(`files-a-${tag}`));
   const b = await uploadInto(page, archive.href, folder, uniquePhoto(`files-b-${tag}`));
   const rotated = await uploadInto(page, archive.href, folder, uniquePhoto(`files-c-${tag}`));
-  await uploadInto(page, archive.href, `${folder}/inbox`, uniquePhoto(`files-d-${tag}`));
+  const d = await uploadInto(page, archive.href, `${folder}/inbox`, uniquePhoto(`files-d-${tag}`));
   const name = (href: string) =>
     decodeURIComponent(
       href
@@ -118,4 +123,32 @@ test('rename, move, rotate and delete assets from the selection bar with progres
   await page.goto(`${archive.href}${folder}/`);
   await expect(page.getByTestId('asset-thumbnail')).toHaveCount(4);
   await expect(thumbnail(page, `renamed-${tag}.jpg.info`)).toHaveCount(1);
+
+  // Download all four as one ZIP: the browser saves it, with the files below the folder they share.
+  await page.keyboard.press('Shift+A');
+  await expect(page.getByTestId('selection-count')).toHaveAttribute('data-count', '4');
+  const downloading = page.waitForEvent('download');
+  await page.getByTestId('file-download-open').click(ACT);
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('magpie-4-assets.zip');
+  await expect(outcome).toContainText('4 assets downloading as magpie-4-assets.zip');
+  const names = await zipEntryNames(await download.path());
+  expect(names.sort()).toEqual([`inbox/${name(b)}`, `inbox/${name(d)}`, `renamed-${tag}.jpg`, name(rotated)].sort());
 });
+
+/** The file names inside a ZIP file (yauzl). */
+function zipEntryNames(file: string): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(file, { lazyEntries: true }, (error, zip) => {
+      if (error) return reject(error);
+      const names: string[] = [];
+      zip.on('entry', (entry: yauzl.Entry) => {
+        names.push(entry.fileName);
+        zip.readEntry();
+      });
+      zip.on('end', () => resolve(names));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}

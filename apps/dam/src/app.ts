@@ -13,6 +13,7 @@ import { servicesRoutes } from './routes/services/services.route.ts';
 import { meRoutes } from './routes/me/me.route.ts';
 import { pinsRoutes } from './routes/pins/pins.route.ts';
 import { trashRoutes } from './routes/trash/trash.route.ts';
+import { downloadsRoutes } from './routes/downloads/downloads.route.ts';
 import { albumsRoutes } from './routes/albums/albums.route.ts';
 import { sharesRoutes } from './routes/albums/shares.route.ts';
 import { serveArchives } from './http/archives-space.ts';
@@ -90,6 +91,7 @@ export async function buildDamApp(ctx: DamContext, options: { loggerInstance?: F
     await uploadRoutes(scope, ctx);
     await backgroundTasksRoutes(scope, ctx);
     await trashRoutes(scope, ctx);
+    await downloadsRoutes(scope, ctx);
     await metadataViewsRoutes(scope, ctx);
     await taxonomiesRoutes(scope, ctx);
     await usersRoutes(scope, ctx);

@@ -22,6 +22,8 @@ import { JobWorker, type WorkerLogger } from './jobs/worker.ts';
 import { ingestUploadJob } from './jobs/ingest-upload.job.ts';
 import { EXPIRE_UPLOADS_JOB, expireUploadsJob, scheduleUploadSweeps, uploadSweepIntervalMs } from './jobs/expire-uploads.job.ts';
 import { scheduleSweeps } from './jobs/sweeps.ts';
+import { DownloadsService } from './services/downloads.service.ts';
+import { DownloadsRepository } from './repositories/downloads.repository.ts';
 import { PURGE_TRASH_JOB, TRASH_SWEEP_INTERVAL_MS, TrashService } from './services/trash.service.ts';
 import { endExiftool } from './media/index.ts';
 import { createMetadataServices, type MetadataServices } from './services/metadata.wiring.ts';
@@ -89,6 +91,8 @@ export interface DamContext {
   albums: AlbumsService;
   /** Deleted assets until restored or purged (issue 13). */
   trash: TrashService;
+  /** ZIP downloads of a selection (issue 13). */
+  downloads: DownloadsService;
   /** Albums' share links, for anyone who has one (issue 13). */
   sharedAlbums: SharedAlbumsService;
   /** The caller's own account: changing one's password (issue 11). */
@@ -217,6 +221,14 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
     folders: new FoldersService(db, policy, collections),
     albums,
     trash,
+    downloads: new DownloadsService({
+      tasks: metadata.backgroundTasks,
+      assets: repos.assets,
+      archives: repos.archives,
+      downloads: new DownloadsRepository(db),
+      policy,
+      files,
+    }),
     sharedAlbums: new SharedAlbumsService(
       repos.albumLinks,
       repos.albums,

@@ -140,6 +140,11 @@ export interface MagpieClient {
    * {@link createMetadataEditTask} does.
    */
   createFileTask(task: FileTask, options?: RequestOptions): Promise<CreatedBackgroundTask>;
+  /**
+   * `POST /fotoweb/me/downloads/` `{assets}`: prepares one ZIP of the assets (issue 13) and answers its href, name,
+   * file count and exact size (bytes). 400 for an href that is not a visible asset, 403 without Download.
+   */
+  createDownload(request: DamSchemas['DownloadRequest'], options?: RequestOptions): Promise<DamSchemas['DownloadCreated']>;
   /** `GET href` (the descriptor's `trash`): the deleted assets the caller may restore or purge (issue 13). */
   getTrash(href: string, options?: RequestOptions): Promise<DamSchemas['TrashList']>;
   /** `PATCH href` (the descriptor's `trash`) `{restore?, purge?}` (entry ids): answers the trash after the change. */
@@ -493,6 +498,7 @@ export function createMagpieClient(options: MagpieClientOptions = {}): MagpieCli
       return { status: response.status, location: response.headers.get('Location') ?? created.location, task: created };
     },
     getTrash: (href, o) => getJson(href, MEDIA_TYPES.json, o),
+    createDownload: (request, o) => sendJson('POST', API_PATHS.downloads, MEDIA_TYPES.json, MEDIA_TYPES.json, request, o),
     updateTrash: (href, update, o) => sendJson('PATCH', href, MEDIA_TYPES.json, MEDIA_TYPES.json, update, o),
     getBackgroundTask: (location, o) => getJson(location, MEDIA_TYPES.taskStatus, o),
     listRevisions: (href, o) => getJson(href, MEDIA_TYPES.json, o),

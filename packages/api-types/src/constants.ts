@@ -324,6 +324,7 @@ export const SAFE_METHODS: readonly string[] = ['GET', 'HEAD', 'OPTIONS'];
  * - `entryPoint`: the private entry point (full API descriptor), FotoWeb API "API descriptor".
  * - `uploads`: the Upload API (FotoWeb API "Upload API"; it has no descriptor link).
  * - `backgroundTasks`: where background tasks are created (FotoWeb API "Background tasks"; spec 01 §7).
+ * - `downloads`: where a ZIP download of a selection is prepared (Magpie, issue 13).
  * - `taxonomies`: the list of taxonomies (FotoWeb API "Taxonomies"; fotoweb-api-notes §7), one per field that has one.
  * - `configOptions`: the permissions overview (spec 03 §3.4, §7).
  * - `ownPassword`: where a user changes their own password (Magpie, `changeOwnPassword`).
@@ -335,6 +336,7 @@ export const API_PATHS = {
   entryPoint: '/fotoweb/me/',
   uploads: '/fotoweb/api/uploads',
   backgroundTasks: '/fotoweb/me/background-tasks/',
+  downloads: '/fotoweb/me/downloads/',
   taxonomies: '/fotoweb/api/taxonomies/',
   configOptions: '/fotoweb/api/config/options',
   ownPassword: '/fotoweb/me/password',

@@ -147,6 +147,10 @@ export type DeleteRequest = DamSchemas['DeleteRequest'];
 export type TrashList = DamSchemas['TrashList'];
 /** An asset in the trash. */
 export type TrashEntry = DamSchemas['TrashEntry'];
+/** `POST /fotoweb/me/downloads/` body `{assets: [{href}]}` (1–10,000). */
+export type DownloadRequest = DamSchemas['DownloadRequest'];
+/** A prepared ZIP `{href, name, assetCount, size (bytes)}`. */
+export type DownloadCreated = DamSchemas['DownloadCreated'];
 /** `PATCH /fotoweb/me/trash/` body `{restore?: id[], purge?: id[]}`. */
 export type TrashUpdate = DamSchemas['TrashUpdate'];
 /** The answer to creating a task `{location, status, maxInterval (ms)}`. */

@@ -339,6 +339,22 @@ export const BackgroundTaskRequestSchema = z.union([
   DeleteRequestSchema,
 ]);
 
+/** `POST /fotoweb/me/downloads/` body (issue 13): 1–10,000 asset hrefs to download as one ZIP. */
+export const DownloadRequestSchema = z.object({
+  assets: z
+    .array(z.object({ href: z.string().min(1).max(4096) }))
+    .min(1, 'Give at least one asset.')
+    .max(10_000, 'At most 10,000 assets per download.'),
+});
+type _DownloadRequest = Assert<Conforms<z.output<typeof DownloadRequestSchema>, DamSchemas['DownloadRequest']>>;
+
+/** Path parameters of `GET /fotoweb/me/downloads/{id}/{name}`. */
+export const DownloadParamsSchema = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a download id.'),
+  name: z.string().max(300),
+});
+type _DownloadParams = Assert<Conforms<z.output<typeof DownloadParamsSchema>, DamOperations['getDownload']['parameters']['path']>>;
+
 const TrashIdsSchema = z.array(z.number().int().min(1).max(2_147_483_647)).max(1000).optional();
 
 /** `PATCH /fotoweb/me/trash/` body (issue 13): trash entry ids to restore and to purge, 1–1000 in all. */

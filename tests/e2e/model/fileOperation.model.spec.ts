@@ -42,7 +42,15 @@ let photos: Record<string, string> = {};
 
 const dialog = (page: Page) => page.getByTestId('file-operation-dialog');
 const contextOf = (state: AnyMachineSnapshot) => state.context as FileOperationContext;
-const BUTTONS = { rename: 'file-rename-open', move: 'file-move-open', copy: 'file-copy-open', rotate: 'file-rotate-cw', delete: 'file-delete-open' } as const;
+const BUTTONS = {
+  rename: 'file-rename-open',
+  move: 'file-move-open',
+  copy: 'file-copy-open',
+  rotate: 'file-rotate-cw',
+  delete: 'file-delete-open',
+  download: 'file-download-open',
+} as const;
+const DOWNLOADS = '/fotoweb/me/downloads/';
 const fileName = (href: string) =>
   decodeURIComponent(
     href
@@ -107,11 +115,18 @@ const adapter: ScreenAdapter<FileScreen> = {
     }
     const screen: FileScreen = { held: { lists: [], creates: [], polls: [] }, hrefs: photos, tasks: 0, created: false };
     await page.route(
-      (url) => /^\/fotoweb\/me\/(move|copy)-to\/$/.test(url.pathname) || url.pathname.startsWith('/fotoweb/archives/590') || url.pathname.startsWith(TASKS),
+      (url) =>
+        /^\/fotoweb\/me\/(move|copy)-to\/$/.test(url.pathname) ||
+        url.pathname.startsWith('/fotoweb/archives/590') ||
+        url.pathname.startsWith(TASKS) ||
+        url.pathname.startsWith(DOWNLOADS),
       (route) => {
         const { pathname } = new URL(route.request().url());
         const method = route.request().method();
-        if (method === 'POST' && pathname === TASKS) screen.held.creates.push(route);
+        // The model's ZIP: the browser downloads these bytes.
+        if (method === 'GET' && pathname.startsWith(DOWNLOADS))
+          void route.fulfill({ status: 200, headers: { 'Content-Type': 'application/zip', 'Content-Disposition': 'attachment; filename="model.zip"' }, body: 'PK\u0005\u0006' });
+        else if (method === 'POST' && (pathname === TASKS || pathname === DOWNLOADS)) screen.held.creates.push(route);
         else if (method === 'GET' && pathname.startsWith(TASKS)) screen.held.polls.push(route);
         else if (method === 'GET') screen.held.lists.push(route);
         else void route.continue();
@@ -166,6 +181,12 @@ const adapter: ScreenAdapter<FileScreen> = {
         return poll.fulfill({ json: taskStatus(location, 'inProgress', done, total, []) });
       }
       case 'TASK_DONE': {
+        const { download } = payload as unknown as { download?: { href: string; name: string; size: number } };
+        if (download) {
+          const create = await take(screen.held.creates, 'the download');
+          expect(new URL(create.request().url()).pathname).toBe(DOWNLOADS);
+          return create.fulfill({ status: 201, headers: { Location: download.href }, json: { ...download, assetCount: 2 } });
+        }
         const location = await answerCreate(screen);
         const results = (payload as unknown as { results: FileTaskResult[] }).results.map((r) => ({ ...r, href: screen.hrefs[fileName(r.href)]! }));
         const poll = await take(screen.held.polls, 'a poll');
@@ -201,6 +222,7 @@ const adapter: ScreenAdapter<FileScreen> = {
         copy: `${assets} copied to`,
         rotate: `${assets} rotated.`,
         delete: `${assets} moved to the trash.`,
+        download: `${assets} downloading as ${context.download?.name}`,
       }[context.kind];
       await expect(notice).toContainText(text);
       for (const failed of context.results.filter((r) => !r.done))

@@ -715,7 +715,7 @@ const migrations: Record<string, Migration> = {
       for (const statement of statements) await statement.execute(db);
     },
   },
-  '0018_asset_trash': {
+  '0018_asset_trash_and_downloads': {
     async up(db: Kysely<any>) {
       const statements = [
         // The trash (issue 13): a deleted asset keeps its row, revisions and files until restored or purged; while
@@ -726,6 +726,15 @@ const migrations: Record<string, Migration> = {
         sql`CREATE INDEX assets_trash_idx ON assets (deleted DESC, id DESC) WHERE deleted IS NOT NULL`,
         // One trash purge queued or running across every DAM process (jobs/sweeps.ts).
         sql`CREATE UNIQUE INDEX jobs_one_trash_purge_idx ON jobs (kind) WHERE kind = 'purge-trash' AND status IN ('queued', 'running')`,
+        // ZIP downloads of a selection (issue 13): what a prepared download holds, for its creator, until it expires.
+        sql`CREATE TABLE downloads (
+          id text PRIMARY KEY,
+          user_id integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+          name text NOT NULL,
+          asset_ids jsonb NOT NULL,
+          created timestamptz NOT NULL DEFAULT now(),
+          expires timestamptz NOT NULL)`,
+        sql`CREATE INDEX downloads_expires_idx ON downloads (expires)`,
         // The kept counts (migration 0008) count live assets only: a row counts while `deleted` is null, so a
         // delete or a restore moves its keys like a change of folder does.
         sql`CREATE OR REPLACE FUNCTION asset_counts_track() RETURNS trigger LANGUAGE plpgsql AS $$

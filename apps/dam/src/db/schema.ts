@@ -472,6 +472,18 @@ export interface AlbumLinksTable {
   revoked: Generated<Date | null>;
 }
 
+/** A prepared ZIP download of a selection (migration 0018): its creator's, until `expires`. */
+export interface DownloadsTable {
+  id: string;
+  user_id: number;
+  /** The ZIP's file name. */
+  name: string;
+  /** The assets, in order. */
+  asset_ids: Json<number[]>;
+  created: Generated<Date>;
+  expires: Date;
+}
+
 /** Every table Magpie's DAM stores, for Kysely's typed queries. */
 export interface Database {
   users: UsersTable;
@@ -494,6 +506,7 @@ export interface Database {
   albums: AlbumsTable;
   album_assets: AlbumAssetsTable;
   album_links: AlbumLinksTable;
+  downloads: DownloadsTable;
   metadata_views: MetadataViewsTable;
   asset_revisions: AssetRevisionsTable;
   background_tasks: BackgroundTasksTable;

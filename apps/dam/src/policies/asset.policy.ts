@@ -7,6 +7,8 @@ import { assertPermission, type ArchivePermission } from './archive.policy.ts';
 const ASSET_RULES = {
   view: { permissions: ['View'] },
   download: { permissions: ['Download'] },
+  /** A ZIP of a selection (issue 13) checks every asset with this; the message speaks of all of them. */
+  downloadAll: { permissions: ['Download'], forbidden: 'You need the Download permission on the archives of all these assets to download them.' },
   preview: { permissions: ['Preview'], hidden: 'The preview' },
   editMetadata: { permissions: ['EditText'], forbidden: 'You need the EditText permission on this archive to edit metadata.' },
   /** A metadata-edit background task checks every asset with this; the message speaks of all of them. */

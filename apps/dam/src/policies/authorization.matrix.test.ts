@@ -28,6 +28,7 @@ import { ARCHIVE_CONFIG_MATRIX_ROWS } from '../routes/archive-config/archive-con
 import { PINS_MATRIX_ROWS } from '../routes/pins/pins.matrix.ts';
 import { ALBUMS_MATRIX_ROWS } from '../routes/albums/albums.matrix.ts';
 import { FOLDERS_MATRIX_ROWS } from '../routes/folders/folders.matrix.ts';
+import { DOWNLOADS_MATRIX_ROWS } from '../routes/downloads/downloads.matrix.ts';
 import { as, isGuarded, MATRIX_CALLERS, type MatrixAnswer, type MatrixExpect, type MatrixPrincipal, type MatrixRow, type MatrixWorld } from '../testing/matrix.ts';
 
 let sut: TestDam;
@@ -189,6 +190,7 @@ describe('the archive, taxonomies, uploads, background tasks, metadata views, pi
     ...PINS_MATRIX_ROWS,
     ...FOLDERS_MATRIX_ROWS,
     ...ALBUMS_MATRIX_ROWS,
+    ...DOWNLOADS_MATRIX_ROWS,
   ];
   /** Archive rows act on `asset`, whose revision 1 stays its current one; room rows on `taskAsset`, which they may change. */
   const rows = [...ARCHIVE_ROWS.map((row) => ({ row, assetOf: () => asset })), ...ROOM_ROWS.map((row) => ({ row, assetOf: () => taskAsset }))];

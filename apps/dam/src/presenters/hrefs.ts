@@ -34,6 +34,11 @@ export function revisionsHref(assetUrl: string): string {
   return `${assetUrl.slice(0, -'.info'.length)}/__revisions/`;
 }
 
+/** A prepared ZIP download (issue 13): `/fotoweb/me/downloads/<id>/<name>`. */
+export function downloadHref(id: string, name: string): string {
+  return `${API_ROOT}/me/downloads/${id}/${encodeURIComponent(name)}`;
+}
+
 /** A preview image URL; `version` (ms) busts caches when the preview is remade. */
 export function previewHref(assetId: number, size: number, square: boolean, version: number): string {
   return `${API_ROOT}/cache/previews/${assetId}/${size}${square ? 's' : ''}.${version.toString(36)}.jpg`;

@@ -72,8 +72,11 @@ export class BackgroundTasksService {
     },
   ) {}
 
-  /** Resolves the task's assets to those the caller can see (issues `assets.<i>.href` for the others). */
-  private async resolve(caller: Caller, assets: TaskAssetRequest[]) {
+  /**
+   * Resolves requested assets to those the caller can see, with the caller's permissions on each one's archive.
+   * @throws ApiError 400 `InvalidRequest` with an issue `assets.<i>.href` for each href that is not a visible asset.
+   */
+  async resolve(caller: Caller, assets: TaskAssetRequest[]) {
     const issues: FieldIssue[] = [];
     const found: Array<{ href: string; assetId: number; archiveId: number; permissions: ReadonlySet<string> }> = [];
     for (const [index, { href, asset: ref }] of assets.entries()) {

@@ -11,11 +11,12 @@ import { Box, Button, Dialog, Field, HStack, Input, Link, Portal, Progress, Spin
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { Link as RouterLink } from 'react-router-dom';
-import { ChevronRight, Copy, CornerLeftUp, FolderInput, PencilLine, RotateCcw, RotateCw, Trash2 } from 'lucide-react';
+import { ChevronRight, Copy, CornerLeftUp, Download, FolderInput, PencilLine, RotateCcw, RotateCw, Trash2 } from 'lucide-react';
 import type { Asset, FullApiDescriptor } from '@magpie/api-types';
 import { fileOperationMachine, fileOperationOutcome, type FileDestination, type FileOperationInput, type FileOperationKind, type FileTaskResult } from '@magpie/machines';
 import { loadFileDestinations, runFileTask } from './fileTasks.ts';
 import { TRASH_PATH } from '../lib/urls.ts';
+import { formatFileSize } from '../lib/format.ts';
 
 /** What a finished operation did, for the notice the collection view shows. */
 export interface FileOperationOutcome {
@@ -24,12 +25,21 @@ export interface FileOperationOutcome {
   readonly failed: readonly FileTaskResult[];
   /** Where the assets went (move, copy), or the renamed asset's href. */
   readonly destination?: { readonly href: string; readonly name: string };
+  /** A download's ZIP (href, file name, size in bytes). */
+  readonly download?: { readonly href: string; readonly name: string; readonly size: number };
   /** The file names of the assets, by href, to name failures. */
   readonly names: Readonly<Record<string, string>>;
 }
 
 /** The permission each operation needs on every selected asset's archive (spec 03 §3.11). */
-const NEEDS: Readonly<Record<FileOperationKind, Asset['permissions'][number]>> = { rename: 'Rename', move: 'MoveFrom', copy: 'CopyFrom', rotate: 'CropRotate', delete: 'Delete' };
+const NEEDS: Readonly<Record<FileOperationKind, Asset['permissions'][number]>> = {
+  rename: 'Rename',
+  move: 'MoveFrom',
+  copy: 'CopyFrom',
+  rotate: 'CropRotate',
+  delete: 'Delete',
+  download: 'Download',
+};
 
 /** Whether every asset allows `kind`, and the descriptor offers what it needs. */
 export function fileOperationOffered(kind: FileOperationKind, assets: readonly Asset[], descriptor: FullApiDescriptor | undefined): boolean {
@@ -46,9 +56,21 @@ const VERBS: Readonly<Record<FileOperationKind, { title: string; submit: string;
   copy: { title: 'Copy', submit: 'Copy here', running: 'Copying' },
   rotate: { title: 'Rotate', submit: 'Rotate', running: 'Rotating' },
   delete: { title: 'Delete', submit: 'Move to trash', running: 'Moving to the trash' },
+  download: { title: 'Download', submit: 'Download', running: 'Preparing the download of' },
 };
 
 const count = (n: number) => (n === 1 ? '1 asset' : `${n} assets`);
+
+/** Starts the browser's download of `href` (same origin), named `name`. */
+function startBrowserDownload(href: string, name: string): void {
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = name;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
 
 /** The dialog for one operation, from START to its end (done or cancelled, reported through `onEnd`). */
 function FileOperationRun({ start, onEnd }: { readonly start: FileOperationInput; readonly onEnd: (outcome: Omit<FileOperationOutcome, 'names'> | undefined) => void }) {
@@ -72,7 +94,9 @@ function FileOperationRun({ start, onEnd }: { readonly start: FileOperationInput
         : renamed
           ? { href: renamed, name: context.name.trim() }
           : undefined;
-      onEnd({ kind: context.kind, done, failed, ...(destination ? { destination } : {}) });
+      // A download starts in the browser (its own progress in the downloads bar), as a link to the ZIP would.
+      if (context.download) startBrowserDownload(context.download.href, context.download.name);
+      onEnd({ kind: context.kind, done, failed, ...(destination ? { destination } : {}), ...(context.download ? { download: context.download } : {}) });
     }
   }, [value, context, onEnd]);
   if (value === 'idle' || value === 'done' || value === 'cancelled') return null;
@@ -144,7 +168,8 @@ function FileOperationRun({ start, onEnd }: { readonly start: FileOperationInput
                 {running && (
                   <Stack gap="2" data-testid="file-operation-progress" data-done={context.progress?.done ?? 0} data-total={context.progress?.total ?? 0}>
                     <Text role="status">
-                      {verbs.running} {count(context.assets.length)}… {context.progress ? `${context.progress.done} of ${context.progress.total} done` : ''}
+                      {verbs.running} {count(context.assets.length)}…{' '}
+                      {context.progress && context.kind !== 'download' ? `${context.progress.done} of ${context.progress.total} done` : ''}
                     </Text>
                     <Progress.Root
                       value={context.progress ? (100 * context.progress.done) / Math.max(1, context.progress.total) : null}
@@ -311,6 +336,12 @@ export function FileOperations({
           </Button>
         </>
       )}
+      {offered('download') && (
+        <Button size="xs" variant="outline" onClick={() => begin('download')} data-testid="file-download-open">
+          <Download aria-hidden="true" />
+          Download
+        </Button>
+      )}
       {offered('delete') && (
         <Button size="xs" variant="outline" colorPalette="red" onClick={() => begin('delete')} data-testid="file-delete-open">
           <Trash2 aria-hidden="true" />
@@ -328,6 +359,7 @@ const DONE_TEXT: Readonly<Record<FileOperationKind, (n: string) => string>> = {
   copy: (n) => `${n} copied to`,
   rotate: (n) => `${n} rotated.`,
   delete: (n) => `${n} moved to the trash.`,
+  download: (n) => `${n} downloading as`,
 };
 
 /** The notice of a finished operation: what was done (with a link to where), and each asset that failed with why. */
@@ -342,6 +374,14 @@ export function FileOperationNotice({ outcome }: { readonly outcome: FileOperati
             <Link asChild color="brand.fg">
               <RouterLink to={destination.href}>{destination.name}</RouterLink>
             </Link>
+          )}
+          {kind === 'download' && outcome.download && (
+            <>
+              <Link href={outcome.download.href} download={outcome.download.name} color="brand.fg" data-testid="file-download-link">
+                {outcome.download.name}
+              </Link>{' '}
+              ({formatFileSize(outcome.download.size)}).
+            </>
           )}
           {kind === 'delete' && (
             <Link asChild color="brand.fg">

@@ -22,12 +22,30 @@ import { api } from '../api/client.ts';
 import { pollTask } from '../metadata/metadataApi.ts';
 import { toRequestError } from '../api/requestErrors.ts';
 
+/**
+ * A download: one request prepares the ZIP (`POST /fotoweb/me/downloads/`); TASK_DONE carries it, every asset done.
+ * @returns the actor's cleanup (a closed dialog drops the answer).
+ */
+function prepareDownload(input: FileTaskRequest, send: (event: FileOperationEvent) => void): () => void {
+  const controller = new AbortController();
+  api.createDownload({ assets: input.assets.map((href) => ({ href })) }, { signal: controller.signal }).then(
+    (created) => send({ type: 'TASK_DONE', results: input.assets.map((href) => ({ href, done: true })), download: { href: created.href, name: created.name, size: created.size } }),
+    (error: unknown) => {
+      if (!controller.signal.aborted) send({ type: 'TASK_FAILED', error: toRequestError(error) });
+    },
+  );
+  return () => controller.abort();
+}
+
 /** The polls a task may take: the background job's 15 (spec 01 §9), and two more per asset for long selections. */
 export function fileTaskMaxAttempts(assets: number): number {
   return 15 + 2 * assets;
 }
 
-/** A file operation's body (dam.yaml RenameRequest, MoveRequest, RotateRequest, DeleteRequest) from the machine's request. */
+/**
+ * A file operation's body (dam.yaml RenameRequest, MoveRequest, RotateRequest, DeleteRequest) from the machine's request.
+ * @throws Error for a download, which is no background task ({@link runFileTask} prepares it).
+ */
 export function fileTaskOf(request: FileTaskRequest): FileTask {
   const assets = request.assets.map((href) => ({ href }));
   switch (request.kind) {
@@ -40,6 +58,8 @@ export function fileTaskOf(request: FileTaskRequest): FileTask {
       return { kind: 'rotate', body: { assets, direction: request.direction ?? 'cw' } };
     case 'delete':
       return { kind: 'delete', body: { assets } };
+    case 'download':
+      throw new Error('A download is prepared by POST /fotoweb/me/downloads/, not run as a background task.');
   }
 }
 
@@ -84,6 +104,7 @@ const fileTaskJobMachine = pollUntilDoneMachine.provide({
  */
 export const runFileTask = fromCallback<EventObject, FileTaskRequest>(({ input, sendBack }) => {
   const send = (event: FileOperationEvent) => sendBack(event);
+  if (input.kind === 'download') return prepareDownload(input, send);
   const job = createActor(fileTaskJobMachine, { input: { task: fileTaskOf(input), maxAttempts: fileTaskMaxAttempts(input.assets.length) } });
   const subscription = job.subscribe((snapshot) => {
     const progress = snapshot.context.progress;

@@ -232,6 +232,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/fotoweb/me/downloads/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Prepare a ZIP download of a selection
+         * @description Magpie (issue 13; FotoWeb's web client downloads a selection through a `download-request` task). The assets in
+         *     `assets` (1–10,000 asset hrefs) must be visible to the caller (400 `InvalidRequest`, `issues[].path`
+         *     `assets.<i>.href`) and their archives must grant `Download` (403). Answers 201 with the ZIP's href (also in
+         *     `Location`), its file name, how many files it holds and its exact size in bytes; the ZIP is built as it is
+         *     downloaded, from the files as they are then, and its href works for its creator for 24 hours. Inside, the files
+         *     keep their folders below the deepest folder they share (and their archive's name when they come from several
+         *     archives); files are stored as they are (no compression: photos and video do not shrink).
+         */
+        post: operations["createDownload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/me/downloads/{id}/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a prepared ZIP
+         * @description The ZIP a `createDownload` prepared, streamed as it is built (`Content-Length` is exact; nothing is kept in
+         *     memory or on disk). Only its creator may download it, for 24 hours (404 after, and for anyone else). An asset
+         *     deleted or no longer downloadable since is left out, so the size may then be smaller than announced.
+         */
+        get: operations["getDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/fotoweb/me/trash/": {
         parameters: {
             query?: never;
@@ -3627,6 +3675,22 @@ export interface components {
         DeleteRequest: {
             assets: components["schemas"]["AssetHrefs"];
         };
+        /** @description The assets to download as one ZIP (1–10,000 asset hrefs). */
+        DownloadRequest: {
+            assets: {
+                href: string;
+            }[];
+        };
+        /** @description A prepared ZIP download. */
+        DownloadCreated: {
+            /** @description Where to download it (its creator, for 24 hours). */
+            href: string;
+            /** @description The ZIP's file name. */
+            name: string;
+            assetCount: number;
+            /** @description The ZIP's exact size in bytes. */
+            size: number;
+        };
         /**
          * @description An asset in the trash (Magpie): where it was, who deleted it and when, and when it will be purged. `id` names
          *     the entry in a `TrashUpdate`; `href` is where the asset was (it answers 404 until restored); `previews` are
@@ -5723,6 +5787,63 @@ export interface operations {
             200: components["responses"]["CollectionList"];
             401: components["responses"]["Unauthorized"];
             406: components["responses"]["NotAcceptable"];
+        };
+    };
+    createDownload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DownloadRequest"];
+            };
+        };
+        responses: {
+            /** @description The ZIP is ready to download at `href`. */
+            201: {
+                headers: {
+                    /** @description The ZIP's href. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DownloadCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    getDownload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description The ZIP's file name (any; the download is named by `Content-Disposition`). */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ZIP. */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     listTrash: {

@@ -10,18 +10,19 @@
  *   children) → choosing (CHOOSE a destination, OPEN one to see its folders, UP to the previous list, SUBMIT once one
  *   is chosen) or loadFailed (RETRY).
  * - `delete` → confirming (CONFIRM).
- * - `rotate` → running at once.
+ * - `rotate`, `download` → running at once.
  *
  * running: the `runTask` actor creates the task and polls it, sending PROGRESS (`done` of `total` assets), then
- * TASK_DONE with the per-asset results (→ done) or TASK_FAILED with the error (→ failed: RETRY runs it again). CANCEL
+ * TASK_DONE with the per-asset results (and for a download the prepared ZIP) (→ done) or TASK_FAILED with the error
+ * (→ failed: RETRY runs it again). CANCEL
  * before running → cancelled; CLOSE from failed → cancelled.
  */
 import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
 import { renameProblem } from '@magpie/api-types/names';
 import { DEFAULT_ERROR_MESSAGE } from '../uploadPopover/uploadError.ts';
 
-/** The operations (dam.yaml `createBackgroundTask` request types). */
-export type FileOperationKind = 'rename' | 'move' | 'copy' | 'rotate' | 'delete';
+/** The operations (dam.yaml `createBackgroundTask` request types, and `createDownload` for a ZIP of the selection). */
+export type FileOperationKind = 'rename' | 'move' | 'copy' | 'rotate' | 'delete' | 'download';
 
 /** A rotation: `cw` 90° clockwise, `ccw` 90° counter-clockwise, `180`. */
 export type FileRotation = 'cw' | 'ccw' | '180';
@@ -36,6 +37,7 @@ export const FILE_OPERATION_ERROR_MESSAGES: Readonly<Record<FileOperationKind, s
   copy: 'The assets could not be copied. They may have been removed from the source; please notify your administrator.',
   rotate: 'The assets could not be rotated. They may have been removed from the source; please notify your administrator.',
   delete: 'The assets could not be deleted. They may have been removed from the source; please notify your administrator.',
+  download: 'The assets could not be downloaded. They may have been removed from the source; please notify your administrator.',
 };
 
 /** SUBMIT in choosing without a destination. */
@@ -79,6 +81,13 @@ export interface FileTaskResult {
   readonly message?: string;
 }
 
+/** A prepared ZIP of the selection: where to download it, its file name and size (bytes). */
+export interface FileDownload {
+  readonly href: string;
+  readonly name: string;
+  readonly size: number;
+}
+
 /** Context: the operation, the name being typed, the destination lists, progress and outcome. */
 export interface FileOperationContext {
   readonly kind: FileOperationKind;
@@ -94,6 +103,8 @@ export interface FileOperationContext {
   readonly problem: string | undefined;
   readonly progress: { readonly done: number; readonly total: number } | undefined;
   readonly results: readonly FileTaskResult[];
+  /** A download's ZIP, once prepared. */
+  readonly download: FileDownload | undefined;
   readonly error: string | undefined;
 }
 
@@ -110,7 +121,7 @@ export type FileOperationEvent =
   | { type: 'CANCEL' }
   | { type: 'CLOSE' }
   | { type: 'PROGRESS'; done: number; total: number }
-  | { type: 'TASK_DONE'; results: readonly FileTaskResult[] }
+  | { type: 'TASK_DONE'; results: readonly FileTaskResult[]; download?: FileDownload }
   | { type: 'TASK_FAILED'; error: unknown };
 
 /** What a failed task says: the DAM's message for a 4xx refusal, else the operation's §8 message. */
@@ -186,6 +197,7 @@ export const fileOperationMachine = setup({
     problem: undefined,
     progress: undefined,
     results: [],
+    download: undefined,
     error: undefined,
   },
   states: {
@@ -257,7 +269,7 @@ export const fileOperationMachine = setup({
       invoke: { id: 'runTask', src: 'runTask', input: ({ context }) => taskRequest(context) },
       on: {
         PROGRESS: { actions: assign({ progress: ({ event }) => ({ done: event.done, total: event.total }) }) },
-        TASK_DONE: { target: 'done', actions: assign({ results: ({ event }) => event.results }) },
+        TASK_DONE: { target: 'done', actions: assign({ results: ({ event }) => event.results, download: ({ event }) => event.download }) },
         TASK_FAILED: { target: 'failed', actions: assign({ error: ({ context, event }) => fileOperationErrorMessage(context.kind, event.error) }) },
       },
     },

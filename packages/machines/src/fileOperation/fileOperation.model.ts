@@ -34,7 +34,11 @@ export const FILE_OPERATION_MODEL_STARTS: Readonly<Record<string, FileOperationI
   copy: { kind: 'copy', assets: FILE_OPERATION_MODEL_ASSETS, destinations: FILE_OPERATION_MODEL_LISTS.copy },
   rotate: { kind: 'rotate', assets: FILE_OPERATION_MODEL_ASSETS, direction: 'cw' },
   delete: { kind: 'delete', assets: FILE_OPERATION_MODEL_ASSETS },
+  download: { kind: 'download', assets: FILE_OPERATION_MODEL_ASSETS },
 };
+
+/** The ZIP a download path prepares. */
+export const FILE_OPERATION_MODEL_DOWNLOAD = { href: '/fotoweb/me/downloads/model-zip/magpie-2-assets.zip', name: 'magpie-2-assets.zip', size: 123_456 } as const;
 
 /** The destinations at a list href. */
 export function fileOperationModelDestinations(href: string): FileDestination[] {
@@ -46,7 +50,7 @@ export function fileOperationModelDestinations(href: string): FileDestination[] 
 
 /** A refusal of the task's creation (403 with the DAM's message) and a failure without an answer. */
 export const FILE_OPERATION_MODEL_FAILURES = {
-  refused: { status: 403, responseJSON: { value: 'Forbidden', message: 'You need the Delete permission on the archives of all these assets to delete them.' } },
+  refused: { status: 403, responseJSON: { value: 'Forbidden', message: 'You may not change these assets in this archive.' } },
   offline: { name: 'TypeError', message: 'Failed to fetch' },
 } as const;
 
@@ -64,7 +68,7 @@ export function fileOperationModelResults(context: FileOperationContext, partial
             .at(-1)!
             .replace(/\.info$/, '');
     const where = context.kind === 'rename' ? href.slice(0, href.lastIndexOf('/') + 1) : (context.destination?.href ?? href.slice(0, href.lastIndexOf('/') + 1));
-    return context.kind === 'delete' ? { href, done: true } : { href, done: true, resultHref: `${where}${encodeURIComponent(name)}.info` };
+    return context.kind === 'delete' || context.kind === 'download' ? { href, done: true } : { href, done: true, resultHref: `${where}${encodeURIComponent(name)}.info` };
   });
 }
 
@@ -97,11 +101,12 @@ function modelEvents(variant: PathVariant) {
     if (snapshot.matches('running')) {
       const many = context.assets.length > 1;
       return [
-        ...(many && context.progress?.done === 0 ? [event('PROGRESS', { done: 1, total: context.assets.length })] : []),
-        event('TASK_DONE', { results: fileOperationModelResults(context) }),
+        // A download is prepared in one request: no progress to report.
+        ...(many && context.progress?.done === 0 && context.kind !== 'download' ? [event('PROGRESS', { done: 1, total: context.assets.length })] : []),
+        event('TASK_DONE', { results: fileOperationModelResults(context), ...(context.kind === 'download' ? { download: { ...FILE_OPERATION_MODEL_DOWNLOAD } } : {}) }),
         ...(variant === 'shortest' && context.kind === 'move' ? [event('TASK_DONE', { results: fileOperationModelResults(context, true) })] : []),
         // A refusal or a lost connection when the task is created (before any progress).
-        ...(variant === 'shortest' && (context.kind === 'delete' || context.kind === 'rename') && context.progress?.done === 0
+        ...(variant === 'shortest' && (context.kind === 'delete' || context.kind === 'rename' || context.kind === 'download') && context.progress?.done === 0
           ? [event('TASK_FAILED', { error: FILE_OPERATION_MODEL_FAILURES.refused }), event('TASK_FAILED', { error: FILE_OPERATION_MODEL_FAILURES.offline })]
           : []),
       ];

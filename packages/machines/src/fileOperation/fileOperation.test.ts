@@ -121,6 +121,12 @@ describe('fileOperation coverage and rules', () => {
     });
     expect(fileOperationOutcome(move.actor.getSnapshot().context)).toEqual({ done: 1, failed: [{ href: 'b', done: false, message: 'taken' }] });
 
+    const download = start([{ type: 'START', ...FILE_OPERATION_MODEL_STARTS.download! }]);
+    await download.run();
+    expect(requests.at(-1)).toEqual({ kind: 'download', assets: FILE_OPERATION_MODEL_ASSETS });
+    download.actor.send({ type: 'TASK_DONE', results: [], download: { href: '/z.zip', name: 'z.zip', size: 10 } });
+    expect(download.actor.getSnapshot().context.download).toEqual({ href: '/z.zip', name: 'z.zip', size: 10 });
+
     const rotate = start([{ type: 'START', ...FILE_OPERATION_MODEL_STARTS.rotate! }]);
     await rotate.run();
     expect(rotate.actor.getSnapshot().value).toBe('running');
@@ -137,7 +143,7 @@ describe('fileOperation coverage and rules', () => {
     actor.send({ type: 'SUBMIT' });
     expect(actor.getSnapshot().context.problem).toContain('must not contain');
     expect(actor.getSnapshot().value).toBe('editing');
-    for (const kind of ['copy', 'move', 'rename', 'delete', 'rotate'] as const) {
+    for (const kind of ['copy', 'move', 'rename', 'delete', 'rotate', 'download'] as const) {
       expect(FILE_OPERATION_ERROR_MESSAGES[kind]).toMatch(/removed from .*administrator/);
       expect(fileOperationErrorMessage(kind, { status: 500 })).toBe(FILE_OPERATION_ERROR_MESSAGES[kind]);
     }

@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { DownloadCreated } from '@magpie/api-types';
+import type { ArchiveRow, AssetRow } from '../db/schema.ts';
+import type { ArchivesRepository } from '../repositories/archives.repository.ts';
+import type { AssetsRepository } from '../repositories/assets.repository.ts';
+import type { DownloadsRepository } from '../repositories/downloads.repository.ts';
+import type { ArchivePolicy, Caller } from '../policies/archive.policy.ts';
+import { assetPolicy } from '../policies/asset.policy.ts';
+import type { FileStore } from '../storage/file-store.ts';
+import { zipSize, type ZipEntry } from '../storage/zip.ts';
+import { notFound } from '../lib/errors.ts';
+import { downloadHref } from '../presenters/hrefs.ts';
+import type { BackgroundTasksService, TaskAssetRequest } from './background-tasks.service.ts';
+
+/** How long a prepared download works (ms): 24 hours. */
+export const DOWNLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** A download ready to stream: its file name and entries. */
+export interface PreparedZip {
+  readonly name: string;
+  readonly entries: readonly ZipEntry[];
+}
+
+/**
+ * The paths of assets inside their ZIP: below the deepest folder they all share; with the archive's name first when
+ * they come from several archives. Names that would clash (case aside) get ` (2)`, ` (3)`… before the extension.
+ */
+export function zipEntryNames(assets: ReadonlyArray<{ archiveName: string; folderPath: string; filename: string }>): string[] {
+  const several = new Set(assets.map((a) => a.archiveName)).size > 1;
+  const folders = assets.map((a) => [...(several ? [a.archiveName] : []), ...a.folderPath.split('/').filter(Boolean)]);
+  let shared = 0;
+  while (folders.length > 0 && folders.every((f) => f.length > shared && f[shared] === folders[0]![shared])) shared++;
+  const taken = new Set<string>();
+  return assets.map((asset, index) => {
+    const base = [...folders[index]!.slice(shared), asset.filename].join('/');
+    let name = base;
+    const ext = path.posix.extname(base);
+    for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${base.slice(0, base.length - ext.length)} (${n})${ext}`;
+    taken.add(name.toLowerCase());
+    return name;
+  });
+}
+
+/**
+ * ZIP downloads of a selection (issue 13): {@link create} checks the assets (visible, `Download` on their archives)
+ * and keeps the list for its creator for 24 hours; {@link prepare} makes the entries from the files as they are when
+ * the download starts, leaving out what was deleted or is no longer downloadable since.
+ */
+export class DownloadsService {
+  constructor(
+    private readonly deps: {
+      tasks: Pick<BackgroundTasksService, 'resolve'>;
+      assets: AssetsRepository;
+      archives: ArchivesRepository;
+      downloads: DownloadsRepository;
+      policy: ArchivePolicy;
+      files: FileStore;
+    },
+  ) {}
+
+  /**
+   * Prepares a download of the assets.
+   * @throws ApiError 400 (an href that is not a visible asset: `assets.<i>.href`), 403 (no `Download` on an asset's archive).
+   */
+  async create(caller: Caller, requested: TaskAssetRequest[]): Promise<DownloadCreated> {
+    const resolved = await this.deps.tasks.resolve(caller, requested);
+    for (const asset of resolved) assetPolicy.assertCan(asset.permissions, 'downloadAll');
+    const ids = [...new Set(resolved.map((a) => a.assetId))];
+    const now = new Date();
+    await this.deps.downloads.deleteExpired(now);
+    const id = randomBytes(16).toString('base64url');
+    const name = ids.length === 1 ? `${path.parse((await this.deps.assets.findById(ids[0]!))!.filename).name}.zip` : `magpie-${ids.length}-assets.zip`;
+    await this.deps.downloads.create({ id, userId: caller.userId, name, assetIds: ids, expires: new Date(now.getTime() + DOWNLOAD_TTL_MS) });
+    const zip = await this.entriesOf(caller, ids);
+    return { href: downloadHref(id, name), name, assetCount: zip.length, size: await zipSize(zip) };
+  }
+
+  /**
+   * The download `id` of the caller, ready to stream.
+   * @throws ApiError 404 for an unknown, expired or another user's download.
+   */
+  async prepare(caller: Caller, id: string): Promise<PreparedZip> {
+    const download = await this.deps.downloads.findLive(id, new Date());
+    if (!download || download.user_id !== caller.userId) throw notFound('The download');
+    return { name: download.name, entries: await this.entriesOf(caller, download.asset_ids) };
+  }
+
+  /** The entries of the assets the caller may still download, in order, with their stored sizes. */
+  private async entriesOf(caller: Caller, ids: readonly number[]): Promise<ZipEntry[]> {
+    const rows = new Map((await this.deps.assets.findByIds(ids)).map((row) => [row.id, row]));
+    const archiveIds = [...new Set([...rows.values()].map((row) => row.archive_id))];
+    const access = await this.deps.policy.accessOn(caller, archiveIds);
+    const archives = new Map<number, ArchiveRow>();
+    for (const archiveId of archiveIds) {
+      const archive = await this.deps.archives.findById(archiveId);
+      if (archive) archives.set(archiveId, archive);
+    }
+    const kept: Array<{ row: AssetRow; archive: ArchiveRow; size: number }> = [];
+    const visible = new Map<number, Set<number>>();
+    for (const archiveId of archiveIds) {
+      const a = access.get(archiveId);
+      if (!a || !assetPolicy.can(a.permissions, 'download')) continue;
+      const inArchive = [...rows.values()].filter((row) => row.archive_id === archiveId).map((row) => row.id);
+      visible.set(archiveId, a.visibility ? await this.deps.assets.matchingIds(inArchive, a.visibility) : new Set(inArchive));
+    }
+    for (const id of ids) {
+      const row = rows.get(id);
+      const archive = row && archives.get(row.archive_id);
+      if (!row || !archive || !visible.get(row.archive_id)?.has(id)) continue;
+      const stat = await this.deps.files.stat(row.storage_key);
+      if (stat) kept.push({ row, archive, size: stat.size });
+    }
+    const names = zipEntryNames(kept.map(({ row, archive }) => ({ archiveName: archive.name, folderPath: row.folder_path, filename: row.filename })));
+    return kept.map(({ row, size }, index) => ({ name: names[index]!, key: row.storage_key, size, mtime: row.modified }));
+  }
+}
