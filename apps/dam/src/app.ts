@@ -14,6 +14,7 @@ import { meRoutes } from './routes/me/me.route.ts';
 import { pinsRoutes } from './routes/pins/pins.route.ts';
 import { trashRoutes } from './routes/trash/trash.route.ts';
 import { downloadsRoutes } from './routes/downloads/downloads.route.ts';
+import { smartFoldersRoutes } from './routes/smart-folders/smart-folders.route.ts';
 import { albumsRoutes } from './routes/albums/albums.route.ts';
 import { sharesRoutes } from './routes/albums/shares.route.ts';
 import { serveArchives } from './http/archives-space.ts';
@@ -92,6 +93,7 @@ export async function buildDamApp(ctx: DamContext, options: { loggerInstance?: F
     await backgroundTasksRoutes(scope, ctx);
     await trashRoutes(scope, ctx);
     await downloadsRoutes(scope, ctx);
+    await smartFoldersRoutes(scope, ctx);
     await metadataViewsRoutes(scope, ctx);
     await taxonomiesRoutes(scope, ctx);
     await usersRoutes(scope, ctx);

@@ -23,6 +23,7 @@ import { ingestUploadJob } from './jobs/ingest-upload.job.ts';
 import { EXPIRE_UPLOADS_JOB, expireUploadsJob, scheduleUploadSweeps, uploadSweepIntervalMs } from './jobs/expire-uploads.job.ts';
 import { scheduleSweeps } from './jobs/sweeps.ts';
 import { DownloadsService } from './services/downloads.service.ts';
+import { SmartFoldersService } from './services/smart-folders.service.ts';
 import { DownloadsRepository } from './repositories/downloads.repository.ts';
 import { PURGE_TRASH_JOB, TRASH_SWEEP_INTERVAL_MS, TrashService } from './services/trash.service.ts';
 import { endExiftool } from './media/index.ts';
@@ -93,6 +94,8 @@ export interface DamContext {
   trash: TrashService;
   /** ZIP downloads of a selection (issue 13). */
   downloads: DownloadsService;
+  /** Archives' saved searches (issue 13). */
+  smartFolders: SmartFoldersService;
   /** Albums' share links, for anyone who has one (issue 13). */
   sharedAlbums: SharedAlbumsService;
   /** The caller's own account: changing one's password (issue 11). */
@@ -221,6 +224,13 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
     folders: new FoldersService(db, policy, collections),
     albums,
     trash,
+    smartFolders: new SmartFoldersService({
+      db,
+      archives: repos.archives,
+      assets: repos.assets,
+      policy,
+      resolve: (caller, archiveId, folderPath) => collections.resolve(caller, archiveId, folderPath),
+    }),
     downloads: new DownloadsService({
       tasks: metadata.backgroundTasks,
       assets: repos.assets,

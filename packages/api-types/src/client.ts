@@ -145,6 +145,14 @@ export interface MagpieClient {
    * file count and exact size (bytes). 400 for an href that is not a visible asset, 403 without Download.
    */
   createDownload(request: DamSchemas['DownloadRequest'], options?: RequestOptions): Promise<DamSchemas['DownloadCreated']>;
+  /** `GET href` (an archive's `smartFolders`): its smart folders in order (issue 13). */
+  listSmartFolders(href: string, options?: RequestOptions): Promise<DamSchemas['CollectionList']>;
+  /** `POST href` (an archive's `smartFolders`) `{name, searchHref}`: saves a search; answers the smart folder. */
+  createSmartFolder(href: string, body: DamSchemas['SmartFolderCreate'], options?: RequestOptions): Promise<DamSchemas['CollectionInfo']>;
+  /** `PATCH href` (a smart folder's `edit`) `{name?, searchHref?, position?}`: answers the smart folder. */
+  updateSmartFolder(href: string, body: DamSchemas['SmartFolderUpdate'], options?: RequestOptions): Promise<DamSchemas['CollectionInfo']>;
+  /** `DELETE href` (a smart folder's `edit`). */
+  deleteSmartFolder(href: string, options?: RequestOptions): Promise<void>;
   /** `GET href` (the descriptor's `trash`): the deleted assets the caller may restore or purge (issue 13). */
   getTrash(href: string, options?: RequestOptions): Promise<DamSchemas['TrashList']>;
   /** `PATCH href` (the descriptor's `trash`) `{restore?, purge?}` (entry ids): answers the trash after the change. */
@@ -498,6 +506,10 @@ export function createMagpieClient(options: MagpieClientOptions = {}): MagpieCli
       return { status: response.status, location: response.headers.get('Location') ?? created.location, task: created };
     },
     getTrash: (href, o) => getJson(href, MEDIA_TYPES.json, o),
+    listSmartFolders: (href, o) => getJson(href, MEDIA_TYPES.json, o),
+    createSmartFolder: (href, body, o) => sendJson('POST', href, MEDIA_TYPES.json, MEDIA_TYPES.json, body, o),
+    updateSmartFolder: (href, body, o) => sendJson('PATCH', href, MEDIA_TYPES.json, MEDIA_TYPES.json, body, o),
+    deleteSmartFolder: (href, o) => remove(href, o),
     createDownload: (request, o) => sendJson('POST', API_PATHS.downloads, MEDIA_TYPES.json, MEDIA_TYPES.json, request, o),
     updateTrash: (href, update, o) => sendJson('PATCH', href, MEDIA_TYPES.json, MEDIA_TYPES.json, update, o),
     getBackgroundTask: (location, o) => getJson(location, MEDIA_TYPES.taskStatus, o),

@@ -147,6 +147,10 @@ export type DeleteRequest = DamSchemas['DeleteRequest'];
 export type TrashList = DamSchemas['TrashList'];
 /** An asset in the trash. */
 export type TrashEntry = DamSchemas['TrashEntry'];
+/** `POST <archive's smartFolders>` body `{name, searchHref}` (issue 13). */
+export type SmartFolderCreate = DamSchemas['SmartFolderCreate'];
+/** `PATCH <smart folder edit>` body `{name?, searchHref?, position?}` (issue 13). */
+export type SmartFolderUpdate = DamSchemas['SmartFolderUpdate'];
 /** `POST /fotoweb/me/downloads/` body `{assets: [{href}]}` (1–10,000). */
 export type DownloadRequest = DamSchemas['DownloadRequest'];
 /** A prepared ZIP `{href, name, assetCount, size (bytes)}`. */

@@ -339,6 +339,26 @@ export const BackgroundTaskRequestSchema = z.union([
   DeleteRequestSchema,
 ]);
 
+/** Path parameters of `/fotoweb/smartfolders/{archive}/`: the archive's id. */
+export const SmartFolderListParamsSchema = z.object({ archive: z.string().regex(/^[1-9][0-9]{0,8}$/, 'Not an archive id.') });
+type _SmartFolderListParams = Assert<Conforms<z.output<typeof SmartFolderListParamsSchema>, DamOperations['listSmartFolders']['parameters']['path']>>;
+
+/** Path parameters of `/fotoweb/smartfolders/{archive}/{id}`. */
+export const SmartFolderParamsSchema = SmartFolderListParamsSchema.extend({ id: z.string().regex(/^[1-9][0-9]{0,8}$/, 'Not a smart folder id.') });
+type _SmartFolderParams = Assert<Conforms<z.output<typeof SmartFolderParamsSchema>, DamOperations['updateSmartFolder']['parameters']['path']>>;
+
+const SmartFolderNameSchema = z.string().trim().min(1, 'Give the smart folder a name.').max(200, 'A smart folder name has at most 200 characters.');
+
+/** `POST /fotoweb/smartfolders/{archive}/` body (issue 13): a name and the search URL to save. */
+export const SmartFolderCreateSchema = z.object({ name: SmartFolderNameSchema, searchHref: z.string().min(1).max(4096) });
+type _SmartFolderCreate = Assert<Conforms<z.output<typeof SmartFolderCreateSchema>, DamSchemas['SmartFolderCreate']>>;
+
+/** `PATCH /fotoweb/smartfolders/{archive}/{id}` body (issue 13): a new name, search or place (0-based), at least one. */
+export const SmartFolderUpdateSchema = z
+  .object({ name: SmartFolderNameSchema.optional(), searchHref: z.string().min(1).max(4096).optional(), position: z.number().int().min(0).max(9999).optional() })
+  .refine((body) => body.name !== undefined || body.searchHref !== undefined || body.position !== undefined, 'Give a name, a search or a position.');
+type _SmartFolderUpdate = Assert<Conforms<z.output<typeof SmartFolderUpdateSchema>, DamSchemas['SmartFolderUpdate']>>;
+
 /** `POST /fotoweb/me/downloads/` body (issue 13): 1–10,000 asset hrefs to download as one ZIP. */
 export const DownloadRequestSchema = z.object({
   assets: z

@@ -776,3 +776,13 @@ export {
   type FileTaskRequest,
   type FileTaskResult,
 } from './fileOperation/fileOperation.machine.ts';
+
+// Smart folders (save a search, rename): issue 13, spec 01 §3 "Folder or smart folder", §7.
+export {
+  SMART_FOLDER_EXISTS_MESSAGE,
+  SMART_FOLDER_NAME_LIMIT,
+  SMART_FOLDER_SAME_NAME_MESSAGE,
+  smartFolderEditErrorMessage,
+  smartFolderEditMachine,
+  smartFolderEditProblem,
+} from './smartFolderEdit/smartFolderEdit.machine.ts';

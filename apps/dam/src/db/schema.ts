@@ -484,6 +484,21 @@ export interface DownloadsTable {
   expires: Date;
 }
 
+/** A smart folder (migration 0018): a saved search of an archive (or a folder in it), in its archive's order. */
+export interface SmartFoldersTable {
+  id: Generated<number>;
+  archive_id: number;
+  name: string;
+  /** The folder the search runs in ('' for the archive). */
+  folder_path: Generated<string>;
+  /** The search's URL query string, without `?`. */
+  query: string;
+  /** 0-based place in the archive's list. */
+  position: number;
+  created: Generated<Date>;
+  created_by: string;
+}
+
 /** Every table Magpie's DAM stores, for Kysely's typed queries. */
 export interface Database {
   users: UsersTable;
@@ -507,6 +522,7 @@ export interface Database {
   album_assets: AlbumAssetsTable;
   album_links: AlbumLinksTable;
   downloads: DownloadsTable;
+  smart_folders: SmartFoldersTable;
   metadata_views: MetadataViewsTable;
   asset_revisions: AssetRevisionsTable;
   background_tasks: BackgroundTasksTable;

@@ -29,6 +29,7 @@ import { PINS_MATRIX_ROWS } from '../routes/pins/pins.matrix.ts';
 import { ALBUMS_MATRIX_ROWS } from '../routes/albums/albums.matrix.ts';
 import { FOLDERS_MATRIX_ROWS } from '../routes/folders/folders.matrix.ts';
 import { DOWNLOADS_MATRIX_ROWS } from '../routes/downloads/downloads.matrix.ts';
+import { SMART_FOLDERS_MATRIX_ROWS } from '../routes/smart-folders/smart-folders.matrix.ts';
 import { as, isGuarded, MATRIX_CALLERS, type MatrixAnswer, type MatrixExpect, type MatrixPrincipal, type MatrixRow, type MatrixWorld } from '../testing/matrix.ts';
 
 let sut: TestDam;
@@ -173,6 +174,20 @@ afterAll(async () => {
   await sut?.close();
 });
 
+/** Every room's rows (beside their rooms, `routes/<room>/<room>.matrix.ts`). */
+const ROOM_ROWS: MatrixRow[] = [
+  ...TAXONOMIES_MATRIX_ROWS,
+  ...UPLOADS_MATRIX_ROWS,
+  ...BACKGROUND_TASKS_MATRIX_ROWS,
+  ...METADATA_VIEWS_MATRIX_ROWS,
+  ...ARCHIVE_CONFIG_MATRIX_ROWS,
+  ...PINS_MATRIX_ROWS,
+  ...FOLDERS_MATRIX_ROWS,
+  ...ALBUMS_MATRIX_ROWS,
+  ...DOWNLOADS_MATRIX_ROWS,
+  ...SMART_FOLDERS_MATRIX_ROWS,
+];
+
 /**
  * The archive's operations, taxonomy editing, uploads, background tasks and metadata views (the archive rows above;
  * the others beside their rooms, `routes/<room>/<room>.matrix.ts`), each through every caller of the matrix. A row's
@@ -181,17 +196,6 @@ afterAll(async () => {
  * a 403 names the permission missing (`refusal`).
  */
 describe('the archive, taxonomies, uploads, background tasks, metadata views, pins, folders, albums: every caller', () => {
-  const ROOM_ROWS: MatrixRow[] = [
-    ...TAXONOMIES_MATRIX_ROWS,
-    ...UPLOADS_MATRIX_ROWS,
-    ...BACKGROUND_TASKS_MATRIX_ROWS,
-    ...METADATA_VIEWS_MATRIX_ROWS,
-    ...ARCHIVE_CONFIG_MATRIX_ROWS,
-    ...PINS_MATRIX_ROWS,
-    ...FOLDERS_MATRIX_ROWS,
-    ...ALBUMS_MATRIX_ROWS,
-    ...DOWNLOADS_MATRIX_ROWS,
-  ];
   /** Archive rows act on `asset`, whose revision 1 stays its current one; room rows on `taskAsset`, which they may change. */
   const rows = [...ARCHIVE_ROWS.map((row) => ({ row, assetOf: () => asset })), ...ROOM_ROWS.map((row) => ({ row, assetOf: () => taskAsset }))];
   const principals = new Map<Exclude<MatrixCaller, 'none' | 'permitted'>, MatrixPrincipal>();
@@ -680,22 +684,7 @@ describe('operations open to every signed-in caller, or to anyone', () => {
 
 describe('every DAM operation', () => {
   const guarded = new Set<string>([
-    ...[
-      ...ARCHIVE_ROWS,
-      ...SITE_ROWS,
-      ...USERS_MATRIX_ROWS,
-      ...GROUPS_MATRIX_ROWS,
-      ...TAXONOMIES_MATRIX_ROWS,
-      ...UPLOADS_MATRIX_ROWS,
-      ...BACKGROUND_TASKS_MATRIX_ROWS,
-      ...METADATA_VIEWS_MATRIX_ROWS,
-      ...ARCHIVE_CONFIG_MATRIX_ROWS,
-      ...PINS_MATRIX_ROWS,
-      ...FOLDERS_MATRIX_ROWS,
-      ...ALBUMS_MATRIX_ROWS,
-    ]
-      .filter((row) => isGuarded(row.expect))
-      .map((row) => row.operation),
+    ...[...ARCHIVE_ROWS, ...SITE_ROWS, ...USERS_MATRIX_ROWS, ...GROUPS_MATRIX_ROWS, ...ROOM_ROWS].filter((row) => isGuarded(row.expect)).map((row) => row.operation),
   ]);
   const open = new Set<string>(OPEN_OPERATIONS.map((entry) => entry.operation));
 

@@ -1,6 +1,6 @@
 import type { Collection, CollectionPermission } from '@magpie/api-types';
 import type { ArchiveRow, AssetRow } from '../db/schema.ts';
-import { archiveKey, collectionHref, previewHref, withPathParams } from './hrefs.ts';
+import { archiveKey, collectionHref, previewHref, smartFolderHref, smartFoldersHref, withPathParams } from './hrefs.ts';
 import { SORT_OPTIONS } from '../search/ordering.ts';
 import { metadataEditorLink } from './metadata-view.presenter.ts';
 
@@ -126,10 +126,13 @@ export function presentCollection(source: CollectionSource): Collection {
     canUploadTo: permissions.includes('UploadFile'),
     hasChildren: source.hasChildren,
     isFolderNavigationEnabled: true,
-    isSmartFolderNavigationEnabled: false,
+    // An archive shows its smart folders (issue 13): their list is linked as `smartFolders`.
+    isSmartFolderNavigationEnabled: source.folderPath === '' && !source.search,
     isConsentManagementEnabled: false,
     isConsentStatusFilterEnabled: false,
-    smartFolderHeader: null,
+    smartFolderHeader: source.folderPath === '' && !source.search ? 'Smart folders' : null,
+    // The archive's smart folders, from the archive, its folders and its searches (a search is saved there).
+    smartFolders: smartFoldersHref(archive.id),
     isLinkCollection: false,
     isSearchable: true,
     isSelectable: true,
@@ -162,3 +165,31 @@ export function presentCollection(source: CollectionSource): Collection {
 
 /** The presented collection's type. */
 export type PresentedCollection = Collection;
+
+/**
+ * A smart folder (issue 13) as a collection of type `smartFolder`: the saved search of its archive or folder (its
+ * `href` runs it, with the hit count the caller sees), named as saved; `edit` and `reorder` are its own URL for callers
+ * who may change it (`EditSmartFolders`).
+ */
+export function presentSmartFolder(
+  source: Omit<CollectionSource, 'order' | 'pin' | 'search'> & {
+    search: { searchString: string; searchQuery: string; query: string };
+    smartFolder: { id: number; name: string };
+    canEdit: boolean;
+  },
+): Collection {
+  const collection = presentCollection({ ...source, pin: null });
+  const own = smartFolderHref(source.archive.id, source.smartFolder.id);
+  return {
+    ...collection,
+    id: `${source.archive.id}/smartfolders/${source.smartFolder.id}`,
+    name: source.smartFolder.name,
+    type: 'smartFolder',
+    isSmartFolderNavigationEnabled: false,
+    smartFolderHeader: null,
+    smartFolders: null,
+    edit: source.canEdit ? own : null,
+    reorder: source.canEdit ? own : null,
+    pin: null,
+  };
+}

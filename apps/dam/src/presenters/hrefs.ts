@@ -34,6 +34,16 @@ export function revisionsHref(assetUrl: string): string {
   return `${assetUrl.slice(0, -'.info'.length)}/__revisions/`;
 }
 
+/** An archive's smart folders (issue 13): `/fotoweb/smartfolders/<archive id>/`. */
+export function smartFoldersHref(archiveId: number): string {
+  return `${API_ROOT}/smartfolders/${archiveId}/`;
+}
+
+/** One smart folder (issue 13): `/fotoweb/smartfolders/<archive id>/<id>`. */
+export function smartFolderHref(archiveId: number, id: number): string {
+  return `${smartFoldersHref(archiveId)}${id}`;
+}
+
 /** A prepared ZIP download (issue 13): `/fotoweb/me/downloads/<id>/<name>`. */
 export function downloadHref(id: string, name: string): string {
   return `${API_ROOT}/me/downloads/${id}/${encodeURIComponent(name)}`;

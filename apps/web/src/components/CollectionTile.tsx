@@ -1,5 +1,5 @@
 import { Box, Image, LinkBox, LinkOverlay, Text } from '@chakra-ui/react';
-import { Folder, Images } from 'lucide-react';
+import { Folder, FolderSearch, Images } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Collection } from '@magpie/api-types';
 import { pickPreview } from '../lib/assetFields.ts';
@@ -15,11 +15,11 @@ function assetCountText(count: number): string {
 }
 
 /**
- * An archive, folder or album tile (spec 02 §2 Collection tile): link to the collection's href (or `href`, e.g. the archive
+ * An archive, folder, smart folder or album tile (spec 02 §2 Collection tile): link to the collection's href (or `href`, e.g. the archive
  * with the user's saved sort), name, poster image (or the collection's colour and a folder icon), asset count, and a
  * pin toggle when `pin` is given (signed-in users only).
  */
-export function CollectionTile({ collection, kind, href, pin }: { collection: Collection; kind: 'archive' | 'folder' | 'album'; href?: string; pin?: TilePin }) {
+export function CollectionTile({ collection, kind, href, pin }: { collection: Collection; kind: 'archive' | 'folder' | 'album' | 'smartFolder'; href?: string; pin?: TilePin }) {
   const poster = pickPreview(collection.posterImages, 400);
   return (
     <LinkBox
@@ -36,12 +36,18 @@ export function CollectionTile({ collection, kind, href, pin }: { collection: Co
       _focusWithin={{ shadow: 'md' }}
       position="relative"
     >
-      <Box aspectRatio={kind === 'folder' ? 3 / 1 : 16 / 9} bg="bg.muted" position="relative" display="flex" alignItems="center" justifyContent="center">
+      <Box aspectRatio={kind === 'folder' || kind === 'smartFolder' ? 3 / 1 : 16 / 9} bg="bg.muted" position="relative" display="flex" alignItems="center" justifyContent="center">
         {poster ? (
           <Image src={poster.href} alt="" loading="lazy" w="full" h="full" objectFit="cover" />
         ) : (
           <Box color={collection.color || DEFAULT_COLLECTION_COLOR}>
-            {kind === 'album' ? <Images size={40} aria-hidden="true" strokeWidth={1.5} /> : <Folder size={kind === 'archive' ? 48 : 28} aria-hidden="true" strokeWidth={1.5} />}
+            {kind === 'album' ? (
+              <Images size={40} aria-hidden="true" strokeWidth={1.5} />
+            ) : kind === 'smartFolder' ? (
+              <FolderSearch size={28} aria-hidden="true" strokeWidth={1.5} />
+            ) : (
+              <Folder size={kind === 'archive' ? 48 : 28} aria-hidden="true" strokeWidth={1.5} />
+            )}
           </Box>
         )}
       </Box>

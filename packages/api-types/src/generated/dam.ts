@@ -232,6 +232,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/fotoweb/smartfolders/{archive}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The archive's id. */
+                archive: components["parameters"]["SmartFolderArchive"];
+            };
+            cookie?: never;
+        };
+        /**
+         * An archive's smart folders
+         * @description Magpie (issue 13; spec 01 §3 "Folder or smart folder", §7 smart folder urls): the saved searches shown in the
+         *     archive's navigation, in their order, as collections of type `smartFolder` whose `href` runs the search.
+         *     `edit` and `reorder` are the smart folder's own URL for callers holding `EditSmartFolders` (null for others).
+         *     Needs View on the archive (404 otherwise); the archive collection links it as `smartFolders`.
+         */
+        get: operations["listSmartFolders"];
+        put?: never;
+        /**
+         * Save a search as a smart folder
+         * @description Saves `searchHref` (a search URL of this archive or of a folder in it, as the client has it: `…/?q=…`) under
+         *     `name`, at the end of the list. Needs `EditSmartFolders` (403). 400 for a name that is blank or longer than
+         *     200 characters, for a search URL of another archive or without a search; 409 `SmartFolderExists` for a name
+         *     the archive already has (case aside). Answers 201 with the smart folder (`Location`: its `edit` URL).
+         */
+        post: operations["createSmartFolder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/smartfolders/{archive}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The archive's id. */
+                archive: components["parameters"]["SmartFolderArchive"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a smart folder
+         * @description Removes the saved search (the assets it finds are untouched). Needs `EditSmartFolders`.
+         */
+        delete: operations["deleteSmartFolder"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename, change or move a smart folder
+         * @description `name` renames it, `searchHref` changes its search, `position` (0-based) moves it in the list: FotoWeb's
+         *     ORDERPATCH `{childPath, relativePosition}` as a `PATCH`, because Node's HTTP parser refuses unknown methods.
+         *     Needs `EditSmartFolders`. Answers the smart folder.
+         */
+        patch: operations["updateSmartFolder"];
+        trace?: never;
+    };
     "/fotoweb/me/downloads/": {
         parameters: {
             query?: never;
@@ -3243,8 +3306,11 @@ export interface components {
             id: string;
             name: string;
             description: string;
-            /** @enum {string} */
-            type: "archive" | "folder" | "album" | "search";
+            /**
+             * @description `smartFolder` (Magpie, issue 13) is a saved search of an archive: its `href` is the search.
+             * @enum {string}
+             */
+            type: "archive" | "folder" | "album" | "search" | "smartFolder";
             assetCount: number;
             childCount: number;
             /** @description RFC 6570 template `…/{?q}` to search this collection, or null when it cannot be searched. */
@@ -3308,6 +3374,11 @@ export interface components {
             isConsentManagementEnabled: boolean;
             isConsentStatusFilterEnabled: boolean;
             smartFolderHeader: string | null;
+            /**
+             * @description Magpie extension (issue 13): the smart folders of the collection's archive (saved searches shown in the
+             *     archive's navigation, where a search is saved), a `collectionlist`; null for albums and smart folders.
+             */
+            smartFolders?: string | null;
             propertyValidations: {
                 name: string;
                 min?: number;
@@ -3674,6 +3745,18 @@ export interface components {
         /** @description `delete-request` (fotoweb-api-notes §6.2): move each asset to the trash. */
         DeleteRequest: {
             assets: components["schemas"]["AssetHrefs"];
+        };
+        /** @description A search to save as a smart folder (issue 13). */
+        SmartFolderCreate: {
+            name: string;
+            /** @description The search URL (`/fotoweb/archives/<archive>/[<folders>/]?q=…`), with its criteria. */
+            searchHref: string;
+        };
+        /** @description What to change of a smart folder (at least one). */
+        SmartFolderUpdate: {
+            name?: string;
+            searchHref?: string;
+            position?: number;
         };
         /** @description The assets to download as one ZIP (1–10,000 asset hrefs). */
         DownloadRequest: {
@@ -5370,6 +5453,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The archive's id. */
+        SmartFolderArchive: string;
         /** @description A share link's token (from its `sharedHREF`). */
         ShareToken: string;
         /** @description The `access` value of `POST /fotoweb/shares/{token}/access`, for a link with a password. */
@@ -5787,6 +5872,117 @@ export interface operations {
             200: components["responses"]["CollectionList"];
             401: components["responses"]["Unauthorized"];
             406: components["responses"]["NotAcceptable"];
+        };
+    };
+    listSmartFolders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The archive's id. */
+                archive: components["parameters"]["SmartFolderArchive"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CollectionList"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+        };
+    };
+    createSmartFolder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The archive's id. */
+                archive: components["parameters"]["SmartFolderArchive"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SmartFolderCreate"];
+            };
+        };
+        responses: {
+            /** @description The smart folder. */
+            201: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectionInfo"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    deleteSmartFolder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The archive's id. */
+                archive: components["parameters"]["SmartFolderArchive"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateSmartFolder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The archive's id. */
+                archive: components["parameters"]["SmartFolderArchive"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SmartFolderUpdate"];
+            };
+        };
+        responses: {
+            /** @description The smart folder. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectionInfo"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     createDownload: {

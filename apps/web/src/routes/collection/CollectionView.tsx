@@ -47,6 +47,7 @@ import { useSession } from '../../session/SessionProvider.tsx';
 import { AddToAlbumDialog } from '../../albums/AddToAlbumDialog.tsx';
 import { AlbumHeaderActions, AlbumSelectionActions } from '../../albums/AlbumActions.tsx';
 import { FileOperationNotice, FileOperations, type FileOperationOutcome } from '../../files/FileOperations.tsx';
+import { SaveSmartFolderButton, SmartFolders } from '../../smartFolders/SmartFolders.tsx';
 import type { AlbumAddResult } from '@magpie/machines';
 
 /**
@@ -114,12 +115,15 @@ export function CollectionView() {
     setAlbumAssets(undefined);
     if (result) setAlbumAdded(result);
   }, []);
+  // Smart folders (issue 13): the search just saved as one, for the notice.
+  const [savedSearch, setSavedSearch] = useState(false);
   // File operations (issue 13): what the last one did, shown until another starts or the page changes.
   const [fileOutcome, setFileOutcome] = useState<FileOperationOutcome | undefined>(undefined);
   useEffect(() => {
     setAlbumAdded(undefined);
     setAlbumError(undefined);
     setFileOutcome(undefined);
+    setSavedSearch(false);
   }, [href]);
   const fileOperationFinished = useCallback(
     (outcome: FileOperationOutcome) => {
@@ -195,6 +199,7 @@ export function CollectionView() {
               </RouterLink>
             </Link>
           )}
+          {isSearch && <SaveSmartFolderButton search={collection} onSaved={() => setSavedSearch(true)} />}
           {isAlbum && <AlbumHeaderActions album={collection} onChanged={albumChanged} onFailed={setAlbumError} />}
           {!isSearch && collection.canCreateFolders && (
             <Button size="sm" variant="outline" onClick={() => setFolderAction({ kind: 'create', folder: collection })} data-testid="new-folder">
@@ -230,6 +235,21 @@ export function CollectionView() {
             .
           </Alert.Description>
           <CloseButton size="sm" aria-label="Close" onClick={() => setAlbumAdded(undefined)} />
+        </Alert.Root>
+      )}
+      {savedSearch && (
+        <Alert.Root status="success" data-testid="smart-folder-saved">
+          <Alert.Indicator />
+          <Alert.Description>
+            The search is saved under Smart folders in{' '}
+            <Link asChild color="brand.fg">
+              <RouterLink to={collection.ancestors?.[0]?.href ?? collection.clearSearch?.href ?? collection.href} data-testid="smart-folder-archive">
+                {collection.ancestors?.[0]?.name ?? collection.name}
+              </RouterLink>
+            </Link>
+            .
+          </Alert.Description>
+          <CloseButton size="sm" aria-label="Close" onClick={() => setSavedSearch(false)} />
         </Alert.Root>
       )}
       {fileOutcome && (
@@ -274,6 +294,7 @@ export function CollectionView() {
       >
         The folder and its empty sub-folders are deleted. A folder that holds assets is not: move or delete them first.
       </ConfirmDialog>
+      {collection.isSmartFolderNavigationEnabled && collection.smartFolders && <SmartFolders href={collection.smartFolders} refresh={refreshCount} />}
       {children.length > 0 && (
         <chakra.section aria-labelledby="folders-heading">
           <Heading as="h2" id="folders-heading" size="md" mb="3">
