@@ -124,6 +124,8 @@ export const MEDIA_TYPES = {
   userReference: 'application/vnd.fotoware.user-reference+json',
   /** Plain JSON: the Upload API, the BFF's routes, errors, and an alternative for every FotoWeb type. */
   json: 'application/json',
+  /** A ZIP of a selection (`getDownload`, issue 13). */
+  zip: 'application/zip',
   /** The OAuth token endpoint's body (RFC 6749 §4). */
   formUrlEncoded: 'application/x-www-form-urlencoded',
   /** Upload API chunks. */

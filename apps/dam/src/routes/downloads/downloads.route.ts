@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { MEDIA_TYPES } from '@magpie/api-types';
 import type { DamContext } from '../../context.ts';
 import { serveOperations } from '../../http/operations.ts';
 import { parseAssetHref } from '../../http/resource-path.ts';
@@ -21,7 +22,7 @@ export async function downloadsRoutes(app: FastifyInstance, ctx: DamContext) {
     getDownload: async ({ reply, caller, params }) => {
       const zip = await ctx.downloads.prepare(caller, params.id);
       return reply
-        .header('content-type', 'application/zip')
+        .header('content-type', MEDIA_TYPES.zip)
         .header('content-disposition', contentDisposition('attachment', zip.name))
         .header('content-length', await zipSize(zip.entries))
         .header('cache-control', 'private, no-store')
