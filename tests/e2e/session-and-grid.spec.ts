@@ -150,7 +150,8 @@ test('the grid stays virtualized at 100,000 assets and follows paging.next', asy
     previous = await loaded();
     expect(await thumbnails.count()).toBeLessThan(150);
   }
-  await expect.poll(async () => pageRequests.length).toBe((await loaded()) / PAGE_SIZE - 1);
+  // Every page asked for has arrived (a page still on its way when the scrolling stopped lands first).
+  await expect.poll(async () => pageRequests.length - ((await loaded()) / PAGE_SIZE - 1)).toBe(0);
   expect(pageRequests).toEqual(Array.from({ length: pageRequests.length }, (_, i) => i + 1));
 
   // The rows near the viewport show the right assets.
