@@ -221,7 +221,7 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
     taxonomies,
     preferences: new PreferencesService(repos.preferences, pins),
     pins,
-    folders: new FoldersService(db, policy, collections),
+    folders: new FoldersService(db, policy, collections, assets),
     albums,
     trash,
     smartFolders: new SmartFoldersService({

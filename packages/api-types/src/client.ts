@@ -222,6 +222,11 @@ export interface MagpieClient {
   createFolder(href: string, name: string, options?: RequestOptions): Promise<DamSchemas['CollectionInfo']>;
   /** `PATCH href` with `{name}` (`folder-update`): renames the folder `href` (its `edit`). Answers it at its new href. */
   renameFolder(href: string, name: string, options?: RequestOptions): Promise<DamSchemas['CollectionInfo']>;
+  /**
+   * `PATCH href` (a folder's `edit`) with `folder-update` `{color?, iconCharacter?, poster_asset?}` (issue 13): the
+   * folder's tile colour and icon (null: the default) and cover (an asset href; null clears it). Answers the folder.
+   */
+  updateFolder(href: string, update: DamSchemas['FolderUpdate'], options?: RequestOptions): Promise<DamSchemas['CollectionInfo']>;
   /** `DELETE href`: deletes the empty folder `href` (its `canBeDeleted`); 409 `FolderNotEmpty` otherwise. */
   deleteFolder(href: string, options?: RequestOptions): Promise<void>;
   /**
@@ -572,6 +577,7 @@ export function createMagpieClient(options: MagpieClientOptions = {}): MagpieCli
       }),
     createFolder: (href, name, o) => sendJson('POST', href, MEDIA_TYPES.collectionInfo, MEDIA_TYPES.folderCreationInfo, { name }, o),
     renameFolder: (href, name, o) => sendJson('PATCH', href, MEDIA_TYPES.collectionInfo, MEDIA_TYPES.folderUpdate, { name }, o),
+    updateFolder: (href, update, o) => sendJson('PATCH', href, MEDIA_TYPES.collectionInfo, MEDIA_TYPES.folderUpdate, update, o),
     deleteFolder: (href, o) => remove(href, o),
     listAlbums: (href, o) => getJson(href, MEDIA_TYPES.collectionList, o),
     createAlbum: (href, album, o) => sendJson('POST', href, MEDIA_TYPES.collectionInfo, MEDIA_TYPES.collectionCreate, album, o),

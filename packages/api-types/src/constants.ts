@@ -251,6 +251,58 @@ export const ARCHIVE_PERMISSION_REQUIRES: Readonly<Partial<Record<(typeof ARCHIV
   ViewConsentDetails: ['ViewConsentSummary'],
 }; // spec 03 §4
 
+/** A collection tile's colour when none is chosen (spec 02 §9). */
+export const DEFAULT_COLLECTION_COLOR = '#999999';
+
+/**
+ * The 36 fixed colours a folder's tile may take (spec 02 §2 Collection tile, §9 "the colour palette holds 36 fixed
+ * colours"): six hues in six shades, from the Tailwind palette, light to dark, as lower-case `#rrggbb`.
+ */
+export const COLLECTION_COLORS = [
+  '#fecaca',
+  '#f87171',
+  '#ef4444',
+  '#dc2626',
+  '#b91c1c',
+  '#7f1d1d',
+  '#fed7aa',
+  '#fb923c',
+  '#f97316',
+  '#ea580c',
+  '#c2410c',
+  '#7c2d12',
+  '#fef08a',
+  '#facc15',
+  '#eab308',
+  '#ca8a04',
+  '#a16207',
+  '#713f12',
+  '#bbf7d0',
+  '#4ade80',
+  '#22c55e',
+  '#16a34a',
+  '#15803d',
+  '#14532d',
+  '#bfdbfe',
+  '#60a5fa',
+  '#3b82f6',
+  '#2563eb',
+  '#1d4ed8',
+  '#1e3a8a',
+  '#e9d5ff',
+  '#c084fc',
+  '#a855f7',
+  '#9333ea',
+  '#7e22ce',
+  '#581c87',
+] as const;
+
+/** The icons a folder's tile may show (`iconCharacter`; spec 02 §9 default `Folder`). */
+export const COLLECTION_ICONS = ['Folder', 'Images', 'Camera', 'Film', 'Music', 'FileText', 'Star', 'Heart', 'Flag', 'Globe', 'Users', 'Briefcase'] as const;
+
+/** One of {@link COLLECTION_ICONS}. */
+export type CollectionIcon = (typeof COLLECTION_ICONS)[number];
+
 /** The special access-list member moved to the end of the list on save (spec 03 §4, §9). */
 export const SPECIAL_ARCHIVE_MEMBER_ID = 10000;
 

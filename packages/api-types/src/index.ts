@@ -18,7 +18,10 @@ export {
   ALBUM_GROUP_PERMISSIONS,
   API_PATHS,
   ARCHIVE_PERMISSIONS,
+  COLLECTION_COLORS,
+  COLLECTION_ICONS,
   CSRF_COOKIE,
+  DEFAULT_COLLECTION_COLOR,
   CSRF_HEADER,
   DEFAULT_LOGIN_TARGET,
   ERROR_VALUES,
@@ -42,7 +45,7 @@ export {
   pageHref,
   passwordProblem,
 } from './constants.ts';
-export type { ErrorValue, MediaType } from './constants.ts';
+export type { CollectionIcon, ErrorValue, MediaType } from './constants.ts';
 export { fieldDefinitionOf } from './fields.ts';
 export type { EditorFieldDefinition, FieldEditorKind } from './fields.ts';
 
@@ -147,6 +150,8 @@ export type DeleteRequest = DamSchemas['DeleteRequest'];
 export type TrashList = DamSchemas['TrashList'];
 /** An asset in the trash. */
 export type TrashEntry = DamSchemas['TrashEntry'];
+/** `PATCH <folder>` body `{name?, color?, iconCharacter?, poster_asset?}` (issue 13). */
+export type FolderUpdate = DamSchemas['FolderUpdate'];
 /** `POST <archive's smartFolders>` body `{name, searchHref}` (issue 13). */
 export type SmartFolderCreate = DamSchemas['SmartFolderCreate'];
 /** `PATCH <smart folder edit>` body `{name?, searchHref?, position?}` (issue 13). */

@@ -12,7 +12,7 @@
 import { z } from 'zod';
 import type { components as DamComponents, operations as DamOperations } from './generated/dam.ts';
 import type { components as BffComponents, operations as BffOperations } from './generated/bff.ts';
-import { DEFAULT_LOGIN_TARGET, GROUP_PERMISSIONS } from './constants.ts';
+import { COLLECTION_COLORS, COLLECTION_ICONS, DEFAULT_LOGIN_TARGET, GROUP_PERMISSIONS } from './constants.ts';
 import { isAcceptableText } from './input-rules.ts';
 import { filenameProblem, folderNameProblem } from './names.ts';
 import { MAX_EXPRESSION_LENGTH } from './search-params.ts';
@@ -570,6 +570,29 @@ type _UserPreferencesUpdate = Assert<Conforms<z.output<typeof UserPreferencesUpd
  * checks the folder-name rules after trimming (400 `InvalidFolderName`), so that the message names the rule.
  */
 export const FolderNameSchema = z.object({ name: z.string().min(1, 'A folder needs a name.').max(255, 'A folder name is at most 255 characters.') });
+
+/**
+ * `PATCH <folder>` body (`FolderUpdate`, issue 13): a new name, the tile's colour (one of {@link COLLECTION_COLORS},
+ * null for the default) and icon (one of {@link COLLECTION_ICONS}, null for `Folder`), the cover (an asset href, null
+ * to clear); at least one.
+ */
+export const FolderUpdateSchema = z
+  .object({
+    name: FolderNameSchema.shape.name.optional(),
+    color: z
+      .string()
+      .refine((value) => (COLLECTION_COLORS as readonly string[]).includes(value), 'Choose one of the 36 colours.')
+      .nullable()
+      .optional(),
+    iconCharacter: z
+      .string()
+      .refine((value) => (COLLECTION_ICONS as readonly string[]).includes(value), `Choose one of the icons: ${COLLECTION_ICONS.join(', ')}.`)
+      .nullable()
+      .optional(),
+    poster_asset: z.string().min(1).max(4096).nullable().optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), 'Give a name, a colour, an icon or a cover.');
+type _FolderUpdate = Assert<Conforms<z.output<typeof FolderUpdateSchema>, DamSchemas['FolderUpdate']>>;
 type _FolderName = Assert<Conforms<z.output<typeof FolderNameSchema>, DamSchemas['FolderName']>>;
 
 // ------------------------------------------------------------------------------------------------ pins (DAM)

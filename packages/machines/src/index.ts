@@ -786,3 +786,13 @@ export {
   smartFolderEditMachine,
   smartFolderEditProblem,
 } from './smartFolderEdit/smartFolderEdit.machine.ts';
+
+// A folder tile's colour and icon: issue 13, spec 02 §2 Collection tile, §9.
+export {
+  collectionStyleErrorMessage,
+  collectionStyleMachine,
+  type CollectionStyle,
+  type CollectionStyleContext,
+  type CollectionStyleEvent,
+  type CollectionStyleInput,
+} from './collectionStyle/collectionStyle.machine.ts';

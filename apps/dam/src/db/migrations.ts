@@ -715,7 +715,7 @@ const migrations: Record<string, Migration> = {
       for (const statement of statements) await statement.execute(db);
     },
   },
-  '0018_trash_downloads_smart_folders': {
+  '0018_trash_downloads_smart_folders_folder_tiles': {
     async up(db: Kysely<any>) {
       const statements = [
         // The trash (issue 13): a deleted asset keeps its row, revisions and files until restored or purged; while
@@ -746,6 +746,8 @@ const migrations: Record<string, Migration> = {
           created timestamptz NOT NULL DEFAULT now(),
           created_by text NOT NULL)`,
         sql`CREATE UNIQUE INDEX smart_folders_name_key ON smart_folders (archive_id, lower(name))`,
+        // A folder's tile (spec 02 §2, §9): its colour, its icon and its cover.
+        sql`ALTER TABLE folders ADD COLUMN color text, ADD COLUMN icon text, ADD COLUMN poster_asset_id integer REFERENCES assets(id) ON DELETE SET NULL`,
         // The kept counts (migration 0008) count live assets only: a row counts while `deleted` is null, so a
         // delete or a restore moves its keys like a change of folder does.
         sql`CREATE OR REPLACE FUNCTION asset_counts_track() RETURNS trigger LANGUAGE plpgsql AS $$

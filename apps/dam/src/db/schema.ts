@@ -217,6 +217,12 @@ export interface FoldersTable {
   name: string;
   parent_path: string | null;
   created: Generated<Date>;
+  /** The tile's colour (one of `COLLECTION_COLORS`), null for the default (migration 0018). */
+  color: Generated<string | null>;
+  /** The tile's icon (one of `COLLECTION_ICONS`), null for `Folder`. */
+  icon: Generated<string | null>;
+  /** The asset whose previews are the folder's cover, null for none. */
+  poster_asset_id: Generated<number | null>;
 }
 
 /** Assets: one stored original, its previews (files) and its metadata keyed by FotoWeb field id. */

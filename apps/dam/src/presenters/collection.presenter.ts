@@ -55,6 +55,8 @@ export interface CollectionSource {
   childCount: number;
   /** Where the caller pins or unpins it (the pins url), or null (guests, search results). */
   pin?: string | null;
+  /** A folder's chosen tile colour and icon (null: the default). */
+  tile?: { color: string | null; icon: string | null } | undefined;
 }
 
 /**
@@ -86,8 +88,9 @@ export function presentCollection(source: CollectionSource): Collection {
     name,
     description: folderPath ? '' : archive.description,
     type: search ? 'search' : folderPath ? 'folder' : 'archive',
-    iconCharacter: '',
-    color: archive.color,
+    // A folder's own tile (issue 13; spec 02 §2, §9): its colour and icon where chosen.
+    iconCharacter: source.tile?.icon ?? '',
+    color: source.tile?.color ?? archive.color,
     href,
     data: href,
     dataTemplate: `/fotoweb/archives/${archiveKey(archive)}{/path*}/{;o}`,
@@ -142,7 +145,8 @@ export function presentCollection(source: CollectionSource): Collection {
     reorder: null,
     urlComponents: [],
     metadataEditor: metadataEditorLink(archive),
-    permissions: permissions as CollectionPermission[],
+    // Who may rename a folder sets its cover too (spec 02 §6 SetPosterAsset).
+    permissions: (source.folderPath !== '' && !source.search && permissions.includes('Rename') ? [...permissions, 'SetPosterAsset'] : permissions) as CollectionPermission[],
     posterAsset: null,
     posterImages:
       posterPreview && poster

@@ -86,4 +86,18 @@ export class FoldersRepository {
       .where((eb) => eb.or([eb('path', '=', path), eb('path', 'like', `${escapeLike(path)}/%`)]))
       .execute();
   }
+
+  /**
+   * Sets a folder's tile: `color`, `icon` and the cover `posterAssetId` (undefined: unchanged; null: back to the
+   * default).
+   */
+  async setTile(archiveId: number, path: string, tile: { color?: string | null; icon?: string | null; posterAssetId?: number | null }): Promise<void> {
+    const set = {
+      ...(tile.color !== undefined ? { color: tile.color } : {}),
+      ...(tile.icon !== undefined ? { icon: tile.icon } : {}),
+      ...(tile.posterAssetId !== undefined ? { poster_asset_id: tile.posterAssetId } : {}),
+    };
+    if (Object.keys(set).length === 0) return;
+    await this.db.updateTable('folders').set(set).where('archive_id', '=', archiveId).where('path', '=', path).execute();
+  }
 }

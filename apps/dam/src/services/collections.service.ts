@@ -1,6 +1,6 @@
 import type { Collection } from '@magpie/api-types';
 import type { DamConfig } from '../config.ts';
-import type { ArchiveRow } from '../db/schema.ts';
+import type { ArchiveRow, AssetRow } from '../db/schema.ts';
 import type { ArchivesRepository } from '../repositories/archives.repository.ts';
 import type { AssetsRepository, AssetScope } from '../repositories/assets.repository.ts';
 import type { ArchiveAccess, ArchivePolicy, Caller } from '../policies/archive.policy.ts';
@@ -149,25 +149,30 @@ export class CollectionsService {
     }
     const scope: AssetScope = { archiveId: archive.id, folderPath, ...(node ? { search: node } : {}), ...seen };
     const childFolders = await this.archives.childFolders(archive.id, folderPath);
-    // Child collections (with their counts) only when the representation shows them.
-    const children = async () => ({
-      data: await Promise.all(
-        childFolders.map(async (f) => {
-          const grandchildren = await this.archives.childFolders(archive.id, f.path);
-          const assetCount = await this.assets.count({ archiveId: archive.id, folderPath: f.path, ...seen });
-          return presentCollection({
-            archive,
-            folderPath: f.path,
-            permissions,
-            assetCount,
-            hasChildren: grandchildren.length > 0,
-            childCount: grandchildren.length,
-            pin: pinOf(caller),
-          });
-        }),
-      ),
-      paging: null,
-    });
+    // Child collections (with their counts and covers) only when the representation shows them.
+    const children = async () => {
+      const covers = await this.coversOf(childFolders, visibility);
+      return {
+        data: await Promise.all(
+          childFolders.map(async (f) => {
+            const grandchildren = await this.archives.childFolders(archive.id, f.path);
+            const assetCount = await this.assets.count({ archiveId: archive.id, folderPath: f.path, ...seen });
+            return presentCollection({
+              archive,
+              folderPath: f.path,
+              permissions,
+              assetCount,
+              hasChildren: grandchildren.length > 0,
+              childCount: grandchildren.length,
+              pin: pinOf(caller),
+              tile: { color: f.color, icon: f.icon },
+              posterAsset: f.poster_asset_id === null ? undefined : covers.get(f.poster_asset_id),
+            });
+          }),
+        ),
+        paging: null,
+      };
+    };
     if (representation === 'collectionlist') return children();
 
     const assetCount = await this.assets.count(scope);
@@ -195,7 +200,9 @@ export class CollectionsService {
     };
     if (representation === 'assetlist') return assetList;
 
-    const posterAsset = rows[0] ?? (await this.assets.listPage(scope, ordering, { index: 0, mode: 'offset' }, 1))[0];
+    const folder = folderPath ? await this.archives.findFolder(archive.id, folderPath) : undefined;
+    const chosenCover = folder?.poster_asset_id ? (await this.coversOf([folder], visibility)).get(folder.poster_asset_id) : undefined;
+    const posterAsset = chosenCover ?? rows[0] ?? (await this.assets.listPage(scope, ordering, { index: 0, mode: 'offset' }, 1))[0];
     const collection: Collection = presentCollection({
       archive,
       folderPath,
@@ -207,11 +214,21 @@ export class CollectionsService {
       hasChildren: childFolders.length > 0,
       childCount: childFolders.length,
       pin: pinOf(caller),
+      ...(folder ? { tile: { color: folder.color, icon: folder.icon } } : {}),
     });
     if (representation === 'collection') {
       collection.assets = assetList;
       collection.children = await children();
     }
     return collection;
+  }
+
+  /** The chosen covers of `folders` that are live and that the caller sees (AutoSearch), by asset id. */
+  private async coversOf(folders: ReadonlyArray<{ poster_asset_id: number | null }>, visibility: SearchNode | undefined): Promise<Map<number, AssetRow>> {
+    const ids = folders.map((f) => f.poster_asset_id).filter((id): id is number => id !== null);
+    if (ids.length === 0) return new Map();
+    const rows = await this.assets.findByIds(ids);
+    const seen = visibility ? await this.assets.matchingIds(ids, visibility) : undefined;
+    return new Map(rows.filter((row) => !seen || seen.has(row.id)).map((row) => [row.id, row]));
   }
 }

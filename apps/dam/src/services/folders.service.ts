@@ -4,11 +4,12 @@ import { folderNameProblem } from '@magpie/api-types/names';
 import type { Database } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { ApiError, badRequest } from '../lib/errors.ts';
-import type { CollectionReference } from '../lib/references.ts';
+import type { AssetReference, CollectionReference } from '../lib/references.ts';
 import type { ArchivePolicy, Caller } from '../policies/archive.policy.ts';
 import { ArchivesRepository } from '../repositories/archives.repository.ts';
 import { FoldersRepository } from '../repositories/folders.repository.ts';
 import type { CollectionsService } from './collections.service.ts';
+import type { AssetsService } from './assets.service.ts';
 
 /** The folder's name as checked: trimmed, with the folder-name rules (spec 01 §5). @throws ApiError 400 `InvalidFolderName` */
 function checkedName(name: string): string {
@@ -34,6 +35,7 @@ export class FoldersService {
     private readonly db: Kysely<Database>,
     private readonly policy: ArchivePolicy,
     private readonly collections: CollectionsService,
+    private readonly assets: Pick<AssetsService, 'load'>,
   ) {}
 
   /**
@@ -80,6 +82,37 @@ export class FoldersService {
   }
 
   /**
+   * Changes a folder (`PATCH`, issue 13): renames it ({@link rename}), styles its tile (`color`, `icon`; null: the
+   * default) and sets or clears its cover (`poster`: an asset in the folder or below it that the caller sees; null:
+   * none). Answers the folder's collection at its (new) href.
+   * @throws ApiError 400 for an archive, a bad name, or a cover that is not a visible asset of the folder
+   *   (`poster_asset`); 404; 403 without Rename; 409 `FolderExists`.
+   */
+  async update(
+    caller: Caller,
+    folder: CollectionReference,
+    change: { name?: string; color?: string | null; icon?: string | null; poster?: AssetReference | null | 'invalid' },
+  ): Promise<Collection> {
+    if (!folder.folderPath) throw badRequest('An archive is changed in its settings, not here.');
+    await this.collections.resolve(caller, folder.archiveId, folder.folderPath);
+    await this.policy.require(caller, folder.archiveId, 'Rename');
+    let posterAssetId: number | null | undefined;
+    if (change.poster === null) posterAssetId = null;
+    else if (change.poster !== undefined) {
+      const refuse = () => badRequest('The cover must be an asset of this folder that you can see.', [{ path: 'poster_asset', message: 'Not an asset of this folder.' }]);
+      const ref = change.poster;
+      if (ref === 'invalid' || ref.archiveId !== folder.archiveId || (ref.folderPath !== folder.folderPath && !ref.folderPath.startsWith(`${folder.folderPath}/`))) throw refuse();
+      const loaded = await this.assets.load(caller, ref).catch((error: unknown) => (error instanceof ApiError && error.status === 404 ? undefined : Promise.reject(error)));
+      if (!loaded) throw refuse();
+      posterAssetId = loaded.asset.id;
+    }
+    const renamed = change.name !== undefined ? await this.rename(caller, folder, change.name) : undefined;
+    const path = renamed ? parentJoin(parentOf(folder.folderPath), checkedName(change.name!)) : folder.folderPath;
+    await new FoldersRepository(this.db).setTile(folder.archiveId, path, { color: change.color, icon: change.icon, posterAssetId });
+    return this.present(caller, { archiveId: folder.archiveId, folderPath: path });
+  }
+
+  /**
    * Deletes the folder and its sub-folders when none holds an asset or awaits an upload (there is no trash can for
    * folders: what is in them is deleted or moved first).
    * @throws ApiError 400 for an archive, 404, 403 without Delete, 409 `FolderNotEmpty`.
@@ -105,4 +138,9 @@ export class FoldersService {
 
 function exists(name: string): ApiError {
   return new ApiError(409, 'FolderExists', `There is already a folder named “${name}” here.`, 'The folder exists');
+}
+
+/** `name` in `parent` ('' for the archive's root). */
+function parentJoin(parent: string, name: string): string {
+  return parent ? `${parent}/${name}` : name;
 }

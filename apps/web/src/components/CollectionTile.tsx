@@ -1,14 +1,12 @@
 import { Box, Image, LinkBox, LinkOverlay, Text } from '@chakra-ui/react';
-import { Folder, FolderSearch, Images } from 'lucide-react';
+import { FolderSearch, Images } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
-import type { Collection } from '@magpie/api-types';
+import { DEFAULT_COLLECTION_COLOR, type Collection } from '@magpie/api-types';
+import { collectionIcon } from './collectionIcons.tsx';
 import { pickPreview } from '../lib/assetFields.ts';
 import { PinButton, type TilePin } from './PinButton.tsx';
 
 export type { TilePin } from './PinButton.tsx';
-
-/** Default collection colour (spec 02 §9). */
-const DEFAULT_COLLECTION_COLOR = '#999999';
 
 function assetCountText(count: number): string {
   return count === 1 ? '1 asset' : `${count.toLocaleString('en')} assets`;
@@ -19,6 +17,11 @@ function assetCountText(count: number): string {
  * with the user's saved sort), name, poster image (or the collection's colour and a folder icon), asset count, and a
  * pin toggle when `pin` is given (signed-in users only).
  */
+function TileIcon({ iconCharacter, size }: { iconCharacter: string | null | undefined; size: number }) {
+  const Icon = collectionIcon(iconCharacter);
+  return <Icon size={size} aria-hidden="true" strokeWidth={1.5} />;
+}
+
 export function CollectionTile({ collection, kind, href, pin }: { collection: Collection; kind: 'archive' | 'folder' | 'album' | 'smartFolder'; href?: string; pin?: TilePin }) {
   const poster = pickPreview(collection.posterImages, 400);
   return (
@@ -39,15 +42,25 @@ export function CollectionTile({ collection, kind, href, pin }: { collection: Co
       <Box aspectRatio={kind === 'folder' || kind === 'smartFolder' ? 3 / 1 : 16 / 9} bg="bg.muted" position="relative" display="flex" alignItems="center" justifyContent="center">
         {poster ? (
           <Image src={poster.href} alt="" loading="lazy" w="full" h="full" objectFit="cover" />
+        ) : kind === 'folder' || kind === 'archive' ? (
+          // The collection's colour as the background, its icon on it (spec 02 §2, §9).
+          <Box
+            w="full"
+            h="full"
+            display="flex"
+            alignItems="center"
+            justifyContent="center"
+            bg={collection.color || DEFAULT_COLLECTION_COLOR}
+            color="white"
+            data-testid="collection-tile-style"
+            data-color={collection.color || DEFAULT_COLLECTION_COLOR}
+            data-icon={collection.iconCharacter || 'Folder'}
+          >
+            <TileIcon iconCharacter={collection.iconCharacter} size={kind === 'archive' ? 48 : 28} />
+          </Box>
         ) : (
           <Box color={collection.color || DEFAULT_COLLECTION_COLOR}>
-            {kind === 'album' ? (
-              <Images size={40} aria-hidden="true" strokeWidth={1.5} />
-            ) : kind === 'smartFolder' ? (
-              <FolderSearch size={28} aria-hidden="true" strokeWidth={1.5} />
-            ) : (
-              <Folder size={kind === 'archive' ? 48 : 28} aria-hidden="true" strokeWidth={1.5} />
-            )}
+            {kind === 'album' ? <Images size={40} aria-hidden="true" strokeWidth={1.5} /> : <FolderSearch size={28} aria-hidden="true" strokeWidth={1.5} />}
           </Box>
         )}
       </Box>

@@ -456,12 +456,19 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Rename a folder
-         * @description Body `{name}` (issue 13): the folder of the URL takes the new name in the same place (a change of case only is a
-         *     rename too); its sub-folders, their assets and the uploads on their way there follow, in one transaction. The
-         *     folder offers it when its `edit` is its href (the caller holds Rename). An archive is renamed in its settings
-         *     (400). The name rules and 409 `FolderExists` are those of creating. Answers the folder's `collectioninfo` at its
-         *     new href.
+         * Rename a folder, style its tile, set or clear its cover
+         * @description Body `FolderUpdate` (issue 13), at least one of:
+         *
+         *     - `name`: the folder of the URL takes the new name in the same place (a change of case only is a rename too);
+         *       its sub-folders, their assets and the uploads on their way there follow, in one transaction. The name rules
+         *       and 409 `FolderExists` are those of creating. An archive is renamed in its settings (400).
+         *     - `color` (one of the 36 colours of `COLLECTION_COLORS`, or null for the default #999999) and `iconCharacter`
+         *       (one of `COLLECTION_ICONS`, or null for `Folder`): the folder's tile (spec 02 §2, §9).
+         *     - `poster_asset`: the href of an asset in the folder or below it that the caller sees, whose previews become
+         *       the folder's cover; null clears it (spec 02 §6 SetPosterAsset).
+         *
+         *     The folder offers it when its `edit` is its href (the caller holds Rename; its `permissions` then carry
+         *     `SetPosterAsset`). Answers the folder's `collectioninfo` at its (new) href.
          */
         patch: operations["renameFolder"];
         trace?: never;
@@ -4020,6 +4027,13 @@ export interface components {
         FolderName: {
             name: string;
         };
+        /** @description What to change of a folder (at least one); see `renameFolder`. */
+        FolderUpdate: {
+            name?: string;
+            color?: string | null;
+            iconCharacter?: string | null;
+            poster_asset?: string | null;
+        };
         /**
          * @description What a pin points at.
          * @enum {string}
@@ -6418,12 +6432,12 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/vnd.fotoware.folder-update+json": components["schemas"]["FolderName"];
-                "application/json": components["schemas"]["FolderName"];
+                "application/vnd.fotoware.folder-update+json": components["schemas"]["FolderUpdate"];
+                "application/json": components["schemas"]["FolderUpdate"];
             };
         };
         responses: {
-            /** @description The renamed folder. */
+            /** @description The folder as changed. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -1,6 +1,7 @@
 import type { DamContext } from '../../context.ts';
 import type { ArchivesOperations } from '../../http/archives-space.ts';
 import { sendRepresentation } from '../../http/media-types.ts';
+import { parseAssetHref } from '../../http/resource-path.ts';
 
 /**
  * Folders (issue 13; spec 01 §3 Folder): making one in an archive or folder (`POST` its href), renaming one (`PATCH`)
@@ -12,7 +13,16 @@ export function foldersOperations(ctx: DamContext): ArchivesOperations {
       const folder = await ctx.folders.create(caller, target, body.name);
       return sendRepresentation(request, reply.header('location', folder.href), 'collectioninfo', folder, 201);
     },
-    renameFolder: async ({ request, reply, caller, body, target }) => sendRepresentation(request, reply, 'collectioninfo', await ctx.folders.rename(caller, target, body.name)),
+    renameFolder: async ({ request, reply, caller, body, target }) => {
+      const poster = body.poster_asset === undefined ? undefined : body.poster_asset === null ? null : (parseAssetHref(body.poster_asset) ?? ('invalid' as const));
+      const change = {
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.color !== undefined ? { color: body.color } : {}),
+        ...(body.iconCharacter !== undefined ? { icon: body.iconCharacter } : {}),
+        ...(poster !== undefined ? { poster } : {}),
+      };
+      return sendRepresentation(request, reply, 'collectioninfo', await ctx.folders.update(caller, target, change));
+    },
     deleteFolder: async ({ reply, caller, target }) => {
       await ctx.folders.delete(caller, target);
       return reply.code(204).send();

@@ -153,3 +153,47 @@ describe('deleting folders', () => {
     expect((await remove(`${PHOTOS}never-there/`)).statusCode).toBe(404);
   });
 });
+
+describe('folder tiles (issue 13; spec 02 §2, §9)', () => {
+  function change(folder: string, body: unknown, token = sut.adminToken) {
+    return sut.app.inject({ method: 'PATCH', url: folder, headers: { ...bearer(token), 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+  }
+  async function tile(parent: string, name: string) {
+    const res = await sut.app.inject({ method: 'GET', url: parent, headers: { ...bearer(sut.adminToken), accept: 'application/vnd.fotoware.collectionlist+json' } });
+    return (res.json().data as Array<{ name: string; color: string; iconCharacter: string; posterImages: Array<{ href: string }>; permissions: string[] }>).find(
+      (c) => c.name === name,
+    )!;
+  }
+
+  it('styles a folder’s tile with a palette colour and an icon, sets and clears its cover, and refuses anything else', async () => {
+    expect((await create(PHOTOS, 'Tiles')).statusCode).toBe(201);
+    const folder = `${PHOTOS}Tiles/`;
+    const upload = await sut.upload(sut.adminToken, PHOTOS, path.join(SAMPLES_DIR, 'photos/orientation/Portrait_2.jpg'), { folder: 'Tiles/inside' });
+    expect(upload.status).toBe('done');
+    const other = await sut.upload(sut.adminToken, PHOTOS, path.join(SAMPLES_DIR, 'photos/orientation/Portrait_3.jpg'), { folder: 'Elsewhere' });
+    const before = await tile(PHOTOS, 'Tiles');
+    expect(before).toMatchObject({ iconCharacter: '', posterImages: [] });
+    expect(before.permissions).toContain('SetPosterAsset');
+
+    const styled = await change(folder, { color: '#2563eb', iconCharacter: 'Camera' });
+    expect(styled.statusCode, styled.body).toBe(200);
+    expect(styled.json()).toMatchObject({ color: '#2563eb', iconCharacter: 'Camera' });
+    expect(await tile(PHOTOS, 'Tiles')).toMatchObject({ color: '#2563eb', iconCharacter: 'Camera' });
+
+    const covered = await change(folder, { poster_asset: upload.result!.assetUrl });
+    expect(covered.statusCode, covered.body).toBe(200);
+    const withCover = await tile(PHOTOS, 'Tiles');
+    expect(withCover.posterImages.length).toBeGreaterThan(0);
+    expect(withCover.color).toBe('#2563eb');
+    expect((await change(folder, { poster_asset: other.result!.assetUrl })).statusCode).toBe(400);
+    expect((await change(folder, { poster_asset: '/fotoweb/me/' })).statusCode).toBe(400);
+    expect((await change(folder, { poster_asset: null, color: null, iconCharacter: null })).statusCode).toBe(200);
+    expect(await tile(PHOTOS, 'Tiles')).toMatchObject({ iconCharacter: '', posterImages: [] });
+
+    for (const bad of [{ color: '#123456' }, { color: 'red' }, { iconCharacter: 'Rocket' }, {}]) expect((await change(folder, bad)).statusCode, JSON.stringify(bad)).toBe(400);
+    expect((await change(PHOTOS, { color: '#2563eb' })).statusCode).toBe(400);
+    const uploader = await sut.createUser('tile-uploader');
+    await sut.ctx.repos.archives.setAcl(5000, { principalType: 'user', principalId: uploader.id, permissions: ['View', 'UploadFile'] });
+    expect((await change(folder, { color: '#2563eb' }, uploader.token)).statusCode).toBe(403);
+  });
+});

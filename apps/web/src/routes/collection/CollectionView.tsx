@@ -14,7 +14,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Collection } from '@magpie/api-types';
 import { Alert, Box, Button, CloseButton, Flex, Grid, Heading, HStack, Link, Stack, Text, chakra } from '@chakra-ui/react';
-import { FolderPlus, ImagePlus, Images, PencilLine, SearchX } from 'lucide-react';
+import { FolderPlus, Image as ImageIcon, ImagePlus, Images, PencilLine, SearchX } from 'lucide-react';
 import type { SavedFolder } from '@magpie/machines';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { api, describeError } from '../../api/client.ts';
@@ -48,6 +48,7 @@ import { AddToAlbumDialog } from '../../albums/AddToAlbumDialog.tsx';
 import { AlbumHeaderActions, AlbumSelectionActions } from '../../albums/AlbumActions.tsx';
 import { FileOperationNotice, FileOperations, type FileOperationOutcome } from '../../files/FileOperations.tsx';
 import { SaveSmartFolderButton, SmartFolders } from '../../smartFolders/SmartFolders.tsx';
+import { FolderStyleDialog } from '../../folders/FolderStyleDialog.tsx';
 import type { AlbumAddResult } from '@magpie/machines';
 
 /**
@@ -94,12 +95,23 @@ export function CollectionView() {
   const { selected, selectedAssets } = useAssetSelection(href, pages.assets);
   const pinOf = usePinOf();
   // New folder, Rename… and Delete… (issue 13): the dialog or confirmation open, and the last refusal of a delete.
-  const [folderAction, setFolderAction] = useState<FolderAction | undefined>(undefined);
+  const [folderAction, setFolderActionState] = useState<FolderAction | undefined>(undefined);
   const [folderError, setFolderError] = useState<string | undefined>(undefined);
   const reloadCollection = resource.reload;
+  // Clear cover (issue 13) needs no dialog: it is one request, then the tiles reload.
+  const setFolderAction = useCallback(
+    (action: FolderAction | undefined) => {
+      if (action?.kind !== 'clearCover') return setFolderActionState(action);
+      setFolderError(undefined);
+      api
+        .updateFolder(action.folder.edit!, { poster_asset: null })
+        .then(reloadCollection, (failure: unknown) => setFolderError(`The cover was not cleared. ${describeError(failure).message}`));
+    },
+    [reloadCollection],
+  );
   const closeFolderDialog = useCallback(
     (saved: SavedFolder | undefined) => {
-      setFolderAction(undefined);
+      setFolderActionState(undefined);
       if (saved) reloadCollection();
     },
     [reloadCollection],
@@ -117,6 +129,8 @@ export function CollectionView() {
   }, []);
   // Smart folders (issue 13): the search just saved as one, for the notice.
   const [savedSearch, setSavedSearch] = useState(false);
+  // A folder's cover (issue 13): set from the selection, for the notice.
+  const [coverSet, setCoverSet] = useState(false);
   // File operations (issue 13): what the last one did, shown until another starts or the page changes.
   const [fileOutcome, setFileOutcome] = useState<FileOperationOutcome | undefined>(undefined);
   useEffect(() => {
@@ -124,6 +138,7 @@ export function CollectionView() {
     setAlbumError(undefined);
     setFileOutcome(undefined);
     setSavedSearch(false);
+    setCoverSet(false);
   }, [href]);
   const fileOperationFinished = useCallback(
     (outcome: FileOperationOutcome) => {
@@ -237,6 +252,13 @@ export function CollectionView() {
           <CloseButton size="sm" aria-label="Close" onClick={() => setAlbumAdded(undefined)} />
         </Alert.Root>
       )}
+      {coverSet && (
+        <Alert.Root status="success" data-testid="folder-cover-set">
+          <Alert.Indicator />
+          <Alert.Description>The asset is the folder’s cover now.</Alert.Description>
+          <CloseButton size="sm" aria-label="Close" onClick={() => setCoverSet(false)} />
+        </Alert.Root>
+      )}
       {savedSearch && (
         <Alert.Root status="success" data-testid="smart-folder-saved">
           <Alert.Indicator />
@@ -284,7 +306,7 @@ export function CollectionView() {
         title={`Delete “${folderAction?.folder.name ?? ''}”?`}
         confirmLabel="Delete folder"
         testId="folder-delete"
-        onClose={() => setFolderAction(undefined)}
+        onClose={() => setFolderActionState(undefined)}
         action={async () => {
           setFolderError(undefined);
           await api.deleteFolder(folderAction!.folder.href);
@@ -294,6 +316,13 @@ export function CollectionView() {
       >
         The folder and its empty sub-folders are deleted. A folder that holds assets is not: move or delete them first.
       </ConfirmDialog>
+      <FolderStyleDialog
+        folder={folderAction?.kind === 'style' ? folderAction.folder : undefined}
+        onClose={(saved) => {
+          setFolderActionState(undefined);
+          if (saved) reloadCollection();
+        }}
+      />
       {collection.isSmartFolderNavigationEnabled && collection.smartFolders && <SmartFolders href={collection.smartFolders} refresh={refreshCount} />}
       {children.length > 0 && (
         <chakra.section aria-labelledby="folders-heading">
@@ -394,6 +423,23 @@ export function CollectionView() {
                   <Button size="xs" variant="outline" onClick={() => setAlbumAssets(selectedAssets.map((asset) => asset.href))} data-testid="album-add-open">
                     <Images aria-hidden="true" />
                     Add to album
+                  </Button>
+                )}
+                {collection.type === 'folder' && collection.edit && collection.permissions.includes('SetPosterAsset') && selectedAssets.length === 1 && (
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    onClick={() => {
+                      setFolderError(undefined);
+                      api.updateFolder(collection.edit!, { poster_asset: selectedAssets[0]!.href }).then(
+                        () => setCoverSet(true),
+                        (failure: unknown) => setFolderError(`The cover was not set. ${describeError(failure).message}`),
+                      );
+                    }}
+                    data-testid="folder-set-cover"
+                  >
+                    <ImageIcon aria-hidden="true" />
+                    Use as folder cover
                   </Button>
                 )}
                 {!isAlbum && <FileOperations selected={selectedAssets} descriptor={descriptor} onFinished={fileOperationFinished} />}
