@@ -47,7 +47,8 @@ export function fileOperationOffered(kind: FileOperationKind, assets: readonly A
   if (kind === 'rename' && assets.length !== 1) return false;
   if (kind === 'move' && !descriptor.move_to) return false;
   if (kind === 'copy' && !descriptor.copy_to) return false;
-  return assets.every((asset) => asset.permissions.includes(NEEDS[kind]));
+  // An asset without `permissions` (a partial answer) allows nothing.
+  return assets.every((asset) => (asset.permissions ?? []).includes(NEEDS[kind]));
 }
 
 const VERBS: Readonly<Record<FileOperationKind, { title: string; submit: string; running: string }>> = {

@@ -17,7 +17,7 @@ export interface FolderAction {
 export function FolderActionsMenu({ folder, onAction }: { readonly folder: Collection; readonly onAction: (action: FolderAction) => void }) {
   const canRename = Boolean(folder.edit);
   const canDelete = folder.canBeDeleted === true;
-  const canClearCover = folder.permissions.includes('SetPosterAsset') && (folder.posterImages?.length ?? 0) > 0;
+  const canClearCover = (folder.permissions ?? []).includes('SetPosterAsset') && (folder.posterImages?.length ?? 0) > 0;
   if (!canRename && !canDelete) return null;
   return (
     <Menu.Root onSelect={({ value }) => onAction({ kind: value as FolderAction['kind'], folder })}>

@@ -134,7 +134,7 @@ export function SaveSmartFolderButton({ search, onSaved }: { readonly search: Co
     [onSaved],
   );
   const list = (search as Collection & { smartFolders?: string | null }).smartFolders;
-  if (!list || !search.permissions.includes('EditSmartFolders')) return null;
+  if (!list || !(search.permissions ?? []).includes('EditSmartFolders')) return null;
   return (
     <>
       <Button size="sm" variant="outline" onClick={() => setTarget({ mode: 'create', href: list, name: search.searchString ?? '' })} data-testid="smart-folder-save">

@@ -425,7 +425,7 @@ export function CollectionView() {
                     Add to album
                   </Button>
                 )}
-                {collection.type === 'folder' && collection.edit && collection.permissions.includes('SetPosterAsset') && selectedAssets.length === 1 && (
+                {collection.type === 'folder' && collection.edit && (collection.permissions ?? []).includes('SetPosterAsset') && selectedAssets.length === 1 && (
                   <Button
                     size="xs"
                     variant="outline"
