@@ -17,7 +17,7 @@ const part = process.env.MAGPIE_E2E_PART;
  * Generated-path specs that run with the journeys, to even out the two parts (about 11 minutes each on two cores).
  * They make their own data or answer their calls themselves, so they disturb no journey.
  */
-const MODEL_SPECS_WITH_JOURNEYS = ['memberEditList', 'revisionHistory'];
+const MODEL_SPECS_WITH_JOURNEYS = ['memberEditList', 'revisionHistory', 'fileOperation'];
 const withJourneys = new RegExp(`model/(${MODEL_SPECS_WITH_JOURNEYS.join('|')})\\.model\\.spec\\.ts$`);
 const otherModelSpecs = new RegExp(`model/(?!(${MODEL_SPECS_WITH_JOURNEYS.join('|')})\\.model\\.spec\\.ts$)[^/]+\\.spec\\.ts$`);
 
