@@ -188,12 +188,23 @@ export class AssetsRepository {
     return row !== undefined;
   }
 
-  /** How many assets archive `archiveId` holds (exact, from the kept counts). */
-  /** Whether the archive holds any asset, read from the assets themselves (not the kept counts). */
+  /** Whether the archive holds any asset, live or in the trash, read from the assets themselves (not the kept counts). */
   async anyInArchive(archiveId: number): Promise<boolean> {
     return (await this.db.selectFrom('assets').select('id').where('archive_id', '=', archiveId).limit(1).executeTakeFirst()) !== undefined;
   }
 
+  /** How many of the archive's assets are in the trash (issue 13). */
+  async countInTrash(archiveId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('assets')
+      .select(sql<string>`count(*)`.as('n'))
+      .where('archive_id', '=', archiveId)
+      .where('deleted', 'is not', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** How many live assets archive `archiveId` holds (exact, from the kept counts). */
   countInArchive(archiveId: number): Promise<number> {
     return this.count({ archiveId });
   }

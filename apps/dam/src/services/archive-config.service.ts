@@ -109,10 +109,12 @@ export class ArchiveConfigService {
       if (await assets.anyInArchive(id)) {
         if (target === undefined) {
           const held = await assets.countInArchive(id);
+          const trashed = await assets.countInTrash(id);
+          const inTrash = trashed > 0 ? ` (and ${trashed} in the trash)` : '';
           throw new ApiError(
             409,
             'archive_not_empty',
-            `“${archive.name}” holds ${held} asset${held === 1 ? '' : 's'}. Choose an archive to move them to (moveAssetsTo), or move them first.`,
+            `“${archive.name}” holds ${held} asset${held === 1 ? '' : 's'}${inTrash}. Choose an archive to move them to (moveAssetsTo), or move them first.`,
             'The archive is not empty',
           );
         }
