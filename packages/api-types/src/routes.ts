@@ -138,8 +138,8 @@ export interface RouteSpec {
 
 /**
  * The operations a visitor without a session may call (issue 12; spec 02 §1, §6; fotoweb-api-notes §1 "guest
- * access"): the public descriptor, browsing, searching and previewing archives, asset details and their metadata
- * views, and reading taxonomies. While the DAM's guest access is on, a request for one of these without a token is
+ * access"): the public descriptor, browsing, searching and previewing archives (and their smart folders), asset
+ * details and their metadata views, and reading taxonomies. While the DAM's guest access is on, a request for one of these without a token is
  * answered as the guest user, who sees what Everyone and Guests are granted; the BFF forwards them without a session
  * (and without any DAM token). Anything else without a token answers 401.
  */
@@ -156,6 +156,8 @@ export const GUEST_OPERATIONS: ReadonlySet<DamOperationId> = new Set<DamOperatio
   'getTaxonomy',
   'getTaxonomyItem',
   'getTaxonomyItemChildren',
+  // A public archive's smart folders (issue 13): its page lists them for visitors too.
+  'listSmartFolders',
 ]);
 
 /**

@@ -784,6 +784,7 @@ describe('guests and AutoSearch members', () => {
     { operation: 'getTaxonomy', request: () => ({ method: 'GET', url: '/fotoweb/api/taxonomies/25/' }), guest: 200 },
     { operation: 'getTaxonomyItem', request: () => ({ method: 'GET', url: '/fotoweb/api/taxonomies/25/999999' }), guest: 404 },
     { operation: 'getTaxonomyItemChildren', request: () => ({ method: 'GET', url: '/fotoweb/api/taxonomies/25/999999/' }), guest: 404 },
+    { operation: 'listSmartFolders', request: () => ({ method: 'GET', url: `/fotoweb/smartfolders/${publicArchive.match(/\/(\d+)-/)![1]}/` }), guest: 200 },
   ];
 
   it('covers every guest operation once', () => {

@@ -247,7 +247,8 @@ export interface paths {
          * @description Magpie (issue 13; spec 01 §3 "Folder or smart folder", §7 smart folder urls): the saved searches shown in the
          *     archive's navigation, in their order, as collections of type `smartFolder` whose `href` runs the search.
          *     `edit` and `reorder` are the smart folder's own URL for callers holding `EditSmartFolders` (null for others).
-         *     Needs View on the archive (404 otherwise); the archive collection links it as `smartFolders`.
+         *     Needs View on the archive (404 otherwise); the archive collection links it as `smartFolders`. Guests may call
+         *     it without a token while guest access is on (`GUEST_OPERATIONS`): a public archive's page lists them too.
          */
         get: operations["listSmartFolders"];
         put?: never;
