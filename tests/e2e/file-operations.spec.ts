@@ -33,7 +33,7 @@ async function pixelSize(page: Page, href: string): Promise<[number, number]> {
   return [asset.attributes.imageattributes.pixelwidth, asset.attributes.imageattributes.pixelheight];
 }
 
-test('rename, move, rotate and delete assets from the selection bar with progress, restore one from the trash, download them as a ZIP (issue 13)', async ({
+test('rename, move, rotate and delete assets from the selection bar with progress, restore one from the trash, download them as a ZIP, duplicate one (issue 13)', async ({
   page,
   credentials,
 }) => {
@@ -134,6 +134,13 @@ test('rename, move, rotate and delete assets from the selection bar with progres
   await expect(outcome).toContainText('4 assets downloading as magpie-4-assets.zip');
   const names = await zipEntryNames(await download.path());
   expect(names.sort()).toEqual([`inbox/${name(b)}`, `inbox/${name(d)}`, `renamed-${tag}.jpg`, name(rotated)].sort());
+
+  // Duplicate the rotated photo: a copy beside it, named with ` (2)`.
+  await selectOnly(page, encodeURIComponent(name(rotated)) + '.info');
+  await page.getByTestId('file-duplicate-open').click(ACT);
+  await expect(outcome).toContainText('1 asset duplicated.', ACT);
+  await expect(page.getByTestId('asset-thumbnail')).toHaveCount(5);
+  await expect(thumbnail(page, encodeURIComponent(name(rotated).replace(/\.jpg$/, ' (2).jpg')) + '.info')).toHaveCount(1);
 });
 
 /** The file names inside a ZIP file (yauzl). */

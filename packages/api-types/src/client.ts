@@ -65,7 +65,8 @@ export type FileTask =
   | { kind: 'rename'; body: DamSchemas['RenameRequest'] }
   | { kind: 'move' | 'copy'; body: DamSchemas['MoveRequest'] }
   | { kind: 'rotate'; body: DamSchemas['RotateRequest'] }
-  | { kind: 'delete'; body: DamSchemas['DeleteRequest'] };
+  | { kind: 'delete'; body: DamSchemas['DeleteRequest'] }
+  | { kind: 'duplicate'; body: DamSchemas['DuplicateRequest'] };
 
 /** The request and response media types of each file operation. */
 const FILE_TASK_TYPES = {
@@ -74,6 +75,7 @@ const FILE_TASK_TYPES = {
   copy: [MEDIA_TYPES.copyRequest, MEDIA_TYPES.copyResponse],
   rotate: [MEDIA_TYPES.rotateRequest, MEDIA_TYPES.rotateResponse],
   delete: [MEDIA_TYPES.deleteRequest, MEDIA_TYPES.deleteResponse],
+  duplicate: [MEDIA_TYPES.duplicateRequest, MEDIA_TYPES.duplicateResponse],
 } as const;
 
 /** A background task the server accepted (`createMetadataEditTask`). */
@@ -136,7 +138,7 @@ export interface MagpieClient {
   createMetadataEditTask(task: DamSchemas['MetadataEditRequest'], options?: RequestOptions): Promise<CreatedBackgroundTask>;
   /**
    * `POST /fotoweb/me/background-tasks/` with a file operation (issue 13): `rename-request`, `move-request`,
-   * `copy-request`, `rotate-request` or `delete-request` (the body of that type). Answers as
+   * `copy-request`, `rotate-request`, `delete-request` or `duplicate-request` (the body of that type). Answers as
    * {@link createMetadataEditTask} does.
    */
   createFileTask(task: FileTask, options?: RequestOptions): Promise<CreatedBackgroundTask>;

@@ -49,6 +49,7 @@ const BUTTONS = {
   rotate: 'file-rotate-cw',
   delete: 'file-delete-open',
   download: 'file-download-open',
+  duplicate: 'file-duplicate-open',
 } as const;
 const DOWNLOADS = '/fotoweb/me/downloads/';
 const fileName = (href: string) =>
@@ -223,6 +224,7 @@ const adapter: ScreenAdapter<FileScreen> = {
         rotate: `${assets} rotated.`,
         delete: `${assets} moved to the trash.`,
         download: `${assets} downloading as ${context.download?.name}`,
+        duplicate: `${assets} duplicated.`,
       }[context.kind];
       await expect(notice).toContainText(text);
       for (const failed of context.results.filter((r) => !r.done))

@@ -1,7 +1,7 @@
 /**
  * The selection bar's file operations (issue 13; spec 01 §2 asset selection, §4 Background job, §7, §8): Rename… (one
- * asset), Move to…, Copy to…, Rotate left and right, and Delete…, each shown only when every selected asset's
- * `permissions` allow it (Rename, MoveFrom, CopyFrom, CropRotate, Delete) and the descriptor offers what it needs
+ * asset), Move to…, Copy to…, Rotate left and right, Duplicate, Download and Delete…, each shown only when every
+ * selected asset's `permissions` allow it (Rename, MoveFrom, CopyFrom, CropRotate, DuplicateFile, Download, Delete) and the descriptor offers what it needs
  * (`move_to`, `copy_to`). One `fileOperation` machine drives the dialog: the new name, the destination (archives of
  * the move or copy list, then their folders), or the confirmation; then the task's progress; then the outcome, shown
  * as a notice once the dialog closes (a failure stays in the dialog with Try again).
@@ -11,7 +11,7 @@ import { Box, Button, Dialog, Field, HStack, Input, Link, Portal, Progress, Spin
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { Link as RouterLink } from 'react-router-dom';
-import { ChevronRight, Copy, CornerLeftUp, Download, FolderInput, PencilLine, RotateCcw, RotateCw, Trash2 } from 'lucide-react';
+import { ChevronRight, Copy, CopyPlus, CornerLeftUp, Download, FolderInput, PencilLine, RotateCcw, RotateCw, Trash2 } from 'lucide-react';
 import type { Asset, FullApiDescriptor } from '@magpie/api-types';
 import { fileOperationMachine, fileOperationOutcome, type FileDestination, type FileOperationInput, type FileOperationKind, type FileTaskResult } from '@magpie/machines';
 import { loadFileDestinations, runFileTask } from './fileTasks.ts';
@@ -39,6 +39,7 @@ const NEEDS: Readonly<Record<FileOperationKind, Asset['permissions'][number]>> =
   rotate: 'CropRotate',
   delete: 'Delete',
   download: 'Download',
+  duplicate: 'DuplicateFile',
 };
 
 /** Whether every asset allows `kind`, and the descriptor offers what it needs. */
@@ -58,6 +59,7 @@ const VERBS: Readonly<Record<FileOperationKind, { title: string; submit: string;
   rotate: { title: 'Rotate', submit: 'Rotate', running: 'Rotating' },
   delete: { title: 'Delete', submit: 'Move to trash', running: 'Moving to the trash' },
   download: { title: 'Download', submit: 'Download', running: 'Preparing the download of' },
+  duplicate: { title: 'Duplicate', submit: 'Duplicate', running: 'Duplicating' },
 };
 
 const count = (n: number) => (n === 1 ? '1 asset' : `${n} assets`);
@@ -337,6 +339,12 @@ export function FileOperations({
           </Button>
         </>
       )}
+      {offered('duplicate') && (
+        <Button size="xs" variant="outline" onClick={() => begin('duplicate')} data-testid="file-duplicate-open">
+          <CopyPlus aria-hidden="true" />
+          Duplicate
+        </Button>
+      )}
       {offered('download') && (
         <Button size="xs" variant="outline" onClick={() => begin('download')} data-testid="file-download-open">
           <Download aria-hidden="true" />
@@ -361,6 +369,7 @@ const DONE_TEXT: Readonly<Record<FileOperationKind, (n: string) => string>> = {
   rotate: (n) => `${n} rotated.`,
   delete: (n) => `${n} moved to the trash.`,
   download: (n) => `${n} downloading as`,
+  duplicate: (n) => `${n} duplicated.`,
 };
 
 /** The notice of a finished operation: what was done (with a link to where), and each asset that failed with why. */

@@ -58,6 +58,8 @@ export function fileTaskOf(request: FileTaskRequest): FileTask {
       return { kind: 'rotate', body: { assets, direction: request.direction ?? 'cw' } };
     case 'delete':
       return { kind: 'delete', body: { assets } };
+    case 'duplicate':
+      return { kind: 'duplicate', body: { assets } };
     case 'download':
       throw new Error('A download is prepared by POST /fotoweb/me/downloads/, not run as a background task.');
   }

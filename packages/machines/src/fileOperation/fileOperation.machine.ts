@@ -10,7 +10,7 @@
  *   children) → choosing (CHOOSE a destination, OPEN one to see its folders, UP to the previous list, SUBMIT once one
  *   is chosen) or loadFailed (RETRY).
  * - `delete` → confirming (CONFIRM).
- * - `rotate`, `download` → running at once.
+ * - `rotate`, `download`, `duplicate` → running at once.
  *
  * running: the `runTask` actor creates the task and polls it, sending PROGRESS (`done` of `total` assets), then
  * TASK_DONE with the per-asset results (and for a download the prepared ZIP) (→ done) or TASK_FAILED with the error
@@ -22,7 +22,7 @@ import { renameProblem } from '@magpie/api-types/names';
 import { DEFAULT_ERROR_MESSAGE } from '../uploadPopover/uploadError.ts';
 
 /** The operations (dam.yaml `createBackgroundTask` request types, and `createDownload` for a ZIP of the selection). */
-export type FileOperationKind = 'rename' | 'move' | 'copy' | 'rotate' | 'delete' | 'download';
+export type FileOperationKind = 'rename' | 'move' | 'copy' | 'rotate' | 'delete' | 'download' | 'duplicate';
 
 /** A rotation: `cw` 90° clockwise, `ccw` 90° counter-clockwise, `180`. */
 export type FileRotation = 'cw' | 'ccw' | '180';
@@ -38,6 +38,7 @@ export const FILE_OPERATION_ERROR_MESSAGES: Readonly<Record<FileOperationKind, s
   rotate: 'The assets could not be rotated. They may have been removed from the source; please notify your administrator.',
   delete: 'The assets could not be deleted. They may have been removed from the source; please notify your administrator.',
   download: 'The assets could not be downloaded. They may have been removed from the source; please notify your administrator.',
+  duplicate: 'The assets could not be duplicated. They may have been removed from the source; please notify your administrator.',
 };
 
 /** SUBMIT in choosing without a destination. */

@@ -35,6 +35,7 @@ export const FILE_OPERATION_MODEL_STARTS: Readonly<Record<string, FileOperationI
   rotate: { kind: 'rotate', assets: FILE_OPERATION_MODEL_ASSETS, direction: 'cw' },
   delete: { kind: 'delete', assets: FILE_OPERATION_MODEL_ASSETS },
   download: { kind: 'download', assets: FILE_OPERATION_MODEL_ASSETS },
+  duplicate: { kind: 'duplicate', assets: FILE_OPERATION_MODEL_ASSETS },
 };
 
 /** The ZIP a download path prepares. */

@@ -143,7 +143,7 @@ describe('fileOperation coverage and rules', () => {
     actor.send({ type: 'SUBMIT' });
     expect(actor.getSnapshot().context.problem).toContain('must not contain');
     expect(actor.getSnapshot().value).toBe('editing');
-    for (const kind of ['copy', 'move', 'rename', 'delete', 'rotate', 'download'] as const) {
+    for (const kind of ['copy', 'move', 'rename', 'delete', 'rotate', 'download', 'duplicate'] as const) {
       expect(FILE_OPERATION_ERROR_MESSAGES[kind]).toMatch(/removed from .*administrator/);
       expect(fileOperationErrorMessage(kind, { status: 500 })).toBe(FILE_OPERATION_ERROR_MESSAGES[kind]);
     }
