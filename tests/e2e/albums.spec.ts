@@ -6,13 +6,27 @@
  * sees the photos, revokes the link (which then says it does not work), renames it, pins it and finds it under Pins,
  * finds the album with its cover under Albums, archives and restores it, deletes it and
  * restores it from the deleted albums. The album page and the Albums view pass axe.
+ *
+ * A second journey shares an album with a person for contribution from the Share dialog's people search; that person,
+ * in their own browser, finds it under Shared with me (with its owner's name), opens it, and adds a photo to it with
+ * Add to album. The Share dialog and the shared list pass axe.
  */
 import { randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
 import { expect, expectAccessible, logIn, test } from './fixtures.ts';
-import { uniquePhoto } from './metadataAssets.ts';
+import { csrfHeader, uniquePhoto } from './metadataAssets.ts';
 import { uploadInto } from './pinsScreen.ts';
 
 const ACT = { timeout: 15_000 };
+
+/** Logs in on the archives page; answers this run's tag and the first archive the user uploads to. */
+async function signedIn(page: Page, credentials: { username: string; password: string }): Promise<{ tag: string; archive: string }> {
+  await page.goto('/fotoweb/archives/');
+  await logIn(page, credentials);
+  await expect(page.getByTestId('archives-view')).toBeVisible();
+  const targets = (await (await page.request.get('/fotoweb/me/upload-to/', { headers: { Accept: 'application/json' } })).json()) as { data: Array<{ href: string }> };
+  return { tag: randomBytes(3).toString('hex'), archive: targets.data[0]!.href };
+}
 
 test('make an album from a shift-click range, reorder it, set its cover, share it by link, pin it, archive, delete and restore it (issue 13)', async ({
   page,
@@ -21,12 +35,7 @@ test('make an album from a shift-click range, reorder it, set its cover, share i
   baseURL,
 }) => {
   test.setTimeout(180_000);
-  await page.goto('/fotoweb/archives/');
-  await logIn(page, credentials);
-  await expect(page.getByTestId('archives-view')).toBeVisible();
-  const tag = randomBytes(3).toString('hex');
-  const targets = (await (await page.request.get('/fotoweb/me/upload-to/', { headers: { Accept: 'application/json' } })).json()) as { data: Array<{ href: string }> };
-  const archive = targets.data[0]!.href;
+  const { tag, archive } = await signedIn(page, credentials);
   const folder = `albums-${tag}`;
   for (const name of ['a', 'b', 'c']) await uploadInto(page, archive, folder, uniquePhoto(`album-${name}-${tag}`));
 
@@ -172,4 +181,72 @@ test('make an album from a shift-click range, reorder it, set its cover, share i
   await page.getByTestId('album-restore').click(ACT);
   await expect(page.getByTestId('album-state')).toHaveCount(0);
   expect(page.url()).toBe(albumUrl);
+});
+
+test('share an album with a person to contribute: they find it under Shared with me, open it and add a photo to it (issue 13)', async ({ page, credentials, browser, baseURL }) => {
+  test.setTimeout(150_000);
+  const { tag, archive } = await signedIn(page, credentials);
+  const folder = `shared-${tag}`;
+  const first = await uploadInto(page, archive, folder, uniquePhoto(`shared-a-${tag}`));
+  const headers = { ...(await csrfHeader(page)), 'Content-Type': 'application/json', Accept: 'application/json' };
+  const album = (await (await page.request.post('/fotoweb/me/albums/', { headers, data: { name: `Team ${tag}` } })).json()) as { href: string };
+  expect((await page.request.post(album.href, { headers, data: { data: [{ href: first }] } })).status()).toBe(200);
+  const person = { username: `sharee-${tag}`, password: `sharee-password-${tag}` };
+  const created = await page.request.post('/fotoweb/users/', {
+    headers: { ...headers, 'Content-Type': 'application/vnd.fotoware.user+json', Accept: 'application/vnd.fotoware.user+json' },
+    data: { username: person.username, address: { firstName: 'Sam', lastName: `Sharee ${tag}`, email: `${person.username}@example.com` }, account: { password: person.password } },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  // The owner finds the person, adds them to view and add assets, and saves.
+  await page.goto(album.href);
+  await page.getByTestId('album-share').click(ACT);
+  const dialog = page.getByTestId('share-dialog');
+  const people = dialog.getByTestId('share-people');
+  await expect(people.getByTestId('share-people-item')).toHaveCount(0);
+  await people.getByTestId('share-people-search').fill(`Sharee ${tag}`);
+  await people
+    .getByTestId('share-people-result')
+    .filter({ hasText: `Sharee ${tag}` })
+    .click(ACT);
+  await people.getByTestId('share-people-add').click(ACT);
+  await expect(people.getByTestId('share-people-item')).toHaveCount(1);
+  await dialog.getByTestId('share-people-rights').selectOption('contribute');
+  await dialog.getByTestId('share-people-save').click(ACT);
+  await expect(dialog.getByTestId('share-people-saved')).toBeVisible();
+  await expect(people.getByTestId('share-people-item')).toContainText('can add assets');
+  await expectAccessible(page, '[data-testid="share-dialog"]', 'share dialog with people');
+  await dialog.getByTestId('share-close').click(ACT);
+
+  // The person, in their own browser: Shared with me lists it with its owner; it opens with the photo.
+  const theirs = await (await browser.newContext({ baseURL })).newPage();
+  await theirs.goto('/fotoweb/views/albums');
+  await logIn(theirs, person);
+  await theirs.getByTestId('albums-tab-shared').click(ACT);
+  const tile = theirs.getByTestId('collection-tile').filter({ hasText: `Team ${tag}` });
+  await expect(tile.getByTestId('collection-tile-byline')).toContainText('by ');
+  await expectAccessible(theirs, '[data-testid="albums-view"]', 'albums shared with me');
+  await tile.getByRole('link').click(ACT);
+  await expect(theirs.getByTestId('collection-name')).toHaveText(`Team ${tag}`);
+  await expect(theirs.getByTestId('album-owner')).toContainText('shared by');
+  await expect(theirs.getByTestId('asset-thumbnail')).toHaveCount(1);
+  await expect(theirs.getByTestId('album-share')).toHaveCount(0);
+
+  // They add a second photo from its folder with Add to album, choosing the shared album.
+  const second = await uploadInto(page, archive, folder, uniquePhoto(`shared-b-${tag}`));
+  await theirs.goto(`${archive}${folder}/`);
+  await expect(theirs.getByTestId('asset-thumbnail')).toHaveCount(2);
+  await theirs.locator(`[data-testid="asset-thumbnail"][data-href="${second}"]`).click({ modifiers: ['ControlOrMeta'], ...ACT });
+  await theirs.getByTestId('album-add-open').click(ACT);
+  const add = theirs.getByTestId('album-add-dialog');
+  await add
+    .getByTestId('album-add-choice')
+    .filter({ hasText: `Team ${tag}` })
+    .getByRole('radio')
+    .check(ACT);
+  await add.getByTestId('album-add-save').click(ACT);
+  await expect(theirs.getByTestId('album-added')).toContainText(`1 asset added to Team ${tag}`);
+  await theirs.context().close();
+  await page.reload();
+  await expect(page.getByTestId('asset-thumbnail')).toHaveCount(2);
 });

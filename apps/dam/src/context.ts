@@ -51,7 +51,7 @@ import { GroupsService } from './services/groups.service.ts';
 import { AlbumsService } from './services/albums.service.ts';
 import { SharedAlbumsService } from './services/shared-albums.service.ts';
 import { derivedKey } from './lib/crypto.ts';
-import { AlbumLinksRepository, AlbumsRepository } from './repositories/albums.repository.ts';
+import { AlbumLinksRepository, AlbumSharesRepository, AlbumsRepository } from './repositories/albums.repository.ts';
 
 /** Everything the DAM's routes, jobs and CLI use, wired once (the composition root). */
 export interface DamContext {
@@ -169,7 +169,10 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
   const views = new MetadataViewsRepository(db);
   const assets = new AssetsService(repos.archives, repos.assets, policy, files, views);
   const collections = new CollectionsService(config, repos.archives, repos.assets, policy, views);
-  const albums = new AlbumsService(repos.albums, repos.archives, repos.assets, assets, policy, views, config.pageSize, repos.albumLinks);
+  const albums = new AlbumsService(repos.albums, repos.archives, repos.assets, assets, policy, views, config.pageSize, repos.albumLinks, new AlbumSharesRepository(db), {
+    users: repos.users,
+    groups: new GroupsRepository(db),
+  });
   const pins = new PinsService(new PinsRepository(db), repos.archives, repos.assets, assets, collections, config.pinLimit, albums, repos.albums);
   const taxonomyRepository = new TaxonomiesRepository(db);
   const taxonomies = new TaxonomiesService(taxonomyRepository, { policy: new TaxonomyPolicy() });

@@ -244,9 +244,14 @@ export interface MagpieClient {
   updateAlbum(href: string, update: DamSchemas['AlbumUpdate'], options?: RequestOptions): Promise<DamSchemas['CollectionInfo']>;
   /** `DELETE href` (an album whose `canBeDeleted` is true): to the deleted list, or for good from there. */
   deleteAlbum(href: string, options?: RequestOptions): Promise<void>;
-  /** `GET href` (an album's `.shares/`, FotoWeb `sharing`): its share links. */
+  /** `GET href` (an album's `.shares/`, FotoWeb `sharing`): its share links and the users and groups it is shared with. */
   getAlbumShares(href: string, options?: RequestOptions): Promise<DamSchemas['AlbumSharing']>;
-  /** `PATCH href` (an album's `.shares/`) with FotoWeb's `sharing-update`: makes and revokes share links. */
+  /**
+   * `GET` the descriptor's `people_search` template expanded with `q` (FotoWeb `people-list`): users and groups the
+   * caller may share an album with; 403 without `albums.shareWithUsers` or `albums.shareWithGroups`.
+   */
+  listPeople(template: string, q: string, options?: RequestOptions): Promise<DamSchemas['PeopleList']>;
+  /** `PATCH href` (an album's `.shares/`) with FotoWeb's `sharing-update`: makes and revokes share links, shares with users and groups. */
   updateAlbumShares(href: string, update: DamSchemas['AlbumSharingUpdate'], options?: RequestOptions): Promise<DamSchemas['AlbumSharingLinkList']>;
   /**
    * `GET href` (a share link's `sharedHREF`, or a `paging` link of it): the shared album, for anyone. `access` is a
@@ -587,6 +592,7 @@ export function createMagpieClient(options: MagpieClientOptions = {}): MagpieCli
     updateAlbum: (href, update, o) => sendJson('PATCH', href, MEDIA_TYPES.collectionInfo, MEDIA_TYPES.collectionUpdate, update, o),
     deleteAlbum: (href, o) => remove(href, o),
     getAlbumShares: (href, o) => getJson(href, MEDIA_TYPES.sharing, o),
+    listPeople: (template, q, o) => getJson(expandUriTemplate(template, { q }), MEDIA_TYPES.peopleList, o),
     updateAlbumShares: (href, update, o) => sendJson('PATCH', href, MEDIA_TYPES.sharingLinkList, MEDIA_TYPES.sharingUpdate, update, o),
     getSharedAlbum: (href, access, o) => getJson(access ? `${href}${href.includes('?') ? '&' : '?'}access=${encodeURIComponent(access)}` : href, MEDIA_TYPES.json, o),
     unlockSharedAlbum: (href, password, o) => sendJson('POST', `${href.split('?')[0]}access`, MEDIA_TYPES.json, MEDIA_TYPES.json, { password }, o),

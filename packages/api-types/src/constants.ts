@@ -78,6 +78,8 @@ export const MEDIA_TYPES = {
   sharingUpdate: 'application/vnd.fotoware.sharing-update+json',
   /** FotoWeb's `sharing-link-list`: the links a `sharing-update` made. */
   sharingLinkList: 'application/vnd.fotoware.sharing-link-list+json',
+  /** FotoWeb's `people-list`: users and groups an album can be shared with (the descriptor's `people_search`). */
+  peopleList: 'application/vnd.fotoware.people-list+json',
   /** `{assets: {delete: [href]}}`: removing members of a collection, e.g. unpinning (spec 01 §7). */
   collectionUpdate: 'application/vnd.fotoware.collection-update+json',
   /** `POST <collection>` body `{name}`: a new folder there (issue 13). */

@@ -233,8 +233,14 @@ export type Pin = DamSchemas['Pin'];
 export type PinType = DamSchemas['PinType'];
 /** The user's pins `{data, paging: null, limit}`. */
 export type PinList = DamSchemas['PinList'];
-/** An album's sharing: its share links (issue 13). */
+/** An album's sharing: its share links and the users and groups it is shared with (issue 13). */
 export type AlbumSharing = DamSchemas['AlbumSharing'];
+/** A share of an album with a user or a group. */
+export type PersonShare = DamSchemas['PersonShare'];
+/** A share link of an album. */
+export type ShareLink = DamSchemas['ShareLink'];
+/** FotoWeb's `people-list`: the people search's answer. */
+export type PeopleList = DamSchemas['PeopleList'];
 /** FotoWeb's `sharing-update`: share links made and revoked. */
 export type AlbumSharingUpdate = DamSchemas['AlbumSharingUpdate'];
 /** FotoWeb's `sharing-link-list`: the links made. */

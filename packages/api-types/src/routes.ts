@@ -44,6 +44,7 @@ import {
   AlbumQuerySchema,
   AlbumUpdateSchema,
   AlbumSharingUpdateSchema,
+  PeopleQuerySchema,
   SharedAlbumQuerySchema,
   SharedFileQuerySchema,
   SharedOriginalParamsSchema,
@@ -223,6 +224,7 @@ export const PATTERNS = {
   userPreferences: re('/fotoweb/me/user-preferences/'),
   pins: re('/fotoweb/me/pins/'),
   albums: re('/fotoweb/me/albums/'),
+  people: re('/fotoweb/me/people/'),
   albumList: re('/fotoweb/me/albums/(?<list>[^/;?#]+)/'),
   album: re('/fotoweb/users/(?<userId>[^/;?#]+)/albums/(?<albumId>[^/;?#]+)/'),
   albumShares: re('/fotoweb/users/(?<userId>[^/;?#]+)/albums/(?<albumId>[^/;?#]+)/\\.shares/'),
@@ -442,6 +444,7 @@ export const DAM_ROUTES = [
     body: AlbumCreateSchema,
     bodyContentTypes: [MEDIA_TYPES.collectionCreate, MEDIA_TYPES.json],
   },
+  { method: 'GET', pattern: PATTERNS.people, operationId: 'listPeople', contract: 'dam', fromBrowser: true, query: PeopleQuerySchema },
   { method: 'GET', pattern: PATTERNS.albumList, operationId: 'listAlbumsIn', contract: 'dam', fromBrowser: true, params: AlbumListParamsSchema },
   { method: 'GET', pattern: PATTERNS.album, operationId: 'getAlbum', contract: 'dam', fromBrowser: true, params: AlbumParamsSchema, query: AlbumQuerySchema },
   {

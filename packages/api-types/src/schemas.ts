@@ -682,28 +682,47 @@ export const ALBUM_LISTS = ['mine', 'shared-with-me', 'archived', 'deleted', 'co
 export const AlbumListParamsSchema = z.object({ list: z.enum(ALBUM_LISTS, { error: 'Not an album list: mine, shared-with-me, archived, deleted or contribute.' }) });
 type _AlbumListParams = Assert<Conforms<z.output<typeof AlbumListParamsSchema>, DamOperations['listAlbumsIn']['parameters']['path']>>;
 
-const ShareAclSchema = z.enum(['view', 'preview', 'download'], { error: 'An acl item is view, preview or download.' });
+const ShareAclSchema = z.enum(['view', 'preview', 'download', 'contribute'], { error: 'An acl item is view, preview, download or contribute.' });
+const ShareTypeSchema = z.enum(['everyone', 'user', 'group'], { error: 'A share is of type everyone (a link), user or group.' });
 
-/** `PATCH <album>/.shares/` body (`AlbumSharingUpdate`, FotoWeb `sharing-update`): share links made and revoked. */
+/**
+ * `PATCH <album>/.shares/` body (`AlbumSharingUpdate`, FotoWeb `sharing-update`): share links made and revoked, and
+ * users and groups shared with or no longer. A link (`everyone`) has no `href`; a user or group share names one and
+ * has no `expires` or `password`.
+ */
 export const AlbumSharingUpdateSchema = z
   .strictObject({
     addShares: z
       .array(
-        z.strictObject({
-          type: z.literal('everyone', { error: 'Only share links (type "everyone") are made here.' }),
-          acl: z.array(ShareAclSchema).min(1, 'Give the link at least one right.'),
-          expires: z.iso.datetime({ offset: true, error: 'An expiry is an ISO 8601 date-time.' }).optional(),
-          password: z.string().min(4, 'A password is at least 4 characters.').max(200, 'A password is at most 200 characters.').optional(),
-        }),
+        z
+          .strictObject({
+            type: ShareTypeSchema,
+            href: PinHrefText.optional(),
+            acl: z.array(ShareAclSchema).min(1, 'Give the share at least one right.'),
+            expires: z.iso.datetime({ offset: true, error: 'An expiry is an ISO 8601 date-time.' }).optional(),
+            password: z.string().min(4, 'A password is at least 4 characters.').max(200, 'A password is at most 200 characters.').optional(),
+          })
+          .refine((share) => (share.type === 'everyone') === (share.href === undefined), {
+            message: 'A user or group share names its href; a link (everyone) has none.',
+            path: ['href'],
+          })
+          .refine((share) => share.type === 'everyone' || (share.expires === undefined && share.password === undefined), {
+            message: 'Only share links expire or have a password.',
+            path: ['expires'],
+          }),
       )
-      .max(10, 'At most 10 links at once.')
+      .max(50, 'At most 50 shares at once.')
       .optional(),
     removeShares: z
-      .array(z.strictObject({ type: z.literal('everyone', { error: 'Only share links (type "everyone") are revoked here.' }), href: PinHrefText }))
-      .max(100, 'At most 100 links at once.')
+      .array(z.strictObject({ type: ShareTypeSchema, href: PinHrefText }))
+      .max(100, 'At most 100 shares at once.')
       .optional(),
   })
   .refine((update) => (update.addShares?.length ?? 0) + (update.removeShares?.length ?? 0) > 0, { message: 'Send a share to add or remove.' });
+
+/** The query of `GET /fotoweb/me/people/`: `q`, text of the user's or group's name. */
+export const PeopleQuerySchema = z.object({ q: z.string().max(200, 'At most 200 characters.').optional() });
+type _PeopleQuery = Assert<Conforms<z.output<typeof PeopleQuerySchema>, NonNullable<DamOperations['listPeople']['parameters']['query']>>>;
 type _AlbumSharingUpdate = Assert<Conforms<z.output<typeof AlbumSharingUpdateSchema>, DamSchemas['AlbumSharingUpdate']>>;
 
 /** Path parameters of `/fotoweb/shares/{token}/…`. */

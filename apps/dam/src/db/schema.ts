@@ -478,6 +478,17 @@ export interface AlbumLinksTable {
   revoked: Generated<Date | null>;
 }
 
+/** An album shared with one user or one group (migration 0019); exactly one of `user_id` and `group_id` is set. */
+export interface AlbumSharesTable {
+  id: Generated<number>;
+  album_id: number;
+  user_id: number | null;
+  group_id: number | null;
+  /** What they may do: `view`, `preview`, `contribute`. */
+  acl: string[];
+  created: Generated<Date>;
+}
+
 /** A prepared ZIP download of a selection (migration 0018): its creator's, until `expires`. */
 export interface DownloadsTable {
   id: string;
@@ -527,6 +538,7 @@ export interface Database {
   albums: AlbumsTable;
   album_assets: AlbumAssetsTable;
   album_links: AlbumLinksTable;
+  album_shares: AlbumSharesTable;
   downloads: DownloadsTable;
   smart_folders: SmartFoldersTable;
   metadata_views: MetadataViewsTable;
@@ -542,6 +554,7 @@ export type ArchiveRow = Selectable<ArchivesTable>;
 export type PinRow = Selectable<PinsTable>;
 export type AlbumRow = Selectable<AlbumsTable>;
 export type AlbumLinkRow = Selectable<AlbumLinksTable>;
+export type AlbumShareRow = Selectable<AlbumSharesTable>;
 /** An asset as services use it: every column but the search vectors (large, and only the database reads them). */
 export type AssetRow = Omit<Selectable<AssetsTable>, 'search_vector' | 'field_vector'>;
 /** The columns of {@link AssetRow}, for `select`. */

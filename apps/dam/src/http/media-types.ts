@@ -20,6 +20,7 @@ export type Representation =
   | 'pin-list'
   | 'sharing'
   | 'sharing-link-list'
+  | 'people-list'
   | TaxonomyRepresentation
   | PrincipalRepresentation;
 

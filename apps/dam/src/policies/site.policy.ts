@@ -19,6 +19,12 @@ const SITE_ACTIONS = {
   // Albums (issue 13; spec 03 §3.3 "albums: create"); `manageAlbums` lets its holders open and change anyone's.
   createAlbums: { permission: 'albums.create', refusal: 'You need the albums.create permission to create albums.' },
   shareAlbumsWithGuests: { permission: 'albums.shareWithGuests', refusal: 'You need the albums.shareWithGuests permission to share albums by link.' },
+  shareAlbumsWithUsers: { permission: 'albums.shareWithUsers', refusal: 'You need the albums.shareWithUsers permission to share albums with people.' },
+  shareAlbumsWithGroups: { permission: 'albums.shareWithGroups', refusal: 'You need the albums.shareWithGroups permission to share albums with groups.' },
+  delegateAlbumDownloads: {
+    permission: 'albums.delegateDownloads',
+    refusal: 'You need the albums.delegateDownloads permission to let visitors of a share link download originals.',
+  },
   manageAlbums: { permission: 'manageAlbums', refusal: 'You need the manageAlbums permission to manage albums.' },
   useApi: { permission: 'api', refusal: 'You need the api permission to use the API.' },
 } as const satisfies Record<string, { permission: string; refusal: string }>;
@@ -31,6 +37,14 @@ export const sitePolicy = {
   /** Whether the caller may do `action`: the site owner always, anyone else through a group holding its permission. */
   can(caller: Pick<Caller, 'isSiteOwner' | 'permissions'>, action: SiteAction): boolean {
     return caller.isSiteOwner || caller.permissions.has(SITE_ACTIONS[action].permission);
+  },
+
+  /**
+   * Whether the caller shares albums only with friends (spec 03 §3.3 `albums.restrictToFriends`): a restriction, so
+   * the site owner, who holds every permission, is never restricted.
+   */
+  sharesOnlyWithFriends(caller: Pick<Caller, 'isSiteOwner' | 'permissions'>): boolean {
+    return !caller.isSiteOwner && caller.permissions.has('albums.restrictToFriends');
   },
 
   /**

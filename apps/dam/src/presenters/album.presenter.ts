@@ -14,6 +14,10 @@ export interface AlbumSource {
   readonly posterHref?: string | null | undefined;
   /** Whether the caller may change the album (its owner, or a holder of `manageAlbums`). */
   readonly canEdit: boolean;
+  /** Whether the caller may add assets (whoever may change it, and the people it is shared with for contribution). */
+  readonly canAdd?: boolean | undefined;
+  /** The album's owner (`props.owner`): their href and name. */
+  readonly owner?: { readonly href: string; readonly name: string } | undefined;
   /** Where the caller pins it (the pins url), or null. */
   readonly pin?: string | null;
 }
@@ -22,8 +26,9 @@ export interface AlbumSource {
  * The permissions an album carries (FotoWeb `Permission` of link collections; spec 02 §6 SetPosterAsset): its
  * assets are viewed through the album, and its owner adds, removes, reorders and sets the cover.
  */
-function albumPermissions(canEdit: boolean): CollectionPermission[] {
-  return canEdit ? ['View', 'Preview', 'Add', 'Remove', 'Reorder', 'SetPosterAsset'] : ['View', 'Preview'];
+function albumPermissions(canEdit: boolean, canAdd: boolean): CollectionPermission[] {
+  if (canEdit) return ['View', 'Preview', 'Add', 'Remove', 'Reorder', 'SetPosterAsset'];
+  return canAdd ? ['View', 'Preview', 'Add'] : ['View', 'Preview'];
 }
 
 /**
@@ -85,7 +90,7 @@ export function presentAlbum(source: AlbumSource): Collection {
     reorder: canEdit ? href : null,
     urlComponents: [],
     metadataEditor: null,
-    permissions: albumPermissions(canEdit),
+    permissions: albumPermissions(canEdit, source.canAdd ?? canEdit),
     posterAsset: source.posterHref ?? null,
     posterImages:
       posterPreview && poster
@@ -105,7 +110,7 @@ export function presentAlbum(source: AlbumSource): Collection {
       comments: { enabled: false },
       // Its owner shares it by link (issue 13): the sharing's href.
       shares: canEdit ? { enabled: true, href: albumSharesHref(album.owner_id, album.id) } : { enabled: false },
-      owner: null,
+      owner: source.owner ? { href: source.owner.href, name: source.owner.name } : null,
       tags: [],
     },
     taxonomies: [],

@@ -42,13 +42,13 @@ export function presentDescriptor(
     server: 'Magpie',
     utc_offset: options.utcOffsetMinutes ?? 0,
     archives: `${me}/archives/`,
-    // The caller's albums (issue 13). Albums are not shared yet, so the shared lists are not advertised.
+    // The caller's albums (issue 13), and those others shared with them (for contribution too).
     albums: ALBUMS_HREF,
     albums_archived: albumListHref('archived'),
-    albums_contribute: null,
+    albums_contribute: albumListHref('contribute'),
     albums_deleted: albumListHref('deleted'),
     albums_own: albumListHref('mine'),
-    albums_shared: null,
+    albums_shared: albumListHref('shared-with-me'),
     alerts: null,
     actions: null,
     actionCropPresets: null,
@@ -71,7 +71,8 @@ export function presentDescriptor(
     markers: null,
     move_to: `${me}/move-to/`,
     order: null,
-    people_search: null,
+    // Who an album can be shared with (issue 13), for those who share with users or groups.
+    people_search: sitePolicy.can(caller, 'shareAlbumsWithUsers') || sitePolicy.can(caller, 'shareAlbumsWithGroups') ? `${me}/people/{?q}` : null,
     permissions: {
       // Every signed-in user adds to their own albums; creating one needs albums.create (spec 03 §3.3).
       albums: {
@@ -79,6 +80,8 @@ export function presentDescriptor(
         comment: false,
         create: sitePolicy.can(caller, 'createAlbums'),
         shareWithGuests: sitePolicy.can(caller, 'shareAlbumsWithGuests'),
+        shareWithUsers: sitePolicy.can(caller, 'shareAlbumsWithUsers'),
+        shareWithGroups: sitePolicy.can(caller, 'shareAlbumsWithGroups'),
         showOnHomepage: false,
       },
       allowRetranscode: false,
@@ -89,7 +92,8 @@ export function presentDescriptor(
       canLinkInAdobeCC: false,
       canManageExports: false,
       canTogglePositionedMarkers: false,
-      delegateDownload: false,
+      // Share links may let visitors download originals (spec 03 §3.3 albums.delegateDownloads).
+      delegateDownload: sitePolicy.can(caller, 'delegateAlbumDownloads'),
       hasAdvancedVideoControls: false,
       // The policy's answers travel in the response, so the web client never recomputes them (style.md).
       // Only what Magpie has is advertised (plan risk 11): no audit log or services administration yet.

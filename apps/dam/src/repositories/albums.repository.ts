@@ -27,6 +27,12 @@ export interface AlbumChanges {
   readonly restore?: boolean | undefined;
 }
 
+/** An album of a list, with what its tile shows: its live asset count, its first live asset, its owner's name. */
+export type AlbumListRow = AlbumRow & { asset_count: number; first_asset_id: number | null; owner_name: string };
+
+/** The query behind the album lists, before its filters (see `AlbumsRepository.listWhere`). */
+type AlbumListQuery = ReturnType<AlbumsRepository['listQuery']>;
+
 /** Albums and their ordered assets (migration 0015). */
 export class AlbumsRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -40,41 +46,84 @@ export class AlbumsRepository {
    * The owner's albums in one state, newest first, with their asset counts; `words` keeps those whose name or
    * description contains every word (case-insensitive).
    */
-  async listOwned(ownerId: number, state: AlbumState, words: readonly string[] = []): Promise<Array<AlbumRow & { asset_count: number; first_asset_id: number | null }>> {
-    let query = this.db
-      .selectFrom('albums')
-      .selectAll('albums')
-      // Assets in the trash (migration 0018) are not counted and never the cover.
-      .select((eb) =>
-        eb
-          .selectFrom('album_assets')
-          .innerJoin('assets', 'assets.id', 'album_assets.asset_id')
-          .select(eb.fn.countAll<string>().as('n'))
-          .whereRef('album_assets.album_id', '=', 'albums.id')
-          .where('assets.deleted', 'is', null)
-          .as('asset_count'),
-      )
-      .select((eb) =>
-        eb
-          .selectFrom('album_assets')
-          .innerJoin('assets', 'assets.id', 'album_assets.asset_id')
-          .select('album_assets.asset_id')
-          .whereRef('album_assets.album_id', '=', 'albums.id')
-          .where('assets.deleted', 'is', null)
-          .orderBy('album_assets.position')
-          .orderBy('album_assets.asset_id')
-          .limit(1)
-          .as('first_asset_id'),
-      )
-      .where('owner_id', '=', ownerId);
-    if (state === 'deleted') query = query.where('albums.deleted', 'is not', null);
-    else query = query.where('albums.deleted', 'is', null).where('albums.archived', state === 'archived' ? 'is not' : 'is', null);
+  async listOwned(ownerId: number, state: AlbumState, words: readonly string[] = []): Promise<AlbumListRow[]> {
+    return this.listWhere(words, (query) => {
+      const owned = query.where('albums.owner_id', '=', ownerId);
+      if (state === 'deleted') return owned.where('albums.deleted', 'is not', null);
+      return owned.where('albums.deleted', 'is', null).where('albums.archived', state === 'archived' ? 'is not' : 'is', null);
+    });
+  }
+
+  /**
+   * The albums shared with the user `userId` or one of `groupIds` (`contributeOnly`: those with the `contribute`
+   * right), owned by someone else, neither archived nor deleted, newest first, with their counts and owners' names.
+   */
+  listSharedWith(userId: number, groupIds: readonly number[], contributeOnly: boolean, words: readonly string[] = []): Promise<AlbumListRow[]> {
+    return this.listWhere(words, (query) =>
+      query
+        .where('albums.owner_id', '<>', userId)
+        .where('albums.deleted', 'is', null)
+        .where('albums.archived', 'is', null)
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('album_shares')
+              .select('album_shares.id')
+              .whereRef('album_shares.album_id', '=', 'albums.id')
+              .where((inner) => inner.or([inner('album_shares.user_id', '=', userId), ...(groupIds.length ? [inner('album_shares.group_id', 'in', [...groupIds])] : [])]))
+              .$if(contributeOnly, (q) => q.where(sql<boolean>`'contribute' = ANY(album_shares.acl)`)),
+          ),
+        ),
+    );
+  }
+
+  /** Albums with their counts, cover candidates and owners' names, filtered by `where` and `words`, newest first. */
+  private async listWhere(words: readonly string[], where: (query: AlbumListQuery) => AlbumListQuery): Promise<AlbumListRow[]> {
+    let query = where(this.listQuery());
     for (const word of words) {
       const pattern = `%${escapeLike(word.toLowerCase())}%`;
-      query = query.where((eb) => eb.or([eb(sql`lower(name)`, 'like', pattern), eb(sql`lower(description)`, 'like', pattern)]));
+      query = query.where((eb) => eb.or([eb(sql`lower(albums.name)`, 'like', pattern), eb(sql`lower(albums.description)`, 'like', pattern)]));
     }
-    const rows = await query.orderBy('created', 'desc').orderBy('id', 'desc').execute();
-    return rows.map((row) => ({ ...row, asset_count: Number(row.asset_count ?? 0), first_asset_id: row.first_asset_id ?? null }));
+    const rows = await query.orderBy('albums.created', 'desc').orderBy('albums.id', 'desc').execute();
+    return rows.map((row) => ({
+      ...row,
+      asset_count: Number(row.asset_count ?? 0),
+      first_asset_id: row.first_asset_id ?? null,
+      owner_name: row.owner_full_name || row.owner_username,
+    }));
+  }
+
+  /** Every album with its owner's name, live asset count and first live asset (the lists' base query). */
+  private listQuery() {
+    return (
+      this.db
+        .selectFrom('albums')
+        .innerJoin('users', 'users.id', 'albums.owner_id')
+        .select(['users.full_name as owner_full_name', 'users.username as owner_username'])
+        .selectAll('albums')
+        // Assets in the trash (migration 0018) are not counted and never the cover.
+        .select((eb) =>
+          eb
+            .selectFrom('album_assets')
+            .innerJoin('assets', 'assets.id', 'album_assets.asset_id')
+            .select(eb.fn.countAll<string>().as('n'))
+            .whereRef('album_assets.album_id', '=', 'albums.id')
+            .where('assets.deleted', 'is', null)
+            .as('asset_count'),
+        )
+        .select((eb) =>
+          eb
+            .selectFrom('album_assets')
+            .innerJoin('assets', 'assets.id', 'album_assets.asset_id')
+            .select('album_assets.asset_id')
+            .whereRef('album_assets.album_id', '=', 'albums.id')
+            .where('assets.deleted', 'is', null)
+            .orderBy('album_assets.position')
+            .orderBy('album_assets.asset_id')
+            .limit(1)
+            .as('first_asset_id'),
+        )
+    );
   }
 
   /** A new empty album of `ownerId` (`name` already checked and trimmed). */
@@ -260,5 +309,183 @@ export class AlbumLinksRepository {
   /** Forgets a link's wrong passwords (after a right one). */
   async clearFailures(id: number): Promise<void> {
     await this.db.updateTable('album_links').set({ failed_attempts: 0, failed_since: null }).where('id', '=', id).execute();
+  }
+}
+
+/** A share of an album with a user or a group, with their name (and a user's user name) for the sharing's list. */
+export interface AlbumShareListing {
+  readonly id: number;
+  readonly userId: number | null;
+  readonly groupId: number | null;
+  /** A user's full name (or user name), or the group's name. */
+  readonly name: string;
+  readonly acl: readonly string[];
+  readonly created: Date;
+}
+
+/** Someone an album can be shared with, as the people search finds them. */
+export interface PersonRow {
+  readonly type: 'user' | 'group';
+  readonly id: number;
+  /** A user's full name (or user name), or the group's name. */
+  readonly displayName: string;
+  /** A user's user name, or the group's name. */
+  readonly uniqueName: string;
+}
+
+/** Who the people search may offer: everyone, or only the caller's friends (`albums.restrictToFriends`). */
+export interface PeopleScope {
+  readonly users: boolean;
+  readonly groups: boolean;
+  /** Not offered (the caller). */
+  readonly exceptUserId: number;
+  /** When set, only users in one of these groups, and only these groups (the caller's own, built-ins left out). */
+  readonly friendsOf?: readonly number[] | undefined;
+}
+
+/** Albums shared with users and groups (migration 0019), and the people search that finds them. */
+export class AlbumSharesRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The album's shares with users and groups, users first, each kind by name. */
+  async list(albumId: number): Promise<AlbumShareListing[]> {
+    const rows = await this.db
+      .selectFrom('album_shares')
+      .leftJoin('users', 'users.id', 'album_shares.user_id')
+      .leftJoin('groups', 'groups.id', 'album_shares.group_id')
+      .select([
+        'album_shares.id',
+        'album_shares.user_id',
+        'album_shares.group_id',
+        'album_shares.acl',
+        'album_shares.created',
+        'users.full_name',
+        'users.username',
+        'groups.name as group_name',
+      ])
+      .where('album_shares.album_id', '=', albumId)
+      .where((eb) => eb.or([eb('album_shares.group_id', 'is not', null), eb('users.deleted', 'is', null)]))
+      .execute();
+    return rows
+      .map((row) => ({
+        id: row.id,
+        userId: row.user_id,
+        groupId: row.group_id,
+        name: row.user_id !== null ? row.full_name || row.username || '' : (row.group_name ?? ''),
+        acl: row.acl,
+        created: row.created,
+      }))
+      .sort((a, b) => Number(a.userId === null) - Number(b.userId === null) || a.name.localeCompare(b.name));
+  }
+
+  /**
+   * The rights the album's shares give the user `userId` in groups `groupIds` (the union of their acls), or
+   * undefined when it is not shared with them.
+   */
+  async rightsOf(albumId: number, userId: number, groupIds: readonly number[]): Promise<Set<string> | undefined> {
+    const rows = await this.db
+      .selectFrom('album_shares')
+      .select('acl')
+      .where('album_id', '=', albumId)
+      .where((eb) => eb.or([eb('user_id', '=', userId), ...(groupIds.length ? [eb('group_id', 'in', [...groupIds])] : [])]))
+      .execute();
+    return rows.length === 0 ? undefined : new Set(rows.flatMap((row) => row.acl));
+  }
+
+  /** Shares the album with users and groups, or replaces the acl of an existing share, in one transaction. */
+  async upsert(albumId: number, shares: ReadonlyArray<{ userId?: number | undefined; groupId?: number | undefined; acl: readonly string[] }>): Promise<void> {
+    if (shares.length === 0) return;
+    await inTransaction(this.db, async (trx) => {
+      for (const share of shares) {
+        const column = share.userId !== undefined ? 'user_id' : 'group_id';
+        const id = share.userId ?? share.groupId!;
+        const updated = await trx
+          .updateTable('album_shares')
+          .set({ acl: [...share.acl] })
+          .where('album_id', '=', albumId)
+          .where(column, '=', id)
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) > 0) continue;
+        await trx
+          .insertInto('album_shares')
+          .values({ album_id: albumId, user_id: share.userId ?? null, group_id: share.groupId ?? null, acl: [...share.acl] })
+          .execute();
+      }
+    });
+  }
+
+  /** Whether the user is a direct member of one of `groupIds` (a friend, for `albums.restrictToFriends`). */
+  async isMemberOfAny(userId: number, groupIds: readonly number[]): Promise<boolean> {
+    if (groupIds.length === 0) return false;
+    const row = await this.db
+      .selectFrom('group_members')
+      .select('user_id')
+      .where('user_id', '=', userId)
+      .where('group_id', 'in', [...groupIds])
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Stops sharing the album with the users `userIds` and the groups `groupIds` (others are left as they are). */
+  async remove(albumId: number, userIds: readonly number[], groupIds: readonly number[]): Promise<void> {
+    if (userIds.length)
+      await this.db
+        .deleteFrom('album_shares')
+        .where('album_id', '=', albumId)
+        .where('user_id', 'in', [...userIds])
+        .execute();
+    if (groupIds.length)
+      await this.db
+        .deleteFrom('album_shares')
+        .where('album_id', '=', albumId)
+        .where('group_id', 'in', [...groupIds])
+        .execute();
+  }
+
+  /**
+   * Users (enabled people, not deleted) whose user name, full name or e-mail contains `text`, and groups (not the
+   * built-ins) whose name does, at most `limit` of each, by name (case-insensitive `text`, already trimmed).
+   */
+  async people(text: string, scope: PeopleScope, limit: number): Promise<PersonRow[]> {
+    const pattern = `%${escapeLike(text.toLowerCase())}%`;
+    const found: PersonRow[] = [];
+    if (scope.users) {
+      let users = this.db
+        .selectFrom('users')
+        .select(['id', 'username', 'full_name'])
+        .where('kind', '=', 'person')
+        .where('is_enabled', '=', true)
+        .where('deleted', 'is', null)
+        .where('id', '<>', scope.exceptUserId)
+        .where((eb) => eb.or([eb(sql`lower(username)`, 'like', pattern), eb(sql`lower(full_name)`, 'like', pattern), eb(sql`lower(email)`, 'like', pattern)]));
+      if (scope.friendsOf) {
+        const friendsOf = [...scope.friendsOf, -1];
+        users = users.where((eb) =>
+          eb.exists(
+            eb.selectFrom('group_members').select('group_members.user_id').whereRef('group_members.user_id', '=', 'users.id').where('group_members.group_id', 'in', friendsOf),
+          ),
+        );
+      }
+      const rows = await users
+        .orderBy(sql`lower(full_name)`)
+        .orderBy('username')
+        .limit(limit)
+        .execute();
+      found.push(...rows.map((row) => ({ type: 'user' as const, id: row.id, displayName: row.full_name || row.username, uniqueName: row.username })));
+    }
+    if (scope.groups) {
+      let groups = this.db
+        .selectFrom('groups')
+        .select(['id', 'name'])
+        .where('builtin_key', 'is', null)
+        .where(sql`lower(name)`, 'like', pattern);
+      if (scope.friendsOf) groups = groups.where('id', 'in', [...scope.friendsOf, -1]);
+      const rows = await groups
+        .orderBy(sql`lower(name)`)
+        .limit(limit)
+        .execute();
+      found.push(...rows.map((row) => ({ type: 'group' as const, id: row.id, displayName: row.name, uniqueName: row.name })));
+    }
+    return found;
   }
 }

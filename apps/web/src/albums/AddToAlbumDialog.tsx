@@ -1,6 +1,7 @@
 /**
  * The Add to album dialog (issue 13; spec 01 §2 asset selection, §8 "Album could not be created, try again later"), on
- * the `albumAdd` machine: the user's albums (the descriptor's `albums_own`) as a radio list with "New album" and its
+ * the `albumAdd` machine: the user's albums (the descriptor's `albums_own`, then `albums_contribute`: those others
+ * shared with them for contribution) as a radio list with "New album" and its
  * name; Add makes the new album if needed (the descriptor's `albums`) and adds the selected assets to the end of the
  * album. A refusal stays in the dialog; on success it closes with what was added.
  */
@@ -16,8 +17,13 @@ import { DialogFormEnd } from '../components/DialogFormEnd.tsx';
 
 /** The user's albums as choices, newest first. */
 async function loadAlbums(descriptor: FullApiDescriptor): Promise<AlbumChoice[]> {
-  const list = await api.listAlbums(descriptor.albums_own!);
-  return list.data.map((album) => ({ href: album.href, name: album.name, assetCount: album.assetCount }));
+  const [own, contribute] = await Promise.all([api.listAlbums(descriptor.albums_own!), descriptor.albums_contribute ? api.listAlbums(descriptor.albums_contribute) : undefined]);
+  // Albums others shared for contribution follow the user's own, named with their owner's name.
+  const shared = (contribute?.data ?? []).map((album) => {
+    const owner = typeof album.props?.owner?.name === 'string' ? album.props.owner.name : '';
+    return { href: album.href, name: owner ? `${album.name} (${owner})` : album.name, assetCount: album.assetCount };
+  });
+  return [...own.data.map((album) => ({ href: album.href, name: album.name, assetCount: album.assetCount })), ...shared];
 }
 
 /** Makes the new album when asked, then adds; a failure says which step failed (the machine's `AlbumAddFailure`). */

@@ -1,14 +1,15 @@
 /**
  * What an album page offers its owner (issue 13; spec 01 §2 relocation, §7 `PATCH album`; spec 02 §6 SetPosterAsset):
  * on the selection, Remove from album, Use as cover (one asset), Move to top and Move to bottom; in the header,
- * Rename… (the album dialog), Share… (the share dialog, with `albums.shareWithGuests`), Clear cover, Archive or Restore, and Delete (to the deleted albums, after a confirmation)
+ * Rename… (the album dialog), Share… (the share dialog: people and groups with `albums.shareWithUsers` or
+ * `albums.shareWithGroups`, links with `albums.shareWithGuests`), Clear cover, Archive or Restore, and Delete (to the deleted albums, after a confirmation)
  * or Restore from there. Each is
  * one request (`PATCH` or `DELETE` on the album's `edit`); a refusal shows under the header.
  */
 import { useCallback, useState } from 'react';
 import type { NameEditInput, SavedName } from '@magpie/machines';
 import { AlbumDialog } from './AlbumDialog.tsx';
-import { ShareDialog } from './ShareDialog.tsx';
+import { ShareDialog, type ShareAbilities } from './ShareDialog.tsx';
 import { useSession } from '../session/SessionProvider.tsx';
 import { Button, HStack } from '@chakra-ui/react';
 import { ArrowDownToLine, ArrowUpToLine, Archive, ArchiveRestore, ImageOff, Image as ImageIcon, PencilLine, Share2, Trash2, Undo2 } from 'lucide-react';
@@ -112,6 +113,13 @@ export function AlbumHeaderActions({ album, onChanged, onFailed }: { readonly al
   if (!edit) return null;
   const deleted = album.deleted !== null;
   const sharesHref = album.props?.shares?.href;
+  const albumsCan = descriptor?.permissions.albums;
+  const ownerHref = typeof album.props?.owner?.href === 'string' ? album.props.owner.href : '';
+  const shareCan: ShareAbilities = {
+    links: albumsCan?.shareWithGuests ?? false,
+    downloads: descriptor?.permissions.delegateDownload ?? false,
+    people: descriptor?.people_search && (albumsCan?.shareWithUsers || albumsCan?.shareWithGroups) ? { peopleSearch: descriptor.people_search, ownerHref } : undefined,
+  };
   return (
     <HStack gap="2" wrap="wrap">
       {!deleted && (
@@ -121,13 +129,13 @@ export function AlbumHeaderActions({ album, onChanged, onFailed }: { readonly al
         </Button>
       )}
       <AlbumDialog target={renaming} onClose={closeRename} />
-      {!deleted && sharesHref && descriptor?.permissions.albums.shareWithGuests && (
+      {!deleted && sharesHref && (shareCan.links || shareCan.people) && (
         <Button size="sm" variant="outline" disabled={busy} onClick={() => setSharing(true)} data-testid="album-share">
           <Share2 aria-hidden="true" />
           Share…
         </Button>
       )}
-      <ShareDialog sharesHref={sharing ? sharesHref : undefined} name={album.name} onClose={closeShare} />
+      <ShareDialog sharesHref={sharing ? sharesHref : undefined} name={album.name} onClose={closeShare} can={shareCan} />
       {album.posterAsset && !deleted && (
         <Button
           size="sm"

@@ -1,6 +1,7 @@
 /**
- * The Albums view (issue 13; FotoWeb API, Albums): the user's albums (the descriptor's `albums_own`), archived ones
- * (`albums_archived`) and deleted ones (`albums_deleted`), as tiles with their covers and counts, newest first. New
+ * The Albums view (issue 13; FotoWeb API, Albums): the user's albums (the descriptor's `albums_own`), those others
+ * shared with them or their groups (`albums_shared`, with their owners' names), archived ones (`albums_archived`) and
+ * deleted ones (`albums_deleted`), as tiles with their covers and counts, newest first. New
  * album (with `albums.create`) makes an empty one and opens it; Add to album in an archive makes one from a selection.
  */
 import { Grid, Heading, HStack, Stack, Button } from '@chakra-ui/react';
@@ -18,15 +19,17 @@ import { EmptyView, ErrorState, LoadingState } from '../components/States.tsx';
 import { useDocumentTitle } from '../components/useDocumentTitle.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 
-/** An album's tile, with its pin toggle (issue 13). */
-function AlbumTile({ album }: { readonly album: Collection }) {
+/** An album's tile, with its pin toggle (issue 13), and its owner's name on a shared one. */
+function AlbumTile({ album, shared }: { readonly album: Collection; readonly shared: boolean }) {
   const pin = useTilePin(album.href);
-  return <CollectionTile collection={album} kind="album" {...(album.pin && pin && album.deleted === null ? { pin } : {})} />;
+  const owner = shared && typeof album.props?.owner?.name === 'string' ? album.props.owner.name : '';
+  return <CollectionTile collection={album} kind="album" {...(owner ? { byline: `by ${owner}` } : {})} {...(album.pin && pin && album.deleted === null ? { pin } : {})} />;
 }
 
-type AlbumTab = 'mine' | 'archived' | 'deleted';
+type AlbumTab = 'mine' | 'shared' | 'archived' | 'deleted';
 const TABS: ReadonlyArray<{ tab: AlbumTab; label: string; empty: string }> = [
   { tab: 'mine', label: 'My albums', empty: 'Select assets in an archive and choose “Add to album” to make one.' },
+  { tab: 'shared', label: 'Shared with me', empty: 'Albums other people share with you or your groups show here.' },
   { tab: 'archived', label: 'Archived', empty: 'Albums you archive wait here.' },
   { tab: 'deleted', label: 'Deleted', empty: 'Albums you delete wait here until you restore them or delete them for good.' },
 ];
@@ -35,7 +38,13 @@ const TABS: ReadonlyArray<{ tab: AlbumTab; label: string; empty: string }> = [
 export function AlbumsView() {
   const { descriptor } = useSession();
   const [tab, setTab] = useState<AlbumTab>('mine');
-  const href = descriptor ? { mine: descriptor.albums_own, archived: descriptor.albums_archived, deleted: descriptor.albums_deleted }[tab] : null;
+  const lists: Record<AlbumTab, string | null | undefined> = {
+    mine: descriptor?.albums_own,
+    shared: descriptor?.albums_shared,
+    archived: descriptor?.albums_archived,
+    deleted: descriptor?.albums_deleted,
+  };
+  const href = lists[tab] ?? null;
   const albums = useResource(href ?? undefined, (signal) => api.listAlbums(href!, { signal }));
   useDocumentTitle('Albums');
   const navigate = useNavigate();
@@ -63,7 +72,7 @@ export function AlbumsView() {
       </HStack>
       <AlbumDialog target={creating} onClose={closeDialog} />
       <HStack gap="2" role="group" aria-label="Album lists">
-        {TABS.map((entry) => (
+        {TABS.filter((entry) => lists[entry.tab]).map((entry) => (
           <Button
             key={entry.tab}
             size="sm"
@@ -81,12 +90,16 @@ export function AlbumsView() {
       ) : !albums.data ? (
         <LoadingState label="Loading albums…" />
       ) : albums.data.data.length === 0 ? (
-        <EmptyView icon={<Images aria-hidden="true" />} title={`No ${tab === 'mine' ? '' : `${tab} `}albums`} description={current.empty} />
+        <EmptyView
+          icon={<Images aria-hidden="true" />}
+          title={tab === 'shared' ? 'No albums shared with you' : `No ${tab === 'mine' ? '' : `${tab} `}albums`}
+          description={current.empty}
+        />
       ) : (
         <Grid as="ul" listStyleType="none" p="0" m="0" templateColumns="repeat(auto-fill, minmax(220px, 1fr))" gap="4" aria-label={current.label}>
           {albums.data.data.map((album) => (
             <li key={album.href}>
-              <AlbumTile album={album} />
+              <AlbumTile album={album} shared={tab === 'shared'} />
             </li>
           ))}
         </Grid>

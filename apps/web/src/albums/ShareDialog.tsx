@@ -1,6 +1,7 @@
 /**
- * An album's Share dialog (issue 13; FotoWeb sharing; spec 01 §8 "Share failed"), on the `albumShare` machine: the
- * album's share links, each with its expiry, password and download settings, Copy link and Revoke; and a form that
+ * An album's Share dialog (issue 13; FotoWeb sharing; spec 01 §8 "Share failed"): the people and groups it is shared
+ * with (`PeopleSharing`, with `albums.shareWithUsers` or `albums.shareWithGroups`), and, on the `albumShare` machine
+ * (with `albums.shareWithGuests`), the album's share links, each with its expiry, password and download settings, Copy link and Revoke; and a form that
  * makes a new link with an optional expiry date (the link works through that day), an optional password and a
  * download switch. The newest link is shown ready to copy.
  */
@@ -10,7 +11,9 @@ import { Copy, Link2 } from 'lucide-react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { albumShareMachine, type ShareLinkRequest, type ShareLinkView } from '@magpie/machines';
+import type { ShareLink } from '@magpie/api-types';
 import { api } from '../api/client.ts';
+import { PeopleSharing, type PeopleSharingProps } from './PeopleSharing.tsx';
 import { machineCall } from '../api/requestErrors.ts';
 
 /** Today's date on the user's calendar, `YYYY-MM-DD`. */
@@ -27,7 +30,9 @@ function endOfDay(date: string): string {
 
 async function loadLinks(sharesHref: string): Promise<ShareLinkView[]> {
   const sharing = await machineCall(() => api.getAlbumShares(sharesHref));
-  return sharing.shares.map((link) => ({ href: link.href, url: link.sharedHREF, expires: link.expires, hasPassword: link.hasPassword, download: link.acl.includes('download') }));
+  return sharing.shares
+    .filter((share): share is ShareLink => share.type === 'everyone')
+    .map((link) => ({ href: link.href, url: link.sharedHREF, expires: link.expires, hasPassword: link.hasPassword, download: link.acl.includes('download') }));
 }
 
 async function createLink(request: ShareLinkRequest): Promise<ShareLinkView> {
@@ -100,7 +105,17 @@ function LinkRow({ link, fresh, busy, onRevoke }: { readonly link: ShareLinkView
   );
 }
 
-function ShareBody({ sharesHref, name, onClose }: { readonly sharesHref: string; readonly name: string; readonly onClose: () => void }) {
+/** What the caller may share the album with (spec 03 §3.3): people and groups, links, and downloads through links. */
+export interface ShareAbilities {
+  /** The people search and the album's owner, when they share with users or groups. */
+  readonly people?: Omit<PeopleSharingProps, 'sharesHref'> | undefined;
+  /** `albums.shareWithGuests`: share links. */
+  readonly links: boolean;
+  /** `albums.delegateDownloads`: links that let visitors download originals. */
+  readonly downloads: boolean;
+}
+
+function ShareBody({ sharesHref, name, onClose, can }: { readonly sharesHref: string; readonly name: string; readonly onClose: () => void; readonly can: ShareAbilities }) {
   const [state, send] = useMachine(
     albumShareMachine.provide({
       actors: {
@@ -126,7 +141,7 @@ function ShareBody({ sharesHref, name, onClose }: { readonly sharesHref: string;
         {value === 'loading' && (
           <HStack>
             <Spinner size="sm" aria-hidden="true" />
-            <Text role="status">Loading the album’s links…</Text>
+            <Text role="status">Loading the album’s sharing…</Text>
           </HStack>
         )}
         {value === 'loadFailed' && (
@@ -139,8 +154,20 @@ function ShareBody({ sharesHref, name, onClose }: { readonly sharesHref: string;
             </Button>
           </Stack>
         )}
-        {value !== 'loading' && value !== 'loadFailed' && (
-          <Stack gap="4">
+        {value !== 'loading' && value !== 'loadFailed' && can.people && <PeopleSharing sharesHref={sharesHref} {...can.people} />}
+        {value !== 'loading' && value !== 'loadFailed' && can.links && (
+          <Stack
+            as="section"
+            aria-labelledby="share-links-heading"
+            gap="4"
+            mt={can.people ? '6' : '0'}
+            pt={can.people ? '4' : '0'}
+            borderTopWidth={can.people ? '1px' : '0'}
+            borderColor="border"
+          >
+            <Text id="share-links-heading" fontWeight="medium">
+              Links
+            </Text>
             <Text fontSize="sm" color="fg.muted">
               Anyone with a link sees the album’s photos, without an account, until the link expires or you revoke it.
             </Text>
@@ -196,16 +223,18 @@ function ShareBody({ sharesHref, name, onClose }: { readonly sharesHref: string;
                     />
                   </Field.Root>
                 </HStack>
-                <Checkbox.Root
-                  checked={download}
-                  disabled={busy}
-                  onCheckedChange={(details) => send({ type: 'SET_DOWNLOAD', value: details.checked === true })}
-                  data-testid="share-download"
-                >
-                  <Checkbox.HiddenInput />
-                  <Checkbox.Control />
-                  <Checkbox.Label>Let visitors download the originals</Checkbox.Label>
-                </Checkbox.Root>
+                {can.downloads && (
+                  <Checkbox.Root
+                    checked={download}
+                    disabled={busy}
+                    onCheckedChange={(details) => send({ type: 'SET_DOWNLOAD', value: details.checked === true })}
+                    data-testid="share-download"
+                  >
+                    <Checkbox.HiddenInput />
+                    <Checkbox.Control />
+                    <Checkbox.Label>Let visitors download the originals</Checkbox.Label>
+                  </Checkbox.Root>
+                )}
                 {problem !== undefined && (
                   <Text role="alert" color="fg.error" fontSize="sm" data-testid="share-problem">
                     {problem}
@@ -238,12 +267,22 @@ function ShareBody({ sharesHref, name, onClose }: { readonly sharesHref: string;
 }
 
 /** See the module comment. `sharesHref` opens it (the album's `.shares/`); `onClose` closes it. */
-export function ShareDialog({ sharesHref, name, onClose }: { readonly sharesHref: string | undefined; readonly name: string; readonly onClose: () => void }) {
+export function ShareDialog({
+  sharesHref,
+  name,
+  onClose,
+  can,
+}: {
+  readonly sharesHref: string | undefined;
+  readonly name: string;
+  readonly onClose: () => void;
+  readonly can: ShareAbilities;
+}) {
   return (
     <Dialog.Root open={sharesHref !== undefined} onOpenChange={(details) => (details.open ? undefined : onClose())} size="md">
       <Portal>
         <Dialog.Backdrop />
-        <Dialog.Positioner>{sharesHref && <ShareBody sharesHref={sharesHref} name={name} onClose={onClose} />}</Dialog.Positioner>
+        <Dialog.Positioner>{sharesHref && <ShareBody sharesHref={sharesHref} name={name} onClose={onClose} can={can} />}</Dialog.Positioner>
       </Portal>
     </Dialog.Root>
   );

@@ -22,7 +22,20 @@ function TileIcon({ iconCharacter, size }: { iconCharacter: string | null | unde
   return <Icon size={size} aria-hidden="true" strokeWidth={1.5} />;
 }
 
-export function CollectionTile({ collection, kind, href, pin }: { collection: Collection; kind: 'archive' | 'folder' | 'album' | 'smartFolder'; href?: string; pin?: TilePin }) {
+export function CollectionTile({
+  collection,
+  kind,
+  href,
+  pin,
+  byline,
+}: {
+  collection: Collection;
+  kind: 'archive' | 'folder' | 'album' | 'smartFolder';
+  href?: string;
+  pin?: TilePin;
+  /** A line under the count, e.g. a shared album's owner ("by Anna Berg"). */
+  byline?: string;
+}) {
   const poster = pickPreview(collection.posterImages, 400);
   return (
     <LinkBox
@@ -75,6 +88,11 @@ export function CollectionTile({ collection, kind, href, pin }: { collection: Co
         <Text fontSize="sm" color="fg.muted">
           {assetCountText(collection.assetCount)}
         </Text>
+        {byline && (
+          <Text fontSize="sm" color="fg.muted" truncate data-testid="collection-tile-byline">
+            {byline}
+          </Text>
+        )}
       </Box>
       {pin && <PinButton pin={pin} name={collection.name} position="absolute" top="2" right="2" zIndex="1" />}
     </LinkBox>

@@ -954,6 +954,31 @@ export interface paths {
         patch: operations["removePins"];
         trace?: never;
     };
+    "/fotoweb/me/people/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find people and groups to share an album with
+         * @description The descriptor's `people_search` (FotoWeb API, `GET /fotoweb/me/people/?q=`, `people-list`): enabled users
+         *     whose user name, full name or e-mail contains `q`, when the caller holds `albums.shareWithUsers`, and groups
+         *     whose name contains it, when they hold `albums.shareWithGroups` (Everyone, Registered Users and Guests are not
+         *     offered; with `albums.restrictToFriends` only the people in the caller's own groups and those groups); never
+         *     the caller. At most 20 of each kind, by name. An empty `q` answers an empty list. 403 without either
+         *     permission; guests 401.
+         */
+        get: operations["listPeople"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/fotoweb/me/albums/": {
         parameters: {
             query?: never;
@@ -993,9 +1018,10 @@ export interface paths {
         };
         /**
          * One of the user's album lists
-         * @description The descriptor's album lists: `mine` (owned, neither archived nor deleted), `shared-with-me` (shared with the
-         *     user or one of their groups), `archived` and `deleted` (owned; a deleted album stays until it is deleted
-         *     again), and `contribute` (albums others shared with the user for contribution). Newest first.
+         * @description The descriptor's album lists: `mine` (owned, neither archived nor deleted), `shared-with-me` (albums others
+         *     shared with the user or one of their groups, neither archived nor deleted; `props.owner` names the owner),
+         *     `archived` and `deleted` (owned; a deleted album stays until it is deleted again), and `contribute` (albums
+         *     shared with the user with the `contribute` right). Newest first.
          */
         get: operations["listAlbumsIn"];
         put?: never;
@@ -1023,7 +1049,8 @@ export interface paths {
          * @description The album (FotoWeb API, `GET /fotoweb/users/{userid}/albums/{albumid}/`) as `collection` (with the first page
          *     of its assets in the album's order), `collectioninfo`, or `assetlist` (one page; `?p=` is the 0-based page
          *     the `paging` links name). An album lists only the assets the caller may view in their archives (AutoSearch
-         *     included); the others stay in it, unseen. Its owner opens it; anyone else gets 404.
+         *     included); the others stay in it, unseen. Its owner opens it, and so do the people and groups it is shared
+         *     with (`.shares/`) while it is neither archived nor deleted; anyone else gets 404.
          */
         get: operations["getAlbum"];
         put?: never;
@@ -1032,7 +1059,8 @@ export interface paths {
          * @description Body `{data: [href]}` (`assetlinklist`; each item a string or `{href}`, 1 to 1,000): asset hrefs the caller
          *     may view (404 otherwise, as if they did not exist; 400 `InvalidHref` for an href that is not an asset's).
          *     They go to the end of the album in the order given; assets already in it stay where they are. An album holds
-         *     at most 10,000 assets (409 `AlbumFull`, nothing added). Only the owner adds (404 for anyone else). Answers how
+         *     at most 10,000 assets (409 `AlbumFull`, nothing added). The owner adds, and so do the people it is shared with
+         *     for contribution (acl `contribute`; 403 for the others it is shared with, 404 for anyone else). Answers how
          *     many were added and the album.
          */
         post: operations["addAlbumAssets"];
@@ -1074,8 +1102,10 @@ export interface paths {
          * How an album is shared
          * @description The album's sharing (FotoWeb API, `GET /fotoweb/users/{userid}/albums/{albumid}/.shares/`, `sharing`): its share
          *     links (`type: "everyone"`: anyone with the link opens the album's public page, without an account), each with
-         *     its expiry, whether it has a password, and whether it lets visitors download originals. Revoked links are not
-         *     listed. Only the owner (and holders of `manageAlbums`) reads it (404 for anyone else).
+         *     its expiry, whether it has a password, and whether it lets visitors download originals; and the users and
+         *     groups it is shared with (`type: "user"` / `"group"`, the person's or group's `href` and `name`, `acl` with
+         *     `contribute` when they may add assets). Revoked links are not listed. Only the owner (and holders of
+         *     `manageAlbums`) reads it (404 for anyone else).
          */
         get: operations["getAlbumShares"];
         put?: never;
@@ -1084,13 +1114,21 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Share an album by link, or revoke a link
-         * @description Body `sharing-update` (FotoWeb API): `addShares` of `type: "everyone"` make share links (`acl` `view`,
+         * Share an album with users, groups or by link; stop sharing
+         * @description Body `sharing-update` (FotoWeb API). `addShares` of `type: "everyone"` make share links (`acl` `view`,
          *     `preview`, and `download` to let visitors download originals; optional `expires`, a date-time in the future,
-         *     and `password`, 4 to 200 characters); `removeShares` of `type: "everyone"` with a link's `href` revoke it at
-         *     once. Making links needs the group permission `albums.shareWithGuests` (403). A deleted album is not shared
-         *     (409). Answers `sharing-link-list` `{addedShares: [{type, acl, sharedHREF}]}`, `sharedHREF` the public page's
-         *     URL.
+         *     and `password`, 4 to 200 characters). `addShares` of `type: "user"` or `"group"` share the album with the
+         *     person or group of `href` (from the people search, `people_search`; `acl` `view`, `preview`, `download` and
+         *     `contribute` to let them add assets; sharing again with the same one replaces its acl): they find it under
+         *     `shared-with-me` (and `contribute`) and open it, seeing the assets they may view themselves. `removeShares`
+         *     with a link's, user's or group's `href` revoke that share at once.
+         *     Group permissions of spec 03 §3.3: links need `albums.shareWithGuests`, users `albums.shareWithUsers`, groups
+         *     `albums.shareWithGroups`, and `download` in any acl `albums.delegateDownloads` (403); with
+         *     `albums.restrictToFriends` a user is shared with only when they are in one of the sharer's groups (other than
+         *     Everyone and Registered Users), and a group only when the sharer is in it (403 `NotAFriend`). Unknown or
+         *     disabled users and groups are 400 `InvalidHref`; the owner is not shared with (400). A deleted album is not
+         *     shared (409). Answers `sharing-link-list` `{addedShares: [{type, acl, sharedHREF}]}`, `sharedHREF` the public
+         *     page's URL for a link and the album's href for a user or group.
          */
         patch: operations["updateAlbumShares"];
         trace?: never;
@@ -3064,6 +3102,10 @@ export interface components {
                 comment: boolean;
                 create: boolean;
                 shareWithGuests: boolean;
+                /** @description Magpie extension (spec 03 §3.3 `albums.shareWithUsers`). */
+                shareWithUsers: boolean;
+                /** @description Magpie extension (spec 03 §3.3 `albums.shareWithGroups`). */
+                shareWithGroups: boolean;
                 showOnHomepage: boolean;
             };
             allowRetranscode: boolean;
@@ -4124,25 +4166,52 @@ export interface components {
             hasPassword: boolean;
             created: string;
         };
-        /** @description An album's sharing (FotoWeb `sharing`): its share links. Shares with users and groups come later. */
+        /** @description A share of an album with a user or a group (FotoWeb `sharing` `type` `user` / `group`). */
+        PersonShare: {
+            /** @enum {string} */
+            type: "user" | "group";
+            /** @description The user's or group's href (also what `removeShares` names). */
+            href: string;
+            /** @description The user's full name (or user name), or the group's name. */
+            name: string;
+            acl: ("view" | "preview" | "download" | "contribute")[];
+            /** @description The album's href, where they open it. */
+            sharedHREF: string;
+            created: string;
+        };
+        /** @description An album's sharing (FotoWeb `sharing`): its share links, and the users and groups it is shared with. */
         AlbumSharing: {
             href: string;
             originalHref: string;
-            shares: components["schemas"]["ShareLink"][];
+            shares: (components["schemas"]["ShareLink"] | components["schemas"]["PersonShare"])[];
+        };
+        /** @description FotoWeb's `people-list`, the people search's answer (fotoweb-api-notes §8). */
+        PeopleList: {
+            data: {
+                /** @enum {string} */
+                type: "user" | "group";
+                display_name: string;
+                /** @description The user name, or the group's name. */
+                unique_name: string;
+                href: string;
+            }[];
+            paging: null;
         };
         /** @description FotoWeb's `sharing-update`, for share links. */
         AlbumSharingUpdate: {
             addShares?: {
                 /** @enum {string} */
-                type: "everyone";
-                acl: ("view" | "preview" | "download")[];
+                type: "everyone" | "user" | "group";
+                /** @description The user's or group's href (`user` and `group` only). */
+                href?: string;
+                acl: ("view" | "preview" | "download" | "contribute")[];
                 /** Format: date-time */
                 expires?: string;
                 password?: string;
             }[];
             removeShares?: {
                 /** @enum {string} */
-                type: "everyone";
+                type: "everyone" | "user" | "group";
                 href: string;
             }[];
         };
@@ -7124,6 +7193,33 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    listPeople: {
+        parameters: {
+            query?: {
+                /** @description Text the user's or group's name contains (case-insensitive). */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The people and groups found. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.fotoware.people-list+json": components["schemas"]["PeopleList"];
+                    "application/json": components["schemas"]["PeopleList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
         };
     };
     listAlbums: {

@@ -12,9 +12,13 @@
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { DEFAULT_ERROR_MESSAGE } from '../uploadPopover/uploadError.ts';
+import { SHARE_FAILED_MESSAGE } from '../albumShare/albumShare.machine.ts';
 
-/** Which list is edited: a group's user members, a group's group members, or the groups a user or group is in. */
-export type MemberListKind = 'userMembers' | 'groupMembers' | 'memberOf';
+/**
+ * Which list is edited: a group's user members, a group's group members, the groups a user or group is in, or the
+ * users and groups an album is shared with (`albumShares`, issue 13: `PATCH <album>/.shares/`).
+ */
+export type MemberListKind = 'userMembers' | 'groupMembers' | 'memberOf' | 'albumShares';
 
 /** A user or group in a member list, as the pickers return it (href and name). */
 export interface MemberRef {
@@ -138,7 +142,7 @@ export function isMemberRemovable(context: MemberEditListContext, href: string):
 /**
  * The message for a failed PATCH (spec 03 §8): 409 → {@link CIRCULAR_GROUP_MEMBERS} on a group's member groups or
  * {@link CIRCULAR_MEMBER_OF} on member-of; otherwise the server's heading when present and the status is not 500;
- * otherwise the general error (spec 01 §8 default message).
+ * otherwise "Share failed" on an album's sharing and the general error elsewhere (spec 01 §8).
  */
 export function memberEditErrorMessage(kind: MemberListKind, error: unknown): string {
   if (typeof error !== 'object' || error === null) return DEFAULT_ERROR_MESSAGE;
@@ -147,7 +151,8 @@ export function memberEditErrorMessage(kind: MemberListKind, error: unknown): st
   if (status === 409 && kind === 'memberOf') return CIRCULAR_MEMBER_OF;
   const heading = responseJSON?.heading;
   if (typeof heading === 'string' && heading.trim().length > 0 && status !== 500) return heading;
-  return DEFAULT_ERROR_MESSAGE;
+  // spec 01 §8: a sharing that could not be saved says "Share failed".
+  return kind === 'albumShares' ? SHARE_FAILED_MESSAGE : DEFAULT_ERROR_MESSAGE;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { createActor, fromPromise, SimulatedClock, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ERROR_MESSAGE } from '../uploadPopover/uploadError.ts';
+import { SHARE_FAILED_MESSAGE } from '../albumShare/albumShare.machine.ts';
 import { createControlledPromiseActor, flushPromises } from '../testing/controlledActor.ts';
 import { assertFullCoverage, createCoverageTracker, formatCoverage, type CoverageTracker } from '../testing/coverage.ts';
 import { describeModelPaths } from '../testing/describeModelPaths.ts';
@@ -291,6 +292,10 @@ describe('memberEditList rules (spec 03 §4, spec 01 §5)', () => {
     expect(memberEditErrorMessage('memberOf', { status: 500, responseJSON: { heading: 'SQL' } })).toBe(DEFAULT_ERROR_MESSAGE);
     expect(memberEditErrorMessage('memberOf', new TypeError('Failed to fetch'))).toBe(DEFAULT_ERROR_MESSAGE);
     expect(memberEditErrorMessage('memberOf', null)).toBe(DEFAULT_ERROR_MESSAGE);
+    // An album's sharing (issue 13; spec 01 §8 "Share failed").
+    expect(memberEditErrorMessage('albumShares', { status: 403, responseJSON: { heading: 'Not a friend' } })).toBe('Not a friend');
+    expect(memberEditErrorMessage('albumShares', { status: 500, responseJSON: { heading: 'SQL' } })).toBe(SHARE_FAILED_MESSAGE);
+    expect(memberEditErrorMessage('albumShares', new TypeError('Failed to fetch'))).toBe(SHARE_FAILED_MESSAGE);
   });
 
   it('sends {add, remove} hrefs with a real promise actor', async () => {

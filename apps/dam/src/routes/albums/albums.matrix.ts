@@ -4,7 +4,9 @@
  * acts on an album the row's `permitted` caller owns, so the others (the site owner included, who holds
  * `manageAlbums`) are told apart: a stranger gets 404, as if it did not exist. Adding an asset needs View on it too.
  * Making a share link needs `albums.shareWithGuests` as well. Listing one's own albums, and a share link's page, its
- * password, previews and originals (the link is the credential), are open operations of the matrix.
+ * password, previews and originals (the link is the credential), are open operations of the matrix. An album the
+ * site owner shares with the row's `permitted` caller is opened (and, for contribution, added to) by them too; sharing
+ * with a user needs `albums.shareWithUsers`, and so does the people search.
  */
 import { jsonRequest, type MatrixExpect, type MatrixRow, type MatrixWorld } from '../../testing/matrix.ts';
 
@@ -18,7 +20,50 @@ async function permittedAlbum(w: MatrixWorld): Promise<string> {
   return `/fotoweb/users/${w.permitted.id}/albums/${album.id}/`;
 }
 
+/** An album of the site owner shared with the row's `permitted` caller (`acl`); answers its href. */
+async function sharedAlbum(w: MatrixWorld, acl: ReadonlyArray<'view' | 'contribute'>): Promise<string> {
+  const album = await w.dam.ctx.repos.albums.create(w.owner.id, `matrix shared album ${++serial}`, '');
+  const href = `/fotoweb/users/${w.owner.id}/albums/${album.id}/`;
+  const shared = await w.dam.app.inject({
+    ...jsonRequest('PATCH', `${href}.shares/`, { addShares: [{ type: 'user', href: `/fotoweb/api/users/${w.permitted.id}`, acl }] }),
+    headers: { authorization: `Bearer ${w.owner.token}`, 'content-type': 'application/json' },
+  });
+  if (shared.statusCode !== 200) throw new Error(`sharing the matrix album failed: ${shared.body}`);
+  return href;
+}
+
+/** Only the site owner (its owner) and the `permitted` caller it is shared with reach it. */
+const sharedWithPermitted = (ok: number): MatrixExpect => ({ none: [401, 'Unauthorized'], outsider: [404, 'NotFound'], viewer: [404, 'NotFound'], permitted: ok, owner: ok });
+
 export const ALBUMS_MATRIX_ROWS: MatrixRow[] = [
+  {
+    operation: 'listPeople',
+    grant: { groupPermissions: ['albums.shareWithUsers'] },
+    request: async () => ({ method: 'GET', url: '/fotoweb/me/people/?q=matrix' }),
+    expect: { none: [401, 'Unauthorized'], outsider: [403, 'Forbidden'], viewer: [403, 'Forbidden'], permitted: 200, owner: 200 },
+    refusal: /albums\.shareWithUsers/,
+  },
+  {
+    operation: 'getAlbum',
+    label: 'shared with the caller',
+    grant: {},
+    request: async (w) => ({ method: 'GET', url: await sharedAlbum(w, ['view']) }),
+    expect: sharedWithPermitted(200),
+  },
+  {
+    operation: 'addAlbumAssets',
+    label: 'shared with the caller for contribution',
+    grant: { archive: ['View'] },
+    request: async (w) => jsonRequest('POST', await sharedAlbum(w, ['view', 'contribute']), { data: [w.asset.href] }),
+    expect: sharedWithPermitted(200),
+  },
+  {
+    operation: 'updateAlbumShares',
+    label: 'with a user',
+    grant: { groupPermissions: ['albums.shareWithUsers'] },
+    request: async (w) => jsonRequest('PATCH', `${await permittedAlbum(w)}.shares/`, { addShares: [{ type: 'user', href: `/fotoweb/api/users/${w.owner.id}`, acl: ['view'] }] }),
+    expect: ownersOnly(200),
+  },
   {
     operation: 'createAlbum',
     grant: { groupPermissions: ['albums.create'] },

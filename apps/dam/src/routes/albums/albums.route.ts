@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { DamContext } from '../../context.ts';
 import { negotiate, sendRepresentation } from '../../http/media-types.ts';
 import { serveOperations } from '../../http/operations.ts';
-import { parseAlbumLinkHref, parseAssetHref } from '../../http/resource-path.ts';
+import { parseAlbumLinkHref, parseAssetHref, parsePrincipalHref } from '../../http/resource-path.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { AssetReference } from '../../lib/references.ts';
-import type { AlbumReference } from '../../services/albums.service.ts';
+import type { AlbumReference, LinkShareInput, PersonShareInput } from '../../services/albums.service.ts';
 
 const ALBUM_REPRESENTATIONS = ['collection', 'collectioninfo', 'assetlist'] as const;
 
@@ -31,6 +31,15 @@ function assetReference(href: string, at: string): AssetReference {
   return assetReferences([href], at)[0]!;
 }
 
+/** The id a user's or group's href names, or undefined for anything else. */
+function principalId(href: string, type: 'user' | 'group'): number | undefined {
+  try {
+    return parsePrincipalHref(href, type);
+  } catch {
+    return undefined;
+  }
+}
+
 const albumOf = (params: { userId: string; albumId: string }): AlbumReference => ({ ownerId: Number(params.userId), albumId: Number(params.albumId) });
 
 /** The caller's albums (issue 13; FotoWeb API, Albums; spec 01 §7 `PATCH album`, `PATCH collection poster_asset`). */
@@ -42,6 +51,9 @@ export async function albumsRoutes(app: FastifyInstance, ctx: DamContext) {
       return sendRepresentation(request, reply.header('location', album.href), 'collectioninfo', album, 201);
     },
     listAlbumsIn: async ({ request, reply, caller, params }) => sendRepresentation(request, reply, 'collectionlist', await ctx.albums.list(caller, params.list)),
+  });
+  serveOperations(app, '/fotoweb/me/people/', {
+    listPeople: async ({ request, reply, caller, query }) => sendRepresentation(request, reply, 'people-list', await ctx.albums.people(caller, query.q)),
   });
   serveOperations(app, '/fotoweb/users/:userId/albums/*', {
     getAlbum: async ({ request, reply, caller, params, query }) => {
@@ -78,14 +90,34 @@ export async function albumsRoutes(app: FastifyInstance, ctx: DamContext) {
     updateAlbumShares: async ({ request, reply, caller, params, body }) => {
       const album = albumOf(params);
       const revoke: number[] = [];
+      const unshare = { userIds: [] as number[], groupIds: [] as number[] };
+      const links: LinkShareInput[] = [];
+      const people: PersonShareInput[] = [];
       const issues: Array<{ path: string; message: string }> = [];
       (body.removeShares ?? []).forEach((share, index) => {
-        const link = parseAlbumLinkHref(share.href);
-        if (!link) issues.push({ path: `body.removeShares.${index}.href`, message: 'Not a share link of an album.' });
-        else if (link.ownerId === album.ownerId && link.albumId === album.albumId) revoke.push(link.linkId);
+        const at = `body.removeShares.${index}.href`;
+        if (share.type === 'everyone') {
+          const link = parseAlbumLinkHref(share.href);
+          if (!link) issues.push({ path: at, message: 'Not a share link of an album.' });
+          else if (link.ownerId === album.ownerId && link.albumId === album.albumId) revoke.push(link.linkId);
+        } else {
+          const id = principalId(share.href, share.type);
+          if (id === undefined) issues.push({ path: at, message: `Not a ${share.type}'s href.` });
+          else (share.type === 'user' ? unshare.userIds : unshare.groupIds).push(id);
+        }
       });
-      if (issues.length > 0) throw new ApiError(400, 'InvalidHref', 'Share links are revoked by the href the server gave them.', 'Invalid href', issues);
-      return sendRepresentation(request, reply, 'sharing-link-list', await ctx.albums.updateSharing(caller, album, body.addShares ?? [], revoke));
+      (body.addShares ?? []).forEach((share, index) => {
+        const at = `body.addShares.${index}`;
+        if (share.type === 'everyone') {
+          links.push({ acl: share.acl, expires: share.expires, password: share.password, at });
+          return;
+        }
+        const id = principalId(share.href ?? '', share.type);
+        if (id === undefined) issues.push({ path: `${at}.href`, message: `Not a ${share.type}'s href.` });
+        else people.push({ type: share.type, id, acl: share.acl, at });
+      });
+      if (issues.length > 0) throw new ApiError(400, 'InvalidHref', 'Shares are named by the href the server gave them (a link, a user or a group).', 'Invalid href', issues);
+      return sendRepresentation(request, reply, 'sharing-link-list', await ctx.albums.updateSharing(caller, album, links, revoke, people, unshare));
     },
   });
 }

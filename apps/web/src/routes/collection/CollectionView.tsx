@@ -199,6 +199,10 @@ export function CollectionView() {
           <Text color="fg.muted" data-testid="collection-count" aria-live="polite">
             {isSearch ? `${assetCountText(collection.assetCount)} matching “${collection.searchString}”` : assetCountText(collection.assetCount)}
             {resource.status === 'loading' && ' · updating…'}
+            {/* An album others shared with the user names its owner (issue 13). */}
+            {isAlbum && collection.edit === null && typeof collection.props?.owner?.name === 'string' && (
+              <span data-testid="album-owner">{` · shared by ${collection.props.owner.name}`}</span>
+            )}
           </Text>
           {searchError !== undefined && (
             <Text color="fg.muted" fontSize="sm" data-testid="search-not-run">
