@@ -12,7 +12,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { actionOpenUpload } from '../actions/actionOpenUpload.ts';
 import { useActions } from '../actions/ActionsProvider.tsx';
 import { progressPercent, statusText, toUploadInputs } from './fileRow.ts';
-import { destinationOf, useUpload, type UploadActorRef } from './UploadProvider.tsx';
+import { destinationName, destinationOf, useUpload, type UploadActorRef } from './UploadProvider.tsx';
 
 /** The header's Upload button with its popover; renders nothing without upload targets (spec 01 §6). */
 export function UploadControl() {
@@ -31,7 +31,7 @@ function UploadPopover({ actorRef }: { actorRef: UploadActorRef }) {
   const { files, closeRefused } = snapshot.context;
   const fileInput = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
-  const archiveName = destination?.name ?? 'archive';
+  const archiveName = destination ? destinationName(destination) : 'archive';
 
   const addFiles = (list: FileList | null) => {
     if (!list || list.length === 0) return;
@@ -114,7 +114,7 @@ function UploadPopover({ actorRef }: { actorRef: UploadActorRef }) {
                       >
                         {targets.map((target) => (
                           <option key={destinationOf(target)} value={destinationOf(target)}>
-                            {target.name}
+                            {destinationName(target)}
                           </option>
                         ))}
                       </NativeSelect.Field>

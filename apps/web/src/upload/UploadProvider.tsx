@@ -2,9 +2,10 @@
  * Hosts the upload popover's actor for the whole app shell and tells the rest of the app about it: the header's
  * Upload button and the `u` shortcut open it, and collection views reload when files were uploaded.
  *
- * The machine's destination is its input (the collection files go to). Choosing another "upload to" target starts a
- * fresh popover actor for that destination; the chooser is disabled while uploading, so a running upload is never
- * dropped.
+ * The machine's destination is its input (the collection files go to): an archive of the descriptor's `upload_to`, or
+ * the folder on screen (its `uploadHref`), which Upload chooses when it opens there, so files go into the sub-folder
+ * the user is looking at (issue 13). Choosing another "upload to" target starts a fresh popover actor for that
+ * destination; the chooser is disabled while uploading, so a running upload is never dropped.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useMachine } from '@xstate/react';
@@ -22,8 +23,30 @@ export function destinationOf(target: Pick<Collection, 'uploadHref' | 'href'>): 
   return target.uploadHref || target.href;
 }
 
+/**
+ * The name a destination is listed by: an archive's name, or a folder's path from its archive (`Photos › 2026 ›
+ * Harbour`, from its `ancestors`), so a sub-folder is told apart from the archive it is in.
+ */
+export function destinationName(target: Pick<Collection, 'name' | 'type' | 'ancestors'>): string {
+  if (target.type !== 'folder') return target.name;
+  return [...(target.ancestors ?? []).map((ancestor) => ancestor.name), target.name].join(' › ');
+}
+
+/**
+ * The "upload to" targets (issue 13: upload into a sub-folder): the descriptor's `upload_to` archives, and first the
+ * folder on screen when the user may upload there (its `uploadHref`) and it is not one of them already.
+ */
+export function uploadTargetsWith(uploadTargets: readonly Collection[], onScreen: Collection | undefined): readonly Collection[] {
+  if (!onScreen?.uploadHref || onScreen.type !== 'folder' || uploadTargets.length === 0) return uploadTargets;
+  if (uploadTargets.some((target) => destinationOf(target) === onScreen.uploadHref)) return uploadTargets;
+  return [onScreen, ...uploadTargets];
+}
+
 interface UploadValue {
-  /** The "upload to" targets (spec 01 §2); empty means upload is not offered (spec 01 §6). */
+  /**
+   * The "upload to" targets (spec 01 §2): the archives, and the folder on screen (issue 13); empty means upload is not
+   * offered (spec 01 §6).
+   */
   readonly targets: readonly Collection[];
   /** The chosen target. */
   readonly destination: Collection | undefined;
@@ -67,8 +90,18 @@ function UploadActorHost(props: { destination: string; openOnStart: boolean; onA
 
 /** Provides {@link useUpload}; renders the actor host when the user has upload targets. */
 export function UploadProvider({ children }: { children: ReactNode }) {
-  const { uploadTargets } = useSession();
+  const session = useSession();
   const { collection, requestRefresh } = useView();
+  // The folder on screen stays a target while files chosen for it upload, even after the user browses on.
+  const [lastFolder, setLastFolder] = useState<Collection | undefined>(undefined);
+  const onScreen = collection?.type === 'folder' && collection.uploadHref ? collection : undefined;
+  useEffect(() => {
+    if (onScreen) setLastFolder(onScreen);
+  }, [onScreen]);
+  const uploadTargets = useMemo(() => {
+    const withScreen = uploadTargetsWith(session.uploadTargets, onScreen);
+    return lastFolder && lastFolder !== onScreen ? uploadTargetsWith(withScreen, lastFolder) : withScreen;
+  }, [session.uploadTargets, onScreen, lastFolder]);
   const [chosen, setChosen] = useState<{ destination: string; openOnStart: boolean } | undefined>();
   const [actorRef, setActorRef] = useState<UploadActorRef | undefined>();
 
