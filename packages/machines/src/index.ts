@@ -796,3 +796,18 @@ export {
   type CollectionStyleEvent,
   type CollectionStyleInput,
 } from './collectionStyle/collectionStyle.machine.ts';
+
+// The trash's restore and purge: issue 13 trash, spec 01 §2 prompt modal and notifications, §8; dam.yaml updateTrash.
+export {
+  TRASH_NOTICE_AUTOCLOSE_MS,
+  trashActionErrorMessage,
+  trashActionMachine,
+  trashActionNotice,
+  trashUpdateOf,
+  type TrashActionContext,
+  type TrashActionEvent,
+  type TrashActionInput,
+  type TrashActionKind,
+  type TrashActionRequest,
+  type TrashUpdateInput,
+} from './trashAction/trashAction.machine.ts';

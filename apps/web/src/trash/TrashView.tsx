@@ -2,17 +2,25 @@
  * The trash (issue 13; spec 03 §1 "trash can"; the descriptor's `trash`): the assets deleted from the archives where
  * the user holds Delete, most recently deleted first, each with its thumbnail, where it was, who deleted it and when
  * it will be purged. Restore puts entries back where they were (a name taken there meanwhile is refused, nothing is
- * restored); Delete for good asks first, then removes them with their revisions and files. Reached from the user
- * menu's Trash item.
+ * restored); Delete for good asks first (spec 01 §2 prompt modal), then removes them with their revisions and files.
+ * The outcome's notice closes after 15 s (spec 01 §2 notifications) or when dismissed; an error stays until dismissed
+ * or the next request. Reached from the user menu's Trash item.
+ *
+ * The flow (the entries chosen, the prompt, the request, the notice or error, the trash as the DAM answered it) is
+ * the `trashAction` machine of `@magpie/machines`: this screen loads the trash, draws the machine's state and sends
+ * it the user's events. `data-state` on the view names the machine's state (`idle`, `confirming`, `submitting`,
+ * `done`, `failed`).
  */
-import { useMemo, useState } from 'react';
-import { Alert, Box, Button, Checkbox, HStack, Heading, Image, Link, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Checkbox, CloseButton, Dialog, HStack, Heading, Image, Link, Portal, Stack, Table, Text } from '@chakra-ui/react';
+import { useMachine } from '@xstate/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { RotateCcw, Trash2 } from 'lucide-react';
-import type { TrashEntry, TrashList, TrashUpdate } from '@magpie/api-types';
-import { api, describeError } from '../api/client.ts';
+import { fromPromise, type SnapshotFrom } from 'xstate';
+import type { TrashEntry, TrashList } from '@magpie/api-types';
+import { trashActionMachine, type TrashActionEvent, type TrashUpdateInput } from '@magpie/machines';
+import { api } from '../api/client.ts';
+import { machineCall } from '../api/requestErrors.ts';
 import { useResource } from '../api/useResource.ts';
-import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { DocTypeIcon } from '../components/DocTypeIcon.tsx';
 import { EmptyView, ErrorState, LoadingState } from '../components/States.tsx';
 import { useDocumentTitle } from '../components/useDocumentTitle.ts';
@@ -25,54 +33,41 @@ function thumbnailOf(entry: TrashEntry, px = 100): string | undefined {
   return (sorted.find((p) => p.size >= px) ?? sorted.at(-1))?.href;
 }
 
-/** What one restore or purge did, for the notice. */
-function outcomeText(update: TrashUpdate): string {
-  const count = (n: number) => (n === 1 ? '1 asset' : `${n} assets`);
-  if (update.restore?.length) return `${count(update.restore.length)} restored.`;
-  return `${count(update.purge?.length ?? 0)} deleted for good.`;
+/** The machine's state as one word: `idle`, `done` and `failed` (inside `ready`), `confirming` or `submitting`. */
+function stateName(state: SnapshotFrom<typeof trashActionMachine>): string {
+  return typeof state.value === 'string' ? state.value : state.value.ready;
 }
+
+/** The `update` actor: `PATCH` the trash (dam.yaml `updateTrash`), rejecting with `{status, responseJSON}`. */
+const trashMachine = trashActionMachine.provide({
+  actors: { update: fromPromise<TrashList, TrashUpdateInput>(({ input }) => machineCall(() => api.updateTrash(input.href, input.update))) },
+});
 
 export function TrashView() {
   const { descriptor } = useSession();
   const href = descriptor?.trash ?? undefined;
   useDocumentTitle('Trash');
   const resource = useResource(href, (signal) => api.getTrash(href!, { signal }));
-  const [shown, setShown] = useState<TrashList | undefined>(undefined);
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<string | undefined>(undefined);
-  const [error, setError] = useState<string | undefined>(undefined);
-  const [confirmPurge, setConfirmPurge] = useState<readonly number[] | undefined>(undefined);
-  const trash = shown ?? resource.data;
-  const entries = useMemo(() => trash?.data ?? [], [trash]);
 
   if (!href) return <EmptyView icon={<Trash2 aria-hidden="true" />} title="No trash" description="Log in to see the assets deleted from your archives." />;
-  if (resource.status === 'error' && !trash) return <ErrorState error={resource.error} onRetry={resource.reload} />;
-  if (!trash) return <LoadingState label="Loading the trash…" />;
+  if (resource.status === 'error' && !resource.data) return <ErrorState error={resource.error} onRetry={resource.reload} />;
+  if (!resource.data) return <LoadingState label="Loading the trash…" />;
+  return <TrashEntries key={href} href={href} loaded={resource.data} />;
+}
 
-  const apply = async (update: TrashUpdate) => {
-    setBusy(true);
-    setError(undefined);
-    setNotice(undefined);
-    try {
-      const after = await api.updateTrash(href, update);
-      setShown(after);
-      setSelected(new Set());
-      setNotice(outcomeText(update));
-    } catch (failure) {
-      setError(describeError(failure).message);
-      throw failure;
-    } finally {
-      setBusy(false);
-    }
-  };
-  const restore = (ids: readonly number[]) => void apply({ restore: [...ids] }).catch(() => undefined);
-  const toggle = (id: number, on: boolean) => setSelected((current) => new Set(on ? [...current, id] : [...current].filter((x) => x !== id)));
-  const chosen = entries.filter((entry) => selected.has(entry.id)).map((entry) => entry.id);
-  const allChosen = entries.length > 0 && chosen.length === entries.length;
+/** The loaded trash on the `trashAction` machine (see the module comment). */
+function TrashEntries({ href, loaded }: { readonly href: string; readonly loaded: TrashList }) {
+  const [state, send] = useMachine(trashMachine, { input: { href, trash: loaded } });
+  const { trash, selected, request, notice, error } = state.context;
+  const entries = trash.data;
+  const submitting = state.matches('submitting');
+  const chosen = new Set(selected);
+  const allChosen = entries.length > 0 && selected.length === entries.length;
+  const select = (ids: readonly number[]) => send({ type: 'SELECT', ids });
+  const toggle = (id: number, on: boolean) => select(on ? [...selected, id] : selected.filter((x) => x !== id));
 
   return (
-    <Stack gap="5" data-testid="trash-view" data-busy={busy}>
+    <Stack gap="5" data-testid="trash-view" data-state={stateName(state)} data-busy={submitting}>
       <Box>
         <Heading as="h1" size="2xl">
           Trash
@@ -83,16 +78,22 @@ export function TrashView() {
             : `${trash.total === 1 ? '1 deleted asset' : `${trash.total} deleted assets`}. Each is deleted for good ${trash.retentionDays} days after it was deleted.`}
         </Text>
       </Box>
-      {notice && (
+      {state.matches({ ready: 'done' }) && (
         <Alert.Root status="success" data-testid="trash-notice" maxW="2xl">
           <Alert.Indicator />
-          <Alert.Description>{notice}</Alert.Description>
+          <Alert.Content>
+            <Alert.Description>{notice}</Alert.Description>
+          </Alert.Content>
+          <CloseButton size="sm" aria-label="Dismiss the notice" onClick={() => send({ type: 'DISMISS' })} data-testid="trash-notice-dismiss" />
         </Alert.Root>
       )}
-      {error && (
+      {state.matches({ ready: 'failed' }) && (
         <Alert.Root status="error" data-testid="trash-error" maxW="2xl">
           <Alert.Indicator />
-          <Alert.Description>{error}</Alert.Description>
+          <Alert.Content>
+            <Alert.Description>{error}</Alert.Description>
+          </Alert.Content>
+          <CloseButton size="sm" aria-label="Dismiss the error" onClick={() => send({ type: 'DISMISS' })} data-testid="trash-error-dismiss" />
         </Alert.Root>
       )}
       {entries.length === 0 ? (
@@ -100,16 +101,22 @@ export function TrashView() {
       ) : (
         <>
           <HStack gap="3">
-            <Button size="sm" onClick={() => restore(chosen)} disabled={chosen.length === 0 || busy} loading={busy} data-testid="trash-restore-selected">
+            <Button
+              size="sm"
+              onClick={() => send({ type: 'RESTORE', ids: selected })}
+              disabled={selected.length === 0 || submitting}
+              loading={submitting && request?.kind === 'restore'}
+              data-testid="trash-restore-selected"
+            >
               <RotateCcw aria-hidden="true" />
-              Restore{chosen.length > 0 ? ` ${chosen.length}` : ''}
+              Restore{selected.length > 0 ? ` ${selected.length}` : ''}
             </Button>
             <Button
               size="sm"
               variant="outline"
               colorPalette="red"
-              onClick={() => setConfirmPurge(chosen)}
-              disabled={chosen.length === 0 || busy}
+              onClick={() => send({ type: 'PURGE', ids: selected })}
+              disabled={selected.length === 0 || submitting}
               data-testid="trash-purge-selected"
             >
               <Trash2 aria-hidden="true" />
@@ -121,8 +128,9 @@ export function TrashView() {
               <Table.Row>
                 <Table.ColumnHeader w="8">
                   <Checkbox.Root
-                    checked={allChosen ? true : chosen.length > 0 ? 'indeterminate' : false}
-                    onCheckedChange={(details) => setSelected(new Set(details.checked === true ? entries.map((entry) => entry.id) : []))}
+                    checked={allChosen ? true : selected.length > 0 ? 'indeterminate' : false}
+                    onCheckedChange={(details) => select(details.checked === true ? entries.map((entry) => entry.id) : [])}
+                    disabled={submitting}
                     aria-label="Select every entry"
                   >
                     <Checkbox.HiddenInput />
@@ -140,12 +148,14 @@ export function TrashView() {
               {entries.map((entry) => {
                 const thumbnail = thumbnailOf(entry);
                 return (
-                  <Table.Row key={entry.id} data-testid="trash-entry" data-id={entry.id} data-href={entry.href}>
+                  <Table.Row key={entry.id} data-testid="trash-entry" data-id={entry.id} data-href={entry.href} data-selected={chosen.has(entry.id)}>
                     <Table.Cell>
                       <Checkbox.Root
-                        checked={selected.has(entry.id)}
+                        checked={chosen.has(entry.id)}
                         onCheckedChange={(details) => toggle(entry.id, details.checked === true)}
+                        disabled={submitting}
                         aria-label={`Select ${entry.filename}`}
+                        data-testid="trash-entry-select"
                       >
                         <Checkbox.HiddenInput />
                         <Checkbox.Control />
@@ -183,7 +193,14 @@ export function TrashView() {
                     </Table.Cell>
                     <Table.Cell>{formatDay(entry.purgeAfter)}</Table.Cell>
                     <Table.Cell textAlign="end">
-                      <Button size="xs" variant="outline" onClick={() => restore([entry.id])} disabled={busy} data-testid="trash-restore" aria-label={`Restore ${entry.filename}`}>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        onClick={() => send({ type: 'RESTORE', ids: [entry.id] })}
+                        disabled={submitting}
+                        data-testid="trash-restore"
+                        aria-label={`Restore ${entry.filename}`}
+                      >
                         <RotateCcw aria-hidden="true" />
                         Restore
                       </Button>
@@ -195,20 +212,41 @@ export function TrashView() {
           </Table.Root>
         </>
       )}
-      <ConfirmDialog
-        open={confirmPurge !== undefined}
-        title="Delete for good?"
-        confirmLabel="Delete for good"
-        onClose={() => setConfirmPurge(undefined)}
-        action={() => apply({ purge: [...(confirmPurge ?? [])] })}
-        onFailed={() => undefined}
-        testId="trash-purge-confirm"
-      >
-        <Text>
-          {confirmPurge?.length === 1 ? 'This asset' : `These ${confirmPurge?.length ?? 0} assets`} and every revision of {confirmPurge?.length === 1 ? 'it' : 'them'} will be
-          removed for good. This cannot be undone.
-        </Text>
-      </ConfirmDialog>
+      <PurgePrompt open={state.matches('confirming') || (submitting && request?.kind === 'purge')} count={request?.ids.length ?? 0} submitting={submitting} send={send} />
     </Stack>
+  );
+}
+
+/**
+ * The prompt before a purge (spec 01 §2 prompt modal, yes/cancel): open while the machine is `confirming` and while
+ * the purge is sent (Delete for good pending, Cancel and Escape doing nothing then). `count` is the entries to purge.
+ */
+function PurgePrompt({ open, count, submitting, send }: { open: boolean; count: number; submitting: boolean; send: (event: TrashActionEvent) => void }) {
+  return (
+    <Dialog.Root open={open} onOpenChange={(details) => (details.open ? undefined : send({ type: 'CANCEL' }))} role="alertdialog" size="sm">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="trash-purge-confirm">
+            <Dialog.Header>
+              <Dialog.Title>Delete for good?</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Text>
+                {count === 1 ? 'This asset' : `These ${count} assets`} and every revision of {count === 1 ? 'it' : 'them'} will be removed for good. This cannot be undone.
+              </Text>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={() => send({ type: 'CANCEL' })} disabled={submitting} data-testid="trash-purge-confirm-cancel">
+                Cancel
+              </Button>
+              <Button colorPalette="red" onClick={() => send({ type: 'CONFIRM' })} loading={submitting} data-testid="trash-purge-confirm-ok">
+                Delete for good
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
   );
 }
