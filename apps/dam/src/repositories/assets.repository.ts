@@ -250,6 +250,29 @@ export class AssetsRepository {
       .executeTakeFirst();
   }
 
+  /**
+   * The live assets of the archive at `paths` (file names compared without regard to case), in one query per 1,000
+   * paths; those not found are left out.
+   */
+  async findByPaths(archiveId: number, paths: ReadonlyArray<{ folderPath: string; filename: string }>): Promise<AssetRow[]> {
+    const rows: AssetRow[] = [];
+    for (let start = 0; start < paths.length; start += 1000) {
+      const chunk = paths.slice(start, start + 1000);
+      rows.push(
+        ...(await this.db
+          .selectFrom('assets')
+          .select(ASSET_COLUMNS)
+          .where('archive_id', '=', archiveId)
+          .where('deleted', 'is', null)
+          .where(
+            sql<boolean>`(folder_path, lower(filename)) IN (SELECT * FROM unnest(${sql.val(chunk.map((p) => p.folderPath))}::text[], ${sql.val(chunk.map((p) => p.filename.toLowerCase()))}::text[]))`,
+          )
+          .execute()),
+      );
+    }
+    return rows;
+  }
+
   /** An asset of the archive with the same content (SHA-256), if any: the duplicate check. */
   findByHash(archiveId: number, contentHash: string): Promise<AssetRow | undefined> {
     return this.db

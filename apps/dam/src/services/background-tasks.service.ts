@@ -79,9 +79,11 @@ export class BackgroundTasksService {
   async resolve(caller: Caller, assets: TaskAssetRequest[]) {
     const issues: FieldIssue[] = [];
     const found: Array<{ href: string; assetId: number; archiveId: number; permissions: ReadonlySet<string> }> = [];
+    const named = assets.flatMap(({ asset: ref }) => (ref ? [ref] : []));
+    const loadedAll = await this.deps.assetsService.loadMany(caller, named);
+    let next = 0;
     for (const [index, { href, asset: ref }] of assets.entries()) {
-      const loaded =
-        ref && (await this.deps.assetsService.load(caller, ref).catch((error) => (error instanceof ApiError && error.status === 404 ? undefined : Promise.reject(error))));
+      const loaded = ref ? loadedAll[next++] : undefined;
       if (loaded) found.push({ href, assetId: loaded.asset.id, archiveId: loaded.archive.id, permissions: loaded.permissions });
       else issues.push({ path: `assets.${index}.href`, message: `${href} is not an asset you can see.` });
     }

@@ -112,6 +112,13 @@ describe('ZIP downloads (POST /fotoweb/me/downloads/)', () => {
     const refused = await post('/fotoweb/me/downloads/', { assets: [{ href: locked }] }, viewer.token);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toContain('Download');
+    // Assets of several archives are checked together (one look-up per archive): each refusal names its own place,
+    // and a file name is matched without regard to case.
+    const mixed = await post('/fotoweb/me/downloads/', { assets: [{ href: locked }, { href: '/fotoweb/archives/5000-Photos/zip/none.jpg.info' }, { href }] }, viewer.token);
+    expect(mixed.statusCode).toBe(400);
+    expect(mixed.json().issues).toEqual([{ path: 'assets.1.href', message: expect.any(String) }]);
+    const upper = await post('/fotoweb/me/downloads/', { assets: [{ href: href.replace(/Portrait_1\.jpg/, 'PORTRAIT_1.JPG') }] });
+    expect(upper.statusCode, upper.body).toBe(201);
 
     const created = (await post('/fotoweb/me/downloads/', { assets: [{ href }] })).json() as DownloadCreated;
     expect((await download(created.href, viewer.token)).statusCode).toBe(404);
