@@ -6,9 +6,9 @@
  * 1. Makes sure the system tools exist: Debian's Chromium (end-to-end tests) and PostgreSQL's server binaries
  *    (the DAM suite's PostgreSQL run). As root it installs them with apt; otherwise it stops with the command to
  *    run. It never skips the end-to-end tests silently.
- * 2. Runs: generated API types up to date, lint (ESLint), type-check of every workspace, unit tests (packages, web),
- *    the DAM suite on PGlite, the same suite on a private PostgreSQL cluster, the BFF suite, the web build, the bundle
- *    budget (scripts/check-bundle-budget.mjs), and Playwright.
+ * 2. Runs: generated API types up to date, lint (ESLint), Prettier, type-check of every workspace and the web build
+ *    (these five at once), unit tests (packages, web), the DAM suite on PGlite, the same suite on a private
+ *    PostgreSQL cluster, the BFF suite, the bundle budget (scripts/check-bundle-budget.mjs), and Playwright.
  * 3. Prints one closing line `N passed, N failed` over all tests, and exits non-zero if anything failed.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -51,17 +51,31 @@ if (missing.length) {
   }
 }
 
-/** @type {Array<{ name: string, cmd: string, args: string[], env?: NodeJS.ProcessEnv, report?: string, parts?: string[] }>} */
+/**
+ * A command without a report, run beside the others of its step (`together`): their output is printed whole, each
+ * under its own heading, as each one ends.
+ * @typedef {{ name: string, cmd: string, args: string[] }} Check
+ */
+
+/** @type {Array<{ name: string, cmd: string, args: string[], env?: NodeJS.ProcessEnv, report?: string, parts?: string[], together?: Check[] }>} */
 const steps = [
-  { name: 'generated API types are current', cmd: 'npm', args: ['run', 'check:api'] },
-  { name: 'lint', cmd: 'npm', args: ['run', 'lint'] },
-  { name: 'format (Prettier)', cmd: 'npm', args: ['run', '--silent', 'format:check'] },
-  { name: 'type-check', cmd: 'npm', args: ['run', 'typecheck'] },
+  {
+    // Single-threaded tools, so on two cores they take about the time of the longest (tsc) rather than their sum.
+    name: 'checks and the web build, at once',
+    cmd: '',
+    args: [],
+    together: [
+      { name: 'generated API types are current', cmd: 'npm', args: ['run', 'check:api'] },
+      { name: 'lint', cmd: 'npm', args: ['run', 'lint'] },
+      { name: 'format (Prettier)', cmd: 'npm', args: ['run', '--silent', 'format:check'] },
+      { name: 'type-check', cmd: 'npm', args: ['run', 'typecheck'] },
+      { name: 'web build', cmd: 'npm', args: ['run', 'build'] },
+    ],
+  },
   { name: 'unit tests', cmd: 'npx', args: ['vitest', 'run', '--project', 'unit'], report: 'unit' },
   { name: 'DAM on PGlite', cmd: 'npx', args: ['vitest', 'run', '--project', 'dam'], report: 'dam-pglite' },
   { name: 'DAM on PostgreSQL', cmd: 'npx', args: ['vitest', 'run', '--project', 'dam'], env: { MAGPIE_TEST_DB: 'postgres' }, report: 'dam-postgres' },
   { name: 'BFF', cmd: 'npx', args: ['vitest', 'run', '--project', 'bff'], report: 'bff' },
-  { name: 'web build', cmd: 'npm', args: ['run', 'build'] },
   { name: 'bundle budget (login page JavaScript, gzip)', cmd: 'npm', args: ['run', '--silent', 'check:bundle'] },
   {
     name: 'end-to-end (Playwright, Chromium): the journeys and the machines’ paths at once, each on a stack of its own',
@@ -100,6 +114,34 @@ function runParts(cmd, args, env, parts, envOf) {
         }),
     ),
   ).then((codes) => codes.reduce((worst, code) => Math.max(worst, code), 0));
+}
+
+/**
+ * Runs `checks` at once, each one's output kept and printed under its name when it ends.
+ * @param {Check[]} checks
+ * @returns {Promise<string[]>} the names of those that failed
+ */
+function runTogether(checks) {
+  return Promise.all(
+    checks.map(
+      (check) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(check.cmd, check.args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+          /** @type {Buffer[]} */
+          const output = [];
+          child.stdout.on('data', (data) => output.push(data));
+          child.stderr.on('data', (data) => output.push(data));
+          const done = (/** @type {number} */ code) => {
+            console.log(`\n── ${check.name} (${code === 0 ? 'passed' : 'FAILED'}, ${Math.round((Date.now() - started) / 1000)} s) ──`);
+            process.stdout.write(Buffer.concat(output));
+            resolve(code === 0 ? undefined : check.name);
+          };
+          child.on('close', (code) => done(code ?? 1));
+          child.on('error', () => done(1));
+        }),
+    ),
+  ).then((names) => names.filter((name) => name !== undefined));
 }
 
 /**
@@ -159,6 +201,14 @@ let passed = 0;
 let failed = 0;
 for (const step of steps) {
   console.log(`\n━━ ${step.name} ━━`);
+  const started = Date.now();
+  if (step.together) {
+    const failures = await runTogether(step.together);
+    failedSteps.push(...failures);
+    failed += failures.length;
+    console.log(`(${Math.round((Date.now() - started) / 1000)} s)`);
+    continue;
+  }
   const args = [...step.args];
   const env = { ...step.env };
   /** The report files the step writes. */
@@ -191,6 +241,7 @@ for (const step of steps) {
     }
   }
   if (status !== 0 && counted < Math.max(1, reportFiles.length)) failed += 1;
+  console.log(`(${step.name}: ${Math.round((Date.now() - started) / 1000)} s)`);
 }
 
 console.log('');
