@@ -4,11 +4,9 @@
  * the Albums view's New album dialog, and `npm run paths -- albumEdit` prints for QA. Names typed: an acceptable one
  * and a blank one.
  */
-import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { createTestModel } from 'xstate/graph';
 import type { MachineModel, PathVariant } from '../testing/machineModel.ts';
-import { onlyListedEvents, toTestModelMachine } from '../testing/modelMachine.ts';
-import type { NameEditContext, NameEditInput } from '../nameEdit/nameEdit.factory.ts';
+import { createNameEditModel } from '../nameEdit/nameEdit.model.ts';
+import type { NameEditInput } from '../nameEdit/nameEdit.factory.ts';
 import { albumEditMachine } from './albumEdit.machine.ts';
 
 /** The input of every path: a new album in the user's albums. */
@@ -29,42 +27,14 @@ export const ALBUM_EDIT_MODEL_FAILURES: Readonly<Record<PathVariant, readonly un
   simple: [{ status: 500, responseJSON: { value: 'InternalError', message: 'boom' } }],
 };
 
-const event = (type: string, payload: Record<string, unknown> = {}): EventObject => ({ type, ...payload }) as EventObject;
-
-function modelEvents(variant: PathVariant) {
-  return (snapshot: AnyMachineSnapshot): EventObject[] => {
-    const context = snapshot.context as NameEditContext;
-    if (snapshot.matches('editing')) {
-      return [
-        ...Object.values(ALBUM_EDIT_MODEL_NAMES)
-          .filter((name) => name !== context.name)
-          .map((name) => event('CHANGE', { name })),
-        event('SUBMIT'),
-        event('CANCEL'),
-      ];
-    }
-    if (snapshot.matches('saving')) {
-      const saved = { href: ALBUM_EDIT_MODEL_SAVED_HREF, name: context.name.trim() };
-      return [event('xstate.done.actor.save', { output: saved }), ...ALBUM_EDIT_MODEL_FAILURES[variant].map((error) => event('xstate.error.actor.save', { error }))];
-    }
-    return [];
-  };
-}
-
-const modelMachine = toTestModelMachine(albumEditMachine);
-
-/** The `xstate/graph` test model for a variant, with {@link ALBUM_EDIT_MODEL_INPUT}. */
-export function createAlbumEditTestModel(variant: PathVariant) {
-  return createTestModel(modelMachine, { input: ALBUM_EDIT_MODEL_INPUT, events: modelEvents(variant), filterEvents: onlyListedEvents(modelEvents(variant)) });
-}
-
-/** The album name dialog's {@link MachineModel}. */
-export const albumEditModel: MachineModel = {
+/** The name dialog's {@link MachineModel} (`nameEdit/nameEdit.model.ts`). */
+export const albumEditModel: MachineModel = createNameEditModel({
   name: 'albumEdit',
   title: 'Make an album: a blank name refused, a refusal or a failure keeps the dialog open',
   spec: 'spec 01 §8 "Album could not be created, try again later"; FotoWeb API, Albums',
   machine: albumEditMachine,
-  testModel(variant: PathVariant) {
-    return createAlbumEditTestModel(variant);
-  },
-};
+  input: ALBUM_EDIT_MODEL_INPUT,
+  names: ALBUM_EDIT_MODEL_NAMES,
+  savedHref: () => ALBUM_EDIT_MODEL_SAVED_HREF,
+  failures: ALBUM_EDIT_MODEL_FAILURES,
+});

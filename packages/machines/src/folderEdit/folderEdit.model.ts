@@ -3,11 +3,9 @@
  * runs on real actors, `tests/e2e/model/folderEdit.model.spec.ts` runs in Chromium against the New folder dialog, and
  * `npm run paths -- folderEdit` prints for QA. Names typed: an acceptable one and one with a forbidden character.
  */
-import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { createTestModel } from 'xstate/graph';
 import type { MachineModel, PathVariant } from '../testing/machineModel.ts';
-import { onlyListedEvents, toTestModelMachine } from '../testing/modelMachine.ts';
-import { folderEditMachine, type FolderEditContext, type FolderEditInput } from './folderEdit.machine.ts';
+import { createNameEditModel } from '../nameEdit/nameEdit.model.ts';
+import { folderEditMachine, type FolderEditInput } from './folderEdit.machine.ts';
 
 /** The input of every path: a new folder in the archive Photos. */
 export const FOLDER_EDIT_MODEL_INPUT: FolderEditInput = { mode: 'create', href: '/fotoweb/archives/5000-Photos/', name: '' };
@@ -24,42 +22,14 @@ export const FOLDER_EDIT_MODEL_FAILURES: Readonly<Record<PathVariant, readonly u
   simple: [{ status: 409, responseJSON: { value: 'FolderExists', message: 'There is already a folder named “Shoots 2026” here.' } }],
 };
 
-const event = (type: string, payload: Record<string, unknown> = {}): EventObject => ({ type, ...payload }) as EventObject;
-
-function modelEvents(variant: PathVariant) {
-  return (snapshot: AnyMachineSnapshot): EventObject[] => {
-    const context = snapshot.context as FolderEditContext;
-    if (snapshot.matches('editing')) {
-      return [
-        ...Object.values(FOLDER_EDIT_MODEL_NAMES)
-          .filter((name) => name !== context.name)
-          .map((name) => event('CHANGE', { name })),
-        event('SUBMIT'),
-        event('CANCEL'),
-      ];
-    }
-    if (snapshot.matches('saving')) {
-      const saved = { href: `${context.href}${encodeURIComponent(context.name.trim())}/`, name: context.name.trim() };
-      return [event('xstate.done.actor.save', { output: saved }), ...FOLDER_EDIT_MODEL_FAILURES[variant].map((error) => event('xstate.error.actor.save', { error }))];
-    }
-    return [];
-  };
-}
-
-const modelMachine = toTestModelMachine(folderEditMachine);
-
-/** The `xstate/graph` test model for a variant, with {@link FOLDER_EDIT_MODEL_INPUT}. */
-export function createFolderEditTestModel(variant: PathVariant) {
-  return createTestModel(modelMachine, { input: FOLDER_EDIT_MODEL_INPUT, events: modelEvents(variant), filterEvents: onlyListedEvents(modelEvents(variant)) });
-}
-
-/** The folder dialog's {@link MachineModel}. */
-export const folderEditModel: MachineModel = {
+/** The name dialog's {@link MachineModel} (`nameEdit/nameEdit.model.ts`). */
+export const folderEditModel: MachineModel = createNameEditModel({
   name: 'folderEdit',
   title: 'Make a folder: a name with a forbidden character refused as typed, a taken name or a failure keeps the dialog open',
   spec: 'spec 01 §3 Folder, §5 file name must not contain \\ / : * ? " < > |',
   machine: folderEditMachine,
-  testModel(variant: PathVariant) {
-    return createFolderEditTestModel(variant);
-  },
-};
+  input: FOLDER_EDIT_MODEL_INPUT,
+  names: FOLDER_EDIT_MODEL_NAMES,
+  savedHref: (context) => `${context.href}${encodeURIComponent(context.name.trim())}/`,
+  failures: FOLDER_EDIT_MODEL_FAILURES,
+});
