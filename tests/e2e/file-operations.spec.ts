@@ -1,6 +1,7 @@
 /**
  * File operations (issue 13; spec 01 §2 selection, §4 Background job, §7 background tasks) on the real stack in
- * Chromium: the user renames a photo from the selection bar, moves another into a sub-folder by browsing the archive's
+ * Chromium: on a selection, F2 opens Rename and the Delete key the delete confirmation (the selection bar's commands
+ * are actions of the registry, their keys with them); the user renames a photo from the selection bar, moves another into a sub-folder by browsing the archive's
  * folders, rotates a third (its pixels turn: width and height swap), deletes the renamed one to the trash, finds it
  * under Trash in the user menu and restores it, and it is back in its folder; then downloads the four photos as one ZIP.
  * The dialog and the trash pass axe.
@@ -61,10 +62,29 @@ test('rename, move, rotate and delete assets from the selection bar with progres
   await page.goto(`${archive.href}${folder}/`);
   await expect(page.getByTestId('asset-thumbnail')).toHaveCount(4);
 
+  // The keys of the selection bar's commands (issue 13): F2 opens Rename, the Delete key the delete confirmation;
+  // both cancelled, so nothing changes.
+  await selectOnly(page, encodeURIComponent(name(a)) + '.info');
+  await expect(page.getByTestId('file-rename-open')).toHaveAttribute('aria-keyshortcuts', 'F2');
+  await expect(page.getByTestId('file-delete-open')).toHaveAttribute('aria-keyshortcuts', 'Delete');
+  const dialog = page.getByTestId('file-operation-dialog');
+  await page.keyboard.press('F2');
+  await expect(dialog).toHaveAttribute('data-kind', 'rename');
+  await expect(dialog).toHaveAttribute('data-state', 'editing');
+  await expect(dialog.getByTestId('file-rename-name')).toHaveValue(name(a));
+  await dialog.getByTestId('file-operation-cancel').click(ACT);
+  await expect(dialog).toHaveCount(0);
+  await page.keyboard.press('Delete');
+  await expect(dialog).toHaveAttribute('data-kind', 'delete');
+  await expect(dialog).toHaveAttribute('data-state', 'confirming');
+  await dialog.getByTestId('file-operation-cancel').click(ACT);
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('selection-count')).toHaveAttribute('data-count', '1');
+  await expect(page.getByTestId('asset-thumbnail')).toHaveCount(4);
+
   // Rename: the dialog refuses a changed extension, then renames.
   await selectOnly(page, encodeURIComponent(name(a)) + '.info');
   await page.getByTestId('file-rename-open').click(ACT);
-  const dialog = page.getByTestId('file-operation-dialog');
   await expect(dialog).toHaveAttribute('data-state', 'editing');
   await dialog.getByTestId('file-rename-name').fill(`renamed-${tag}.png`);
   await dialog.getByTestId('file-operation-submit').click(ACT);

@@ -1,8 +1,8 @@
 /**
  * Pins (issue 13; spec 01 §3 Pins, §4 Pinning, §6 "Not logged in: … pins … hidden"; spec 02 §2 Collection tile pin
  * toggle) on the real stack in Chromium: the user pins an asset from its tile and a folder from its tile, finds both
- * under Pins in the header, unpins the asset there, pins another asset from the asset view, and the pinned archive
- * comes first in the archives list. The Pins view passes axe. A visitor who is not logged in sees no Pins item.
+ * under Pins in the header, unpins the asset there, pins another asset from the asset view, pins the folder's assets
+ * at once from the selection bar, and the pinned archive comes first in the archives list. The Pins view passes axe. A visitor who is not logged in sees no Pins item.
  */
 import { expect, expectAccessible, logIn, test } from './fixtures.ts';
 import { pinsFolder } from './pinsScreen.ts';
@@ -64,6 +64,24 @@ test('pin an asset and a folder, find them under Pins, unpin, and pin from the a
   await expect(viewPin).toHaveAttribute('aria-pressed', 'true');
   await page.goto('/fotoweb/views/pins');
   await expect(page.getByTestId('pins-view').locator(`[data-testid="asset-thumbnail"][data-href="${second}"]`)).toBeVisible();
+
+  // The selection bar pins every selected asset at once (issue 13): the folder shows its three, the second pinned
+  // already, so two are added.
+  await page.goto(folder.href);
+  const thumbnails = page.getByTestId('asset-thumbnail');
+  await expect(thumbnails).toHaveCount(3);
+  await expect(pinsLink).toHaveAttribute('aria-label', `Pins (${before + 2})`);
+  await page.keyboard.press('Shift+A');
+  await expect(page.getByTestId('selection-count')).toHaveAttribute('data-count', '3');
+  await page.getByTestId('selection-pin').click(ACT);
+  const notice = page.getByTestId('pin-notice');
+  await expect(notice).toHaveAttribute('data-name', 'pinned');
+  await expect(notice).toContainText('2 assets pinned.');
+  await expect(pinsLink).toHaveAttribute('aria-label', `Pins (${before + 4})`);
+  for (const href of await thumbnails.evaluateAll((items) => items.map((item) => item.getAttribute('data-href')!))) {
+    await expect(page.locator(`[data-testid="asset-thumbnail"][data-href="${href}"]`).locator('..').getByTestId('pin-toggle')).toHaveAttribute('aria-pressed', 'true');
+  }
+  await notice.getByTestId('pin-notice-close').click(ACT);
 
   // A pinned archive comes first in the archives list.
   await page.goto('/fotoweb/archives/');

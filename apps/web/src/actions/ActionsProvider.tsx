@@ -1,6 +1,7 @@
 /**
  * Builds the {@link ActionContext} from the session, the colour mode, the upload popover, the settings menu, the
- * display preferences and what the view on screen offers, gives it to the menus and views, and runs the page's one keyboard handler over the action registry
+ * display preferences and what the view on screen offers (its "back", its asset selection and the commands on the
+ * selected assets, its metadata editor), gives it to the menus and views, and runs the page's one keyboard handler over the action registry
  * (style.md "One action registry"): no other `keydown` listener exists in the app.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
@@ -13,7 +14,7 @@ import { useSettings } from '../shell/SettingsProvider.tsx';
 import { useColorMode } from '../theme/ColorModeProvider.tsx';
 import { useUpload } from '../upload/UploadProvider.tsx';
 import { actionForKey } from './registry.ts';
-import type { Action, ActionContext, ActionTrigger, AssetSelectionActor } from './types.ts';
+import type { Action, ActionContext, ActionTrigger, AssetSelectionActor, SelectionCommands } from './types.ts';
 
 interface ActionsValue {
   readonly context: ActionContext;
@@ -21,6 +22,8 @@ interface ActionsValue {
   readonly searchRef: RefObject<HTMLInputElement | null>;
   /** Runs an action if its predicate holds for `trigger`; true when it ran. */
   run(action: Action, trigger?: ActionTrigger): boolean;
+  /** A view offers (or withdraws) the commands on its selected assets, for the selection bar's actions and their keys. */
+  setSelection(selection: SelectionCommands | undefined): void;
   /** A view offers (or, with undefined, withdraws) its "back" command. */
   setGoBack(goBack: (() => void) | undefined): void;
   /** A view offers (or withdraws) its asset selection, for the selection actions. */
@@ -32,7 +35,7 @@ interface ActionsValue {
 /** Overlays whose keys are their own: menus, dialogs and popovers (listboxes too). */
 const OVERLAY_SELECTOR = '[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]';
 
-/** Open dialogs: while one shows, the view's own shortcuts (E, Esc clearing the selection) wait. */
+/** Open dialogs: while one shows, the view's own shortcuts (E, Esc clearing the selection, F2, Delete) wait. */
 const DIALOG_SELECTOR = '[role="dialog"], [role="alertdialog"]';
 
 const dialogOpen = () => document.querySelector(DIALOG_SELECTOR) !== null;
@@ -59,6 +62,7 @@ export function ActionsProvider({ children }: { children: ReactNode }) {
   // A function state value must be wrapped, or React would call it as an updater.
   const setGoBack = useCallback((next: (() => void) | undefined) => setGoBackState(() => next), []);
   const [assetSelection, setAssetSelection] = useState<AssetSelectionActor | undefined>(undefined);
+  const [selection, setSelection] = useState<SelectionCommands | undefined>(undefined);
   const [editMetadata, setEditMetadataState] = useState<(() => void) | undefined>(undefined);
   const setEditMetadata = useCallback((next: (() => void) | undefined) => setEditMetadataState(() => next), []);
   const uploadOpen = useSelector(upload.actorRef, (snapshot) => snapshot !== undefined && !snapshot.matches('closed'));
@@ -94,6 +98,7 @@ export function ActionsProvider({ children }: { children: ReactNode }) {
       uploadOpen,
       goBack,
       assetSelection,
+      selection,
       editMetadata,
       dialogOpen,
     }),
@@ -118,6 +123,7 @@ export function ActionsProvider({ children }: { children: ReactNode }) {
       uploadOpen,
       goBack,
       assetSelection,
+      selection,
       editMetadata,
     ],
   );
@@ -160,6 +166,7 @@ export function ActionsProvider({ children }: { children: ReactNode }) {
       },
       setGoBack,
       setAssetSelection,
+      setSelection,
       setEditMetadata,
     }),
     [context, setGoBack, setEditMetadata],

@@ -33,3 +33,18 @@ export function isEditableTarget(target: TargetLike | null | undefined): boolean
 export function isPlainKey(event: KeyLike, key: string, shift = false): boolean {
   return event.key.toLowerCase() === key.toLowerCase() && event.shiftKey === shift && !event.ctrlKey && !event.metaKey && !event.altKey;
 }
+
+/** The names people see for keys (an action's `shortcut`) that differ from `aria-keyshortcuts` key names. */
+const ARIA_KEY_NAMES: Readonly<Record<string, string>> = { Esc: 'Escape' };
+
+/**
+ * An action's `shortcut` as an `aria-keyshortcuts` value (`Esc` → `Escape`, `Shift+A` as is), or undefined for a
+ * shortcut that is no key (`Shift+click`) or none.
+ */
+export function ariaKeyShortcuts(shortcut: string | undefined): string | undefined {
+  if (!shortcut || /click/i.test(shortcut)) return undefined;
+  return shortcut
+    .split('+')
+    .map((part) => ARIA_KEY_NAMES[part] ?? part)
+    .join('+');
+}

@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
+import type { Asset, Collection, FullApiDescriptor } from '@magpie/api-types';
 import { assetSelectionMachine } from '@magpie/machines';
 import { DEFAULT_DISPLAY_PREFERENCES } from '../settings/displayPreferences.ts';
 import { changePasswordUrl } from './actionChangePassword.ts';
-import { actionForKey, ACTIONS, actionsByName, INTERFACE_STYLE_ACTIONS, USER_MENU_ACTIONS, USER_MENU_CHECKBOX_ACTIONS } from './registry.ts';
-import { assetHrefOf, isEditableTarget, THUMBNAIL_SELECTOR, type TargetLike } from './keys.ts';
-import type { ActionContext, KeyLike } from './types.ts';
+import { actionForKey, ACTIONS, actionsByName, INTERFACE_STYLE_ACTIONS, SELECTION_BAR_ACTIONS, USER_MENU_ACTIONS, USER_MENU_CHECKBOX_ACTIONS } from './registry.ts';
+import { ariaKeyShortcuts, assetHrefOf, isEditableTarget, THUMBNAIL_SELECTOR, type TargetLike } from './keys.ts';
+import type { ActionContext, KeyLike, SelectionCommands } from './types.ts';
 
 function context(overrides: Partial<ActionContext> = {}): ActionContext {
   return {
@@ -30,6 +31,7 @@ function context(overrides: Partial<ActionContext> = {}): ActionContext {
     uploadOpen: false,
     goBack: undefined,
     assetSelection: undefined,
+    selection: undefined,
     editMetadata: undefined,
     dialogOpen: () => false,
     ...overrides,
@@ -63,7 +65,7 @@ describe('action registry', () => {
   it('names every action once', () => {
     const names = ACTIONS.map((a) => a.name);
     expect(new Set(names).size).toBe(names.length);
-    for (const action of [...USER_MENU_ACTIONS, ...USER_MENU_CHECKBOX_ACTIONS, ...INTERFACE_STYLE_ACTIONS]) expect(ACTIONS).toContain(action);
+    for (const action of [...USER_MENU_ACTIONS, ...USER_MENU_CHECKBOX_ACTIONS, ...INTERFACE_STYLE_ACTIONS, ...SELECTION_BAR_ACTIONS]) expect(ACTIONS).toContain(action);
   });
 
   it('maps / to search, u to upload and shift+A to select all', () => {
@@ -246,5 +248,212 @@ describe('action registry', () => {
     expect(markers.predicate(noPreferences)).toBe(false);
     // Retina thumbnails need a login (spec 01 §6).
     expect(thumbnails.predicate(context({ loggedIn: false }))).toBe(false);
+  });
+
+  describe('the selection bar (issue 13; spec 01 §2 asset selection)', () => {
+    const ALL = ['Rename', 'MoveFrom', 'CopyFrom', 'CropRotate', 'DuplicateFile', 'Download', 'Delete'] as const;
+    const asset = (name: string, permissions: readonly string[] = ALL) => ({ href: `${COLLECTION}${name}.jpg.info`, filename: `${name}.jpg`, permissions }) as unknown as Asset;
+    const FOLDER = { href: COLLECTION, type: 'folder', edit: COLLECTION, permissions: ['SetPosterAsset'], isLinkCollection: false, deleted: null } as unknown as Collection;
+    const ALBUM = { href: '/fotoweb/users/1/albums/2/', type: 'album', edit: '/fotoweb/users/1/albums/2/', isLinkCollection: true, deleted: null } as unknown as Collection;
+    const DESCRIPTOR = {
+      move_to: '/fotoweb/me/move-to/',
+      copy_to: '/fotoweb/me/copy-to/',
+      albums_own: '/fotoweb/me/albums/',
+      permissions: { albums: { addAssets: true } },
+    } as unknown as FullApiDescriptor;
+
+    /** The view's selection commands over `assets`, each command a spy. */
+    function commands(assets: readonly Asset[], overrides: Partial<SelectionCommands> = {}): SelectionCommands {
+      return {
+        assets,
+        collection: FOLDER,
+        descriptor: DESCRIPTOR,
+        start: vi.fn(),
+        openAddToAlbum: vi.fn(),
+        editMetadata: vi.fn(),
+        setFolderCover: vi.fn(),
+        pins: { busy: false, pinAll: vi.fn() },
+        album: { busy: false, change: vi.fn() },
+        ...overrides,
+      };
+    }
+
+    /** The bar's commands shown for `ctx` (Clear selection left out: it reads the selection machine). */
+    const shown = (ctx: ActionContext) => SELECTION_BAR_ACTIONS.filter((a) => a.name !== 'clearSelection' && a.predicate(ctx)).map((a) => a.name);
+
+    it('lists the bar in order, every command with its button id, the keys shown as aria-keyshortcuts', () => {
+      expect(SELECTION_BAR_ACTIONS.map((a) => a.testId)).toEqual([
+        'batch-edit-open',
+        'selection-pin',
+        'album-add-open',
+        'folder-set-cover',
+        'file-rename-open',
+        'file-move-open',
+        'file-copy-open',
+        'file-rotate-ccw',
+        'file-rotate-cw',
+        'file-duplicate-open',
+        'file-download-open',
+        'file-delete-open',
+        'album-remove',
+        'album-set-cover',
+        'album-move-top',
+        'album-move-bottom',
+        'selection-clear',
+      ]);
+      expect(ariaKeyShortcuts(actionsByName['renameAsset']!.shortcut)).toBe('F2');
+      expect(ariaKeyShortcuts(actionsByName['deleteAssets']!.shortcut)).toBe('Delete');
+      expect(ariaKeyShortcuts(actionsByName['clearSelection']!.shortcut)).toBe('Escape');
+      expect(ariaKeyShortcuts('Shift+A')).toBe('Shift+A');
+      expect(ariaKeyShortcuts(actionsByName['selectAssetRange']!.shortcut)).toBeUndefined();
+      expect(ariaKeyShortcuts(undefined)).toBeUndefined();
+    });
+
+    it('shows every command the selection permits, and nothing without a selection or a login', () => {
+      expect(shown(context())).toEqual([]);
+      expect(shown(context({ selection: commands([]) }))).toEqual([]);
+      expect(shown(context({ loggedIn: false, selection: commands([asset('a')]) }))).toEqual([]);
+      expect(shown(context({ selection: commands([asset('a')]) }))).toEqual([
+        'editSelectionMetadata',
+        'pinSelection',
+        'addToAlbum',
+        'setFolderCover',
+        'renameAsset',
+        'moveAssets',
+        'copyAssets',
+        'rotateLeft',
+        'rotateRight',
+        'duplicateAssets',
+        'downloadAssets',
+        'deleteAssets',
+      ]);
+      // Rename and the folder cover take one asset.
+      expect(shown(context({ selection: commands([asset('a'), asset('b')]) }))).not.toContain('renameAsset');
+      expect(shown(context({ selection: commands([asset('a'), asset('b')]) }))).not.toContain('setFolderCover');
+    });
+
+    it('shows a file operation only when every asset allows it and the descriptor offers what it needs', () => {
+      const mixed = [asset('a'), asset('b', ['Rename', 'Download'])];
+      expect(shown(context({ selection: commands(mixed) }))).toEqual(['editSelectionMetadata', 'pinSelection', 'addToAlbum', 'downloadAssets']);
+      // An asset without permissions (a partial answer) allows nothing.
+      expect(shown(context({ selection: commands([{ ...asset('a'), permissions: undefined } as unknown as Asset]) }))).not.toContain('deleteAssets');
+      const noLists = { ...DESCRIPTOR, move_to: null, copy_to: null } as unknown as FullApiDescriptor;
+      const names = shown(context({ selection: commands([asset('a')], { descriptor: noLists }) }));
+      expect(names).not.toContain('moveAssets');
+      expect(names).not.toContain('copyAssets');
+      expect(names).toContain('renameAsset');
+    });
+
+    it('shows Pin only with a pins store, Add to album only when permitted, the folder cover only where the folder allows it', () => {
+      expect(shown(context({ selection: commands([asset('a')], { pins: undefined }) }))).not.toContain('pinSelection');
+      const noAlbums = { ...DESCRIPTOR, permissions: { albums: { addAssets: false } } } as unknown as FullApiDescriptor;
+      expect(shown(context({ selection: commands([asset('a')], { descriptor: noAlbums }) }))).not.toContain('addToAlbum');
+      const archive = { ...FOLDER, type: 'archive' } as unknown as Collection;
+      expect(shown(context({ selection: commands([asset('a')], { collection: archive }) }))).not.toContain('setFolderCover');
+      const noPoster = { ...FOLDER, permissions: [] } as unknown as Collection;
+      expect(shown(context({ selection: commands([asset('a')], { collection: noPoster }) }))).not.toContain('setFolderCover');
+    });
+
+    it('shows an album’s own commands in an album the user may change, instead of the file operations', () => {
+      expect(shown(context({ selection: commands([asset('a')], { collection: ALBUM }) }))).toEqual([
+        'editSelectionMetadata',
+        'pinSelection',
+        'removeFromAlbum',
+        'setAlbumCover',
+        'moveToAlbumTop',
+        'moveToAlbumBottom',
+      ]);
+      expect(shown(context({ selection: commands([asset('a'), asset('b')], { collection: ALBUM }) }))).not.toContain('setAlbumCover');
+      const shared = { ...ALBUM, edit: null } as unknown as Collection;
+      expect(shown(context({ selection: commands([asset('a')], { collection: shared }) }))).toEqual(['editSelectionMetadata', 'pinSelection']);
+      const deleted = { ...ALBUM, deleted: '2024-01-01T00:00:00Z' } as unknown as Collection;
+      expect(shown(context({ selection: commands([asset('a')], { collection: deleted }) }))).toEqual(['editSelectionMetadata', 'pinSelection']);
+    });
+
+    it('runs each command through the view’s selection', () => {
+      const selection = commands([asset('a')]);
+      const ctx = context({ selection });
+      for (const name of ['renameAsset', 'moveAssets', 'copyAssets', 'duplicateAssets', 'downloadAssets', 'deleteAssets']) actionsByName[name]!.perform(ctx);
+      actionsByName['rotateLeft']!.perform(ctx);
+      actionsByName['rotateRight']!.perform(ctx);
+      expect(vi.mocked(selection.start).mock.calls).toEqual([
+        ['rename'],
+        ['move'],
+        ['copy'],
+        ['duplicate'],
+        ['download'],
+        ['delete'],
+        ['rotate', { direction: 'ccw' }],
+        ['rotate', { direction: 'cw' }],
+      ]);
+      actionsByName['editSelectionMetadata']!.perform(ctx);
+      actionsByName['addToAlbum']!.perform(ctx);
+      actionsByName['setFolderCover']!.perform(ctx);
+      actionsByName['pinSelection']!.perform(ctx);
+      expect(selection.editMetadata).toHaveBeenCalledOnce();
+      expect(selection.openAddToAlbum).toHaveBeenCalledOnce();
+      expect(selection.setFolderCover).toHaveBeenCalledOnce();
+      expect(selection.pins?.pinAll).toHaveBeenCalledOnce();
+
+      const album = commands([asset('a')], { collection: ALBUM });
+      const inAlbum = context({ selection: album });
+      for (const name of ['removeFromAlbum', 'setAlbumCover', 'moveToAlbumTop', 'moveToAlbumBottom']) actionsByName[name]!.perform(inAlbum);
+      expect(vi.mocked(album.album.change).mock.calls).toEqual([['remove'], ['cover'], ['top'], ['bottom']]);
+    });
+
+    it('disables Pin and the album commands while a change runs', () => {
+      const busy = commands([asset('a')], { pins: { busy: true, pinAll: vi.fn() }, collection: ALBUM, album: { busy: true, change: vi.fn() } });
+      const ctx = context({ selection: busy });
+      for (const name of ['pinSelection', 'removeFromAlbum']) {
+        const action = actionsByName[name]!;
+        expect(action.predicate(ctx)).toBe(true);
+        expect(action.busy?.(ctx)).toBe(true);
+        action.perform(ctx);
+      }
+      expect(busy.pins?.pinAll).not.toHaveBeenCalled();
+      expect(busy.album.change).not.toHaveBeenCalled();
+      expect(actionsByName['pinSelection']!.busy?.(context({ selection: commands([asset('a')]) }))).toBe(false);
+    });
+
+    it('opens Rename with F2 and the delete confirmation with Delete, only when permitted', () => {
+      const selection = commands([asset('a')]);
+      const ctx = context({ selection });
+      const rename = actionForKey(key('F2'), ctx);
+      expect(rename?.name).toBe('renameAsset');
+      rename?.perform(ctx);
+      expect(selection.start).toHaveBeenLastCalledWith('rename');
+      const remove = actionForKey(key('Delete'), ctx);
+      expect(remove?.name).toBe('deleteAssets');
+      remove?.perform(ctx);
+      expect(selection.start).toHaveBeenLastCalledWith('delete');
+
+      // Not permitted: nothing selected, two assets for F2, no Delete permission, an album, no login.
+      expect(actionForKey(key('F2'), context())).toBeUndefined();
+      expect(actionForKey(key('Delete'), context({ selection: commands([]) }))).toBeUndefined();
+      expect(actionForKey(key('F2'), context({ selection: commands([asset('a'), asset('b')]) }))).toBeUndefined();
+      expect(actionForKey(key('Delete'), context({ selection: commands([asset('a'), asset('b')]) }))?.name).toBe('deleteAssets');
+      expect(actionForKey(key('Delete'), context({ selection: commands([asset('a', ['Rename'])]) }))).toBeUndefined();
+      expect(actionForKey(key('F2'), context({ selection: commands([asset('a', ['Delete'])]) }))).toBeUndefined();
+      expect(actionForKey(key('Delete'), context({ selection: commands([asset('a')], { collection: ALBUM }) }))).toBeUndefined();
+      expect(actionForKey(key('F2'), context({ loggedIn: false, selection }))).toBeUndefined();
+      // With a modifier it is another key.
+      expect(actionForKey(key('F2', { shiftKey: true }), ctx)).toBeUndefined();
+      expect(actionForKey(key('Delete', { ctrlKey: true }), ctx)).toBeUndefined();
+    });
+
+    it('leaves F2 and Delete to a field being typed in and to an open dialog', () => {
+      const selection = commands([asset('a')]);
+      for (const tagName of ['INPUT', 'TEXTAREA', 'SELECT', 'OPTION']) {
+        expect(actionForKey(key('F2', { target: { tagName } }), context({ selection }))).toBeUndefined();
+        expect(actionForKey(key('Delete', { target: { tagName } }), context({ selection }))).toBeUndefined();
+      }
+      expect(actionForKey(key('Delete', { target: { tagName: 'DIV', isContentEditable: true } }), context({ selection }))).toBeUndefined();
+      const dialog = context({ selection, dialogOpen: () => true });
+      expect(actionForKey(key('F2'), dialog)).toBeUndefined();
+      expect(actionForKey(key('Delete'), dialog)).toBeUndefined();
+      // The buttons follow the same rule: none is offered while a dialog is open.
+      expect(shown(dialog)).toEqual([]);
+      expect(selection.start).not.toHaveBeenCalled();
+    });
   });
 });

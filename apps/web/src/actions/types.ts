@@ -1,12 +1,40 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ActorRefFrom } from 'xstate';
-import type { assetSelectionMachine } from '@magpie/machines';
+import type { Asset, Collection, FullApiDescriptor } from '@magpie/api-types';
+import type { assetSelectionMachine, FileOperationKind, FileRotation } from '@magpie/machines';
+import type { AlbumSelectionChange } from '../albums/AlbumActions.tsx';
 import type { DisplayPreferences } from '../settings/displayPreferences.ts';
 import type { ColorMode, InterfaceStyle } from '../theme/colorMode.ts';
 import type { TargetLike } from './keys.ts';
 
 /** The running asset selection of the view on screen (`@magpie/machines` `assetSelectionMachine`). */
 export type AssetSelectionActor = ActorRefFrom<typeof assetSelectionMachine>;
+
+/**
+ * What the view on screen offers for its selected assets (the collection view; spec 01 §2 asset selection, issue 13
+ * "a selection toolbar whose commands come from the action registry"): the selection bar's actions read the rules
+ * from it (the assets' permissions, the collection, the descriptor) and run their commands through it.
+ */
+export interface SelectionCommands {
+  /** The selected assets that are loaded, in grid order (empty while nothing is selected). */
+  readonly assets: readonly Asset[];
+  /** The collection on screen (archive, folder, search result or album). */
+  readonly collection: Collection;
+  /** The session's descriptor. */
+  readonly descriptor: FullApiDescriptor | undefined;
+  /** Starts a file operation on the selected assets (its `fileOperation` dialog); Rotate takes its direction. */
+  start(kind: FileOperationKind, options?: { readonly direction?: FileRotation }): void;
+  /** Opens the Add to album dialog for the selected assets. */
+  openAddToAlbum(): void;
+  /** Opens the batch metadata edit of the selected assets (spec 02 §2). */
+  editMetadata(): void;
+  /** Makes the one selected asset the folder's cover (spec 02 §6 SetPosterAsset). */
+  setFolderCover(): void;
+  /** The user's pins: undefined without a pins store (guests). `pinAll` pins the selected assets; `busy` while a pin change runs. */
+  readonly pins: { readonly busy: boolean; pinAll(): void } | undefined;
+  /** An album's own commands on the selected assets (one request on the album's `edit`); `busy` while one runs. */
+  readonly album: { readonly busy: boolean; change(change: AlbumSelectionChange): void };
+}
 
 /**
  * What an action may read and do. Built once per render of the app shell from the session, the colour mode, the
@@ -56,6 +84,8 @@ export interface ActionContext {
   readonly goBack: (() => void) | undefined;
   /** Set by a view whose assets can be selected (the collection view); undefined elsewhere. */
   readonly assetSelection: AssetSelectionActor | undefined;
+  /** Set by a view whose selected assets have commands (the collection view's selection bar); undefined elsewhere. */
+  readonly selection: SelectionCommands | undefined;
   /** Set by a view with a metadata editor (the asset view): starts editing its first editable field. */
   readonly editMetadata: (() => void) | undefined;
   /** True while a dialog or alert dialog is open anywhere on the page (its keys are its own). */
@@ -89,6 +119,14 @@ export interface Action {
   readonly icon?: LucideIcon;
   /** The shortcut as shown to people, e.g. `U`, `Shift+A`. */
   readonly shortcut?: string;
+  /** The `data-testid` of the action's button (the selection bar's), where tests and specs find it. */
+  readonly testId?: string;
+  /** How its button looks: the main command (`primary`), one that destroys (`danger`) or a quiet one (`quiet`). */
+  readonly tone?: 'primary' | 'danger' | 'quiet';
+  /** True when its button shows only the icon (the label becomes its accessible name). */
+  readonly iconOnly?: boolean;
+  /** True while its previous run is still going: its button shows but is disabled. */
+  readonly busy?: (context: ActionContext) => boolean;
   /**
    * Whether the action is offered now (menus hide it, the keyboard ignores it); `trigger` is the element a key press
    * or click happened on, for actions about one thing on screen (a thumbnail).

@@ -1,6 +1,7 @@
 /**
  * What an album page offers its owner (issue 13; spec 01 §2 relocation, §7 `PATCH album`; spec 02 §6 SetPosterAsset):
- * on the selection, Remove from album, Use as cover (one asset), Move to top and Move to bottom; in the header,
+ * on the selection, Remove from album, Use as cover (one asset), Move to top and Move to bottom (actions of the
+ * registry on the selection bar, `actions/actionAlbumSelection.ts`, run through {@link useAlbumSelectionChange}); in the header,
  * Rename… (the album dialog), Share… (the share dialog: people and groups with `albums.shareWithUsers` or
  * `albums.shareWithGroups`, links with `albums.shareWithGuests`), Clear cover, Archive or Restore, and Delete (to the deleted albums, after a confirmation)
  * or Restore from there. Each is
@@ -12,8 +13,8 @@ import { AlbumDialog } from './AlbumDialog.tsx';
 import { ShareDialog, type ShareAbilities } from './ShareDialog.tsx';
 import { useSession } from '../session/SessionProvider.tsx';
 import { Button, HStack } from '@chakra-ui/react';
-import { ArrowDownToLine, ArrowUpToLine, Archive, ArchiveRestore, ImageOff, Image as ImageIcon, PencilLine, Share2, Trash2, Undo2 } from 'lucide-react';
-import type { Asset, Collection } from '@magpie/api-types';
+import { Archive, ArchiveRestore, ImageOff, PencilLine, Share2, Trash2, Undo2 } from 'lucide-react';
+import type { Collection } from '@magpie/api-types';
 import { useNavigate } from 'react-router-dom';
 import { api, describeError } from '../api/client.ts';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
@@ -22,75 +23,55 @@ import { ALBUMS_PATH } from '../lib/urls.ts';
 /** One album change: runs it, then reloads the page, or says why it failed. */
 function useAlbumChange(onChanged: () => void, onFailed: (message: string) => void) {
   const [busy, setBusy] = useState(false);
-  const run = async (change: () => Promise<unknown>, what: string) => {
-    setBusy(true);
-    try {
-      await change();
-      onChanged();
-    } catch (failure) {
-      onFailed(`${what} failed. ${describeError(failure).message}`);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const run = useCallback(
+    async (change: () => Promise<unknown>, what: string) => {
+      setBusy(true);
+      try {
+        await change();
+        onChanged();
+      } catch (failure) {
+        onFailed(`${what} failed. ${describeError(failure).message}`);
+      } finally {
+        setBusy(false);
+      }
+    },
+    [onChanged, onFailed],
+  );
   return { busy, run };
 }
 
-/** The selection bar's album commands, for the selected assets of an album the user may change. */
-export function AlbumSelectionActions({
-  album,
-  selected,
-  onChanged,
-  onFailed,
-}: {
-  readonly album: Collection;
-  readonly selected: readonly Asset[];
-  readonly onChanged: () => void;
-  readonly onFailed: (message: string) => void;
-}) {
+/** An album's own command on its selected assets: remove them, use the one as cover, move them to the top or bottom. */
+export type AlbumSelectionChange = 'remove' | 'cover' | 'top' | 'bottom';
+
+/** The `PATCH` on the album's `edit` that makes `change` on `hrefs`, and what it is called when it fails. */
+export function albumSelectionUpdate(change: AlbumSelectionChange, hrefs: readonly string[]): { readonly update: Parameters<typeof api.updateAlbum>[1]; readonly what: string } {
+  switch (change) {
+    case 'remove':
+      return { update: { assets: { delete: [...hrefs] } }, what: 'Removing' };
+    case 'cover':
+      return { update: { poster_asset: hrefs[0]! }, what: 'Setting the cover' };
+    case 'top':
+    case 'bottom':
+      return { update: { move: { assets: [...hrefs], to: change } }, what: 'Moving' };
+  }
+}
+
+/**
+ * The album's selection commands for the selection bar's actions: `change` runs one on `hrefs` (one request on the
+ * album's `edit`, then `onChanged`, or `onFailed` with why); `busy` while it runs.
+ */
+export function useAlbumSelectionChange(album: Collection | undefined, onChanged: () => void, onFailed: (message: string) => void) {
   const { busy, run } = useAlbumChange(onChanged, onFailed);
-  const edit = album.edit!;
-  const hrefs = selected.map((asset) => asset.href);
-  return (
-    <>
-      <Button size="xs" variant="outline" loading={busy} onClick={() => run(() => api.updateAlbum(edit, { assets: { delete: hrefs } }), 'Removing')} data-testid="album-remove">
-        <Trash2 aria-hidden="true" />
-        Remove from album
-      </Button>
-      {selected.length === 1 && (
-        <Button
-          size="xs"
-          variant="outline"
-          disabled={busy}
-          onClick={() => run(() => api.updateAlbum(edit, { poster_asset: hrefs[0]! }), 'Setting the cover')}
-          data-testid="album-set-cover"
-        >
-          <ImageIcon aria-hidden="true" />
-          Use as cover
-        </Button>
-      )}
-      <Button
-        size="xs"
-        variant="outline"
-        disabled={busy}
-        onClick={() => run(() => api.updateAlbum(edit, { move: { assets: hrefs, to: 'top' } }), 'Moving')}
-        data-testid="album-move-top"
-      >
-        <ArrowUpToLine aria-hidden="true" />
-        Move to top
-      </Button>
-      <Button
-        size="xs"
-        variant="outline"
-        disabled={busy}
-        onClick={() => run(() => api.updateAlbum(edit, { move: { assets: hrefs, to: 'bottom' } }), 'Moving')}
-        data-testid="album-move-bottom"
-      >
-        <ArrowDownToLine aria-hidden="true" />
-        Move to bottom
-      </Button>
-    </>
+  const edit = album?.edit;
+  const change = useCallback(
+    (kind: AlbumSelectionChange, hrefs: readonly string[]) => {
+      if (!edit || hrefs.length === 0) return;
+      const { update, what } = albumSelectionUpdate(kind, hrefs);
+      void run(() => api.updateAlbum(edit, update), what);
+    },
+    [edit, run],
   );
+  return { busy, change };
 }
 
 /** The album page's header commands (see the module comment). */

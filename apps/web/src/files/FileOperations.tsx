@@ -1,19 +1,28 @@
 /**
- * The selection bar's file operations (issue 13; spec 01 §2 asset selection, §4 Background job, §7, §8): Rename… (one
- * asset), Move to…, Copy to…, Rotate left and right, Duplicate, Download and Delete…, each shown only when every
- * selected asset's `permissions` allow it (Rename, MoveFrom, CopyFrom, CropRotate, DuplicateFile, Download, Delete) and the descriptor offers what it needs
- * (`move_to`, `copy_to`). One `fileOperation` machine drives the dialog: the new name, the destination (archives of
- * the move or copy list, then their folders), or the confirmation; then the task's progress; then the outcome, shown
- * as a notice once the dialog closes (a failure stays in the dialog with Try again).
+ * The selection's file operations (issue 13; spec 01 §2 asset selection, §4 Background job, §7, §8): Rename… (one
+ * asset), Move to…, Copy to…, Rotate left and right, Duplicate, Download and Delete…. Their buttons and shortcuts are
+ * actions of the registry (`actions/actionRenameAsset.ts` and the others, on the selection bar; offered by
+ * `fileOperationRules.ts`), which start one here through the collection view's `selection.start`. One `fileOperation`
+ * machine drives the dialog: the new name, the destination (archives of the move or copy list, then their folders),
+ * or the confirmation; then the task's progress; then the outcome, shown as a notice once the dialog closes (a failure
+ * stays in the dialog with Try again).
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Box, Button, Dialog, Field, HStack, Input, Link, Portal, Progress, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { Link as RouterLink } from 'react-router-dom';
-import { ChevronRight, Copy, CopyPlus, CornerLeftUp, Download, FolderInput, PencilLine, RotateCcw, RotateCw, Trash2 } from 'lucide-react';
+import { ChevronRight, CornerLeftUp } from 'lucide-react';
 import type { Asset, FullApiDescriptor } from '@magpie/api-types';
-import { fileOperationMachine, fileOperationOutcome, type FileDestination, type FileOperationInput, type FileOperationKind, type FileTaskResult } from '@magpie/machines';
+import {
+  fileOperationMachine,
+  fileOperationOutcome,
+  type FileDestination,
+  type FileOperationInput,
+  type FileOperationKind,
+  type FileRotation,
+  type FileTaskResult,
+} from '@magpie/machines';
 import { loadFileDestinations, runFileTask } from './fileTasks.ts';
 import { TRASH_PATH } from '../lib/urls.ts';
 import { formatFileSize } from '../lib/format.ts';
@@ -31,25 +40,29 @@ export interface FileOperationOutcome {
   readonly names: Readonly<Record<string, string>>;
 }
 
-/** The permission each operation needs on every selected asset's archive (spec 03 §3.11). */
-const NEEDS: Readonly<Record<FileOperationKind, Asset['permissions'][number]>> = {
-  rename: 'Rename',
-  move: 'MoveFrom',
-  copy: 'CopyFrom',
-  rotate: 'CropRotate',
-  delete: 'Delete',
-  download: 'Download',
-  duplicate: 'DuplicateFile',
-};
+/** An operation to start: the machine's `START` and the file names of its assets, by href (to name failures). */
+export type FileOperationStart = FileOperationInput & { readonly names: Readonly<Record<string, string>> };
 
-/** Whether every asset allows `kind`, and the descriptor offers what it needs. */
-export function fileOperationOffered(kind: FileOperationKind, assets: readonly Asset[], descriptor: FullApiDescriptor | undefined): boolean {
-  if (!descriptor || assets.length === 0) return false;
-  if (kind === 'rename' && assets.length !== 1) return false;
-  if (kind === 'move' && !descriptor.move_to) return false;
-  if (kind === 'copy' && !descriptor.copy_to) return false;
-  // An asset without `permissions` (a partial answer) allows nothing.
-  return assets.every((asset) => (asset.permissions ?? []).includes(NEEDS[kind]));
+/**
+ * The start of `kind` on the selected `assets` (offered by `fileOperationOffered`, so the descriptor has the move or
+ * copy list it needs): Rename starts from the one asset's file name, Move and Copy from the descriptor's `move_to` and
+ * `copy_to`, Rotate in `direction`.
+ */
+export function fileOperationStart(
+  kind: FileOperationKind,
+  assets: readonly Asset[],
+  descriptor: FullApiDescriptor | undefined,
+  options: { readonly direction?: FileRotation } = {},
+): FileOperationStart {
+  return {
+    kind,
+    assets: assets.map((asset) => asset.href),
+    names: Object.fromEntries(assets.map((asset) => [asset.href, asset.filename])),
+    ...(kind === 'rename' && assets[0] ? { filename: assets[0].filename } : {}),
+    ...(kind === 'move' && descriptor?.move_to ? { destinations: descriptor.move_to } : {}),
+    ...(kind === 'copy' && descriptor?.copy_to ? { destinations: descriptor.copy_to } : {}),
+    ...(kind === 'rotate' ? { direction: options.direction ?? 'cw' } : {}),
+  };
 }
 
 const VERBS: Readonly<Record<FileOperationKind, { title: string; submit: string; running: string }>> = {
@@ -278,88 +291,13 @@ function DestinationChooser({
   );
 }
 
-/** The selection bar's file-operation buttons and the dialog of the one started. */
-export function FileOperations({
-  selected,
-  descriptor,
-  onFinished,
-}: {
-  readonly selected: readonly Asset[];
-  readonly descriptor: FullApiDescriptor | undefined;
-  readonly onFinished: (outcome: FileOperationOutcome) => void;
-}) {
-  const [start, setStart] = useState<(FileOperationInput & { names: Readonly<Record<string, string>> }) | undefined>(undefined);
-  const begin = (kind: FileOperationKind, extra: Partial<FileOperationInput> = {}) => {
-    const names = Object.fromEntries(selected.map((asset) => [asset.href, asset.filename]));
-    setStart({
-      kind,
-      assets: selected.map((asset) => asset.href),
-      names,
-      ...(kind === 'rename' ? { filename: selected[0]!.filename } : {}),
-      ...(kind === 'move' ? { destinations: descriptor!.move_to! } : {}),
-      ...(kind === 'copy' ? { destinations: descriptor!.copy_to! } : {}),
-      ...extra,
-    });
-  };
-  const onEnd = useCallback(
-    (outcome: Omit<FileOperationOutcome, 'names'> | undefined) => {
-      if (outcome && start) onFinished({ ...outcome, names: start.names });
-      setStart(undefined);
-    },
-    [onFinished, start],
-  );
-  const offered = (kind: FileOperationKind) => fileOperationOffered(kind, selected, descriptor);
-  return (
-    <>
-      {offered('rename') && (
-        <Button size="xs" variant="outline" onClick={() => begin('rename')} data-testid="file-rename-open">
-          <PencilLine aria-hidden="true" />
-          Rename…
-        </Button>
-      )}
-      {offered('move') && (
-        <Button size="xs" variant="outline" onClick={() => begin('move')} data-testid="file-move-open">
-          <FolderInput aria-hidden="true" />
-          Move to…
-        </Button>
-      )}
-      {offered('copy') && (
-        <Button size="xs" variant="outline" onClick={() => begin('copy')} data-testid="file-copy-open">
-          <Copy aria-hidden="true" />
-          Copy to…
-        </Button>
-      )}
-      {offered('rotate') && (
-        <>
-          <Button size="xs" variant="outline" onClick={() => begin('rotate', { direction: 'ccw' })} aria-label="Rotate left" data-testid="file-rotate-ccw">
-            <RotateCcw aria-hidden="true" />
-          </Button>
-          <Button size="xs" variant="outline" onClick={() => begin('rotate', { direction: 'cw' })} aria-label="Rotate right" data-testid="file-rotate-cw">
-            <RotateCw aria-hidden="true" />
-          </Button>
-        </>
-      )}
-      {offered('duplicate') && (
-        <Button size="xs" variant="outline" onClick={() => begin('duplicate')} data-testid="file-duplicate-open">
-          <CopyPlus aria-hidden="true" />
-          Duplicate
-        </Button>
-      )}
-      {offered('download') && (
-        <Button size="xs" variant="outline" onClick={() => begin('download')} data-testid="file-download-open">
-          <Download aria-hidden="true" />
-          Download
-        </Button>
-      )}
-      {offered('delete') && (
-        <Button size="xs" variant="outline" colorPalette="red" onClick={() => begin('delete')} data-testid="file-delete-open">
-          <Trash2 aria-hidden="true" />
-          Delete…
-        </Button>
-      )}
-      {start && <FileOperationRun start={start} onEnd={onEnd} />}
-    </>
-  );
+/**
+ * The dialog of the operation `start` describes (nothing while it is undefined), on its own `fileOperation` machine;
+ * `onEnd` once it ends: with what it did when done, undefined when cancelled.
+ */
+export function FileOperations({ start, onEnd }: { readonly start: FileOperationStart | undefined; readonly onEnd: (outcome: FileOperationOutcome | undefined) => void }) {
+  const ended = useCallback((outcome: Omit<FileOperationOutcome, 'names'> | undefined) => onEnd(outcome && start ? { ...outcome, names: start.names } : undefined), [onEnd, start]);
+  return start ? <FileOperationRun start={start} onEnd={ended} /> : null;
 }
 
 const DONE_TEXT: Readonly<Record<FileOperationKind, (n: string) => string>> = {

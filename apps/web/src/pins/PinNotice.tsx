@@ -1,7 +1,8 @@
 /**
  * The pins' notices (issue 13; spec 01 §8 "Pin limit error is named pinLimit", §9 "Notification auto-close 15 s"), at
- * the bottom of the window: the pin limit or a failed save, until closed, the next change, or 15 s; and pins that
- * could not be loaded, with "Try again" (the Pins view shows that one itself).
+ * the bottom of the window: the pin limit or a failed save, and what the selection bar's Pin did (`pinAll.ts`), until
+ * closed, the next change, or 15 s; and pins that could not be loaded, with "Try again" (the Pins view shows that one
+ * itself).
  */
 import { useEffect } from 'react';
 import { Alert, Box, Button, CloseButton } from '@chakra-ui/react';
@@ -42,10 +43,16 @@ export function PinNotice() {
   if (!notice || !dismiss) return null;
   return (
     <Box position="fixed" bottom="4" insetInlineEnd="4" zIndex="toast" maxW="sm">
-      <Alert.Root status={notice.name === 'pinLimit' ? 'warning' : 'error'} data-testid="pin-notice" data-name={notice.name} role="alert" boxShadow="lg">
+      <Alert.Root
+        status={notice.name === 'pinned' ? 'success' : notice.name === 'pinLimit' ? 'warning' : 'error'}
+        data-testid="pin-notice"
+        data-name={notice.name}
+        role={notice.name === 'pinned' ? 'status' : 'alert'}
+        boxShadow="lg"
+      >
         <Alert.Indicator />
         <Alert.Content>
-          <Alert.Title>{notice.name === 'pinLimit' ? 'Pin limit reached' : 'Pin not saved'}</Alert.Title>
+          <Alert.Title>{notice.name === 'pinned' ? 'Pinned' : notice.name === 'pinLimit' ? 'Pin limit reached' : 'Pin not saved'}</Alert.Title>
           <Alert.Description data-testid="pin-notice-message">{notice.message}</Alert.Description>
         </Alert.Content>
         <CloseButton size="sm" aria-label="Close" onClick={dismiss} data-testid="pin-notice-close" />

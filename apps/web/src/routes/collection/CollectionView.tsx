@@ -8,13 +8,15 @@
  *
  * Assets can be selected (Ctrl/⌘+click or Space on a thumbnail toggles one, Shift+click selects the range from the
  * previous selection, Shift+A all loaded ones, Esc clears: spec 01 §2; each an action of the registry driving the
- * `assetSelection` machine) and their metadata edited together in the batch edit drawer (spec 02 §2 Metadata field
- * editors).
+ * `assetSelection` machine). The selection bar (`SelectionBar.tsx`, issue 13) shows the registry's commands the
+ * selection permits: the view offers them the selected assets and what it can do with them (`selection`: the batch
+ * edit drawer of spec 02 §2, the Add to album dialog, the folder cover, the file operations' dialog, pins, an album's
+ * own changes), so F2 and the Delete key follow the same rules as the buttons.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Collection } from '@magpie/api-types';
 import { Alert, Box, Button, CloseButton, Flex, Grid, Heading, HStack, Link, Stack, Text, chakra } from '@chakra-ui/react';
-import { FolderPlus, Image as ImageIcon, ImagePlus, Images, PencilLine, SearchX } from 'lucide-react';
+import { FolderPlus, ImagePlus, Images, SearchX } from 'lucide-react';
 import type { SavedFolder } from '@magpie/machines';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { api, describeError } from '../../api/client.ts';
@@ -27,6 +29,7 @@ import { actionOpenUpload } from '../../actions/actionOpenUpload.ts';
 import { actionClearSelection } from '../../actions/actionClearSelection.ts';
 import { actionSelectAssetRange } from '../../actions/actionSelectAssetRange.ts';
 import { actionToggleAssetSelection } from '../../actions/actionToggleAssetSelection.ts';
+import type { ActionContext, SelectionCommands } from '../../actions/types.ts';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 import { assetCountText, CollectionTile } from '../../components/CollectionTile.tsx';
 import { PinToggle, useTilePin } from '../../pins/PinToggle.tsx';
@@ -41,12 +44,13 @@ import { SortMenu } from '../../components/SortMenu.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import { useAssetPages } from './useAssetPages.ts';
 import { BatchEditDrawer } from '../../metadata/BatchEditDrawer.tsx';
-import { selectionStyles, selectionText } from './assetSelection.ts';
+import { selectionStyles } from './assetSelection.ts';
+import { SelectionBar } from './SelectionBar.tsx';
 import { useAssetSelection } from './useAssetSelection.ts';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { AddToAlbumDialog } from '../../albums/AddToAlbumDialog.tsx';
-import { AlbumHeaderActions, AlbumSelectionActions } from '../../albums/AlbumActions.tsx';
-import { FileOperationNotice, FileOperations, type FileOperationOutcome } from '../../files/FileOperations.tsx';
+import { AlbumHeaderActions, useAlbumSelectionChange } from '../../albums/AlbumActions.tsx';
+import { FileOperationNotice, FileOperations, fileOperationStart, type FileOperationOutcome, type FileOperationStart } from '../../files/FileOperations.tsx';
 import { SaveSmartFolderButton, SmartFolders } from '../../smartFolders/SmartFolders.tsx';
 import { FolderStyleDialog } from '../../folders/FolderStyleDialog.tsx';
 import type { AlbumAddResult } from '@magpie/machines';
@@ -90,9 +94,9 @@ export function CollectionView() {
   const fallback = useResource(fallbackHref, (signal) => api.getCollection(fallbackHref!, { signal }));
   const collection = resource.data ?? (searchError !== undefined ? fallback.data : undefined);
   const pages = useAssetPages(collection?.assets);
-  const { context, run } = useActions();
+  const { context, run, setSelection } = useActions();
 
-  const { selected, selectedAssets } = useAssetSelection(href, pages.assets);
+  const { actorRef: assetSelection, selected, selectedAssets } = useAssetSelection(href, pages.assets);
   const pinOf = usePinOf();
   // New folder, Rename… and Delete… (issue 13): the dialog or confirmation open, and the last refusal of a delete.
   const [folderAction, setFolderActionState] = useState<FolderAction | undefined>(undefined);
@@ -131,7 +135,9 @@ export function CollectionView() {
   const [savedSearch, setSavedSearch] = useState(false);
   // A folder's cover (issue 13): set from the selection, for the notice.
   const [coverSet, setCoverSet] = useState(false);
-  // File operations (issue 13): what the last one did, shown until another starts or the page changes.
+  // File operations (issue 13): the one running in its dialog, and what the last one did, shown until another
+  // starts or the page changes.
+  const [fileStart, setFileStart] = useState<FileOperationStart | undefined>(undefined);
   const [fileOutcome, setFileOutcome] = useState<FileOperationOutcome | undefined>(undefined);
   useEffect(() => {
     setAlbumAdded(undefined);
@@ -140,8 +146,10 @@ export function CollectionView() {
     setSavedSearch(false);
     setCoverSet(false);
   }, [href]);
-  const fileOperationFinished = useCallback(
-    (outcome: FileOperationOutcome) => {
+  const fileOperationEnded = useCallback(
+    (outcome: FileOperationOutcome | undefined) => {
+      setFileStart(undefined);
+      if (!outcome) return;
       setFileOutcome(outcome);
       run(actionClearSelection);
       reloadCollection();
@@ -152,6 +160,39 @@ export function CollectionView() {
     setAlbumError(undefined);
     reloadCollection();
   }, [reloadCollection]);
+  const { busy: albumBusy, change: albumChange } = useAlbumSelectionChange(collection?.isLinkCollection === true ? collection : undefined, albumChanged, setAlbumError);
+
+  // What the selection bar's actions and their keys may do with the selected assets (issue 13; spec 01 §2).
+  const pins = usePins();
+  const pinAll = pins?.pinAll;
+  const pinsBusy = pins !== undefined && pins.state !== 'ready';
+  const selection = useMemo<SelectionCommands | undefined>(() => {
+    if (!collection) return undefined;
+    const hrefs = selectedAssets.map((asset) => asset.href);
+    return {
+      assets: selectedAssets,
+      collection,
+      descriptor,
+      start: (kind, options) => setFileStart(fileOperationStart(kind, selectedAssets, descriptor, options)),
+      openAddToAlbum: () => setAlbumAssets(hrefs),
+      editMetadata: () => setBatchOpen(true),
+      setFolderCover: () => {
+        if (!collection.edit || hrefs.length !== 1) return;
+        setFolderError(undefined);
+        api.updateFolder(collection.edit, { poster_asset: hrefs[0]! }).then(
+          () => setCoverSet(true),
+          (failure: unknown) => setFolderError(`The cover was not set. ${describeError(failure).message}`),
+        );
+      },
+      pins: pinAll ? { busy: pinsBusy, pinAll: () => pinAll(hrefs) } : undefined,
+      album: { busy: albumBusy, change: (change) => albumChange(change, hrefs) },
+    };
+  }, [collection, selectedAssets, descriptor, pinAll, pinsBusy, albumBusy, albumChange]);
+  useEffect(() => setSelection(selection), [selection, setSelection]);
+  useEffect(() => () => setSelection(undefined), [setSelection]);
+  // The bar's context: the view's selection now (the registry's follows after this render), and no dialog check (the
+  // bar shows what the selection permits; an open dialog covers it and the keys wait for it).
+  const barContext = useMemo<ActionContext>(() => ({ ...context, assetSelection, selection, dialogOpen: () => false }), [context, assetSelection, selection]);
 
   // Reload after uploads finished (spec 01 §4 Upload popover: the new thumbnails appear).
   const { reload } = resource;
@@ -183,7 +224,6 @@ export function CollectionView() {
   const children = collection.children?.data ?? [];
   const canUploadHere = collection.canUploadTo && actionOpenUpload.predicate(context);
   const isAlbum = collection.isLinkCollection === true;
-  const canAddToAlbum = !isAlbum && descriptor?.albums_own != null && descriptor.permissions.albums.addAssets;
 
   return (
     <Stack gap="5" data-testid="collection-view" data-href={collection.href}>
@@ -395,69 +435,8 @@ export function CollectionView() {
         )}
       </chakra.section>
 
-      {context.loggedIn && pages.assets.length > 0 && (
-        <Box
-          position="sticky"
-          bottom="4"
-          alignSelf="center"
-          bg="bg.panel"
-          borderWidth="1px"
-          borderColor="border"
-          rounded="full"
-          shadow="md"
-          px="4"
-          py="2"
-          data-testid="selection-bar"
-        >
-          <HStack gap="3" fontSize="sm">
-            <Text aria-live="polite" data-testid="selection-count" data-count={selected.size}>
-              {selectionText(selected.size)}
-            </Text>
-            {selected.size === 0 ? (
-              <Text color="fg.muted" display={{ base: 'none', md: 'block' }}>
-                Ctrl+click or Space selects, Shift+click a range, Shift+A all
-              </Text>
-            ) : (
-              <>
-                <Button size="xs" colorPalette="brand" onClick={() => setBatchOpen(true)} data-testid="batch-edit-open">
-                  <PencilLine aria-hidden="true" />
-                  Edit metadata
-                </Button>
-                {canAddToAlbum && (
-                  <Button size="xs" variant="outline" onClick={() => setAlbumAssets(selectedAssets.map((asset) => asset.href))} data-testid="album-add-open">
-                    <Images aria-hidden="true" />
-                    Add to album
-                  </Button>
-                )}
-                {collection.type === 'folder' && collection.edit && (collection.permissions ?? []).includes('SetPosterAsset') && selectedAssets.length === 1 && (
-                  <Button
-                    size="xs"
-                    variant="outline"
-                    onClick={() => {
-                      setFolderError(undefined);
-                      api.updateFolder(collection.edit!, { poster_asset: selectedAssets[0]!.href }).then(
-                        () => setCoverSet(true),
-                        (failure: unknown) => setFolderError(`The cover was not set. ${describeError(failure).message}`),
-                      );
-                    }}
-                    data-testid="folder-set-cover"
-                  >
-                    <ImageIcon aria-hidden="true" />
-                    Use as folder cover
-                  </Button>
-                )}
-                {!isAlbum && <FileOperations selected={selectedAssets} descriptor={descriptor} onFinished={fileOperationFinished} />}
-                {isAlbum && collection.edit && collection.deleted === null && (
-                  <AlbumSelectionActions album={collection} selected={selectedAssets} onChanged={albumChanged} onFailed={setAlbumError} />
-                )}
-                <Button size="xs" variant="ghost" onClick={() => run(actionClearSelection)} aria-keyshortcuts="Escape">
-                  {actionClearSelection.label(context)}
-                </Button>
-              </>
-            )}
-          </HStack>
-        </Box>
-      )}
+      {context.loggedIn && pages.assets.length > 0 && <SelectionBar count={selected.size} context={barContext} run={run} />}
+      <FileOperations start={fileStart} onEnd={fileOperationEnded} />
       {batchOpen && selectedAssets.length > 0 && <BatchEditDrawer assets={selectedAssets} onClose={() => setBatchOpen(false)} onSaved={resource.reload} />}
     </Stack>
   );
