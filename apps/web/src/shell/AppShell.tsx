@@ -6,6 +6,7 @@ import { LazyBoundary } from '../components/LazyBoundary.tsx';
 import { LoadingState } from '../components/States.tsx';
 import { ViewProvider } from '../session/ViewContext.tsx';
 import { UploadProvider } from '../upload/UploadProvider.tsx';
+import { NotificationsProvider } from '../notifications/NotificationsProvider.tsx';
 import { PinNotice } from '../pins/PinNotice.tsx';
 import { PinsProvider } from '../pins/PinsProvider.tsx';
 import { AppHeader } from './AppHeader.tsx';
@@ -40,50 +41,53 @@ function UserManagementHost() {
  * administration modal. `App`'s `RequireSession` mounts it only with a descriptor, or for a guest on the archives.
  * A guest's header offers "Log in" instead of the user's controls (`AppHeader`); what needs a session stays hidden by
  * itself (no upload targets, no user preferences, no pins (`pins/`), no settings; the registry's actions need `loggedIn`;
- * editing follows the `permissions` the DAM answers for the guest user).
+ * editing follows the `permissions` the DAM answers for the guest user). Notices and the error modal of every screen
+ * come from `NotificationsProvider` (spec 01 §2).
  */
 export function AppShell() {
   return (
     <ViewProvider>
-      <UploadProvider>
-        <SettingsProvider>
-          <DisplayPreferencesProvider>
-            <PinsProvider>
-              <ActionsProvider>
-                <Link
-                  href="#main"
-                  srOnly
-                  _focus={{
-                    position: 'fixed',
-                    top: '2',
-                    left: '2',
-                    zIndex: 'skipLink',
-                    bg: 'bg',
-                    p: '2',
-                    rounded: 'md',
-                    width: 'auto',
-                    height: 'auto',
-                    clip: 'auto',
-                    overflow: 'visible',
-                    whiteSpace: 'normal',
-                    margin: '0',
-                  }}
-                >
-                  Skip to content
-                </Link>
-                <AppHeader />
-                <chakra.main id="main" tabIndex={-1} px={{ base: '3', md: '6' }} py="5" outline="none">
-                  <Box maxW="none">
-                    <Outlet />
-                  </Box>
-                </chakra.main>
-                <UserManagementHost />
-                <PinNotice />
-              </ActionsProvider>
-            </PinsProvider>
-          </DisplayPreferencesProvider>
-        </SettingsProvider>
-      </UploadProvider>
+      <NotificationsProvider>
+        <UploadProvider>
+          <SettingsProvider>
+            <DisplayPreferencesProvider>
+              <PinsProvider>
+                <ActionsProvider>
+                  <Link
+                    href="#main"
+                    srOnly
+                    _focus={{
+                      position: 'fixed',
+                      top: '2',
+                      left: '2',
+                      zIndex: 'skipLink',
+                      bg: 'bg',
+                      p: '2',
+                      rounded: 'md',
+                      width: 'auto',
+                      height: 'auto',
+                      clip: 'auto',
+                      overflow: 'visible',
+                      whiteSpace: 'normal',
+                      margin: '0',
+                    }}
+                  >
+                    Skip to content
+                  </Link>
+                  <AppHeader />
+                  <chakra.main id="main" tabIndex={-1} px={{ base: '3', md: '6' }} py="5" outline="none">
+                    <Box maxW="none">
+                      <Outlet />
+                    </Box>
+                  </chakra.main>
+                  <UserManagementHost />
+                  <PinNotice />
+                </ActionsProvider>
+              </PinsProvider>
+            </DisplayPreferencesProvider>
+          </SettingsProvider>
+        </UploadProvider>
+      </NotificationsProvider>
     </ViewProvider>
   );
 }
