@@ -1,7 +1,8 @@
 /**
  * The one notification system of the client (spec 01 §2 "Notifications close automatically after 15 s", §9; issue 13
- * "one notification system… one error modal used by every screen"): `notify` shows a notice at the bottom of the
- * window (success, info, warning or error; its words and links; a close button) that closes by itself after
+ * "one notification system… one error modal used by every screen"): `notify` shows a notice in the
+ * {@link NotificationOutlet} at the top of the page's content (success, info, warning or error; its words and links;
+ * a close button) that closes by itself after
  * {@link NOTIFICATION_AUTOCLOSE_MS}, or when the next notice of the same `key` replaces it; `showError` opens the
  * error modal ({@link ErrorModal}) with what a failure's response said; an error notice may carry that report
  * behind a Details button. Notices are announced to screen readers (a polite live region; errors assertively).
@@ -46,6 +47,15 @@ export interface NotificationsValue {
 }
 
 const NotificationsContext = createContext<NotificationsValue | undefined>(undefined);
+
+/** What {@link NotificationOutlet} shows: the notices, how to close one, and how to open a report. */
+interface ShownNotices {
+  readonly notices: readonly Shown[];
+  readonly closerOf: (id: number) => () => void;
+  readonly showError: (report: ErrorReport) => void;
+}
+
+const ShownContext = createContext<ShownNotices | undefined>(undefined);
 
 /** The notification system; throws outside {@link NotificationsProvider}. */
 export function useNotifications(): NotificationsValue {
@@ -110,17 +120,31 @@ export function NotificationsProvider({ children }: { readonly children: ReactNo
     }
     return close;
   };
+  const shown = useMemo<ShownNotices>(() => ({ notices, closerOf, showError: setReport }), [notices]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <NotificationsContext.Provider value={value}>
-      {children}
-      <Box position="fixed" bottom="4" insetInlineEnd="4" zIndex="toast" maxW="md" w={{ base: 'calc(100vw - 2rem)', sm: 'auto' }} aria-live="polite" data-testid="notifications">
-        <Stack gap="2">
-          {notices.map((notice) => (
-            <Notice key={notice.id} notice={notice} onClose={closerOf(notice.id)} onDetails={setReport} />
-          ))}
-        </Stack>
-      </Box>
-      {report && <ErrorModal key={report.title + report.message + (report.details.requestId ?? '')} report={report} onClose={() => setReport(undefined)} />}
+      <ShownContext.Provider value={shown}>
+        {children}
+        {report && <ErrorModal key={report.title + report.message + (report.details.requestId ?? '')} report={report} onClose={() => setReport(undefined)} />}
+      </ShownContext.Provider>
     </NotificationsContext.Provider>
+  );
+}
+
+/**
+ * Where the notices show: at the top of the page's content, in the page's flow (so they never cover the selection
+ * bar or a dialog), newest last. A polite live region announces them; an error notice is an alert.
+ */
+export function NotificationOutlet() {
+  const shown = useContext(ShownContext);
+  if (!shown || shown.notices.length === 0) return <Box aria-live="polite" data-testid="notifications" />;
+  return (
+    <Box aria-live="polite" data-testid="notifications" mb="4">
+      <Stack gap="2">
+        {shown.notices.map((notice) => (
+          <Notice key={notice.id} notice={notice} onClose={shown.closerOf(notice.id)} onDetails={shown.showError} />
+        ))}
+      </Stack>
+    </Box>
   );
 }

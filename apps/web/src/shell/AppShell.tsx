@@ -6,7 +6,7 @@ import { LazyBoundary } from '../components/LazyBoundary.tsx';
 import { LoadingState } from '../components/States.tsx';
 import { ViewProvider } from '../session/ViewContext.tsx';
 import { UploadProvider } from '../upload/UploadProvider.tsx';
-import { NotificationsProvider } from '../notifications/NotificationsProvider.tsx';
+import { NotificationOutlet, NotificationsProvider } from '../notifications/NotificationsProvider.tsx';
 import { PinNotice } from '../pins/PinNotice.tsx';
 import { PinsProvider } from '../pins/PinsProvider.tsx';
 import { AppHeader } from './AppHeader.tsx';
@@ -77,6 +77,7 @@ export function AppShell() {
                   <AppHeader />
                   <chakra.main id="main" tabIndex={-1} px={{ base: '3', md: '6' }} py="5" outline="none">
                     <Box maxW="none">
+                      <NotificationOutlet />
                       <Outlet />
                     </Box>
                   </chakra.main>

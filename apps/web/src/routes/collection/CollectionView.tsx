@@ -15,7 +15,9 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Collection } from '@magpie/api-types';
-import { Alert, Box, Button, CloseButton, Flex, Grid, Heading, HStack, Link, Stack, Text, chakra } from '@chakra-ui/react';
+import { useNotifications } from '../../notifications/NotificationsProvider.tsx';
+import { errorReport } from '../../notifications/errorReport.ts';
+import { Alert, Box, Button, Flex, Grid, Heading, HStack, Link, Stack, Text, chakra } from '@chakra-ui/react';
 import { FolderPlus, ImagePlus, Images, SearchX } from 'lucide-react';
 import type { SavedFolder } from '@magpie/machines';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
@@ -100,18 +102,24 @@ export function CollectionView() {
   const pinOf = usePinOf();
   // New folder, Rename… and Delete… (issue 13): the dialog or confirmation open, and the last refusal of a delete.
   const [folderAction, setFolderActionState] = useState<FolderAction | undefined>(undefined);
-  const [folderError, setFolderError] = useState<string | undefined>(undefined);
+  // What the page's actions did, and their refusals, go to the notification system (spec 01 §2: 15 s).
+  const { notify } = useNotifications();
+  const failed = useCallback(
+    (testId: string, message: string, failure?: unknown) =>
+      notify({ status: 'error', key: testId, testId, body: message, ...(failure !== undefined ? { report: errorReport(failure, { message }) } : {}) }),
+    [notify],
+  );
+  const setFolderError = useCallback((message: string, failure?: unknown) => failed('folder-action-error', message, failure), [failed]);
   const reloadCollection = resource.reload;
   // Clear cover (issue 13) needs no dialog: it is one request, then the tiles reload.
   const setFolderAction = useCallback(
     (action: FolderAction | undefined) => {
       if (action?.kind !== 'clearCover') return setFolderActionState(action);
-      setFolderError(undefined);
       api
         .updateFolder(action.folder.edit!, { poster_asset: null })
-        .then(reloadCollection, (failure: unknown) => setFolderError(`The cover was not cleared. ${describeError(failure).message}`));
+        .then(reloadCollection, (failure: unknown) => setFolderError(`The cover was not cleared. ${describeError(failure).message}`, failure));
     },
-    [reloadCollection],
+    [reloadCollection, setFolderError],
   );
   const closeFolderDialog = useCallback(
     (saved: SavedFolder | undefined) => {
@@ -125,41 +133,67 @@ export function CollectionView() {
   // Albums (issue 13): the Add to album dialog's assets, what the last add did, and an album change's refusal.
   const { descriptor } = useSession();
   const [albumAssets, setAlbumAssets] = useState<readonly string[] | undefined>(undefined);
-  const [albumAdded, setAlbumAdded] = useState<AlbumAddResult | undefined>(undefined);
-  const [albumError, setAlbumError] = useState<string | undefined>(undefined);
-  const closeAlbumDialog = useCallback((result: AlbumAddResult | undefined) => {
-    setAlbumAssets(undefined);
-    if (result) setAlbumAdded(result);
-  }, []);
-  // Smart folders (issue 13): the search just saved as one, for the notice.
-  const [savedSearch, setSavedSearch] = useState(false);
-  // A folder's cover (issue 13): set from the selection, for the notice.
-  const [coverSet, setCoverSet] = useState(false);
-  // File operations (issue 13): the one running in its dialog, and what the last one did, shown until another
-  // starts or the page changes.
+  const setAlbumError = useCallback((message: string) => failed('album-error', message), [failed]);
+  const closeAlbumDialog = useCallback(
+    (result: AlbumAddResult | undefined) => {
+      setAlbumAssets(undefined);
+      if (!result) return;
+      notify({
+        status: 'success',
+        key: 'album-added',
+        testId: 'album-added',
+        body: (
+          <>
+            {result.added === 1 ? '1 asset' : `${result.added} assets`} added to{' '}
+            <Link asChild color="brand.fg">
+              <RouterLink to={result.album.href}>{result.album.name}</RouterLink>
+            </Link>
+            .
+          </>
+        ),
+      });
+    },
+    [notify],
+  );
+  // Smart folders (issue 13): where the search just saved shows.
+  const notifySavedSearch = useCallback(
+    (search: Collection) =>
+      notify({
+        status: 'success',
+        key: 'smart-folder-saved',
+        testId: 'smart-folder-saved',
+        body: (
+          <>
+            The search is saved under Smart folders in{' '}
+            <Link asChild color="brand.fg">
+              <RouterLink to={search.ancestors?.[0]?.href ?? search.clearSearch?.href ?? search.href} data-testid="smart-folder-archive">
+                {search.ancestors?.[0]?.name ?? search.name}
+              </RouterLink>
+            </Link>
+            .
+          </>
+        ),
+      }),
+    [notify],
+  );
+  // File operations (issue 13): the one running in its dialog; what it did becomes a notice.
   const [fileStart, setFileStart] = useState<FileOperationStart | undefined>(undefined);
-  const [fileOutcome, setFileOutcome] = useState<FileOperationOutcome | undefined>(undefined);
-  useEffect(() => {
-    setAlbumAdded(undefined);
-    setAlbumError(undefined);
-    setFileOutcome(undefined);
-    setSavedSearch(false);
-    setCoverSet(false);
-  }, [href]);
   const fileOperationEnded = useCallback(
     (outcome: FileOperationOutcome | undefined) => {
       setFileStart(undefined);
       if (!outcome) return;
-      setFileOutcome(outcome);
+      notify({
+        status: outcome.failed.length > 0 ? 'warning' : 'success',
+        key: 'file-operation',
+        testId: 'file-operation-outcome',
+        body: <FileOperationNotice outcome={outcome} />,
+      });
       run(actionClearSelection);
       reloadCollection();
     },
-    [run, reloadCollection],
+    [notify, run, reloadCollection],
   );
-  const albumChanged = useCallback(() => {
-    setAlbumError(undefined);
-    reloadCollection();
-  }, [reloadCollection]);
+  const albumChanged = useCallback(() => reloadCollection(), [reloadCollection]);
   const { busy: albumBusy, change: albumChange } = useAlbumSelectionChange(collection?.isLinkCollection === true ? collection : undefined, albumChanged, setAlbumError);
 
   // What the selection bar's actions and their keys may do with the selected assets (issue 13; spec 01 §2).
@@ -178,16 +212,15 @@ export function CollectionView() {
       editMetadata: () => setBatchOpen(true),
       setFolderCover: () => {
         if (!collection.edit || hrefs.length !== 1) return;
-        setFolderError(undefined);
         api.updateFolder(collection.edit, { poster_asset: hrefs[0]! }).then(
-          () => setCoverSet(true),
-          (failure: unknown) => setFolderError(`The cover was not set. ${describeError(failure).message}`),
+          () => notify({ status: 'success', key: 'folder-cover-set', testId: 'folder-cover-set', body: 'The asset is the folder’s cover now.' }),
+          (failure: unknown) => setFolderError(`The cover was not set. ${describeError(failure).message}`, failure),
         );
       },
       pins: pinAll ? { busy: pinsBusy, pinAll: () => pinAll(hrefs) } : undefined,
       album: { busy: albumBusy, change: (change) => albumChange(change, hrefs) },
     };
-  }, [collection, selectedAssets, descriptor, pinAll, pinsBusy, albumBusy, albumChange]);
+  }, [collection, selectedAssets, descriptor, pinAll, pinsBusy, albumBusy, albumChange, notify, setFolderError]);
   useEffect(() => setSelection(selection), [selection, setSelection]);
   useEffect(() => () => setSelection(undefined), [setSelection]);
   // The bar's context: the view's selection now (the registry's follows after this render), and no dialog check (the
@@ -258,7 +291,7 @@ export function CollectionView() {
               </RouterLink>
             </Link>
           )}
-          {isSearch && <SaveSmartFolderButton search={collection} onSaved={() => setSavedSearch(true)} />}
+          {isSearch && <SaveSmartFolderButton search={collection} onSaved={() => notifySavedSearch(collection)} />}
           {isAlbum && <AlbumHeaderActions album={collection} onChanged={albumChanged} onFailed={setAlbumError} />}
           {!isSearch && collection.canCreateFolders && (
             <Button size="sm" variant="outline" onClick={() => setFolderAction({ kind: 'create', folder: collection })} data-testid="new-folder">
@@ -276,65 +309,7 @@ export function CollectionView() {
           <Alert.Description>{collection.deleted !== null ? 'This album is deleted. Restore it to use it again.' : 'This album is archived.'}</Alert.Description>
         </Alert.Root>
       )}
-      {albumError !== undefined && (
-        <Alert.Root status="error" data-testid="album-error">
-          <Alert.Indicator />
-          <Alert.Description>{albumError}</Alert.Description>
-          <CloseButton size="sm" aria-label="Close" onClick={() => setAlbumError(undefined)} />
-        </Alert.Root>
-      )}
-      {albumAdded && (
-        <Alert.Root status="success" data-testid="album-added">
-          <Alert.Indicator />
-          <Alert.Description>
-            {albumAdded.added === 1 ? '1 asset' : `${albumAdded.added} assets`} added to{' '}
-            <Link asChild color="brand.fg">
-              <RouterLink to={albumAdded.album.href}>{albumAdded.album.name}</RouterLink>
-            </Link>
-            .
-          </Alert.Description>
-          <CloseButton size="sm" aria-label="Close" onClick={() => setAlbumAdded(undefined)} />
-        </Alert.Root>
-      )}
-      {coverSet && (
-        <Alert.Root status="success" data-testid="folder-cover-set">
-          <Alert.Indicator />
-          <Alert.Description>The asset is the folder’s cover now.</Alert.Description>
-          <CloseButton size="sm" aria-label="Close" onClick={() => setCoverSet(false)} />
-        </Alert.Root>
-      )}
-      {savedSearch && (
-        <Alert.Root status="success" data-testid="smart-folder-saved">
-          <Alert.Indicator />
-          <Alert.Description>
-            The search is saved under Smart folders in{' '}
-            <Link asChild color="brand.fg">
-              <RouterLink to={collection.ancestors?.[0]?.href ?? collection.clearSearch?.href ?? collection.href} data-testid="smart-folder-archive">
-                {collection.ancestors?.[0]?.name ?? collection.name}
-              </RouterLink>
-            </Link>
-            .
-          </Alert.Description>
-          <CloseButton size="sm" aria-label="Close" onClick={() => setSavedSearch(false)} />
-        </Alert.Root>
-      )}
-      {fileOutcome && (
-        <Alert.Root status={fileOutcome.failed.length > 0 ? 'warning' : 'success'} data-testid="file-operation-outcome">
-          <Alert.Indicator />
-          <Alert.Description>
-            <FileOperationNotice outcome={fileOutcome} />
-          </Alert.Description>
-          <CloseButton size="sm" aria-label="Close" onClick={() => setFileOutcome(undefined)} />
-        </Alert.Root>
-      )}
       {descriptor && <AddToAlbumDialog descriptor={descriptor} assets={albumAssets} onClose={closeAlbumDialog} />}
-      {folderError !== undefined && (
-        <Alert.Root status="error" data-testid="folder-action-error">
-          <Alert.Indicator />
-          <Alert.Description>{folderError}</Alert.Description>
-          <CloseButton size="sm" aria-label="Close" onClick={() => setFolderError(undefined)} />
-        </Alert.Root>
-      )}
       <FolderDialog
         target={
           folderAction?.kind === 'create'
@@ -352,11 +327,10 @@ export function CollectionView() {
         testId="folder-delete"
         onClose={() => setFolderActionState(undefined)}
         action={async () => {
-          setFolderError(undefined);
           await api.deleteFolder(folderAction!.folder.href);
           reloadCollection();
         }}
-        onFailed={(failure) => setFolderError(`The folder was not deleted. ${describeError(failure).message}`)}
+        onFailed={(failure) => setFolderError(`The folder was not deleted. ${describeError(failure).message}`, failure)}
       >
         The folder and its empty sub-folders are deleted. A folder that holds assets is not: move or delete them first.
       </ConfirmDialog>
