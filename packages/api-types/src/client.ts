@@ -225,8 +225,9 @@ export interface MagpieClient {
   /** `PATCH href` with `{name}` (`folder-update`): renames the folder `href` (its `edit`). Answers it at its new href. */
   renameFolder(href: string, name: string, options?: RequestOptions): Promise<DamSchemas['CollectionInfo']>;
   /**
-   * `PATCH href` (a folder's `edit`) with `folder-update` `{color?, iconCharacter?, poster_asset?}` (issue 13): the
-   * folder's tile colour and icon (null: the default) and cover (an asset href; null clears it). Answers the folder.
+   * `PATCH href` (a folder's or an archive's `edit`) with `folder-update` `{color?, iconCharacter?, poster_asset?}`
+   * (issue 13): the tile colour and icon (null: the default) and cover (an asset href; null clears it) of the folder,
+   * or of the archive for holders of `manageArchives`. Answers the folder or archive.
    */
   updateFolder(href: string, update: DamSchemas['FolderUpdate'], options?: RequestOptions): Promise<DamSchemas['CollectionInfo']>;
   /** `DELETE href`: deletes the empty folder `href` (its `canBeDeleted`); 409 `FolderNotEmpty` otherwise. */

@@ -572,9 +572,9 @@ type _UserPreferencesUpdate = Assert<Conforms<z.output<typeof UserPreferencesUpd
 export const FolderNameSchema = z.object({ name: z.string().min(1, 'A folder needs a name.').max(255, 'A folder name is at most 255 characters.') });
 
 /**
- * `PATCH <folder>` body (`FolderUpdate`, issue 13): a new name, the tile's colour (one of {@link COLLECTION_COLORS},
- * null for the default) and icon (one of {@link COLLECTION_ICONS}, null for `Folder`), the cover (an asset href, null
- * to clear); at least one.
+ * `PATCH <folder>` or `PATCH <archive>` body (`FolderUpdate`, issue 13): a new name (folders only), the tile's colour
+ * (one of {@link COLLECTION_COLORS}, null for the default) and icon (one of {@link COLLECTION_ICONS}, null for
+ * `Folder`), the cover (an asset href, null to clear); at least one.
  */
 export const FolderUpdateSchema = z
   .object({

@@ -811,6 +811,13 @@ const migrations: Record<string, Migration> = {
       for (const statement of statements) await statement.execute(db);
     },
   },
+  '0020_archive_tiles': {
+    async up(db: Kysely<any>) {
+      // An archive's tile (issue 13; spec 02 §2, §9) beside its colour (0001): its icon (null: Folder) and its chosen
+      // cover (null: its first asset). A cover deleted for good leaves the archive without one.
+      await sql`ALTER TABLE archives ADD COLUMN icon text, ADD COLUMN poster_asset_id integer REFERENCES assets(id) ON DELETE SET NULL`.execute(db);
+    },
+  },
 };
 
 /** The channel the generation triggers notify (migration 0009), once per writing transaction. */

@@ -166,7 +166,12 @@ export interface ArchivesTable {
   id: Generated<number>;
   name: string;
   description: Generated<string>;
+  /** The tile's colour (`#999999` unless chosen; migration 0020 lets holders of manageArchives choose it). */
   color: Generated<string>;
+  /** The tile's icon, one of `COLLECTION_ICONS` (migration 0020); null: Folder. */
+  icon: Generated<string | null>;
+  /** The chosen cover (migration 0020); null: the archive's first asset. */
+  poster_asset_id: Generated<number | null>;
   sort_order: Generated<number>;
   created: Generated<Date>;
   modified: Generated<Date>;

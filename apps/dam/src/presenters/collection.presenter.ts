@@ -1,6 +1,6 @@
-import type { Collection, CollectionPermission } from '@magpie/api-types';
+import { DEFAULT_COLLECTION_COLOR, type Collection, type CollectionPermission } from '@magpie/api-types';
 import type { ArchiveRow, AssetRow } from '../db/schema.ts';
-import { archiveKey, collectionHref, previewHref, smartFolderHref, smartFoldersHref, withPathParams } from './hrefs.ts';
+import { archiveKey, assetHref, collectionHref, previewHref, smartFolderHref, smartFoldersHref, withPathParams } from './hrefs.ts';
 import { SORT_OPTIONS } from '../search/ordering.ts';
 import { metadataEditorLink } from './metadata-view.presenter.ts';
 
@@ -46,6 +46,10 @@ export interface CollectionSource {
   assetCount: number;
   /** The asset whose previews become the poster, if any. */
   posterAsset?: AssetRow | undefined;
+  /** Whether `posterAsset` is the chosen cover (an asset of this archive; it is then named as `posterAsset`). */
+  coverChosen?: boolean | undefined;
+  /** Whether the caller may style the archive's tile and choose its cover (manageArchives; an archive only). */
+  managesArchive?: boolean | undefined;
   /** The search, if this collection is a search result: what to echo and the URL query string that asked for it. */
   search?: { searchString: string; searchQuery: string; query: string } | undefined;
   /** The current `;o=` value ('' for the default order). */
@@ -55,7 +59,7 @@ export interface CollectionSource {
   childCount: number;
   /** Where the caller pins or unpins it (the pins url), or null (guests, search results). */
   pin?: string | null;
-  /** A folder's chosen tile colour and icon (null: the default). */
+  /** A folder's chosen tile colour and icon (null: the default); an archive's come from its row. */
   tile?: { color: string | null; icon: string | null } | undefined;
 }
 
@@ -70,6 +74,9 @@ export function presentCollection(source: CollectionSource): Collection {
   const order = source.order ?? '';
   const href = withPathParams(base, { o: order }, q);
   const permissions = [...source.permissions];
+  // Who may rename a folder, or manage the archives for an archive, styles its tile and sets its cover (`edit`,
+  // spec 02 §6 SetPosterAsset); an archive is renamed in its settings, not through its `edit` (issue 13).
+  const stylable = !search && (folderPath ? permissions.includes('Rename') : source.managesArchive === true);
   const name = folderPath ? folderPath.split('/').at(-1)! : archive.name;
   const poster = source.posterAsset;
   const posterPreview = poster?.has_preview ? (poster.previews.find((p) => p.size === 400 && !p.square) ?? poster.previews.at(-1)) : undefined;
@@ -88,9 +95,9 @@ export function presentCollection(source: CollectionSource): Collection {
     name,
     description: folderPath ? '' : archive.description,
     type: search ? 'search' : folderPath ? 'folder' : 'archive',
-    // A folder's own tile (issue 13; spec 02 §2, §9): its colour and icon where chosen.
-    iconCharacter: source.tile?.icon ?? '',
-    color: source.tile?.color ?? archive.color,
+    // A folder's or an archive's own tile (issue 13; spec 02 §2, §9): its colour and icon where chosen.
+    iconCharacter: (folderPath ? source.tile?.icon : archive.icon) ?? '',
+    color: folderPath ? (source.tile?.color ?? DEFAULT_COLLECTION_COLOR) : archive.color,
     href,
     data: href,
     dataTemplate: `/fotoweb/archives/${archiveKey(archive)}{/path*}/{;o}`,
@@ -140,14 +147,13 @@ export function presentCollection(source: CollectionSource): Collection {
     isSearchable: true,
     isSelectable: true,
     create: [],
-    edit: source.folderPath !== '' && !source.search && permissions.includes('Rename') ? collectionHref(archive, source.folderPath) : null,
+    edit: stylable ? base : null,
     pin: source.search ? null : (source.pin ?? null),
     reorder: null,
     urlComponents: [],
     metadataEditor: metadataEditorLink(archive),
-    // Who may rename a folder sets its cover too (spec 02 §6 SetPosterAsset).
-    permissions: (source.folderPath !== '' && !source.search && permissions.includes('Rename') ? [...permissions, 'SetPosterAsset'] : permissions) as CollectionPermission[],
-    posterAsset: null,
+    permissions: (stylable ? [...permissions, 'SetPosterAsset'] : permissions) as CollectionPermission[],
+    posterAsset: source.coverChosen && poster ? assetHref(archive, poster.folder_path, poster.filename) : null,
     posterImages:
       posterPreview && poster
         ? [

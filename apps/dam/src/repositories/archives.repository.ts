@@ -96,6 +96,20 @@ export class ArchivesRepository {
       .executeTakeFirst();
   }
 
+  /**
+   * Sets an archive's tile (issue 13; migration 0020): `color`, `icon` (null: Folder) and the cover `posterAssetId`
+   * (null: none); undefined leaves a value as it is.
+   */
+  async setTile(id: number, tile: { color?: string | undefined; icon?: string | null | undefined; posterAssetId?: number | null | undefined }): Promise<void> {
+    const set = {
+      ...(tile.color !== undefined ? { color: tile.color } : {}),
+      ...(tile.icon !== undefined ? { icon: tile.icon } : {}),
+      ...(tile.posterAssetId !== undefined ? { poster_asset_id: tile.posterAssetId } : {}),
+    };
+    if (Object.keys(set).length === 0) return;
+    await this.db.updateTable('archives').set(set).where('id', '=', id).execute();
+  }
+
   /** Locks an archive's row until the transaction ends (a save or a delete against a concurrent one). */
   /**
    * Locks the archives `ids` (those that exist) for the transaction, in id order, so that two transactions locking

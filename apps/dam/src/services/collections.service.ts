@@ -4,6 +4,7 @@ import type { ArchiveRow, AssetRow } from '../db/schema.ts';
 import type { ArchivesRepository } from '../repositories/archives.repository.ts';
 import type { AssetsRepository, AssetScope } from '../repositories/assets.repository.ts';
 import type { ArchiveAccess, ArchivePolicy, Caller } from '../policies/archive.policy.ts';
+import { sitePolicy } from '../policies/site.policy.ts';
 import type { SearchNode } from '../search/expression.ts';
 import type { MetadataViewsRepository } from '../repositories/metadata-views.repository.ts';
 import { badRequest, notFound } from '../lib/errors.ts';
@@ -74,6 +75,8 @@ export class CollectionsService {
   /**
    * The archive list (`collectionlist`), optionally a global search: with `q`, one search collection per archive
    * that has hits, each with its hit count as `assetCount` (fotoweb-api-notes §5 multi-collection search).
+   * Each archive's poster is its chosen cover (issue 13) where the caller sees it, else its first asset; a search's
+   * is its first hit.
    * @param filter keeps only archives the caller may upload to (`upload`, the descriptor's `upload_to`), move assets
    *   into (`moveTo`, `move_to`) or copy assets into (`copyTo`, `copy_to`; issue 13).
    */
@@ -83,12 +86,14 @@ export class CollectionsService {
     let visible = await this.viewableArchives(caller);
     const filter = options.filter;
     if (filter) visible = visible.filter((v) => this.policy.can(v.permissions, filter));
+    const managesArchives = sitePolicy.can(caller, 'manageArchives');
     const data = [];
     for (const { archive, permissions, visibility } of visible) {
       const scope: AssetScope = { archiveId: archive.id, ...(node ? { search: node } : {}), ...(visibility ? { visibility } : {}) };
       const assetCount = await this.assets.count(scope);
       if (node && assetCount === 0) continue;
-      const [posterAsset] = await this.assets.listPage(scope, DEFAULT_ORDERING, { index: 0, mode: 'offset' }, 1);
+      const chosenCover = node ? undefined : await this.coverOf(archive.id, archive.poster_asset_id, visibility);
+      const posterAsset = chosenCover ?? (await this.assets.listPage(scope, DEFAULT_ORDERING, { index: 0, mode: 'offset' }, 1))[0];
       const children = await this.archives.childFolders(archive.id, '');
       data.push(
         presentCollection({
@@ -97,6 +102,8 @@ export class CollectionsService {
           permissions,
           assetCount,
           posterAsset,
+          coverChosen: chosenCover !== undefined,
+          managesArchive: managesArchives,
           search,
           hasChildren: children.length > 0,
           childCount: children.length,
@@ -151,12 +158,17 @@ export class CollectionsService {
     const childFolders = await this.archives.childFolders(archive.id, folderPath);
     // Child collections (with their counts and covers) only when the representation shows them.
     const children = async () => {
-      const covers = await this.coversOf(childFolders, visibility);
+      const covers = await this.coversOf(
+        archive.id,
+        childFolders.map((f) => f.poster_asset_id),
+        visibility,
+      );
       return {
         data: await Promise.all(
           childFolders.map(async (f) => {
             const grandchildren = await this.archives.childFolders(archive.id, f.path);
             const assetCount = await this.assets.count({ archiveId: archive.id, folderPath: f.path, ...seen });
+            const cover = f.poster_asset_id === null ? undefined : covers.get(f.poster_asset_id);
             return presentCollection({
               archive,
               folderPath: f.path,
@@ -166,7 +178,8 @@ export class CollectionsService {
               childCount: grandchildren.length,
               pin: pinOf(caller),
               tile: { color: f.color, icon: f.icon },
-              posterAsset: f.poster_asset_id === null ? undefined : covers.get(f.poster_asset_id),
+              posterAsset: cover,
+              coverChosen: cover !== undefined,
             });
           }),
         ),
@@ -201,7 +214,8 @@ export class CollectionsService {
     if (representation === 'assetlist') return assetList;
 
     const folder = folderPath ? await this.archives.findFolder(archive.id, folderPath) : undefined;
-    const chosenCover = folder?.poster_asset_id ? (await this.coversOf([folder], visibility)).get(folder.poster_asset_id) : undefined;
+    // The chosen cover of the folder, or of the archive at its root (issue 13).
+    const chosenCover = await this.coverOf(archive.id, folderPath ? (folder?.poster_asset_id ?? null) : archive.poster_asset_id, visibility);
     const posterAsset = chosenCover ?? rows[0] ?? (await this.assets.listPage(scope, ordering, { index: 0, mode: 'offset' }, 1))[0];
     const collection: Collection = presentCollection({
       archive,
@@ -209,6 +223,8 @@ export class CollectionsService {
       permissions,
       assetCount,
       posterAsset,
+      coverChosen: chosenCover !== undefined,
+      managesArchive: !folderPath && sitePolicy.can(caller, 'manageArchives'),
       search,
       order,
       hasChildren: childFolders.length > 0,
@@ -223,12 +239,20 @@ export class CollectionsService {
     return collection;
   }
 
-  /** The chosen covers of `folders` that are live and that the caller sees (AutoSearch), by asset id. */
-  private async coversOf(folders: ReadonlyArray<{ poster_asset_id: number | null }>, visibility: SearchNode | undefined): Promise<Map<number, AssetRow>> {
-    const ids = folders.map((f) => f.poster_asset_id).filter((id): id is number => id !== null);
+  /**
+   * The chosen covers `posterAssetIds` (of folders, or of an archive) that are live, still in the archive `archiveId`
+   * (a cover moved to another archive is not shown) and that the caller sees (AutoSearch), by asset id.
+   */
+  private async coversOf(archiveId: number, posterAssetIds: ReadonlyArray<number | null>, visibility: SearchNode | undefined): Promise<Map<number, AssetRow>> {
+    const ids = posterAssetIds.filter((id): id is number => id !== null);
     if (ids.length === 0) return new Map();
-    const rows = await this.assets.findByIds(ids);
+    const rows = (await this.assets.findByIds(ids)).filter((row) => row.archive_id === archiveId);
     const seen = visibility ? await this.assets.matchingIds(ids, visibility) : undefined;
     return new Map(rows.filter((row) => !seen || seen.has(row.id)).map((row) => [row.id, row]));
+  }
+
+  /** One chosen cover (see {@link coversOf}), or undefined. */
+  private async coverOf(archiveId: number, posterAssetId: number | null, visibility: SearchNode | undefined): Promise<AssetRow | undefined> {
+    return posterAssetId === null ? undefined : (await this.coversOf(archiveId, [posterAssetId], visibility)).get(posterAssetId);
   }
 }

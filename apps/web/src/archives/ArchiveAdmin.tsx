@@ -1,13 +1,14 @@
 /**
  * What the archives listing offers holders of the manage-archives permission (spec 03 §2.11, §6 "Add archive tile:
  * requires hasManageArchivesPermission"): the "Add new archive" tile, an "Archive details" button on each archive
- * tile, and the host of the add/edit dialog, whose chunk (the dialog, its tabs, the drag-and-drop access list) loads
- * the first time it opens (route-level code splitting keeps it out of the login page's bundle).
+ * tile, its tile menu (Style…, Clear cover; spec 02 §2 Collection tile, issue 13), and the host of the add/edit
+ * dialog, whose chunk (the dialog, its tabs, the drag-and-drop access list) loads the first time it opens (route-level
+ * code splitting keeps it out of the login page's bundle).
  */
 import { lazy } from 'react';
-import { Box, chakra, IconButton, Text, VStack } from '@chakra-ui/react';
-import { Plus, Settings2 } from 'lucide-react';
-import type { FullApiDescriptor } from '@magpie/api-types';
+import { Box, chakra, IconButton, Menu, Portal, Text, VStack } from '@chakra-ui/react';
+import { EllipsisVertical, ImageOff, Palette, Plus, Settings2 } from 'lucide-react';
+import type { Collection, FullApiDescriptor } from '@magpie/api-types';
 import { LazyBoundary } from '../components/LazyBoundary.tsx';
 import { LoadingState } from '../components/States.tsx';
 import type { ArchiveDialogResult } from './ArchiveDialog.tsx';
@@ -59,6 +60,48 @@ export function ArchiveDetailsButton({ name, onOpen }: { readonly name: string; 
         <Settings2 aria-hidden="true" />
       </IconButton>
     </Box>
+  );
+}
+
+/** What the archives listing is asked to do with an archive's tile. */
+export interface ArchiveTileAction {
+  readonly kind: 'style' | 'clearCover';
+  readonly archive: Collection;
+}
+
+/**
+ * An archive tile's menu (issue 13; spec 02 §2 "administrators and owners choose colour and icon", §6
+ * SetPosterAsset), over the tile at its top left: Style… where the archive offers it (`edit`, given to holders of
+ * manageArchives; an archive is renamed in its details, never here), Clear cover where a cover is chosen
+ * (`posterAsset`) and the archive carries `SetPosterAsset`; nothing otherwise.
+ */
+export function ArchiveTileMenu({ archive, onAction }: { readonly archive: Collection; readonly onAction: (action: ArchiveTileAction) => void }) {
+  if (!archive.edit) return null;
+  const canClearCover = Boolean(archive.posterAsset) && (archive.permissions ?? []).includes('SetPosterAsset');
+  return (
+    <Menu.Root onSelect={({ value }) => onAction({ kind: value as ArchiveTileAction['kind'], archive })}>
+      <Menu.Trigger asChild>
+        <IconButton data-testid="archive-tile-actions" aria-label={`Tile actions: ${archive.name}`} size="sm" variant="subtle" position="absolute" top="2" left="2" zIndex="1">
+          <EllipsisVertical aria-hidden="true" />
+        </IconButton>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content>
+            <Menu.Item value="style" data-testid="archive-style-open">
+              <Palette aria-hidden="true" />
+              Style…
+            </Menu.Item>
+            {canClearCover && (
+              <Menu.Item value="clearCover" data-testid="archive-clear-cover">
+                <ImageOff aria-hidden="true" />
+                Clear cover
+              </Menu.Item>
+            )}
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
   );
 }
 

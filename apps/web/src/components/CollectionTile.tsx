@@ -14,7 +14,7 @@ function assetCountText(count: number): string {
 
 /**
  * An archive, folder, smart folder or album tile (spec 02 §2 Collection tile): link to the collection's href (or `href`, e.g. the archive
- * with the user's saved sort), name, poster image (or the collection's colour and a folder icon), asset count, and a
+ * with the user's saved sort), name, poster image (or, for a folder or an archive, its colour and icon: spec 02 §2, §9), asset count, and a
  * pin toggle when `pin` is given (signed-in users only).
  */
 function TileIcon({ iconCharacter, size }: { iconCharacter: string | null | undefined; size: number }) {

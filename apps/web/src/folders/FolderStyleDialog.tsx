@@ -1,8 +1,9 @@
 /**
- * A folder tile's Style dialog (issue 13; spec 02 §2 Collection tile, §9 "the colour palette holds 36 fixed colours;
- * default icon Folder") on the `collectionStyle` machine: the 36 colours of the palette and the default as a radio
- * group of swatches, the icons and the default as another; Save `PATCH`es the folder's `edit` `{color,
- * iconCharacter}`. A refusal stays in the dialog.
+ * A folder's or an archive's tile Style dialog (issue 13; spec 02 §2 Collection tile, §9 "the colour palette holds 36
+ * fixed colours; default icon Folder") on the `collectionStyle` machine: the 36 colours of the palette and the default
+ * as a radio group of swatches, the icons and the default as another; Save `PATCH`es the collection's `edit` `{color,
+ * iconCharacter}` (a folder's for holders of Rename, an archive's for holders of manageArchives: the archives listing
+ * opens it too). A refusal stays in the dialog.
  */
 import { useEffect, type ReactNode } from 'react';
 import { Box, Dialog, Portal, SimpleGrid, Text } from '@chakra-ui/react';
@@ -157,7 +158,10 @@ function FolderStyleBody({ folder, onClose }: { readonly folder: Collection; rea
   );
 }
 
-/** See the module comment. `folder` opens it (undefined: closed); `onClose` gets the saved style, or undefined. */
+/**
+ * See the module comment. `folder` (a folder or an archive whose `edit` is set) opens it (undefined: closed);
+ * `onClose` gets the saved style, or undefined.
+ */
 export function FolderStyleDialog({ folder, onClose }: { readonly folder: Collection | undefined; readonly onClose: (saved: CollectionStyle | undefined) => void }) {
   return (
     <Dialog.Root open={folder !== undefined} onOpenChange={(details) => (details.open ? undefined : onClose(undefined))} size="md">

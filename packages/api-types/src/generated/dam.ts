@@ -457,19 +457,24 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Rename a folder, style its tile, set or clear its cover
+         * Rename a folder; style a folder's or an archive's tile, set or clear its cover
          * @description Body `FolderUpdate` (issue 13), at least one of:
          *
          *     - `name`: the folder of the URL takes the new name in the same place (a change of case only is a rename too);
          *       its sub-folders, their assets and the uploads on their way there follow, in one transaction. The name rules
          *       and 409 `FolderExists` are those of creating. An archive is renamed in its settings (400).
          *     - `color` (one of the 36 colours of `COLLECTION_COLORS`, or null for the default #999999) and `iconCharacter`
-         *       (one of `COLLECTION_ICONS`, or null for `Folder`): the folder's tile (spec 02 §2, §9).
-         *     - `poster_asset`: the href of an asset in the folder or below it that the caller sees, whose previews become
-         *       the folder's cover; null clears it (spec 02 §6 SetPosterAsset).
+         *       (one of `COLLECTION_ICONS`, or null for `Folder`): the folder's or archive's tile (spec 02 §2, §9).
+         *     - `poster_asset`: the href of an asset that the caller sees, in the folder or below it (for an archive: anywhere
+         *       in the archive), whose previews become the cover; null clears it (spec 02 §6 SetPosterAsset). The cover
+         *       is then the collection's `posterAsset` and its `posterImages`.
          *
-         *     The folder offers it when its `edit` is its href (the caller holds Rename; its `permissions` then carry
-         *     `SetPosterAsset`). Answers the folder's `collectioninfo` at its (new) href.
+         *     A folder offers it when its `edit` is its href (the caller holds Rename; its `permissions` then carry
+         *     `SetPosterAsset`). An archive (the URL of the archive's root collection, e.g. `/fotoweb/archives/5000-Photos/`)
+         *     takes `color`, `iconCharacter` and `poster_asset` from holders of the site permission `manageArchives` (403
+         *     for others who may view it, 404 for those who may not); its `edit` is then its href and its `permissions`
+         *     carry `SetPosterAsset`, but its `name` is refused (400: an archive is renamed in its settings). Answers the
+         *     folder's or archive's `collectioninfo` at its (new) href.
          */
         patch: operations["renameFolder"];
         trace?: never;
@@ -3372,7 +3377,16 @@ export interface components {
             /** @description Where to go to drop the search (search results), else null. */
             clearSearch: components["schemas"]["LinkPair"] | null;
             permissions: components["schemas"]["CollectionPermission"][];
+            /**
+             * @description The href of the chosen cover (an album's, a folder's or an archive's, spec 02 §6 SetPosterAsset) when the
+             *     caller sees it, else null.
+             */
             posterAsset: components["schemas"]["UrlOrNull"];
+            /**
+             * @description The cover's previews: the chosen cover (`posterAsset`), else the collection's first asset; a folder in
+             *     its parent's list (`children`, `collectionlist`) shows none then, its tile shows `color` and
+             *     `iconCharacter`.
+             */
             posterImages: components["schemas"]["Preview"][];
             canUploadTo: boolean;
             /** @description The `destination` to use for uploads here (FotoWeb may send `""` when uploads are not possible). */
@@ -3391,12 +3405,24 @@ export interface components {
             modified: string;
             archived: string | null;
             deleted: string | null;
-            /** @description CSS colour for the collection's icon, e.g. `#595959`. */
+            /**
+             * @description CSS colour of the collection's tile, e.g. `#595959`: a folder's or an archive's chosen colour (one of
+             *     `COLLECTION_COLORS`), else `#999999` (issue 13, spec 02 §2, §9).
+             */
             color: string | null;
+            /**
+             * @description The tile's icon (one of `COLLECTION_ICONS`) chosen for a folder or an archive, else `""` (shown as
+             *     `Folder`).
+             */
             iconCharacter: string | null;
             /** @description URL to pin or unpin the collection, or null. */
             pin: components["schemas"]["UrlOrNull"];
-            /** @description URL to edit the collection, or null. */
+            /**
+             * @description URL to edit the collection, or null. A folder's href for holders of Rename (`renameFolder`); an archive's
+             *     href for holders of `manageArchives`, who may style its tile and set its cover there but not rename it
+             *     (an archive is renamed in its settings); an album's or a smart folder's own URL for those who may change
+             *     it.
+             */
             edit: components["schemas"]["UrlOrNull"];
             /** @description URL to reorder the collection's children, or null. */
             reorder: components["schemas"]["UrlOrNull"];
@@ -4070,7 +4096,7 @@ export interface components {
         FolderName: {
             name: string;
         };
-        /** @description What to change of a folder (at least one); see `renameFolder`. */
+        /** @description What to change of a folder or of an archive's tile (at least one; an archive takes no `name`); see `renameFolder`. */
         FolderUpdate: {
             name?: string;
             color?: string | null;

@@ -2,6 +2,8 @@
  * The folders room's rows of the authorization matrix (policies/authorization.matrix.test.ts): a caller who may not
  * View the archive gets 404 for its folders; making a folder needs UploadFile there, renaming one Rename, deleting one
  * Delete (403 naming it for a viewer). Each request acts on a folder made for it, so every caller meets a fresh one.
+ * Styling an archive's tile (`PATCH` of the archive's root) needs the site permission manageArchives and View of the
+ * archive (issue 13).
  */
 import { jsonRequest, type MatrixExpect, type MatrixRow, type MatrixWorld } from '../../testing/matrix.ts';
 
@@ -32,6 +34,14 @@ export const FOLDERS_MATRIX_ROWS: MatrixRow[] = [
     request: async (w) => jsonRequest('PATCH', await freshFolder(w), { name: `renamed ${++serial}` }),
     expect: needing(200),
     refusal: /Rename/,
+  },
+  {
+    operation: 'renameFolder',
+    label: 'archive tile',
+    grant: { groupPermissions: ['manageArchives'], archive: ['View'] },
+    request: async (w) => jsonRequest('PATCH', w.archive.href, { iconCharacter: 'Star' }),
+    expect: needing(200),
+    refusal: /manageArchives/,
   },
   {
     operation: 'deleteFolder',

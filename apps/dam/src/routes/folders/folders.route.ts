@@ -4,8 +4,9 @@ import { sendRepresentation } from '../../http/media-types.ts';
 import { parseAssetHref } from '../../http/resource-path.ts';
 
 /**
- * Folders (issue 13; spec 01 §3 Folder): making one in an archive or folder (`POST` its href), renaming one (`PATCH`)
- * and deleting an empty one (`DELETE`), served under `/fotoweb/archives/` beside the collections they are.
+ * Folders (issue 13; spec 01 §3 Folder): making one in an archive or folder (`POST` its href), renaming one or styling
+ * its tile (`PATCH`; an archive's href styles the archive's tile) and deleting an empty one (`DELETE`), served under
+ * `/fotoweb/archives/` beside the collections they are.
  */
 export function foldersOperations(ctx: DamContext): ArchivesOperations {
   return {

@@ -5,17 +5,30 @@
  * `useArchiveList`). With a query (`?q=` or advanced-search parameters: a search across archives) it lists the
  * archives with hits; a search the DAM refuses shows its message under the header search (spec 02 §8). Holders of
  * the manage-archives permission also get the "Add new archive" tile (not on search results) and an "Archive
- * details" button on each tile, which open the archive dialog (`archives/ArchiveAdmin.tsx`).
+ * details" button on each tile, which open the archive dialog (`archives/ArchiveAdmin.tsx`), and the tile's menu
+ * where the archive offers it (`edit`; issue 13): Style… opens the Style dialog of folder tiles (colour and icon), Clear
+ * cover drops a chosen cover, after which the tile shows the archive's first asset again.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Grid, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Archive } from 'lucide-react';
 import { useLocation } from 'react-router-dom';
-import { describeError } from '../../api/client.ts';
-import { AddArchiveTile, ArchiveDetailsButton, ArchiveDialogHost, canManageArchives, type ArchiveDialogTarget } from '../../archives/ArchiveAdmin.tsx';
+import { api, describeError } from '../../api/client.ts';
+import {
+  AddArchiveTile,
+  ArchiveDetailsButton,
+  ArchiveDialogHost,
+  ArchiveTileMenu,
+  canManageArchives,
+  type ArchiveDialogTarget,
+  type ArchiveTileAction,
+} from '../../archives/ArchiveAdmin.tsx';
 import type { ArchiveDialogResult } from '../../archives/ArchiveDialog.tsx';
 import { useArchiveList } from '../../archives/useArchiveList.ts';
 import { CollectionTile } from '../../components/CollectionTile.tsx';
+import { FolderStyleDialog } from '../../folders/FolderStyleDialog.tsx';
+import { useNotifications } from '../../notifications/NotificationsProvider.tsx';
+import { errorReport } from '../../notifications/errorReport.ts';
 import { EmptyView, ErrorState, LoadingState } from '../../components/States.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import { useSession } from '../../session/SessionProvider.tsx';
@@ -44,6 +57,9 @@ export function ArchivesView() {
   const resource = useArchiveList(href);
   const manages = canManageArchives(descriptor) && !isSearch;
   const [dialog, setDialog] = useState<ArchiveDialogTarget | undefined>(undefined);
+  // The archive whose Style dialog is open (issue 13).
+  const [styling, setStyling] = useState<Collection | undefined>(undefined);
+  const { notify } = useNotifications();
   const preferences = useUserPreferences();
   const sorting = savedSorting(preferences.data);
   // Pinned archives come first (spec 02 §2 Collection tile pin toggle), from the pins store (issue 13).
@@ -70,6 +86,24 @@ export function ArchivesView() {
     (result: ArchiveDialogResult) => {
       setDialog(undefined);
       if (result.status !== 'cancelled') reload();
+    },
+    [reload],
+  );
+  // Style… opens the dialog; Clear cover is one request, then the tiles reload (issue 13).
+  const tileAction = useCallback(
+    (action: ArchiveTileAction) => {
+      if (action.kind === 'style') return setStyling(action.archive);
+      api.updateFolder(action.archive.edit!, { poster_asset: null }).then(reload, (failure: unknown) => {
+        const message = `The cover was not cleared. ${describeError(failure).message}`;
+        notify({ status: 'error', key: 'archive-tile-error', testId: 'archive-tile-error', body: message, report: errorReport(failure, { message }) });
+      });
+    },
+    [reload, notify],
+  );
+  const closeStyle = useCallback(
+    (saved: unknown) => {
+      setStyling(undefined);
+      if (saved) reload();
     },
     [reload],
   );
@@ -110,6 +144,7 @@ export function ArchivesView() {
               return (
                 <Stack as="li" key={archive.href} position="relative">
                   <ArchiveTile archive={archive} href={withSavedSort(archive.href, sorting[archiveId])} />
+                  {manages && <ArchiveTileMenu archive={archive} onAction={tileAction} />}
                   {manages && <ArchiveDetailsButton name={archive.name} onOpen={() => setDialog({ mode: 'edit', archiveId, name: archive.name })} />}
                 </Stack>
               );
@@ -128,6 +163,7 @@ export function ArchivesView() {
         </>
       )}
       <ArchiveDialogHost target={dialog} onClose={closeDialog} />
+      <FolderStyleDialog folder={styling} onClose={closeStyle} />
     </Stack>
   );
 }
