@@ -3,9 +3,12 @@
  * toggle) on the real stack in Chromium: the user pins an asset from its tile and a folder from its tile, finds both
  * under Pins in the header, unpins the asset there, pins another asset from the asset view, pins the folder's assets
  * at once from the selection bar, and the pinned archive comes first in the archives list. The Pins view passes axe. A visitor who is not logged in sees no Pins item.
+ * A taxonomy item is pinned from the archive's Browse by list and opens its search from Pins.
  */
+import { randomBytes } from 'node:crypto';
 import { expect, expectAccessible, logIn, test } from './fixtures.ts';
-import { pinsFolder } from './pinsScreen.ts';
+import { csrfHeader, uniquePhoto } from './metadataAssets.ts';
+import { pinsFolder, uploadInto } from './pinsScreen.ts';
 
 /** A user action that cannot happen fails within this, not the whole test's timeout. */
 const ACT = { timeout: 15_000 };
@@ -103,4 +106,49 @@ test('a visitor who is not logged in has no Pins (spec 01 §6)', async ({ browse
   await expect(page.getByTestId('pins-link')).toHaveCount(0);
   await expect(page.getByTestId('pin-toggle')).toHaveCount(0);
   await context.close();
+});
+
+test('browse an archive by a taxonomy item, pin it, and open its search from Pins (issue 13)', async ({ page, credentials }) => {
+  test.setTimeout(150_000);
+  await page.goto('/fotoweb/archives/');
+  await logIn(page, credentials);
+  await expect(page.getByTestId('archives-view')).toBeVisible();
+  const tag = randomBytes(3).toString('hex');
+  const headers = { ...(await csrfHeader(page)), 'Content-Type': 'application/json', Accept: 'application/json' };
+  const keywords = '/fotoweb/api/taxonomies/25/';
+  if ((await page.request.get(keywords, { headers: { Accept: 'application/json' } })).status() === 404) {
+    expect((await page.request.post('/fotoweb/api/taxonomies/', { headers, data: { field: 25, name: 'Keyword', pluralName: 'Keywords' } })).status()).toBe(201);
+  }
+  const name = `Harbours ${tag}`;
+  const created = await page.request.post(keywords, { headers, data: { name, value: name, acl: ['Navigate', 'Query', 'Set'] } });
+  expect(created.status(), await created.text()).toBe(201);
+  const targets = (await (await page.request.get('/fotoweb/me/upload-to/', { headers: { Accept: 'application/json' } })).json()) as { data: Array<{ href: string; name: string }> };
+  const archive = targets.data[0]!;
+  const photo = await uploadInto(page, archive.href, `taxonomy-${tag}`, uniquePhoto(`taxonomy-${tag}`));
+  const edited = await page.request.patch(photo, {
+    headers: { ...headers, 'Content-Type': 'application/vnd.fotoware.assetupdate+json' },
+    data: { metadata: { '25': { value: [name] } } },
+  });
+  expect(edited.status(), await edited.text()).toBeLessThan(300);
+
+  // The archive offers the item under Browse by; its pin toggle pins it.
+  await page.goto(archive.href);
+  const item = page.getByTestId('taxonomy-navigation-item').filter({ hasText: name });
+  await expect(item).toBeVisible();
+  await expectAccessible(page, '[data-testid="taxonomy-navigation"]', 'taxonomy navigation');
+  const pin = item.getByRole('button');
+  await expect(pin).toHaveAttribute('aria-pressed', 'false');
+  await pin.click(ACT);
+  await expect(pin).toHaveAttribute('aria-pressed', 'true');
+
+  // Pins lists it as a tile named after the item, in its archive; the tile opens the archive's search for it.
+  await page.getByTestId('pins-link').click(ACT);
+  const tile = page.getByTestId('collection-tile').filter({ hasText: name });
+  await expect(tile.getByTestId('collection-tile-byline')).toHaveText(`In ${archive.name}`);
+  await tile.getByRole('link').click(ACT);
+  await expect(page.locator(`[data-testid="asset-thumbnail"][data-href="${photo}"]`)).toBeVisible();
+  // Unpinned from the search's archive page again, so the next run starts clean.
+  await page.goto(archive.href);
+  await page.getByTestId('taxonomy-navigation-item').filter({ hasText: name }).getByRole('button').click(ACT);
+  await expect(page.getByTestId('taxonomy-navigation-item').filter({ hasText: name }).getByRole('button')).toHaveAttribute('aria-pressed', 'false');
 });

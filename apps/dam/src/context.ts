@@ -168,14 +168,14 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
   );
   const views = new MetadataViewsRepository(db);
   const assets = new AssetsService(repos.archives, repos.assets, policy, files, views);
-  const collections = new CollectionsService(config, repos.archives, repos.assets, policy, views);
   const albums = new AlbumsService(repos.albums, repos.archives, repos.assets, assets, policy, views, config.pageSize, repos.albumLinks, new AlbumSharesRepository(db), {
     users: repos.users,
     groups: new GroupsRepository(db),
   });
-  const pins = new PinsService(new PinsRepository(db), repos.archives, repos.assets, assets, collections, config.pinLimit, albums, repos.albums);
   const taxonomyRepository = new TaxonomiesRepository(db);
   const taxonomies = new TaxonomiesService(taxonomyRepository, { policy: new TaxonomyPolicy() });
+  const collections = new CollectionsService(config, repos.archives, repos.assets, policy, views, () => taxonomies.navigation());
+  const pins = new PinsService(new PinsRepository(db), repos.archives, repos.assets, assets, collections, config.pinLimit, albums, repos.albums, taxonomies);
   const trash = new TrashService({ db, archives: repos.archives, assets: repos.assets, policy, files, retentionDays: config.trashRetentionDays, log });
   const metadata = createMetadataServices({ db, databaseKind: database.kind, repos, policy, files, ingest, assets, taxonomies, notifyWorker: () => worker?.notify(), log });
   worker = new JobWorker(

@@ -239,6 +239,10 @@ export type AlbumSharing = DamSchemas['AlbumSharing'];
 export type PersonShare = DamSchemas['PersonShare'];
 /** A share link of an album. */
 export type ShareLink = DamSchemas['ShareLink'];
+/** One taxonomy of an archive's navigation (a collection's `taxonomies`, issue 13). */
+export type CollectionTaxonomy = DamSchemas['CollectionTaxonomy'];
+/** A taxonomy item to browse an archive by, with the archive's search for it. */
+export type CollectionTaxonomyItem = DamSchemas['CollectionTaxonomyItem'];
 /** FotoWeb's `people-list`: the people search's answer. */
 export type PeopleList = DamSchemas['PeopleList'];
 /** FotoWeb's `sharing-update`: share links made and revoked. */

@@ -818,6 +818,24 @@ const migrations: Record<string, Migration> = {
       await sql`ALTER TABLE archives ADD COLUMN icon text, ADD COLUMN poster_asset_id integer REFERENCES assets(id) ON DELETE SET NULL`.execute(db);
     },
   },
+  '0021_taxonomy_item_pins': {
+    async up(db: Kysely<any>) {
+      const statements = [
+        // Taxonomy items are pinned too (issue 13; the preference group `taxonomyPinned` of spec 01 §3): an archive's
+        // search for one item, so the pin holds the item and the archive; either going takes the pin with it.
+        sql`ALTER TABLE pins ADD COLUMN taxonomy_item_id integer REFERENCES taxonomy_items(id) ON DELETE CASCADE`,
+        sql`ALTER TABLE pins ADD COLUMN taxonomy_archive_id integer REFERENCES archives(id) ON DELETE CASCADE`,
+        sql`ALTER TABLE pins DROP CONSTRAINT IF EXISTS pins_kind_check`,
+        sql`ALTER TABLE pins DROP CONSTRAINT IF EXISTS pins_target_check`,
+        sql`ALTER TABLE pins ADD CONSTRAINT pins_kind_check CHECK (kind IN ('asset', 'archive', 'folder', 'album', 'taxonomyItem'))`,
+        sql`ALTER TABLE pins ADD CONSTRAINT pins_target_check CHECK ((kind = 'asset') = (asset_id IS NOT NULL) AND (kind = 'archive') = (archive_id IS NOT NULL)
+          AND (kind = 'folder') = (folder_id IS NOT NULL) AND (kind = 'album') = (album_id IS NOT NULL)
+          AND (kind = 'taxonomyItem') = (taxonomy_item_id IS NOT NULL) AND (taxonomy_item_id IS NULL) = (taxonomy_archive_id IS NULL))`,
+        sql`CREATE UNIQUE INDEX pins_user_taxonomy_key ON pins (user_id, taxonomy_archive_id, taxonomy_item_id) WHERE taxonomy_item_id IS NOT NULL`,
+      ];
+      for (const statement of statements) await statement.execute(db);
+    },
+  },
 };
 
 /** The channel the generation triggers notify (migration 0009), once per writing transaction. */

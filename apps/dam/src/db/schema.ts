@@ -429,7 +429,7 @@ export interface UserPreferencesTable {
 }
 
 /** What a pin points at (migration 0014). */
-export type PinKind = 'asset' | 'archive' | 'folder' | 'album';
+export type PinKind = 'asset' | 'archive' | 'folder' | 'album' | 'taxonomyItem';
 
 /** A user's pin of an asset, an archive or a folder: exactly the target column of its kind is set (migration 0014). */
 export interface PinsTable {
@@ -441,6 +441,9 @@ export interface PinsTable {
   folder_id: number | null;
   /** Migration 0017. */
   album_id: Generated<number | null>;
+  /** A taxonomy item pin's item and the archive it is browsed in (migration 0021). */
+  taxonomy_item_id: Generated<number | null>;
+  taxonomy_archive_id: Generated<number | null>;
   created: Generated<Date>;
 }
 

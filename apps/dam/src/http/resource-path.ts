@@ -151,19 +151,25 @@ export function parseAssetHref(href: string): AssetReference | undefined {
 
 /** What an href sent back to be pinned names (issue 13): an asset, an archive or folder, or an album. */
 export type PinnableReference =
-  { kind: 'asset'; ref: AssetReference } | { kind: 'collection'; ref: CollectionReference } | { kind: 'album'; ref: { ownerId: number; albumId: number } };
+  | { kind: 'asset'; ref: AssetReference }
+  | { kind: 'collection'; ref: CollectionReference }
+  | { kind: 'album'; ref: { ownerId: number; albumId: number } }
+  | { kind: 'taxonomyItem'; ref: { archiveId: number; itemId: number } };
 
 /** An album's href (`/fotoweb/users/{u}/albums/{a}/`, issue 13), path only. */
 const ALBUM_PATH = /^\/fotoweb\/users\/([0-9]{1,9})\/albums\/([0-9]{1,9})\/$/;
 
 /**
- * The asset, archive, folder or album an href names (`….info` without a rendition, a collection URL, or an album's
- * href, issue 13; scheme, host, query
- * and `;p=`/`;o=` parameters are allowed and ignored), or undefined for any other URL (the archive list, renditions,
+ * The asset, archive, folder, album or taxonomy item an href names (`….info` without a rendition, a collection URL,
+ * an album's href, or an archive's `?txnm=<item id>` search, issue 13; scheme, host, any other query and `;p=`/`;o=`
+ * parameters are allowed and ignored), or undefined for any other URL (the archive list, renditions,
  * revisions, malformed or unknown-archive paths).
  */
 export function parsePinnableHref(href: string): PinnableReference | undefined {
-  const pathname = href.replace(/^https?:\/\/[^/]+/i, '').split(/[?#]/)[0]!;
+  const [pathname = '', query = ''] = href
+    .replace(/^https?:\/\/[^/]+/i, '')
+    .split('#')[0]!
+    .split('?');
   const album = ALBUM_PATH.exec(pathname);
   if (album) return { kind: 'album', ref: { ownerId: Number(album[1]), albumId: Number(album[2]) } };
   const prefix = '/fotoweb/archives/';
@@ -171,6 +177,9 @@ export function parsePinnableHref(href: string): PinnableReference | undefined {
   try {
     const parsed = parseArchivesPath(pathname.slice(prefix.length));
     if (parsed.kind === 'asset' && !parsed.rendition) return { kind: 'asset', ref: { archiveId: parsed.archiveId, folderPath: parsed.folderPath, filename: parsed.filename } };
+    // An archive's search for one taxonomy item (`?txnm=<id>` alone, its `searchHref`) pins that item (issue 13).
+    const item = /^txnm=([0-9]{1,9})$/.exec(query);
+    if (parsed.kind === 'collection' && !parsed.folderPath && item) return { kind: 'taxonomyItem', ref: { archiveId: parsed.archiveId, itemId: Number(item[1]) } };
     if (parsed.kind === 'collection') return { kind: 'collection', ref: { archiveId: parsed.archiveId, folderPath: parsed.folderPath } };
     return undefined;
   } catch (error) {

@@ -1,6 +1,6 @@
-import { DEFAULT_COLLECTION_COLOR, type Collection, type CollectionPermission } from '@magpie/api-types';
+import { DEFAULT_COLLECTION_COLOR, type Collection, type CollectionPermission, type CollectionTaxonomy } from '@magpie/api-types';
 import type { ArchiveRow, AssetRow } from '../db/schema.ts';
-import { archiveKey, assetHref, collectionHref, previewHref, smartFolderHref, smartFoldersHref, withPathParams } from './hrefs.ts';
+import { archiveKey, assetHref, collectionHref, previewHref, smartFolderHref, smartFoldersHref, taxonomySearchHref, withPathParams } from './hrefs.ts';
 import { SORT_OPTIONS } from '../search/ordering.ts';
 import { metadataEditorLink } from './metadata-view.presenter.ts';
 
@@ -202,4 +202,25 @@ export function presentSmartFolder(
     reorder: source.canEdit ? own : null,
     pin: null,
   };
+}
+
+/** An archive's taxonomy navigation as `TaxonomiesService.navigation` answers it. */
+export type TaxonomyNavigation = ReadonlyArray<{
+  field: number;
+  name: string;
+  href: string;
+  items: ReadonlyArray<{ id: string; name: string; value: string; href: string }>;
+}>;
+
+/**
+ * An archive's `taxonomies` (issue 13): each navigable item with the archive's search for it (`searchHref`, also what
+ * pins it) and where the caller pins it (`pin`, null for guests).
+ */
+export function presentTaxonomyNavigation(archive: Pick<ArchiveRow, 'id' | 'name'>, navigation: TaxonomyNavigation, pin: string | null): CollectionTaxonomy[] {
+  return navigation.map((taxonomy) => ({
+    field: taxonomy.field,
+    name: taxonomy.name,
+    href: taxonomy.href,
+    items: taxonomy.items.map((item) => ({ ...item, searchHref: taxonomySearchHref(archive, item.id), pin })),
+  }));
 }

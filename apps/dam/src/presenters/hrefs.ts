@@ -34,6 +34,11 @@ export function revisionsHref(assetUrl: string): string {
   return `${assetUrl.slice(0, -'.info'.length)}/__revisions/`;
 }
 
+/** An archive's search for one taxonomy item (`<archive>?txnm=<item id>`, issue 13): its navigation link and its pin. */
+export function taxonomySearchHref(archive: Pick<ArchiveRow, 'id' | 'name'>, itemId: string | number): string {
+  return `${collectionHref(archive)}?txnm=${itemId}`;
+}
+
 /** An archive's smart folders (issue 13): `/fotoweb/smartfolders/<archive id>/`. */
 export function smartFoldersHref(archiveId: number): string {
   return `${API_ROOT}/smartfolders/${archiveId}/`;

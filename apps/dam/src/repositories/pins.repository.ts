@@ -2,14 +2,24 @@ import type { Kysely } from 'kysely';
 import type { Database, PinKind, PinRow } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
 
-/** What a pin points at, by id: an asset, an archive, a folder (`folders.id`) or an album. */
+/**
+ * What a pin points at, by id: an asset, an archive, a folder (`folders.id`), an album, or a taxonomy item (its id)
+ * browsed in the archive `archiveId`.
+ */
 export interface PinTarget {
   readonly kind: PinKind;
   readonly id: number;
+  /** The archive a taxonomy item is browsed in (`taxonomyItem` only). */
+  readonly archiveId?: number | undefined;
 }
 
-/** The target column of each kind (migrations 0014, 0017). */
-const COLUMN = { asset: 'asset_id', archive: 'archive_id', folder: 'folder_id', album: 'album_id' } as const;
+/** The target column of each kind (migrations 0014, 0017, 0021). */
+const COLUMN = { asset: 'asset_id', archive: 'archive_id', folder: 'folder_id', album: 'album_id', taxonomyItem: 'taxonomy_item_id' } as const;
+
+/** The columns a target sets. */
+function targetValues(target: PinTarget) {
+  return target.kind === 'taxonomyItem' ? { taxonomy_item_id: target.id, taxonomy_archive_id: target.archiveId! } : { [COLUMN[target.kind]]: target.id };
+}
 
 /** A user's pins (migration 0014): listed newest first, added up to a limit, removed. */
 export class PinsRepository {
@@ -39,12 +49,12 @@ export class PinsRepository {
       const now = Date.now();
       for (const [index, target] of targets.entries()) {
         if (room <= 0) break;
-        const column = COLUMN[target.kind];
-        const exists = await trx.selectFrom('pins').select('id').where('user_id', '=', userId).where(column, '=', target.id).executeTakeFirst();
-        if (exists) continue;
+        let existing = trx.selectFrom('pins').select('id').where('user_id', '=', userId).where(COLUMN[target.kind], '=', target.id);
+        if (target.kind === 'taxonomyItem') existing = existing.where('taxonomy_archive_id', '=', target.archiveId!);
+        if (await existing.executeTakeFirst()) continue;
         await trx
           .insertInto('pins')
-          .values({ user_id: userId, kind: target.kind, [column]: target.id, created: new Date(now - index) })
+          .values({ user_id: userId, kind: target.kind, ...targetValues(target), created: new Date(now - index) })
           .execute();
         room--;
         added++;
@@ -62,11 +72,40 @@ export class PinsRepository {
       const result = await this.db.deleteFrom('pins').where('user_id', '=', userId).where(COLUMN[kind], 'in', ids).executeTakeFirst();
       removed += Number(result.numDeletedRows);
     }
+    for (const target of targets.filter((t) => t.kind === 'taxonomyItem')) {
+      const result = await this.db
+        .deleteFrom('pins')
+        .where('user_id', '=', userId)
+        .where('taxonomy_item_id', '=', target.id)
+        .where('taxonomy_archive_id', '=', target.archiveId!)
+        .executeTakeFirst();
+      removed += Number(result.numDeletedRows);
+    }
     return removed;
   }
 
+  /** Replaces the user's taxonomy item pins by exactly `targets` (keeping those already there), for `taxonomyPinned`. */
+  async replaceTaxonomyItems(userId: number, targets: ReadonlyArray<{ id: number; archiveId: number }>, limit: number): Promise<void> {
+    await inTransaction(this.db, async (trx) => {
+      const rows = await trx
+        .selectFrom('pins')
+        .select(['id', 'taxonomy_item_id', 'taxonomy_archive_id'])
+        .where('user_id', '=', userId)
+        .where('kind', '=', 'taxonomyItem')
+        .execute();
+      const kept = new Set(targets.map((t) => `${t.archiveId}/${t.id}`));
+      const gone = rows.filter((row) => !kept.has(`${row.taxonomy_archive_id}/${row.taxonomy_item_id}`)).map((row) => row.id);
+      if (gone.length > 0) await trx.deleteFrom('pins').where('id', 'in', gone).execute();
+      await new PinsRepository(trx).add(
+        userId,
+        targets.map((t) => ({ kind: 'taxonomyItem' as const, id: t.id, archiveId: t.archiveId })),
+        limit,
+      );
+    });
+  }
+
   /** Replaces the user's pins of one kind by exactly `ids` (keeping those already there), for the preference lists. */
-  async replaceKind(userId: number, kind: Exclude<PinKind, 'asset'>, ids: readonly number[], limit: number): Promise<void> {
+  async replaceKind(userId: number, kind: Exclude<PinKind, 'asset' | 'taxonomyItem'>, ids: readonly number[], limit: number): Promise<void> {
     await inTransaction(this.db, async (trx) => {
       const column = COLUMN[kind];
       let remove = trx.deleteFrom('pins').where('user_id', '=', userId).where('kind', '=', kind);

@@ -11,7 +11,7 @@ import { badRequest, notFound } from '../lib/errors.ts';
 import type { CollectionReference } from '../lib/references.ts';
 import { presentAsset } from '../presenters/asset.presenter.ts';
 import { PINS_HREF } from '../presenters/hrefs.ts';
-import { pagingFor, presentCollection, type PageLinks } from '../presenters/collection.presenter.ts';
+import { pagingFor, presentCollection, presentTaxonomyNavigation, type PageLinks, type TaxonomyNavigation } from '../presenters/collection.presenter.ts';
 import { InvalidOrderError, InvalidPageError, PageCursors, pagingKeyFrom, parseOrdering, type Ordering, type PageCursor } from '../search/ordering.ts';
 import type { SearchRequest } from '../search/params.ts';
 
@@ -53,6 +53,8 @@ export class CollectionsService {
     private readonly assets: AssetsRepository,
     private readonly policy: ArchivePolicy,
     private readonly views: MetadataViewsRepository,
+    /** The taxonomy navigation archives show (`TaxonomiesService.navigation`); none when not given. */
+    private readonly taxonomyNavigation: () => Promise<TaxonomyNavigation> = async () => [],
   ) {
     this.pages = new PageCursors(pagingKeyFrom([config.bffClient.secret, config.cliClientSecret]));
   }
@@ -232,6 +234,8 @@ export class CollectionsService {
       pin: pinOf(caller),
       ...(folder ? { tile: { color: folder.color, icon: folder.icon } } : {}),
     });
+    // An archive itself offers its taxonomy navigation (issue 13); a search or a folder does not.
+    if (!folderPath && !search) collection.taxonomies = presentTaxonomyNavigation(archive, await this.taxonomyNavigation(), pinOf(caller));
     if (representation === 'collection') {
       collection.assets = assetList;
       collection.children = await children();

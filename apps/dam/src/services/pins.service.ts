@@ -10,16 +10,26 @@ import type { AssetsService } from './assets.service.ts';
 import type { AlbumReference, AlbumsService } from './albums.service.ts';
 import type { AlbumsRepository } from '../repositories/albums.repository.ts';
 import type { CollectionsService } from './collections.service.ts';
+import type { TaxonomiesService } from '../taxonomies/taxonomies.service.ts';
+import { searchFromQuery, TAXONOMY_ITEM_KEY } from '../search/params.ts';
+import { taxonomySearchHref } from '../presenters/hrefs.ts';
 
 /** What a caller pins or unpins, as references (routes read them from hrefs, `http/resource-path.ts`). */
-export type PinReference = { kind: 'asset'; ref: AssetReference } | { kind: 'collection'; ref: CollectionReference } | { kind: 'album'; ref: AlbumReference };
+export type PinReference =
+  | { kind: 'asset'; ref: AssetReference }
+  | { kind: 'collection'; ref: CollectionReference }
+  | { kind: 'album'; ref: AlbumReference }
+  | { kind: 'taxonomyItem'; ref: { archiveId: number; itemId: number } };
 
-/** The `intranet` preference keys that list pinned archives, folders and albums (spec 01 §3 User preferences groups). */
-export const PINNED_PREFERENCE_KEYS = ['archivePinned', 'folderPinned', 'pinnedAlbums'] as const;
+/**
+ * The `intranet` preference keys that list pinned archives, folders, albums and taxonomy items (spec 01 §3 User
+ * preferences groups).
+ */
+export const PINNED_PREFERENCE_KEYS = ['archivePinned', 'folderPinned', 'pinnedAlbums', 'taxonomyPinned'] as const;
 
 /**
  * The pin lists as the `intranet` preferences show them: archive ids (`"5000"`), folder collection ids
- * (`"5000/a/b"`) and album ids (`"12"`).
+ * (`"5000/a/b"`), album ids (`"12"`) and taxonomy items with the archive they are browsed in (`"5000/31"`).
  */
 export type PinnedPreferences = Record<(typeof PINNED_PREFERENCE_KEYS)[number], string[]>;
 
@@ -40,6 +50,8 @@ export class PinsService {
     private readonly limit: number,
     private readonly albums: AlbumsService,
     private readonly albumRows: AlbumsRepository,
+    /** Taxonomy items one may browse an archive by, and their searches (taxonomy item pins). */
+    private readonly taxonomies: Pick<TaxonomiesService, 'navigableItem' | 'searchExpressions'>,
   ) {}
 
   /** The caller's pins, newest first, each with its asset or collection; pins of what they cannot see are left out. */
@@ -91,6 +103,7 @@ export class PinsService {
       archivePinned: rows.filter((r) => r.kind === 'archive').map((r) => String(r.archive_id)),
       folderPinned,
       pinnedAlbums: rows.filter((r) => r.kind === 'album').map((r) => String(r.album_id)),
+      taxonomyPinned: rows.filter((r) => r.kind === 'taxonomyItem').map((r) => `${r.taxonomy_archive_id}/${r.taxonomy_item_id}`),
     };
   }
 
@@ -100,6 +113,7 @@ export class PinsService {
    * that name nothing, are dropped; the pin limit holds.
    */
   async replaceFromPreferences(caller: Caller, key: (typeof PINNED_PREFERENCE_KEYS)[number], entries: readonly unknown[]): Promise<void> {
+    if (key === 'taxonomyPinned') return this.replaceTaxonomyItemsFromPreferences(caller, entries);
     const kind = key === 'archivePinned' ? 'archive' : key === 'folderPinned' ? 'folder' : 'album';
     const ids: number[] = [];
     for (const entry of entries) {
@@ -127,12 +141,34 @@ export class PinsService {
     await this.pins.replaceKind(caller.userId, kind, ids, this.limit);
   }
 
+  /** {@link replaceFromPreferences} for `taxonomyPinned` (`"<archive id>/<item id>"` entries). */
+  private async replaceTaxonomyItemsFromPreferences(caller: Caller, entries: readonly unknown[]): Promise<void> {
+    const targets: Array<{ id: number; archiveId: number }> = [];
+    for (const entry of entries) {
+      const match = typeof entry === 'string' ? /^([0-9]{1,9})\/([0-9]{1,9})$/.exec(entry) : null;
+      if (!match) continue;
+      try {
+        const target = await this.viewableTarget(caller, { kind: 'taxonomyItem', ref: { archiveId: Number(match[1]), itemId: Number(match[2]) } });
+        if (!targets.some((t) => t.id === target.id && t.archiveId === target.archiveId)) targets.push({ id: target.id, archiveId: target.archiveId! });
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 404)) throw error;
+      }
+    }
+    await this.pins.replaceTaxonomyItems(caller.userId, targets, this.limit);
+  }
+
   private assertUser(caller: Caller): void {
     if (caller.isGuest) throw new ApiError(401, 'Unauthorized', 'Log in to pin.', 'Access denied');
   }
 
   /** The target of a reference the caller may view. @throws ApiError 404 otherwise. */
   private async viewableTarget(caller: Caller, reference: PinReference): Promise<PinTarget> {
+    if (reference.kind === 'taxonomyItem') {
+      const { archive } = await this.collections.resolve(caller, reference.ref.archiveId, '');
+      const item = await this.taxonomies.navigableItem(reference.ref.itemId);
+      if (!item) throw notFound('The taxonomy item');
+      return { kind: 'taxonomyItem', id: item.id, archiveId: archive.id };
+    }
     if (reference.kind === 'album') {
       await this.albums.get(caller, reference.ref, 'collectioninfo');
       return { kind: 'album', id: reference.ref.albumId };
@@ -151,6 +187,7 @@ export class PinsService {
   /** The target of a reference, whoever may see it, or undefined when it names nothing. */
   private async target(reference: PinReference): Promise<PinTarget | undefined> {
     if (reference.kind === 'album') return { kind: 'album', id: reference.ref.albumId };
+    if (reference.kind === 'taxonomyItem') return { kind: 'taxonomyItem', id: reference.ref.itemId, archiveId: reference.ref.archiveId };
     const { archiveId, folderPath } = reference.ref;
     if (reference.kind === 'asset') {
       const asset = await this.assetRows.findByPath(archiveId, folderPath, reference.ref.filename);
@@ -165,6 +202,23 @@ export class PinsService {
   private async present(caller: Caller, row: PinRow): Promise<Pin | undefined> {
     const pinned = row.created.toISOString();
     try {
+      if (row.kind === 'taxonomyItem') {
+        // The archive's search for the item, counted as the caller sees it; an item no longer navigable is left out.
+        const item = await this.taxonomies.navigableItem(row.taxonomy_item_id!);
+        if (!item) return undefined;
+        const id = String(item.id);
+        const search = searchFromQuery({ [TAXONOMY_ITEM_KEY]: id }, { taxonomyItems: await this.taxonomies.searchExpressions([id]) });
+        const collection = (await this.collections.getCollection(
+          caller,
+          { archiveId: row.taxonomy_archive_id!, folderPath: '', page: '', ...(search ? { search: { ...search, query: `${TAXONOMY_ITEM_KEY}=${id}` } } : {}) },
+          'collectioninfo',
+        )) as CollectionInfo;
+        const archive = await this.archives.findById(row.taxonomy_archive_id!);
+        if (!archive) return undefined;
+        const href = taxonomySearchHref(archive, id);
+        // The pin's name is the item's; its collection is the archive's search for it (named after the archive).
+        return { href, type: 'taxonomyItem', name: item.name, pinned, collection: { ...collection, href } };
+      }
       if (row.kind === 'album') {
         const album = await this.albumRows.findById(row.album_id!);
         // A deleted album waits in its owner's deleted list, not among the pins.

@@ -201,6 +201,30 @@ export class TaxonomiesRepository {
       .orderBy('id');
   }
 
+  /**
+   * The top-level items of every taxonomy that carry Navigate and Query (an archive's taxonomy navigation, issue
+   * 13), at most `limit` per taxonomy, each taxonomy by field id and its items by name.
+   */
+  async navigableRoots(limit: number): Promise<Array<{ taxonomy: TaxonomyRow; items: TaxonomyItemRow[] }>> {
+    const taxonomies = await this.db.selectFrom('taxonomies').selectAll().orderBy('field_id').execute();
+    const found: Array<{ taxonomy: TaxonomyRow; items: TaxonomyItemRow[] }> = [];
+    for (const taxonomy of taxonomies) {
+      const items = await this.db
+        .selectFrom('taxonomy_items')
+        .selectAll('taxonomy_items')
+        .select((eb) => hasChildren(eb).as('has_children'))
+        .where('field_id', '=', taxonomy.field_id)
+        .where('parent_id', 'is', null)
+        .where(sql<SqlBool>`'Navigate' = ANY(taxonomy_items.acl) AND 'Query' = ANY(taxonomy_items.acl)`)
+        .orderBy(SORT_KEY)
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      found.push({ taxonomy, items });
+    }
+    return found;
+  }
+
   /** Items by id across every taxonomy (unknown ids are left out). */
   findItemsByIds(ids: number[]): Promise<TaxonomyItemRow[]> {
     if (ids.length === 0) return Promise.resolve([]);

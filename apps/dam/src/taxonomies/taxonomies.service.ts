@@ -5,7 +5,7 @@ import { MANAGE_TAXONOMIES_PERMISSION, TaxonomyPolicy } from '../policies/taxono
 import { InvalidSearchExpressionError, parseSearchExpression } from '../search/expression.ts';
 import type { TaxonomiesRepository, TaxonomyItemFields, TaxonomyItemRow } from './taxonomies.repository.ts';
 import { parseTaxonomyText, valueFromName } from './text-import.ts';
-import { presentItem, presentItemInfo, presentItemList, presentTaxonomyInfo, presentTaxonomyList, taxonomyHref, type PageWindow } from './taxonomy.presenter.ts';
+import { presentItem, presentItemInfo, presentItemList, presentTaxonomyInfo, presentTaxonomyList, taxonomyHref, taxonomyItemHref, type PageWindow } from './taxonomy.presenter.ts';
 
 /** Items per tree page (issue #5; spec 02 §9 names no taxonomy page size, so the DAM's asset page size is kept). */
 export const TAXONOMY_PAGE_SIZE = 100;
@@ -58,6 +58,9 @@ const conflict = (message: string, value = 'TaxonomyItemExists') => new ApiError
 const noTaxonomy = (fieldId: number) => new ApiError(404, 'NotFound', `Field ${fieldId} has no taxonomy.`, 'Not found');
 const parseId = (id: string): number | undefined => (/^[0-9]{1,9}$/.test(id) ? Number(id) : undefined);
 
+/** Most top-level items per taxonomy in an archive's navigation (a collection's `taxonomies`). */
+export const NAVIGATION_ITEM_LIMIT = 100;
+
 /**
  * Taxonomies of metadata fields and their item trees (issue #5; fotoweb-api-notes §7; spec 02 §2 Taxonomy tree
  * popover, §6 roles, §7 calls). Who may edit and which items a caller sees are the rules of {@link TaxonomyPolicy}.
@@ -86,6 +89,32 @@ export class TaxonomiesService {
 
   private window(page: number, total: number, size = this.pageSize): PageWindow {
     return { index: page, size, total };
+  }
+
+  /**
+   * The taxonomy navigation of an archive (issue 13; a collection's `taxonomies`): every taxonomy with its top-level
+   * items that carry Navigate and Query, at most {@link NAVIGATION_ITEM_LIMIT} each, by name; the caller's archive
+   * search for each item is the collection's to add. Taxonomies without such items are left out.
+   */
+  async navigation(): Promise<Array<{ field: number; name: string; href: string; items: Array<{ id: string; name: string; value: string; href: string }> }>> {
+    const roots = await this.repo.navigableRoots(NAVIGATION_ITEM_LIMIT);
+    return roots
+      .filter(({ items }) => items.length > 0)
+      .map(({ taxonomy, items }) => ({
+        field: taxonomy.field_id,
+        name: taxonomy.name,
+        href: taxonomyHref(taxonomy.field_id),
+        items: items.map((item) => ({ id: String(item.id), name: item.name, value: item.value, href: taxonomyItemHref(taxonomy.field_id, item.id) })),
+      }));
+  }
+
+  /**
+   * A taxonomy item one may browse an archive by (Navigate and Query), by id, with its name; undefined otherwise
+   * (a pin of it, issue 13).
+   */
+  async navigableItem(itemId: number): Promise<{ id: number; name: string } | undefined> {
+    const [item] = await this.repo.findItemsByIds([itemId]);
+    return item && item.acl.includes('Navigate') && item.acl.includes('Query') ? { id: item.id, name: item.name } : undefined;
   }
 
   /**

@@ -25,7 +25,13 @@ function PinnedAsset({ pin }: { readonly pin: Pin & { asset: Asset } }) {
 function PinnedCollection({ pin }: { readonly pin: Pin & { collection: Collection } }) {
   const tilePin = useTilePin(pin.href);
   return (
-    <CollectionTile collection={pin.collection} kind={pin.type === 'archive' ? 'archive' : pin.type === 'album' ? 'album' : 'folder'} {...(tilePin ? { pin: tilePin } : {})} />
+    <CollectionTile
+      collection={pin.type === 'taxonomyItem' ? { ...pin.collection, name: pin.name } : pin.collection}
+      kind={pin.type === 'archive' ? 'archive' : pin.type === 'album' ? 'album' : pin.type === 'taxonomyItem' ? 'smartFolder' : 'folder'}
+      href={pin.href}
+      {...(pin.type === 'taxonomyItem' ? { byline: `In ${pin.collection.name}` } : {})}
+      {...(tilePin ? { pin: tilePin } : {})}
+    />
   );
 }
 

@@ -939,13 +939,16 @@ export interface paths {
         /**
          * Pin assets, archives, folders or albums
          * @description Body `{data: [href]}` (spec 01 §7; each item a string or `{href}`, 1 to 100 items): asset hrefs
-         *     (`….info`), archive hrefs, folder hrefs and album hrefs (albums one may open), as the DAM hands them out.
+         *     (`….info`), archive hrefs, folder hrefs, album hrefs (albums one may open) and taxonomy items' `searchHref`s
+         *     (an archive's search for one item, `<archive>?txnm=<item id>`, from the archive's `taxonomies`), as the DAM
+         *     hands them out.
          *     Hrefs already pinned are kept where they are. Up to the pin limit the hrefs are added in order; over it
          *     nothing more is: the answer's `added` says how many were (0 at the limit, and the client shows its `pinLimit`
          *     message, spec 01 §4, §8). An href that is none of these answers 400 `InvalidHref`; one the caller may not view
-         *     answers 404, as if it did not exist. Nothing is added unless every href is valid. Pinning an archive, a folder
-         *     or an album also keeps the `intranet` preference groups `archivePinned`, `folderPinned` and `pinnedAlbums` in
-         *     step.
+         *     answers 404, as if it did not exist (a taxonomy item without Navigate and Query is 404 too). Nothing is added
+         *     unless every href is valid. Pinning an archive, a folder, an album or a taxonomy item also keeps the `intranet`
+         *     preference groups `archivePinned`, `folderPinned`, `pinnedAlbums` and `taxonomyPinned` (`"<archive id>/<item
+         *     id>"`) in step.
          */
         post: operations["addPins"];
         delete?: never;
@@ -3462,12 +3465,35 @@ export interface components {
                 regex?: string;
             }[];
             props: components["schemas"]["ResourceProps"];
-            /** @description Top-level taxonomy nodes of the collection's taxonomy fields (shape defined with the taxonomy issue). */
-            taxonomies: {
-                [key: string]: unknown;
-            }[];
+            /**
+             * @description An archive's taxonomy navigation (issue 13; fotoweb-api-notes §7 "collections embed top-level nodes"):
+             *     each taxonomy with its top-level items that carry Navigate and Query (at most 100, by name), each with the
+             *     archive's search for it. Only on an archive itself (its root, not a search or a folder); empty elsewhere.
+             */
+            taxonomies: components["schemas"]["CollectionTaxonomy"][];
             /** @description Breadcrumb from the archive down to the parent (`collectioninfo`, `collection`). */
             ancestors?: components["schemas"]["Ancestor"][];
+        };
+        /** @description One taxonomy of an archive's navigation. */
+        CollectionTaxonomy: {
+            /** @description The field id the taxonomy belongs to. */
+            field: number;
+            name: string;
+            /** @description The taxonomy's href (`/fotoweb/api/taxonomies/{field}`). */
+            href: string;
+            items: components["schemas"]["CollectionTaxonomyItem"][];
+        };
+        /** @description A taxonomy item to browse an archive by. */
+        CollectionTaxonomyItem: {
+            id: string;
+            name: string;
+            value: string;
+            /** @description The item's href. */
+            href: string;
+            /** @description The archive's search for the item (`<archive>?txnm=<id>`); also what pins it. */
+            searchHref: string;
+            /** @description Where the caller pins it (the pins url), or null for guests. */
+            pin: components["schemas"]["UrlOrNull"];
         };
         /**
          * @description A collection (`collection`): its attributes plus, with `Accept: application/vnd.fotoware.collection+json`,
@@ -4104,10 +4130,10 @@ export interface components {
             poster_asset?: string | null;
         };
         /**
-         * @description What a pin points at.
+         * @description What a pin points at (`taxonomyItem`, an archive's search for one taxonomy item).
          * @enum {string}
          */
-        PinType: "asset" | "archive" | "folder" | "album";
+        PinType: "asset" | "archive" | "folder" | "album" | "taxonomyItem";
         /**
          * @description One pin (spec 01 §3 Pins; shapes unknown in FotoWeb's documents, fotoweb-api-notes §9, so Magpie's own): the
          *     pinned thing's href, what it is, its name, when it was pinned, and its representation for a tile.

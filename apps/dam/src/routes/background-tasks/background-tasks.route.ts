@@ -21,6 +21,7 @@ const assetsOf = (assets: ReadonlyArray<{ href: string; revision?: number | unde
 /** The archive or folder a `job-destination` names, or undefined for any other URL. */
 function destinationOf(href: string): CollectionReference | undefined {
   const parsed = parsePinnableHref(href);
+  if (parsed?.kind === 'taxonomyItem') return { archiveId: parsed.ref.archiveId, folderPath: '' };
   return parsed?.kind === 'collection' ? parsed.ref : undefined;
 }
 

@@ -10,7 +10,7 @@ import type { PinReference } from '../../services/pins.service.ts';
 /**
  * Reads the hrefs of a pin request into references (`http/resource-path.ts`).
  * @param at the body path of the list, for the error's `issues` (`data`, `assets.delete`).
- * @throws ApiError 400 `InvalidHref` naming every href that is not an asset, archive, folder or album href.
+ * @throws ApiError 400 `InvalidHref` naming every href that is not an asset, archive, folder, album or taxonomy item href.
  */
 function referencesOf(hrefs: readonly string[], at: string): PinReference[] {
   const references: PinReference[] = [];
@@ -18,10 +18,14 @@ function referencesOf(hrefs: readonly string[], at: string): PinReference[] {
   hrefs.forEach((href, index) => {
     const reference = parsePinnableHref(href);
     if (reference) references.push(reference);
-    else issues.push({ path: `body.${at}.${index}`, message: `"${href.length > 100 ? `${href.slice(0, 100)}…` : href}" is not an asset, archive, folder or album href.` });
+    else
+      issues.push({
+        path: `body.${at}.${index}`,
+        message: `"${href.length > 100 ? `${href.slice(0, 100)}…` : href}" is not an asset, archive, folder, album or taxonomy item href.`,
+      });
   });
   if (issues.length > 0)
-    throw new ApiError(400, 'InvalidHref', 'Only assets, archives, folders and albums can be pinned, by the href the server gave them.', 'Invalid href', issues);
+    throw new ApiError(400, 'InvalidHref', 'Only assets, archives, folders, albums and taxonomy items can be pinned, by the href the server gave them.', 'Invalid href', issues);
   return references;
 }
 

@@ -191,7 +191,7 @@ describe('the intranet preference lists stay in step (spec 01 §3)', () => {
       payload: JSON.stringify({ data: { intranet: { folderPinned: ['5000/pins', '5000/no-such-folder', 'junk'], archivePinned: null, other: 1 } } }),
     });
     expect(patch.statusCode).toBe(200);
-    expect(patch.json().intranet).toEqual({ other: 1, archivePinned: [], folderPinned: ['5000/pins'], pinnedAlbums: [] });
+    expect(patch.json().intranet).toEqual({ other: 1, archivePinned: [], folderPinned: ['5000/pins'], pinnedAlbums: [], taxonomyPinned: [] });
     expect((await pinned(user.token)).map((p) => p.href)).toEqual([`${PHOTOS}pins/`]);
     // The lists are never stored in the preferences document itself.
     const stored = await sut.ctx.repos.preferences.get(user.id);

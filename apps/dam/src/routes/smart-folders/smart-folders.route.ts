@@ -15,7 +15,8 @@ export async function smartFoldersRoutes(app: FastifyInstance, ctx: DamContext) 
   /** Where a search URL runs and what it searches. */
   const searchOf = async (href: string): Promise<SmartFolderSearch> => {
     const pinnable = parsePinnableHref(href);
-    const target = pinnable?.kind === 'collection' ? pinnable.ref : undefined;
+    // A search for one taxonomy item runs in its archive like any other search of the archive.
+    const target = pinnable?.kind === 'collection' ? pinnable.ref : pinnable?.kind === 'taxonomyItem' ? { archiveId: pinnable.ref.archiveId, folderPath: '' } : undefined;
     const query = href.includes('?') ? href.slice(href.indexOf('?') + 1).split('#')[0]! : '';
     return { target, search: target ? await read(query) : undefined };
   };

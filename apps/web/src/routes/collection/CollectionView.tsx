@@ -16,6 +16,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Collection } from '@magpie/api-types';
 import { useNotifications } from '../../notifications/NotificationsProvider.tsx';
+import { TaxonomyNavigation } from '../../taxonomy/TaxonomyNavigation.tsx';
 import { errorReport } from '../../notifications/errorReport.ts';
 import { Alert, Box, Button, Flex, Grid, Heading, HStack, Link, Stack, Text, chakra } from '@chakra-ui/react';
 import { FolderPlus, ImagePlus, Images, SearchX } from 'lucide-react';
@@ -342,6 +343,7 @@ export function CollectionView() {
         }}
       />
       {collection.isSmartFolderNavigationEnabled && collection.smartFolders && <SmartFolders href={collection.smartFolders} refresh={refreshCount} />}
+      {!isSearch && collection.type === 'archive' && <TaxonomyNavigation taxonomies={collection.taxonomies} />}
       {children.length > 0 && (
         <chakra.section aria-labelledby="folders-heading">
           <Heading as="h2" id="folders-heading" size="md" mb="3">
