@@ -250,3 +250,37 @@ test('share an album with a person to contribute: they find it under Shared with
   await page.reload();
   await expect(page.getByTestId('asset-thumbnail')).toHaveCount(2);
 });
+
+test('show an album on the home page: a visitor without an account finds it under Public albums and opens it (issue 13)', async ({ page, credentials, browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const { tag, archive } = await signedIn(page, credentials);
+  const photo = await uploadInto(page, archive, `public-${tag}`, uniquePhoto(`public-${tag}`));
+  const headers = { ...(await csrfHeader(page)), 'Content-Type': 'application/json', Accept: 'application/json' };
+  const album = (await (await page.request.post('/fotoweb/me/albums/', { headers, data: { name: `Open day ${tag}` } })).json()) as { href: string };
+  expect((await page.request.post(album.href, { headers, data: { data: [{ href: photo }] } })).status()).toBe(200);
+
+  await page.goto(album.href);
+  const toggle = page.getByTestId('album-public');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await toggle.click(ACT);
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+
+  // A visitor in a fresh browser: the archives page lists it under Public albums; it opens without an account.
+  const visitor = await (await browser.newContext({ baseURL })).newPage();
+  await visitor.goto('/fotoweb/archives/');
+  const section = visitor.getByTestId('public-albums');
+  const tile = section.getByTestId('collection-tile').filter({ hasText: `Open day ${tag}` });
+  await expect(tile).toBeVisible();
+  await expectAccessible(visitor, '[data-testid="public-albums"]', 'public albums');
+  await tile.getByRole('link').click(ACT);
+  await expect(visitor.getByTestId('collection-name')).toHaveText(`Open day ${tag}`);
+  await expect(visitor.getByTestId('album-owner')).toContainText('shared by');
+  await expect(visitor.getByTestId('guest-login')).toBeVisible();
+  await visitor.context().close();
+
+  // Taken off the home page, it is no longer listed.
+  await toggle.click(ACT);
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  const list = (await (await page.request.get('/fotoweb/albums/', { headers: { Accept: 'application/json' } })).json()) as { data: Array<{ name: string }> };
+  expect(list.data.map((entry) => entry.name)).not.toContain(`Open day ${tag}`);
+});

@@ -159,6 +159,9 @@ export const GUEST_OPERATIONS: ReadonlySet<DamOperationId> = new Set<DamOperatio
   'getTaxonomyItemChildren',
   // A public archive's smart folders (issue 13): its page lists them for visitors too.
   'listSmartFolders',
+  // Public albums (issue 13): the list, and opening one (other albums answer a guest 404).
+  'listPublicAlbums',
+  'getAlbum',
 ]);
 
 /**
@@ -225,6 +228,7 @@ export const PATTERNS = {
   pins: re('/fotoweb/me/pins/'),
   albums: re('/fotoweb/me/albums/'),
   people: re('/fotoweb/me/people/'),
+  publicAlbums: re('/fotoweb/albums/'),
   albumList: re('/fotoweb/me/albums/(?<list>[^/;?#]+)/'),
   album: re('/fotoweb/users/(?<userId>[^/;?#]+)/albums/(?<albumId>[^/;?#]+)/'),
   albumShares: re('/fotoweb/users/(?<userId>[^/;?#]+)/albums/(?<albumId>[^/;?#]+)/\\.shares/'),
@@ -444,6 +448,7 @@ export const DAM_ROUTES = [
     body: AlbumCreateSchema,
     bodyContentTypes: [MEDIA_TYPES.collectionCreate, MEDIA_TYPES.json],
   },
+  { method: 'GET', pattern: PATTERNS.publicAlbums, operationId: 'listPublicAlbums', contract: 'dam', fromBrowser: true },
   { method: 'GET', pattern: PATTERNS.people, operationId: 'listPeople', contract: 'dam', fromBrowser: true, query: PeopleQuerySchema },
   { method: 'GET', pattern: PATTERNS.albumList, operationId: 'listAlbumsIn', contract: 'dam', fromBrowser: true, params: AlbumListParamsSchema },
   { method: 'GET', pattern: PATTERNS.album, operationId: 'getAlbum', contract: 'dam', fromBrowser: true, params: AlbumParamsSchema, query: AlbumQuerySchema },

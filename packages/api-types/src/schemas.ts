@@ -634,6 +634,7 @@ export const AlbumUpdateSchema = z
   .strictObject({
     name: AlbumName.optional(),
     description: AlbumDescription.optional(),
+    showOnHomepage: z.boolean().optional(),
     poster_asset: PinHrefText.nullable().optional(),
     assets: z.strictObject({ delete: AlbumHrefList }).optional(),
     move: z

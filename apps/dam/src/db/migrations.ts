@@ -836,6 +836,17 @@ const migrations: Record<string, Migration> = {
       for (const statement of statements) await statement.execute(db);
     },
   },
+  '0022_public_albums': {
+    async up(db: Kysely<any>) {
+      const statements = [
+        // Public albums (issue 13; the public descriptor's `albums`, spec 03 §3.3 albums.showOnHomepage): an album its
+        // owner shows on the home page, which anyone may open (seeing only what they may view themselves).
+        sql`ALTER TABLE albums ADD COLUMN show_on_homepage boolean NOT NULL DEFAULT false`,
+        sql`CREATE INDEX albums_public_idx ON albums (created DESC, id DESC) WHERE show_on_homepage AND archived IS NULL AND deleted IS NULL`,
+      ];
+      for (const statement of statements) await statement.execute(db);
+    },
+  },
 };
 
 /** The channel the generation triggers notify (migration 0009), once per writing transaction. */

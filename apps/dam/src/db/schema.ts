@@ -457,6 +457,8 @@ export interface AlbumsTable {
   poster_asset_id: Generated<number | null>;
   archived: Generated<Date | null>;
   deleted: Generated<Date | null>;
+  /** Shown on the home page among the public albums (migration 0022). */
+  show_on_homepage: Generated<boolean>;
   created: Generated<Date>;
   modified: Generated<Date>;
 }

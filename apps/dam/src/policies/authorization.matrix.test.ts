@@ -560,6 +560,13 @@ const OPEN_OPERATIONS: OpenOperation[] = [
     signedIn: 200,
   },
   {
+    operation: 'listPublicAlbums',
+    reason: 'the public albums, for anyone signed in (and guests while guest access is on)',
+    request: () => ({ method: 'GET', url: '/fotoweb/albums/' }),
+    anonymous: [401, 'Unauthorized'],
+    signedIn: 200,
+  },
+  {
     operation: 'listAlbumsIn',
     reason: 'the caller’s own album lists',
     request: () => ({ method: 'GET', url: '/fotoweb/me/albums/deleted/' }),
@@ -713,6 +720,7 @@ describe('guests and AutoSearch members', () => {
   let publicAsset: Asset;
   let privateAsset: Asset;
   let publicArchive: string;
+  let publicAlbum: string;
   let filtered: MatrixPrincipal;
   let filteredArchive: string;
   let filteredHidden: Asset;
@@ -765,6 +773,11 @@ describe('guests and AutoSearch members', () => {
     filteredHidden = await load('photos/orientation/Landscape_1.jpg', 'private-landscape.jpg', filteredArchive);
     await load('iptc-xmp/Bush-dog.jpg', 'public-dog.jpg', filteredArchive);
     filtered = { id: member.id, token: member.token };
+    // A public album (issue 13): anyone opens it.
+    const ownerId = (await open.ctx.repos.users.siteOwnerId())!;
+    const album = await open.ctx.repos.albums.create(ownerId, 'Matrix public album', '');
+    await open.ctx.repos.albums.update(album.id, { showOnHomepage: true });
+    publicAlbum = `/fotoweb/users/${ownerId}/albums/${album.id}/`;
   });
   afterAll(async () => {
     await open?.close();
@@ -785,6 +798,8 @@ describe('guests and AutoSearch members', () => {
     { operation: 'getTaxonomyItem', request: () => ({ method: 'GET', url: '/fotoweb/api/taxonomies/25/999999' }), guest: 404 },
     { operation: 'getTaxonomyItemChildren', request: () => ({ method: 'GET', url: '/fotoweb/api/taxonomies/25/999999/' }), guest: 404 },
     { operation: 'listSmartFolders', request: () => ({ method: 'GET', url: `/fotoweb/smartfolders/${publicArchive.match(/\/(\d+)-/)![1]}/` }), guest: 200 },
+    { operation: 'listPublicAlbums', request: () => ({ method: 'GET', url: '/fotoweb/albums/' }), guest: 200 },
+    { operation: 'getAlbum', request: () => ({ method: 'GET', url: publicAlbum }), guest: 200 },
   ];
 
   it('covers every guest operation once', () => {

@@ -25,6 +25,7 @@ const SITE_ACTIONS = {
     permission: 'albums.delegateDownloads',
     refusal: 'You need the albums.delegateDownloads permission to let visitors of a share link download originals.',
   },
+  showAlbumsOnHomepage: { permission: 'albums.showOnHomepage', refusal: 'You need the albums.showOnHomepage permission to show albums on the home page.' },
   manageAlbums: { permission: 'manageAlbums', refusal: 'You need the manageAlbums permission to manage albums.' },
   useApi: { permission: 'api', refusal: 'You need the api permission to use the API.' },
 } as const satisfies Record<string, { permission: string; refusal: string }>;

@@ -111,6 +111,7 @@ export function presentAlbum(source: AlbumSource): Collection {
       // Its owner shares it by link (issue 13): the sharing's href.
       shares: canEdit ? { enabled: true, href: albumSharesHref(album.owner_id, album.id) } : { enabled: false },
       owner: source.owner ? { href: source.owner.href, name: source.owner.name } : null,
+      showOnHomepage: album.show_on_homepage,
       tags: [],
     },
     taxonomies: [],

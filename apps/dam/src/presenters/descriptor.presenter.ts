@@ -1,7 +1,7 @@
 import { GUEST_USER_ID, type FullApiDescriptor, type PublicApiDescriptor } from '@magpie/api-types';
 import type { Caller } from '../policies/archive.policy.ts';
 import { sitePolicy } from '../policies/site.policy.ts';
-import { ALBUMS_HREF, GROUP_LIST_HREF, PINS_HREF, USER_LIST_HREF, albumListHref, groupHref, userHref } from './hrefs.ts';
+import { ALBUMS_HREF, PUBLIC_ALBUMS_HREF, GROUP_LIST_HREF, PINS_HREF, USER_LIST_HREF, albumListHref, groupHref, userHref } from './hrefs.ts';
 
 /** The site owner's hand-over resource (`getSiteOwner`/`setSiteOwner`, spec 03 §7). */
 export const SITE_OWNER_HREF = `${USER_LIST_HREF}site-owner`;
@@ -49,6 +49,7 @@ export function presentDescriptor(
     albums_deleted: albumListHref('deleted'),
     albums_own: albumListHref('mine'),
     albums_shared: albumListHref('shared-with-me'),
+    albums_public: PUBLIC_ALBUMS_HREF,
     alerts: null,
     actions: null,
     actionCropPresets: null,
@@ -82,7 +83,7 @@ export function presentDescriptor(
         shareWithGuests: sitePolicy.can(caller, 'shareAlbumsWithGuests'),
         shareWithUsers: sitePolicy.can(caller, 'shareAlbumsWithUsers'),
         shareWithGroups: sitePolicy.can(caller, 'shareAlbumsWithGroups'),
-        showOnHomepage: false,
+        showOnHomepage: sitePolicy.can(caller, 'showAlbumsOnHomepage'),
       },
       allowRetranscode: false,
       allowShareBookmark: false,
@@ -182,7 +183,8 @@ export const LOGIN_VIEW = '/fotoweb/views/login';
 /**
  * The public API descriptor (`GET /fotoweb/`, `application/vnd.fotoware.api-descriptor+json`, fotoweb-api-notes §1;
  * issue 12 guests): the archives guests see (the archive list answers them as the guest user), search, taxonomies
- * and where to sign in. Guests have no albums, background tasks or renditions (spec 02 §6).
+ * the public albums, and where to sign in. Guests have no albums of their own, background tasks or renditions (spec 02
+ * §6).
  */
 export function presentPublicDescriptor(options: { utcOffsetMinutes?: number; isGuest?: boolean } = {}): PublicApiDescriptor {
   return {
@@ -190,7 +192,7 @@ export function presentPublicDescriptor(options: { utcOffsetMinutes?: number; is
     href: '/fotoweb/',
     utc_offset: options.utcOffsetMinutes ?? 0,
     archives: '/fotoweb/archives/',
-    albums: null,
+    albums: PUBLIC_ALBUMS_HREF,
     taxonomies: '/fotoweb/api/taxonomies/',
     services: { login: LOGIN_VIEW, search: '/fotoweb/archives/{?q}', rendition_request: null },
     background_tasks: null,

@@ -87,6 +87,8 @@ export const PINS_HREF = `${API_ROOT}/me/pins/`;
 /** The user list (`userManagement.userList`, the descriptor's `users`; spec 03 §7). */
 /** The descriptor's album lists (issue 13; FotoWeb API, Albums). */
 export const ALBUMS_HREF = `${API_ROOT}/me/albums/`;
+/** The public albums (the public descriptor's `albums`; the full one's `albums_public`; issue 13). */
+export const PUBLIC_ALBUMS_HREF = `${API_ROOT}/albums/`;
 
 /** An album list's href: `/fotoweb/me/albums/mine/`, `shared-with-me/`, `archived/`, `deleted/`, `contribute/`. */
 export function albumListHref(list: string): string {

@@ -25,6 +25,8 @@ export interface AlbumChanges {
   readonly archived?: boolean | undefined;
   /** false restores from the deleted list. */
   readonly restore?: boolean | undefined;
+  /** Shows the album on the home page, or no longer. */
+  readonly showOnHomepage?: boolean | undefined;
 }
 
 /** An album of a list, with what its tile shows: its live asset count, its first live asset, its owner's name. */
@@ -75,6 +77,11 @@ export class AlbumsRepository {
           ),
         ),
     );
+  }
+
+  /** The public albums (shown on the home page), neither archived nor deleted, newest first, with their counts. */
+  listPublic(words: readonly string[] = []): Promise<AlbumListRow[]> {
+    return this.listWhere(words, (query) => query.where('albums.show_on_homepage', '=', true).where('albums.deleted', 'is', null).where('albums.archived', 'is', null));
   }
 
   /** Albums with their counts, cover candidates and owners' names, filtered by `where` and `words`, newest first. */
@@ -206,6 +213,7 @@ export class AlbumsRepository {
           ...(changes.posterAssetId !== undefined ? { poster_asset_id: changes.posterAssetId } : {}),
           ...(changes.archived !== undefined ? { archived: changes.archived ? now : null } : {}),
           ...(changes.restore ? { deleted: null } : {}),
+          ...(changes.showOnHomepage !== undefined ? { show_on_homepage: changes.showOnHomepage } : {}),
         })
         .where('id', '=', albumId)
         .execute();

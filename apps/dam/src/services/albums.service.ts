@@ -39,6 +39,8 @@ export interface AlbumUpdateInput {
   readonly move?: { readonly assets: readonly AssetReference[]; readonly to: 'top' | 'bottom' | 'before' | 'after'; readonly target?: AssetReference | undefined } | undefined;
   readonly archived?: boolean | undefined;
   readonly restore?: boolean | undefined;
+  /** Show on the home page among the public albums, or no longer (`albums.showOnHomepage`). */
+  readonly showOnHomepage?: boolean | undefined;
 }
 
 /** Most people and most groups the people search answers (each). */
@@ -137,6 +139,28 @@ export class AlbumsService {
   }
 
   /**
+   * The public albums (the public descriptor's `albums`): those their owners show on the home page, neither archived
+   * nor deleted, newest first, for anyone (guests too), with their owners' names.
+   */
+  async listPublic(caller: Caller): Promise<CollectionList> {
+    const rows = await this.albums.listPublic();
+    const covers = await this.assetRows.findByIds(rows.map((row) => row.poster_asset_id ?? row.first_asset_id).filter((id): id is number => id !== null));
+    const coverOf = new Map(covers.map((asset) => [asset.id, asset]));
+    const data = rows.map((row) => {
+      const canEdit = !caller.isGuest && this.canEdit(caller, row);
+      return presentAlbum({
+        album: row,
+        assetCount: row.asset_count,
+        poster: coverOf.get(row.poster_asset_id ?? row.first_asset_id ?? -1),
+        canEdit,
+        owner: { href: userHref(row.owner_id), name: row.owner_name },
+        pin: caller.isGuest ? null : PINS_HREF,
+      });
+    });
+    return { data, paging: null };
+  }
+
+  /**
    * The people search (`people_search`, FotoWeb `people-list`): users with `albums.shareWithUsers`, groups with
    * `albums.shareWithGroups`, only friends with `albums.restrictToFriends` (see dam.yaml `listPeople`).
    * @throws ApiError 401 for guests, 403 without either permission.
@@ -196,7 +220,7 @@ export class AlbumsService {
       canEdit,
       canAdd,
       owner: await this.ownerOf(album),
-      pin: PINS_HREF,
+      pin: caller.isGuest ? null : PINS_HREF,
     });
     if (representation === 'collection') {
       collection.assets = assetList;
@@ -239,6 +263,10 @@ export class AlbumsService {
       restore: input.restore,
     };
     if (input.restore && album.deleted === null) throw new ApiError(400, 'InvalidRequest', 'The album is not deleted.', 'Invalid request');
+    if (input.showOnHomepage !== undefined) {
+      sitePolicy.assertCan(caller, 'showAlbumsOnHomepage');
+      changes.showOnHomepage = input.showOnHomepage;
+    }
     if (input.poster !== undefined) changes.posterAssetId = input.poster === null ? null : await this.memberId(album.id, input.poster, 'poster_asset');
     if (input.remove) changes.removeAssetIds = await this.idsOf(input.remove);
     if (input.move) {
@@ -406,18 +434,19 @@ export class AlbumsService {
 
   /**
    * What the caller may do with the album of `ref`: everything as its owner (or with `manageAlbums`); view, and add
-   * with `contribute`, when it is shared with them or one of their groups and is neither archived nor deleted.
-   * @throws ApiError 404 otherwise (401 for guests).
+   * with `contribute`, when it is shared with them or one of their groups; view when it is public (anyone, guests
+   * too); the last two while it is neither archived nor deleted.
+   * @throws ApiError 404 otherwise.
    */
   private async access(caller: Caller, ref: AlbumReference): Promise<AlbumAccess> {
-    this.assertUser(caller);
     const album = await this.albums.findById(ref.albumId);
     if (album && album.owner_id === ref.ownerId) {
-      if (this.canEdit(caller, album)) return { album, canEdit: true, canAdd: true };
-      if (album.deleted === null && album.archived === null) {
-        const rights = await this.shares.rightsOf(album.id, caller.userId, caller.groupIds);
-        if (rights) return { album, canEdit: false, canAdd: rights.has('contribute') };
-      }
+      const live = album.deleted === null && album.archived === null;
+      if (!caller.isGuest && this.canEdit(caller, album)) return { album, canEdit: true, canAdd: true };
+      const rights = live && !caller.isGuest ? await this.shares.rightsOf(album.id, caller.userId, caller.groupIds) : undefined;
+      if (rights) return { album, canEdit: false, canAdd: rights.has('contribute') };
+      // A public album opens for anyone, guests too (issue 13).
+      if (live && album.show_on_homepage) return { album, canEdit: false, canAdd: false };
     }
     throw notFound('The album');
   }

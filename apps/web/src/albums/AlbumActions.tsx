@@ -13,7 +13,7 @@ import { AlbumDialog } from './AlbumDialog.tsx';
 import { ShareDialog, type ShareAbilities } from './ShareDialog.tsx';
 import { useSession } from '../session/SessionProvider.tsx';
 import { Button, HStack } from '@chakra-ui/react';
-import { Archive, ArchiveRestore, ImageOff, PencilLine, Share2, Trash2, Undo2 } from 'lucide-react';
+import { Archive, ArchiveRestore, Globe, ImageOff, PencilLine, Share2, Trash2, Undo2 } from 'lucide-react';
 import type { Collection } from '@magpie/api-types';
 import { useNavigate } from 'react-router-dom';
 import { api, describeError } from '../api/client.ts';
@@ -127,6 +127,19 @@ export function AlbumHeaderActions({ album, onChanged, onFailed }: { readonly al
         >
           <ImageOff aria-hidden="true" />
           Clear cover
+        </Button>
+      )}
+      {!deleted && album.archived === null && albumsCan?.showOnHomepage && (
+        <Button
+          size="sm"
+          variant={album.props?.showOnHomepage ? 'solid' : 'outline'}
+          aria-pressed={album.props?.showOnHomepage === true}
+          disabled={busy}
+          onClick={() => run(() => api.updateAlbum(edit, { showOnHomepage: album.props?.showOnHomepage !== true }), 'Changing the home page')}
+          data-testid="album-public"
+        >
+          <Globe aria-hidden="true" />
+          Show on home page
         </Button>
       )}
       {deleted ? (

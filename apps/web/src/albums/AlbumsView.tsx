@@ -26,10 +26,11 @@ function AlbumTile({ album, shared }: { readonly album: Collection; readonly sha
   return <CollectionTile collection={album} kind="album" {...(owner ? { byline: `by ${owner}` } : {})} {...(album.pin && pin && album.deleted === null ? { pin } : {})} />;
 }
 
-type AlbumTab = 'mine' | 'shared' | 'archived' | 'deleted';
+type AlbumTab = 'mine' | 'shared' | 'public' | 'archived' | 'deleted';
 const TABS: ReadonlyArray<{ tab: AlbumTab; label: string; empty: string }> = [
   { tab: 'mine', label: 'My albums', empty: 'Select assets in an archive and choose “Add to album” to make one.' },
   { tab: 'shared', label: 'Shared with me', empty: 'Albums other people share with you or your groups show here.' },
+  { tab: 'public', label: 'Public', empty: 'Albums shown on the home page show here.' },
   { tab: 'archived', label: 'Archived', empty: 'Albums you archive wait here.' },
   { tab: 'deleted', label: 'Deleted', empty: 'Albums you delete wait here until you restore them or delete them for good.' },
 ];
@@ -41,6 +42,7 @@ export function AlbumsView() {
   const lists: Record<AlbumTab, string | null | undefined> = {
     mine: descriptor?.albums_own,
     shared: descriptor?.albums_shared,
+    public: descriptor?.albums_public,
     archived: descriptor?.albums_archived,
     deleted: descriptor?.albums_deleted,
   };
@@ -99,7 +101,7 @@ export function AlbumsView() {
         <Grid as="ul" listStyleType="none" p="0" m="0" templateColumns="repeat(auto-fill, minmax(220px, 1fr))" gap="4" aria-label={current.label}>
           {albums.data.data.map((album) => (
             <li key={album.href}>
-              <AlbumTile album={album} shared={tab === 'shared'} />
+              <AlbumTile album={album} shared={tab === 'shared' || tab === 'public'} />
             </li>
           ))}
         </Grid>

@@ -49,6 +49,8 @@ export interface PeopleSharingProps {
   readonly peopleSearch: string;
   /** The album's owner's href (`props.owner.href`): never offered. */
   readonly ownerHref: string;
+  /** The sharing as the dialog read it (the list starts from it; it is read again after each save). */
+  readonly loaded: AlbumSharing;
 }
 
 /** The list of one loaded sharing, and its save. Remounted (by key) after each save, from the sharing read again. */
@@ -127,14 +129,16 @@ function SharedWithList({ sharing, peopleSearch, ownerHref, onSaved }: { sharing
 }
 
 /** See the module comment. */
-export function PeopleSharing({ sharesHref, peopleSearch, ownerHref }: PeopleSharingProps) {
-  const sharing = useResource(sharesHref, (signal) => api.getAlbumShares(sharesHref, { signal }));
+export function PeopleSharing({ sharesHref, peopleSearch, ownerHref, loaded }: PeopleSharingProps) {
+  // Read again only after a save; until then the dialog's first read is the list.
+  const [reads, setReads] = useState(0);
+  const reread = useResource(reads > 0 ? `${sharesHref}#${reads}` : undefined, (signal) => api.getAlbumShares(sharesHref, { signal }));
+  const sharing = reads > 0 ? reread : { status: 'ready' as const, data: loaded, error: undefined, reload: () => setReads((n) => n + 1) };
   const [saved, setSaved] = useState(false);
-  const { reload } = sharing;
   const onSaved = useCallback(() => {
     setSaved(true);
-    reload();
-  }, [reload]);
+    setReads((n) => n + 1);
+  }, []);
   return (
     <Stack as="section" aria-labelledby="share-people-heading" gap="3" data-testid="share-people-section">
       <Text id="share-people-heading" fontWeight="medium">

@@ -11,7 +11,7 @@ import { Copy, Link2 } from 'lucide-react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { albumShareMachine, type ShareLinkRequest, type ShareLinkView } from '@magpie/machines';
-import type { ShareLink } from '@magpie/api-types';
+import type { AlbumSharing, ShareLink } from '@magpie/api-types';
 import { api } from '../api/client.ts';
 import { PeopleSharing, type PeopleSharingProps } from './PeopleSharing.tsx';
 import { machineCall } from '../api/requestErrors.ts';
@@ -28,8 +28,15 @@ function endOfDay(date: string): string {
   return new Date(year, month - 1, day, 23, 59, 59).toISOString();
 }
 
-async function loadLinks(sharesHref: string): Promise<ShareLinkView[]> {
+/** The album's sharing, read once for the links (the machine) and the people (`PeopleSharing`), which it hands on. */
+async function loadSharing(sharesHref: string, onSharing?: (sharing: AlbumSharing) => void): Promise<ShareLinkView[]> {
   const sharing = await machineCall(() => api.getAlbumShares(sharesHref));
+  onSharing?.(sharing);
+  return linksOf(sharing);
+}
+
+/** The share links of a sharing, as the machine keeps them. */
+function linksOf(sharing: AlbumSharing): ShareLinkView[] {
   return sharing.shares
     .filter((share): share is ShareLink => share.type === 'everyone')
     .map((link) => ({ href: link.href, url: link.sharedHREF, expires: link.expires, hasPassword: link.hasPassword, download: link.acl.includes('download') }));
@@ -51,7 +58,7 @@ async function createLink(request: ShareLinkRequest): Promise<ShareLinkView> {
   const url = made.addedShares[0]!.sharedHREF;
   const fallback: ShareLinkView = { href: '', url, expires: request.expires ? endOfDay(request.expires) : null, hasPassword: request.password !== '', download: request.download };
   // The link's own href (to revoke it) comes with the sharing; read it back. The link exists even if that read fails.
-  const links = await loadLinks(request.sharesHref).catch(() => [] as ShareLinkView[]);
+  const links = await loadSharing(request.sharesHref).catch(() => [] as ShareLinkView[]);
   return links.find((candidate) => candidate.url === url) ?? fallback;
 }
 
@@ -108,7 +115,7 @@ function LinkRow({ link, fresh, busy, onRevoke }: { readonly link: ShareLinkView
 /** What the caller may share the album with (spec 03 §3.3): people and groups, links, and downloads through links. */
 export interface ShareAbilities {
   /** The people search and the album's owner, when they share with users or groups. */
-  readonly people?: Omit<PeopleSharingProps, 'sharesHref'> | undefined;
+  readonly people?: Omit<PeopleSharingProps, 'sharesHref' | 'loaded'> | undefined;
   /** `albums.shareWithGuests`: share links. */
   readonly links: boolean;
   /** `albums.delegateDownloads`: links that let visitors download originals. */
@@ -116,10 +123,12 @@ export interface ShareAbilities {
 }
 
 function ShareBody({ sharesHref, name, onClose, can }: { readonly sharesHref: string; readonly name: string; readonly onClose: () => void; readonly can: ShareAbilities }) {
+  // The sharing as the dialog first read it: the people list starts from it (no second read).
+  const [loaded, setLoaded] = useState<AlbumSharing | undefined>(undefined);
   const [state, send] = useMachine(
     albumShareMachine.provide({
       actors: {
-        loadLinks: fromPromise(({ input }) => loadLinks(input)),
+        loadLinks: fromPromise(({ input }) => loadSharing(input, setLoaded)),
         createLink: fromPromise(({ input }) => createLink(input)),
         revokeLink: fromPromise(({ input }) => revokeLink(input)),
       },
@@ -154,7 +163,7 @@ function ShareBody({ sharesHref, name, onClose, can }: { readonly sharesHref: st
             </Button>
           </Stack>
         )}
-        {value !== 'loading' && value !== 'loadFailed' && can.people && <PeopleSharing sharesHref={sharesHref} {...can.people} />}
+        {value !== 'loading' && value !== 'loadFailed' && can.people && loaded && <PeopleSharing sharesHref={sharesHref} loaded={loaded} {...can.people} />}
         {value !== 'loading' && value !== 'loadFailed' && can.links && (
           <Stack
             as="section"

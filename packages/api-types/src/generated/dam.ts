@@ -987,6 +987,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/fotoweb/albums/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public albums
+         * @description The public descriptor's `albums` (fotoweb-api-notes §9): the albums their owners show on the home page
+         *     (`showOnHomepage`, group permission `albums.showOnHomepage`), neither archived nor deleted, newest first, with
+         *     their owners' names. Anyone may open them; like every album, each shows its viewer only the assets they may
+         *     view in their archives. Guests read it while guest access is on (401 otherwise).
+         */
+        get: operations["listPublicAlbums"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/fotoweb/me/albums/": {
         parameters: {
             query?: never;
@@ -1058,7 +1081,8 @@ export interface paths {
          *     of its assets in the album's order), `collectioninfo`, or `assetlist` (one page; `?p=` is the 0-based page
          *     the `paging` links name). An album lists only the assets the caller may view in their archives (AutoSearch
          *     included); the others stay in it, unseen. Its owner opens it, and so do the people and groups it is shared
-         *     with (`.shares/`) while it is neither archived nor deleted; anyone else gets 404.
+         *     with (`.shares/`) and, for a public album (`showOnHomepage`), anyone (guests too while guest access is on),
+         *     while it is neither archived nor deleted; anyone else gets 404.
          */
         get: operations["getAlbum"];
         put?: never;
@@ -3030,6 +3054,8 @@ export interface components {
             albums_deleted: components["schemas"]["UrlOrNull"];
             albums_own: components["schemas"]["UrlOrNull"];
             albums_shared: components["schemas"]["UrlOrNull"];
+            /** @description Magpie extension, the public albums (`/fotoweb/albums/`, the public descriptor's `albums`). */
+            albums_public?: components["schemas"]["UrlOrNull"];
             alerts: components["schemas"]["UrlOrNull"];
             apiFeatureLevels: {
                 consentFormsApiFeatureLevel?: number;
@@ -3344,6 +3370,8 @@ export interface components {
                 enabled: boolean;
                 href?: string;
             };
+            /** @description Magpie extension, on albums: shown on the home page among the public albums. */
+            showOnHomepage?: boolean;
             /** @description The owner of an album, else null. */
             owner?: null | {
                 [key: string]: unknown;
@@ -4183,6 +4211,8 @@ export interface components {
         };
         /** @description `PATCH` on an album: every key optional, applied together. */
         AlbumUpdate: {
+            /** @description Show the album on the home page, among the public albums (needs `albums.showOnHomepage`). */
+            showOnHomepage?: boolean;
             name?: string;
             description?: string;
             /** @description An asset href of the album to show as its cover, or null to clear it. */
@@ -5164,7 +5194,7 @@ export interface components {
             utc_offset: number;
             /** @description The public archives (a `collectionlist`). */
             archives: components["schemas"]["Url"];
-            /** @description Public albums; null (Magpie shares albums by link, not on a public list). */
+            /** @description Public albums (`/fotoweb/albums/`, the albums their owners show on the home page). */
             albums: string | null;
             /** @description The taxonomy list. */
             taxonomies: components["schemas"]["Url"];
@@ -7271,6 +7301,20 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
+        };
+    };
+    listPublicAlbums: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CollectionList"];
+            401: components["responses"]["Unauthorized"];
             406: components["responses"]["NotAcceptable"];
         };
     };

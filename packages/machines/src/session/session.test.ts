@@ -613,7 +613,18 @@ describe('login address (spec 01 §2 `to`: path plus query plus hash)', () => {
   });
 
   it('knows which addresses guests may browse: the archives and the landing pages (issue 12)', () => {
-    for (const address of ['/', '/fotoweb', '/fotoweb/', '/fotoweb/archives', '/fotoweb/archives/', '/fotoweb/archives/?q=boat', MODEL_ADDRESS, `${MODEL_ASSET_ADDRESS}#x`]) {
+    for (const address of [
+      '/',
+      '/fotoweb',
+      '/fotoweb/',
+      '/fotoweb/archives',
+      '/fotoweb/archives/',
+      '/fotoweb/archives/?q=boat',
+      MODEL_ADDRESS,
+      `${MODEL_ASSET_ADDRESS}#x`,
+      // A public album (issue 13).
+      '/fotoweb/users/15001/albums/7/',
+    ]) {
       expect(isGuestAddress(address), address).toBe(true);
     }
     for (const address of [
@@ -624,6 +635,8 @@ describe('login address (spec 01 §2 `to`: path plus query plus hash)', () => {
       '/fotoweb/me/',
       '/fotoweb/archivesx',
       '/elsewhere',
+      '/fotoweb/users/15001/albums/7/.shares/',
+      '/fotoweb/me/albums/',
     ]) {
       expect(isGuestAddress(address), address).toBe(false);
     }

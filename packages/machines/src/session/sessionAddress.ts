@@ -33,13 +33,17 @@ export function pageHrefOfAddress(address: string): string {
 /**
  * `true` when a guest may browse `address` without logging in (issue 12, spec 02 §1, §6): the archives list
  * (`/fotoweb/archives/`, with or without its slash, also with a search) and every collection and asset under it, and
- * the landing pages that lead there (`/`, `/fotoweb/`). Everything else (the settings views, the change-password
- * view, any other address) needs a session; the login view needs neither.
+ * the landing pages that lead there (`/`, `/fotoweb/`), and albums (`/fotoweb/users/{u}/albums/{a}/`, issue 13: the
+ * public ones open for guests; the DAM answers 404 for the others). Everything else (the settings views, the
+ * change-password view, any other address) needs a session; the login view needs neither.
  */
 export function isGuestAddress(address: string): boolean {
   const path = pathOfAddress(address);
-  return DEFAULT_LANDING_ADDRESSES.includes(path) || path === '/fotoweb' || path === '/fotoweb/archives' || path.startsWith(ARCHIVES_SPACE_PATH);
+  return DEFAULT_LANDING_ADDRESSES.includes(path) || path === '/fotoweb' || path === '/fotoweb/archives' || path.startsWith(ARCHIVES_SPACE_PATH) || ALBUM_PATH.test(path);
 }
+
+/** An album's page (`/fotoweb/users/{u}/albums/{a}/`), which a guest may open when the album is public (issue 13). */
+const ALBUM_PATH = /^\/fotoweb\/users\/[0-9]{1,9}\/albums\/[0-9]{1,9}\/$/;
 
 /** `true` when `address` is the login view (with or without a query or hash). */
 export function isLoginViewAddress(address: string): boolean {

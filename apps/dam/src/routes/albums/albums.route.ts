@@ -52,6 +52,9 @@ export async function albumsRoutes(app: FastifyInstance, ctx: DamContext) {
     },
     listAlbumsIn: async ({ request, reply, caller, params }) => sendRepresentation(request, reply, 'collectionlist', await ctx.albums.list(caller, params.list)),
   });
+  serveOperations(app, '/fotoweb/albums/', {
+    listPublicAlbums: async ({ request, reply, caller }) => sendRepresentation(request, reply, 'collectionlist', await ctx.albums.listPublic(caller)),
+  });
   serveOperations(app, '/fotoweb/me/people/', {
     listPeople: async ({ request, reply, caller, query }) => sendRepresentation(request, reply, 'people-list', await ctx.albums.people(caller, query.q)),
   });
@@ -79,6 +82,7 @@ export async function albumsRoutes(app: FastifyInstance, ctx: DamContext) {
         },
         archived: body.archived,
         restore: body.deleted === false,
+        showOnHomepage: body.showOnHomepage,
       });
       return sendRepresentation(request, reply, 'collectioninfo', album);
     },

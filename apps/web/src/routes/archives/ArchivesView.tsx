@@ -32,6 +32,7 @@ import { errorReport } from '../../notifications/errorReport.ts';
 import { EmptyView, ErrorState, LoadingState } from '../../components/States.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import { useSession } from '../../session/SessionProvider.tsx';
+import { PublicAlbums } from '../../albums/PublicAlbums.tsx';
 import { NoPublicArchives } from '../../shell/GuestLogIn.tsx';
 import { useView } from '../../session/ViewContext.tsx';
 import { useUserPreferences } from '../../session/userPreferences.ts';
@@ -162,6 +163,7 @@ export function ArchivesView() {
           )}
         </>
       )}
+      {query === null && <PublicAlbums href={descriptor?.albums_public ?? guest?.albums} />}
       <ArchiveDialogHost target={dialog} onClose={closeDialog} />
       <FolderStyleDialog folder={styling} onClose={closeStyle} />
     </Stack>
