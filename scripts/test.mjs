@@ -78,19 +78,19 @@ const steps = [
   { name: 'BFF', cmd: 'npx', args: ['vitest', 'run', '--project', 'bff'], report: 'bff' },
   { name: 'bundle budget (login page JavaScript, gzip)', cmd: 'npm', args: ['run', '--silent', 'check:bundle'] },
   {
-    name: 'end-to-end (Playwright, Chromium): the journeys and the machines’ paths in four parts at once, each on a stack of its own',
+    name: 'end-to-end (Playwright, Chromium): the journeys and the machines’ paths at once, each on a stack of its own',
     cmd: 'npx',
     args: ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', '--reporter=list,json'],
     env: { CHROMIUM_PATH: CHROMIUM },
     report: 'e2e',
-    parts: ['journeys-1', 'journeys-2', 'model-1', 'model-2'],
+    parts: ['journeys', 'model'],
   },
 ];
 
 /**
  * Runs one command per part at once (`MAGPIE_E2E_PART`), each line of their output prefixed with its part; resolves
- * with the worst exit status. The end-to-end specs wait on the browser more than they compute (about half a core
- * each), so four runs on two cores take about the time of the longest (tests/e2e/playwright.config.ts).
+ * with the worst exit status. Two runs keep both cores busy (a third or fourth part was measured no faster: 2026-11-29,
+ * four parts of 13–15 minutes each against two of 12–16 minutes).
  * @param {string} cmd @param {string[]} args @param {NodeJS.ProcessEnv} env @param {string[]} parts
  * @param {(part: string) => NodeJS.ProcessEnv} envOf
  */

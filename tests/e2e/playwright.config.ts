@@ -7,40 +7,24 @@ import { defineConfig } from '@playwright/test';
  * Run: `npx playwright test -c tests/e2e/playwright.config.ts`.
  */
 /**
- * `MAGPIE_E2E_PART` splits the run in four for `npm test`, which runs the parts at once, each with a stack of its own
- * (scripts/test.mjs): the specs wait on the browser far more than they compute (about half a core each on two
- * cores), so four parts take about as long as the longest. `journeys-1` runs the journeys of {@link JOURNEYS_FIRST},
- * `journeys-2` the other journeys, `model-1` the generated-path specs of {@link MODEL_FIRST}, `model-2` the other ones
- * (a new spec joins the second part of its kind). `journeys` and `model` run all of a kind; unset, everything.
- * The lists balance the parts by the specs' recorded durations.
+ * `MAGPIE_E2E_PART`: `journeys` (the journeys, and the few generated-path specs of {@link MODEL_SPECS_WITH_JOURNEYS})
+ * or `model` (the other generated-path specs of `model/`); unset, all of them. `npm test` runs the two parts at once,
+ * each with a stack of its own (scripts/test.mjs), so the run takes as long as the longer part.
  */
 const part = process.env.MAGPIE_E2E_PART;
 
-/** Journeys of the first journeys part (about 5 minutes). */
-const JOURNEYS_FIRST = ['users-and-groups', 'archives', 'metadata', 'change-password', 'walking-skeleton', 'api-clients', 'folder-tiles', 'security-headers', 'archive-tiles'];
-/** Generated-path specs of the first model part (about 7 minutes). */
-const MODEL_FIRST = ['taxonomyTree', 'fieldEditor', 'revisionHistory', 'groupSave', 'uploadPopover', 'albumShare', 'passwordChange', 'apiClientRegister'];
-
-const JOURNEY = /[\\/]tests[\\/]e2e[\\/][^\\/]+\.spec\.ts$/;
-const MODEL = /[\\/]model[\\/][^\\/]+\.spec\.ts$/;
-const journeysFirst = new RegExp(`[\\\\/]tests[\\\\/]e2e[\\\\/](${JOURNEYS_FIRST.join('|')})\\.spec\\.ts$`);
-const modelFirst = new RegExp(`[\\\\/]model[\\\\/](${MODEL_FIRST.join('|')})\\.model\\.spec\\.ts$`);
-
-/** Which specs the part runs (`testMatch`) and leaves out (`testIgnore`). */
-const PARTS: Record<string, { testMatch: RegExp; testIgnore?: RegExp }> = {
-  journeys: { testMatch: JOURNEY },
-  'journeys-1': { testMatch: journeysFirst },
-  'journeys-2': { testMatch: JOURNEY, testIgnore: journeysFirst },
-  model: { testMatch: MODEL },
-  'model-1': { testMatch: modelFirst },
-  'model-2': { testMatch: MODEL, testIgnore: modelFirst },
-};
-const selection = part === undefined ? { testMatch: '**/*.spec.ts' } : PARTS[part];
-if (!selection) throw new Error(`MAGPIE_E2E_PART must be one of ${Object.keys(PARTS).join(', ')}`);
+/**
+ * Generated-path specs that run with the journeys, to even out the two parts (about 11 minutes each on two cores).
+ * They make their own data or answer their calls themselves, so they disturb no journey.
+ */
+const MODEL_SPECS_WITH_JOURNEYS = ['memberEditList', 'revisionHistory', 'fileOperation'];
+const withJourneys = new RegExp(`model/(${MODEL_SPECS_WITH_JOURNEYS.join('|')})\\.model\\.spec\\.ts$`);
+const otherModelSpecs = new RegExp(`model/(?!(${MODEL_SPECS_WITH_JOURNEYS.join('|')})\\.model\\.spec\\.ts$)[^/]+\\.spec\\.ts$`);
 
 export default defineConfig({
   testDir: '.',
-  ...selection,
+  testMatch: part === 'model' ? 'model/**/*.spec.ts' : '**/*.spec.ts',
+  ...(part === 'journeys' ? { testIgnore: otherModelSpecs } : part === 'model' ? { testIgnore: withJourneys } : {}),
   globalSetup: './global-setup.ts',
   workers: 1,
   fullyParallel: false,
