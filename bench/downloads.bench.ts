@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildDamApp, createDamContext, loadDamConfig, sql } from '@magpie/dam';
+import { adminBenchToken } from './tokens.ts';
 
 const { values } = parseArgs({ options: { assets: { type: 'string', default: '10000' }, runs: { type: 'string', default: '3' } } });
 const N = Number(values.assets);
@@ -36,17 +37,7 @@ try {
     SELECT ${archive.id}, 'bench/' || (g / 1000), 'photo-' || g || '.jpg', ${size}, 'bench', 'image/jpeg', 'image', ${key}, 'bench', 'bench'
     FROM generate_series(1, ${N}) AS g`.execute(ctx.database.db);
   const app = await buildDamApp(ctx);
-  const admin = (await ctx.repos.users.findByUsername('admin'))!;
-  const { hashPassword } = await import('../apps/dam/src/lib/crypto.ts');
-  await ctx.repos.tokens.upsertClient({ clientId: 'bench', name: 'bench', secretHash: await hashPassword('bench'), userId: admin.id });
-  const token = (
-    await app.inject({
-      method: 'POST',
-      url: '/fotoweb/oauth2/token',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'grant_type=client_credentials&client_id=bench&client_secret=bench',
-    })
-  ).json().access_token as string;
+  const token = await adminBenchToken(app, ctx);
   const hrefs = Array.from({ length: N }, (_, i) => `/fotoweb/archives/${archive.id}-Photos/bench/${Math.floor((i + 1) / 1000)}/photo-${i + 1}.jpg.info`);
 
   const creates: number[] = [];

@@ -25,6 +25,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildDamApp, createDamContext, fieldLexemes, loadDamConfig, searchDocumentSql, sql, type DamContext } from '@magpie/dam';
 import { startTestCluster } from '../tests/support/postgres.ts';
+import { adminBenchToken, benchToken } from './tokens.ts';
 
 const { values } = parseArgs({
   options: {
@@ -242,17 +243,7 @@ async function benchOne(kind: 'pglite' | 'postgres') {
     throw new Error(`--database-url holds ${present[0]!.n} assets, not ${N}`);
   }
   const app = await buildDamApp(ctx);
-  const admin = (await ctx.repos.users.findByUsername('admin'))!;
-  const { hashPassword } = await import('../apps/dam/src/lib/crypto.ts');
-  await ctx.repos.tokens.upsertClient({ clientId: 'bench', name: 'bench', secretHash: await hashPassword('bench'), userId: admin.id });
-  const token = (
-    await app.inject({
-      method: 'POST',
-      url: '/fotoweb/oauth2/token',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'grant_type=client_credentials&client_id=bench&client_secret=bench',
-    })
-  ).json().access_token as string;
+  const token = await adminBenchToken(app, ctx);
   const headers = { authorization: `Bearer ${token}`, accept: 'application/vnd.fotoware.assetlist+json' };
   const get = (url: string) => async () => (await app.inject({ method: 'GET', url, headers })).statusCode;
   const base = '/fotoweb/archives/5000-Photos/';
@@ -294,23 +285,15 @@ async function benchOne(kind: 'pglite' | 'postgres') {
   // A member whose access-list entry limits what they see (issue 12, spec 03 §3.9 AutoSearch): every list, count and
   // search adds the filter to its SQL, and kept counts never answer it.
   const filterKeyword = keywordPool[3]!.split(/\s+/)[0]!;
-  const { hashPassword: hash } = await import('../apps/dam/src/lib/crypto.ts');
-  const member = await ctx.repos.users.create({ username: 'bench-filtered', fullName: 'Bench Filtered', passwordHash: await hash('bench-filtered') });
+  const { hashPassword } = await import('../apps/dam/src/lib/crypto.ts');
+  const member = await ctx.repos.users.create({ username: 'bench-filtered', fullName: 'Bench Filtered', passwordHash: await hashPassword('bench-filtered') });
   const group = await sql<{ id: number }>`INSERT INTO groups (name) VALUES ('Bench filtered') RETURNING id`.execute(ctx.database.db);
   await ctx.repos.users.addToGroups(member.id, [group.rows[0]!.id]);
   await ctx.repos.archives.setAcl(5000, { principalType: 'group', principalId: group.rows[0]!.id, permissions: ['View', 'Preview'], autoSearch: `25:${filterKeyword}` });
-  await ctx.repos.tokens.upsertClient({ clientId: 'bench-filtered', name: 'bench-filtered', secretHash: await hashPassword('bench'), userId: member.id });
   await sql`INSERT INTO group_permissions (group_id, permission) VALUES (${group.rows[0]!.id}, 'api')`.execute(ctx.database.db);
   // Registered Users' entry on Photos has no filter and would lift it: this member sees Photos through the filtered entry only.
   await sql`DELETE FROM archive_acl WHERE archive_id = 5000 AND principal_type = 'group' AND principal_id <> ${group.rows[0]!.id}`.execute(ctx.database.db);
-  const filteredToken = (
-    await app.inject({
-      method: 'POST',
-      url: '/fotoweb/oauth2/token',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'grant_type=client_credentials&client_id=bench-filtered&client_secret=bench',
-    })
-  ).json().access_token as string;
+  const filteredToken = await benchToken(app, ctx, member.id, 'bench-filtered');
   const getFiltered = (url: string) => async () => (await app.inject({ method: 'GET', url, headers: { ...headers, authorization: `Bearer ${filteredToken}` } })).statusCode;
   for (const [label, url] of [
     [`AutoSearch member (25:${filterKeyword}): page 1`, base],

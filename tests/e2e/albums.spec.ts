@@ -183,7 +183,12 @@ test('make an album from a shift-click range, reorder it, set its cover, share i
   expect(page.url()).toBe(albumUrl);
 });
 
-test('share an album with a person to contribute: they find it under Shared with me, open it and add a photo to it (issue 13)', async ({ page, credentials, browser, baseURL }) => {
+test('share an album with a person to contribute: they find it under Shared with me, read its comments, open it and add a photo to it (issue 13)', async ({
+  page,
+  credentials,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(150_000);
   const { tag, archive } = await signedIn(page, credentials);
   const folder = `shared-${tag}`;
@@ -198,8 +203,17 @@ test('share an album with a person to contribute: they find it under Shared with
   });
   expect(created.status(), await created.text()).toBe(201);
 
-  // The owner finds the person, adds them to view and add assets, and saves.
+  // The owner leaves a comment on the album (Ctrl+Enter posts it).
   await page.goto(album.href);
+  await page.getByTestId('album-comments-toggle').click(ACT);
+  await expect(page.getByTestId('album-comments-empty')).toBeVisible();
+  await page.getByTestId('album-comment-input').fill('Pick the cover from these, please.');
+  await page.getByTestId('album-comment-input').press('ControlOrMeta+Enter');
+  await expect(page.getByTestId('album-comment-text')).toHaveText(['Pick the cover from these, please.']);
+  await expect(page.getByTestId('album-comment-input')).toHaveValue('');
+  await expect(page.getByTestId('album-comments-count')).toHaveText('1');
+
+  // The owner finds the person, adds them to view and add assets, and saves.
   await page.getByTestId('album-share').click(ACT);
   const dialog = page.getByTestId('share-dialog');
   const people = dialog.getByTestId('share-people');
@@ -231,6 +245,13 @@ test('share an album with a person to contribute: they find it under Shared with
   await expect(theirs.getByTestId('album-owner')).toContainText('shared by');
   await expect(theirs.getByTestId('asset-thumbnail')).toHaveCount(1);
   await expect(theirs.getByTestId('album-share')).toHaveCount(0);
+  // They read the owner's comment; without albums.comment they write none, and delete none.
+  await expect(theirs.getByTestId('album-comments-count')).toHaveText('1');
+  await theirs.getByTestId('album-comments-toggle').click(ACT);
+  await expect(theirs.getByTestId('album-comment')).toContainText('Pick the cover from these, please.');
+  await expect(theirs.getByTestId('album-comment-form')).toHaveCount(0);
+  await expect(theirs.getByTestId('album-comment-delete')).toHaveCount(0);
+  await expectAccessible(theirs, '[data-testid="album-comments"]', 'album comments of a shared album');
 
   // They add a second photo from its folder with Add to album, choosing the shared album.
   const second = await uploadInto(page, archive, folder, uniquePhoto(`shared-b-${tag}`));

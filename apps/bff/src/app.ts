@@ -10,6 +10,7 @@ import { securityHeadersPlugin, withSecurityHeaders } from './plugins/security-h
 import { sessionPlugin } from './plugins/session.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { validatePlugin } from './plugins/validate.ts';
+import { passwordResetLimitPlugin } from './plugins/password-reset-limit.ts';
 import { staticPlugin } from './plugins/static.ts';
 import { proxyPlugin } from './plugins/proxy.ts';
 import { docsPlugin } from './plugins/docs.ts';
@@ -42,7 +43,8 @@ export interface BuildBffAppOptions {
  * 1. `errors`: FotoWeb-style error bodies for every failure; then `security-headers` (CSP, HSTS over HTTPS, nosniff…)
  *    on every answer, before any other hook can answer.
  * 2. `@fastify/cookie`, then `session` (encrypted `magpie_session`, token refresh) and `csrf` (double submit).
- * 3. `validate`: contract checks of `/fotoweb/` requests with `@magpie/api-types` (400/404/413/415).
+ * 3. `validate`: contract checks of `/fotoweb/` requests with `@magpie/api-types` (400/404/413/415); then
+ *    `password-reset-limit`: reset link requests per client address (429).
  * 4. `static`: the web app, `/` → `/fotoweb/archives/`, and HTML navigations → index.html.
  * 5. routes: login, logout, session (bff.yaml).
  * 6. `proxy`: every other `/fotoweb/*` to the DAM with the session's bearer.
@@ -104,6 +106,7 @@ export async function buildBffApp(config: BffConfig, options: BuildBffAppOptions
   });
   await app.register(csrfPlugin, { cookieSecure: config.cookieSecure });
   await app.register(validatePlugin);
+  await app.register(passwordResetLimitPlugin, { limit: config.passwordResetRateLimit, ...(options.now !== undefined ? { now: options.now } : {}) });
   await app.register(staticPlugin, { webDist: config.webDist });
   await app.register(sessionRoutes, {
     damAuth,

@@ -18,6 +18,7 @@ describe('loadBffConfig', () => {
       loginRateLimit: 10,
       loginAddressUserLimit: 5,
       loginDelay: { afterFailures: 5, firstMs: 1000, maxMs: 5000 },
+      passwordResetRateLimit: 5,
       trustProxy: false,
       logLevel: 'info',
     });
@@ -37,6 +38,7 @@ describe('loadBffConfig', () => {
       MAGPIE_LOGIN_DELAY_AFTER: '4',
       MAGPIE_LOGIN_DELAY_MS: '250',
       MAGPIE_LOGIN_DELAY_MAX_MS: '2000',
+      MAGPIE_PASSWORD_RESET_RATE_LIMIT: '20',
       MAGPIE_TRUST_PROXY: '1',
       LOG_LEVEL: 'debug',
       LOG_FORMAT: 'json',
@@ -51,6 +53,7 @@ describe('loadBffConfig', () => {
       loginRateLimit: 5,
       loginAddressUserLimit: 3,
       loginDelay: { afterFailures: 4, firstMs: 250, maxMs: 2000 },
+      passwordResetRateLimit: 20,
       trustProxy: 1,
       logLevel: 'debug',
       logFormat: 'json',

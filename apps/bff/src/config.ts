@@ -7,6 +7,7 @@ import {
   DEFAULT_LOGIN_MAX_DELAY_MS,
   type LoginDelayOptions,
 } from './session/login-throttle.ts';
+import { DEFAULT_PASSWORD_RESET_RATE_LIMIT } from './plugins/password-reset-limit.ts';
 
 /** The repository root (apps/bff/src → ../../..), for the default `WEB_DIST`. */
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -55,6 +56,11 @@ export interface BffConfig {
    * is checked. Browsers that logged in as that user before skip the wait (device cookie).
    */
   loginDelay: LoginDelayOptions;
+  /**
+   * Password reset link requests allowed per client address per 15 minutes before 429
+   * (`MAGPIE_PASSWORD_RESET_RATE_LIMIT`, default 5; plugins/password-reset-limit.ts; issue 14 "Password reset").
+   */
+  passwordResetRateLimit: number;
   /**
    * Whether to trust `X-Forwarded-For` for the client address (`MAGPIE_TRUST_PROXY`, default off). `true`/`false`,
    * a hop count, or a comma-separated list of proxy addresses/CIDRs, as Fastify's `trustProxy`. Turn it on behind a
@@ -134,6 +140,7 @@ export function loadBffConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
       firstMs: integer('MAGPIE_LOGIN_DELAY_MS', DEFAULT_LOGIN_FIRST_DELAY_MS, 0, 60_000),
       maxMs: integer('MAGPIE_LOGIN_DELAY_MAX_MS', DEFAULT_LOGIN_MAX_DELAY_MS, 0, 60_000),
     },
+    passwordResetRateLimit: integer('MAGPIE_PASSWORD_RESET_RATE_LIMIT', DEFAULT_PASSWORD_RESET_RATE_LIMIT, 1, 1_000_000),
     trustProxy: parseTrustProxy(env.MAGPIE_TRUST_PROXY, problems),
     logLevel: env.LOG_LEVEL || 'info',
     logFormat: parseLogFormat(env.LOG_FORMAT, problems),

@@ -304,6 +304,8 @@ async function ensureThrowaways(): Promise<void> {
   }
   groupSamples['deleteGroup.id'] = String(groupVictim);
   groupSamples['clientId'] = throwawayClientId!;
+  // A message of the mail outbox (issue 14): any id; one that names no message answers 404.
+  groupSamples['mailId'] = '1';
   // FotoWare's Beta user and group operations (issue 11) act on the same throwaways.
   for (const route of ROUTES) {
     if (groupSamples[`${route.operationId}.id`] !== undefined || !groupsOf(route.pattern).includes('id')) continue;
@@ -606,13 +608,45 @@ beforeAll(async () => {
   expect(shared.statusCode, shared.body).toBe(200);
   const albumGroups = PATTERNS.album.exec(albumHref)!.groups!;
   const shareToken = (shared.json() as { addedShares: Array<{ sharedHREF: string }> }).addedShares[0]!.sharedHREF.split('/')[3]!;
-  Object.assign(groupSamples, { list: 'mine', userId: albumGroups['userId']!, albumId: albumGroups['albumId']!, token: shareToken });
+  const comment = await asAdmin('POST', `${albumHref}.comments/`, { text: 'Property comment' });
+  expect(comment.statusCode, comment.body).toBe(201);
+  const commentId = (comment.json() as { href: string }).href.split('/').pop()!;
+  Object.assign(groupSamples, { list: 'mine', userId: albumGroups['userId']!, albumId: albumGroups['albumId']!, token: shareToken, commentId });
   Object.assign(SAMPLE_BODIES, {
     createAlbum: { name: 'Property album 2', description: 'd' },
     addAlbumAssets: { data: [{ href: assetHref }] },
     updateAlbum: { name: 'Property album renamed', move: { assets: [assetHref], to: 'top' } },
     updateAlbumShares: { addShares: [{ type: 'everyone', acl: ['view'], password: 'secret' }] },
     unlockSharedAlbum: { password: 'not the password' },
+    addAlbumComment: { text: 'Another property comment' },
+  });
+
+  // A link invitation and a pending sign-up through it (issue 14), for the invitation and sign-up routes.
+  const invited = await asAdmin('POST', '/fotoweb/invitations/', { link: true, description: 'Property invitation' });
+  expect(invited.statusCode, invited.body).toBe(201);
+  const invitationToken = new URL((invited.json() as { invitationLink: string }).invitationLink).searchParams.get('invitation')!;
+  const signedUp = await sut.dam.app.inject({
+    method: 'POST',
+    url: '/fotoweb/signup/',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({ invitation: invitationToken, email: 'property-signup@example.com', firstName: 'Prop', lastName: 'Erty', password: 'a property password' }),
+  });
+  expect(signedUp.statusCode, signedUp.body).toBe(201);
+  const invitations = (await asAdmin('GET', '/fotoweb/invitations/')).json() as { data: Array<{ invitationAdminHref: string }> };
+  const signups = (await asAdmin('GET', '/fotoweb/signups/')).json() as { data: Array<{ id: string }> };
+  Object.assign(groupSamples, { invitationId: invitations.data[0]!.invitationAdminHref.split('/')[3]!, signupId: signups.data[0]!.id });
+  Object.assign(SAMPLE_BODIES, {
+    createInvitations: { emails: ['property-invitee@example.com'], groups: [], organizationDomain: '', link: false, message: 'Hello', description: 'Property' },
+    revokeInvitation: {},
+    submitSignup: { invitation: invitationToken, email: 'property-signup-2@example.com', firstName: 'Prop', lastName: 'Two', password: 'a property password', userData: [] },
+    updateSignup: { firstName: 'Patched', lastName: 'Signup', userData: [] },
+    approveSignup: { groups: [] },
+    rejectSignup: {},
+    updateSignupSettings: {
+      openSignup: false,
+      adminCanAssignGroups: true,
+      fields: [{ id: 'company', label: 'Company', dataType: 'text', values: [], required: false, validation: { helpText: 'Letters only.', regex: '^[A-Za-z]+$' } }],
+    },
   });
 
   const assetGroups = PATTERNS.getAsset.exec(assetHref)!.groups!;

@@ -33,6 +33,10 @@ import { usersRoutes } from './routes/users/users.route.ts';
 import { groupsRoutes } from './routes/groups/groups.route.ts';
 import { archiveConfigRoutes } from './routes/archive-config/archive-config.route.ts';
 import { configLoadsRoutes } from './routes/archive-config/config-loads.route.ts';
+import { mailRoutes } from './routes/mail/mail.route.ts';
+import { passwordResetsRoutes } from './routes/password-resets/password-resets.route.ts';
+import { invitationsRoutes } from './routes/invitations/invitations.route.ts';
+import { signupsRoutes } from './routes/signups/signups.route.ts';
 import { DebugRequestLogController } from '@magpie/api-types/server-logging';
 
 /** Largest JSON or form body accepted (bytes); files arrive as chunks, never as one body. */
@@ -102,6 +106,10 @@ export async function buildDamApp(ctx: DamContext, options: { loggerInstance?: F
     await configRoutes(scope, ctx);
     await archiveConfigRoutes(scope, ctx);
     await configLoadsRoutes(scope, ctx);
+    await mailRoutes(scope, ctx);
+    await passwordResetsRoutes(scope, ctx);
+    await invitationsRoutes(scope, ctx);
+    await signupsRoutes(scope, ctx);
   });
   return app;
 }

@@ -86,6 +86,44 @@ export interface DamConfig {
    * and group lists hide the guest user and group (spec 03 §4).
    */
   guestAccess: boolean;
+  /**
+   * Most addresses one invitation request may name (`MAGPIE_MAX_INVITATION_EMAILS`, default 100, at most 1000; issue
+   * 14, spec 01 §8): more is 400 "data validation failed" and nothing is created.
+   */
+  maxInvitationEmails: number;
+  /**
+   * Days an invitation link admits sign-ups (`MAGPIE_INVITATION_TTL_DAYS`, default 30; 0: until it is revoked or used
+   * up). Issue 14.
+   */
+  invitationTtlDays: number;
+  /**
+   * The public sign-up's limit per client address (`MAGPIE_SIGNUP_RATE_LIMIT`, default 10; issue 14): sign-ups sent
+   * and failed invitation look-ups per 15 minutes (`SIGNUP_LIMIT_WINDOW_MS`), then 429 until the window ends.
+   */
+  signupRateLimit: number;
+  /**
+   * The SMTP server Magpie's mail goes through (`SMTP_URL`, issue 14 "Mail"): `smtp://[user:password@]host[:port]`
+   * (port 587 by default; STARTTLS when the server offers it) or `smtps://…` (TLS from the start, port 465 by default),
+   * with Nodemailer's options as query parameters. Unset (the default): no mail leaves the server, and each message
+   * stays in the outbox that administrators read (Settings → Outbox). Never logged: it may hold a password.
+   */
+  smtpUrl: string | undefined;
+  /**
+   * The sender of Magpie's mail (`MAGPIE_MAIL_FROM`): an address, or a name and an address as `Magpie <dam@example.com>`.
+   * Needed with `SMTP_URL` (the DAM does not start without it); optional in outbox mode.
+   */
+  mailFrom: string | undefined;
+  /**
+   * The address people reach Magpie's web app at (`MAGPIE_PUBLIC_URL`, default `http://localhost:8080`, the BFF of `npm
+   * start`): `http(s)://host[:port]`, no path. Links in mail (invitations, sign-ups, password resets) are built from it
+   * (`mail/links.ts`), because a background job has no request to take a host from.
+   */
+  publicUrl: string;
+  /**
+   * How long a password reset link works, in seconds (`MAGPIE_PASSWORD_RESET_TTL`, default 3600: one hour; issue 14
+   * "Password reset"). The link is single-use whatever is left of it.
+   */
+  passwordResetTtl: number;
   /** Log level for Fastify's logger (`LOG_LEVEL`, default `info`; `silent` in tests). */
   logLevel: string;
   /** `LOG_FORMAT`: `json` or `pretty`; unset, readable lines on a terminal and JSON otherwise (`@magpie/api-types/server-logging`). */
@@ -106,6 +144,13 @@ function positiveIntFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: numb
   return value;
 }
 
+/** A whole number from `min` to `max`. @throws Error for anything else. */
+function boundedIntFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const value = intFromEnv(env, name, fallback);
+  if (value < min || value > max) throw new Error(`${name} must be from ${min} to ${max}, got "${env[name]}"`);
+  return value;
+}
+
 /** `on`/`off` (also `true`/`false`, `1`/`0`, any case). @throws Error for anything else. */
 function onOffFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
   const raw = env[name]?.trim().toLowerCase();
@@ -117,7 +162,8 @@ function onOffFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: boolean): 
 
 /**
  * Reads the DAM configuration from the environment.
- * @throws Error when a numeric variable is not a non-negative integer, or `LOG_FORMAT` is neither `json` nor `pretty`.
+ * @throws Error when a numeric variable is not a non-negative integer, `LOG_FORMAT` is neither `json` nor `pretty`,
+ *   or the mail settings do not fit (see {@link mailFromEnv}).
  */
 export function loadDamConfig(env: NodeJS.ProcessEnv = process.env): DamConfig {
   return {
@@ -143,6 +189,11 @@ export function loadDamConfig(env: NodeJS.ProcessEnv = process.env): DamConfig {
     pinLimit: positiveIntFromEnv(env, 'MAGPIE_PIN_LIMIT', 200),
     trashRetentionDays: positiveIntFromEnv(env, 'MAGPIE_TRASH_RETENTION_DAYS', 30),
     guestAccess: onOffFromEnv(env, 'MAGPIE_GUEST_ACCESS', true),
+    maxInvitationEmails: boundedIntFromEnv(env, 'MAGPIE_MAX_INVITATION_EMAILS', 100, 1, 1000),
+    invitationTtlDays: boundedIntFromEnv(env, 'MAGPIE_INVITATION_TTL_DAYS', 30, 0, 3650),
+    signupRateLimit: positiveIntFromEnv(env, 'MAGPIE_SIGNUP_RATE_LIMIT', 10),
+    ...mailFromEnv(env),
+    passwordResetTtl: positiveIntFromEnv(env, 'MAGPIE_PASSWORD_RESET_TTL', 3600),
     logLevel: env.LOG_LEVEL || 'info',
     logFormat: logFormatFromEnv(env),
   };
@@ -179,4 +230,56 @@ function logFormatFromEnv(env: NodeJS.ProcessEnv): LogFormat | undefined {
   if (raw === undefined || raw === '') return undefined;
   if (!(LOG_FORMATS as readonly string[]).includes(raw)) throw new Error(`LOG_FORMAT must be ${LOG_FORMATS.join(' or ')}, got "${env.LOG_FORMAT}"`);
   return raw as LogFormat;
+}
+
+/** The default of `MAGPIE_PUBLIC_URL`: where `npm start` serves the web app (the BFF's default port). */
+export const DEFAULT_PUBLIC_URL = 'http://localhost:8080';
+
+/** An address (`dam@example.com`) or a name and an address (`Magpie <dam@example.com>`), on one line. */
+const SENDER_PATTERN = /^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/;
+
+/**
+ * `SMTP_URL`, `MAGPIE_MAIL_FROM` and `MAGPIE_PUBLIC_URL` (issue 14 "Mail"). Error messages never repeat the SMTP URL's
+ * password.
+ * @throws Error for an `SMTP_URL` that is not an `smtp:` or `smtps:` URL with a host, an `SMTP_URL` without
+ *   `MAGPIE_MAIL_FROM`, a `MAGPIE_MAIL_FROM` that is not an address (optionally with a name), or a `MAGPIE_PUBLIC_URL`
+ *   that is not `http(s)://host[:port]`.
+ */
+function mailFromEnv(env: NodeJS.ProcessEnv): Pick<DamConfig, 'smtpUrl' | 'mailFrom' | 'publicUrl'> {
+  const smtpUrl = env.SMTP_URL?.trim() || undefined;
+  if (smtpUrl !== undefined) {
+    let url: URL | undefined;
+    try {
+      url = new URL(smtpUrl);
+    } catch {
+      url = undefined;
+    }
+    if (!url || !['smtp:', 'smtps:'].includes(url.protocol) || url.hostname === '') {
+      const shown = url ? `${url.protocol}//${url.host}` : 'a value that is no URL';
+      throw new Error(`SMTP_URL must be smtp://[user:password@]host[:port] or smtps://…, got ${shown}`);
+    }
+  }
+  const mailFrom = env.MAGPIE_MAIL_FROM?.trim() || undefined;
+  if (mailFrom !== undefined && !SENDER_PATTERN.test(mailFrom)) {
+    throw new Error(`MAGPIE_MAIL_FROM must be an address such as dam@example.com or "Magpie <dam@example.com>", got "${mailFrom}"`);
+  }
+  if (smtpUrl !== undefined && mailFrom === undefined) {
+    throw new Error('MAGPIE_MAIL_FROM must be set with SMTP_URL: the sender of Magpie\'s mail, such as "Magpie <dam@example.com>"');
+  }
+  return { smtpUrl, mailFrom, publicUrl: publicUrlFromEnv(env) };
+}
+
+/** `MAGPIE_PUBLIC_URL` as an origin (`https://dam.example.com`, no trailing slash). @throws Error for anything else. */
+function publicUrlFromEnv(env: NodeJS.ProcessEnv): string {
+  const raw = env.MAGPIE_PUBLIC_URL?.trim();
+  if (raw === undefined || raw === '') return DEFAULT_PUBLIC_URL;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  const plain = url && ['http:', 'https:'].includes(url.protocol) && url.username === '' && url.password === '' && url.pathname === '/' && url.search === '' && url.hash === '';
+  if (!url || !plain) throw new Error(`MAGPIE_PUBLIC_URL must be http(s)://host[:port] without a path, got "${raw}"`);
+  return url.origin;
 }

@@ -43,14 +43,26 @@ import { AccountService } from './services/account.service.ts';
 import { SiteOwnerService } from './services/site-owner.service.ts';
 import { ConfigOptionsService } from './services/config-options.service.ts';
 import { ApplicationsService } from './services/applications.service.ts';
-import { PasswordChangeLimits } from './policies/token-limits.ts';
+import { PasswordChangeLimits, PasswordResetLimits } from './policies/token-limits.ts';
 import { UsersService } from './services/users.service.ts';
 import { ArchiveConfigService } from './services/archive-config.service.ts';
 import { ConfigLoadsService } from './services/config-loads.service.ts';
+import { Mailer, SEND_MAIL_JOB, sendMailJob } from './mail/mailer.ts';
+import { MailLinks } from './mail/links.ts';
+import { OutboxService } from './mail/outbox.service.ts';
+import { PasswordResetService } from './services/password-resets.service.ts';
+import { createSmtpTransport } from './mail/smtp-transport.ts';
 import { GroupsService } from './services/groups.service.ts';
 import { AlbumsService } from './services/albums.service.ts';
 import { SharedAlbumsService } from './services/shared-albums.service.ts';
+import { AlbumCommentsService } from './services/album-comments.service.ts';
+import { AlbumCommentsRepository } from './repositories/album-comments.repository.ts';
 import { derivedKey } from './lib/crypto.ts';
+import { InvitationTokens } from './lib/invitation-tokens.ts';
+import { GrantableGroupsService } from './services/grantable-groups.service.ts';
+import { InvitationsService } from './services/invitations.service.ts';
+import { SignupsService } from './services/signups.service.ts';
+import { SignupSettingsService } from './services/signup-settings.service.ts';
 import { AlbumLinksRepository, AlbumSharesRepository, AlbumsRepository } from './repositories/albums.repository.ts';
 
 /** Everything the DAM's routes, jobs and CLI use, wired once (the composition root). */
@@ -90,6 +102,8 @@ export interface DamContext {
   folders: FoldersService;
   /** Each user's albums of assets (issue 13). */
   albums: AlbumsService;
+  /** Comments on albums (issue 13). */
+  albumComments: AlbumCommentsService;
   /** Deleted assets until restored or purged (issue 13). */
   trash: TrashService;
   /** ZIP downloads of a selection (issue 13). */
@@ -114,6 +128,22 @@ export interface DamContext {
   archiveConfig: ArchiveConfigService;
   /** The archive dialog's configuration loads and the field catalogue (issue 12, spec 03 §7). */
   configLoads: ConfigLoadsService;
+  /** Magpie's mail: SMTP with `SMTP_URL`, else held in the outbox (issue 14 "Mail"). Services queue messages here. */
+  mailer: Mailer;
+  /** Absolute links for mail, from `MAGPIE_PUBLIC_URL`. */
+  mailLinks: MailLinks;
+  /** The outbox administrators read, and their test message (issue 14 "Mail"). */
+  outbox: OutboxService;
+  /** "Forgot password?": reset links by mail, checked and used once (issue 14 "Password reset"). */
+  passwordResets: PasswordResetService;
+  /** Invitations: creating, listing, revoking, and reading one by its link (issue 14). */
+  invitations: InvitationsService;
+  /** The groups a caller may give new people: the picker's search and the check (issue 14). */
+  grantableGroups: GrantableGroupsService;
+  /** Sign-ups: the public form and sign-up, the pending list, approval and rejection (issue 14). */
+  signups: SignupsService;
+  /** The sign-up settings: open sign-up, approvers choose groups, the extra fields (issue 14). */
+  signupSettings: SignupSettingsService;
   /** Collection, search and asset answers kept per caller while nothing they show changes (issue 9). */
   representations: RepresentationCache;
   worker: JobWorker;
@@ -168,16 +198,35 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
   );
   const views = new MetadataViewsRepository(db);
   const assets = new AssetsService(repos.archives, repos.assets, policy, files, views);
-  const albums = new AlbumsService(repos.albums, repos.archives, repos.assets, assets, policy, views, config.pageSize, repos.albumLinks, new AlbumSharesRepository(db), {
-    users: repos.users,
-    groups: new GroupsRepository(db),
-  });
+  const albumComments = new AlbumCommentsRepository(db);
+  const albums = new AlbumsService(
+    repos.albums,
+    repos.archives,
+    repos.assets,
+    assets,
+    policy,
+    views,
+    config.pageSize,
+    repos.albumLinks,
+    new AlbumSharesRepository(db),
+    { users: repos.users, groups: new GroupsRepository(db) },
+    albumComments,
+  );
   const taxonomyRepository = new TaxonomiesRepository(db);
   const taxonomies = new TaxonomiesService(taxonomyRepository, { policy: new TaxonomyPolicy() });
   const collections = new CollectionsService(config, repos.archives, repos.assets, policy, views, () => taxonomies.navigation());
   const pins = new PinsService(new PinsRepository(db), repos.archives, repos.assets, assets, collections, config.pinLimit, albums, repos.albums, taxonomies);
   const trash = new TrashService({ db, archives: repos.archives, assets: repos.assets, policy, files, retentionDays: config.trashRetentionDays, log });
   const metadata = createMetadataServices({ db, databaseKind: database.kind, repos, policy, files, ingest, assets, taxonomies, notifyWorker: () => worker?.notify(), log });
+  // Mail (issue 14): through SMTP_URL when set, else held in the outbox; links from MAGPIE_PUBLIC_URL.
+  const mailLinks = new MailLinks(config.publicUrl);
+  const mailer = new Mailer(db, {
+    transport: config.smtpUrl ? createSmtpTransport(config.smtpUrl) : undefined,
+    from: config.mailFrom,
+    messageIdDomain: new URL(config.publicUrl).hostname,
+    onQueued: () => worker?.notify(),
+    log,
+  });
   worker = new JobWorker(
     repos.jobs,
     {
@@ -197,6 +246,7 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
         await trash.purgeExpired();
       },
       ...metadata.jobHandlers,
+      [SEND_MAIL_JOB]: sendMailJob(mailer),
     },
     log,
     config.workers,
@@ -206,6 +256,22 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
   // The trash (issue 13): each process offers an hourly purge of what is older than the retention; one runs at a time.
   const trashSweeps = scheduleSweeps({ db, kind: PURGE_TRASH_JOB, intervalMs: TRASH_SWEEP_INTERVAL_MS, onQueued: () => worker?.notify(), log });
   const auth = new AuthService(config, repos.users, repos.tokens);
+  const passwordResets = new PasswordResetService({
+    db,
+    auth,
+    mailer,
+    links: mailLinks,
+    limits: new PasswordResetLimits(config.tokenRateLimit),
+    ttlSeconds: config.passwordResetTtl,
+    log,
+  });
+  // Invitations and sign-ups (issue 14): links keyed by a secret of this installation, so the grid can show them again.
+  const grantableGroups = new GrantableGroupsService(db);
+  const invitations = new InvitationsService(
+    db,
+    { mailer, links: mailLinks, tokens: new InvitationTokens(derivedKey([config.bffClient.secret, config.cliClientSecret], 'invitation links v1')), groups: grantableGroups },
+    { maxEmails: config.maxInvitationEmails, ttlDays: config.invitationTtlDays },
+  );
   const context: DamContext = {
     config,
     database,
@@ -226,6 +292,7 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
     pins,
     folders: new FoldersService(db, policy, collections, assets),
     albums,
+    albumComments: new AlbumCommentsService(albums, albumComments),
     trash,
     smartFolders: new SmartFoldersService({
       db,
@@ -260,13 +327,24 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
     groups: new GroupsService(db, auth, { guestAccess: config.guestAccess }),
     archiveConfig: new ArchiveConfigService(db, { maxArchives: config.maxArchives }),
     configLoads: new ConfigLoadsService(db),
+    mailer,
+    mailLinks,
+    outbox: new OutboxService(db, mailer, mailLinks),
+    passwordResets,
+    invitations,
+    grantableGroups,
+    signups: new SignupsService(db, { invitations, groups: grantableGroups, mailer, links: mailLinks, licenseSeats: config.licenseSeats }),
+    signupSettings: new SignupSettingsService(db),
     representations: new RepresentationCache(() => generations.current(), { maxBytes: config.answerCacheBytes }),
     worker,
     bootstrapResult,
     async close() {
       uploadSweeps.stop();
       trashSweeps.stop();
+      // A reset request answered already may still be storing its link and queuing its mail.
+      await passwordResets.settled();
       await worker!.stop();
+      mailer.close();
       await endExiftool();
       await database.close();
       await privatePglite();

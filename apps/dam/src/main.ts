@@ -41,7 +41,9 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ host: config.host, port: config.port });
-  log.info({ database: ctx.database.kind, dataDir: config.dataDir }, 'Magpie DAM ready');
+  // How mail leaves the server (issue 14): the SMTP server without its credentials, or the outbox.
+  const mail = ctx.mailer.delivery.server ?? 'outbox (no SMTP_URL: messages are held for administrators to read)';
+  log.info({ database: ctx.database.kind, dataDir: config.dataDir, mail, publicUrl: config.publicUrl }, 'Magpie DAM ready');
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,6 @@
 import { lazy, useEffect } from 'react';
+import { CREATE_INVITATIONS_PATH, MANAGE_INVITATIONS_PATH } from './invitations/paths.ts';
+import { PENDING_SIGNUPS_PATH, SIGNUP_VIEW_PATH } from './signups/paths.ts';
 import { ChakraProvider } from '@chakra-ui/react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { LazyBoundary } from './components/LazyBoundary.tsx';
@@ -11,7 +13,7 @@ import { SessionProvider, useSession } from './session/SessionProvider.tsx';
 import { isGuestAddress } from './session/sessionMachineSource.ts';
 import { ColorModeProvider } from './theme/ColorModeProvider.tsx';
 import { system } from './theme/system.ts';
-import { ALBUMS_PATH, ARCHIVES_PATH, currentAddress, LOGIN_PATH, PINS_PATH, TRASH_PATH } from './lib/urls.ts';
+import { ALBUMS_PATH, ARCHIVES_PATH, currentAddress, FORGOT_PASSWORD_PATH, LOGIN_PATH, PINS_PATH, RESET_PASSWORD_PATH, TRASH_PATH } from './lib/urls.ts';
 
 // Route-level code splitting (issue 10): the login view ships in the entry chunk; the shell (header, upload, actions;
 // also the guests' shell, issue 12) and the archive pages load on first use, so a first visit to the login page
@@ -24,7 +26,14 @@ const CollectionView = lazy(() => import('./routes/collection/CollectionView.tsx
 const SharedAlbumView = lazy(() => import('./albums/SharedAlbumView.tsx').then((module) => ({ default: module.SharedAlbumView })));
 const TrashView = lazy(() => import('./trash/TrashView.tsx').then((module) => ({ default: module.TrashView })));
 const ApiClientsView = lazy(() => import('./routes/api-clients/ApiClientsView.tsx').then((module) => ({ default: module.ApiClientsView })));
+const OutboxView = lazy(() => import('./routes/outbox/OutboxView.tsx').then((module) => ({ default: module.OutboxView })));
+const InvitationWizardView = lazy(() => import('./invitations/InvitationWizard.tsx').then((module) => ({ default: module.InvitationWizardView })));
+const InvitationsView = lazy(() => import('./invitations/InvitationsView.tsx').then((module) => ({ default: module.InvitationsView })));
+const SignupView = lazy(() => import('./signups/SignupView.tsx').then((module) => ({ default: module.SignupView })));
+const PendingSignupsView = lazy(() => import('./signups/PendingSignupsView.tsx').then((module) => ({ default: module.PendingSignupsView })));
 const ChangePasswordView = lazy(() => import('./routes/change-password/ChangePasswordView.tsx').then((module) => ({ default: module.ChangePasswordView })));
+const ForgotPasswordView = lazy(() => import('./routes/password-reset/ForgotPasswordView.tsx').then((module) => ({ default: module.ForgotPasswordView })));
+const ResetPasswordView = lazy(() => import('./routes/password-reset/ResetPasswordView.tsx').then((module) => ({ default: module.ResetPasswordView })));
 
 /**
  * The routes that need a session, or guest browsing (issue 12). With a descriptor: the routes, except that while the
@@ -97,6 +106,32 @@ export function App() {
           <SessionProvider>
             <Routes>
               <Route path={LOGIN_PATH} element={<LoginView />} />
+              {/* "Forgot password?" and the mail's reset link (issue 14): for anyone, with or without a session. */}
+              <Route
+                path={FORGOT_PASSWORD_PATH}
+                element={
+                  <LazyBoundary fallback={<PageLoading />}>
+                    <ForgotPasswordView />
+                  </LazyBoundary>
+                }
+              />
+              <Route
+                path={RESET_PASSWORD_PATH}
+                element={
+                  <LazyBoundary fallback={<PageLoading />}>
+                    <ResetPasswordView />
+                  </LazyBoundary>
+                }
+              />
+              {/* The sign-up page of an invitation's link (issue 14): for anyone, with or without a session. */}
+              <Route
+                path={SIGNUP_VIEW_PATH}
+                element={
+                  <LazyBoundary fallback={<PageLoading />}>
+                    <SignupView />
+                  </LazyBoundary>
+                }
+              />
               {/* A share link's page (issue 13): for anyone, with or without a session. */}
               <Route
                 path="/fotoweb/shares/:token/"
@@ -167,6 +202,38 @@ export function App() {
                     element={
                       <LazyBoundary fallback={<PageLoading />}>
                         <ApiClientsView />
+                      </LazyBoundary>
+                    }
+                  />
+                  <Route
+                    path="/fotoweb/views/outbox"
+                    element={
+                      <LazyBoundary fallback={<PageLoading />}>
+                        <OutboxView />
+                      </LazyBoundary>
+                    }
+                  />
+                  <Route
+                    path={CREATE_INVITATIONS_PATH}
+                    element={
+                      <LazyBoundary fallback={<PageLoading />}>
+                        <InvitationWizardView />
+                      </LazyBoundary>
+                    }
+                  />
+                  <Route
+                    path={PENDING_SIGNUPS_PATH}
+                    element={
+                      <LazyBoundary fallback={<PageLoading />}>
+                        <PendingSignupsView />
+                      </LazyBoundary>
+                    }
+                  />
+                  <Route
+                    path={MANAGE_INVITATIONS_PATH}
+                    element={
+                      <LazyBoundary fallback={<PageLoading />}>
+                        <InvitationsView />
                       </LazyBoundary>
                     }
                   />

@@ -197,6 +197,21 @@ describe('createMagpieClient', () => {
     expect(requests[3]).toMatchObject({ url: `${link}?access=x.y`, method: 'GET' });
   });
 
+  it('reads, writes and deletes an album’s comments as JSON with the CSRF header', async () => {
+    const comments = '/fotoweb/users/1/albums/2/.comments/';
+    const { api, requests } = client(
+      () => json({ data: [], canComment: true }),
+      () => json({ href: `${comments}7`, text: 'Nice', created: '2026-11-29T10:00:00Z', author: { name: 'Ada', href: null }, allowDelete: true }, 201),
+      () => new Response(null, { status: 204 }),
+    );
+    await expect(api.listAlbumComments(comments)).resolves.toEqual({ data: [], canComment: true });
+    await expect(api.addAlbumComment(comments, 'Nice')).resolves.toMatchObject({ href: `${comments}7`, text: 'Nice' });
+    await api.deleteAlbumComment(`${comments}7`);
+    expect(requests[0]).toMatchObject({ url: comments, method: 'GET', headers: { Accept: 'application/json' } });
+    expect(requests[1]).toMatchObject({ url: comments, method: 'POST', headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': 'csrf-123' }, body: '{"text":"Nice"}' });
+    expect(requests[2]).toMatchObject({ url: `${comments}7`, method: 'DELETE', headers: { 'X-CSRF-Token': 'csrf-123' } });
+  });
+
   it('lists, adds and removes pins with the pin media types and the CSRF header', async () => {
     const list = { data: [], paging: null, limit: 200 };
     const answer = () => json({ ...list, added: 1 });
@@ -565,6 +580,36 @@ describe('createMagpieClient: users, groups and API clients', () => {
     });
   });
 
+  it('asks for a password reset, checks the link and sets the new password at the fixed URLs (issue 14)', async () => {
+    const status = { valid: true, expires: '2025-05-01T10:00:00.000Z', userName: 'ada' };
+    const { api, requests } = client(
+      () => json({ message: 'If an account uses that address, a link to reset its password is on its way.' }, 202),
+      () => json(status),
+      noContent,
+    );
+    await expect(api.requestPasswordReset('ada@example.com')).resolves.toBeUndefined();
+    // A token is put in the path encoded, whatever a tampered link holds.
+    await expect(api.getPasswordReset('abc/../x?y')).resolves.toEqual(status);
+    await expect(api.completePasswordReset('tok_EN-1', 'a new password')).resolves.toBeUndefined();
+    expect(requests.map((r) => [r.method, r.url, r.headers.Accept, r.headers['Content-Type'], r.headers['X-CSRF-Token'], r.body])).toEqual([
+      ['POST', '/fotoweb/password-resets/', 'application/json', 'application/json', 'csrf-123', JSON.stringify({ email: 'ada@example.com' })],
+      ['GET', '/fotoweb/password-resets/abc%2F..%2Fx%3Fy', 'application/json', undefined, undefined, undefined],
+      ['POST', '/fotoweb/password-resets/tok_EN-1', 'application/json', 'application/json', 'csrf-123', JSON.stringify({ password: 'a new password' })],
+    ]);
+  });
+
+  it('rejects a used reset link and a weak new password with the server error bodies', async () => {
+    const { api } = client(
+      () => json({ value: 'PasswordResetUsed', message: 'This link was used already.' }, 410),
+      () => json({ value: 'WeakPassword', message: 'The password must be at least 10 characters long.' }, 400),
+    );
+    const used = await api.getPasswordReset('t').catch((e: unknown) => e);
+    expect(used).toBeInstanceOf(ApiError);
+    expect(used).toMatchObject({ status: 410, body: { value: 'PasswordResetUsed' } });
+    const weak = await api.completePasswordReset('t', 'short').catch((e: unknown) => e);
+    expect(weak).toMatchObject({ status: 400, body: { value: 'WeakPassword' }, message: 'The password must be at least 10 characters long.' });
+  });
+
   it('rejects a wrong current password with the server error body', async () => {
     const { api } = client(() => json({ value: 'WrongPassword', message: 'The current password is not right.' }, 403));
     const error = await api.changeOwnPassword({ currentPassword: 'x', newPassword: 'y' }).catch((e: unknown) => e);
@@ -595,6 +640,112 @@ describe('createMagpieClient: users, groups and API clients', () => {
       ['GET', '/fotoweb/api/config/applications', undefined, undefined],
       ['POST', '/fotoweb/api/config/applications', 'csrf-123', JSON.stringify({ name: 'CMS', actingAs: groupHref })],
       ['DELETE', '/fotoweb/api/config/applications/c1', 'csrf-123', undefined],
+    ]);
+  });
+
+  it('reads the mail outbox and a message at the hrefs it was given, and asks for a test message without a body (issue 14)', async () => {
+    const outbox = {
+      data: [],
+      paging: { next: null },
+      delivery: { mode: 'outbox', server: null, from: null, publicUrl: 'http://localhost:8080' },
+      sendTest: '/fotoweb/api/config/mail/test',
+    };
+    const message = { href: '/fotoweb/api/config/mail/7', id: 7, status: 'held', text: 'Hello' };
+    const { api, requests } = client(
+      () => json(outbox),
+      () => json(message),
+      () => json(message, 202),
+    );
+    await expect(api.listMail('/fotoweb/api/config/mail?before=9')).resolves.toEqual(outbox);
+    await expect(api.getMail(message.href)).resolves.toEqual(message);
+    await expect(api.sendTestMail(outbox.sendTest)).resolves.toEqual(message);
+    expect(requests.map((r) => [r.method, r.url, r.headers['Accept'], r.headers['X-CSRF-Token'], r.headers['Content-Type'], r.body])).toEqual([
+      ['GET', '/fotoweb/api/config/mail?before=9', 'application/json', undefined, undefined, undefined],
+      ['GET', '/fotoweb/api/config/mail/7', 'application/json', undefined, undefined, undefined],
+      ['POST', '/fotoweb/api/config/mail/test', 'application/json', 'csrf-123', undefined, undefined],
+    ]);
+  });
+
+  it('creates, lists and revokes invitations and searches the grantable groups at the hrefs it was given (issue 14)', async () => {
+    const created = { totalInvitationsCreated: 1, invitationLink: 'http://localhost:8080/fotoweb/views/signup?invitation=abc', type: 'link' };
+    const list = { data: [], count: 0, paging: { next: null } };
+    const groups = { data: [{ href: '/fotoweb/api/groups/10005', name: 'Press' }] };
+    const { api, requests } = client(
+      () => json(created, 201),
+      () => json(list),
+      noContent,
+      () => json(groups),
+    );
+    const body = { groups: ['/fotoweb/api/groups/10005'], emails: [], organizationDomain: '', link: true, message: '', description: 'Fair' };
+    await expect(api.createInvitations('/fotoweb/invitations/', body)).resolves.toEqual(created);
+    await expect(api.listInvitations('/fotoweb/invitations/?before=12')).resolves.toEqual(list);
+    await expect(api.revokeInvitation('/fotoweb/invitations/12/revoke')).resolves.toBeUndefined();
+    await expect(api.listGrantableGroups('/fotoweb/groups/grantable{?q}', 'Pr ess')).resolves.toEqual(groups);
+    expect(requests.map((r) => [r.method, r.url, r.headers['X-CSRF-Token'], r.headers['Content-Type'], r.body])).toEqual([
+      ['POST', '/fotoweb/invitations/', 'csrf-123', 'application/json', JSON.stringify(body)],
+      ['GET', '/fotoweb/invitations/?before=12', undefined, undefined, undefined],
+      ['POST', '/fotoweb/invitations/12/revoke', 'csrf-123', 'application/json', '{}'],
+      ['GET', '/fotoweb/groups/grantable?q=Pr%20ess', undefined, undefined, undefined],
+    ]);
+  });
+
+  it('reads the public sign-up form and signs up at the fixed sign-up URL, with the server error bodies (issue 14)', async () => {
+    const form = { type: 'open', email: null, organizationDomain: null, fields: [], approveAutomatically: false, expires: null, passwordRules: { minLength: 10, maxLength: 1024 } };
+    const { api, requests } = client(
+      () => json(form),
+      () => json({ value: 'InvitationUsed', message: 'This invitation was used.' }, 410),
+      () => json({ status: 'pending' }, 201),
+      () => json({ value: 'SignupExists', message: 'taken' }, 409),
+    );
+    await expect(api.getSignupForm()).resolves.toEqual(form);
+    await expect(api.getSignupForm('tok-en_1')).rejects.toMatchObject({ status: 410, body: { value: 'InvitationUsed' } });
+    const signup = { invitation: 'tok-en_1', email: 'a@example.com', firstName: 'Ada', lastName: 'L', password: 'a long password', userData: [{ id: 'org', value: 'X' }] };
+    await expect(api.submitSignup(signup)).resolves.toEqual({ status: 'pending' });
+    const exists = await api.submitSignup(signup).catch((e: unknown) => e);
+    expect(exists).toBeInstanceOf(ApiError);
+    expect(exists).toMatchObject({ status: 409, body: { value: 'SignupExists' } });
+    expect(requests.map((r) => [r.method, r.url, r.headers['X-CSRF-Token'], r.body])).toEqual([
+      ['GET', '/fotoweb/signup/', undefined, undefined],
+      ['GET', '/fotoweb/signup/?invitation=tok-en_1', undefined, undefined],
+      ['POST', '/fotoweb/signup/', 'csrf-123', JSON.stringify(signup)],
+      ['POST', '/fotoweb/signup/', 'csrf-123', JSON.stringify(signup)],
+    ]);
+  });
+
+  it('lists, counts, corrects, approves and rejects sign-ups, and reads and replaces the sign-up settings (issue 14)', async () => {
+    const href = '/fotoweb/signups/0b7f6a2e-1c1d-4e5f-8a9b-0c1d2e3f4a5b/';
+    const signup = { id: '0b7f6a2e-1c1d-4e5f-8a9b-0c1d2e3f4a5b', href, email: 'a@example.com', firstName: 'Ada', lastName: 'L', userData: [], groups: [] };
+    const settings = { openSignup: true, adminCanAssignGroups: true, fields: [] };
+    const { api, requests } = client(
+      () => json({ data: [signup], count: 1, adminCanAssignGroups: true, fields: [] }),
+      () => json({ signupCount: 1 }),
+      () => json(signup),
+      () => json({ href: '/fotoweb/api/users/15020', username: 'a@example.com' }, 201),
+      () => json({ href: '/fotoweb/api/users/15021', username: 'b@example.com' }, 201),
+      () => json({ value: 'out_of_licenses', message: 'out_of_licenses: all 1 seats are taken.' }, 409),
+      noContent,
+      () => json(settings),
+      () => json(settings),
+    );
+    await expect(api.listSignups('/fotoweb/signups/')).resolves.toMatchObject({ count: 1, adminCanAssignGroups: true });
+    await expect(api.countSignups('/fotoweb/signups/count')).resolves.toEqual({ signupCount: 1 });
+    await expect(api.updateSignup(href, { firstName: 'Ada' })).resolves.toEqual(signup);
+    await expect(api.approveSignup(`${href}approve`, ['/fotoweb/api/groups/10005'])).resolves.toEqual({ href: '/fotoweb/api/users/15020', username: 'a@example.com' });
+    await api.approveSignup(`${href}approve`);
+    expect(isOutOfLicenses(await api.approveSignup(`${href}approve`, []).catch((e: unknown) => e))).toBe(true);
+    await expect(api.rejectSignup(`${href}reject`)).resolves.toBeUndefined();
+    await expect(api.getSignupSettings('/fotoweb/api/config/signups')).resolves.toEqual(settings);
+    await expect(api.updateSignupSettings('/fotoweb/api/config/signups', settings)).resolves.toEqual(settings);
+    expect(requests.map((r) => [r.method, r.url, r.body])).toEqual([
+      ['GET', '/fotoweb/signups/', undefined],
+      ['GET', '/fotoweb/signups/count', undefined],
+      ['PATCH', href, JSON.stringify({ firstName: 'Ada' })],
+      ['POST', `${href}approve`, JSON.stringify({ groups: ['/fotoweb/api/groups/10005'] })],
+      ['POST', `${href}approve`, '{}'],
+      ['POST', `${href}approve`, JSON.stringify({ groups: [] })],
+      ['POST', `${href}reject`, '{}'],
+      ['GET', '/fotoweb/api/config/signups', undefined],
+      ['PUT', '/fotoweb/api/config/signups', JSON.stringify(settings)],
     ]);
   });
 

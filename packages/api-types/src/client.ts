@@ -245,6 +245,12 @@ export interface MagpieClient {
   updateAlbum(href: string, update: DamSchemas['AlbumUpdate'], options?: RequestOptions): Promise<DamSchemas['CollectionInfo']>;
   /** `DELETE href` (an album whose `canBeDeleted` is true): to the deleted list, or for good from there. */
   deleteAlbum(href: string, options?: RequestOptions): Promise<void>;
+  /** `GET href` (an album's `props.comments.href`): its comments, oldest first, and whether the caller may add one. */
+  listAlbumComments(href: string, options?: RequestOptions): Promise<DamSchemas['AlbumCommentList']>;
+  /** `POST href` (an album's `props.comments.href`) with `{text}`: the comment made; 403 without `albums.comment`, 409 on a closed album. */
+  addAlbumComment(href: string, text: string, options?: RequestOptions): Promise<DamSchemas['AlbumComment']>;
+  /** `DELETE href` (a comment whose `allowDelete` is true): gone for good. */
+  deleteAlbumComment(href: string, options?: RequestOptions): Promise<void>;
   /** `GET href` (an album's `.shares/`, FotoWeb `sharing`): its share links and the users and groups it is shared with. */
   getAlbumShares(href: string, options?: RequestOptions): Promise<DamSchemas['AlbumSharing']>;
   /**
@@ -334,12 +340,83 @@ export interface MagpieClient {
    * `WeakPassword`, 429 `TooManyRequests`.
    */
   changeOwnPassword(change: DamSchemas['PasswordChange'], options?: RequestOptions): Promise<void>;
+  /**
+   * `POST /fotoweb/password-resets/` `{email}` (issue 14 "Password reset"): asks for a reset link by mail; resolves on
+   * 202 whether or not an account uses the address. 400 for a malformed address, 429 `TooManyRequests` when limited.
+   */
+  requestPasswordReset(email: string, options?: RequestOptions): Promise<void>;
+  /**
+   * `GET /fotoweb/password-resets/{token}`: whether a reset link can still set a password, `{valid, expires, userName}`.
+   * 404 `PasswordResetNotFound`, 410 `PasswordResetUsed` or `PasswordResetExpired`.
+   */
+  getPasswordReset(token: string, options?: RequestOptions): Promise<DamSchemas['PasswordResetStatus']>;
+  /**
+   * `POST /fotoweb/password-resets/{token}` `{password}`: sets the new password; resolves on 204. 400 `WeakPassword`,
+   * and the link's 404 and 410 of {@link MagpieClient.getPasswordReset}.
+   */
+  completePasswordReset(token: string, password: string, options?: RequestOptions): Promise<void>;
   /** `GET /fotoweb/api/config/applications`: the integrations' API clients (no secrets). */
   listApplications(options?: RequestOptions): Promise<DamSchemas['ApplicationList']>;
   /** `POST /fotoweb/api/config/applications` `{name, actingAs}`: the new client with its secret, shown this once (201). */
   createApplication(application: DamSchemas['ApplicationCreate'], options?: RequestOptions): Promise<DamSchemas['ApplicationCreated']>;
   /** `DELETE href` (an application's `href`): revokes the client and its tokens. */
   deleteApplication(href: string, options?: RequestOptions): Promise<void>;
+  /**
+   * `GET href` (the descriptor's `mail_outbox`, or a page's `paging.next`): a page of the mail outbox, newest first,
+   * and how mail leaves the server (issue 14 "Mail"). 403 without `manageSettings`.
+   */
+  listMail(href: string, options?: RequestOptions): Promise<DamSchemas['MailOutbox']>;
+  /** `GET href` (a message's `href`): the message with its plain-text and HTML parts. */
+  getMail(href: string, options?: RequestOptions): Promise<DamSchemas['MailMessage']>;
+  /**
+   * `POST href` (the outbox's `sendTest`), no body: a test message to the caller's own address, queued or held (202).
+   * 400 `InvalidRequest` when the caller's user has no e-mail address.
+   */
+  sendTestMail(href: string, options?: RequestOptions): Promise<DamSchemas['MailMessage']>;
+  /**
+   * `POST href` (the descriptor's `invitations`) with the wizard's `{groups, emails, organizationDomain, link, message,
+   * description}` (spec 01 §3, §7; issue 14): answers `{totalInvitationsCreated, invitationLink, type}` (201). 400
+   * `InvalidRequest` with `issues` ("data validation failed", spec 01 §8), nothing created; 403 without `inviteUsers`.
+   */
+  createInvitations(href: string, invitation: DamSchemas['InvitationCreate'], options?: RequestOptions): Promise<DamSchemas['InvitationsCreated']>;
+  /** `GET href` (the descriptor's `invitations`, or a page's `paging.next`): a page of active invitations, newest first (spec 03 §3.6). */
+  listInvitations(href: string, options?: RequestOptions): Promise<DamSchemas['InvitationList']>;
+  /** `POST href` (an invitation's `revoke`) with `{}` (spec 03 §7 REVOKE); resolves on 204. 404 "invite not found". */
+  revokeInvitation(href: string, options?: RequestOptions): Promise<void>;
+  /**
+   * `GET` the descriptor's `groups_grantable` template expanded with `q` (spec 01 §5 group search): the groups the
+   * caller may give new people, `{data: [{href, name}]}`.
+   */
+  listGrantableGroups(template: string, q: string, options?: RequestOptions): Promise<DamSchemas['GrantableGroupList']>;
+  /**
+   * `GET /fotoweb/signup/?invitation=<token>` (public): the sign-up form of an invitation link; without `invitation` the
+   * form of open sign-up (403 `SignupClosed` when the site has none). 404 `InvitationNotFound`, 410
+   * `InvitationRevoked` / `InvitationUsed` / `InvitationExpired`, 429.
+   */
+  getSignupForm(invitation?: string, options?: RequestOptions): Promise<DamSchemas['SignupForm']>;
+  /**
+   * `POST /fotoweb/signup/` (public) `{invitation?, email, firstName, lastName, password, userData?}`: answers
+   * `{status: "pending" | "approved"}` (201). 400 with `issues` (`WeakPassword`, the address, the extra fields), 409
+   * `SignupExists`, and the link's 403, 404, 410 of {@link MagpieClient.getSignupForm}.
+   */
+  submitSignup(signup: DamSchemas['SignupRequest'], options?: RequestOptions): Promise<DamSchemas['SignupSubmitted']>;
+  /** `GET href` (the descriptor's `signups`): the pending sign-ups with `adminCanAssignGroups` and the extra fields. */
+  listSignups(href: string, options?: RequestOptions): Promise<DamSchemas['SignupList']>;
+  /** `GET href` (the descriptor's `signups_count`): `{signupCount}` for the settings menu's badge. */
+  countSignups(href: string, options?: RequestOptions): Promise<DamSchemas['SignupCount']>;
+  /** `PATCH href` (a sign-up's `href`) `{firstName?, lastName?, userData?}`: answers the sign-up. 400 field validation failed, 404. */
+  updateSignup(href: string, update: DamSchemas['SignupUpdate'], options?: RequestOptions): Promise<DamSchemas['Signup']>;
+  /**
+   * `POST href` (a sign-up's `approve`) `{groups}` (group hrefs; omitted: the sign-up's own): the new user's href
+   * (201). 400 group validation failed, 404, 409 `out_of_licenses` or `UserExists`.
+   */
+  approveSignup(href: string, groups?: readonly string[], options?: RequestOptions): Promise<DamSchemas['SignupApproved']>;
+  /** `POST href` (a sign-up's `reject`) with `{}`; resolves on 204. 404. */
+  rejectSignup(href: string, options?: RequestOptions): Promise<void>;
+  /** `GET href` (the descriptor's `signup_settings`): open sign-up, whether approvers choose groups, the extra fields. */
+  getSignupSettings(href: string, options?: RequestOptions): Promise<DamSchemas['SignupSettings']>;
+  /** `PUT href` (the descriptor's `signup_settings`) with the whole settings: answers them as stored. 400 with `issues`. */
+  updateSignupSettings(href: string, settings: DamSchemas['SignupSettings'], options?: RequestOptions): Promise<DamSchemas['SignupSettings']>;
   /** `GET /fotoweb/` with `Accept: api-descriptor`: the public descriptor a visitor without a session reads (issue 12). */
   getPublicDescriptor(options?: RequestOptions): Promise<DamSchemas['PublicApiDescriptor']>;
   /** `GET /fotoweb/api/config/archives`: every archive with its configuration and access list (needs manageArchives). */
@@ -592,6 +669,9 @@ export function createMagpieClient(options: MagpieClientOptions = {}): MagpieCli
     addAlbumAssets: (href, hrefs, o) => sendJson('POST', href, MEDIA_TYPES.json, MEDIA_TYPES.assetLinkList, { data: hrefs.map((h) => ({ href: h })) }, o),
     updateAlbum: (href, update, o) => sendJson('PATCH', href, MEDIA_TYPES.collectionInfo, MEDIA_TYPES.collectionUpdate, update, o),
     deleteAlbum: (href, o) => remove(href, o),
+    listAlbumComments: (href, o) => getJson(href, MEDIA_TYPES.json, o),
+    addAlbumComment: (href, text, o) => sendJson('POST', href, MEDIA_TYPES.json, MEDIA_TYPES.json, { text }, o),
+    deleteAlbumComment: (href, o) => remove(href, o),
     getAlbumShares: (href, o) => getJson(href, MEDIA_TYPES.sharing, o),
     listPeople: (template, q, o) => getJson(expandUriTemplate(template, { q }), MEDIA_TYPES.peopleList, o),
     updateAlbumShares: (href, update, o) => sendJson('PATCH', href, MEDIA_TYPES.sharingLinkList, MEDIA_TYPES.sharingUpdate, update, o),
@@ -626,9 +706,36 @@ export function createMagpieClient(options: MagpieClientOptions = {}): MagpieCli
     changeOwnPassword: async (change, o) => {
       await sendJson('POST', API_PATHS.ownPassword, MEDIA_TYPES.json, MEDIA_TYPES.json, change, o);
     },
+    requestPasswordReset: async (email, o) => {
+      await sendJson('POST', API_PATHS.passwordResets, MEDIA_TYPES.json, MEDIA_TYPES.json, { email }, o);
+    },
+    getPasswordReset: (token, o) => getJson(`${API_PATHS.passwordResets}${encodeUnreserved(token)}`, MEDIA_TYPES.json, o),
+    completePasswordReset: async (token, password, o) => {
+      await sendJson('POST', `${API_PATHS.passwordResets}${encodeUnreserved(token)}`, MEDIA_TYPES.json, MEDIA_TYPES.json, { password }, o);
+    },
     listApplications: (o) => getJson(API_PATHS.applications, MEDIA_TYPES.json, o),
     createApplication: (application, o) => sendJson('POST', API_PATHS.applications, MEDIA_TYPES.json, MEDIA_TYPES.json, application, o),
     deleteApplication: (href, o) => remove(href, o),
+    listMail: (href, o) => getJson(href, MEDIA_TYPES.json, o),
+    getMail: (href, o) => getJson(href, MEDIA_TYPES.json, o),
+    sendTestMail: (href, o) => call('POST', href, { accept: MEDIA_TYPES.json, signal: o?.signal }),
+    createInvitations: (href, invitation, o) => sendJson('POST', href, MEDIA_TYPES.json, MEDIA_TYPES.json, invitation, o),
+    listInvitations: (href, o) => getJson(href, MEDIA_TYPES.json, o),
+    revokeInvitation: async (href, o) => {
+      await sendJson('POST', href, MEDIA_TYPES.json, MEDIA_TYPES.json, {}, o);
+    },
+    listGrantableGroups: (template, q, o) => getJson(expandUriTemplate(template, { q }), MEDIA_TYPES.json, o),
+    getSignupForm: (invitation, o) => getJson(invitation === undefined ? API_PATHS.signup : `${API_PATHS.signup}?invitation=${encodeUnreserved(invitation)}`, MEDIA_TYPES.json, o),
+    submitSignup: (signup, o) => sendJson('POST', API_PATHS.signup, MEDIA_TYPES.json, MEDIA_TYPES.json, signup, o),
+    listSignups: (href, o) => getJson(href, MEDIA_TYPES.json, o),
+    countSignups: (href, o) => getJson(href, MEDIA_TYPES.json, o),
+    updateSignup: (href, update, o) => sendJson('PATCH', href, MEDIA_TYPES.json, MEDIA_TYPES.json, update, o),
+    approveSignup: (href, groups, o) => sendJson('POST', href, MEDIA_TYPES.json, MEDIA_TYPES.json, groups === undefined ? {} : { groups: [...groups] }, o),
+    rejectSignup: async (href, o) => {
+      await sendJson('POST', href, MEDIA_TYPES.json, MEDIA_TYPES.json, {}, o);
+    },
+    getSignupSettings: (href, o) => getJson(href, MEDIA_TYPES.json, o),
+    updateSignupSettings: (href, settings, o) => sendJson('PUT', href, MEDIA_TYPES.json, MEDIA_TYPES.json, settings, o),
     getPublicDescriptor: (o) => getJson(API_PATHS.publicEntryPoint, MEDIA_TYPES.apiDescriptor, o),
     listArchiveConfigs: (o) => getJson(API_PATHS.archiveConfigs, MEDIA_TYPES.json, o),
     getArchiveConfig: (href, o) => getJson(href, MEDIA_TYPES.json, o),

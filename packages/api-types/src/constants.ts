@@ -361,6 +361,13 @@ export const ERROR_VALUES = {
   InternalError: 500,
   BadGateway: 502,
   ServiceUnavailable: 503,
+  // Invitations and sign-ups (issue 14).
+  InvitationNotFound: 404,
+  InvitationRevoked: 410,
+  InvitationUsed: 410,
+  InvitationExpired: 410,
+  SignupClosed: 403,
+  SignupExists: 409,
 } as const;
 
 /** A known `ErrorBody.value` symbol (see {@link ERROR_VALUES}). */
@@ -385,6 +392,8 @@ export const SAFE_METHODS: readonly string[] = ['GET', 'HEAD', 'OPTIONS'];
  * - `configOptions`: the permissions overview (spec 03 §3.4, §7).
  * - `ownPassword`: where a user changes their own password (Magpie, `changeOwnPassword`).
  * - `applications`: the API clients of integrations (Magpie, spec 03 §3.12).
+ * - `signup`: the public sign-up (Magpie, issue 14): `GET` its form (`?invitation=<token>`), `POST` a sign-up. Visitors
+ *   have no descriptor, so it is fixed.
  * - `login`, `session`, `logout`: the BFF's own routes (bff.yaml). `logout` is also the descriptor's `services.logout`.
  * - `token`, `health`: DAM only; the browser never calls them.
  */
@@ -396,6 +405,8 @@ export const API_PATHS = {
   taxonomies: '/fotoweb/api/taxonomies/',
   configOptions: '/fotoweb/api/config/options',
   ownPassword: '/fotoweb/me/password',
+  passwordResets: '/fotoweb/password-resets/',
+  signup: '/fotoweb/signup/',
   applications: '/fotoweb/api/config/applications',
   archiveConfigs: '/fotoweb/api/config/archives',
   metadataViewConfigs: '/fotoweb/api/config/metadataviews',
@@ -586,3 +597,6 @@ export function passwordProblem(password: string, username: string): string | nu
   }
   return null;
 }
+
+/** The longest album comment, in characters once trimmed (dam.yaml `AlbumCommentCreate`, issue 13). */
+export const ALBUM_COMMENT_MAX_LENGTH = 2000;

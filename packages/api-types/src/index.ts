@@ -15,6 +15,7 @@ export type * as Dam from './generated/dam.ts';
 export type * as Bff from './generated/bff.ts';
 
 export {
+  ALBUM_COMMENT_MAX_LENGTH,
   ALBUM_GROUP_PERMISSIONS,
   API_PATHS,
   ARCHIVE_PERMISSIONS,
@@ -235,6 +236,10 @@ export type PinType = DamSchemas['PinType'];
 export type PinList = DamSchemas['PinList'];
 /** An album's sharing: its share links and the users and groups it is shared with (issue 13). */
 export type AlbumSharing = DamSchemas['AlbumSharing'];
+/** A comment on an album: its href, text, author, date and whether the caller may delete it. */
+export type AlbumComment = DamSchemas['AlbumComment'];
+/** An album's comments, oldest first, and whether the caller may add one. */
+export type AlbumCommentList = DamSchemas['AlbumCommentList'];
 /** A share of an album with a user or a group. */
 export type PersonShare = DamSchemas['PersonShare'];
 /** A share link of an album. */
@@ -341,6 +346,74 @@ export type ApplicationCreate = DamSchemas['ApplicationCreate'];
 export type ApplicationCreated = DamSchemas['ApplicationCreated'];
 /** `{data: Application[]}`. */
 export type ApplicationList = DamSchemas['ApplicationList'];
+
+// ------------------------------------------------------------------------------------------------ mail (issue 14 "Mail")
+
+/** Where a message's delivery stands: `queued`, `sent`, `failed`, `held` (in the outbox: no SMTP server). */
+export type MailStatus = DamSchemas['MailStatus'];
+/** One message as the outbox lists it (no parts). */
+export type MailMessageSummary = DamSchemas['MailMessageSummary'];
+/** One message with its plain-text and HTML parts (`getMail`). */
+export type MailMessage = DamSchemas['MailMessage'];
+/** How mail leaves the server (`smtp` or `outbox`), the sender and the public URL links point at. */
+export type MailDelivery = DamSchemas['MailDelivery'];
+/** A page of the outbox, newest first (`listMail`). */
+export type MailOutbox = DamSchemas['MailOutbox'];
+
+// ------------------------------------------------------------------------------------------------ invitations and sign-ups (issue 14)
+
+export {
+  emailDomain,
+  isOrganizationDomain,
+  ORGANIZATION_DOMAIN_PATTERN,
+  SIGNUP_FIELD_ID_PATTERN,
+  SIGNUP_FIELD_LIMITS,
+  signupAnswerProblems,
+  signupFieldDefinitionProblems,
+  signupFieldRegex,
+} from './signup-fields.ts';
+export type { SignupFieldAnswer, SignupFieldDefinition, SignupProblem } from './signup-fields.ts';
+/** `users` (one address), `organization` (a domain) or `link` (anyone with it). */
+export type InvitationType = DamSchemas['InvitationType'];
+/** `POST /fotoweb/invitations/` body (spec 01 §3). */
+export type InvitationCreate = DamSchemas['InvitationCreate'];
+/** `{totalInvitationsCreated, invitationLink, type}` (spec 01 §3). */
+export type InvitationsCreated = DamSchemas['InvitationsCreated'];
+/** An invitation of the management grid (spec 03 §3.6). */
+export type Invitation = DamSchemas['Invitation'];
+/** A page of active invitations `{data, count, paging: {next}}`. */
+export type InvitationList = DamSchemas['InvitationList'];
+/** A user who joined through an invitation `{id, name, username}`. */
+export type InvitationRedeemer = DamSchemas['InvitationRedeemer'];
+/** The groups the caller may give new people `{data: [{href, name}]}`. */
+export type GrantableGroupList = DamSchemas['GrantableGroupList'];
+/** The public sign-up form (`getSignupForm`). */
+export type SignupForm = DamSchemas['SignupForm'];
+/** A sign-up `{invitation?, email, firstName, lastName, password, userData?}`. */
+export type SignupRequest = DamSchemas['SignupRequest'];
+/** `{status: "pending" | "approved"}`. */
+export type SignupSubmitted = DamSchemas['SignupSubmitted'];
+/** A pending sign-up (spec 03 §3.7). */
+export type Signup = DamSchemas['Signup'];
+/** The pending sign-ups with `adminCanAssignGroups` and the extra fields. */
+export type SignupList = DamSchemas['SignupList'];
+/** `{signupCount}`. */
+export type SignupCount = DamSchemas['SignupCount'];
+/** `PATCH <signup href>` body `{firstName?, lastName?, userData?}`. */
+export type SignupUpdate = DamSchemas['SignupUpdate'];
+/** `POST <signup href>approve` body `{groups?}`. */
+export type SignupApproval = DamSchemas['SignupApproval'];
+/** `{href, username}` of the user an approval made. */
+export type SignupApproved = DamSchemas['SignupApproved'];
+/** `{openSignup, adminCanAssignGroups, fields}`. */
+export type SignupSettings = DamSchemas['SignupSettings'];
+
+// ------------------------------------------------------------------------------------------------ password reset (issue 14)
+
+/** The answer to a request for a reset link, the same for every address (`requestPasswordReset`). */
+export type PasswordResetAccepted = DamSchemas['PasswordResetAccepted'];
+/** A reset link that can still set a password: `{valid: true, expires, userName}` (`getPasswordReset`). */
+export type PasswordResetStatus = DamSchemas['PasswordResetStatus'];
 
 // ------------------------------------------------------------------------------------------------ archive administration (issue 12)
 

@@ -44,6 +44,8 @@ import {
   AlbumQuerySchema,
   AlbumUpdateSchema,
   AlbumSharingUpdateSchema,
+  AlbumCommentCreateSchema,
+  AlbumCommentParamsSchema,
   PeopleQuerySchema,
   SharedAlbumQuerySchema,
   SharedFileQuerySchema,
@@ -65,6 +67,19 @@ import {
   TaxonomyUpdateSchema,
   ApplicationCreateSchema,
   ApplicationParamsSchema,
+  MailListQuerySchema,
+  MailParamsSchema,
+  EmptyBodySchema,
+  GrantableGroupsQuerySchema,
+  InvitationCreateSchema,
+  InvitationListQuerySchema,
+  InvitationParamsSchema,
+  SignupApprovalSchema,
+  SignupFormQuerySchema,
+  SignupParamsSchema,
+  SignupRequestSchema,
+  SignupSettingsSchema,
+  SignupUpdateSchema,
   ArchiveConfigInputSchema,
   ArchiveConfigParamsSchema,
   ArchiveDeleteQuerySchema,
@@ -92,6 +107,9 @@ import {
   MemberListQuerySchema,
   MemberListUpdateSchema,
   PasswordChangeSchema,
+  PasswordResetCompletionSchema,
+  PasswordResetParamsSchema,
+  PasswordResetRequestSchema,
   UserCreateSchema,
   UserDeleteListSchema,
   UserIdParamsSchema,
@@ -170,6 +188,20 @@ export const GUEST_OPERATIONS: ReadonlySet<DamOperationId> = new Set<DamOperatio
  */
 export const SHARE_LINK_OPERATIONS: ReadonlySet<DamOperationId> = new Set<DamOperationId>(['getSharedAlbum', 'unlockSharedAlbum', 'getSharedPreview', 'getSharedOriginal']);
 
+/**
+ * Operations anyone may call without a token, whatever the guest setting (issue 14): the public sign-up page's form
+ * and the sign-up itself. An invitation link's token (or open sign-up, when the site allows it) is what admits the
+ * caller; the DAM checks it on every call and rate-limits them per client address.
+ */
+export const SIGNUP_OPERATIONS: ReadonlySet<DamOperationId> = new Set<DamOperationId>(['getSignupForm', 'submitSignup']);
+
+/**
+ * Operations anyone may call without a token, whatever the guest setting (issue 14 "Password reset"): asking for a
+ * reset link by e-mail address, checking a link, and setting a new password with it. The link's token is the
+ * credential; the DAM checks it on every call, and its answers never tell whether an address has an account.
+ */
+export const PASSWORD_RESET_OPERATIONS: ReadonlySet<DamOperationId> = new Set<DamOperationId>(['requestPasswordReset', 'getPasswordReset', 'completePasswordReset']);
+
 /** A route found for a request, with the raw (still percent-encoded) values of the pattern's named groups. */
 export interface RouteMatch {
   route: RouteSpec;
@@ -232,6 +264,8 @@ export const PATTERNS = {
   albumList: re('/fotoweb/me/albums/(?<list>[^/;?#]+)/'),
   album: re('/fotoweb/users/(?<userId>[^/;?#]+)/albums/(?<albumId>[^/;?#]+)/'),
   albumShares: re('/fotoweb/users/(?<userId>[^/;?#]+)/albums/(?<albumId>[^/;?#]+)/\\.shares/'),
+  albumComments: re('/fotoweb/users/(?<userId>[^/;?#]+)/albums/(?<albumId>[^/;?#]+)/\\.comments/'),
+  albumComment: re('/fotoweb/users/(?<userId>[^/;?#]+)/albums/(?<albumId>[^/;?#]+)/\\.comments/(?<commentId>[^/;?#]+)'),
   sharedAlbum: re('/fotoweb/shares/(?<token>[^/;?#]+)/'),
   sharedAlbumAccess: re('/fotoweb/shares/(?<token>[^/;?#]+)/access'),
   sharedPreview: re('/fotoweb/shares/(?<token>[^/;?#]+)/previews/(?<assetId>[^/;?#]+)/(?<previewName>[^/;?#]+)'),
@@ -301,8 +335,23 @@ export const PATTERNS = {
   groupMembers: re(`/fotoweb/api/groups/${ID_SEGMENT}/members`),
   configOptions: re('/fotoweb/api/config/options'),
   ownPassword: re('/fotoweb/me/password'),
+  passwordResets: re('/fotoweb/password-resets/'),
+  passwordReset: re('/fotoweb/password-resets/(?<token>[^/;?#]+)'),
   applications: re('/fotoweb/api/config/applications'),
   application: re('/fotoweb/api/config/applications/(?<clientId>[^/;?#]+)'),
+  mailOutbox: re('/fotoweb/api/config/mail'),
+  testMail: re('/fotoweb/api/config/mail/test'),
+  mailMessage: re('/fotoweb/api/config/mail/(?<mailId>[^/;?#]+)'),
+  invitations: re('/fotoweb/invitations/'),
+  invitationRevoke: re('/fotoweb/invitations/(?<invitationId>[^/;?#]+)/revoke'),
+  grantableGroups: re('/fotoweb/groups/grantable'),
+  signupForm: re('/fotoweb/signup/'),
+  signups: re('/fotoweb/signups/'),
+  signupCount: re('/fotoweb/signups/count'),
+  signup: re('/fotoweb/signups/(?<signupId>[^/;?#]+)/'),
+  signupApprove: re('/fotoweb/signups/(?<signupId>[^/;?#]+)/approve'),
+  signupReject: re('/fotoweb/signups/(?<signupId>[^/;?#]+)/reject'),
+  signupSettings: re('/fotoweb/api/config/signups'),
   getPublicApiDescriptor: re('/fotoweb/'),
   archiveConfigs: re('/fotoweb/api/config/archives'),
   archiveConfig: re('/fotoweb/api/config/archives/(?<id>[^/;?#]+)'),
@@ -484,6 +533,18 @@ export const DAM_ROUTES = [
     body: AlbumSharingUpdateSchema,
     bodyContentTypes: [MEDIA_TYPES.sharingUpdate, MEDIA_TYPES.json],
   },
+  { method: 'GET', pattern: PATTERNS.albumComments, operationId: 'listAlbumComments', contract: 'dam', fromBrowser: true, params: AlbumParamsSchema },
+  {
+    method: 'POST',
+    pattern: PATTERNS.albumComments,
+    operationId: 'addAlbumComment',
+    contract: 'dam',
+    fromBrowser: true,
+    params: AlbumParamsSchema,
+    body: AlbumCommentCreateSchema,
+    bodyContentTypes: [MEDIA_TYPES.json],
+  },
+  { method: 'DELETE', pattern: PATTERNS.albumComment, operationId: 'deleteAlbumComment', contract: 'dam', fromBrowser: true, params: AlbumCommentParamsSchema },
   {
     method: 'GET',
     pattern: PATTERNS.sharedAlbum,
@@ -1176,6 +1237,106 @@ export const DAM_ROUTES = [
     contract: 'dam',
     fromBrowser: true,
     params: ApplicationParamsSchema,
+  },
+  // Password reset (issue 14 "Password reset"): public, the link's token is the credential.
+  {
+    method: 'POST',
+    pattern: PATTERNS.passwordResets,
+    operationId: 'requestPasswordReset',
+    contract: 'dam',
+    fromBrowser: true,
+    body: PasswordResetRequestSchema,
+    bodyContentTypes: [MEDIA_TYPES.json],
+  },
+  { method: 'GET', pattern: PATTERNS.passwordReset, operationId: 'getPasswordReset', contract: 'dam', fromBrowser: true, params: PasswordResetParamsSchema },
+  {
+    method: 'POST',
+    pattern: PATTERNS.passwordReset,
+    operationId: 'completePasswordReset',
+    contract: 'dam',
+    fromBrowser: true,
+    params: PasswordResetParamsSchema,
+    body: PasswordResetCompletionSchema,
+    bodyContentTypes: [MEDIA_TYPES.json],
+  },
+  // Mail (issue 14 "Mail"): the outbox administrators read, and a test message to oneself.
+  { method: 'GET', pattern: PATTERNS.mailOutbox, operationId: 'listMail', contract: 'dam', fromBrowser: true, query: MailListQuerySchema },
+  { method: 'POST', pattern: PATTERNS.testMail, operationId: 'sendTestMail', contract: 'dam', fromBrowser: true },
+  { method: 'GET', pattern: PATTERNS.mailMessage, operationId: 'getMail', contract: 'dam', fromBrowser: true, params: MailParamsSchema },
+  // Invitations and sign-ups (issue 14; spec 01 §3, §7; spec 03 §7). FotoWeb's REVOKE, APPROVE and REJECT are POSTs on
+  // sub-resources: Node's HTTP parser refuses custom methods.
+  { method: 'GET', pattern: PATTERNS.invitations, operationId: 'listInvitations', contract: 'dam', fromBrowser: true, query: InvitationListQuerySchema },
+  {
+    method: 'POST',
+    pattern: PATTERNS.invitations,
+    operationId: 'createInvitations',
+    contract: 'dam',
+    fromBrowser: true,
+    body: InvitationCreateSchema,
+    bodyContentTypes: [MEDIA_TYPES.json],
+  },
+  {
+    method: 'POST',
+    pattern: PATTERNS.invitationRevoke,
+    operationId: 'revokeInvitation',
+    contract: 'dam',
+    fromBrowser: true,
+    params: InvitationParamsSchema,
+    body: EmptyBodySchema,
+    bodyContentTypes: [MEDIA_TYPES.json],
+  },
+  { method: 'GET', pattern: PATTERNS.grantableGroups, operationId: 'listGrantableGroups', contract: 'dam', fromBrowser: true, query: GrantableGroupsQuerySchema },
+  { method: 'GET', pattern: PATTERNS.signupForm, operationId: 'getSignupForm', contract: 'dam', fromBrowser: true, query: SignupFormQuerySchema },
+  {
+    method: 'POST',
+    pattern: PATTERNS.signupForm,
+    operationId: 'submitSignup',
+    contract: 'dam',
+    fromBrowser: true,
+    body: SignupRequestSchema,
+    bodyContentTypes: [MEDIA_TYPES.json],
+  },
+  { method: 'GET', pattern: PATTERNS.signups, operationId: 'listSignups', contract: 'dam', fromBrowser: true },
+  { method: 'GET', pattern: PATTERNS.signupCount, operationId: 'countSignups', contract: 'dam', fromBrowser: true },
+  {
+    method: 'PATCH',
+    pattern: PATTERNS.signup,
+    operationId: 'updateSignup',
+    contract: 'dam',
+    fromBrowser: true,
+    params: SignupParamsSchema,
+    body: SignupUpdateSchema,
+    bodyContentTypes: [MEDIA_TYPES.json],
+  },
+  {
+    method: 'POST',
+    pattern: PATTERNS.signupApprove,
+    operationId: 'approveSignup',
+    contract: 'dam',
+    fromBrowser: true,
+    params: SignupParamsSchema,
+    body: SignupApprovalSchema,
+    bodyContentTypes: [MEDIA_TYPES.json],
+  },
+  {
+    method: 'POST',
+    pattern: PATTERNS.signupReject,
+    operationId: 'rejectSignup',
+    contract: 'dam',
+    fromBrowser: true,
+    params: SignupParamsSchema,
+    body: EmptyBodySchema,
+    bodyContentTypes: [MEDIA_TYPES.json],
+  },
+  { method: 'GET', pattern: PATTERNS.signupSettings, operationId: 'getSignupSettings', contract: 'dam', fromBrowser: true },
+  {
+    method: 'PUT',
+    pattern: PATTERNS.signupSettings,
+    operationId: 'updateSignupSettings',
+    contract: 'dam',
+    fromBrowser: true,
+    body: SignupSettingsSchema,
+    bodyContentTypes: [MEDIA_TYPES.json],
   },
   // Guests (issue 12, spec 02 §1, §6).
   { method: 'GET', pattern: PATTERNS.getPublicApiDescriptor, operationId: 'getPublicApiDescriptor', contract: 'dam', fromBrowser: true },

@@ -7,6 +7,8 @@ import {
   FILENAME_MESSAGE,
   LoginQuerySchema,
   LoginRequestSchema,
+  MailListQuerySchema,
+  MailParamsSchema,
   TokenRequestSchema,
   UploadIdParamsSchema,
   UploadRequestSchema,
@@ -17,6 +19,9 @@ import {
   GroupUpdateSchema,
   MemberListUpdateSchema,
   PasswordChangeSchema,
+  PasswordResetCompletionSchema,
+  PasswordResetParamsSchema,
+  PasswordResetRequestSchema,
   UserCreateSchema,
   UserDeleteListSchema,
   UserListQuerySchema,
@@ -409,5 +414,46 @@ describe('user and group constants', () => {
     expect(GROUP_PERMISSIONS).toHaveLength(35);
     expect(GROUP_PERMISSIONS.slice(0, 8).every((p) => p.startsWith('albums.'))).toBe(true);
     expect(new Set(GROUP_PERMISSIONS).size).toBe(GROUP_PERMISSIONS.length);
+  });
+});
+
+describe('the mail outbox (issue 14 "Mail")', () => {
+  it('turns a message id and the `before` cursor into numbers', () => {
+    expect(MailParamsSchema.parse({ mailId: '12' })).toEqual({ mailId: 12 });
+    expect(MailListQuerySchema.parse({ before: '40' })).toEqual({ before: 40 });
+    expect(MailListQuerySchema.parse({})).toEqual({});
+  });
+
+  it('refuses ids that are not whole numbers from 1 to 2147483647', () => {
+    for (const mailId of ['0', '-1', '1.5', 'test', '012', '', '2147483648', '99999999999']) {
+      expect(MailParamsSchema.safeParse({ mailId }).success, mailId).toBe(false);
+    }
+    expect(MailParamsSchema.parse({ mailId: '2147483647' }).mailId).toBe(2_147_483_647);
+    expect(MailListQuerySchema.safeParse({ before: ['1', '2'] }).success).toBe(false);
+  });
+});
+
+describe('password reset (issue 14 "Password reset")', () => {
+  it('takes one e-mail address, trimmed, and nothing else', () => {
+    expect(PasswordResetRequestSchema.parse({ email: '  ada@example.com ' })).toEqual({ email: 'ada@example.com' });
+    for (const body of [
+      { email: 'ada' },
+      { email: '' },
+      { email: 'a@b.example, c@d.example' },
+      { email: `${'a'.repeat(250)}@x.io` },
+      {},
+      { email: 'ada@example.com', username: 'ada' },
+    ]) {
+      expect(PasswordResetRequestSchema.safeParse(body).success, JSON.stringify(body).slice(0, 60)).toBe(false);
+    }
+  });
+
+  it('takes any token up to 200 characters (the DAM answers 404 for one that names no link) and a password of 1–1024', () => {
+    expect(PasswordResetParamsSchema.safeParse({ token: 'x' }).success).toBe(true);
+    expect(PasswordResetParamsSchema.safeParse({ token: 'x'.repeat(201) }).success).toBe(false);
+    expect(PasswordResetCompletionSchema.safeParse({ password: 'short' }).success).toBe(true);
+    expect(PasswordResetCompletionSchema.safeParse({ password: '' }).success).toBe(false);
+    expect(PasswordResetCompletionSchema.safeParse({ password: 'x'.repeat(1025) }).success).toBe(false);
+    expect(PasswordResetCompletionSchema.safeParse({ password: 'a-long-password', token: 'x' }).success).toBe(false);
   });
 });

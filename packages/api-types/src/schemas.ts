@@ -12,10 +12,11 @@
 import { z } from 'zod';
 import type { components as DamComponents, operations as DamOperations } from './generated/dam.ts';
 import type { components as BffComponents, operations as BffOperations } from './generated/bff.ts';
-import { COLLECTION_COLORS, COLLECTION_ICONS, DEFAULT_LOGIN_TARGET, GROUP_PERMISSIONS } from './constants.ts';
+import { ALBUM_COMMENT_MAX_LENGTH, COLLECTION_COLORS, COLLECTION_ICONS, DEFAULT_LOGIN_TARGET, GROUP_PERMISSIONS } from './constants.ts';
 import { isAcceptableText } from './input-rules.ts';
 import { filenameProblem, folderNameProblem } from './names.ts';
 import { MAX_EXPRESSION_LENGTH } from './search-params.ts';
+import { isOrganizationDomain, SIGNUP_FIELD_ID_PATTERN, SIGNUP_FIELD_LIMITS, signupFieldDefinitionProblems } from './signup-fields.ts';
 
 // The input gate's rules (NUL, lone surrogates, JSON nesting), shared by the DAM and the BFF (issue 9).
 export { findInputProblem, forbiddenTextIn, isAcceptableText, jsonNestsDeeperThan, MAX_JSON_DEPTH } from './input-rules.ts';
@@ -726,6 +727,19 @@ export const PeopleQuerySchema = z.object({ q: z.string().max(200, 'At most 200 
 type _PeopleQuery = Assert<Conforms<z.output<typeof PeopleQuerySchema>, NonNullable<DamOperations['listPeople']['parameters']['query']>>>;
 type _AlbumSharingUpdate = Assert<Conforms<z.output<typeof AlbumSharingUpdateSchema>, DamSchemas['AlbumSharingUpdate']>>;
 
+/** `POST <album>/.comments/` body (`AlbumCommentCreate`): the comment's text, 1 to 2,000 characters once trimmed. */
+export const AlbumCommentCreateSchema = z.strictObject({
+  text: z
+    .string({ error: 'A comment is text.' })
+    .refine((text) => text.trim().length > 0, 'Write something first.')
+    .refine((text) => text.trim().length <= ALBUM_COMMENT_MAX_LENGTH, `A comment is at most ${ALBUM_COMMENT_MAX_LENGTH.toLocaleString('en')} characters.`),
+});
+type _AlbumCommentCreate = Assert<Conforms<z.output<typeof AlbumCommentCreateSchema>, DamSchemas['AlbumCommentCreate']>>;
+
+/** Path parameters of `<album>/.comments/{commentId}`. */
+export const AlbumCommentParamsSchema = z.object({ userId: NumericIdSchema, albumId: NumericIdSchema, commentId: NumericIdSchema });
+type _AlbumCommentParams = Assert<Conforms<z.output<typeof AlbumCommentParamsSchema>, DamOperations['deleteAlbumComment']['parameters']['path']>>;
+
 /** Path parameters of `/fotoweb/shares/{token}/…`. */
 export const ShareTokenParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Not a share link.') });
 type _ShareTokenParams = Assert<Conforms<z.output<typeof ShareTokenParamsSchema>, DamOperations['getSharedAlbum']['parameters']['path']>>;
@@ -763,6 +777,21 @@ type _GroupIdParams = Assert<Conforms<z.output<typeof GroupIdParamsSchema>, DamO
 /** Path parameters of `/fotoweb/api/config/applications/{clientId}`. */
 export const ApplicationParamsSchema = z.object({ clientId: z.string().regex(/^[A-Za-z0-9._~-]{1,128}$/, 'Not a client id.') });
 type _ApplicationParams = Assert<Conforms<z.output<typeof ApplicationParamsSchema>, DamOperations['deleteApplication']['parameters']['path']>>;
+
+/** A message's id as digits, 1 to 2,147,483,647 (a PostgreSQL integer), turned into a number. */
+const MailIdSchema = z
+  .string()
+  .regex(/^[1-9][0-9]{0,9}$/, 'A message id is a whole number, 1 or more.')
+  .transform((digits) => Number(digits))
+  .refine((id) => id <= 2_147_483_647, 'A message id is at most 2147483647.');
+
+/** Path parameters of `/fotoweb/api/config/mail/{mailId}` (issue 14 "Mail"). */
+export const MailParamsSchema = z.object({ mailId: MailIdSchema });
+type _MailParams = Assert<Conforms<z.output<typeof MailParamsSchema>, DamOperations['getMail']['parameters']['path']>>;
+
+/** The query of `GET /fotoweb/api/config/mail` (issue 14 "Mail"): `before`, the message older ones are listed after. */
+export const MailListQuerySchema = z.object({ before: MailIdSchema.optional() });
+type _MailListQuery = Assert<Conforms<z.output<typeof MailListQuerySchema>, NonNullable<DamOperations['listMail']['parameters']['query']>>>;
 
 const ListSearchText = z.string().max(200, 'A search is at most 200 characters.').optional();
 const SortDirectionSchema = z.enum(['asc', 'desc']).optional();
@@ -998,6 +1027,21 @@ type _UserReference = Assert<Conforms<z.output<typeof UserReferenceSchema>, DamS
 export const PasswordChangeSchema = z.object({ currentPassword: PasswordSchema, newPassword: PasswordSchema });
 type _PasswordChange = Assert<Conforms<z.output<typeof PasswordChangeSchema>, DamSchemas['PasswordChange']>>;
 
+/** `POST /fotoweb/password-resets/` body (`PasswordResetRequest`, issue 14 "Password reset"): one e-mail address, trimmed. */
+export const PasswordResetRequestSchema = z.strictObject({ email: EmailSchema });
+type _PasswordResetRequest = Assert<Conforms<z.output<typeof PasswordResetRequestSchema>, DamSchemas['PasswordResetRequest']>>;
+
+/**
+ * A reset link's token in the path (`PasswordResetToken`): any text of 1–200 characters. Its shape is not checked
+ * here: a token that names no link, malformed or not, answers 404 `PasswordResetNotFound` from the DAM.
+ */
+export const PasswordResetParamsSchema = z.object({ token: z.string().min(1).max(200, 'Not a password reset link.') });
+type _PasswordResetParams = Assert<Conforms<z.output<typeof PasswordResetParamsSchema>, DamOperations['getPasswordReset']['parameters']['path']>>;
+
+/** `POST /fotoweb/password-resets/{token}` body (`PasswordResetCompletion`). Its strength is the DAM's check (`WeakPassword`). */
+export const PasswordResetCompletionSchema = z.strictObject({ password: PasswordSchema });
+type _PasswordResetCompletion = Assert<Conforms<z.output<typeof PasswordResetCompletionSchema>, DamSchemas['PasswordResetCompletion']>>;
+
 /** A group permission (`GroupPermission`, spec 03 §3.3; `GROUP_PERMISSIONS`). */
 export const GroupPermissionSchema = z.enum(GROUP_PERMISSIONS);
 type _GroupPermission = Assert<Conforms<z.output<typeof GroupPermissionSchema>, DamSchemas['GroupPermission']>>;
@@ -1059,6 +1103,158 @@ export const MemberListUpdateSchema = z
     if (both !== undefined) ctx.addIssue({ code: 'custom', path: ['remove'], message: `${both} is both added and removed.` });
   });
 type _MemberListUpdate = Assert<Conforms<z.output<typeof MemberListUpdateSchema>, DamSchemas['MemberListUpdate']>>;
+
+// ------------------------------------------------------------------------------------------------ invitations and sign-ups (issue 14)
+
+/** A database id as digits, 1 to 2,147,483,647 (a PostgreSQL integer), turned into a number. */
+const IntegerIdSchema = z
+  .string()
+  .regex(/^[1-9][0-9]{0,9}$/, 'An id is a whole number, 1 or more.')
+  .transform((digits) => Number(digits))
+  .refine((id) => id <= 2_147_483_647, 'An id is at most 2147483647.');
+
+/** The token of an invitation's link (`?invitation=`, `SignupRequest.invitation`): 20–100 URL-safe base64 characters. */
+export const InvitationTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Not an invitation link.');
+
+/** An address to invite, trimmed: the users' e-mail rule (`z.email()`), at most 254 characters. */
+const InvitationEmailSchema = z.string().trim().min(1, 'The e-mail address is empty.').max(254, 'The e-mail address is at most 254 characters.').pipe(z.email('email not valid'));
+
+/**
+ * `POST /fotoweb/invitations/` body (`InvitationCreate`, spec 01 §3, §5): addresses valid and each once
+ * (case-insensitively: "email in list"), the domain `host.tld` ("domain not valid"), group hrefs each once, exactly one
+ * type (addresses, a domain, or `link`). The DAM adds the rules that need the database (existing users, the groups,
+ * `MAGPIE_MAX_INVITATION_EMAILS`).
+ */
+export const InvitationCreateSchema = z
+  .object({
+    groups: z.array(HrefSchema).max(100, 'At most 100 groups.').optional(),
+    emails: z.array(InvitationEmailSchema).max(1000, 'At most 1000 addresses at a time.').optional(),
+    organizationDomain: z.string().trim().max(253, 'domain not valid').optional(),
+    link: z.boolean().optional(),
+    message: z.string().max(2000, 'The message is at most 2000 characters.').optional(),
+    description: z.string().max(500, 'The description is at most 500 characters.').optional(),
+    approveAutomatically: z.boolean().optional(),
+  })
+  .superRefine((body, ctx) => {
+    const seen = new Set<string>();
+    (body.emails ?? []).forEach((email, index) => {
+      const key = email.toLowerCase();
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['emails', index], message: 'email in list' });
+      seen.add(key);
+    });
+    const hrefs = new Set<string>();
+    (body.groups ?? []).forEach((href, index) => {
+      if (hrefs.has(href)) ctx.addIssue({ code: 'custom', path: ['groups', index], message: 'A group is given twice.' });
+      hrefs.add(href);
+    });
+    const domain = body.organizationDomain ?? '';
+    if (domain !== '' && !isOrganizationDomain(domain)) ctx.addIssue({ code: 'custom', path: ['organizationDomain'], message: 'domain not valid' });
+    const types = [(body.emails ?? []).length > 0, domain !== '', body.link === true].filter(Boolean).length;
+    if (types === 0) ctx.addIssue({ code: 'custom', path: ['emails'], message: 'email list empty' });
+    if (types > 1) ctx.addIssue({ code: 'custom', path: [], message: 'Give addresses, an organization domain or link: one kind of invitation at a time.' });
+  });
+type _InvitationCreate = Assert<Conforms<z.output<typeof InvitationCreateSchema>, DamSchemas['InvitationCreate']>>;
+
+/** Path parameters of `/fotoweb/invitations/{invitationId}/revoke`. */
+export const InvitationParamsSchema = z.object({ invitationId: IntegerIdSchema });
+type _InvitationParams = Assert<Conforms<z.output<typeof InvitationParamsSchema>, DamOperations['revokeInvitation']['parameters']['path']>>;
+
+/** The query of `GET /fotoweb/invitations/`: `before`, the invitation older ones are listed after. */
+export const InvitationListQuerySchema = z.object({ before: IntegerIdSchema.optional() });
+type _InvitationListQuery = Assert<Conforms<z.output<typeof InvitationListQuerySchema>, NonNullable<DamOperations['listInvitations']['parameters']['query']>>>;
+
+/** The body of FotoWeb's REVOKE and REJECT (`EmptyBody`): nothing, or `{}`. */
+export const EmptyBodySchema = z.strictObject({}, { error: 'The body is an empty object.' }).optional();
+type _EmptyBody = Assert<Conforms<NonNullable<z.output<typeof EmptyBodySchema>>, DamSchemas['EmptyBody']>>;
+
+/** The query of `GET /fotoweb/groups/grantable`: `q`. */
+export const GrantableGroupsQuerySchema = z.object({ q: z.string().max(200, 'A search is at most 200 characters.').optional() });
+type _GrantableGroupsQuery = Assert<Conforms<z.output<typeof GrantableGroupsQuerySchema>, NonNullable<DamOperations['listGrantableGroups']['parameters']['query']>>>;
+
+/** The query of `GET /fotoweb/signup/`: `invitation`, the link's token (absent: open sign-up). */
+export const SignupFormQuerySchema = z.object({ invitation: InvitationTokenSchema.optional() });
+type _SignupFormQuery = Assert<Conforms<z.output<typeof SignupFormQuerySchema>, NonNullable<DamOperations['getSignupForm']['parameters']['query']>>>;
+
+/** An answer to an extra field (`SignupFieldValue`); whether it fits the field is `signupAnswerProblems`' (the DAM's) check. */
+export const SignupFieldValueSchema = z.object({
+  id: z.string().max(64, 'A field id is at most 64 characters.'),
+  value: z.string().max(SIGNUP_FIELD_LIMITS.maxAnswerLength, `An answer is at most ${SIGNUP_FIELD_LIMITS.maxAnswerLength} characters.`),
+});
+type _SignupFieldValue = Assert<Conforms<z.output<typeof SignupFieldValueSchema>, DamSchemas['SignupFieldValue']>>;
+const SignupAnswersSchema = z.array(SignupFieldValueSchema).max(SIGNUP_FIELD_LIMITS.maxFields, `At most ${SIGNUP_FIELD_LIMITS.maxFields} answers.`);
+
+/**
+ * `POST /fotoweb/signup/` body (`SignupRequest`, spec 01 §3 "Sign-up"): names trimmed and never blank, the address the
+ * users' rule. The password's strength, the invitation's address or domain and the extra fields are the DAM's checks.
+ */
+export const SignupRequestSchema = z.object({
+  invitation: InvitationTokenSchema.optional(),
+  email: EmailSchema,
+  firstName: PersonName('first name'),
+  lastName: PersonName('last name'),
+  password: PasswordSchema,
+  userData: SignupAnswersSchema.optional(),
+});
+type _SignupRequest = Assert<Conforms<z.output<typeof SignupRequestSchema>, DamSchemas['SignupRequest']>>;
+
+/** Path parameters of `/fotoweb/signups/{signupId}/…`: a lower-case UUID. */
+export const SignupParamsSchema = z.object({
+  signupId: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'Not a sign-up id.'),
+});
+type _SignupParams = Assert<Conforms<z.output<typeof SignupParamsSchema>, DamOperations['updateSignup']['parameters']['path']>>;
+
+/** `PATCH <signup href>` body (`SignupUpdate`, spec 03 §7): only what changes; names trimmed and never blank. */
+export const SignupUpdateSchema = z.object({
+  firstName: PersonName('first name').optional(),
+  lastName: PersonName('last name').optional(),
+  userData: SignupAnswersSchema.optional(),
+});
+type _SignupUpdate = Assert<Conforms<z.output<typeof SignupUpdateSchema>, DamSchemas['SignupUpdate']>>;
+
+/** `POST <signup href>approve` body (`SignupApproval`, spec 03 §7 "With groups"): group hrefs, each once (spec 01 §5); optional. */
+export const SignupApprovalSchema = z
+  .object({
+    groups: z
+      .array(HrefSchema)
+      .max(100, 'At most 100 groups.')
+      .superRefine((hrefs, ctx) => {
+        hrefs.forEach((href, index) => {
+          if (hrefs.indexOf(href) !== index) ctx.addIssue({ code: 'custom', path: [index], message: 'A group is given twice.' });
+        });
+      })
+      .optional(),
+  })
+  .optional();
+type _SignupApproval = Assert<Conforms<NonNullable<z.output<typeof SignupApprovalSchema>>, DamSchemas['SignupApproval']>>;
+
+/** An extra field as an administrator saves it (`SignupField`); the rules across fields are `signupFieldDefinitionProblems`'. */
+export const SignupFieldSchema = z.object({
+  id: z.string().regex(SIGNUP_FIELD_ID_PATTERN, 'A field id starts with a letter and has only letters, digits, "_" and "-" (64 characters at most).'),
+  label: z.string().trim().min(1, 'A field needs a label.').max(SIGNUP_FIELD_LIMITS.maxLabelLength, `A label is at most ${SIGNUP_FIELD_LIMITS.maxLabelLength} characters.`),
+  dataType: z.enum(['text', 'dropdown', 'checkbox']),
+  values: z.array(z.string().min(1, 'A choice is not empty.').max(SIGNUP_FIELD_LIMITS.maxValueLength)).max(SIGNUP_FIELD_LIMITS.maxValues),
+  required: z.boolean(),
+  validation: z
+    .object({
+      helpText: z.string().max(SIGNUP_FIELD_LIMITS.maxHelpTextLength),
+      regex: z.string().max(SIGNUP_FIELD_LIMITS.maxRegexLength),
+    })
+    .nullable(),
+});
+type _SignupField = Assert<Conforms<z.output<typeof SignupFieldSchema>, DamSchemas['SignupField']>>;
+
+/** `PUT /fotoweb/api/config/signups` body (`SignupSettings`): the whole settings, the fields checked by `signupFieldDefinitionProblems`. */
+export const SignupSettingsSchema = z
+  .object({
+    openSignup: z.boolean(),
+    adminCanAssignGroups: z.boolean(),
+    fields: z.array(SignupFieldSchema).max(SIGNUP_FIELD_LIMITS.maxFields, `At most ${SIGNUP_FIELD_LIMITS.maxFields} extra fields.`),
+  })
+  .superRefine((settings, ctx) => {
+    for (const problem of signupFieldDefinitionProblems(settings.fields))
+      ctx.addIssue({ code: 'custom', path: problem.path.split('.').map((p) => (/^[0-9]+$/.test(p) ? Number(p) : p)), message: problem.message });
+  });
+type _SignupSettings = Assert<Conforms<z.output<typeof SignupSettingsSchema>, DamSchemas['SignupSettings']>>;
 
 // ------------------------------------------------------------------------------------------------ FotoWare's Beta users and groups (DAM)
 

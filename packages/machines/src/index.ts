@@ -152,12 +152,16 @@ export {
   DEFAULT_LANDING_ADDRESSES,
   isGuestAddress,
   isLoginViewAddress,
+  isPasswordResetAddress,
+  isSignupAddress,
   LOGIN_VIEW_PATH,
   loginUrlFor,
   MAX_RETURN_ADDRESS_LENGTH,
   pageHrefOfAddress,
+  PASSWORD_RESET_VIEW_PATHS,
   pathOfAddress,
   safeReturnAddress,
+  SIGNUP_VIEW_PATH,
 } from './session/sessionAddress.ts';
 
 // Field editor: spec 02 §3, §4 Field editor, §5 Field editors, §8.
@@ -605,6 +609,28 @@ export {
   type PasswordChangeRequestError,
 } from './passwordChange/passwordChange.machine.ts';
 
+// Setting a new password with a reset link: issue 14 Password reset; dam.yaml getPasswordReset, completePasswordReset.
+export {
+  linkRefusalOf,
+  PASSWORD_RESET_LINK_TEXTS,
+  passwordResetErrorOf,
+  passwordResetLinkProblemOf,
+  passwordResetMachine,
+  passwordResetProblems,
+  visiblePasswordResetProblems,
+  type PasswordResetContext,
+  type PasswordResetDraft,
+  type PasswordResetError,
+  type PasswordResetEvent,
+  type PasswordResetField,
+  type PasswordResetInput,
+  type PasswordResetLinkProblem,
+  type PasswordResetLinkStatus,
+  type PasswordResetProblems,
+  type PasswordResetRequestError,
+  type SetPasswordActorInput,
+} from './passwordReset/passwordReset.machine.ts';
+
 export {
   BATCH_ACTION,
   BATCH_FORBIDDEN_MESSAGE,
@@ -811,3 +837,55 @@ export {
   type TrashActionRequest,
   type TrashUpdateInput,
 } from './trashAction/trashAction.machine.ts';
+
+// Comments on an album: issue 13, spec 03 §3.3 albums.comment and moderateComments, spec 01 §2 prompt modal, §8.
+export {
+  albumCommentErrorMessage,
+  albumCommentsMachine,
+  isPostableComment,
+  type AlbumCommentRequest,
+  type AlbumCommentSendInput,
+  type AlbumCommentsContext,
+  type AlbumCommentsEvent,
+  type AlbumCommentsInput,
+} from './albumComments/albumComments.machine.ts';
+
+// The public sign-up page: issue 14, spec 01 §3 "Sign-up", spec 03 §3.7, §5 "Sign-up details"; dam.yaml getSignupForm, submitSignup.
+export {
+  answerKey as signupAnswerKey,
+  SIGNUP_EMAIL_INVALID,
+  SIGNUP_EXISTS_MESSAGE,
+  SIGNUP_TEXT_FIELDS,
+  SIGNUP_TOO_MANY_MESSAGE,
+  SIGNUP_UNAVAILABLE_MESSAGES,
+  signupAnswers,
+  signupFailureMessage,
+  signupFormUnavailableReason,
+  signupMachine,
+  signupProblems,
+  signupRefusal,
+  signupRequestOf,
+  signupUnavailableReason,
+  type SignupContext,
+  type SignupEvent,
+  type SignupInput,
+  type SignupTextField,
+  type SignupUnavailableReason,
+  type SignupValues,
+} from './signup/signup.machine.ts';
+
+// The approve-user modal: issue 14, spec 01 §2 approve-user modal, §5 group rules, §9; spec 03 §2.10, §7 APPROVE, §8 Sign-ups.
+export {
+  SIGNUP_ADD_USER_FAILED,
+  SIGNUP_GROUP_VALIDATION_FAILED,
+  SIGNUP_NOT_FOUND_MESSAGE,
+  SIGNUP_OUT_OF_LICENSES_MESSAGE,
+  SIGNUP_USER_EXISTS_MESSAGE,
+  signupApprovalMachine,
+  signupApprovalOptions,
+  signupApproveErrorMessage,
+  type SignupApprovalContext,
+  type SignupApprovalEvent,
+  type SignupApprovalInput,
+  type SignupApproveInput,
+} from './signupApproval/signupApproval.machine.ts';

@@ -89,6 +89,40 @@ describe('forwarding', () => {
     expect(original.rawPayload.length).toBe((await fs.stat(shared)).size);
   });
 
+  it('forwards the public sign-up (form and sign-up) without a session, and without the token of one (issue 14)', async () => {
+    const invited = await sut.dam.app.inject({
+      method: 'POST',
+      url: '/fotoweb/invitations/',
+      headers: { authorization: `Bearer ${sut.dam.adminToken}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ link: true }),
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const token = new URL(invited.json().invitationLink as string).searchParams.get('invitation')!;
+    const visitor = new TestBrowser(sut.bff);
+    const form = await visitor.request({ method: 'GET', url: `/fotoweb/signup/?invitation=${token}`, headers: { accept: 'application/json' } });
+    expect(form.statusCode, form.body).toBe(200);
+    expect(form.json()).toMatchObject({ type: 'link', email: null });
+    const signup = (email: string) => ({ invitation: token, email, firstName: 'Bff', lastName: 'Visitor', password: 'a visitor password' });
+    const sent = await visitor.request({
+      method: 'POST',
+      url: '/fotoweb/signup/',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(signup('bff-visitor@example.com')),
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json()).toEqual({ status: 'pending' });
+    // A signed-in browser's sign-up goes on without its session's token: it is nobody's action but the applicant's.
+    const signedIn = await admin.request({
+      method: 'POST',
+      url: '/fotoweb/signup/',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(signup('bff-admin-browser@example.com')),
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(201);
+    // The pending list is no visitor's.
+    expect((await visitor.request({ method: 'GET', url: '/fotoweb/signups/', headers: { accept: 'application/json' } })).statusCode).toBe(401);
+  });
+
   it('never exposes the DAM token endpoint', async () => {
     const res = await admin.request({
       method: 'POST',

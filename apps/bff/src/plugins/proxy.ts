@@ -4,7 +4,7 @@ import type { IncomingHttpHeaders as Http2IncomingHttpHeaders } from 'node:http2
 import type { FastifyInstance } from 'fastify';
 import httpProxy from '@fastify/http-proxy';
 import { CSRF_HEADER } from '@magpie/api-types';
-import { findRoute, GUEST_OPERATIONS, SHARE_LINK_OPERATIONS, type DamOperationId } from '@magpie/api-types/routes';
+import { findRoute, GUEST_OPERATIONS, PASSWORD_RESET_OPERATIONS, SHARE_LINK_OPERATIONS, SIGNUP_OPERATIONS, type DamOperationId } from '@magpie/api-types/routes';
 import { definePlugin } from '../lib/plugin.ts';
 import { discardRequestBody } from '@magpie/api-types/server';
 import { badGateway, unauthorized } from '../lib/errors.ts';
@@ -18,8 +18,11 @@ export const EARLY_ANSWER_DISCARD_BYTES = 32 * 1024 * 1024;
 /** Longest wait for the rest of a body after an early answer (ms). */
 export const EARLY_ANSWER_DISCARD_TIMEOUT_MS = 60_000;
 
-/** DAM operations that need no token (dam.yaml `security: []`); the BFF forwards them without a session. */
-export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set(['getHealth', ...SHARE_LINK_OPERATIONS]);
+/**
+ * DAM operations that need no token (dam.yaml `security: []`); the BFF forwards them without a session (and without
+ * the session's token when there is one): health, share links, the public sign-up, password resets.
+ */
+export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set(['getHealth', ...SHARE_LINK_OPERATIONS, ...SIGNUP_OPERATIONS, ...PASSWORD_RESET_OPERATIONS]);
 
 /** Browser request headers never forwarded to the DAM: the BFF's cookies and CSRF header, and any bearer of its own. */
 const STRIPPED_REQUEST_HEADERS = ['cookie', CSRF_HEADER.toLowerCase(), 'authorization'];

@@ -30,6 +30,7 @@ export function testConfig(overrides: Partial<BffConfig> & { damUrl: string }): 
     loginRateLimit: 1000,
     loginAddressUserLimit: 1000,
     loginDelay: { afterFailures: 1000, firstMs: 10, maxMs: 10 },
+    passwordResetRateLimit: 1000,
     trustProxy: false,
     logLevel: 'silent',
     logFormat: undefined,

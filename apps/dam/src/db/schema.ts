@@ -499,6 +499,165 @@ export interface AlbumSharesTable {
   created: Generated<Date>;
 }
 
+/** A comment on an album (migration 0023), 1 to 2,000 characters. */
+export interface AlbumCommentsTable {
+  id: Generated<number>;
+  album_id: number;
+  /** Its author; null once that user was removed for good. */
+  author_id: number | null;
+  text: string;
+  created: Generated<Date>;
+}
+
+/**
+ * Where a message of Magpie's mail stands (issue 14 "Mail"): `queued` waits for its first delivery attempt or a retry,
+ * `sent` was accepted by the SMTP server, `failed` will not be tried again (refused for good, or out of attempts), `held`
+ * stays in the outbox because no SMTP server is configured (`SMTP_URL`).
+ */
+export type MailStatus = 'queued' | 'sent' | 'failed' | 'held';
+
+/** A message of Magpie's mail and its delivery (migration 0024; `mail/`). */
+export interface MailMessagesTable {
+  id: Generated<number>;
+  /** What it is for (`test`; later invitations, sign-ups, password resets), shown in the outbox. */
+  purpose: string;
+  to_address: string;
+  /** The sender it was (or will be) sent as; null in outbox mode without `MAGPIE_MAIL_FROM`. */
+  from_address: string | null;
+  subject: string;
+  /** The plain-text part; empty once erased. */
+  text_body: string;
+  /** The HTML part; null when the message has none, or once erased. */
+  html_body: string | null;
+  /** The RFC 5322 Message-ID, angle brackets included: the same on every attempt. */
+  message_id: string;
+  status: Generated<MailStatus>;
+  /** Delivery attempts begun (an SMTP conversation started). */
+  attempts: Generated<number>;
+  /** Why the last attempt failed (the SMTP server's answer, or the connection error); null after a success. */
+  last_error: string | null;
+  last_attempt: Date | null;
+  /** When the next attempt is due, while a retry waits; null otherwise. */
+  next_attempt: Date | null;
+  /** The SMTP server's answer to the accepted message (e.g. `250 OK: queued as …`). */
+  smtp_response: string | null;
+  /** Its bodies are erased once it is sent (a link that grants access). */
+  sensitive: Generated<boolean>;
+  /** When its bodies were erased; null while they are kept. */
+  erased: Date | null;
+  /** The user whose action queued it; null for the system, or once that user was removed for good. */
+  requested_by: number | null;
+  created: Generated<Date>;
+  sent: Date | null;
+}
+
+/**
+ * A password reset link (migration 0026; issue 14 "Password reset"): the SHA-256 (hex) of its random token, never the
+ * token itself, whose user it is, until when it works, and when it was used (or made void by another reset).
+ */
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  created: Generated<Date>;
+  expires: Date;
+  used: Date | null;
+}
+
+/** An invitation's type (spec 01 §3): one address, anyone at a domain, or anyone with the link. */
+export type InvitationType = 'users' | 'organization' | 'link';
+
+/**
+ * An invitation (migration 0025; issue 14, spec 01 §3, spec 03 §3.6): the SHA-256 (hex) of its link's token, never the
+ * token, and the salt the server rebuilds the token from with its secret key (`InvitationTokens`). `email` is set for
+ * the users type, `organization_domain` (lower case) for the organization type. Active while not revoked, not used
+ * (a users invitation, once signed up with) and not expired.
+ */
+export interface InvitationsTable {
+  id: Generated<number>;
+  type: InvitationType;
+  token_hash: string;
+  token_salt: string;
+  email: string | null;
+  organization_domain: string | null;
+  description: Generated<string>;
+  message: Generated<string>;
+  approve_automatically: Generated<boolean>;
+  created_by: number | null;
+  created: Generated<Date>;
+  expires: Date | null;
+  revoked: Date | null;
+  used: Date | null;
+}
+
+/** The groups an invitation grants (migration 0025). */
+export interface InvitationGroupsTable {
+  invitation_id: number;
+  group_id: number;
+}
+
+/** Who joined through an invitation (migration 0025; spec 03 §2.2 "redeemed by"). */
+export interface InvitationRedemptionsTable {
+  invitation_id: number;
+  user_id: number;
+  created: Generated<Date>;
+}
+
+/** An answer to an extra field of the sign-up form (spec 03 §3.7 `userData`). */
+export interface StoredSignupAnswer {
+  id: string;
+  value: string;
+}
+
+/** What a sign-up's decision stands at. */
+export type SignupStatus = 'pending' | 'approved' | 'rejected';
+
+/**
+ * A sign-up (migration 0025; spec 01 §3, spec 03 §3.7): a UUID, the person's address and names, their password as a
+ * scrypt hash (null once decided), the extra fields' answers, and how they came (`invitation_type`, `open` without an
+ * invitation). Approved ones name the user made.
+ */
+export interface SignupsTable {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  password_hash: string | null;
+  user_data: JsonDefaulted<StoredSignupAnswer[]>;
+  invitation_id: number | null;
+  invitation_type: InvitationType | 'open';
+  status: Generated<SignupStatus>;
+  user_id: number | null;
+  decided_by: number | null;
+  decided: Date | null;
+  created: Generated<Date>;
+}
+
+/** The groups a sign-up's account joins (migration 0025). */
+export interface SignupGroupsTable {
+  signup_id: string;
+  group_id: number;
+}
+
+/** An extra field of the sign-up form as stored (dam.yaml `SignupField`). */
+export interface StoredSignupField {
+  id: string;
+  label: string;
+  dataType: 'text' | 'dropdown' | 'checkbox';
+  values: string[];
+  required: boolean;
+  validation: { helpText: string; regex: string } | null;
+}
+
+/** The sign-up settings (migration 0025): one row. */
+export interface SignupSettingsTable {
+  singleton: Generated<boolean>;
+  open_signup: Generated<boolean>;
+  admin_can_assign_groups: Generated<boolean>;
+  fields: JsonDefaulted<StoredSignupField[]>;
+  modified: Generated<Date>;
+}
+
 /** A prepared ZIP download of a selection (migration 0018): its creator's, until `expires`. */
 export interface DownloadsTable {
   id: string;
@@ -549,6 +708,15 @@ export interface Database {
   album_assets: AlbumAssetsTable;
   album_links: AlbumLinksTable;
   album_shares: AlbumSharesTable;
+  album_comments: AlbumCommentsTable;
+  mail_messages: MailMessagesTable;
+  password_resets: PasswordResetsTable;
+  invitations: InvitationsTable;
+  invitation_groups: InvitationGroupsTable;
+  invitation_redemptions: InvitationRedemptionsTable;
+  signups: SignupsTable;
+  signup_groups: SignupGroupsTable;
+  signup_settings: SignupSettingsTable;
   downloads: DownloadsTable;
   smart_folders: SmartFoldersTable;
   metadata_views: MetadataViewsTable;
@@ -565,6 +733,11 @@ export type PinRow = Selectable<PinsTable>;
 export type AlbumRow = Selectable<AlbumsTable>;
 export type AlbumLinkRow = Selectable<AlbumLinksTable>;
 export type AlbumShareRow = Selectable<AlbumSharesTable>;
+export type AlbumCommentRow = Selectable<AlbumCommentsTable>;
+export type MailMessageRow = Selectable<MailMessagesTable>;
+export type PasswordResetRow = Selectable<PasswordResetsTable>;
+export type InvitationRow = Selectable<InvitationsTable>;
+export type SignupRow = Selectable<SignupsTable>;
 /** An asset as services use it: every column but the search vectors (large, and only the database reads them). */
 export type AssetRow = Omit<Selectable<AssetsTable>, 'search_vector' | 'field_vector'>;
 /** The columns of {@link AssetRow}, for `select`. */

@@ -20,6 +20,12 @@ export type JobHandler = ((job: JobRow, signal: AbortSignal) => Promise<void>) &
    * failed either way.
    */
   giveUp?: (job: JobRow, reason: string) => Promise<void>;
+  /**
+   * How long to wait before the next attempt after attempt number `job.attempts` failed (ms): a back-off of the
+   * handler's own (mail waits longer and longer for an SMTP server that is down). Optional; without it every retry
+   * waits {@link JOB_RETRY_DELAY_MS}.
+   */
+  retryDelayMs?: (job: JobRow) => number;
 };
 
 /** The error text of a job given up because its processes died during every allowed attempt. */
@@ -33,7 +39,7 @@ export interface WorkerLogger {
 
 /** Idle poll interval when the queue is empty (ms); an enqueue in this process wakes the worker at once. */
 export const JOB_IDLE_POLL_MS = 1_000;
-/** Delay before retrying a failed job (ms). */
+/** Delay before retrying a failed job (ms), unless its handler has a back-off of its own (`JobHandler.retryDelayMs`). */
 export const JOB_RETRY_DELAY_MS = 5_000;
 /**
  * How often a worker renews the lock of the job it runs (ms): the heartbeat that tells other processes the job's
@@ -172,7 +178,8 @@ export class JobWorker {
         return;
       }
       const { error } = failure;
-      const outcome = await this.jobs.fail(job, workerId, (error as Error).stack ?? String(error), JOB_RETRY_DELAY_MS);
+      const retryDelayMs = handler?.retryDelayMs?.(job) ?? JOB_RETRY_DELAY_MS;
+      const outcome = await this.jobs.fail(job, workerId, (error as Error).stack ?? String(error), retryDelayMs);
       if (outcome === 'lost') return lost();
       this.log.error({ err: error, jobId: job.id, kind: job.kind, outcome }, 'background job failed');
     } catch (error) {

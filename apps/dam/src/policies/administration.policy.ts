@@ -28,6 +28,21 @@ export const administrationPolicy = {
   },
 
   /**
+   * Whether the caller may read the mail outbox and send themselves a test message (issue 14 "Mail"): the group
+   * permission `manageSettings` of spec 03 §3.3, as the other settings of the site. The outbox holds every address
+   * Magpie mailed and the links its messages carry (an invitation admits whoever opens it), so it is the site's
+   * administrators', never every signed-in user's.
+   */
+  mayReadOutbox(caller: Pick<Caller, 'isSiteOwner' | 'permissions'>): boolean {
+    return sitePolicy.can(caller, 'manageSettings');
+  },
+
+  /** @throws ApiError 403 Forbidden without `manageSettings`, naming it. */
+  assertMayReadOutbox(caller: Pick<Caller, 'isSiteOwner' | 'permissions'>): void {
+    if (!administrationPolicy.mayReadOutbox(caller)) throw forbidden('You need the manageSettings permission to read the mail outbox.');
+  },
+
+  /**
    * Ensures `caller` may register a client acting as `principal` (`actingAs`: the user or group chosen), and may manage
    * applications at all: anyone but the site owner may choose only themselves or a group they are in, and never a
    * principal holding more group permissions than their own.

@@ -26,8 +26,14 @@ const SITE_ACTIONS = {
     refusal: 'You need the albums.delegateDownloads permission to let visitors of a share link download originals.',
   },
   showAlbumsOnHomepage: { permission: 'albums.showOnHomepage', refusal: 'You need the albums.showOnHomepage permission to show albums on the home page.' },
+  // Comments on albums (spec 03 §3.3 albums.comment); moderateComments deletes anyone's.
+  commentOnAlbums: { permission: 'albums.comment', refusal: 'You need the albums.comment permission to comment on albums.' },
+  moderateComments: { permission: 'moderateComments', refusal: 'You need the moderateComments permission to delete other people’s comments.' },
   manageAlbums: { permission: 'manageAlbums', refusal: 'You need the manageAlbums permission to manage albums.' },
   useApi: { permission: 'api', refusal: 'You need the api permission to use the API.' },
+  // Invitations and sign-ups (issue 14; spec 01 §6, spec 03 §3.3).
+  inviteUsers: { permission: 'inviteUsers', refusal: 'You need the inviteUsers permission to invite people.' },
+  approvePendingSignups: { permission: 'approvePendingSignups', refusal: 'You need the approvePendingSignups permission to approve or reject sign-ups.' },
 } as const satisfies Record<string, { permission: string; refusal: string }>;
 
 /** A site-wide action. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import ipaddr from 'ipaddr.js';
 import { LRUCache } from 'lru-cache';
 
@@ -163,5 +164,91 @@ export class PasswordChangeLimits {
   /** Charges an attempt to the user; call `refund` when the current password was right. */
   take(userId: number): TokenLimitAnswer {
     return this.failures.take(String(userId));
+  }
+}
+
+/** Password reset requests one e-mail address may get per {@link PASSWORD_RESET_WINDOW_MS} (issue 14 "Password reset"). */
+export const PASSWORD_RESET_ADDRESS_LIMIT = 3;
+/** The window of the per-address password reset limit (ms): 15 minutes. */
+export const PASSWORD_RESET_WINDOW_MS = 15 * 60_000;
+
+/** The key of an e-mail address for a limit: a hash of it in lower case (bounded memory, no addresses kept in memory). */
+function mailAddressKey(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('base64').slice(0, 22);
+}
+
+/**
+ * The limits on asking for a password reset link (issue 14 "Password reset": "requests are rate-limited"), in this
+ * process's memory like {@link TokenLimits}:
+ *
+ * - {@link PASSWORD_RESET_ADDRESS_LIMIT} requests per e-mail address per {@link PASSWORD_RESET_WINDOW_MS}, whether or
+ *   not an account uses it (so a refusal tells nothing), so nobody can fill a mailbox with reset links;
+ * - `limit` requests per client address per {@link TOKEN_LIMIT_WINDOW_MS} (`MAGPIE_TOKEN_RATE_LIMIT`), the backstop
+ *   against spraying addresses: the browser's address as the BFF reports it (`http/client-address.ts`), else the
+ *   connecting address. The BFF has its own, tighter limit per client address (`MAGPIE_PASSWORD_RESET_RATE_LIMIT`).
+ *
+ * Every request counts, refused ones excepted: a request is charged to both or to neither.
+ */
+export class PasswordResetLimits {
+  private readonly perAddress: WindowCounter;
+  private readonly perClient: WindowCounter;
+
+  /**
+   * @param limit  Requests per client address per {@link TOKEN_LIMIT_WINDOW_MS} (`MAGPIE_TOKEN_RATE_LIMIT`).
+   * @param now  Clock (ms since the epoch); tests pass a fake.
+   */
+  constructor(limit: number, now: () => number = Date.now) {
+    this.perAddress = new WindowCounter(PASSWORD_RESET_ADDRESS_LIMIT, now, PASSWORD_RESET_WINDOW_MS);
+    this.perClient = new WindowCounter(limit, now);
+  }
+
+  /**
+   * Charges a request for `email` from `clientAddress` when both are under their limits; otherwise charges nothing and
+   * answers the longer wait (s).
+   */
+  take(email: string, clientAddress: string): { allowed: true } | { allowed: false; retryAfterSeconds: number } {
+    const mailKey = mailAddressKey(email);
+    const clientKey = addressKey(clientAddress);
+    const retryAfterSeconds = Math.max(this.perAddress.blockedFor(mailKey), this.perClient.blockedFor(clientKey));
+    if (retryAfterSeconds > 0) return { allowed: false, retryAfterSeconds };
+    this.perAddress.hit(mailKey);
+    this.perClient.hit(clientKey);
+    return { allowed: true };
+  }
+}
+
+/** The window of the public sign-up's limit (ms): 15 minutes (issue 14; `MAGPIE_SIGNUP_RATE_LIMIT` per window). */
+export const SIGNUP_LIMIT_WINDOW_MS = 15 * 60_000;
+
+/**
+ * The limit on the public sign-up (issue 14: invitation links and open sign-up), per client address in fixed windows
+ * of {@link SIGNUP_LIMIT_WINDOW_MS}, in this process's memory like {@link TokenLimits}: every sign-up sent counts, and
+ * every look-up of an invitation link that names no usable invitation (unknown, revoked, used, expired), so that
+ * nobody can flood the approvers' list or try links one after another. Reading a valid link's form is free.
+ */
+export class SignupLimits {
+  private readonly attempts: WindowCounter;
+
+  /**
+   * @param limit  Sign-ups and failed look-ups per client address per {@link SIGNUP_LIMIT_WINDOW_MS} (`MAGPIE_SIGNUP_RATE_LIMIT`).
+   * @param now  Clock (ms since the epoch); tests pass a fake.
+   */
+  constructor(limit: number, now: () => number = Date.now) {
+    this.attempts = new WindowCounter(limit, now, SIGNUP_LIMIT_WINDOW_MS);
+  }
+
+  /** Seconds the client address must wait before its next sign-up or look-up (0: now). */
+  blockedFor(clientAddress: string): number {
+    return this.attempts.blockedFor(addressKey(clientAddress));
+  }
+
+  /** Counts a failed look-up of an invitation link from the client address. */
+  lookUpFailed(clientAddress: string): void {
+    this.attempts.hit(addressKey(clientAddress));
+  }
+
+  /** Charges a sign-up to the client address, or answers how long to wait. */
+  takeSignup(clientAddress: string): TokenLimitAnswer {
+    return this.attempts.take(addressKey(clientAddress));
   }
 }

@@ -1,7 +1,9 @@
 import type { Collection, CollectionPermission, Paging } from '@magpie/api-types';
 import { ApiError } from '../lib/errors.ts';
 import type { AlbumRow, AssetRow } from '../db/schema.ts';
-import { albumHref, albumSharesHref, previewHref } from './hrefs.ts';
+import { albumCommentHref, albumCommentsHref, albumHref, albumSharesHref, previewHref, userHref } from './hrefs.ts';
+import type { AlbumCommentListing } from '../repositories/album-comments.repository.ts';
+import type { AlbumComment } from '@magpie/api-types';
 
 /** What an album's presentation is made from. */
 export interface AlbumSource {
@@ -20,6 +22,8 @@ export interface AlbumSource {
   readonly owner?: { readonly href: string; readonly name: string } | undefined;
   /** Where the caller pins it (the pins url), or null. */
   readonly pin?: string | null;
+  /** Whether the caller reads its comments (signed-in users who open it), and how many it has when counted. */
+  readonly comments?: { readonly count?: number | undefined } | undefined;
 }
 
 /**
@@ -107,7 +111,9 @@ export function presentAlbum(source: AlbumSource): Collection {
     propertyValidations: [],
     props: {
       annotations: { enabled: false },
-      comments: { enabled: false },
+      comments: source.comments
+        ? { enabled: true, href: albumCommentsHref(album.owner_id, album.id), ...(source.comments.count === undefined ? {} : { count: source.comments.count }) }
+        : { enabled: false },
       // Its owner shares it by link (issue 13): the sharing's href.
       shares: canEdit ? { enabled: true, href: albumSharesHref(album.owner_id, album.id) } : { enabled: false },
       owner: source.owner ? { href: source.owner.href, name: source.owner.name } : null,
@@ -140,4 +146,18 @@ export function albumPage(ids: readonly number[], page: number, pageSize: number
         }
       : null;
   return { ids: ids.slice(page * pageSize, (page + 1) * pageSize), paging };
+}
+
+/**
+ * A comment as `AlbumComment` (dam.yaml): its href under the album of `ownerId`, its author (a removed author reads
+ * "Former user", href null) and whether the caller may delete it.
+ */
+export function presentAlbumComment(comment: AlbumCommentListing, ownerId: number, allowDelete: boolean): AlbumComment {
+  return {
+    href: albumCommentHref(ownerId, comment.albumId, comment.id),
+    text: comment.text,
+    created: comment.created.toISOString(),
+    author: comment.authorId === null ? { name: 'Former user', href: null } : { name: comment.authorName, href: userHref(comment.authorId) },
+    allowDelete,
+  };
 }

@@ -1,7 +1,10 @@
 import { GUEST_USER_ID, type FullApiDescriptor, type PublicApiDescriptor } from '@magpie/api-types';
 import type { Caller } from '../policies/archive.policy.ts';
 import { sitePolicy } from '../policies/site.policy.ts';
-import { ALBUMS_HREF, PUBLIC_ALBUMS_HREF, GROUP_LIST_HREF, PINS_HREF, USER_LIST_HREF, albumListHref, groupHref, userHref } from './hrefs.ts';
+import { administrationPolicy } from '../policies/administration.policy.ts';
+import { invitationPolicy } from '../policies/invitation.policy.ts';
+import { GRANTABLE_GROUPS_HREF, INVITATIONS_HREF, SIGNUP_COUNT_HREF, SIGNUP_SETTINGS_HREF, SIGNUPS_HREF } from './hrefs.ts';
+import { ALBUMS_HREF, PUBLIC_ALBUMS_HREF, GROUP_LIST_HREF, MAIL_OUTBOX_HREF, PINS_HREF, USER_LIST_HREF, albumListHref, groupHref, userHref } from './hrefs.ts';
 
 /** The site owner's hand-over resource (`getSiteOwner`/`setSiteOwner`, spec 03 §7). */
 export const SITE_OWNER_HREF = `${USER_LIST_HREF}site-owner`;
@@ -9,6 +12,14 @@ export const SITE_OWNER_HREF = `${USER_LIST_HREF}site-owner`;
 export const CHANGE_PASSWORD_VIEW = '/fotoweb/views/change-password';
 /** The web client's API clients view (Magpie; spec 03 §3.12 applications), offered with `manageSettings`. */
 export const API_CLIENTS_VIEW = '/fotoweb/views/api-clients';
+/** The web client's outbox view (Magpie; issue 14 "Mail"), offered with `manageSettings`. */
+export const OUTBOX_VIEW = '/fotoweb/views/outbox';
+/** The invitation wizard (FotoWeb's `views.createInvitations`; spec 01 §2), offered with `inviteUsers` (issue 14). */
+export const CREATE_INVITATIONS_VIEW = '/fotoweb/views/invitations';
+/** The invitation grid (FotoWeb's `views.manageInvitations`; spec 03 §2.2), offered with `inviteUsers` (issue 14). */
+export const MANAGE_INVITATIONS_VIEW = '/fotoweb/views/admin/invitations';
+/** The pending sign-ups (FotoWeb's `views.signUpAdmin`; spec 03 §2.10), offered with `approvePendingSignups` (issue 14). */
+export const SIGNUP_ADMIN_VIEW = '/fotoweb/views/admin/signups';
 
 /** What the descriptor's `userManagement` links name (`SiteOwnerService.landmarks`); ids missing from the database are null links. */
 export interface DescriptorLandmarks {
@@ -66,10 +77,17 @@ export function presentDescriptor(
     fwdt: null,
     groups: landmarks ? GROUP_LIST_HREF : null,
     groups_search: landmarks ? `${GROUP_LIST_HREF}{?q}` : null,
+    // Invitations and sign-ups (issue 14): each link for those who hold its permission (policies/invitation.policy.ts).
+    groups_grantable: invitationPolicy.maySearchGroups(caller) ? `${GRANTABLE_GROUPS_HREF}{?q}` : null,
+    invitations: sitePolicy.can(caller, 'inviteUsers') ? INVITATIONS_HREF : null,
+    signups_count: sitePolicy.can(caller, 'approvePendingSignups') ? SIGNUP_COUNT_HREF : null,
+    signup_settings: sitePolicy.can(caller, 'manageSettings') ? SIGNUP_SETTINGS_HREF : null,
     isForcePasswordChangeSet: caller.mustChangePassword,
     isPreferProInterfaceByDefaultEnabled: false,
     isVersioningEnabled: false,
     markers: null,
+    // The mail outbox (issue 14 "Mail"), for the site's administrators.
+    mail_outbox: administrationPolicy.mayReadOutbox(caller) ? MAIL_OUTBOX_HREF : null,
     move_to: `${me}/move-to/`,
     order: null,
     // Who an album can be shared with (issue 13), for those who share with users or groups.
@@ -78,7 +96,7 @@ export function presentDescriptor(
       // Every signed-in user adds to their own albums; creating one needs albums.create (spec 03 §3.3).
       albums: {
         addAssets: true,
-        comment: false,
+        comment: sitePolicy.can(caller, 'commentOnAlbums'),
         create: sitePolicy.can(caller, 'createAlbums'),
         shareWithGuests: sitePolicy.can(caller, 'shareAlbumsWithGuests'),
         shareWithUsers: sitePolicy.can(caller, 'shareAlbumsWithUsers'),
@@ -106,7 +124,7 @@ export function presentDescriptor(
       hasManageWorkflowsPermission: false,
       hasManageFlowsPermission: false,
       hasViewFlowsPermission: false,
-      moderateComments: false,
+      moderateComments: sitePolicy.can(caller, 'moderateComments'),
       print: true,
       shareCropAndDownloadPresets: false,
       showAdvancedBreadcrumb: false,
@@ -124,7 +142,7 @@ export function presentDescriptor(
       retranscode: null,
       search: '/fotoweb/archives/',
     },
-    signups: null,
+    signups: sitePolicy.can(caller, 'approvePendingSignups') ? SIGNUPS_HREF : null,
     siteConfigurationHref: null,
     taxonomies: '/fotoweb/api/taxonomies/',
     tokens: null,
@@ -164,14 +182,15 @@ export function presentDescriptor(
       pro: null,
       subscription: null,
       manageSubscription: null,
-      createInvitations: null,
-      manageInvitations: null,
+      createInvitations: sitePolicy.can(caller, 'inviteUsers') ? CREATE_INVITATIONS_VIEW : null,
+      manageInvitations: sitePolicy.can(caller, 'inviteUsers') ? MANAGE_INVITATIONS_VIEW : null,
       selection: null,
       admin_webhooks: null,
       edit_taxonomy_item: null,
       manage_exports: null,
-      signUpAdmin: null,
+      signUpAdmin: sitePolicy.can(caller, 'approvePendingSignups') ? SIGNUP_ADMIN_VIEW : null,
       apiClients: sitePolicy.can(caller, 'manageSettings') ? API_CLIENTS_VIEW : null,
+      mailOutbox: administrationPolicy.mayReadOutbox(caller) ? OUTBOX_VIEW : null,
     },
     widgets: { selection: null },
   };
@@ -179,6 +198,8 @@ export function presentDescriptor(
 
 /** The web client's login view: where the public descriptor sends people to sign in. */
 export const LOGIN_VIEW = '/fotoweb/views/login';
+/** Where people ask for a password reset link (`requestPasswordReset`, issue 14 "Password reset"). */
+export const PASSWORD_RESETS_HREF = '/fotoweb/password-resets/';
 
 /**
  * The public API descriptor (`GET /fotoweb/`, `application/vnd.fotoware.api-descriptor+json`, fotoweb-api-notes §1;
@@ -194,7 +215,8 @@ export function presentPublicDescriptor(options: { utcOffsetMinutes?: number; is
     archives: '/fotoweb/archives/',
     albums: PUBLIC_ALBUMS_HREF,
     taxonomies: '/fotoweb/api/taxonomies/',
-    services: { login: LOGIN_VIEW, search: '/fotoweb/archives/{?q}', rendition_request: null },
+    // "Forgot password?" (issue 14): where to ask for a reset link by mail.
+    services: { login: LOGIN_VIEW, search: '/fotoweb/archives/{?q}', rendition_request: null, password_reset: PASSWORD_RESETS_HREF },
     background_tasks: null,
     searchURL: '/fotoweb/archives/{?q}',
     isGuest: options.isGuest ?? true,

@@ -105,6 +105,16 @@ export function albumSharesHref(ownerId: number, albumId: number): string {
   return `${albumHref(ownerId, albumId)}.shares/`;
 }
 
+/** An album's comments (`.comments/`). */
+export function albumCommentsHref(ownerId: number, albumId: number): string {
+  return `${albumHref(ownerId, albumId)}.comments/`;
+}
+
+/** One comment on an album (to delete it). */
+export function albumCommentHref(ownerId: number, albumId: number, commentId: number): string {
+  return `${albumCommentsHref(ownerId, albumId)}${commentId}`;
+}
+
 /** A share link's own href (what `removeShares` names). */
 export function albumLinkHref(ownerId: number, albumId: number, linkId: number): string {
   return `${albumSharesHref(ownerId, albumId)}links/${linkId}`;
@@ -189,3 +199,54 @@ export function archiveConfigHref(id: number): string {
 export function metadataGroupFieldsHref(name: string): string {
   return `${API_ROOT}/api/config/metadata/groups/${encodeURIComponent(name)}/fields`;
 }
+
+/** The mail outbox (`/fotoweb/api/config/mail`, issue 14 "Mail"): Magpie's messages, newest first. */
+export const MAIL_OUTBOX_HREF = `${API_ROOT}/api/config/mail`;
+
+/** Where a test message is asked for (`POST`, issue 14 "Mail"). */
+export const TEST_MAIL_HREF = `${MAIL_OUTBOX_HREF}/test`;
+
+/** One message of the outbox: `/fotoweb/api/config/mail/<id>`. */
+export function mailMessageHref(id: number): string {
+  return `${MAIL_OUTBOX_HREF}/${id}`;
+}
+
+/** The outbox's page of the messages older than message `before` (its `paging.next`). */
+export function mailOutboxPageHref(before: number): string {
+  return `${MAIL_OUTBOX_HREF}?before=${before}`;
+}
+
+/** The invitations (`/fotoweb/invitations/`, issue 14): list and create; the descriptor's `invitations`. */
+export const INVITATIONS_HREF = `${API_ROOT}/invitations/`;
+
+/** An invitation's `invitationAdminHref` (spec 03 §3.6): `/fotoweb/invitations/<id>/`. */
+export function invitationHref(id: number): string {
+  return `${INVITATIONS_HREF}${id}/`;
+}
+
+/** Where an invitation is revoked (FotoWeb's REVOKE as a POST): `<invitationAdminHref>revoke`. */
+export function invitationRevokeHref(id: number): string {
+  return `${invitationHref(id)}revoke`;
+}
+
+/** The page of active invitations older than invitation `before` (`paging.next`). */
+export function invitationsPageHref(before: number): string {
+  return `${INVITATIONS_HREF}?before=${before}`;
+}
+
+/** The groups the caller may give new people (issue 14), an RFC 6570 template: the descriptor's `groups_grantable`. */
+export const GRANTABLE_GROUPS_HREF = `${API_ROOT}/groups/grantable`;
+
+/** The pending sign-ups (`/fotoweb/signups/`, the descriptor's `signups`; issue 14). */
+export const SIGNUPS_HREF = `${API_ROOT}/signups/`;
+
+/** How many sign-ups wait (the descriptor's `signups_count`, spec 03 §7 "pending-users count link"). */
+export const SIGNUP_COUNT_HREF = `${SIGNUPS_HREF}count`;
+
+/** A sign-up's `href` (spec 03 §7 `{signup href}/{guid}`): `/fotoweb/signups/<uuid>/`; its `approve` and `reject` below it. */
+export function signupHref(id: string): string {
+  return `${SIGNUPS_HREF}${id}/`;
+}
+
+/** The sign-up settings (`/fotoweb/api/config/signups`; the descriptor's `signup_settings`). */
+export const SIGNUP_SETTINGS_HREF = `${API_ROOT}/api/config/signups`;

@@ -16,6 +16,7 @@ import type { ArchivesRepository } from '../repositories/archives.repository.ts'
 import type { AssetsRepository } from '../repositories/assets.repository.ts';
 import type { MetadataViewsRepository } from '../repositories/metadata-views.repository.ts';
 import type { AssetsService } from './assets.service.ts';
+import type { AlbumCommentsRepository } from '../repositories/album-comments.repository.ts';
 
 /** Most assets one album holds (409 `AlbumFull` over it). */
 export const ALBUM_ASSET_LIMIT = 10_000;
@@ -73,7 +74,7 @@ export interface LinkShareInput {
 }
 
 /** What a caller may do with an album they may open. */
-interface AlbumAccess {
+export interface AlbumAccess {
   readonly album: AlbumRow;
   /** Its owner, or a holder of `manageAlbums`: everything. */
   readonly canEdit: boolean;
@@ -105,6 +106,8 @@ export class AlbumsService {
     private readonly shares: AlbumSharesRepository,
     /** Users and groups, for the names of shares and the checks of new ones. */
     private readonly directory: { readonly users: UsersRepository; readonly groups: GroupsRepository },
+    /** Comments, for the count an album's page shows (`props.comments.count`). */
+    private readonly comments: AlbumCommentsRepository,
   ) {}
 
   /**
@@ -133,6 +136,7 @@ export class AlbumsService {
         canAdd: canEdit || list === 'contribute' || (contributes?.has(row.id) ?? false),
         owner: { href: userHref(row.owner_id), name: row.owner_name },
         pin: PINS_HREF,
+        comments: {},
       });
     });
     return { data, paging: null };
@@ -155,6 +159,7 @@ export class AlbumsService {
         canEdit,
         owner: { href: userHref(row.owner_id), name: row.owner_name },
         pin: caller.isGuest ? null : PINS_HREF,
+        comments: caller.isGuest ? undefined : {},
       });
     });
     return { data, paging: null };
@@ -193,7 +198,7 @@ export class AlbumsService {
     this.assertUser(caller);
     sitePolicy.assertCan(caller, 'createAlbums');
     const album = await this.albums.create(caller.userId, name.trim(), description);
-    return presentAlbum({ album, assetCount: 0, canEdit: true, pin: PINS_HREF });
+    return presentAlbum({ album, assetCount: 0, canEdit: true, pin: PINS_HREF, comments: { count: 0 } });
   }
 
   /**
@@ -221,6 +226,7 @@ export class AlbumsService {
       canAdd,
       owner: await this.ownerOf(album),
       pin: caller.isGuest ? null : PINS_HREF,
+      comments: caller.isGuest ? undefined : { count: await this.comments.count(album.id) },
     });
     if (representation === 'collection') {
       collection.assets = assetList;
@@ -435,10 +441,10 @@ export class AlbumsService {
   /**
    * What the caller may do with the album of `ref`: everything as its owner (or with `manageAlbums`); view, and add
    * with `contribute`, when it is shared with them or one of their groups; view when it is public (anyone, guests
-   * too); the last two while it is neither archived nor deleted.
+   * too); the last two while it is neither archived nor deleted. Its comments (`AlbumCommentsService`) ask it too.
    * @throws ApiError 404 otherwise.
    */
-  private async access(caller: Caller, ref: AlbumReference): Promise<AlbumAccess> {
+  async access(caller: Caller, ref: AlbumReference): Promise<AlbumAccess> {
     const album = await this.albums.findById(ref.albumId);
     if (album && album.owner_id === ref.ownerId) {
       const live = album.deleted === null && album.archived === null;

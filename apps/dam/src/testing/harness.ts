@@ -121,6 +121,13 @@ export async function createTestDam(overrides: Partial<Record<string, string>> =
     return res.json() as { access_token: string; refresh_token: string };
   };
   const adminToken = (await login('admin', 'admin-password')).access_token;
+  // One scrypt hash per password for the users tests make (most share the default): the hash is as valid for each of
+  // them, and a test file makes dozens. Logging in still checks the password for real.
+  const hashes = new Map<string, Promise<string>>();
+  const passwordHash = (password: string) => {
+    if (!hashes.has(password)) hashes.set(password, hashPassword(password));
+    return hashes.get(password)!;
+  };
   const createGroupWith = async (name: string, permissions: readonly string[]) => {
     const groups = new GroupsRepository(ctx.database.db);
     const group = await groups.insert({ name });
@@ -135,13 +142,13 @@ export async function createTestDam(overrides: Partial<Record<string, string>> =
     adminToken,
     login,
     async createUser(username, password = 'user-password') {
-      const user = await ctx.repos.users.create({ username, fullName: `${username} Tester`, passwordHash: await hashPassword(password) });
+      const user = await ctx.repos.users.create({ username, fullName: `${username} Tester`, passwordHash: await passwordHash(password) });
       return { id: user.id, token: (await login(username, password)).access_token };
     },
     createGroupWith,
     async createMemberWith(username, permissions, password = 'user-password') {
       const groupId = await createGroupWith(`${username} group`, permissions);
-      const user = await ctx.repos.users.create({ username, fullName: `${username} Tester`, passwordHash: await hashPassword(password) });
+      const user = await ctx.repos.users.create({ username, fullName: `${username} Tester`, passwordHash: await passwordHash(password) });
       await ctx.repos.users.addToGroups(user.id, [groupId]);
       return { id: user.id, token: (await login(username, password)).access_token, groupId };
     },

@@ -66,6 +66,21 @@ export interface MatrixRow {
   refusal?: RegExp;
 }
 
+/**
+ * An operation no permission guards (the matrix's `OPEN_OPERATIONS`, or a room's beside it), why, and what a request
+ * without a token and one of a new user of no group get.
+ */
+export interface OpenOperation {
+  operation: DamOperation;
+  /** Why no permission guards it. */
+  reason: string;
+  request: () => InjectOptions;
+  /** What a request without a token gets: 401, or the public answer. */
+  anonymous: MatrixAnswer;
+  /** What a new user of no group gets (a fresh session of its own, which `logout` may end). */
+  signedIn?: MatrixAnswer;
+}
+
 /** A request with a JSON body (`contentType` for the FotoWeb media types that need their own). */
 export const jsonRequest = (method: InjectOptions['method'], url: string, payload: unknown, contentType = 'application/json'): InjectOptions => ({
   method,

@@ -28,11 +28,19 @@ export const DUPLICATE_REQUEST = 'application/vnd.fotoware.duplicate-request+jso
 
 /**
  * Requests the room tests of assets, metadata and revisions share, against one test DAM (as administrator unless a
- * token is given): upload a sample into a folder of Photos, GET JSON, PATCH fields, POST a body, read a stored file
- * back with ExifTool, and make a user with given permissions on Photos.
+ * token is given): upload a sample into a folder of Photos, GET JSON, PATCH fields, POST a body, send any JSON request
+ * (`call`), read a stored file back with ExifTool, and make a user with given permissions on Photos.
  */
 export function requestsFor(dam: () => TestDam) {
   const sut = () => dam();
+  /** `body` as JSON of `contentType`, with `headers`; no body, no content type. */
+  const send = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body: unknown, headers: Record<string, string>, contentType = 'application/json') =>
+    sut().app.inject({
+      method,
+      url,
+      headers: { ...headers, ...(body === undefined ? {} : { 'content-type': contentType }) },
+      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    });
   return {
     /** Uploads a sample to `Photos/<folder>` and answers its asset URL (the upload must succeed). */
     async upload(file: Sample, folder: string): Promise<string> {
@@ -47,12 +55,11 @@ export function requestsFor(dam: () => TestDam) {
       return sut().app.inject({ method: 'PATCH', url, headers: { ...bearer(token), 'content-type': contentType }, payload: JSON.stringify({ metadata }) });
     },
     post(url: string, body?: unknown, token = sut().adminToken, contentType = 'application/json') {
-      return sut().app.inject({
-        method: 'POST',
-        url,
-        headers: { ...bearer(token), ...(body === undefined ? {} : { 'content-type': contentType }) },
-        ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-      });
+      return send('POST', url, body, bearer(token), contentType);
+    },
+    /** A JSON request answered as `accept`; an empty `token` is a guest's (no `Authorization`). */
+    call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown, token = sut().adminToken, accept = 'application/json') {
+      return send(method, url, body, { ...(token ? bearer(token) : {}), accept });
     },
     /** The stored original of an asset in a folder of Photos, read again with ExifTool through Magpie's field mapping. */
     async fileFields(assetUrl: string) {

@@ -66,6 +66,8 @@ function reportPasswordChangeRequired(response: Response): void {
 
 /** Share links' pages and files (issue 13). */
 const SHARE_LINKS = '/fotoweb/shares/';
+/** Password reset links (issue 14): a link that names nothing answers 404, which the reset page shows itself. */
+const PASSWORD_RESETS = API_PATHS.passwordResets;
 
 /**
  * Routes where a 401 is not a lost session: the BFF's own (wrong credentials) and share links (a password link asking
@@ -113,8 +115,8 @@ const appFetch: typeof fetch = async (input, init) => {
     for (const listener of listeners) listener();
   }
   if (response.status === 403) reportPasswordChangeRequired(response);
-  // A share link that does not work is the share page's own answer (issue 13), not a private page for a guest.
-  if (response.status === 404 && method === 'GET' && !pathOf(input).startsWith(SHARE_LINKS)) {
+  // A share link or a reset link that does not work is its page's own answer (issues 13, 14), not a private page for a guest.
+  if (response.status === 404 && method === 'GET' && !pathOf(input).startsWith(SHARE_LINKS) && !pathOf(input).startsWith(PASSWORD_RESETS)) {
     const href = hrefOf(input);
     for (const listener of notFoundListeners) listener(href);
   }

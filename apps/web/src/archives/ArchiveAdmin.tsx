@@ -6,11 +6,12 @@
  * code splitting keeps it out of the login page's bundle).
  */
 import { lazy } from 'react';
-import { Box, chakra, IconButton, Menu, Portal, Text, VStack } from '@chakra-ui/react';
-import { EllipsisVertical, ImageOff, Palette, Plus, Settings2 } from 'lucide-react';
+import { Box, chakra, IconButton, Text, VStack } from '@chakra-ui/react';
+import { ImageOff, Palette, Plus, Settings2 } from 'lucide-react';
 import type { Collection, FullApiDescriptor } from '@magpie/api-types';
 import { LazyBoundary } from '../components/LazyBoundary.tsx';
 import { LoadingState } from '../components/States.tsx';
+import { TileActionsMenu } from '../components/TileActionsMenu.tsx';
 import type { ArchiveDialogResult } from './ArchiveDialog.tsx';
 
 const ArchiveDialog = lazy(() => import('./ArchiveDialog.tsx').then((module) => ({ default: module.ArchiveDialog })));
@@ -79,29 +80,15 @@ export function ArchiveTileMenu({ archive, onAction }: { readonly archive: Colle
   if (!archive.edit) return null;
   const canClearCover = Boolean(archive.posterAsset) && (archive.permissions ?? []).includes('SetPosterAsset');
   return (
-    <Menu.Root onSelect={({ value }) => onAction({ kind: value as ArchiveTileAction['kind'], archive })}>
-      <Menu.Trigger asChild>
-        <IconButton data-testid="archive-tile-actions" aria-label={`Tile actions: ${archive.name}`} size="sm" variant="subtle" position="absolute" top="2" left="2" zIndex="1">
-          <EllipsisVertical aria-hidden="true" />
-        </IconButton>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content>
-            <Menu.Item value="style" data-testid="archive-style-open">
-              <Palette aria-hidden="true" />
-              Style…
-            </Menu.Item>
-            {canClearCover && (
-              <Menu.Item value="clearCover" data-testid="archive-clear-cover">
-                <ImageOff aria-hidden="true" />
-                Clear cover
-              </Menu.Item>
-            )}
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <TileActionsMenu
+      label={`Tile actions: ${archive.name}`}
+      testId="archive-tile-actions"
+      items={[
+        { value: 'style', label: 'Style…', icon: Palette, when: true, testId: 'archive-style-open' },
+        { value: 'clearCover', label: 'Clear cover', icon: ImageOff, when: canClearCover, testId: 'archive-clear-cover' },
+      ]}
+      onSelect={(kind) => onAction({ kind, archive })}
+    />
   );
 }
 

@@ -3,9 +3,9 @@
  * Clear cover where it has a cover and carries `SetPosterAsset`, Delete… where it offers that (`canBeDeleted`);
  * nothing when it offers none.
  */
-import { IconButton, Menu, Portal } from '@chakra-ui/react';
-import { EllipsisVertical, ImageOff, Palette, Pencil, Trash2 } from 'lucide-react';
+import { ImageOff, Palette, Pencil, Trash2 } from 'lucide-react';
 import type { Collection } from '@magpie/api-types';
+import { TileActionsMenu } from '../components/TileActionsMenu.tsx';
 
 /** What the collection view is asked to do with a folder. */
 export interface FolderAction {
@@ -20,42 +20,16 @@ export function FolderActionsMenu({ folder, onAction }: { readonly folder: Colle
   const canClearCover = (folder.permissions ?? []).includes('SetPosterAsset') && (folder.posterImages?.length ?? 0) > 0;
   if (!canRename && !canDelete) return null;
   return (
-    <Menu.Root onSelect={({ value }) => onAction({ kind: value as FolderAction['kind'], folder })}>
-      <Menu.Trigger asChild>
-        <IconButton data-testid="folder-actions" aria-label={`Actions for ${folder.name}`} size="sm" variant="subtle" position="absolute" top="2" left="2" zIndex="1">
-          <EllipsisVertical aria-hidden="true" />
-        </IconButton>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content>
-            {canRename && (
-              <Menu.Item value="rename">
-                <Pencil aria-hidden="true" />
-                Rename…
-              </Menu.Item>
-            )}
-            {canRename && (
-              <Menu.Item value="style" data-testid="folder-style-open">
-                <Palette aria-hidden="true" />
-                Style…
-              </Menu.Item>
-            )}
-            {canClearCover && (
-              <Menu.Item value="clearCover" data-testid="folder-clear-cover">
-                <ImageOff aria-hidden="true" />
-                Clear cover
-              </Menu.Item>
-            )}
-            {canDelete && (
-              <Menu.Item value="delete">
-                <Trash2 aria-hidden="true" />
-                Delete…
-              </Menu.Item>
-            )}
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <TileActionsMenu
+      label={`Actions for ${folder.name}`}
+      testId="folder-actions"
+      items={[
+        { value: 'rename', label: 'Rename…', icon: Pencil, when: canRename },
+        { value: 'style', label: 'Style…', icon: Palette, when: canRename, testId: 'folder-style-open' },
+        { value: 'clearCover', label: 'Clear cover', icon: ImageOff, when: canClearCover, testId: 'folder-clear-cover' },
+        { value: 'delete', label: 'Delete…', icon: Trash2, when: canDelete },
+      ]}
+      onSelect={(kind) => onAction({ kind, folder })}
+    />
   );
 }

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { isPasswordResetAddress, PASSWORD_RESET_VIEW_PATHS } from '@magpie/machines';
 import {
   collectionPathWithSlash,
   currentAddress,
+  FORGOT_PASSWORD_PATH,
+  RESET_PASSWORD_PATH,
   hrefOfLocation,
   isArchivesListPath,
   isAssetPath,
@@ -112,5 +115,14 @@ describe('header search (spec 02 §2, §4)', () => {
         { href: '/y', assetCount: 2 },
       ])?.href,
     ).toBe('/x');
+  });
+});
+
+describe('the password reset pages (issue 14)', () => {
+  it('are the addresses the session machine leaves to anyone, signed in or not', () => {
+    expect([FORGOT_PASSWORD_PATH, RESET_PASSWORD_PATH]).toEqual(PASSWORD_RESET_VIEW_PATHS);
+    expect(isPasswordResetAddress(`${RESET_PASSWORD_PATH}?token=abc`)).toBe(true);
+    // The DAM's mail links open the reset page (apps/dam mail/links.ts RESET_PASSWORD_VIEW).
+    expect(RESET_PASSWORD_PATH).toBe('/fotoweb/views/reset-password');
   });
 });

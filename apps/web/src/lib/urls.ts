@@ -17,6 +17,10 @@ export const PINS_PATH = '/fotoweb/views/pins';
 export const ALBUMS_PATH = '/fotoweb/views/albums';
 /** The trash (issue 13): deleted assets to restore or purge. */
 export const TRASH_PATH = '/fotoweb/views/trash';
+/** "Forgot password?" (issue 14): ask for a password reset link by e-mail address. */
+export const FORGOT_PASSWORD_PATH = '/fotoweb/views/forgot-password';
+/** The page a password reset link opens (`?token=…`; the DAM's `mail/links.ts` `RESET_PASSWORD_VIEW`). */
+export const RESET_PASSWORD_PATH = '/fotoweb/views/reset-password';
 /** Longest accepted `to` return address, in characters (bff.yaml `to` maxLength). */
 export const MAX_RETURN_ADDRESS_LENGTH = 2048;
 

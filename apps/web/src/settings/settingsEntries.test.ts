@@ -31,6 +31,7 @@ const EVERYTHING: SettingsDescriptorLike = {
     activityExports: '/fotoweb/views/activity-exports',
     management: '/fotoweb/views/management',
     apiClients: '/fotoweb/views/api-clients',
+    mailOutbox: '/fotoweb/views/outbox',
     manageSubscription: 'https://subscriptions.example/manage',
   },
   userManagement: { userList: USERS },
@@ -58,7 +59,7 @@ const MAGPIE: SettingsDescriptorLike = {
 const ids = (state: ReturnType<typeof settingsMenu>) => state.entries.map((entry) => entry.id);
 
 describe('settings menu (spec 03 §2.1)', () => {
-  it('lists every entry of §2.1 once, in the spec order, with Magpie’s API clients beside Manage site', () => {
+  it('lists every entry of §2.1 once, in the spec order, with Magpie’s API clients and outbox beside Manage site', () => {
     expect(SETTINGS_ENTRIES.map((entry) => entry.id)).toEqual([
       'createInvitations',
       'manageInvitations',
@@ -70,6 +71,7 @@ describe('settings menu (spec 03 §2.1)', () => {
       'consentForms',
       'activityExports',
       'apiClients',
+      'mailOutbox',
       'manageSite',
       'manageSubscription',
       'installDesktopTool',
@@ -95,6 +97,7 @@ describe('settings menu (spec 03 §2.1)', () => {
     ['consentForms', { views: { manageConsentForms: '/fotoweb/views/consent' } }, '/fotoweb/views/consent'],
     ['activityExports', { views: { activityExports: '/fotoweb/views/activity-exports' } }, '/fotoweb/views/activity-exports'],
     ['apiClients', { views: { apiClients: '/fotoweb/views/api-clients' } }, '/fotoweb/views/api-clients'],
+    ['mailOutbox', { views: { mailOutbox: '/fotoweb/views/outbox' } }, '/fotoweb/views/outbox'],
     ['manageSite', { views: { management: '/fotoweb/views/management' } }, '/fotoweb/views/management'],
     ['manageSubscription', { views: { manageSubscription: 'https://sub.example/' } }, 'https://sub.example/'],
     ['installDesktopTool', { fwdt: { views: { install: '/v/fwdt' } } }, '/v/fwdt'],
@@ -119,6 +122,7 @@ describe('settings menu (spec 03 §2.1)', () => {
           'activityExports',
           'management',
           'apiClients',
+          'mailOutbox',
           'manageSubscription',
         ].map((k) => [k, link]),
       ),

@@ -27,6 +27,7 @@ export type SettingsEntryId =
   | 'consentForms'
   | 'activityExports'
   | 'apiClients'
+  | 'mailOutbox'
   | 'manageSite'
   | 'manageSubscription'
   | 'installDesktopTool';
@@ -145,7 +146,7 @@ export function listsConfigSections(overview: PermissionsOverviewLike): boolean 
 /** The action that opens the users-and-groups modal (apps/web/src/actions/actionOpenUserManagement.ts). */
 export const OPEN_USER_MANAGEMENT_ACTION = 'openUserManagement';
 
-/** Every entry of spec 03 §2.1, in menu order, and Magpie's API clients (spec 03 §3.12). */
+/** Every entry of spec 03 §2.1, in menu order, and Magpie's API clients (spec 03 §3.12) and mail outbox (issue 14). */
 export const SETTINGS_ENTRIES: readonly SettingsEntryDefinition[] = [
   { id: 'createInvitations', label: 'Create invitations', opens: { kind: 'page' }, href: (d) => view(d, 'createInvitations') },
   { id: 'manageInvitations', label: 'Manage invitations', opens: { kind: 'page' }, href: (d) => view(d, 'manageInvitations') },
@@ -164,6 +165,8 @@ export const SETTINGS_ENTRIES: readonly SettingsEntryDefinition[] = [
   { id: 'activityExports', label: 'Activity exports', opens: { kind: 'page' }, href: (d) => view(d, 'activityExports') },
   // Magpie's API clients view (spec 03 §3.12 applications; offered with manageSettings), beside the site's settings.
   { id: 'apiClients', label: 'API clients', opens: { kind: 'page' }, href: (d) => view(d, 'apiClients') },
+  // Magpie's mail outbox (issue 14 "Mail"; offered with manageSettings): what Magpie sent, or holds without a mail server.
+  { id: 'mailOutbox', label: 'Outbox', opens: { kind: 'page' }, href: (d) => view(d, 'mailOutbox') },
   { id: 'manageSite', label: 'Manage site', opens: { kind: 'page' }, href: (d) => view(d, 'management'), needsOverview: listsConfigSections },
   { id: 'manageSubscription', label: 'Manage subscription', opens: { kind: 'newTab' }, href: (d) => view(d, 'manageSubscription') },
   {

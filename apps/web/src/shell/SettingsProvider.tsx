@@ -1,6 +1,7 @@
 /**
  * The settings (cog) menu's state for the logged-in shell (spec 03 §2.1): the entries `settings/settingsEntries.ts`
- * keeps for the descriptor and the permissions overview, and whether the "Manage users and groups" modal is open.
+ * keeps for the descriptor, the permissions overview and the pending sign-ups' count (the badge), and whether the
+ * "Manage users and groups" modal is open.
  *
  * The modal's open state is app state held here, not a URL: spec 03 §2 "No URL routes are shown for the dialogs",
  * and a search parameter would also change the collection view's address (and its search) under the modal. The
@@ -17,6 +18,8 @@ interface SettingsValue {
   readonly menu: SettingsMenu;
   /** True while the "Manage users and groups" modal is open. */
   readonly userManagementOpen: boolean;
+  /** Reads the pending counts again (after a sign-up was approved or rejected, issue 14). */
+  refreshCounts(): void;
   openUserManagement(): void;
   closeUserManagement(): void;
 }
@@ -41,6 +44,14 @@ function loadPermissionsOverview(signal: AbortSignal): Promise<PermissionsOvervi
   return api.getConfigOptions({ signal });
 }
 
+/**
+ * Reads the pending sign-ups' count (`countSignups`, the descriptor's `signups_count`; spec 03 §2.1 badge, §7
+ * "pending-users count link" `signupCount`).
+ */
+function loadSignupCount(href: string, signal: AbortSignal): Promise<number> {
+  return api.countSignups(href, { signal }).then((answer) => answer.signupCount);
+}
+
 /** Provides {@link useSettings}; must be inside the session. */
 export function SettingsProvider({ children }: { children: ReactNode }) {
   const { descriptor } = useSession();
@@ -55,11 +66,24 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
     return { status: 'loading' };
   }, [overview.status, overview.data]);
 
-  const menu = useMemo(() => (descriptor ? settingsMenu({ descriptor, overview: overviewState }) : { entries: [], badge: 0 }), [descriptor, overviewState]);
+  // spec 03 §8 "Pending counts ignore errors": a failed count is not known, so it shows no badge.
+  const signupCountHref = descriptor?.isForcePasswordChangeSet ? undefined : (descriptor?.signups_count ?? undefined);
+  const signupCount = useResource(signupCountHref, (signal) => loadSignupCount(signupCountHref!, signal));
+  const signups = signupCount.status === 'ready' ? signupCount.data : undefined;
+  const reloadSignupCount = signupCount.reload;
+  const refreshCounts = useCallback(() => reloadSignupCount(), [reloadSignupCount]);
+
+  const menu = useMemo(
+    () => (descriptor ? settingsMenu({ descriptor, overview: overviewState, counts: signups === undefined ? {} : { signups } }) : { entries: [], badge: 0 }),
+    [descriptor, overviewState, signups],
+  );
 
   const [open, setOpen] = useState(false);
   const openUserManagement = useCallback(() => setOpen(true), []);
   const closeUserManagement = useCallback(() => setOpen(false), []);
-  const value = useMemo<SettingsValue>(() => ({ menu, userManagementOpen: open, openUserManagement, closeUserManagement }), [menu, open, openUserManagement, closeUserManagement]);
+  const value = useMemo<SettingsValue>(
+    () => ({ menu, userManagementOpen: open, openUserManagement, closeUserManagement, refreshCounts }),
+    [menu, open, openUserManagement, closeUserManagement, refreshCounts],
+  );
   return <SettingsContext.Provider value={value}>{children}</SettingsContext.Provider>;
 }

@@ -5,53 +5,32 @@
  * with Rename…, Move earlier, Move later and Delete…. {@link SaveSmartFolderButton} saves the search on screen.
  */
 import { useCallback, useState } from 'react';
-import { Alert, Box, Button, chakra, Grid, Heading, IconButton, Menu, Portal } from '@chakra-ui/react';
-import { ArrowLeft, ArrowRight, BookmarkPlus, EllipsisVertical, Pencil, Trash2 } from 'lucide-react';
+import { Alert, Box, Button, chakra, Grid, Heading } from '@chakra-ui/react';
+import { ArrowLeft, ArrowRight, BookmarkPlus, Pencil, Trash2 } from 'lucide-react';
 import type { Collection } from '@magpie/api-types';
 import type { NameEditInput, SavedName } from '@magpie/machines';
 import { api, describeError } from '../api/client.ts';
 import { useResource } from '../api/useResource.ts';
 import { CollectionTile } from '../components/CollectionTile.tsx';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
+import { TileActionsMenu } from '../components/TileActionsMenu.tsx';
 import { SmartFolderDialog } from './SmartFolderDialog.tsx';
 
 type SmartFolderAction = 'rename' | 'earlier' | 'later' | 'delete';
 
 function SmartFolderMenu({ folder, index, count, onAction }: { folder: Collection; index: number; count: number; onAction: (action: SmartFolderAction) => void }) {
   return (
-    <Menu.Root onSelect={({ value }) => onAction(value as SmartFolderAction)}>
-      <Menu.Trigger asChild>
-        <IconButton data-testid="smart-folder-actions" aria-label={`Actions for ${folder.name}`} size="sm" variant="subtle" position="absolute" top="2" left="2" zIndex="1">
-          <EllipsisVertical aria-hidden="true" />
-        </IconButton>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content>
-            <Menu.Item value="rename">
-              <Pencil aria-hidden="true" />
-              Rename…
-            </Menu.Item>
-            {index > 0 && (
-              <Menu.Item value="earlier" data-testid="smart-folder-earlier">
-                <ArrowLeft aria-hidden="true" />
-                Move earlier
-              </Menu.Item>
-            )}
-            {index < count - 1 && (
-              <Menu.Item value="later" data-testid="smart-folder-later">
-                <ArrowRight aria-hidden="true" />
-                Move later
-              </Menu.Item>
-            )}
-            <Menu.Item value="delete">
-              <Trash2 aria-hidden="true" />
-              Delete…
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <TileActionsMenu<SmartFolderAction>
+      label={`Actions for ${folder.name}`}
+      testId="smart-folder-actions"
+      items={[
+        { value: 'rename', label: 'Rename…', icon: Pencil, when: true },
+        { value: 'earlier', label: 'Move earlier', icon: ArrowLeft, when: index > 0, testId: 'smart-folder-earlier' },
+        { value: 'later', label: 'Move later', icon: ArrowRight, when: index < count - 1, testId: 'smart-folder-later' },
+        { value: 'delete', label: 'Delete…', icon: Trash2, when: true },
+      ]}
+      onSelect={onAction}
+    />
   );
 }
 

@@ -131,6 +131,14 @@ export interface components {
          *     the user must change the password first: every call but the descriptor, keepalive, logout, preferences and
          *     `changeOwnPassword` answers this while `isForcePasswordChangeSet` is true).
          *
+         *     Invitations and sign-ups (issue 14): `InvitationNotFound` (404, no invitation has that link), `InvitationRevoked`,
+         *     `InvitationUsed`, `InvitationExpired` (410, the link admits nobody any more), `SignupClosed` (403, no open
+         *     sign-up without an invitation), `SignupExists` (409, the address already belongs to a user or a pending
+         *     sign-up).
+         *
+         *     Password reset (issue 14): `PasswordResetNotFound` (404, the token names no reset link, or its user may no
+         *     longer reset a password), `PasswordResetUsed`, `PasswordResetExpired` (410, the link sets no password any more).
+         *
          *     Input refused before any handler (issue 9), by the DAM for every route and by the BFF before forwarding:
          *     a NUL character (U+0000) or a lone UTF-16 surrogate in a path segment, a query value or key, or a string or
          *     key of a JSON or form body, and a JSON body nested deeper than 64 levels of arrays and objects, answer 400

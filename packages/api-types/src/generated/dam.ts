@@ -1165,6 +1165,71 @@ export interface paths {
         patch: operations["updateAlbumShares"];
         trace?: never;
     };
+    "/fotoweb/users/{userId}/albums/{albumId}/.comments/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The album owner's user id (from the album's href). */
+                userId: components["parameters"]["AlbumOwner"];
+                /** @description The album's id (from its href). */
+                albumId: components["parameters"]["AlbumId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * An album's comments
+         * @description The comments on an album, oldest first (Magpie; FotoWeb's `props.comments` of a collection, spec 03 §3.3
+         *     `albums.comment` and `moderateComments`): each with its text, author, date and whether the caller may delete
+         *     it (`allowDelete`: its author, the album's owner, and holders of `moderateComments`). Whoever opens the album
+         *     reads them: its owner, the users and groups it is shared with, holders of `manageAlbums`, and, on a public
+         *     album, signed-in users (not guests, not share-link visitors). `canComment` says whether the caller may add
+         *     one (`albums.comment`, on an album that is neither archived nor deleted). An album the caller may not open is
+         *     404, as the album is.
+         */
+        get: operations["listAlbumComments"];
+        put?: never;
+        /**
+         * Comment on an album
+         * @description Adds a comment (`{text}`, 1 to 2,000 characters once trimmed; lines kept) by the caller, who needs the group
+         *     permission `albums.comment` (403) and must be able to open the album (404). An archived or deleted album takes
+         *     no comments (409). Answers 201 with the comment, its href also in `Location`.
+         */
+        post: operations["addAlbumComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/users/{userId}/albums/{albumId}/.comments/{commentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The album owner's user id (from the album's href). */
+                userId: components["parameters"]["AlbumOwner"];
+                /** @description The album's id (from its href). */
+                albumId: components["parameters"]["AlbumId"];
+                /** @description The comment's id (from its href). */
+                commentId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a comment
+         * @description Deletes a comment for good. Its author, the album's owner and holders of `moderateComments` may (403 for
+         *     others who can open the album; 404 for an album the caller may not open or a comment that is not on it).
+         */
+        delete: operations["deleteAlbumComment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/fotoweb/shares/{token}/": {
         parameters: {
             query?: never;
@@ -2533,6 +2598,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/fotoweb/password-resets/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a password reset link (Magpie)
+         * @description Magpie ("Forgot password?" on the login view; issue 14 "Password reset"). Body `{email}`. Every account that
+         *     may reset its password by that address (case-insensitively) is mailed a single-use link to the web app's reset
+         *     page (`/fotoweb/views/reset-password?token=…`), valid `MAGPIE_PASSWORD_RESET_TTL` seconds (default 3600): a
+         *     person, enabled, neither expired nor deleted, with a password of Magpie's. The guest user, an API client's user
+         *     and a user without a password (who signs in elsewhere) get nothing.
+         *
+         *     The answer never tells whether such an account exists: 202 with the same body for every well-formed address,
+         *     sent before the address is looked up, so the status, the body and the time are the same. A malformed address is
+         *     400 `InvalidRequest`. Rate-limited before anything else: 3 requests per address per 15 minutes, and
+         *     `MAGPIE_TOKEN_RATE_LIMIT` per client address per minute (the browser's, as the BFF reports it in
+         *     `X-Forwarded-For`; the BFF has its own limit per client address, `MAGPIE_PASSWORD_RESET_RATE_LIMIT`); then 429
+         *     `TooManyRequests` with `Retry-After`, whether or not the address is known. The public descriptor's `services.password_reset` is this URL.
+         */
+        post: operations["requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/password-resets/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The token of a password reset link (the `token` of the reset page's address in the mail). Any text up to 200
+                 *     characters is looked up: one that names no link answers 404 `PasswordResetNotFound`, never 400.
+                 */
+                token: components["parameters"]["PasswordResetToken"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Check a password reset link (Magpie)
+         * @description Whether a reset link can still set a password, so that the reset page says so before anyone types: 200
+         *     `{valid: true, expires, userName}`. A token that names no link (mistyped, cut short or tampered with), or a
+         *     link whose user may no longer reset a password (disabled, deleted, expired since), answers 404
+         *     `PasswordResetNotFound`; a link already used (or made void by another reset of the same user) 410
+         *     `PasswordResetUsed`; an expired one 410 `PasswordResetExpired`. Never cached.
+         */
+        get: operations["getPasswordReset"];
+        put?: never;
+        /**
+         * Set a new password with a reset link (Magpie)
+         * @description Body `{password}`: the new password, which must meet `PASSWORD_RULES` (400 `WeakPassword`, the message says
+         *     which rule; the link stays usable). The link's own errors come first and are `getPasswordReset`'s: 404
+         *     `PasswordResetNotFound`, 410 `PasswordResetUsed` or `PasswordResetExpired`. On success (204) the link is used
+         *     up, and so is every other reset link of the user; `forcePasswordChange` is cleared; every session of the user
+         *     ends (its access and refresh tokens are revoked: at once in this DAM process, within 5 s in the others).
+         */
+        post: operations["completePasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/fotoweb/api/config/applications": {
         parameters: {
             query?: never;
@@ -2578,6 +2712,394 @@ export interface paths {
          *     within the auth cache's 5 s). Needs `manageSettings` (403). Magpie's own clients are 404. Answers 204.
          */
         delete: operations["deleteApplication"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/config/mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The mail outbox (Magpie)
+         * @description Every message Magpie queued (invitations, sign-ups, password resets, test messages), newest first, 50 a page
+         *     (`paging.next` for older ones), with where its delivery stands: `queued` (waiting for its first attempt or a
+         *     retry, `nextAttempt`), `sent`, `failed` (`lastError`: refused for good, or every attempt used) or `held` (no SMTP
+         *     server is configured, so it stays here for an administrator to read). `delivery` says how mail leaves this
+         *     server (never the SMTP server's credentials). Needs `manageSettings` (403): a message may hold a link that signs
+         *     its recipient in. The descriptor's `mail_outbox` is this URL for callers who may read it, null otherwise.
+         */
+        get: operations["listMail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/config/mail/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test message to yourself (Magpie)
+         * @description Queues a short message to the caller's own e-mail address, to check the mail settings: with `SMTP_URL` it is
+         *     delivered in the background (and retried with back-off while the SMTP server refuses or is down), without it it
+         *     is held in the outbox. No body. Answers 202 with the message and `Location`. Needs `manageSettings` (403); a
+         *     caller whose user has no valid e-mail address gets 400 `InvalidRequest`.
+         */
+        post: operations["sendTestMail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/config/mail/{mailId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One message of the outbox (Magpie)
+         * @description A message with its plain-text and HTML parts and its delivery. The parts of a message marked sensitive (one
+         *     whose link signs its recipient in) are erased once it is sent: `erased` is then set and `text` is empty. Needs
+         *     `manageSettings` (403); an unknown id is 404.
+         */
+        get: operations["getMail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/invitations/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The active invitations (the descriptor's `invitations`; spec 03 §2.2, §3.6)
+         * @description Spec 03 §3.6, §7 "Invitations" (Magpie's shapes: FotoWeb publishes none). The invitations that still admit
+         *     someone, newest first, 100 a page (`paging.next` for older ones): revoked, used-up (a `users` invitation
+         *     once signed up with) and expired ones leave the list (spec 03 §4 "On success the row is removed"). Each names
+         *     its type (`email` set: users; `organization` set: organization; neither: link), its sign-up link to copy,
+         *     where to revoke it, its groups and who joined through it. Needs `inviteUsers` (403). Plain JSON, never
+         *     cached (a sign-up link admits whoever holds it).
+         */
+        get: operations["listInvitations"];
+        put?: never;
+        /**
+         * Invite people (spec 01 §2 invitation wizard, §3 "Invitation (create)", §7)
+         * @description The body of spec 01 §3 `{groups, emails, organizationDomain, link, message, description}` (and Magpie's
+         *     `approveAutomatically`). Its type follows from what it names:
+         *
+         *     - `emails` (users type): one invitation and one e-mail per address, each with its own sign-up link
+         *       (`totalInvitationsCreated` = the number of addresses, `invitationLink` null);
+         *     - `organizationDomain` (organization type): one invitation whose link admits anyone with an address at exactly
+         *       that domain (`invitationLink` is the link to hand out);
+         *     - `link: true` (link type): one invitation whose link admits anyone who has it.
+         *
+         *     Giving more than one of these, or none, is 400. `groups` are group hrefs the new users join when they are
+         *     approved (Everyone and Registered Users are implicit: naming them changes nothing); a caller without
+         *     `manageUsers` may grant only groups they are a member of (`listGrantableGroups` lists them). `message` goes
+         *     into the invitation e-mails; `description` is the administrators' note shown in the list. Sign-ups through
+         *     an invitation with `approveAutomatically` become users at once (when a license seat is free; otherwise they
+         *     wait for approval as any other).
+         *
+         *     An invitation admits sign-ups for `MAGPIE_INVITATION_TTL_DAYS` days (30 by default; 0: until revoked). Only a
+         *     SHA-256 hash of its link's token is stored.
+         *
+         *     400 `InvalidRequest` (spec 01 §8 "data validation failed") with one issue per problem, and nothing created: a
+         *     malformed address (`emails.<i>`), an address given twice (case-insensitively) or one that already belongs to
+         *     a user, more addresses than `MAGPIE_MAX_INVITATION_EMAILS` (100 by default), a domain that is not
+         *     `host.tld` (optional subdomains), a group href that names no group (`groups.<i>`), a group given twice, the
+         *     guest group, or a group the caller may not grant. Every invitation and every e-mail is stored in one
+         *     transaction (the mails are queued as background jobs with it): one bad address creates nothing. Needs
+         *     `inviteUsers` (403). Answers 201.
+         */
+        post: operations["createInvitations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/invitations/{invitationId}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An invitation's id, from its `invitationAdminHref`. */
+                invitationId: components["parameters"]["InvitationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke an invitation (spec 03 §7 REVOKE on the invitation's admin link)
+         * @description FotoWeb's `REVOKE <invitationAdminHref>` with an empty JSON body, as a `POST` on the invitation's `revoke`
+         *     link (`<invitationAdminHref>revoke`): Node's HTTP parser refuses custom methods. The body is optional and, when
+         *     sent, an empty object. From now on the link admits nobody (`getSignupForm` and `submitSignup` answer 410
+         *     `InvitationRevoked`) and the invitation leaves the list; sign-ups already made through it stay pending.
+         *     Answers 204. An invitation that does not exist, or is no longer active (revoked, used up, expired), is 404
+         *     (spec 03 §8 "invite not found"). Needs `inviteUsers` (403).
+         */
+        post: operations["revokeInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/groups/grantable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The groups the caller may give new people (spec 01 §5 group search; spec 03 §7 "GET groups with ?q=")
+         * @description The group search of the invitation wizard and the approve-user modal (the descriptor's `groups_grantable`,
+         *     an RFC 6570 template with `{?q}`): up to 25 groups whose name contains `q` (case-insensitively; every one
+         *     without it), by name, as `{href, name}` only. Holders of `manageUsers` (and the site owner) may grant every
+         *     group; anyone else only the groups they are a member of (directly or through nested groups). The built-in
+         *     groups are never listed: Everyone and Registered Users are implicit (the wizard shows them as fixed
+         *     defaults, spec 01 §5), and guests are not people. Needs `inviteUsers`, `approvePendingSignups` or
+         *     `manageUsers` (403). The web client sends it only for non-empty text, 500 ms after typing (spec 01 §5, §9).
+         */
+        get: operations["listGrantableGroups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/signup/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sign-up form of an invitation link, or of open sign-up (public)
+         * @description What the public sign-up page (`/fotoweb/views/signup?invitation=<token>`, the link of an invitation) shows, to
+         *     anyone, with or without a session: the invitation's type, the invited address of a `users` invitation (the
+         *     form presets it; the sign-up must use it), the domain of an `organization` invitation (the address must be at
+         *     it), the site's extra fields (spec 03 §3.7) and the password rules. Without `invitation` it is the form of open
+         *     sign-up, which the site allows only when `openSignup` is on (`updateSignupSettings`): otherwise 403
+         *     `SignupClosed` (the login view asks this to decide whether to offer "Sign up").
+         *
+         *     An unknown token is 404 `InvitationNotFound`; a revoked one 410 `InvitationRevoked`, a used-up one (a `users`
+         *     invitation already signed up with) 410 `InvitationUsed`, an expired one 410 `InvitationExpired`. Failed look-ups
+         *     count against `MAGPIE_SIGNUP_RATE_LIMIT` per client address (429 with `Retry-After` beyond it).
+         */
+        get: operations["getSignupForm"];
+        put?: never;
+        /**
+         * Sign up (public; spec 01 §3 "Sign-up")
+         * @description A person asks for an account: `{invitation?, email, firstName, lastName, password, userData}`. Through a `users`
+         *     invitation the address must be the invited one; through an `organization` invitation it must be at its domain
+         *     (400 with an issue on `email` otherwise); through a `link` invitation, or without one when open sign-up is on
+         *     (otherwise 403 `SignupClosed`), any address. The password must meet `PASSWORD_RULES` (400 `WeakPassword`, the
+         *     e-mail address being the user name). `userData` answers the site's extra fields (spec 03 §3.7, §5 "Sign-up
+         *     details"): every required one, each value its type's (a dropdown one of its `values`, a checkbox `true` or
+         *     `false`) and matching its `validation.regex` (the issue's message is its `helpText`); unknown or repeated ids
+         *     are refused. Every problem is an issue of one 400 `InvalidRequest`.
+         *
+         *     An address that already belongs to a user (as user name or e-mail) or to a pending sign-up is 409
+         *     `SignupExists`. The invitation's token as for `getSignupForm` (404, 410). A `users` invitation is used up by
+         *     this sign-up; `organization` and `link` invitations admit many. Answers 201 `{status: "pending"}`: the sign-up
+         *     waits for an administrator (`listSignups`); or `{status: "approved"}` when the invitation approves
+         *     automatically and a license seat was free: the account exists and the person may log in with the e-mail
+         *     address and the password. The password is kept only as a scrypt hash. Every call counts against
+         *     `MAGPIE_SIGNUP_RATE_LIMIT` per client address (429 with `Retry-After` beyond it).
+         */
+        post: operations["submitSignup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/signups/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The pending sign-ups (the descriptor's `signups`; spec 03 §2.10, §3.7, §7 "Sign-ups")
+         * @description Every sign-up waiting for approval, oldest first, with the site's extra fields (to label and edit `userData`)
+         *     and whether approvers choose the new user's groups (`adminCanAssignGroups`, spec 03 §2.10, §6). Each sign-up's
+         *     `groups` are those its invitation grants. Approved and rejected sign-ups leave the list (spec 03 §4). Needs
+         *     `approvePendingSignups` (403). Never cached.
+         */
+        get: operations["listSignups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/signups/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many sign-ups wait (the descriptor's `signups_count`; spec 03 §2.1 badge, §7 "pending-users count link")
+         * @description `{signupCount}`: the number of pending sign-ups, for the settings menu's badge (shown above 0). Needs
+         *     `approvePendingSignups` (403). Never cached.
+         */
+        get: operations["countSignups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/signups/{signupId}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A sign-up's id (a UUID, spec 03 §7 `{signup href}/{guid}`), from its `href`. */
+                signupId: components["parameters"]["SignupId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Correct a pending sign-up (spec 03 §2.10 details modal, §7 PATCH)
+         * @description `{firstName?, lastName?, userData?}`: only what is given changes; `userData` replaces the whole list and must
+         *     satisfy the extra fields as `submitSignup` checks them (spec 03 §5 "Sign-up details"; 400 `InvalidRequest`
+         *     "field validation failed" with one issue per problem). Answers the sign-up. A sign-up that does not exist or
+         *     is no longer pending is 404 (spec 03 §8). Needs `approvePendingSignups` (403).
+         */
+        patch: operations["updateSignup"];
+        trace?: never;
+    };
+    "/fotoweb/signups/{signupId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A sign-up's id (a UUID, spec 03 §7 `{signup href}/{guid}`), from its `href`. */
+                signupId: components["parameters"]["SignupId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a sign-up (spec 01 §2 approve-user modal; spec 03 §7 APPROVE)
+         * @description FotoWeb's `APPROVE <signup href>` with `{groups}`, as a `POST` on the sign-up's `approve` link. The sign-up
+         *     becomes a user: user name and e-mail the sign-up's address, its names and password, license level 35 (Standard)
+         *     mode 0 (`NEW_USER_DEFAULTS`), enabled, the extra fields' answers as custom properties (`propertyBag`, key =
+         *     field id), and member of its groups. With `adminCanAssignGroups` on, `groups` (group hrefs; absent: the
+         *     sign-up's own) are the groups the user joins; the sign-up's groups may be kept, and any other group must be
+         *     one the approver may grant (as for `listGrantableGroups`). With it off the user joins the sign-up's groups,
+         *     and `groups`, when given, must name exactly those.
+         *
+         *     400 `InvalidRequest` (spec 03 §8 "group validation failed") with an issue per group: not a group href, no such
+         *     group, a group given twice, the guest group, or one the approver may not grant. 404 for a sign-up that does not
+         *     exist or is no longer pending. 409 `out_of_licenses` (its message contains the literal, spec 03 §8) when every
+         *     seat of the Standard license is taken (`MAGPIE_LICENSE_SEATS`); 409 `UserExists` when a user with that address
+         *     was made meanwhile. The applicant gets an e-mail with the login link (queued in the same transaction). Answers
+         *     201 with `Location` and the new user's `href`. Needs `approvePendingSignups` (403).
+         */
+        post: operations["approveSignup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/signups/{signupId}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A sign-up's id (a UUID, spec 03 §7 `{signup href}/{guid}`), from its `href`. */
+                signupId: components["parameters"]["SignupId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a sign-up (spec 03 §7 REJECT)
+         * @description FotoWeb's `REJECT <signup href>`, as a `POST` on the sign-up's `reject` link; the body is optional and, when
+         *     sent, an empty object. The sign-up leaves the list, its password hash is erased, and the applicant gets an
+         *     e-mail saying so. Answers 204. 404 for a sign-up that does not exist or is no longer pending. Needs
+         *     `approvePendingSignups` (403).
+         */
+        post: operations["rejectSignup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/config/signups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sign-up settings (Magpie; the descriptor's `signup_settings`)
+         * @description Whether people may sign up without an invitation (`openSignup`, off by default), whether approvers choose the
+         *     new user's groups (`adminCanAssignGroups`, on by default), and the extra fields of the sign-up form (spec 03
+         *     §3.7; none by default). Needs `manageSettings` or `approvePendingSignups` (403).
+         */
+        get: operations["getSignupSettings"];
+        /**
+         * Replace the sign-up settings (Magpie)
+         * @description The whole settings (see `getSignupSettings`). At most 20 fields, ids unique (`^[A-Za-z][A-Za-z0-9_-]{0,63}$`),
+         *     a dropdown field with 1–50 distinct `values` (other types none), a `validation.regex` that is a valid
+         *     JavaScript regular expression (`u` flag) of at most 200 characters; every problem is an issue of one 400
+         *     `InvalidRequest`. Answers the settings as stored. Needs `manageSettings` (403): the settings decide who may ask
+         *     for an account.
+         */
+        put: operations["updateSignupSettings"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2921,6 +3443,14 @@ export interface components {
          *     the user must change the password first: every call but the descriptor, keepalive, logout, preferences and
          *     `changeOwnPassword` answers this while `isForcePasswordChangeSet` is true).
          *
+         *     Invitations and sign-ups (issue 14): `InvitationNotFound` (404, no invitation has that link), `InvitationRevoked`,
+         *     `InvitationUsed`, `InvitationExpired` (410, the link admits nobody any more), `SignupClosed` (403, no open
+         *     sign-up without an invitation), `SignupExists` (409, the address already belongs to a user or a pending
+         *     sign-up).
+         *
+         *     Password reset (issue 14): `PasswordResetNotFound` (404, the token names no reset link, or its user may no
+         *     longer reset a password), `PasswordResetUsed`, `PasswordResetExpired` (410, the link sets no password any more).
+         *
          *     Input refused before any handler (issue 9), by the DAM for every route and by the BFF before forwarding:
          *     a NUL character (U+0000) or a lone UTF-16 surrogate in a path segment, a query value or key, or a string or
          *     key of a JSON or form body, and a JSON body nested deeper than 64 levels of arrays and objects, answer 400
@@ -3076,10 +3606,37 @@ export interface components {
             groups: components["schemas"]["UrlOrNull"];
             /** @description RFC 6570 template with `{?q}`. */
             groups_search: components["schemas"]["UrlOrNull"];
+            /**
+             * @description Magpie extension (issue 14), the groups the caller may give new people (`listGrantableGroups`,
+             *     `/fotoweb/groups/grantable{?q}`, an RFC 6570 template): the invitation wizard's and the approve-user
+             *     modal's group search. Offered with `inviteUsers`, `approvePendingSignups` or `manageUsers`, else null.
+             */
+            groups_grantable?: components["schemas"]["UrlOrNull"];
+            /**
+             * @description Magpie extension (issue 14), the invitations (`/fotoweb/invitations/`: `listInvitations`,
+             *     `createInvitations`). Offered with `inviteUsers`, else null.
+             */
+            invitations?: components["schemas"]["UrlOrNull"];
+            /**
+             * @description Magpie extension (issue 14), the pending sign-ups' count for the settings menu's badge
+             *     (`/fotoweb/signups/count`, `countSignups`; spec 03 §7 "pending-users count link"). Offered with
+             *     `approvePendingSignups`, else null.
+             */
+            signups_count?: components["schemas"]["UrlOrNull"];
+            /**
+             * @description Magpie extension (issue 14), the sign-up settings (`/fotoweb/api/config/signups`: open sign-up, whether
+             *     approvers choose groups, the extra fields). Offered with `manageSettings`, else null.
+             */
+            signup_settings?: components["schemas"]["UrlOrNull"];
             isForcePasswordChangeSet: boolean;
             isPreferProInterfaceByDefaultEnabled: boolean;
             isVersioningEnabled: boolean;
             markers: components["schemas"]["UrlOrNull"];
+            /**
+             * @description Magpie extension (issue 14 "Mail"), the mail outbox (`listMail`, `/fotoweb/api/config/mail`): offered to
+             *     callers with `manageSettings`, else null.
+             */
+            mail_outbox?: components["schemas"]["UrlOrNull"];
             move_to: components["schemas"]["UrlOrNull"];
             /** @description Magpie extension, the trash (`/fotoweb/me/trash/`); null for guests. */
             trash: components["schemas"]["UrlOrNull"];
@@ -3095,6 +3652,10 @@ export interface components {
                 allowFileSystemDestinations: boolean;
             };
             services: components["schemas"]["DescriptorServices"];
+            /**
+             * @description The pending sign-ups (`/fotoweb/signups/`, `listSignups`; issue 14). Offered with `approvePendingSignups`,
+             *     else null.
+             */
             signups: components["schemas"]["UrlOrNull"];
             siteConfigurationHref: components["schemas"]["UrlOrNull"];
             taxonomies: components["schemas"]["UrlOrNull"];
@@ -3225,14 +3786,17 @@ export interface components {
         /** @description Links to web views (HTML pages of the client). */
         DescriptorViews: {
             admin_webhooks: components["schemas"]["UrlOrNull"];
+            /** @description The invitation wizard (`/fotoweb/views/invitations`, spec 01 §2), offered with `inviteUsers`, else null. */
             createInvitations: components["schemas"]["UrlOrNull"];
             edit_taxonomy_item: components["schemas"]["UrlOrNull"];
             /** @description Where to go after logging out (`/fotoweb/views/login`). */
             loggedOut: components["schemas"]["UrlOrNull"];
             manage_exports: components["schemas"]["UrlOrNull"];
+            /** @description The invitation grid (`/fotoweb/views/admin/invitations`, spec 03 §2.2), offered with `inviteUsers`, else null. */
             manageInvitations: components["schemas"]["UrlOrNull"];
             pro: components["schemas"]["UrlOrNull"];
             selection: components["schemas"]["UrlOrNull"];
+            /** @description The pending sign-ups (`/fotoweb/views/admin/signups`, spec 03 §2.10), offered with `approvePendingSignups`, else null. */
             signUpAdmin: components["schemas"]["UrlOrNull"];
             upload: components["schemas"]["UrlOrNull"];
             changePassword?: components["schemas"]["UrlOrNull"];
@@ -3243,6 +3807,11 @@ export interface components {
              *     (spec 03 §3.12 applications; `listApplications`). Offered to callers with `manageSettings`, else null.
              */
             apiClients?: components["schemas"]["UrlOrNull"];
+            /**
+             * @description (Magpie) The outbox view, where administrators read Magpie's mail and send themselves a test message (issue
+             *     14 "Mail"; `listMail`). Offered to callers with `manageSettings`, else null.
+             */
+            mailOutbox?: components["schemas"]["UrlOrNull"];
             subscription?: null | {
                 /** @description ISO 8601 date-time the site was created (spec 01 §9 trial countdown). */
                 siteCreatedDate: string;
@@ -3364,7 +3933,12 @@ export interface components {
         /** @description Common properties (FotoWeb `props`). */
         ResourceProps: {
             annotations?: components["schemas"]["EnabledFlag"];
-            comments?: components["schemas"]["EnabledFlag"];
+            /** @description Whether the collection takes comments; on an album the caller may open, `href` is its comments (`.comments/`) and `count` how many it has. */
+            comments?: {
+                enabled: boolean;
+                href?: string;
+                count?: number;
+            };
             /** @description Whether the collection can be shared; on an album its owner may change, `href` is its sharing (`.shares/`, issue 13). */
             shares?: {
                 enabled: boolean;
@@ -4261,6 +4835,32 @@ export interface components {
             sharedHREF: string;
             created: string;
         };
+        /** @description A comment on an album (Magpie; spec 03 §3.3 `albums.comment`). */
+        AlbumComment: {
+            /** @description The comment's href (to delete it). */
+            href: string;
+            /** @description What was written, as written (1 to 2,000 characters). */
+            text: string;
+            /** Format: date-time */
+            created: string;
+            /** @description Who wrote it; `href` null once that user was deleted (then `name` is "Former user"). */
+            author: {
+                name: string;
+                href: string | null;
+            };
+            /** @description Whether the caller may delete it (its author, the album's owner, `moderateComments`). */
+            allowDelete: boolean;
+        };
+        /** @description An album's comments, oldest first (`GET <album>/.comments/`). */
+        AlbumCommentList: {
+            data: components["schemas"]["AlbumComment"][];
+            /** @description Whether the caller may add a comment (`albums.comment`; the album neither archived nor deleted). */
+            canComment: boolean;
+        };
+        /** @description A new comment: `POST <album>/.comments/`. */
+        AlbumCommentCreate: {
+            text: string;
+        };
         /** @description An album's sharing (FotoWeb `sharing`): its share links, and the users and groups it is shared with. */
         AlbumSharing: {
             href: string;
@@ -4747,6 +5347,36 @@ export interface components {
             /** @description Must meet `PASSWORD_RULES` (else 400 `WeakPassword`). */
             newPassword: string;
         };
+        /** @description `POST /fotoweb/password-resets/` body (Magpie; issue 14 "Password reset"). */
+        PasswordResetRequest: {
+            /**
+             * Format: email
+             * @description The address the account's user has; compared case-insensitively, spaces around it ignored.
+             */
+            email: string;
+        };
+        /** @description `POST /fotoweb/password-resets/` answer (Magpie): the same for every address. */
+        PasswordResetAccepted: {
+            /** @description "If an account uses that address, a link to reset its password is on its way." */
+            message: string;
+        };
+        /** @description `GET /fotoweb/password-resets/{token}` (Magpie): a link that can still set a password. */
+        PasswordResetStatus: {
+            /** @description Always true; a link that cannot be used answers 404 or 410 instead. */
+            valid: boolean;
+            /**
+             * Format: date-time
+             * @description When the link stops working.
+             */
+            expires: string;
+            /** @description The user whose password the link sets (the password may not contain it, `PASSWORD_RULES`). */
+            userName: string;
+        };
+        /** @description `POST /fotoweb/password-resets/{token}` body (Magpie). */
+        PasswordResetCompletion: {
+            /** @description The new password; must meet `PASSWORD_RULES` (else 400 `WeakPassword`). */
+            password: string;
+        };
         /**
          * @description A group permission (spec 03 §3.3), flat: the album permissions are `albums.<name>`. The order is
          *     `GROUP_PERMISSIONS`'. A group's effective permissions include those of every group it is a member of.
@@ -5182,6 +5812,317 @@ export interface components {
             data: components["schemas"]["Application"][];
         };
         /**
+         * @description Where a message's delivery stands: `queued` waits for its first attempt or a retry (`nextAttempt`); `sent` was
+         *     accepted by the SMTP server; `failed` is not tried again (refused for good, or every attempt used; `lastError`
+         *     says why); `held` stays in the outbox because no SMTP server is configured (`SMTP_URL`).
+         * @enum {string}
+         */
+        MailStatus: "queued" | "sent" | "failed" | "held";
+        /** @description (Magpie) One message of Magpie's mail as the outbox lists it, without its parts. */
+        MailMessageSummary: {
+            /** @description GET it for the message's parts. */
+            href: components["schemas"]["Url"];
+            id: number;
+            /** @description What the message is for, e.g. `test` (a test message); `password-reset` (a password reset link); `invitation`, `signup-approved`, `signup-rejected` (invitations and sign-ups). */
+            purpose: string;
+            /** @description The recipient's address. */
+            to: string;
+            /** @description The sender it is sent as (`MAGPIE_MAIL_FROM`); null when none is configured. */
+            from: string | null;
+            subject: string;
+            status: components["schemas"]["MailStatus"];
+            /** @description Delivery attempts made so far. */
+            attempts: number;
+            /** @description Why the last attempt failed (the SMTP server's answer or the connection error); null after a success. */
+            lastError: string | null;
+            /**
+             * Format: date-time
+             * @description When it was queued.
+             */
+            created: string;
+            /** Format: date-time */
+            lastAttempt: string | null;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due, while a retry waits.
+             */
+            nextAttempt: string | null;
+            /**
+             * Format: date-time
+             * @description When the SMTP server accepted it.
+             */
+            sent: string | null;
+            /** @description The name of the user whose action queued it; null for Magpie itself. */
+            requestedBy: string | null;
+        };
+        /** @description (Magpie) One message with its parts and its delivery (`getMail`). */
+        MailMessage: components["schemas"]["MailMessageSummary"] & {
+            /** @description The plain-text part; empty once erased. */
+            text: string;
+            /** @description The HTML part; null when the message has none, or once erased. */
+            html: string | null;
+            /** @description The RFC 5322 `Message-ID` it is sent with, the same on every attempt. */
+            messageId: string;
+            /** @description The SMTP server's answer when it accepted the message. */
+            smtpResponse: string | null;
+            /**
+             * Format: date-time
+             * @description When its parts were erased (a sensitive message, once sent); null while they are kept.
+             */
+            erased: string | null;
+        };
+        /** @description (Magpie) How mail leaves this server. */
+        MailDelivery: {
+            /**
+             * @description `smtp`: through `server`; `outbox`: no SMTP server is configured, so messages are held here.
+             * @enum {string}
+             */
+            mode: "smtp" | "outbox";
+            /** @description The SMTP server as `smtp://host:port` or `smtps://host:port`, never its credentials; null in outbox mode. */
+            server: string | null;
+            /** @description The sender (`MAGPIE_MAIL_FROM`). */
+            from: string | null;
+            /** @description The address links in mail point at (`MAGPIE_PUBLIC_URL`). */
+            publicUrl: string;
+        };
+        /** @description (Magpie) A page of the outbox (`listMail`), newest first. */
+        MailOutbox: {
+            data: components["schemas"]["MailMessageSummary"][];
+            paging: {
+                /** @description The page of older messages; null on the last page. */
+                next: components["schemas"]["UrlOrNull"];
+            };
+            delivery: components["schemas"]["MailDelivery"];
+            /** @description POST here for a test message to your own address (`sendTestMail`). */
+            sendTest: components["schemas"]["Url"];
+        };
+        /** @description An empty JSON object (`{}`), the body of FotoWeb's REVOKE and REJECT. */
+        EmptyBody: Record<string, never>;
+        /**
+         * @description `users`: one invited address (the invitation's `email`), used up by its sign-up; `organization`: anyone with
+         *     an address at the invitation's domain (`organization`); `link`: anyone who has the link.
+         * @enum {string}
+         */
+        InvitationType: "users" | "organization" | "link";
+        /**
+         * @description Spec 01 §3 "Invitation (create)" (`createInvitations`). Exactly one of `emails` (non-empty), `organizationDomain`
+         *     (non-empty) and `link: true` says the type. Absent fields are empty (`[]`, `""`, `false`).
+         */
+        InvitationCreate: {
+            /** @description Hrefs of the groups the new users join (`/fotoweb/api/groups/<id>`), each once. */
+            groups?: string[];
+            /** @description The addresses to invite (users type), each once; at most `MAGPIE_MAX_INVITATION_EMAILS` (100 by default). */
+            emails?: string[];
+            /** @description The domain of the organization type, `host.tld` with optional subdomains (`example.com`). */
+            organizationDomain?: string;
+            /** @description True for the link type. */
+            link?: boolean;
+            /** @description A personal message put into the invitation e-mails (users type). */
+            message?: string;
+            /** @description The administrators' note, shown in the invitation list. */
+            description?: string;
+            /** @description (Magpie) Sign-ups through these invitations need no approval (when a license seat is free). False by default. */
+            approveAutomatically?: boolean;
+        };
+        /** @description What `createInvitations` made (spec 01 §3). */
+        InvitationsCreated: {
+            /** @description Invitations created (one per address of the users type; 1 otherwise). */
+            totalInvitationsCreated: number;
+            /**
+             * @description The absolute sign-up link to hand out (`MAGPIE_PUBLIC_URL` + `/fotoweb/views/signup?invitation=<token>`), for
+             *     the organization and link types; null for the users type, whose links went by e-mail.
+             */
+            invitationLink: string | null;
+            type: components["schemas"]["InvitationType"];
+        };
+        /** @description A user who joined through an invitation (spec 03 §2.2 "redeemed by"). */
+        InvitationRedeemer: {
+            id: number;
+            /** @description The user's full name. */
+            name: string;
+            username: string;
+        };
+        /**
+         * @description An invitation as the management grid shows it (spec 03 §2.2, §3.6): its type (`email` set: users;
+         *     `organization` set: organization; neither: link), its sign-up link, its groups and who joined through it.
+         */
+        Invitation: {
+            /**
+             * @description The absolute sign-up link (to copy), as `invitationLink`. Null when this server can no longer rebuild it
+             *     (its secrets changed since the invitation was made); the link itself still works.
+             */
+            invitationViewHref: string | null;
+            /** @description The invitation, `/fotoweb/invitations/<id>/`. */
+            invitationAdminHref: components["schemas"]["Url"];
+            /** @description `POST` here to revoke it (`revokeInvitation`): `<invitationAdminHref>revoke`. */
+            revoke: components["schemas"]["Url"];
+            type: components["schemas"]["InvitationType"];
+            /** @description The invited address (users type); null otherwise. */
+            email: string | null;
+            /** @description The organization's domain (organization type); null otherwise. */
+            organization: string | null;
+            description: string;
+            message: string;
+            /** Format: date-time */
+            created: string;
+            /**
+             * Format: date-time
+             * @description When the link stops admitting sign-ups; null for never.
+             */
+            expires: string | null;
+            /** @description The names of the groups it grants, by name. */
+            groupNames: string[];
+            groups: components["schemas"]["GroupReference"][];
+            /** @description The users who joined through it (their sign-up approved), oldest first. */
+            redeemedBy: components["schemas"]["InvitationRedeemer"][];
+            approveAutomatically: boolean;
+            /** @description The name of who invited; null when that user is gone. */
+            createdBy: string | null;
+        };
+        /** @description A page of active invitations (`listInvitations`), newest first. */
+        InvitationList: {
+            data: components["schemas"]["Invitation"][];
+            /** @description Active invitations in all. */
+            count: number;
+            paging: {
+                /** @description The page of older invitations; null on the last page. */
+                next: components["schemas"]["UrlOrNull"];
+            };
+        };
+        /** @description The groups the caller may give new people (`listGrantableGroups`), by name. */
+        GrantableGroupList: {
+            data: components["schemas"]["GroupReference"][];
+        };
+        /** @enum {string} */
+        SignupFieldDataType: "text" | "dropdown" | "checkbox";
+        /** @description A rule of a text field (spec 03 §3.7 `validation`). */
+        SignupFieldValidation: {
+            /** @description The message shown when the value breaks the rule (also the 400 issue's message). */
+            helpText: string;
+            /** @description A JavaScript regular expression (`u` flag) the value must match with `RegExp.test`; anchor it with `^…$` to match the whole value. */
+            regex: string;
+        };
+        /** @description An extra field of the sign-up form (spec 03 §3.7). */
+        SignupField: {
+            id: string;
+            label: string;
+            dataType: components["schemas"]["SignupFieldDataType"];
+            /** @description The choices of a dropdown field (1–50, distinct); empty for the other types. */
+            values: string[];
+            /** @description A required text or dropdown field needs a value; a required checkbox must be ticked (`true`). */
+            required: boolean;
+            /** @description A text field's rule, or null. */
+            validation: components["schemas"]["SignupFieldValidation"] | null;
+        };
+        /** @description The answer to one extra field (spec 03 §3.7 `userData`); a checkbox's value is `true` or `false`. */
+        SignupFieldValue: {
+            id: string;
+            value: string;
+        };
+        /** @description What a new password must meet (`PASSWORD_RULES`); it must not contain the user name (the e-mail address). */
+        PasswordRules: {
+            minLength: number;
+            maxLength: number;
+        };
+        /** @description The public sign-up page's form (`getSignupForm`). */
+        SignupForm: {
+            /**
+             * @description The invitation's type, or `open` for open sign-up (no invitation).
+             * @enum {string}
+             */
+            type: "users" | "organization" | "link" | "open";
+            /** @description The invited address of a users invitation (the sign-up must use it); null otherwise. */
+            email: string | null;
+            /** @description The domain the address must be at (organization type); null otherwise. */
+            organizationDomain: string | null;
+            fields: components["schemas"]["SignupField"][];
+            /** @description Whether the account is made at once (else it waits for an administrator). */
+            approveAutomatically: boolean;
+            /**
+             * Format: date-time
+             * @description When the invitation stops admitting sign-ups; null for never (and for open sign-up).
+             */
+            expires: string | null;
+            passwordRules: components["schemas"]["PasswordRules"];
+        };
+        /** @description A person's sign-up (`submitSignup`; spec 01 §3 "Sign-up"). */
+        SignupRequest: {
+            /** @description The token of the invitation's link; absent for open sign-up. */
+            invitation?: string;
+            email: string;
+            firstName: string;
+            lastName: string;
+            password: string;
+            userData?: components["schemas"]["SignupFieldValue"][];
+        };
+        SignupSubmitted: {
+            /**
+             * @description `pending`: an administrator decides; `approved`: the account exists, log in with the address and password.
+             * @enum {string}
+             */
+            status: "pending" | "approved";
+        };
+        /** @description A pending sign-up (spec 03 §3.7). */
+        Signup: {
+            /** Format: uuid */
+            id: string;
+            /** @description The sign-up, `/fotoweb/signups/<id>/` (`PATCH` it). */
+            href: components["schemas"]["Url"];
+            /** @description `POST` here to approve it (`approveSignup`): `<href>approve`. */
+            approve: components["schemas"]["Url"];
+            /** @description `POST` here to reject it (`rejectSignup`): `<href>reject`. */
+            reject: components["schemas"]["Url"];
+            email: string;
+            firstName: string;
+            lastName: string;
+            /** Format: date-time */
+            createdDate: string;
+            userData: components["schemas"]["SignupFieldValue"][];
+            /** @description The groups its invitation grants (the approve-user modal's defaults), by name. */
+            groups: components["schemas"]["GroupReference"][];
+            /**
+             * @description How the person came, through an invitation of this type or by `open` sign-up.
+             * @enum {string}
+             */
+            invitationType: "users" | "organization" | "link" | "open";
+        };
+        /** @description The pending sign-ups (`listSignups`), oldest first. */
+        SignupList: {
+            data: components["schemas"]["Signup"][];
+            count: number;
+            /** @description Whether approving asks for groups (spec 03 §2.10, §6). */
+            adminCanAssignGroups: boolean;
+            /** @description The extra fields, to label and edit `userData`. */
+            fields: components["schemas"]["SignupField"][];
+        };
+        SignupCount: {
+            signupCount: number;
+        };
+        /** @description A correction of a pending sign-up (spec 03 §7 PATCH); only what is given changes. */
+        SignupUpdate: {
+            firstName?: string;
+            lastName?: string;
+            userData?: components["schemas"]["SignupFieldValue"][];
+        };
+        /** @description FotoWeb's APPROVE body (spec 03 §7 "With groups"). */
+        SignupApproval: {
+            /** @description Hrefs of the groups the new user joins, each once; absent for the sign-up's own. */
+            groups?: string[];
+        };
+        SignupApproved: {
+            /** @description The new user's `href`. */
+            href: components["schemas"]["Url"];
+            username: string;
+        };
+        /** @description The sign-up settings (`getSignupSettings`, `updateSignupSettings`). */
+        SignupSettings: {
+            /** @description Whether people may sign up without an invitation (off by default). */
+            openSignup: boolean;
+            /** @description Whether approvers choose the new user's groups (on by default). */
+            adminCanAssignGroups: boolean;
+            fields: components["schemas"]["SignupField"][];
+        };
+        /**
          * @description FotoWeb's public API descriptor (`api-descriptor`, fotoweb-api-notes §1 "Public descriptor keys"). URLs are
          *     opaque; null where guests have no such thing.
          */
@@ -5205,6 +6146,11 @@ export interface components {
                 search: components["schemas"]["Url"];
                 /** @description Null (no rendition service yet). */
                 rendition_request: string | null;
+                /**
+                 * @description Magpie: where to ask for a password reset link (`requestPasswordReset`, `/fotoweb/password-resets/`);
+                 *     absent or null on a server without password resets.
+                 */
+                password_reset?: string | null;
             };
             /** @description Null (guests start no background tasks). */
             background_tasks: string | null;
@@ -5539,7 +6485,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description `DuplicateChunk`, `DuplicateAsset`, `TaxonomyExists`, `TaxonomyItemExists`, `UserExists`, `GroupExists`, `out_of_licenses`, `CircularGroupMembers`, `CircularMemberOf` or `Conflict`: the request conflicts with the current state. */
+        /** @description `DuplicateChunk`, `DuplicateAsset`, `TaxonomyExists`, `TaxonomyItemExists`, `UserExists`, `GroupExists`, `out_of_licenses`, `CircularGroupMembers`, `CircularMemberOf`, `SignupExists` or `Conflict`: the request conflicts with the current state. */
         Conflict: {
             headers: {
                 [name: string]: unknown;
@@ -5557,7 +6503,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description `UploadExpired`: the upload task expired (no chunk for the configured time) and its data was deleted. */
+        /** @description `UploadExpired`: the upload task expired (no chunk for the configured time) and its data was deleted; `ShareExpired`; `InvitationRevoked`, `InvitationUsed`, `InvitationExpired`: the invitation link admits nobody any more. */
         Gone: {
             headers: {
                 [name: string]: unknown;
@@ -5625,6 +6571,11 @@ export interface components {
         ShareToken: string;
         /** @description The `access` value of `POST /fotoweb/shares/{token}/access`, for a link with a password. */
         ShareAccess: string;
+        /**
+         * @description The token of a password reset link (the `token` of the reset page's address in the mail). Any text up to 200
+         *     characters is looked up: one that names no link answers 404 `PasswordResetNotFound`, never 400.
+         */
+        PasswordResetToken: string;
         /** @description The album owner's user id (from the album's href). */
         AlbumOwner: string;
         /** @description The album's id (from its href). */
@@ -5786,6 +6737,10 @@ export interface components {
         IsSso: boolean;
         /** @description Count only users or groups of this SSO provider. Magpie has none. */
         SsoProvider: string;
+        /** @description An invitation's id, from its `invitationAdminHref`. */
+        InvitationId: number;
+        /** @description A sign-up's id (a UUID, spec 03 §7 `{signup href}/{guid}`), from its `href`. */
+        SignupId: string;
     };
     requestBodies: never;
     headers: {
@@ -7578,6 +8533,98 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    listAlbumComments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The album owner's user id (from the album's href). */
+                userId: components["parameters"]["AlbumOwner"];
+                /** @description The album's id (from its href). */
+                albumId: components["parameters"]["AlbumId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The album's comments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlbumCommentList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    addAlbumComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The album owner's user id (from the album's href). */
+                userId: components["parameters"]["AlbumOwner"];
+                /** @description The album's id (from its href). */
+                albumId: components["parameters"]["AlbumId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlbumCommentCreate"];
+            };
+        };
+        responses: {
+            /** @description The comment made. */
+            201: {
+                headers: {
+                    /** @description The comment's href. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlbumComment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    deleteAlbumComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The album owner's user id (from the album's href). */
+                userId: components["parameters"]["AlbumOwner"];
+                /** @description The album's id (from its href). */
+                albumId: components["parameters"]["AlbumId"];
+                /** @description The comment's id (from its href). */
+                commentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     getSharedAlbum: {
@@ -10163,6 +11210,94 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted. If an account uses that address, a link is on its way. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordResetAccepted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The token of a password reset link (the `token` of the reset page's address in the mail). Any text up to 200
+                 *     characters is looked up: one that names no link answers 404 `PasswordResetNotFound`, never 400.
+                 */
+                token: components["parameters"]["PasswordResetToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link can set a password until `expires`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordResetStatus"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            410: components["responses"]["Gone"];
+        };
+    };
+    completePasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The token of a password reset link (the `token` of the reset page's address in the mail). Any text up to 200
+                 *     characters is looked up: one that names no link answers 404 `PasswordResetNotFound`, never 400.
+                 */
+                token: components["parameters"]["PasswordResetToken"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetCompletion"];
+            };
+        };
+        responses: {
+            /** @description The password was set; log in with it. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            410: components["responses"]["Gone"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
     listApplications: {
         parameters: {
             query?: never;
@@ -10238,6 +11373,444 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listMail: {
+        parameters: {
+            query?: {
+                /** @description Only messages older than this one (its id); what `paging.next` carries. Clients follow that link. */
+                before?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the outbox. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailOutbox"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    sendTestMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message is queued (or held in the outbox). */
+            202: {
+                headers: {
+                    /** @description The message's `href`. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The message's id, from its `href`. */
+                mailId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listInvitations: {
+        parameters: {
+            query?: {
+                /** @description Only invitations older than this one (its id); what `paging.next` carries. Clients follow that link. */
+                before?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of active invitations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationCreate"];
+            };
+        };
+        responses: {
+            /** @description The invitations were created (and their e-mails queued). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationsCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An invitation's id, from its `invitationAdminHref`. */
+                invitationId: components["parameters"]["InvitationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EmptyBody"];
+            };
+        };
+        responses: {
+            /** @description The invitation is revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    listGrantableGroups: {
+        parameters: {
+            query?: {
+                /** @description Text the group name contains. */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matching groups. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GrantableGroupList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getSignupForm: {
+        parameters: {
+            query?: {
+                /** @description The token of the invitation's link. */
+                invitation?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sign-up form. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignupForm"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            410: components["responses"]["Gone"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    submitSignup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignupRequest"];
+            };
+        };
+        responses: {
+            /** @description The sign-up was received. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignupSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listSignups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pending sign-ups. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignupList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    countSignups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignupCount"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    updateSignup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A sign-up's id (a UUID, spec 03 §7 `{signup href}/{guid}`), from its `href`. */
+                signupId: components["parameters"]["SignupId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignupUpdate"];
+            };
+        };
+        responses: {
+            /** @description The sign-up as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Signup"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    approveSignup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A sign-up's id (a UUID, spec 03 §7 `{signup href}/{guid}`), from its `href`. */
+                signupId: components["parameters"]["SignupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SignupApproval"];
+            };
+        };
+        responses: {
+            /** @description The user was created. */
+            201: {
+                headers: {
+                    /** @description The new user's `href`, `/fotoweb/api/users/<id>`. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignupApproved"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    rejectSignup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A sign-up's id (a UUID, spec 03 §7 `{signup href}/{guid}`), from its `href`. */
+                signupId: components["parameters"]["SignupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EmptyBody"];
+            };
+        };
+        responses: {
+            /** @description The sign-up is rejected. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    getSignupSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignupSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    updateSignupSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignupSettings"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignupSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     getPublicApiDescriptor: {

@@ -1,16 +1,15 @@
-import { createActor, SimulatedClock, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { createControlledPromiseActor } from '../testing/controlledActor.ts';
 import { assertFullCoverage, createCoverageTracker, formatCoverage, type CoverageTracker } from '../testing/coverage.ts';
 import { describeModelPaths } from '../testing/describeModelPaths.ts';
 import { runPath, type PathDriver } from '../testing/modelPaths.ts';
+import { createPromiseActorDriver } from '../testing/promiseActorDriver.ts';
 import { DEFAULT_ERROR_MESSAGE } from '../uploadPopover/uploadError.ts';
 import {
   DEVICE_TOKENS_FORBIDDEN,
   DEVICE_TOKENS_SPINNER_MS,
   deviceTokenResetErrorMessage,
   deviceTokenResetMachine,
-  type DeviceTokenResetEvent,
   type DeviceTokenResetInput,
 } from './deviceTokenReset.machine.ts';
 import { DEVICE_TOKENS_MODEL_INPUT, deviceTokenResetModel } from './deviceTokenReset.model.ts';
@@ -18,40 +17,25 @@ import { DEVICE_TOKENS_MODEL_INPUT, deviceTokenResetModel } from './deviceTokenR
 const shortestPaths = deviceTokenResetModel.testModel('shortest').getShortestPaths();
 const simplePaths = deviceTokenResetModel.testModel('simple').getSimplePaths();
 
-const flushPromises = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 function createDriver(coverage?: CoverageTracker): PathDriver {
   const resets = createControlledPromiseActor<unknown, DeviceTokenResetInput>();
-  const clock = new SimulatedClock();
-  const actor = createActor(deviceTokenResetMachine.provide({ actors: { resetTokens: resets.logic } }), {
-    input: DEVICE_TOKENS_MODEL_INPUT,
-    clock,
-    ...(coverage ? { inspect: coverage.inspect } : {}),
-  });
-  actor.start();
-  coverage?.observe(actor.getSnapshot());
-  return {
-    async exec(event: EventObject) {
-      const payload = event as unknown as { error?: unknown };
-      if (event.type === 'xstate.done.actor.resetTokens') resets.current().resolve(null);
-      else if (event.type === 'xstate.error.actor.resetTokens') resets.current().reject(payload.error);
-      else if (event.type.startsWith('xstate.after.')) {
-        // The spinner stays exactly 700 ms (spec 03 §9): not a millisecond less.
-        clock.increment(DEVICE_TOKENS_SPINNER_MS - 1);
-        expect(actor.getSnapshot().value).toBe('settling');
-        clock.increment(1);
-      } else actor.send(event as DeviceTokenResetEvent);
-      await flushPromises();
-      if (event.type === 'xstate.error.actor.resetTokens') expect(actor.getSnapshot().context.error).toBe(deviceTokenResetErrorMessage(payload.error));
+  return createPromiseActorDriver(
+    {
+      machine: deviceTokenResetMachine,
+      input: DEVICE_TOKENS_MODEL_INPUT,
+      actor: { name: 'resetTokens', controlled: resets },
+      invokingState: 'resetting',
+      // The spinner stays exactly 700 ms (spec 03 §9): not a millisecond less.
+      delay: { ms: DEVICE_TOKENS_SPINNER_MS, state: 'settling' },
+      afterEvent(event, snapshot) {
+        if (event.type === 'xstate.error.actor.resetTokens') expect(snapshot.context.error).toBe(deviceTokenResetErrorMessage((event as unknown as { error?: unknown }).error));
+      },
+      verify() {
+        for (const { input } of resets.invocations) expect(input).toEqual(DEVICE_TOKENS_MODEL_INPUT);
+      },
     },
-    verify(expected: AnyMachineSnapshot) {
-      const snapshot = actor.getSnapshot();
-      expect(snapshot.value).toEqual(expected.value);
-      expect(snapshot.context).toEqual(expected.context);
-      for (const { input } of resets.invocations) expect(input).toEqual(DEVICE_TOKENS_MODEL_INPUT);
-      expect(resets.pending()).toHaveLength(snapshot.matches('resetting') ? 1 : 0);
-    },
-  };
+    coverage,
+  );
 }
 
 describeModelPaths('deviceTokenReset model: shortest paths', shortestPaths, 60, () => createDriver());

@@ -458,14 +458,15 @@ export function inviteWizardCancelLabel(snapshot: InviteWizardSnapshot): (typeof
 }
 
 /**
- * `true` when the primary button of the current step may be pressed: step 1 Next for organization needs a valid
- * domain (spec 01 §5 "submit is disabled"); step 2 Submit is disabled while submitting. The users type's empty list
- * is not disabled here: pressing Next shows 'email list empty' (spec 01 §5).
+ * `true` when the primary button of the current step may be pressed: step 1 Next for organization is disabled while
+ * the 'domain not valid' tooltip shows (spec 01 §5 "otherwise the tooltip 'domain not valid' shows and submit is
+ * disabled": at once for a typed domain, and after Next found it blank); step 2 Submit is disabled while submitting.
+ * The users type's empty list is not disabled here: pressing Next shows 'email list empty' (spec 01 §5).
  */
 export function inviteWizardCanProceed(snapshot: InviteWizardSnapshot): boolean {
   const { context } = snapshot;
   if (snapshot.matches('details')) {
-    return context.invitationType !== 'organization' || isValidDomain(context.organizationDomain);
+    return context.invitationType !== 'organization' || context.domainError === undefined;
   }
   return snapshot.matches('groups');
 }

@@ -137,30 +137,25 @@ function groupsEvents(snapshot: AnyMachineSnapshot, scope: InviteWizardModelScop
   const editors = context.groups.some((group) => group.href === MODEL_EDITORS.href);
   // Submitting or going back with Editors chosen reaches nothing Photographers alone does not.
   const events: EventObject[] = editors ? [event('CLOSE')] : [event('SUBMIT'), event('BACK'), event('CLOSE')];
-  // Group edits only from the canonical step 1 and before any failed submit: enough for every transition.
-  if (!scope.groupEdits || !isCanonicalDetails(context) || context.submitError !== undefined) return events;
-  const searching = context.groupSearchText !== '';
-  if (!searching) {
-    // Photographers, then Editors, then Photographers removed: the removal reaches a new vertex ({Registered, Editors}).
-    if (!chosen) events.push(event('ADD_GROUP', { group: MODEL_PHOTOGRAPHERS }));
-    if (chosen && !editors) events.push(event('ADD_GROUP', { group: MODEL_EDITORS }));
-    if (chosen) events.push(event('REMOVE_GROUP', { href: MODEL_PHOTOGRAPHERS.href }));
-    events.push(event('REMOVE_GROUP', { href: MODEL_REGISTERED_USERS.href }));
-  }
-  if (context.invitationType === 'users' && !chosen) {
-    if (context.groupSearchText !== MODEL_SEARCH_TEXT) events.push(event('SEARCH_GROUPS', { text: MODEL_SEARCH_TEXT }));
-    if (searching) events.push(event('SEARCH_GROUPS', { text: '  ' }));
-    if (snapshot.matches({ groups: 'debouncing' })) {
-      events.push(event('xstate.after.groupSearchDelay.inviteWizard.groups.debouncing'));
-    }
+  // Group edits only for users, from the canonical step 1 and before any failed submit: enough for every transition.
+  if (!scope.groupEdits || context.invitationType !== 'users' || !isCanonicalDetails(context) || context.submitError !== undefined) return events;
+  if (context.groupSearchResults.length === 0) {
+    // Groups are picked from the search's results, as on screen: search first (and clear a search before it goes out).
+    if (!chosen && context.groupSearchText !== MODEL_SEARCH_TEXT) events.push(event('SEARCH_GROUPS', { text: MODEL_SEARCH_TEXT }));
+    if (context.groupSearchText !== '') events.push(event('SEARCH_GROUPS', { text: '  ' }));
+    if (snapshot.matches({ groups: 'debouncing' })) events.push(event('xstate.after.groupSearchDelay.inviteWizard.groups.debouncing'));
     if (snapshot.matches({ groups: 'searching' })) {
       events.push(event('xstate.done.actor.searchGroups', { output: [MODEL_PHOTOGRAPHERS, MODEL_EDITORS] }));
       events.push(event('xstate.error.actor.searchGroups', { error: { status: 500 } }));
     }
-    if (snapshot.matches({ groups: 'idle' }) && context.groupSearchResults.length > 0) {
-      events.push(event('ADD_GROUP', { group: MODEL_PHOTOGRAPHERS }));
-    }
+    return events;
   }
+  // With results: Photographers, then Editors, then Photographers removed (a new vertex: {Registered, Editors}); the
+  // preset Registered Users cannot be removed.
+  if (!chosen && !editors) events.push(event('ADD_GROUP', { group: MODEL_PHOTOGRAPHERS }));
+  if (chosen && !editors) events.push(event('ADD_GROUP', { group: MODEL_EDITORS }));
+  if (chosen) events.push(event('REMOVE_GROUP', { href: MODEL_PHOTOGRAPHERS.href }));
+  events.push(event('REMOVE_GROUP', { href: MODEL_REGISTERED_USERS.href }));
   return events;
 }
 

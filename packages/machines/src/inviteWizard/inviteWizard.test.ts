@@ -344,12 +344,17 @@ describe('inviteWizard behaviour', () => {
     expect(groupSearchOptions(actor.getSnapshot().context)).toEqual([MODEL_EDITORS]);
   });
 
-  it('disables Next for an organization until the domain is valid, with the tooltip only once something is typed', () => {
+  it('disables Next for an organization while the tooltip says the domain is not valid: once typed, or once Next found it blank', () => {
     const { actor } = startWizard({ invitationType: 'organization' });
-    expect(inviteWizardCanProceed(actor.getSnapshot())).toBe(false);
+    expect(inviteWizardCanProceed(actor.getSnapshot())).toBe(true);
     expect(actor.getSnapshot().context.domainError).toBeUndefined();
+    actor.send({ type: 'NEXT' });
+    expect(actor.getSnapshot().value).toBe('details');
+    expect(actor.getSnapshot().context.domainError).toBe(DOMAIN_NOT_VALID);
+    expect(inviteWizardCanProceed(actor.getSnapshot())).toBe(false);
     actor.send({ type: 'SET_DOMAIN', domain: 'example' });
     expect(actor.getSnapshot().context.domainError).toBe(DOMAIN_NOT_VALID);
+    expect(inviteWizardCanProceed(actor.getSnapshot())).toBe(false);
     actor.send({ type: 'SET_DOMAIN', domain: 'example.com' });
     expect(actor.getSnapshot().context.domainError).toBeUndefined();
     expect(inviteWizardCanProceed(actor.getSnapshot())).toBe(true);

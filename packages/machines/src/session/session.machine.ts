@@ -14,7 +14,17 @@
  * login view with the current address in `to`, or the logged-out view after logging out).
  */
 import { assertEvent, assign, fromPromise, not, setup } from 'xstate';
-import { isGuestAddress, isLoginViewAddress, isShareLinkAddress, loginUrlFor, LOGIN_VIEW_PATH, pageHrefOfAddress, pathOfAddress } from './sessionAddress.ts';
+import {
+  isGuestAddress,
+  isLoginViewAddress,
+  isPasswordResetAddress,
+  isShareLinkAddress,
+  isSignupAddress,
+  loginUrlFor,
+  LOGIN_VIEW_PATH,
+  pageHrefOfAddress,
+  pathOfAddress,
+} from './sessionAddress.ts';
 
 /** How often the auth check repeats while logged in, in seconds, unless the input says otherwise. */
 export const DEFAULT_AUTH_CHECK_INTERVAL_S = 300;
@@ -190,11 +200,17 @@ export function loggedOutViewOf(descriptor: SessionDescriptor | undefined): stri
 }
 
 /**
- * `true` when being at `address` while logged out needs no redirect: the login view, the logged-out view, or a share
- * link's page (issue 13).
+ * `true` when being at `address` while logged out needs no redirect: the login view, the logged-out view, a share
+ * link's page (issue 13), a page of "Forgot password?" or the sign-up page (issue 14).
  */
 export function isPublicSessionAddress(address: string, loggedOutView: string | undefined): boolean {
-  return isLoginViewAddress(address) || isShareLinkAddress(address) || (loggedOutView !== undefined && pathOfAddress(address) === pathOfAddress(loggedOutView));
+  return (
+    isLoginViewAddress(address) ||
+    isShareLinkAddress(address) ||
+    isPasswordResetAddress(address) ||
+    isSignupAddress(address) ||
+    (loggedOutView !== undefined && pathOfAddress(address) === pathOfAddress(loggedOutView))
+  );
 }
 
 /** `true` when `href` (an API read's path plus query) is the page at `address`: collections and assets live at their hrefs. */

@@ -596,6 +596,13 @@ describe('session helpers', () => {
     expect(isPublicSessionAddress('/fotoweb/views/bye', undefined)).toBe(false);
     expect(isPublicSessionAddress('/fotoweb/archives/', '/fotoweb/views/bye')).toBe(false);
     expect(isPublicSessionAddress('/fotoweb/shares/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/?access=x', undefined)).toBe(true);
+    // "Forgot password?" (issue 14): asking for a link and the mail's link are for anyone.
+    expect(isPublicSessionAddress('/fotoweb/views/forgot-password', undefined)).toBe(true);
+    expect(isPublicSessionAddress('/fotoweb/views/reset-password?token=abc', undefined)).toBe(true);
+    expect(isPublicSessionAddress('/fotoweb/views/reset-passwords', undefined)).toBe(false);
+    // The sign-up page (issue 14): an invitation's link, for anyone.
+    expect(isPublicSessionAddress('/fotoweb/views/signup?invitation=abc', undefined)).toBe(true);
+    expect(isPublicSessionAddress('/fotoweb/views/signups', undefined)).toBe(false);
   });
 });
 

@@ -59,6 +59,25 @@ export function isShareLinkAddress(address: string): boolean {
 }
 
 /**
+ * The pages of "Forgot password?" (issue 14 "Password reset"): asking for a reset link, and setting a new password
+ * with the link from the mail. For anyone, signed in or not.
+ */
+export const PASSWORD_RESET_VIEW_PATHS: readonly string[] = ['/fotoweb/views/forgot-password', '/fotoweb/views/reset-password'];
+
+/** `true` when `address` is one of the {@link PASSWORD_RESET_VIEW_PATHS}, which need no session. */
+export function isPasswordResetAddress(address: string): boolean {
+  return PASSWORD_RESET_VIEW_PATHS.includes(pathOfAddress(address));
+}
+
+/** The public sign-up page (issue 14; an invitation's link, `?invitation=<token>`): for anyone, signed in or not. */
+export const SIGNUP_VIEW_PATH = '/fotoweb/views/signup';
+
+/** `true` when `address` is the {@link SIGNUP_VIEW_PATH}, which needs no session. */
+export function isSignupAddress(address: string): boolean {
+  return pathOfAddress(address) === SIGNUP_VIEW_PATH;
+}
+
+/**
  * A safe return address, or `undefined`: a same-origin path starting with `/` but not `//` or `/\` (which browsers
  * treat as another host), without control characters, at most {@link MAX_RETURN_ADDRESS_LENGTH} characters, and not
  * the login view itself (that would loop).

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDam, SAMPLES_DIR, type TestDam } from '../../testing/harness.ts';
+import { requestsFor } from '../../testing/requests.ts';
 
 let sut: TestDam;
 const ALBUMS = '/fotoweb/me/albums/';
@@ -16,14 +17,7 @@ const groupHref = (id: number) => `/fotoweb/api/groups/${id}`;
 let photo = '';
 let second = '';
 
-function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown, token = sut.adminToken, accept = 'application/json') {
-  return sut.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}`, accept, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  });
-}
+const { call } = requestsFor(() => sut);
 
 async function createAlbum(name: string, token = sut.adminToken): Promise<string> {
   const res = await call('POST', ALBUMS, { name }, token);

@@ -6,7 +6,9 @@
  * Making a share link needs `albums.shareWithGuests` as well. Listing one's own albums, and a share link's page, its
  * password, previews and originals (the link is the credential), are open operations of the matrix. An album the
  * site owner shares with the row's `permitted` caller is opened (and, for contribution, added to) by them too; sharing
- * with a user needs `albums.shareWithUsers`, and so does the people search.
+ * with a user needs `albums.shareWithUsers`, and so does the people search. Its comments are read by whoever opens
+ * it; commenting needs `albums.comment` (403 naming it on a public album anyone opens), and deleting someone else's
+ * comment `moderateComments`.
  */
 import { jsonRequest, type MatrixExpect, type MatrixRow, type MatrixWorld } from '../../testing/matrix.ts';
 
@@ -30,6 +32,24 @@ async function sharedAlbum(w: MatrixWorld, acl: ReadonlyArray<'view' | 'contribu
   });
   if (shared.statusCode !== 200) throw new Error(`sharing the matrix album failed: ${shared.body}`);
   return href;
+}
+
+/** A public album of the site owner (any signed-in caller opens it); answers its href. */
+async function publicAlbum(w: MatrixWorld): Promise<string> {
+  const album = await w.dam.ctx.repos.albums.create(w.owner.id, `matrix public album ${++serial}`, '');
+  await w.dam.ctx.repos.albums.update(album.id, { showOnHomepage: true });
+  return `/fotoweb/users/${w.owner.id}/albums/${album.id}/`;
+}
+
+/** A comment of the site owner on a new public album of theirs; answers the comment's href. */
+async function ownersComment(w: MatrixWorld): Promise<string> {
+  const href = await publicAlbum(w);
+  const made = await w.dam.app.inject({
+    ...jsonRequest('POST', `${href}.comments/`, { text: 'A comment of the matrix.' }),
+    headers: { authorization: `Bearer ${w.owner.token}`, 'content-type': 'application/json' },
+  });
+  if (made.statusCode !== 201) throw new Error(`commenting on the matrix album failed: ${made.body}`);
+  return (made.json() as { href: string }).href;
 }
 
 /** Only the site owner (its owner) and the `permitted` caller it is shared with reach it. */
@@ -63,6 +83,35 @@ export const ALBUMS_MATRIX_ROWS: MatrixRow[] = [
     grant: { groupPermissions: ['albums.shareWithUsers'] },
     request: async (w) => jsonRequest('PATCH', `${await permittedAlbum(w)}.shares/`, { addShares: [{ type: 'user', href: `/fotoweb/api/users/${w.owner.id}`, acl: ['view'] }] }),
     expect: ownersOnly(200),
+  },
+  {
+    operation: 'listAlbumComments',
+    grant: {},
+    request: async (w) => ({ method: 'GET', url: `${await permittedAlbum(w)}.comments/` }),
+    expect: ownersOnly(200),
+  },
+  {
+    operation: 'addAlbumComment',
+    label: 'shared with the caller',
+    grant: { groupPermissions: ['albums.comment'] },
+    request: async (w) => jsonRequest('POST', `${await sharedAlbum(w, ['view'])}.comments/`, { text: 'Lovely.' }),
+    expect: sharedWithPermitted(201),
+  },
+  {
+    operation: 'addAlbumComment',
+    label: 'a public album',
+    grant: { groupPermissions: ['albums.comment'] },
+    request: async (w) => jsonRequest('POST', `${await publicAlbum(w)}.comments/`, { text: 'Lovely.' }),
+    expect: { none: [401, 'Unauthorized'], outsider: [403, 'Forbidden'], viewer: [403, 'Forbidden'], permitted: 201, owner: 201 },
+    refusal: /albums\.comment/,
+  },
+  {
+    operation: 'deleteAlbumComment',
+    label: 'someone else’s, on a public album',
+    grant: { groupPermissions: ['moderateComments'] },
+    request: async (w) => ({ method: 'DELETE', url: await ownersComment(w) }),
+    expect: { none: [401, 'Unauthorized'], outsider: [403, 'Forbidden'], viewer: [403, 'Forbidden'], permitted: 204, owner: 204 },
+    refusal: /moderateComments/,
   },
   {
     operation: 'createAlbum',

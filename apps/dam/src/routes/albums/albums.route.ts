@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { DamContext } from '../../context.ts';
 import { negotiate, sendRepresentation } from '../../http/media-types.ts';
 import { serveOperations } from '../../http/operations.ts';
@@ -40,6 +40,11 @@ function principalId(href: string, type: 'user' | 'group'): number | undefined {
   }
 }
 
+/** A JSON answer no cache keeps (comments change as people write). */
+function sendJson(reply: FastifyReply, status: number, body: unknown) {
+  return reply.code(status).header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store').send(JSON.stringify(body));
+}
+
 const albumOf = (params: { userId: string; albumId: string }): AlbumReference => ({ ownerId: Number(params.userId), albumId: Number(params.albumId) });
 
 /** The caller's albums (issue 13; FotoWeb API, Albums; spec 01 §7 `PATCH album`, `PATCH collection poster_asset`). */
@@ -67,7 +72,7 @@ export async function albumsRoutes(app: FastifyInstance, ctx: DamContext) {
     addAlbumAssets: async ({ reply, caller, params, body }) => {
       const hrefs = body.data.map((item) => (typeof item === 'string' ? item : item.href));
       const result = await ctx.albums.add(caller, albumOf(params), assetReferences(hrefs, 'data'));
-      return reply.code(200).header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store').send(JSON.stringify(result));
+      return sendJson(reply, 200, result);
     },
     updateAlbum: async ({ request, reply, caller, params, body }) => {
       const album = await ctx.albums.update(caller, albumOf(params), {
@@ -88,6 +93,15 @@ export async function albumsRoutes(app: FastifyInstance, ctx: DamContext) {
     },
     deleteAlbum: async ({ reply, caller, params }) => {
       await ctx.albums.delete(caller, albumOf(params));
+      return reply.code(204).send();
+    },
+    listAlbumComments: async ({ reply, caller, params }) => sendJson(reply, 200, await ctx.albumComments.list(caller, albumOf(params))),
+    addAlbumComment: async ({ reply, caller, params, body }) => {
+      const comment = await ctx.albumComments.add(caller, albumOf(params), body.text);
+      return sendJson(reply.header('location', comment.href), 201, comment);
+    },
+    deleteAlbumComment: async ({ reply, caller, params }) => {
+      await ctx.albumComments.delete(caller, albumOf(params), Number(params.commentId));
       return reply.code(204).send();
     },
     getAlbumShares: async ({ request, reply, caller, params }) => sendRepresentation(request, reply, 'sharing', await ctx.albums.sharing(caller, albumOf(params))),

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDam, SAMPLES_DIR, type TestDam } from '../../testing/harness.ts';
+import { requestsFor } from '../../testing/requests.ts';
 
 let sut: TestDam;
 const PUBLIC = '/fotoweb/albums/';
@@ -13,14 +14,7 @@ let publicPhoto = '';
 let privatePhoto = '';
 
 /** A request as `token`'s user; `GUEST` (no token) is a visitor. */
-function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown, token: string = sut.adminToken, accept = 'application/json') {
-  return sut.app.inject({
-    method,
-    url,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), accept, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  });
-}
+const { call } = requestsFor(() => sut);
 
 const GUEST = '';
 const names = async (token: string) => ((await call('GET', PUBLIC, undefined, token)).json().data as Array<{ name: string }>).map((album) => album.name);

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDam, SAMPLES_DIR, type TestDam } from '../../testing/harness.ts';
+import { requestsFor } from '../../testing/requests.ts';
 
 let sut: TestDam;
 const PHOTOS = '/fotoweb/archives/5000-Photos/';
@@ -14,14 +15,7 @@ const KEYWORDS = '/fotoweb/api/taxonomies/25/';
 let animals = '';
 let hidden = '';
 
-function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown, token = sut.adminToken, accept = 'application/json') {
-  return sut.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}`, accept, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  });
-}
+const { call } = requestsFor(() => sut);
 
 async function createItem(name: string, acl: string[]): Promise<string> {
   const res = await call('POST', KEYWORDS, { name, value: name, acl });

@@ -9,13 +9,14 @@
  * embedded in a frame as spec 03 §2.9 describes. Its own chunk: only people changing a password download it.
  */
 import { useEffect, useMemo, useRef, type FormEvent } from 'react';
-import { Alert, Box, Button, Card, Center, chakra, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Center, chakra, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { PASSWORD_RULES } from '@magpie/api-types';
 import { passwordChangeMachine, visiblePasswordChangeProblems, type ChangePasswordActorInput, type PasswordChangeField } from '@magpie/machines';
 import { api } from '../../api/client.ts';
+import { PasswordField } from '../../components/PasswordField.tsx';
 import { LogoMark } from '../../components/Logo.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import { useSession } from '../../session/SessionProvider.tsx';
@@ -30,9 +31,8 @@ export const PASSWORD_CHANGED_NOTICE = 'Your password was changed.';
  * The field messages' colour: the theme's `fg.error` (red.500) on white is 3.8:1, below WCAG AA's 4.5:1 for small
  * text, so the light mode takes a darker red.
  */
-const ERROR_TEXT_COLOR = { _light: 'red.700', _dark: 'red.300' } as const;
 
-const FIELDS: ReadonlyArray<{ field: PasswordChangeField; label: string; autoComplete: string; helper?: string }> = [
+const FIELDS: ReadonlyArray<{ field: PasswordChangeField; label: string; autoComplete: 'current-password' | 'new-password'; helper?: string }> = [
   { field: 'currentPassword', label: 'Current password', autoComplete: 'current-password' },
   {
     field: 'newPassword',
@@ -133,21 +133,19 @@ export function ChangePasswordView() {
                     {FIELDS.map(({ field, label, autoComplete, helper }) => {
                       const problem = problems[field] ?? (serverError?.field === field ? serverError.message : undefined);
                       return (
-                        <Field.Root key={field} required invalid={problem !== undefined} readOnly={pending}>
-                          <Field.Label>
-                            {label} <Field.RequiredIndicator />
-                          </Field.Label>
-                          <Input
-                            name={field}
-                            type="password"
-                            autoComplete={autoComplete}
-                            autoFocus={field === 'currentPassword'}
-                            value={context.draft[field]}
-                            onChange={(e) => send({ type: 'EDIT', field, value: e.currentTarget.value })}
-                            data-testid={`password-${field}`}
-                          />
-                          {problem !== undefined ? <Field.ErrorText color={ERROR_TEXT_COLOR}>{problem}</Field.ErrorText> : helper && <Field.HelperText>{helper}</Field.HelperText>}
-                        </Field.Root>
+                        <PasswordField
+                          key={field}
+                          name={field}
+                          label={label}
+                          value={context.draft[field]}
+                          onChange={(value) => send({ type: 'EDIT', field, value })}
+                          autoComplete={autoComplete}
+                          autoFocus={field === 'currentPassword'}
+                          problem={problem}
+                          hint={helper}
+                          pending={pending}
+                          testId={`password-${field}`}
+                        />
                       );
                     })}
                     <HStack gap="3" justify="flex-end" pt="2">

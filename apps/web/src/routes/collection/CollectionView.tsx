@@ -53,6 +53,7 @@ import { useAssetSelection } from './useAssetSelection.ts';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { AddToAlbumDialog } from '../../albums/AddToAlbumDialog.tsx';
 import { AlbumHeaderActions, useAlbumSelectionChange } from '../../albums/AlbumActions.tsx';
+import { AlbumComments } from '../../albums/AlbumComments.tsx';
 import { FileOperationNotice, FileOperations, fileOperationStart, type FileOperationOutcome, type FileOperationStart } from '../../files/FileOperations.tsx';
 import { SaveSmartFolderButton, SmartFolders } from '../../smartFolders/SmartFolders.tsx';
 import { FolderStyleDialog } from '../../folders/FolderStyleDialog.tsx';
@@ -310,6 +311,7 @@ export function CollectionView() {
           <Alert.Description>{collection.deleted !== null ? 'This album is deleted. Restore it to use it again.' : 'This album is archived.'}</Alert.Description>
         </Alert.Root>
       )}
+      {isAlbum && !isSearch && <AlbumComments album={collection} />}
       {descriptor && <AddToAlbumDialog descriptor={descriptor} assets={albumAssets} onClose={closeAlbumDialog} />}
       <FolderDialog
         target={

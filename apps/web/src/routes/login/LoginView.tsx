@@ -1,17 +1,18 @@
 /**
  * The login view (spec 01 §2 /fotoweb/views/login): user name and password, then back to `to` (path plus query plus
  * hash). The BFF checks the credentials and sets the HttpOnly session cookie; the app then fetches the full API
- * descriptor once and keeps it (spec 01 §1). An existing session skips the form.
+ * descriptor once and keeps it (spec 01 §1). An existing session skips the form. "Forgot password?" leads to the
+ * password reset by mail (issue 14).
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Card, Center, chakra, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Alert, Box, Button, Card, Center, chakra, Field, Heading, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { api, describeError, isApiError } from '../../api/client.ts';
 import { LogoMark } from '../../components/Logo.tsx';
 import { LoadingState } from '../../components/States.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import { useSession } from '../../session/SessionProvider.tsx';
-import { ARCHIVES_PATH, safeReturnAddress } from '../../lib/urls.ts';
+import { ARCHIVES_PATH, FORGOT_PASSWORD_PATH, safeReturnAddress } from '../../lib/urls.ts';
 
 function loginErrorMessage(error: unknown): string {
   if (isApiError(error, 401)) return error.body?.message ?? 'The user name or password is incorrect.';
@@ -115,6 +116,12 @@ export function LoginView() {
                     <Button type="submit" colorPalette="brand" loading={submitting} loadingText="Logging in…" disabled={username.trim() === '' || password === ''}>
                       Log in
                     </Button>
+                    {/* Issue 14 "Password reset": a link by mail. */}
+                    <Link asChild fontSize="sm" alignSelf="center" color="brand.fg" textDecoration="underline">
+                      <RouterLink to={FORGOT_PASSWORD_PATH} data-testid="forgot-password-link">
+                        Forgot password?
+                      </RouterLink>
+                    </Link>
                   </Stack>
                 </chakra.form>
               )}
