@@ -17,7 +17,15 @@ const VIEW = '/fotoweb/views/change-password';
 const FORCED_EXPLANATION = 'Your administrator asks you to choose a new password before you continue.';
 
 /** What a user whose change is forced may still call (apps/dam `ALLOWED_WHILE_PASSWORD_CHANGE_FORCED`), by path. */
-const ALLOWED_WHILE_FORCED = [/^\/fotoweb\/me\/?$/, /^\/fotoweb\/services\/(keepalive|logout)$/, /^\/fotoweb\/me\/password$/, /^\/fotoweb\/me\/user-preferences\/$/];
+const ALLOWED_WHILE_FORCED = [
+  /^\/fotoweb\/me\/?$/,
+  /^\/fotoweb\/services\/(keepalive|logout)$/,
+  /^\/fotoweb\/me\/password$/,
+  /^\/fotoweb\/me\/user-preferences\/$/,
+  // What the login view asks before anyone logs in (is open sign-up on?): the public entry point and the open sign-up form.
+  /^\/fotoweb\/$/,
+  /^\/fotoweb\/signup\/$/,
+];
 
 /** The calls of `calls` the DAM refuses while a change is forced. */
 function notAllowedWhileForced(calls: readonly string[]): string[] {

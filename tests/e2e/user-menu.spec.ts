@@ -191,8 +191,16 @@ test('the cog offers "Manage users and groups", which opens the static modal (sp
   await page.keyboard.press('Enter');
   const menu = page.getByTestId('settings-menu');
   await expect(menu).toBeVisible();
-  // Only what the descriptor offers: Magpie has no invitations, sign-ups, webhooks … yet.
-  await expect(menu.getByRole('menuitem')).toHaveText(['Manage users and groups', 'API clients']);
+  // Only what the descriptor offers: Magpie has no webhooks, exports, orders … yet.
+  await expect(menu.getByRole('menuitem')).toHaveText([
+    'Create invitations',
+    'Manage invitations',
+    /^Pending sign-ups/,
+    'Manage users and groups',
+    'Sign-up settings',
+    'API clients',
+    'Outbox',
+  ]);
   await expectAccessible(page, undefined, 'open settings menu');
   await menu.getByRole('menuitem', { name: 'Manage users and groups' }).click();
 
@@ -223,5 +231,12 @@ test('a failed permissions overview drops "Manage users and groups" from the cog
   await overviewAnswered;
   await expect(page.getByTestId('user-menu-trigger')).toBeVisible();
   await page.getByRole('button', { name: 'Settings' }).click();
-  await expect(page.getByTestId('settings-menu').getByRole('menuitem')).toHaveText(['API clients']);
+  await expect(page.getByTestId('settings-menu').getByRole('menuitem')).toHaveText([
+    'Create invitations',
+    'Manage invitations',
+    /^Pending sign-ups/,
+    'Sign-up settings',
+    'API clients',
+    'Outbox',
+  ]);
 });

@@ -1,6 +1,6 @@
 import { lazy, useEffect } from 'react';
 import { CREATE_INVITATIONS_PATH, MANAGE_INVITATIONS_PATH } from './invitations/paths.ts';
-import { PENDING_SIGNUPS_PATH, SIGNUP_VIEW_PATH } from './signups/paths.ts';
+import { PENDING_SIGNUPS_PATH, SIGNUP_SETTINGS_PATH, SIGNUP_VIEW_PATH } from './signups/paths.ts';
 import { ChakraProvider } from '@chakra-ui/react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { LazyBoundary } from './components/LazyBoundary.tsx';
@@ -31,6 +31,7 @@ const InvitationWizardView = lazy(() => import('./invitations/InvitationWizard.t
 const InvitationsView = lazy(() => import('./invitations/InvitationsView.tsx').then((module) => ({ default: module.InvitationsView })));
 const SignupView = lazy(() => import('./signups/SignupView.tsx').then((module) => ({ default: module.SignupView })));
 const PendingSignupsView = lazy(() => import('./signups/PendingSignupsView.tsx').then((module) => ({ default: module.PendingSignupsView })));
+const SignupSettingsView = lazy(() => import('./signups/SignupSettingsView.tsx').then((module) => ({ default: module.SignupSettingsView })));
 const ChangePasswordView = lazy(() => import('./routes/change-password/ChangePasswordView.tsx').then((module) => ({ default: module.ChangePasswordView })));
 const ForgotPasswordView = lazy(() => import('./routes/password-reset/ForgotPasswordView.tsx').then((module) => ({ default: module.ForgotPasswordView })));
 const ResetPasswordView = lazy(() => import('./routes/password-reset/ResetPasswordView.tsx').then((module) => ({ default: module.ResetPasswordView })));
@@ -226,6 +227,14 @@ export function App() {
                     element={
                       <LazyBoundary fallback={<PageLoading />}>
                         <PendingSignupsView />
+                      </LazyBoundary>
+                    }
+                  />
+                  <Route
+                    path={SIGNUP_SETTINGS_PATH}
+                    element={
+                      <LazyBoundary fallback={<PageLoading />}>
+                        <SignupSettingsView />
                       </LazyBoundary>
                     }
                   />

@@ -889,3 +889,27 @@ export {
   type SignupApprovalInput,
   type SignupApproveInput,
 } from './signupApproval/signupApproval.machine.ts';
+
+// The sign-up settings screen: issue 14, spec 03 §3.7 extra fields, §2.10/§6 adminCanAssignGroups; dam.yaml getSignupSettings, updateSignupSettings.
+export {
+  SIGNUP_SETTINGS_INVALID_MESSAGE,
+  SIGNUP_SETTINGS_LOAD_FAILED,
+  signupChoicesOf,
+  signupFieldIdFromLabel,
+  signupProblemsAt,
+  signupSettingsChanged,
+  signupSettingsDraftOf,
+  signupSettingsErrorMessage,
+  signupSettingsIssues,
+  signupSettingsMachine,
+  signupSettingsOf,
+  signupSettingsProblems,
+  type SignupFieldChange,
+  type SignupFieldDraft,
+  type SignupFieldType,
+  type SignupSettingsContext,
+  type SignupSettingsDraft,
+  type SignupSettingsEvent,
+  type SignupSettingsInput,
+  type SignupSettingsSaveInput,
+} from './signupSettings/signupSettings.machine.ts';

@@ -1,7 +1,7 @@
 /**
  * The invitation wizard's generated paths (packages/machines inviteWizard.model.ts) run against the real Create
- * invitations view (`apps/web/src/invitations/InvitationWizard.tsx`) in Chromium, opened from Manage invitations so
- * that Cancel has a page to go back to. The group search and the `POST` of the invitations are held until the path
+ * invitations view (`apps/web/src/invitations/InvitationWizard.tsx`) in Chromium, opened by its address (so a cancel
+ * goes to Manage invitations, having no page of the app to go back to). The group search and the `POST` of the invitations are held until the path
  * says how each ends, and answered with the model's groups, answer or refusal (the model's groups are not the
  * DAM's, so nothing reaches the DAM; the journey in invitations.spec.ts does it for real). In paths that search
  * groups, the page's clock is Playwright's, paused from the first search on, so the search goes out only when the
@@ -26,7 +26,7 @@ import { keepSession, openSignedIn } from './signIn.ts';
 const ACT = { timeout: 15_000 };
 const INVITATIONS = '/fotoweb/invitations/';
 const GRANTABLE = '/fotoweb/groups/grantable';
-const MANAGE = '/fotoweb/views/admin/invitations';
+const CREATE = '/fotoweb/views/invitations';
 
 interface WizardScreen {
   readonly searches: Route[];
@@ -67,9 +67,8 @@ const adapter: ScreenAdapter<WizardScreen> = {
       (url) => url.pathname === INVITATIONS,
       (route) => (route.request().method() === 'POST' ? void screen.posts.push(route) : route.continue()),
     );
-    await page.goto(MANAGE);
-    await expect(page.getByTestId('invitations-view')).toBeVisible();
-    await page.getByTestId('invitations-create').click(ACT);
+    // Opened by its address: a cancel has no page of the app to go back to, so it goes to Manage invitations.
+    await page.goto(CREATE);
     await expect(wizard(page)).toHaveAttribute('data-state', 'details');
     await expectAccessible(page, '[data-testid="invite-wizard"]', 'invitation wizard');
     return screen;
@@ -182,7 +181,7 @@ const adapter: ScreenAdapter<WizardScreen> = {
     if (name === 'closed') {
       const sent = context.totalInvitationsCreated !== undefined;
       await expect(wizard(page)).toHaveCount(0);
-      // Sent (users): Manage invitations with the notice; cancelled: back to Manage invitations, where it was opened.
+      // Sent: Manage invitations with the notice; cancelled: Manage invitations too (the wizard was opened by its address).
       await expect(page.getByTestId('invitations-view')).toBeVisible();
       if (sent) await expect(page.getByTestId('invitations-notice')).toBeVisible();
       return;

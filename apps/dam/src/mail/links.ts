@@ -1,4 +1,4 @@
-import { LOGIN_VIEW, OUTBOX_VIEW } from '../presenters/descriptor.presenter.ts';
+import { LOGIN_VIEW, OUTBOX_VIEW, SIGNUP_VIEW } from '../presenters/descriptor.presenter.ts';
 
 /**
  * The absolute links Magpie's mail carries (issue 14 "Mail"), built from `MAGPIE_PUBLIC_URL`: a message is composed in
@@ -54,6 +54,3 @@ export class MailLinks {
 
 /** The web app's page that sets a new password with a reset link (`apps/web` `RESET_PASSWORD_PATH`). */
 export const RESET_PASSWORD_VIEW = '/fotoweb/views/reset-password';
-
-/** The web app's public sign-up page (issue 14): `?invitation=<token>` for an invitation link, nothing for open sign-up. */
-export const SIGNUP_VIEW = '/fotoweb/views/signup';

@@ -20,6 +20,13 @@ export const CREATE_INVITATIONS_VIEW = '/fotoweb/views/invitations';
 export const MANAGE_INVITATIONS_VIEW = '/fotoweb/views/admin/invitations';
 /** The pending sign-ups (FotoWeb's `views.signUpAdmin`; spec 03 §2.10), offered with `approvePendingSignups` (issue 14). */
 export const SIGNUP_ADMIN_VIEW = '/fotoweb/views/admin/signups';
+/** The sign-up settings (Magpie; issue 14: open sign-up, approvers' groups, the extra fields), offered with `manageSettings`. */
+export const SIGNUP_SETTINGS_VIEW = '/fotoweb/views/admin/signup-settings';
+/**
+ * The web app's public sign-up page (issue 14): `?invitation=<token>` for an invitation link (mail links it), nothing
+ * for open sign-up (the public descriptor's `views.signup`).
+ */
+export const SIGNUP_VIEW = '/fotoweb/views/signup';
 
 /** What the descriptor's `userManagement` links name (`SiteOwnerService.landmarks`); ids missing from the database are null links. */
 export interface DescriptorLandmarks {
@@ -191,6 +198,8 @@ export function presentDescriptor(
       signUpAdmin: sitePolicy.can(caller, 'approvePendingSignups') ? SIGNUP_ADMIN_VIEW : null,
       apiClients: sitePolicy.can(caller, 'manageSettings') ? API_CLIENTS_VIEW : null,
       mailOutbox: administrationPolicy.mayReadOutbox(caller) ? OUTBOX_VIEW : null,
+      // The settings behind `signup_settings`, changed with manageSettings only (approvers read them, not change them).
+      signupSettings: sitePolicy.can(caller, 'manageSettings') ? SIGNUP_SETTINGS_VIEW : null,
     },
     widgets: { selection: null },
   };
@@ -206,8 +215,11 @@ export const PASSWORD_RESETS_HREF = '/fotoweb/password-resets/';
  * issue 12 guests): the archives guests see (the archive list answers them as the guest user), search, taxonomies
  * the public albums, and where to sign in. Guests have no albums of their own, background tasks or renditions (spec 02
  * §6).
+ *
+ * - `openSignup`: the sign-up settings' `openSignup` (issue 14); while on, `views.signup` links the open sign-up page
+ *   and the login view offers "Create an account", else it is null.
  */
-export function presentPublicDescriptor(options: { utcOffsetMinutes?: number; isGuest?: boolean } = {}): PublicApiDescriptor {
+export function presentPublicDescriptor(options: { utcOffsetMinutes?: number; isGuest?: boolean; openSignup?: boolean } = {}): PublicApiDescriptor {
   return {
     server: 'Magpie',
     href: '/fotoweb/',
@@ -217,6 +229,7 @@ export function presentPublicDescriptor(options: { utcOffsetMinutes?: number; is
     taxonomies: '/fotoweb/api/taxonomies/',
     // "Forgot password?" (issue 14): where to ask for a reset link by mail.
     services: { login: LOGIN_VIEW, search: '/fotoweb/archives/{?q}', rendition_request: null, password_reset: PASSWORD_RESETS_HREF },
+    views: { signup: options.openSignup ? SIGNUP_VIEW : null },
     background_tasks: null,
     searchURL: '/fotoweb/archives/{?q}',
     isGuest: options.isGuest ?? true,

@@ -21,6 +21,14 @@ export class SignupSettingsService {
   }
 
   /**
+   * Whether anyone may ask for an account without an invitation (`openSignup`): what the public descriptor tells
+   * visitors, so the login view offers "Create an account" (issue 14). Needs no caller: the answer is public.
+   */
+  async isOpenSignup(): Promise<boolean> {
+    return (await new SignupsRepository(this.db).settings()).openSignup;
+  }
+
+  /**
    * Replaces the settings; answers them as stored. Sign-ups already made keep their answers.
    * @throws ApiError 403 without `manageSettings`.
    */

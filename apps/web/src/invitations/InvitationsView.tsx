@@ -32,6 +32,9 @@ export function invitationTypeLabel(invitation: Pick<Invitation, 'email' | 'orga
 
 const TYPE_ICONS = { User: Mail, Organization: Building2, Link: LinkIcon } as const;
 
+/** The height of an invitation's detail row (px; spec 03 §2.2, §9). */
+export const INVITATION_DETAIL_ROW_PX = 298;
+
 /** What a failed revoke says (spec 03 §8 Invitations): 404 "invite not found", 500 "invite failed to update". */
 function revokeFailure(failure: unknown): string {
   const status = (failure as { status?: number } | undefined)?.status;
@@ -188,8 +191,9 @@ function InvitationsTable({
                 </Table.Row>
                 {expanded && (
                   <Table.Row id={detailsId} data-testid="invitation-details">
-                    <Table.Cell colSpan={7} bg="bg.muted">
-                      <Stack gap="2" py="2" fontSize="sm">
+                    <Table.Cell colSpan={7} bg="bg.muted" p="0">
+                      {/* Spec 03 §2.2, §9: an invitation's detail row is 298 px high; longer lists scroll inside it. */}
+                      <Stack gap="2" py="2" px="3" fontSize="sm" h={`${INVITATION_DETAIL_ROW_PX}px`} overflowY="auto" tabIndex={0} aria-label="Invitation details">
                         <Text>
                           <chakra.span fontWeight="medium">Description: </chakra.span>
                           {invitation.description || '—'}

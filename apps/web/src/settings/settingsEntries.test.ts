@@ -25,6 +25,7 @@ const EVERYTHING: SettingsDescriptorLike = {
     createInvitations: '/fotoweb/views/invitations',
     manageInvitations: '/fotoweb/views/admin/invitations',
     signUpAdmin: '/fotoweb/views/admin/signups',
+    signupSettings: '/fotoweb/views/admin/signup-settings',
     admin_webhooks: '/fotoweb/views/admin/webhooks',
     manage_exports: '/fotoweb/views/exportlist',
     manageConsentForms: '/fotoweb/views/consent',
@@ -59,7 +60,7 @@ const MAGPIE: SettingsDescriptorLike = {
 const ids = (state: ReturnType<typeof settingsMenu>) => state.entries.map((entry) => entry.id);
 
 describe('settings menu (spec 03 §2.1)', () => {
-  it('lists every entry of §2.1 once, in the spec order, with Magpie’s API clients and outbox beside Manage site', () => {
+  it('lists every entry of §2.1 once, in the spec order, with Magpie’s sign-up settings, API clients and outbox beside Manage site', () => {
     expect(SETTINGS_ENTRIES.map((entry) => entry.id)).toEqual([
       'createInvitations',
       'manageInvitations',
@@ -70,6 +71,7 @@ describe('settings menu (spec 03 §2.1)', () => {
       'pendingOrders',
       'consentForms',
       'activityExports',
+      'signupSettings',
       'apiClients',
       'mailOutbox',
       'manageSite',
@@ -90,6 +92,7 @@ describe('settings menu (spec 03 §2.1)', () => {
     ['createInvitations', { views: { createInvitations: '/v/inv' } }, '/v/inv'],
     ['manageInvitations', { views: { manageInvitations: '/v/minv' } }, '/v/minv'],
     ['pendingSignups', { views: { signUpAdmin: '/v/signups' } }, '/v/signups'],
+    ['signupSettings', { views: { signupSettings: '/v/signup-settings' } }, '/v/signup-settings'],
     ['manageUsersAndGroups', { userManagement: { userList: USERS } }, USERS],
     ['webhooks', { views: { admin_webhooks: '/v/hooks' } }, '/v/hooks'],
     ['manageExports', { views: { manage_exports: '/v/exports' } }, '/v/exports'],
@@ -116,6 +119,7 @@ describe('settings menu (spec 03 §2.1)', () => {
           'createInvitations',
           'manageInvitations',
           'signUpAdmin',
+          'signupSettings',
           'admin_webhooks',
           'manage_exports',
           'manageConsentForms',

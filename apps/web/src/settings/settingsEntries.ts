@@ -26,6 +26,7 @@ export type SettingsEntryId =
   | 'pendingOrders'
   | 'consentForms'
   | 'activityExports'
+  | 'signupSettings'
   | 'apiClients'
   | 'mailOutbox'
   | 'manageSite'
@@ -146,7 +147,10 @@ export function listsConfigSections(overview: PermissionsOverviewLike): boolean 
 /** The action that opens the users-and-groups modal (apps/web/src/actions/actionOpenUserManagement.ts). */
 export const OPEN_USER_MANAGEMENT_ACTION = 'openUserManagement';
 
-/** Every entry of spec 03 §2.1, in menu order, and Magpie's API clients (spec 03 §3.12) and mail outbox (issue 14). */
+/**
+ * Every entry of spec 03 §2.1, in menu order, and, beside Manage site, Magpie's sign-up settings (issue 14), API
+ * clients (spec 03 §3.12) and mail outbox (issue 14).
+ */
 export const SETTINGS_ENTRIES: readonly SettingsEntryDefinition[] = [
   { id: 'createInvitations', label: 'Create invitations', opens: { kind: 'page' }, href: (d) => view(d, 'createInvitations') },
   { id: 'manageInvitations', label: 'Manage invitations', opens: { kind: 'page' }, href: (d) => view(d, 'manageInvitations') },
@@ -163,6 +167,8 @@ export const SETTINGS_ENTRIES: readonly SettingsEntryDefinition[] = [
   { id: 'pendingOrders', label: 'Pending orders', opens: { kind: 'page' }, href: (d) => offered(d.order?.admin?.views?.pending), count: 'orders' },
   { id: 'consentForms', label: 'Consent forms', opens: { kind: 'page' }, href: (d) => view(d, 'manageConsentForms') },
   { id: 'activityExports', label: 'Activity exports', opens: { kind: 'page' }, href: (d) => view(d, 'activityExports') },
+  // Magpie's sign-up settings (issue 14; offered with manageSettings): open sign-up, approvers' groups, the extra fields.
+  { id: 'signupSettings', label: 'Sign-up settings', opens: { kind: 'page' }, href: (d) => view(d, 'signupSettings') },
   // Magpie's API clients view (spec 03 §3.12 applications; offered with manageSettings), beside the site's settings.
   { id: 'apiClients', label: 'API clients', opens: { kind: 'page' }, href: (d) => view(d, 'apiClients') },
   // Magpie's mail outbox (issue 14 "Mail"; offered with manageSettings): what Magpie sent, or holds without a mail server.

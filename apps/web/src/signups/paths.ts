@@ -3,3 +3,6 @@ export { SIGNUP_VIEW_PATH } from '@magpie/machines';
 
 /** The Pending sign-ups view (the descriptor's `views.signUpAdmin`; issue 14, spec 03 §2.1, §2.10). */
 export const PENDING_SIGNUPS_PATH = '/fotoweb/views/admin/signups';
+
+/** The sign-up settings view (the descriptor's `views.signupSettings`; issue 14, Magpie's). */
+export const SIGNUP_SETTINGS_PATH = '/fotoweb/views/admin/signup-settings';

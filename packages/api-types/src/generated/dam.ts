@@ -3117,8 +3117,9 @@ export interface paths {
          * @description FotoWeb's public entry point (`api-descriptor`, fotoweb-api-notes §1): what a visitor who has not signed in
          *     may use. Answered without a token while guest access is on (`MAGPIE_GUEST_ACCESS`, on by default); with
          *     guest access off it answers 401. `archives` lists the archives whose access list grants View to Everyone,
-         *     Guests or the guest user; `services.login` is where people sign in. Guests get no pins, cart, alerts,
-         *     uploads or albums (spec 02 §6): those keys are null. A request with a token is answered the same way.
+         *     Guests or the guest user; `services.login` is where people sign in; `views.signup` is the open sign-up page
+         *     while open sign-up is on. Guests get no pins, cart, alerts, uploads or albums (spec 02 §6): those keys are
+         *     null. A request with a token is answered the same way.
          */
         get: operations["getPublicApiDescriptor"];
         put?: never;
@@ -3812,6 +3813,12 @@ export interface components {
              *     14 "Mail"; `listMail`). Offered to callers with `manageSettings`, else null.
              */
             mailOutbox?: components["schemas"]["UrlOrNull"];
+            /**
+             * @description (Magpie) The sign-up settings view (`/fotoweb/views/admin/signup-settings`, issue 14): open sign-up, whether
+             *     approvers choose groups, and the extra fields of the sign-up form (spec 03 §3.7; `getSignupSettings`,
+             *     `updateSignupSettings`). Offered to callers with `manageSettings`, else null.
+             */
+            signupSettings?: components["schemas"]["UrlOrNull"];
             subscription?: null | {
                 /** @description ISO 8601 date-time the site was created (spec 01 §9 trial countdown). */
                 siteCreatedDate: string;
@@ -6151,6 +6158,15 @@ export interface components {
                  *     absent or null on a server without password resets.
                  */
                 password_reset?: string | null;
+            };
+            /** @description Magpie; web views a visitor without an account may open. */
+            views?: {
+                /**
+                 * @description The open sign-up page (`/fotoweb/views/signup`, issue 14): present while the sign-up settings' `openSignup`
+                 *     is on, so the login view offers "Create an account"; null while it is off (sign-ups then need an
+                 *     invitation's link).
+                 */
+                signup?: string | null;
             };
             /** @description Null (guests start no background tasks). */
             background_tasks: string | null;

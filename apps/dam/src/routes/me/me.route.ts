@@ -23,7 +23,7 @@ export async function meRoutes(app: FastifyInstance, ctx: DamContext) {
   // The public entry point (issue 12, fotoweb-api-notes §1): answered to guests; its archive list answers as the caller.
   serveOperations(app, '/fotoweb/', {
     getPublicApiDescriptor: async ({ request, reply, caller }) =>
-      sendRepresentation(request, reply, 'api-descriptor', presentPublicDescriptor({ isGuest: caller.isGuest === true })),
+      sendRepresentation(request, reply, 'api-descriptor', presentPublicDescriptor({ isGuest: caller.isGuest === true, openSignup: await ctx.signupSettings.isOpenSignup() })),
   });
   serveOperations(app, '/fotoweb/me/archives/', {
     listMyArchives: async ({ request, reply, caller }) => sendRepresentation(request, reply, 'collectionlist', await ctx.collections.listArchives(caller)),

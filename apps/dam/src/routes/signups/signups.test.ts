@@ -488,6 +488,54 @@ describe('the sign-up settings', () => {
   });
 });
 
+describe('the descriptors of sign-ups (the settings view, "Create an account")', () => {
+  /** `GET /fotoweb/` of `target` as a guest (no token), or with `token`. */
+  const publicDescriptor = async (token: string | undefined, target: TestDam = dam) => {
+    const res = await target.app.inject({ method: 'GET', url: '/fotoweb/', headers: { accept: 'application/json', ...(token ? bearer(token) : {}) } });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { views?: { signup?: string | null } };
+  };
+  const viewsOf = async (token: string) => (await requests.call('GET', '/fotoweb/me', undefined, token)).json().views as Record<string, unknown>;
+
+  it('links the open sign-up page in the public descriptor only while open sign-up is on', async () => {
+    expect((await publicDescriptor(approver.token)).views).toEqual({ signup: null });
+    expect((await putSettings({ openSignup: true, adminCanAssignGroups: true, fields: [] })).statusCode).toBe(200);
+    try {
+      expect((await publicDescriptor(approver.token)).views).toEqual({ signup: '/fotoweb/views/signup' });
+      // The link it names is the open sign-up form.
+      expect((await form()).json()).toMatchObject({ type: 'open' });
+      // Guest-disabled mode (the harness's): no public descriptor without a token; the login view then asks the form.
+      expect((await dam.app.inject({ method: 'GET', url: '/fotoweb/', headers: { accept: 'application/json' } })).statusCode).toBe(401);
+    } finally {
+      expect((await putSettings({ openSignup: false, adminCanAssignGroups: true, fields: [] })).statusCode).toBe(200);
+    }
+    expect((await publicDescriptor(approver.token)).views).toEqual({ signup: null });
+    expect((await form()).statusCode).toBe(403);
+  });
+
+  it('tells guests too, while guest access is on', async () => {
+    const guests = await createTestDam({ MAGPIE_GUEST_ACCESS: 'on' });
+    try {
+      expect((await publicDescriptor(undefined, guests)).views).toEqual({ signup: null });
+      const headers = { ...bearer(guests.adminToken), 'content-type': 'application/json' };
+      const open = { openSignup: true, adminCanAssignGroups: true, fields: [] };
+      expect((await guests.app.inject({ method: 'PUT', url: SETTINGS, headers, payload: JSON.stringify(open) })).statusCode).toBe(200);
+      expect(await publicDescriptor(undefined, guests)).toMatchObject({ isGuest: true, views: { signup: '/fotoweb/views/signup' } });
+    } finally {
+      await guests.close();
+    }
+  });
+
+  it('offers the sign-up settings view to holders of manageSettings only', async () => {
+    const manager = await dam.createMemberWith('signup-settings-manager', ['manageSettings']);
+    expect(await viewsOf(dam.adminToken)).toMatchObject({ signupSettings: '/fotoweb/views/admin/signup-settings' });
+    expect(await viewsOf(manager.token)).toMatchObject({ signupSettings: '/fotoweb/views/admin/signup-settings' });
+    // Approvers read the settings (the fields) but do not change them: no view.
+    expect(await viewsOf(approver.token)).toMatchObject({ signupSettings: null, signUpAdmin: '/fotoweb/views/admin/signups' });
+    expect(await viewsOf((await dam.createUser('signup-settings-nobody')).token)).toMatchObject({ signupSettings: null });
+  });
+});
+
 describe('sign-up mail through a real SMTP server', () => {
   let smtp: TestSmtpServer;
   let mailing: TestDam;

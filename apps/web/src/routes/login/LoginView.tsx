@@ -2,7 +2,8 @@
  * The login view (spec 01 §2 /fotoweb/views/login): user name and password, then back to `to` (path plus query plus
  * hash). The BFF checks the credentials and sets the HttpOnly session cookie; the app then fetches the full API
  * descriptor once and keeps it (spec 01 §1). An existing session skips the form. "Forgot password?" leads to the
- * password reset by mail (issue 14).
+ * password reset by mail (issue 14); "Create an account" to the open sign-up page while the site allows sign-ups
+ * without an invitation (issue 14, `signups/openSignup.ts`).
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Card, Center, chakra, Field, Heading, Input, Link, Stack, Text } from '@chakra-ui/react';
@@ -13,6 +14,7 @@ import { LoadingState } from '../../components/States.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { ARCHIVES_PATH, FORGOT_PASSWORD_PATH, safeReturnAddress } from '../../lib/urls.ts';
+import { openSignupLink } from '../../signups/openSignup.ts';
 
 function loginErrorMessage(error: unknown): string {
   if (isApiError(error, 401)) return error.body?.message ?? 'The user name or password is incorrect.';
@@ -31,7 +33,19 @@ export function LoginView() {
   const [error, setError] = useState<string | undefined>();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  // The open sign-up page, while the site lets anyone ask for an account (issue 14).
+  const [signupLink, setSignupLink] = useState<string | undefined>();
   useDocumentTitle('Log in');
+
+  useEffect(() => {
+    const controller = new AbortController();
+    openSignupLink(api, controller.signal)
+      .then((link) => setSignupLink(link))
+      .catch(() => {
+        // Aborted: the view is gone.
+      });
+    return () => controller.abort();
+  }, []);
 
   const enter = async (target: string | undefined) => {
     establish(await api.getDescriptor());
@@ -122,6 +136,16 @@ export function LoginView() {
                         Forgot password?
                       </RouterLink>
                     </Link>
+                    {signupLink !== undefined && (
+                      <Text fontSize="sm" textAlign="center" color="fg.muted" data-testid="create-account">
+                        New here?{' '}
+                        <Link asChild color="brand.fg" textDecoration="underline">
+                          <RouterLink to={signupLink} data-testid="create-account-link">
+                            Create an account
+                          </RouterLink>
+                        </Link>
+                      </Text>
+                    )}
                   </Stack>
                 </chakra.form>
               )}
