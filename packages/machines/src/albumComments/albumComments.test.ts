@@ -20,8 +20,7 @@ function createDriver(coverage?: CoverageTracker): PathDriver {
     {
       machine: albumCommentsMachine,
       input: ALBUM_COMMENTS_MODEL_INPUT,
-      actor: { name: 'send', controlled: sends },
-      invokingState: 'sending',
+      actors: [{ name: 'send', controlled: sends, invokingState: 'sending' }],
       verify(snapshot) {
         // Each request goes to the album's comments: a post sends the draft trimmed, a deletion a listed comment.
         for (const { input } of sends.invocations) expect(input.href).toBe(ALBUM_COMMENTS_MODEL_INPUT.href);

@@ -23,8 +23,7 @@ function createDriver(coverage?: CoverageTracker): PathDriver {
     {
       machine: deviceTokenResetMachine,
       input: DEVICE_TOKENS_MODEL_INPUT,
-      actor: { name: 'resetTokens', controlled: resets },
-      invokingState: 'resetting',
+      actors: [{ name: 'resetTokens', controlled: resets, invokingState: 'resetting' }],
       // The spinner stays exactly 700 ms (spec 03 §9): not a millisecond less.
       delay: { ms: DEVICE_TOKENS_SPINNER_MS, state: 'settling' },
       afterEvent(event, snapshot) {

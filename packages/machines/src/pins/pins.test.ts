@@ -1,11 +1,12 @@
-import { createActor, fromPromise, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { createControlledPromiseActor } from '../testing/controlledActor.ts';
 import { assertFullCoverage, createCoverageTracker, formatCoverage, type CoverageTracker } from '../testing/coverage.ts';
 import { describeModelPaths } from '../testing/describeModelPaths.ts';
 import { runPath, type PathDriver } from '../testing/modelPaths.ts';
+import { createPromiseActorDriver } from '../testing/promiseActorDriver.ts';
 import { DEFAULT_ERROR_MESSAGE } from '../uploadPopover/uploadError.ts';
-import { PIN_LIMIT_NOTICE, pinErrorMessage, pinLimitMessage, pinsMachine, type PinsAnswer, type PinsEvent, type PinsSaveAnswer, type PinsSaveInput } from './pins.machine.ts';
+import { PIN_LIMIT_NOTICE, pinErrorMessage, pinLimitMessage, pinsMachine, type PinsAnswer, type PinsSaveAnswer, type PinsSaveInput } from './pins.machine.ts';
 import { PINS_MODEL_INPUT, PINS_MODEL_LIMIT, PINS_MODEL_TARGETS, pinsModel } from './pins.model.ts';
 
 const shortestPaths = pinsModel.testModel('shortest').getShortestPaths();
@@ -16,32 +17,21 @@ const flushPromises = () => new Promise((resolve) => setTimeout(resolve, 0));
 function createDriver(coverage?: CoverageTracker): PathDriver {
   const loads = createControlledPromiseActor<PinsAnswer, { href: string }>();
   const saves = createControlledPromiseActor<PinsSaveAnswer, PinsSaveInput>();
-  const actor = createActor(pinsMachine.provide({ actors: { loadPins: loads.logic, savePins: saves.logic } }), {
-    input: PINS_MODEL_INPUT,
-    ...(coverage ? { inspect: coverage.inspect } : {}),
-  });
-  actor.start();
-  coverage?.observe(actor.getSnapshot());
-  return {
-    async exec(event: EventObject) {
-      const payload = event as unknown as { output?: unknown; error?: unknown };
-      if (event.type === 'xstate.done.actor.loadPins') loads.current().resolve(payload.output as PinsAnswer);
-      else if (event.type === 'xstate.error.actor.loadPins') loads.current().reject(payload.error);
-      else if (event.type === 'xstate.done.actor.savePins') saves.current().resolve(payload.output as PinsSaveAnswer);
-      else if (event.type === 'xstate.error.actor.savePins') saves.current().reject(payload.error);
-      else actor.send(event as PinsEvent);
-      await flushPromises();
+  return createPromiseActorDriver(
+    {
+      machine: pinsMachine,
+      input: PINS_MODEL_INPUT,
+      actors: [
+        { name: 'loadPins', controlled: loads, invokingState: 'loading' },
+        { name: 'savePins', controlled: saves, invokingState: 'saving' },
+      ],
+      verify() {
+        for (const { input } of loads.invocations) expect(input).toEqual({ href: PINS_MODEL_INPUT.href });
+        for (const { input } of saves.invocations) expect(input.href).toBe(PINS_MODEL_INPUT.href);
+      },
     },
-    verify(expected: AnyMachineSnapshot) {
-      const snapshot = actor.getSnapshot();
-      expect(snapshot.value).toEqual(expected.value);
-      expect(snapshot.context).toEqual(expected.context);
-      for (const { input } of loads.invocations) expect(input).toEqual({ href: PINS_MODEL_INPUT.href });
-      for (const { input } of saves.invocations) expect(input.href).toBe(PINS_MODEL_INPUT.href);
-      expect(loads.pending()).toHaveLength(snapshot.matches('loading') ? 1 : 0);
-      expect(saves.pending()).toHaveLength(snapshot.matches('saving') ? 1 : 0);
-    },
-  };
+    coverage,
+  );
 }
 
 describeModelPaths('pins model: shortest paths', shortestPaths, 80, () => createDriver());

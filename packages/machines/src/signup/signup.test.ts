@@ -1,10 +1,11 @@
-import { createActor, fromPromise, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { SignupForm, SignupRequest, SignupSubmitted } from '@magpie/api-types';
 import { createControlledPromiseActor } from '../testing/controlledActor.ts';
 import { assertFullCoverage, createCoverageTracker, formatCoverage, type CoverageTracker } from '../testing/coverage.ts';
 import { describeModelPaths } from '../testing/describeModelPaths.ts';
 import { runPath, type PathDriver } from '../testing/modelPaths.ts';
+import { createPromiseActorDriver } from '../testing/promiseActorDriver.ts';
 import { PASSWORDS_DO_NOT_MATCH } from '../passwordChange/passwordChange.machine.ts';
 import { DEFAULT_ERROR_MESSAGE } from '../uploadPopover/uploadError.ts';
 import {
@@ -20,7 +21,6 @@ import {
   signupRequestOf,
   signupUnavailableReason,
   type SignupContext,
-  type SignupEvent,
 } from './signup.machine.ts';
 import { SIGNUP_MODEL_ERRORS, SIGNUP_MODEL_FORM, SIGNUP_MODEL_INPUT, SIGNUP_MODEL_TOKEN, SIGNUP_MODEL_VALUES, signupModel } from './signup.model.ts';
 
@@ -31,40 +31,29 @@ const flushPromises = () => new Promise((resolve) => setTimeout(resolve, 0));
 function createDriver(coverage?: CoverageTracker): PathDriver {
   const forms = createControlledPromiseActor<SignupForm, { invitation: string | undefined }>();
   const submits = createControlledPromiseActor<SignupSubmitted, SignupRequest>();
-  const actor = createActor(signupMachine.provide({ actors: { loadForm: forms.logic, submit: submits.logic } }), {
-    input: SIGNUP_MODEL_INPUT,
-    ...(coverage ? { inspect: coverage.inspect } : {}),
-  });
-  actor.start();
-  coverage?.observe(actor.getSnapshot());
-  return {
-    async exec(event: EventObject) {
-      const payload = event as unknown as { output?: unknown; error?: unknown };
-      if (event.type === 'xstate.done.actor.loadForm') forms.current().resolve(payload.output as SignupForm);
-      else if (event.type === 'xstate.error.actor.loadForm') forms.current().reject(payload.error);
-      else if (event.type === 'xstate.done.actor.submit') submits.current().resolve(payload.output as SignupSubmitted);
-      else if (event.type === 'xstate.error.actor.submit') submits.current().reject(payload.error);
-      else actor.send(event as SignupEvent);
-      await flushPromises();
+  return createPromiseActorDriver(
+    {
+      machine: signupMachine,
+      input: SIGNUP_MODEL_INPUT,
+      actors: [
+        { name: 'loadForm', controlled: forms, invokingState: 'loading' },
+        { name: 'submit', controlled: submits, invokingState: 'submitting' },
+      ],
+      verify(snapshot) {
+        // Every load asks for the link's form; every sign-up sent is the form as typed, with nothing wrong in it.
+        for (const { input } of forms.invocations) expect(input).toEqual({ invitation: SIGNUP_MODEL_TOKEN });
+        if (snapshot.matches('submitting')) {
+          expect(submits.current().input).toEqual(signupRequestOf(snapshot.context));
+          expect(submits.current().input.userData).toHaveLength(SIGNUP_MODEL_FORM.fields.length);
+        }
+        // The form shows only once loaded; never where the link does not work.
+        const formless = snapshot.matches('loading') || snapshot.matches('loadFailed') || (snapshot.matches('unavailable') && submits.invocations.length === 0);
+        expect(snapshot.context.form !== undefined).toBe(!formless);
+        expect(snapshot.context.unavailable !== undefined).toBe(snapshot.matches('unavailable'));
+      },
     },
-    verify(expected: AnyMachineSnapshot) {
-      const snapshot = actor.getSnapshot();
-      expect(snapshot.value).toEqual(expected.value);
-      expect(snapshot.context).toEqual(expected.context);
-      expect(forms.pending()).toHaveLength(snapshot.matches('loading') ? 1 : 0);
-      expect(submits.pending()).toHaveLength(snapshot.matches('submitting') ? 1 : 0);
-      // Every load asks for the link's form; every sign-up sent is the form as typed, with nothing wrong in it.
-      for (const { input } of forms.invocations) expect(input).toEqual({ invitation: SIGNUP_MODEL_TOKEN });
-      if (snapshot.matches('submitting')) {
-        expect(submits.current().input).toEqual(signupRequestOf(snapshot.context));
-        expect(submits.current().input.userData).toHaveLength(SIGNUP_MODEL_FORM.fields.length);
-      }
-      // The form shows only once loaded; never where the link does not work.
-      const formless = snapshot.matches('loading') || snapshot.matches('loadFailed') || (snapshot.matches('unavailable') && submits.invocations.length === 0);
-      expect(snapshot.context.form !== undefined).toBe(!formless);
-      expect(snapshot.context.unavailable !== undefined).toBe(snapshot.matches('unavailable'));
-    },
-  };
+    coverage,
+  );
 }
 
 describeModelPaths('signup model: shortest paths', shortestPaths, 40, () => createDriver());

@@ -1,10 +1,11 @@
-import { createActor, fromPromise, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { SignupSettings } from '@magpie/api-types';
 import { createControlledPromiseActor } from '../testing/controlledActor.ts';
 import { assertFullCoverage, createCoverageTracker, formatCoverage, type CoverageTracker } from '../testing/coverage.ts';
 import { describeModelPaths } from '../testing/describeModelPaths.ts';
 import { runPath, type PathDriver } from '../testing/modelPaths.ts';
+import { createPromiseActorDriver } from '../testing/promiseActorDriver.ts';
 import { DEFAULT_ERROR_MESSAGE } from '../uploadPopover/uploadError.ts';
 import {
   SIGNUP_SETTINGS_INVALID_MESSAGE,
@@ -17,7 +18,6 @@ import {
   signupSettingsIssues,
   signupSettingsMachine,
   signupSettingsOf,
-  type SignupSettingsEvent,
   type SignupSettingsSaveInput,
 } from './signupSettings.machine.ts';
 import {
@@ -36,46 +36,35 @@ const flushPromises = () => new Promise((resolve) => setTimeout(resolve, 0));
 function createDriver(coverage?: CoverageTracker): PathDriver {
   const loads = createControlledPromiseActor<SignupSettings, { href: string }>();
   const saves = createControlledPromiseActor<SignupSettings, SignupSettingsSaveInput>();
-  const actor = createActor(signupSettingsMachine.provide({ actors: { load: loads.logic, save: saves.logic } }), {
-    input: SIGNUP_SETTINGS_MODEL_INPUT,
-    ...(coverage ? { inspect: coverage.inspect } : {}),
-  });
-  actor.start();
-  coverage?.observe(actor.getSnapshot());
-  return {
-    async exec(event: EventObject) {
-      const payload = event as unknown as { output?: unknown; error?: unknown };
-      if (event.type === 'xstate.done.actor.load') loads.current().resolve(payload.output as SignupSettings);
-      else if (event.type === 'xstate.error.actor.load') loads.current().reject(payload.error);
-      else if (event.type === 'xstate.done.actor.save') saves.current().resolve(payload.output as SignupSettings);
-      else if (event.type === 'xstate.error.actor.save') saves.current().reject(payload.error);
-      else actor.send(event as SignupSettingsEvent);
-      await flushPromises();
+  return createPromiseActorDriver(
+    {
+      machine: signupSettingsMachine,
+      input: SIGNUP_SETTINGS_MODEL_INPUT,
+      actors: [
+        { name: 'load', controlled: loads, invokingState: 'loading' },
+        { name: 'save', controlled: saves, invokingState: 'saving' },
+      ],
+      verify(snapshot) {
+        for (const { input } of loads.invocations) expect(input).toEqual(SIGNUP_SETTINGS_MODEL_INPUT);
+        // Only a valid change is sent, whole, to the settings' link.
+        if (snapshot.matches('saving')) {
+          const { input } = saves.current();
+          expect(input).toEqual({ href: SIGNUP_SETTINGS_MODEL_INPUT.href, settings: signupSettingsOf(snapshot.context.draft) });
+          expect(snapshot.context.problems).toEqual([]);
+          expect(signupSettingsChanged(snapshot.context.stored, snapshot.context.draft)).toBe(true);
+        }
+        // A message only after a failure; a 400's issues stay on their fields (the message dismissed or not) until an edit.
+        expect(snapshot.context.error !== undefined).toBe(snapshot.matches('loadFailed') || snapshot.matches({ ready: 'failed' }));
+        if (snapshot.context.serverIssues.length > 0) {
+          expect(snapshot.matches({ ready: 'failed' }) || snapshot.matches({ ready: 'idle' })).toBe(true);
+          if (snapshot.matches({ ready: 'failed' })) expect(snapshot.context.error).toBe(SIGNUP_SETTINGS_INVALID_MESSAGE);
+        }
+        // Once saved, the draft is what is stored.
+        if (snapshot.matches({ ready: 'saved' })) expect(signupSettingsChanged(snapshot.context.stored, snapshot.context.draft)).toBe(false);
+      },
     },
-    verify(expected: AnyMachineSnapshot) {
-      const snapshot = actor.getSnapshot();
-      expect(snapshot.value).toEqual(expected.value);
-      expect(snapshot.context).toEqual(expected.context);
-      expect(loads.pending()).toHaveLength(snapshot.matches('loading') ? 1 : 0);
-      expect(saves.pending()).toHaveLength(snapshot.matches('saving') ? 1 : 0);
-      for (const { input } of loads.invocations) expect(input).toEqual(SIGNUP_SETTINGS_MODEL_INPUT);
-      // Only a valid change is sent, whole, to the settings' link.
-      if (snapshot.matches('saving')) {
-        const { input } = saves.current();
-        expect(input).toEqual({ href: SIGNUP_SETTINGS_MODEL_INPUT.href, settings: signupSettingsOf(snapshot.context.draft) });
-        expect(snapshot.context.problems).toEqual([]);
-        expect(signupSettingsChanged(snapshot.context.stored, snapshot.context.draft)).toBe(true);
-      }
-      // A message only after a failure; a 400's issues stay on their fields (the message dismissed or not) until an edit.
-      expect(snapshot.context.error !== undefined).toBe(snapshot.matches('loadFailed') || snapshot.matches({ ready: 'failed' }));
-      if (snapshot.context.serverIssues.length > 0) {
-        expect(snapshot.matches({ ready: 'failed' }) || snapshot.matches({ ready: 'idle' })).toBe(true);
-        if (snapshot.matches({ ready: 'failed' })) expect(snapshot.context.error).toBe(SIGNUP_SETTINGS_INVALID_MESSAGE);
-      }
-      // Once saved, the draft is what is stored.
-      if (snapshot.matches({ ready: 'saved' })) expect(signupSettingsChanged(snapshot.context.stored, snapshot.context.draft)).toBe(false);
-    },
-  };
+    coverage,
+  );
 }
 
 describeModelPaths('signupSettings model: shortest paths', shortestPaths, 100, () => createDriver());

@@ -20,8 +20,7 @@ function createDriver(coverage?: CoverageTracker): PathDriver {
     {
       machine: trashActionMachine,
       input: TRASH_ACTION_MODEL_INPUT,
-      actor: { name: 'update', controlled: updates },
-      invokingState: 'submitting',
+      actors: [{ name: 'update', controlled: updates, invokingState: 'submitting' }],
       // The notice stays exactly 15 s (spec 01 §2, §9): not a millisecond less.
       delay: { ms: TRASH_NOTICE_AUTOCLOSE_MS, state: { ready: 'done' } },
       verify(snapshot) {
