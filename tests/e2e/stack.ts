@@ -100,8 +100,20 @@ export async function ensureWebBuilt(): Promise<void> {
   });
 }
 
-/** Starts the DAM and the BFF on free ports with a temporary data directory and fresh secrets. */
-export async function startStack(): Promise<Stack> {
+/** How a stack's DAM sends mail. */
+export interface StackOptions {
+  /**
+   * `SMTP_URL`: the DAM sends through this server as `e2e@magpie.test` (`MAGPIE_MAIL_FROM`). Without it the stack runs
+   * the embedded default, and mail is held in the outbox.
+   */
+  smtpUrl?: string;
+}
+
+/**
+ * Starts the DAM and the BFF on free ports with a temporary data directory and fresh secrets.
+ * @throws Error with the end of a server's log when it exits or does not answer within {@link STARTUP_TIMEOUT_MS}.
+ */
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'magpie-e2e-'));
   const damPort = await freePort();
   const bffPort = await freePort();
@@ -122,6 +134,8 @@ export async function startStack(): Promise<Stack> {
       MAGPIE_BFF_CLIENT_SECRET: clientSecret,
       // One Pro seat (nobody has that license by default): the batch journey shows a user skipped for want of one.
       MAGPIE_LICENSE_SEATS: '70=1',
+      // Never the SMTP server of the shell the tests run in.
+      ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl, MAGPIE_MAIL_FROM: 'Magpie <e2e@magpie.test>' } : { SMTP_URL: '', MAGPIE_MAIL_FROM: '' }),
       LOG_LEVEL: process.env.MAGPIE_E2E_LOG_LEVEL ?? 'warn',
     },
     path.join(dataDir, 'dam.log'),

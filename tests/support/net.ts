@@ -29,3 +29,17 @@ export async function waitForUrl(url: string, timeoutMs = 60_000): Promise<void>
   }
   throw new Error(`${url} did not come up`);
 }
+
+/**
+ * Polls `check` every `intervalMs` (ms) until it answers something other than `undefined` or `false`, and answers that.
+ * @param what named in the error. @param timeoutMs longest wait (ms). @throws Error when `timeoutMs` passed first.
+ */
+export async function waitUntil<T>(what: string, timeoutMs: number, check: () => Promise<T | undefined | false> | T | undefined | false, intervalMs = 100): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}

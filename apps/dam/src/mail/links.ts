@@ -1,4 +1,4 @@
-import { LOGIN_VIEW, OUTBOX_VIEW, SIGNUP_VIEW } from '../presenters/descriptor.presenter.ts';
+import { LOGIN_VIEW, OUTBOX_VIEW, SIGNUP_ADMIN_VIEW, SIGNUP_VIEW } from '../presenters/descriptor.presenter.ts';
 
 /**
  * The absolute links Magpie's mail carries (issue 14 "Mail"), built from `MAGPIE_PUBLIC_URL`: a message is composed in
@@ -44,6 +44,11 @@ export class MailLinks {
    */
   signup(token?: string): string {
     return this.absolute(token === undefined ? SIGNUP_VIEW : `${SIGNUP_VIEW}?invitation=${encodeURIComponent(token)}`);
+  }
+
+  /** The Pending sign-ups page approvers decide sign-ups on (the descriptor's `views.signUpAdmin`). */
+  pendingSignups(): string {
+    return this.absolute(SIGNUP_ADMIN_VIEW);
   }
 
   /** The web app's login view (where an approved applicant signs in). */

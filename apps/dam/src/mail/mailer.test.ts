@@ -1,5 +1,5 @@
 /**
- * Magpie's mail through a real SMTP server (issue 14 "Mail"; `testing/smtp.ts`): what the server receives (envelope,
+ * Magpie's mail through a real SMTP server (issue 14 "Mail"; `tests/support/smtp.ts`): what the server receives (envelope,
  * subject, the text and HTML parts, the links built from MAGPIE_PUBLIC_URL), the retries with back-off while it refuses
  * or is down, the permanent refusal, the last attempt, a message committed with its job or not at all, and no message
  * sent twice. The outbox mode (no SMTP_URL) is in routes/mail/mail.test.ts.
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage } from '@magpie/api-types';
 import { createTestDam, type TestDam } from '../testing/harness.ts';
 import { bearer, requestsFor } from '../testing/requests.ts';
-import { startTestSmtpServer, type TestSmtpServer } from '../testing/smtp.ts';
+import { startTestSmtpServer, type TestSmtpServer } from '../../../../tests/support/smtp.ts';
 import { waitUntil } from '../testing/dam-process.ts';
 import { inTransaction } from '../db/transaction.ts';
 import type { MailStatus } from '../db/schema.ts';

@@ -163,6 +163,25 @@ export function invitationMessage(input: {
 }
 
 /**
+ * An approver's message when a sign-up waits for a decision (issue 14; spec 03 §2.1 Pending sign-ups): who signed up,
+ * how, and the link to the Pending sign-ups page.
+ * @param input.applicant the applicant's name and address; `input.how` e.g. `through a link invitation`, `on the open sign-up page`.
+ */
+export function signupPendingMessage(input: { approverName: string; applicant: string; email: string; how: string; siteUrl: string; reviewUrl: string }): MailContent {
+  const subject = `${input.applicant} is waiting for approval`;
+  const greeting = `Hello ${input.approverName},`;
+  const body = `${input.applicant} (${input.email}) signed up ${input.how} and waits for someone to approve or reject the sign-up.`;
+  const text = [greeting, '', `${body}`, '', `Decide on the Pending sign-ups page at ${input.siteUrl}:`, input.reviewUrl].join('\n');
+  const html = document(
+    subject,
+    [`<p>${escapeHtml(greeting)}</p>`, `<p>${escapeHtml(body)}</p>`, `<p>Decide on the Pending sign-ups page at ${link(input.siteUrl)}:<br>${link(input.reviewUrl)}</p>`].join(
+      '\n',
+    ),
+  );
+  return { subject, text, html };
+}
+
+/**
  * The applicant's message when their sign-up is approved (issue 14; spec 03 §4 "approved (becomes a user)"): the
  * account exists; they log in with their address and the password they chose.
  * @param input.name the applicant's name; `input.username` what they log in with (their address).

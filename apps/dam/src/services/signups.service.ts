@@ -20,7 +20,7 @@ import { hashPassword } from '../lib/crypto.ts';
 import { testWithinBudget } from '../lib/guarded-regex.ts';
 import type { MailLinks } from '../mail/links.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { signupApprovedMessage, signupRejectedMessage } from '../mail/messages.ts';
+import { signupApprovedMessage, signupPendingMessage, signupRejectedMessage } from '../mail/messages.ts';
 import type { Caller } from '../policies/archive.policy.ts';
 import { invitationPolicy } from '../policies/invitation.policy.ts';
 import { InvitationsRepository } from '../repositories/invitations.repository.ts';
@@ -70,6 +70,9 @@ const noSignup = () => notFound('The sign-up');
 
 /** The license a sign-up's account gets (spec 03 §3.1 new-user defaults): level 35 (Standard), mode 0 (Named). */
 const SIGNUP_LICENSE = NEW_USER_DEFAULTS.license;
+
+/** At most this many approvers are mailed about one waiting sign-up (the first by user id). */
+export const MAX_APPROVERS_MAILED = 25;
 
 /**
  * Sign-ups (issue 14; spec 01 §2 approve-user modal, §3 "Sign-up"; spec 03 §2.10, §3.7, §4, §5 "Sign-up details", §7,
@@ -151,9 +154,9 @@ export class SignupsService {
           invitationType: invitation?.type ?? 'open',
           groupIds,
         });
-        if (!invitation?.approve_automatically) return { status: 'pending' as const };
+        if (!invitation?.approve_automatically) return this.awaitApproval(trx, row);
         const users = new UsersRepository(trx);
-        if (!(await this.seatFree(users))) return { status: 'pending' as const };
+        if (!(await this.seatFree(users))) return this.awaitApproval(trx, row);
         await this.makeUser(trx, row, groupIds, null);
         return { status: 'approved' as const };
       });
@@ -284,6 +287,27 @@ export class SignupsService {
     if (seats === undefined) return true;
     await users.lockSeats();
     return (await users.seatsTaken(SIGNUP_LICENSE.level)) < seats;
+  }
+
+  /**
+   * Leaves a sign-up pending and queues, inside `trx`, a message to each approver (holders of `approvePendingSignups`
+   * and the site owner with an address, at most {@link MAX_APPROVERS_MAILED}) that it waits on the Pending sign-ups page.
+   */
+  private async awaitApproval(trx: Kysely<Database>, row: SignupRow): Promise<{ status: 'pending' }> {
+    const applicant = `${row.first_name} ${row.last_name}`.trim();
+    const how = row.invitation_type === 'open' ? 'on the open sign-up page' : `through a ${row.invitation_type} invitation`;
+    for (const approver of await new UsersRepository(trx).holdersOf('approvePendingSignups', MAX_APPROVERS_MAILED)) {
+      const content = signupPendingMessage({
+        approverName: approver.full_name || approver.username,
+        applicant,
+        email: row.email,
+        how,
+        siteUrl: this.deps.links.home(),
+        reviewUrl: this.deps.links.pendingSignups(),
+      });
+      await this.deps.mailer.queue({ purpose: 'signup-pending', to: approver.email, ...content }, trx);
+    }
+    return { status: 'pending' };
   }
 
   /**

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { TEST_BFF_CLIENT } from './harness.ts';
-import { freePort } from '../../../../tests/support/net.ts';
+import { freePort, waitUntil } from '../../../../tests/support/net.ts';
 
 export { freePort };
 
@@ -25,16 +25,7 @@ export interface DamProcess {
   output(): string;
 }
 
-/** Polls `check` every `intervalMs` until it answers a value other than undefined/false, or throws after `timeoutMs`. */
-export async function waitUntil<T>(what: string, timeoutMs: number, check: () => Promise<T | undefined | false> | T | undefined | false, intervalMs = 100): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
-}
+export { waitUntil };
 
 /**
  * Starts `apps/dam/src/main.ts` with `env` added to a minimal environment (data folder, port, the test BFF client,

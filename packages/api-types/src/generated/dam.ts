@@ -5830,7 +5830,7 @@ export interface components {
             /** @description GET it for the message's parts. */
             href: components["schemas"]["Url"];
             id: number;
-            /** @description What the message is for, e.g. `test` (a test message); `password-reset` (a password reset link); `invitation`, `signup-approved`, `signup-rejected` (invitations and sign-ups). */
+            /** @description What the message is for, e.g. `test` (a test message); `password-reset` (a password reset link); `invitation`, `signup-pending` (to approvers), `signup-approved`, `signup-rejected` (invitations and sign-ups). */
             purpose: string;
             /** @description The recipient's address. */
             to: string;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FullApiDescriptor, GrantableGroupList, Invitation, InvitationList, InvitationsCreated } from '@magpie/api-types';
 import { createTestDam, type TestDam } from '../../testing/harness.ts';
 import { bearer, requestsFor } from '../../testing/requests.ts';
-import { startTestSmtpServer, type TestSmtpServer } from '../../testing/smtp.ts';
+import { startTestSmtpServer, type TestSmtpServer } from '../../../../../tests/support/smtp.ts';
 import { waitUntil } from '../../testing/dam-process.ts';
 
 const INVITATIONS = '/fotoweb/invitations/';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage, MailOutbox, PasswordResetStatus } from '@magpie/api-types';
 import { createTestDam, TEST_BFF_CLIENT, type TestDam } from '../../testing/harness.ts';
 import { bearer, requestsFor } from '../../testing/requests.ts';
-import { startTestSmtpServer, type TestSmtpServer } from '../../testing/smtp.ts';
+import { startTestSmtpServer, type TestSmtpServer } from '../../../../../tests/support/smtp.ts';
 import { waitUntil } from '../../testing/dam-process.ts';
 import { hashPassword, sha256Hex, verifyPassword } from '../../lib/crypto.ts';
 import { GUEST_USER_ID } from '@magpie/api-types';

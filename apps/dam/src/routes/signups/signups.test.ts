@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InvitationList, InvitationsCreated, Signup, SignupForm, SignupList, SignupSettings } from '@magpie/api-types';
 import { createTestDam, type TestDam } from '../../testing/harness.ts';
 import { bearer, requestsFor } from '../../testing/requests.ts';
-import { startTestSmtpServer, type TestSmtpServer } from '../../testing/smtp.ts';
+import { startTestSmtpServer, type TestSmtpServer } from '../../../../../tests/support/smtp.ts';
 import { waitUntil } from '../../testing/dam-process.ts';
 
 const SIGNUP = '/fotoweb/signup/';
@@ -253,6 +253,35 @@ describe('an expression that backtracks for ever', () => {
 });
 
 describe('pending sign-ups: list, count, corrections (spec 03 §2.10, §7, §8)', () => {
+  it('mails every approver with an address (through a nested group too) when a sign-up waits, and nobody else', async () => {
+    const db = dam.ctx.database.db;
+    await db.updateTable('users').set({ email: 'approver@example.com' }).where('id', '=', approver.id).execute();
+    // Someone in a group nested in an approvers' group holds the permission; someone in an unrelated group does not.
+    const deputies = await dam.createGroupWith('Deputies', []);
+    await db.insertInto('group_groups').values({ group_id: approver.groupId, member_group_id: deputies }).execute();
+    const deputy = await dam.ctx.repos.users.create({ username: 'deputy', fullName: 'Dee Puty', email: 'deputy@example.com', passwordHash: null });
+    const bystander = await dam.ctx.repos.users.create({ username: 'bystander', fullName: 'By Stander', email: 'bystander@example.com', passwordHash: null });
+    await dam.ctx.repos.users.addToGroups(deputy.id, [deputies]);
+    await dam.ctx.repos.users.addToGroups(bystander.id, [press]);
+    const before = (await mails('signup-pending')).length;
+
+    const token = await invitation({ link: true });
+    expect((await submit(person('waiting-for-you@example.com', { invitation: token, firstName: 'Grace', lastName: 'Hopper' }))).statusCode).toBe(201);
+    const sent = (await mails('signup-pending')).slice(before);
+    expect(sent.map((mail) => mail.to_address).sort()).toEqual(['approver@example.com', 'deputy@example.com']);
+    const deputyMail = sent.find((mail) => mail.to_address === 'deputy@example.com')!;
+    expect(deputyMail.subject).toBe('Grace Hopper is waiting for approval');
+    expect(deputyMail.text_body).toContain('Hello Dee Puty,');
+    expect(deputyMail.text_body).toContain('Grace Hopper (waiting-for-you@example.com) signed up through a link invitation');
+    expect(deputyMail.text_body).toContain('http://localhost:8080/fotoweb/views/admin/signups');
+    expect(deputyMail.html_body).toContain('<a href="http://localhost:8080/fotoweb/views/admin/signups">');
+
+    // An invitation that approves at once makes a user and mails no approver.
+    const automatic = await invitation({ link: true, approveAutomatically: true });
+    expect((await submit(person('straight-in@example.com', { invitation: automatic }))).statusCode).toBe(201);
+    expect((await mails('signup-pending')).length).toBe(before + 2);
+  });
+
   it('lists them oldest first with the fields and adminCanAssignGroups, and counts them, for approvers only', async () => {
     const list = await requests.get<SignupList>(SIGNUPS, approver.token);
     expect(list.adminCanAssignGroups).toBe(true);

@@ -7,7 +7,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import PostalMime, { type Email } from 'postal-mime';
-import { waitUntil } from './dam-process.ts';
+import { waitUntil } from './net.ts';
 
 /** One message the server accepted. */
 export interface ReceivedMail {
