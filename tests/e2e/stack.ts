@@ -134,6 +134,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       MAGPIE_BFF_CLIENT_SECRET: clientSecret,
       // One Pro seat (nobody has that license by default): the batch journey shows a user skipped for want of one.
       MAGPIE_LICENSE_SEATS: '70=1',
+      // Search alerts (issue 15) are looked at every second, so an `immediate` alert's mail arrives within a test's patience.
+      MAGPIE_ALERT_SWEEP_MS: '1000',
       // Never the SMTP server of the shell the tests run in.
       ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl, MAGPIE_MAIL_FROM: 'Magpie <e2e@magpie.test>' } : { SMTP_URL: '', MAGPIE_MAIL_FROM: '' }),
       LOG_LEVEL: process.env.MAGPIE_E2E_LOG_LEVEL ?? 'warn',

@@ -621,6 +621,16 @@ beforeAll(async () => {
     addAlbumComment: { text: 'Another property comment' },
   });
 
+  // An alert of the admin's on Photos (issue 15), for the alert routes.
+  const alert = await asAdmin('POST', '/fotoweb/me/alerts/', { collection: '/fotoweb/archives/5000-Photos/', dtSearchString: 'property' });
+  expect(alert.statusCode, alert.body).toBe(201);
+  Object.assign(groupSamples, { alertId: (alert.json() as { href: string }).href.split('/').pop()! });
+  Object.assign(SAMPLE_BODIES, {
+    createAlert: { collection: '/fotoweb/archives/5000-Photos/', interval: 'every_week', dtSearchString: 'property 2' },
+    replaceAlert: { interval: 'every_day', dtSearchString: 'property' },
+    updateAlert: { interval: 'immediate' },
+  });
+
   // A link invitation and a pending sign-up through it (issue 14), for the invitation and sign-up routes.
   const invited = await asAdmin('POST', '/fotoweb/invitations/', { link: true, description: 'Property invitation' });
   expect(invited.statusCode, invited.body).toBe(201);

@@ -34,6 +34,7 @@ import { groupsRoutes } from './routes/groups/groups.route.ts';
 import { archiveConfigRoutes } from './routes/archive-config/archive-config.route.ts';
 import { configLoadsRoutes } from './routes/archive-config/config-loads.route.ts';
 import { mailRoutes } from './routes/mail/mail.route.ts';
+import { alertsRoutes } from './routes/alerts/alerts.route.ts';
 import { passwordResetsRoutes } from './routes/password-resets/password-resets.route.ts';
 import { invitationsRoutes } from './routes/invitations/invitations.route.ts';
 import { signupsRoutes } from './routes/signups/signups.route.ts';
@@ -110,6 +111,7 @@ export async function buildDamApp(ctx: DamContext, options: { loggerInstance?: F
     await passwordResetsRoutes(scope, ctx);
     await invitationsRoutes(scope, ctx);
     await signupsRoutes(scope, ctx);
+    await alertsRoutes(scope, ctx);
   });
   return app;
 }

@@ -21,7 +21,8 @@ import { createLocalChunkStore } from './storage/chunk-store.ts';
 import { JobWorker, type WorkerLogger } from './jobs/worker.ts';
 import { ingestUploadJob } from './jobs/ingest-upload.job.ts';
 import { EXPIRE_UPLOADS_JOB, expireUploadsJob, scheduleUploadSweeps, uploadSweepIntervalMs } from './jobs/expire-uploads.job.ts';
-import { scheduleSweeps } from './jobs/sweeps.ts';
+import { forgetFinishedSweeps, scheduleSweeps } from './jobs/sweeps.ts';
+import { ALERT_SWEEP_JOB, ALERT_SWEEP_RUNS_KEPT_MS, AlertsService } from './services/alerts.service.ts';
 import { DownloadsService } from './services/downloads.service.ts';
 import { SmartFoldersService } from './services/smart-folders.service.ts';
 import { DownloadsRepository } from './repositories/downloads.repository.ts';
@@ -144,6 +145,8 @@ export interface DamContext {
   signups: SignupsService;
   /** The sign-up settings: open sign-up, approvers choose groups, the extra fields (issue 14). */
   signupSettings: SignupSettingsService;
+  /** Search alerts, their sweep and the notifications they make (issue 15). */
+  alerts: AlertsService;
   /** Collection, search and asset answers kept per caller while nothing they show changes (issue 9). */
   representations: RepresentationCache;
   worker: JobWorker;
@@ -185,6 +188,7 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
   const policy = new ArchivePolicy(repos.archives);
   const ingest = new IngestService(files, repos.archives, repos.assets);
   let worker: JobWorker | undefined;
+  let alerts: AlertsService | undefined;
   const uploads = new UploadsService(
     config,
     repos.uploads,
@@ -247,6 +251,11 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
       },
       ...metadata.jobHandlers,
       [SEND_MAIL_JOB]: sendMailJob(mailer),
+      // Search alerts (issue 15): one sweep at a time looks at the alerts whose time has come.
+      [ALERT_SWEEP_JOB]: async (_job, signal) => {
+        await alerts!.sweep(signal);
+        await forgetFinishedSweeps(db, ALERT_SWEEP_JOB, ALERT_SWEEP_RUNS_KEPT_MS);
+      },
     },
     log,
     config.workers,
@@ -255,7 +264,21 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
   const uploadSweeps = scheduleUploadSweeps({ db, intervalMs: uploadSweepIntervalMs(config.uploadExpirySeconds), onQueued: () => worker?.notify(), log });
   // The trash (issue 13): each process offers an hourly purge of what is older than the retention; one runs at a time.
   const trashSweeps = scheduleSweeps({ db, kind: PURGE_TRASH_JOB, intervalMs: TRASH_SWEEP_INTERVAL_MS, onQueued: () => worker?.notify(), log });
+  // Search alerts (issue 15): each process offers an alert sweep every MAGPIE_ALERT_SWEEP_MS; one runs at a time.
+  const alertSweeps = scheduleSweeps({ db, kind: ALERT_SWEEP_JOB, intervalMs: config.alertSweepMs, onQueued: () => worker?.notify(), log });
   const auth = new AuthService(config, repos.users, repos.tokens);
+  alerts = new AlertsService({
+    db,
+    archives: repos.archives,
+    assets: repos.assets,
+    assetsService: assets,
+    policy,
+    files,
+    mailer,
+    links: mailLinks,
+    callerForUser: (userId) => auth.callerForUser(userId),
+    log,
+  });
   const passwordResets = new PasswordResetService({
     db,
     auth,
@@ -335,12 +358,14 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
     grantableGroups,
     signups: new SignupsService(db, { invitations, groups: grantableGroups, mailer, links: mailLinks, licenseSeats: config.licenseSeats }),
     signupSettings: new SignupSettingsService(db),
+    alerts,
     representations: new RepresentationCache(() => generations.current(), { maxBytes: config.answerCacheBytes }),
     worker,
     bootstrapResult,
     async close() {
       uploadSweeps.stop();
       trashSweeps.stop();
+      alertSweeps.stop();
       // A reset request answered already may still be storing its link and queuing its mail.
       await passwordResets.settled();
       await worker!.stop();

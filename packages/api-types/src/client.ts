@@ -267,6 +267,21 @@ export interface MagpieClient {
   getSharedAlbum(href: string, access?: string, options?: RequestOptions): Promise<DamSchemas['SharedAlbum']>;
   /** `POST <sharedHREF>access` with `{password}`: a password link's access value (403 `WrongPassword`, 429). */
   unlockSharedAlbum(href: string, password: string, options?: RequestOptions): Promise<DamSchemas['ShareAccessGrant']>;
+  /** `GET href` (the descriptor's `alerts`, spec 01 §7): the user's search alerts, oldest first. */
+  listAlerts(href: string, options?: RequestOptions): Promise<DamSchemas['AlertList']>;
+  /**
+   * `POST href` (the descriptor's `alerts`) with `{collection, interval?, dtSearchString?}` (spec 01 §7): the new
+   * alert (201; its href also in `Location`). 400 bad interval or expression, 403 without the archive's `Alert`, 409.
+   */
+  createAlert(href: string, alert: DamSchemas['AlertCreate'], options?: RequestOptions): Promise<DamSchemas['Alert']>;
+  /** `PATCH href` (an alert's `href`) with `{interval?, dtSearchString?}`: the alert as saved. */
+  updateAlert(href: string, update: DamSchemas['AlertUpdate'], options?: RequestOptions): Promise<DamSchemas['Alert']>;
+  /** `DELETE href` (an alert's `href`); resolves on 204. */
+  deleteAlert(href: string, options?: RequestOptions): Promise<void>;
+  /** `GET href` (the descriptor's `notifications`, Magpie): what the user's alerts found, newest first, and the unread count. */
+  listNotifications(href: string, options?: RequestOptions): Promise<DamSchemas['NotificationList']>;
+  /** `POST <notifications>read`: every notification of the user counts as read; resolves on 204. */
+  markNotificationsRead(href: string, options?: RequestOptions): Promise<void>;
   /** `GET href` (the descriptor's `pins`): the user's pins, newest first, with the site's pin limit. */
   listPins(href: string, options?: RequestOptions): Promise<DamSchemas['PinList']>;
   /**
@@ -670,6 +685,14 @@ export function createMagpieClient(options: MagpieClientOptions = {}): MagpieCli
     updateAlbum: (href, update, o) => sendJson('PATCH', href, MEDIA_TYPES.collectionInfo, MEDIA_TYPES.collectionUpdate, update, o),
     deleteAlbum: (href, o) => remove(href, o),
     listAlbumComments: (href, o) => getJson(href, MEDIA_TYPES.json, o),
+    listAlerts: (href, o) => getJson(href, MEDIA_TYPES.json, o),
+    createAlert: (href, alert, o) => sendJson('POST', href, MEDIA_TYPES.json, MEDIA_TYPES.json, alert, o),
+    updateAlert: (href, update, o) => sendJson('PATCH', href, MEDIA_TYPES.json, MEDIA_TYPES.json, update, o),
+    deleteAlert: (href, o) => remove(href, o),
+    listNotifications: (href, o) => getJson(href, MEDIA_TYPES.json, o),
+    markNotificationsRead: async (href, o) => {
+      await send('POST', `${href}read`, { accept: MEDIA_TYPES.json, signal: o?.signal });
+    },
     addAlbumComment: (href, text, o) => sendJson('POST', href, MEDIA_TYPES.json, MEDIA_TYPES.json, { text }, o),
     deleteAlbumComment: (href, o) => remove(href, o),
     getAlbumShares: (href, o) => getJson(href, MEDIA_TYPES.sharing, o),

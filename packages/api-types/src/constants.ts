@@ -600,3 +600,12 @@ export function passwordProblem(password: string, username: string): string | nu
 
 /** The longest album comment, in characters once trimmed (dam.yaml `AlbumCommentCreate`, issue 13). */
 export const ALBUM_COMMENT_MAX_LENGTH = 2000;
+
+/** The alert intervals of spec 01 §3, in the order a picker lists them (`AlertInterval`, issue 15). */
+export const ALERT_INTERVALS = ['immediate', 'every_hour', 'every_6_hours', 'every_day', 'every_week', 'every_month'] as const;
+
+/** The interval a new alert gets when the request names none (issue 15). */
+export const DEFAULT_ALERT_INTERVAL = 'every_day' satisfies (typeof ALERT_INTERVALS)[number];
+
+/** How many alerts one user may have (409 `TooManyAlerts` past it; issue 15). */
+export const MAX_ALERTS_PER_USER = 100;

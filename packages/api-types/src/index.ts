@@ -16,6 +16,9 @@ export type * as Bff from './generated/bff.ts';
 
 export {
   ALBUM_COMMENT_MAX_LENGTH,
+  ALERT_INTERVALS,
+  DEFAULT_ALERT_INTERVAL,
+  MAX_ALERTS_PER_USER,
   ALBUM_GROUP_PERMISSIONS,
   API_PATHS,
   ARCHIVE_PERMISSIONS,
@@ -359,6 +362,18 @@ export type MailMessage = DamSchemas['MailMessage'];
 export type MailDelivery = DamSchemas['MailDelivery'];
 /** A page of the outbox, newest first (`listMail`). */
 export type MailOutbox = DamSchemas['MailOutbox'];
+/** A search alert (issue 15; spec 01 §3 Alert). */
+export type Alert = DamSchemas['Alert'];
+/** `listAlerts`: the user's alerts. */
+export type AlertList = DamSchemas['AlertList'];
+/** `createAlert`'s body. */
+export type AlertCreate = DamSchemas['AlertCreate'];
+/** `replaceAlert`/`updateAlert`'s body. */
+export type AlertUpdate = DamSchemas['AlertUpdate'];
+/** What an alert found, in the app (Magpie). */
+export type Notification = DamSchemas['Notification'];
+/** `listNotifications`: the newest notifications and the unread count. */
+export type NotificationList = DamSchemas['NotificationList'];
 
 // ------------------------------------------------------------------------------------------------ invitations and sign-ups (issue 14)
 

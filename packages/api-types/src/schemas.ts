@@ -12,7 +12,7 @@
 import { z } from 'zod';
 import type { components as DamComponents, operations as DamOperations } from './generated/dam.ts';
 import type { components as BffComponents, operations as BffOperations } from './generated/bff.ts';
-import { ALBUM_COMMENT_MAX_LENGTH, COLLECTION_COLORS, COLLECTION_ICONS, DEFAULT_LOGIN_TARGET, GROUP_PERMISSIONS } from './constants.ts';
+import { ALBUM_COMMENT_MAX_LENGTH, ALERT_INTERVALS, COLLECTION_COLORS, COLLECTION_ICONS, DEFAULT_LOGIN_TARGET, GROUP_PERMISSIONS } from './constants.ts';
 import { isAcceptableText } from './input-rules.ts';
 import { filenameProblem, folderNameProblem } from './names.ts';
 import { MAX_EXPRESSION_LENGTH } from './search-params.ts';
@@ -763,6 +763,31 @@ type _SharedFileQuery = Assert<Conforms<z.output<typeof SharedFileQuerySchema>, 
 /** `POST /fotoweb/shares/{token}/access` body: the link's password. */
 export const ShareUnlockSchema = z.strictObject({ password: z.string().min(1, 'Type the password.').max(200, 'A password is at most 200 characters.') });
 type _ShareUnlock = Assert<Conforms<z.output<typeof ShareUnlockSchema>, DamSchemas['ShareUnlock']>>;
+
+// ------------------------------------------------------------------------------------------------ alerts (DAM, issue 15)
+
+const AlertIntervalSchema = z.enum(ALERT_INTERVALS, { error: `The interval is one of ${ALERT_INTERVALS.join(', ')}.` });
+const AlertCollectionHref = z.string().min(1, 'Send the href of an archive or a folder.').max(2000, 'An href is at most 2,000 characters.');
+const AlertSearchText = z.string().max(MAX_EXPRESSION_LENGTH, `A search expression must be at most ${MAX_EXPRESSION_LENGTH} characters.`);
+
+/** `POST /fotoweb/me/alerts/` body (`AlertCreate`, spec 01 §7): the collection's href, optionally the interval and search. */
+export const AlertCreateSchema = z.strictObject({ collection: AlertCollectionHref, interval: AlertIntervalSchema.optional(), dtSearchString: AlertSearchText.optional() });
+type _AlertCreate = Assert<Conforms<z.output<typeof AlertCreateSchema>, DamSchemas['AlertCreate']>>;
+
+/** `PUT`/`PATCH` body of an alert (`AlertUpdate`): at least one of the collection (its own), interval, search text. */
+export const AlertUpdateSchema = z
+  .strictObject({ collection: AlertCollectionHref.optional(), interval: AlertIntervalSchema.optional(), dtSearchString: AlertSearchText.optional() })
+  .refine((update) => Object.keys(update).length > 0, { message: 'Send the interval or the search text to change.' });
+type _AlertUpdate = Assert<Conforms<z.output<typeof AlertUpdateSchema>, DamSchemas['AlertUpdate']>>;
+
+/** Path parameters of `/fotoweb/me/alerts/{alertId}`. */
+export const AlertParamsSchema = z.object({
+  alertId: z
+    .string()
+    .regex(/^[1-9][0-9]{0,8}$/, 'An alert id is a whole number, 1 or more.')
+    .transform(Number),
+});
+type _AlertParams = Assert<Conforms<z.output<typeof AlertParamsSchema>, DamOperations['getAlert']['parameters']['path']>>;
 
 // ------------------------------------------------------------------------------------------------ users and groups (DAM)
 

@@ -99,7 +99,7 @@ export {
   type DeleteAlertInput,
   type SaveAlertInput,
 } from './alertEditor/alertEditor.machine.ts';
-export { ALERT_QUERY_ELLIPSIS, ALERT_QUERY_MAX_CHARS, alertConfirmationQuery, cutAlertQuery, escapeHtml } from './alertEditor/alertText.ts';
+export { ALERT_QUERY_ELLIPSIS, ALERT_QUERY_MAX_CHARS, alertConfirmationQuery, cutAlertQuery, escapeHtml, unescapeHtml } from './alertEditor/alertText.ts';
 
 // Desktop tool: spec 01 §2, §3, §4 Desktop tool, §6, §9.
 export {

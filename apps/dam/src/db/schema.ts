@@ -549,6 +549,57 @@ export interface MailMessagesTable {
   requested_by: number | null;
   created: Generated<Date>;
   sent: Date | null;
+  /**
+   * Images the HTML part shows inline (`cid:` URLs; migration 0027), sent as related parts: an alert's thumbnails.
+   * Kept with the message so that a retry sends the same; emptied with the parts of a sensitive message.
+   */
+  inline_images: JsonDefaulted<StoredInlineImage[]>;
+}
+
+/** One inline image of a message: its `cid`, content type and bytes as base64 (small: a 200 px preview). */
+export interface StoredInlineImage {
+  cid: string;
+  contentType: string;
+  filename: string;
+  base64: string;
+}
+
+/** How often an alert tells its user (spec 01 §3). */
+export type AlertIntervalName = 'immediate' | 'every_hour' | 'every_6_hours' | 'every_day' | 'every_week' | 'every_month';
+
+/**
+ * A search alert (migration 0027; issue 15, spec 01 §3 Alert): a user's saved search on an archive (or a folder of it)
+ * that tells them of new assets. `last_asset_id` is its high-water mark: assets with a larger id are new to it;
+ * `next_run` is when the alert sweep looks next.
+ */
+export interface AlertsTable {
+  id: Generated<number>;
+  user_id: number;
+  archive_id: number;
+  /** '' for the whole archive. */
+  folder_path: Generated<string>;
+  search_string: Generated<string>;
+  interval: AlertIntervalName;
+  last_asset_id: number;
+  next_run: Date;
+  last_run: Date | null;
+  created: Generated<Date>;
+  modified: Generated<Date>;
+}
+
+/** What an alert found, as the user is told in the app (migration 0027; issue 15). */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The alert that made it; null once that alert is deleted. */
+  alert_id: number | null;
+  title: string;
+  text: string;
+  /** The web app's path to what it found (the alert's search); null when there is nowhere to go. */
+  link: string | null;
+  asset_count: number;
+  created: Generated<Date>;
+  read_at: Date | null;
 }
 
 /**
@@ -710,6 +761,8 @@ export interface Database {
   album_shares: AlbumSharesTable;
   album_comments: AlbumCommentsTable;
   mail_messages: MailMessagesTable;
+  alerts: AlertsTable;
+  notifications: NotificationsTable;
   password_resets: PasswordResetsTable;
   invitations: InvitationsTable;
   invitation_groups: InvitationGroupsTable;
@@ -735,6 +788,8 @@ export type AlbumLinkRow = Selectable<AlbumLinksTable>;
 export type AlbumShareRow = Selectable<AlbumSharesTable>;
 export type AlbumCommentRow = Selectable<AlbumCommentsTable>;
 export type MailMessageRow = Selectable<MailMessagesTable>;
+export type AlertRow = Selectable<AlertsTable>;
+export type NotificationRow = Selectable<NotificationsTable>;
 export type PasswordResetRow = Selectable<PasswordResetsTable>;
 export type InvitationRow = Selectable<InvitationsTable>;
 export type SignupRow = Selectable<SignupsTable>;

@@ -55,3 +55,18 @@ export function scheduleSweeps(options: SweepScheduleOptions): SweepSchedule {
   timer.unref();
   return { stop: () => clearInterval(timer) };
 }
+
+/**
+ * Deletes the finished runs of the sweep `kind` that ended more than `olderThanMs` ago (a sweep offered every minute
+ * would otherwise leave 1,440 rows a day). Failed runs stay for a while longer like any failed job: only `done` goes.
+ * @returns how many rows went.
+ */
+export async function forgetFinishedSweeps(db: Kysely<Database>, kind: string, olderThanMs: number): Promise<number> {
+  const result = await db
+    .deleteFrom('jobs')
+    .where('kind', '=', kind)
+    .where('status', '=', 'done')
+    .where('finished', '<', new Date(Date.now() - olderThanMs))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -110,4 +110,52 @@ describe.runIf(inject('postgresUrl'))('two DAM processes sharing one PostgreSQL 
     // The victim's ExifTool processes died with it.
     expect(exiftools.filter(isRunning)).toEqual([]);
   }, 240_000);
+
+  it('tells an immediate alert of each new asset once, with both processes sweeping alerts (issue 15)', async () => {
+    const databaseUrl = await newDatabase(inject('postgresUrl')!);
+    const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'magpie-two-alerts-'));
+    dirs.push(dataDir);
+    // Both processes offer an alert sweep every 200 ms; the jobs table keeps one queued or running at a time, and the
+    // sweep claims alerts with FOR UPDATE SKIP LOCKED.
+    const env = { MAGPIE_DATA_DIR: dataDir, DATABASE_URL: databaseUrl, MAGPIE_ALERT_SWEEP_MS: '200' };
+    const first = await startDamProcess(env);
+    processes.push(first);
+    const second = await startDamProcess(env);
+    processes.push(second);
+    const db = new pg.Client({ connectionString: databaseUrl });
+    clients.push(db);
+    await db.connect();
+    await db.query(`UPDATE users SET email = 'owner@example.com' WHERE username = 'admin'`);
+    const token = await adminToken(first.url);
+    const created = await fetch(`${second.url}/fotoweb/me/alerts/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ collection: '/fotoweb/archives/5000-Photos/', interval: 'immediate' }),
+    });
+    expect(created.status).toBe(201);
+
+    // Uploads through both processes, one after the other, while the sweeps run.
+    const photos = PHOTOS.slice(0, 4);
+    const ids: Array<[DamProcess, string]> = [];
+    for (const [index, photo] of photos.entries()) {
+      const via = index % 2 === 0 ? first : second;
+      ids.push([via, await sendUpload(via.url, token, '/fotoweb/archives/5000-Photos/', path.join(SAMPLES_DIR, 'photos', photo))]);
+    }
+    await waitUntil(
+      'every upload to finish',
+      60_000,
+      async () => (await Promise.all(ids.map(([via, id]) => uploadStatus(via.url, token, id)))).every((s) => s.status === 'done'),
+      250,
+    );
+
+    // Every asset is told exactly once: the notifications' counts add up to the uploads, each with its one mail.
+    const told = async () => (await db.query<{ n: string }>('SELECT coalesce(sum(asset_count), 0) AS n FROM notifications')).rows[0]!.n;
+    await waitUntil('the alert to tell of every asset', 30_000, async () => Number(await told()) >= photos.length, 100);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(Number(await told())).toBe(photos.length);
+    const notifications = (await db.query<{ id: number }>('SELECT id FROM notifications')).rows;
+    const mails = (await db.query<{ to_address: string }>(`SELECT to_address FROM mail_messages WHERE purpose = 'alert'`)).rows;
+    expect(mails).toHaveLength(notifications.length);
+    expect(mails.every((mail) => mail.to_address === 'owner@example.com')).toBe(true);
+  }, 180_000);
 });

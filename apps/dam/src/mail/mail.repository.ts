@@ -61,7 +61,8 @@ export class MailRepository {
   }
 
   /**
-   * Records that the SMTP server accepted the message, and erases its parts when it is sensitive.
+   * Records that the SMTP server accepted the message, and erases its parts when it is sensitive. Its inline images
+   * go in any case: they served the delivery only.
    * @returns false when it was no longer queued (nothing changed).
    */
   async markSent(id: number, smtpResponse: string): Promise<boolean> {
@@ -76,6 +77,7 @@ export class MailRepository {
         text_body: sql`CASE WHEN sensitive THEN '' ELSE text_body END`,
         html_body: sql`CASE WHEN sensitive THEN NULL ELSE html_body END`,
         erased: sql`CASE WHEN sensitive THEN now() ELSE NULL END`,
+        inline_images: sql`'[]'::jsonb`,
       })
       .where('id', '=', id)
       .where('status', '=', 'queued')

@@ -28,7 +28,7 @@ export function mailRetryDelayMs(failedAttempts: number): number {
 }
 
 /** What a message is for, shown in the outbox. Invitations, sign-ups and password resets add theirs. */
-export type MailPurpose = 'test' | 'password-reset' | 'invitation' | 'signup-pending' | 'signup-approved' | 'signup-rejected';
+export type MailPurpose = 'test' | 'password-reset' | 'invitation' | 'signup-pending' | 'signup-approved' | 'signup-rejected' | 'alert';
 
 /** A message for {@link Mailer.queue}. */
 export interface MailToQueue {
@@ -49,6 +49,8 @@ export interface MailToQueue {
    * recipient then.
    */
   sensitive?: boolean | undefined;
+  /** Images the HTML part shows as `cid:<cid>` (an alert's thumbnails): small JPEGs, sent as related parts. */
+  inlineImages?: ReadonlyArray<{ cid: string; contentType: string; filename: string; content: Buffer }> | undefined;
 }
 
 /** How mail leaves the server: `smtp` through {@link MailTransport}, or `outbox` (held for administrators to read). */
@@ -132,6 +134,9 @@ export class Mailer {
         status: held ? 'held' : 'queued',
         sensitive: mail.sensitive ?? false,
         requested_by: mail.requestedBy ?? null,
+        inline_images: JSON.stringify(
+          (mail.inlineImages ?? []).map((image) => ({ cid: image.cid, contentType: image.contentType, filename: image.filename, base64: image.content.toString('base64') })),
+        ),
       });
       if (!held) await new JobsRepository(trx).enqueue(SEND_MAIL_JOB, { messageId: stored.id }, { maxAttempts: MAIL_MAX_ATTEMPTS });
       return stored;
@@ -167,6 +172,12 @@ export class Mailer {
         html: message.html_body,
         messageId: message.message_id,
         date: message.created,
+        inlineImages: message.inline_images.map((image) => ({
+          cid: image.cid,
+          contentType: image.contentType,
+          filename: image.filename,
+          content: Buffer.from(image.base64, 'base64'),
+        })),
       };
       response = (await transport.send(outgoing, signal)).response;
     } catch (error) {

@@ -214,3 +214,63 @@ export function signupRejectedMessage(input: { name: string; siteUrl: string }):
   const html = document(subject, [`<p>${escapeHtml(greeting)}</p>`, `<p>Thank you for signing up at ${link(input.siteUrl)}.</p>`, `<p>${escapeHtml(body)}</p>`].join('\n'));
   return { subject, text, html };
 }
+
+/** One asset an alert found, as its message shows it. */
+export interface AlertMessageAsset {
+  filename: string;
+  /** Where the asset opens in the web app (absolute). */
+  url: string;
+  /** The `cid` of its inline thumbnail, when it has one. */
+  thumbnailCid?: string | undefined;
+}
+
+/**
+ * A search alert's message (issue 15; spec 01 §3 Alert): how many new assets match the alert's search in its collection,
+ * a thumbnail and a link for the first of them, the link to the whole search, and how to stop the alert.
+ * @param input.count how many new assets were found (`input.assets` holds the first few).
+ * @param input.search the alert's search expression ('' for every new asset).
+ */
+export function alertMessage(input: {
+  name: string;
+  count: number;
+  collectionName: string;
+  search: string;
+  assets: readonly AlertMessageAsset[];
+  searchUrl: string;
+  siteUrl: string;
+}): MailContent {
+  const what = `${input.count} new ${input.count === 1 ? 'asset' : 'assets'}`;
+  const subject = `${what} in ${input.collectionName}`.replace(/[\r\n]+/g, ' ');
+  const matching = input.search === '' ? '' : ` matching “${input.search}”`;
+  const more = input.count - input.assets.length;
+  const greeting = `Hello ${input.name},`;
+  const text = [
+    greeting,
+    '',
+    `Your alert found ${what} in ${input.collectionName}${matching}:`,
+    ...input.assets.map((asset) => `- ${asset.filename}: ${asset.url}`),
+    ...(more > 0 ? [`…and ${more} more.`] : []),
+    '',
+    `See them all: ${input.searchUrl}`,
+    '',
+    `To change or stop this alert, open the search at ${input.siteUrl} and use Alerts in the header.`,
+  ].join('\n');
+  const tiles = input.assets
+    .map((asset) => {
+      const image = asset.thumbnailCid ? `<img src="cid:${escapeHtml(asset.thumbnailCid)}" alt="" width="100" height="100" style="display:block; border-radius:4px;">` : '';
+      return `<td style="padding:4px; vertical-align:top; width:108px;"><a href="${escapeHtml(asset.url)}">${image}<span style="font-size:12px;">${escapeHtml(asset.filename)}</span></a></td>`;
+    })
+    .join('');
+  const html = document(
+    subject,
+    [
+      `<p>${escapeHtml(greeting)}</p>`,
+      `<p>Your alert found ${escapeHtml(what)} in ${escapeHtml(input.collectionName)}${escapeHtml(matching)}:</p>`,
+      `<table role="presentation" style="border-collapse:collapse;"><tr>${tiles}</tr></table>`,
+      ...(more > 0 ? [`<p>…and ${more} more.</p>`] : []),
+      `<p>See them all: ${link(input.searchUrl)}</p>`,
+      `<p style="color:#4a5568;">To change or stop this alert, open the search at ${link(input.siteUrl)} and use Alerts in the header.</p>`,
+    ].join('\n'),
+  );
+  return { subject, text, html };
+}

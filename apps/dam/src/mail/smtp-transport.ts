@@ -13,6 +13,8 @@ export interface OutgoingMessage {
   messageId: string;
   /** The Date header: when the message was queued, the same on every attempt. */
   date: Date;
+  /** Images the HTML part shows as `cid:<cid>`, sent as related parts (none for most messages). */
+  inlineImages?: ReadonlyArray<{ cid: string; contentType: string; filename: string; content: Buffer }>;
 }
 
 /** What the SMTP server said when it accepted a message. */
@@ -67,6 +69,17 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
         ...(message.html !== null ? { html: message.html } : {}),
         messageId: message.messageId,
         date: message.date,
+        ...(message.inlineImages && message.inlineImages.length > 0
+          ? {
+              attachments: message.inlineImages.map((image) => ({
+                cid: image.cid,
+                contentType: image.contentType,
+                filename: image.filename,
+                content: image.content,
+                contentDisposition: 'inline' as const,
+              })),
+            }
+          : {}),
         // RFC 3834: an automatic message, so vacation responders do not answer it.
         headers: { 'Auto-Submitted': 'auto-generated' },
         signal,

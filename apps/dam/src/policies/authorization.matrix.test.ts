@@ -33,6 +33,7 @@ import { SMART_FOLDERS_MATRIX_ROWS } from '../routes/smart-folders/smart-folders
 import { MAIL_MATRIX_ROWS } from '../routes/mail/mail.matrix.ts';
 import { INVITATIONS_MATRIX_ROWS } from '../routes/invitations/invitations.matrix.ts';
 import { SIGNUPS_MATRIX_ROWS } from '../routes/signups/signups.matrix.ts';
+import { ALERTS_MATRIX_ROWS, ALERTS_OPEN_OPERATIONS } from '../routes/alerts/alerts.matrix.ts';
 import { PASSWORD_RESETS_OPEN_OPERATIONS } from '../routes/password-resets/password-resets.matrix.ts';
 import {
   as,
@@ -203,6 +204,7 @@ const ROOM_ROWS: MatrixRow[] = [
   ...MAIL_MATRIX_ROWS,
   ...INVITATIONS_MATRIX_ROWS,
   ...SIGNUPS_MATRIX_ROWS,
+  ...ALERTS_MATRIX_ROWS,
 ];
 
 /**
@@ -656,6 +658,7 @@ const OPEN_OPERATIONS: OpenOperation[] = [
     signedIn: 200,
   },
   ...PASSWORD_RESETS_OPEN_OPERATIONS,
+  ...ALERTS_OPEN_OPERATIONS,
 ];
 
 describe('operations open to every signed-in caller, or to anyone', () => {

@@ -1,6 +1,6 @@
 import { DEFAULT_COLLECTION_COLOR, type Collection, type CollectionPermission, type CollectionTaxonomy } from '@magpie/api-types';
 import type { ArchiveRow, AssetRow } from '../db/schema.ts';
-import { archiveKey, assetHref, collectionHref, previewHref, smartFolderHref, smartFoldersHref, taxonomySearchHref, withPathParams } from './hrefs.ts';
+import { ALERTS_HREF, archiveKey, assetHref, collectionHref, previewHref, smartFolderHref, smartFoldersHref, taxonomySearchHref, withPathParams } from './hrefs.ts';
 import { SORT_OPTIONS } from '../search/ordering.ts';
 import { metadataEditorLink } from './metadata-view.presenter.ts';
 
@@ -105,7 +105,8 @@ export function presentCollection(source: CollectionSource): Collection {
     matchingHref: base,
     orderRootHref: base,
     searchURL: `${base}{?q}`,
-    alertHref: null,
+    // Where the caller makes an alert on this collection (issue 15): offered with the archive's Alert permission.
+    alertHref: permissions.includes('Alert') ? ALERTS_HREF : null,
     clearSearch: { href: base, data: base },
     searchString: search?.searchString ?? '',
     searchQuery: search?.searchQuery ?? '',

@@ -4,7 +4,19 @@ import { sitePolicy } from '../policies/site.policy.ts';
 import { administrationPolicy } from '../policies/administration.policy.ts';
 import { invitationPolicy } from '../policies/invitation.policy.ts';
 import { GRANTABLE_GROUPS_HREF, INVITATIONS_HREF, SIGNUP_COUNT_HREF, SIGNUP_SETTINGS_HREF, SIGNUPS_HREF } from './hrefs.ts';
-import { ALBUMS_HREF, PUBLIC_ALBUMS_HREF, GROUP_LIST_HREF, MAIL_OUTBOX_HREF, PINS_HREF, USER_LIST_HREF, albumListHref, groupHref, userHref } from './hrefs.ts';
+import {
+  ALBUMS_HREF,
+  ALERTS_HREF,
+  NOTIFICATIONS_HREF,
+  PUBLIC_ALBUMS_HREF,
+  GROUP_LIST_HREF,
+  MAIL_OUTBOX_HREF,
+  PINS_HREF,
+  USER_LIST_HREF,
+  albumListHref,
+  groupHref,
+  userHref,
+} from './hrefs.ts';
 
 /** The site owner's hand-over resource (`getSiteOwner`/`setSiteOwner`, spec 03 §7). */
 export const SITE_OWNER_HREF = `${USER_LIST_HREF}site-owner`;
@@ -68,7 +80,9 @@ export function presentDescriptor(
     albums_own: albumListHref('mine'),
     albums_shared: albumListHref('shared-with-me'),
     albums_public: PUBLIC_ALBUMS_HREF,
-    alerts: null,
+    // The user's search alerts (issue 15, spec 01 §7) and what they found (Magpie's notifications).
+    alerts: ALERTS_HREF,
+    notifications: NOTIFICATIONS_HREF,
     actions: null,
     actionCropPresets: null,
     apiFeatureLevels: { consentFormsApiFeatureLevel: 0, downloadSettingsApiFeatureLevel: 0 },

@@ -250,3 +250,23 @@ export function signupHref(id: string): string {
 
 /** The sign-up settings (`/fotoweb/api/config/signups`; the descriptor's `signup_settings`). */
 export const SIGNUP_SETTINGS_HREF = `${API_ROOT}/api/config/signups`;
+
+/** The descriptor's `alerts` (issue 15, spec 01 §7): the user's search alerts. */
+export const ALERTS_HREF = `${API_ROOT}/me/alerts/`;
+
+/** One alert's `href`: `/fotoweb/me/alerts/<id>`. */
+export function alertHref(id: number): string {
+  return `${ALERTS_HREF}${id}`;
+}
+
+/** The descriptor's `notifications` (Magpie, issue 15): what the user's alerts found. */
+export const NOTIFICATIONS_HREF = `${API_ROOT}/me/notifications/`;
+
+/**
+ * A collection's search: its URL with `?q=<expression>` (the URL the web app opens a search at), or the bare
+ * collection URL for an empty expression.
+ */
+export function collectionSearchHref(archive: Pick<ArchiveRow, 'id' | 'name'>, folderPath: string, expression: string): string {
+  const base = collectionHref(archive, folderPath);
+  return expression === '' ? base : `${base}?q=${encodeURIComponent(expression)}`;
+}

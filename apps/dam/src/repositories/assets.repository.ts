@@ -301,6 +301,29 @@ export class AssetsRepository {
   }
 
   /**
+   * The assets of the scope added after the asset `afterId` and up to the asset `upTo` (ids in that range; a search
+   * alert's high-water mark and the newest asset when it looked, issue 15): how many there are, and the first `limit`
+   * of them by id.
+   */
+  async addedAfter(scope: AssetScope, afterId: number, upTo: number, limit: number): Promise<{ count: number; rows: AssetRow[] }> {
+    const count = await this.scoped(scope)
+      .where('assets.id', '>', afterId)
+      .where('assets.id', '<=', upTo)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const n = Number(count.n);
+    if (n === 0) return { count: 0, rows: [] };
+    const rows = await this.scoped(scope)
+      .where('assets.id', '>', afterId)
+      .where('assets.id', '<=', upTo)
+      .select(ASSET_COLUMNS.map((c) => `assets.${c}` as const))
+      .orderBy('assets.id')
+      .limit(limit)
+      .execute();
+    return { count: n, rows };
+  }
+
+  /**
    * One page of assets in the scope, in `ordering`. Keyset cursors (`after`/`before` a row) seek with the sort
    * index, so a deep page costs what the first costs; `offset` cursors (plain `;p=N`) skip rows; `last` reads the
    * tail backwards. Rows come with their sort value as text for the next cursor.

@@ -34,7 +34,7 @@ export const DUPLICATE_REQUEST = 'application/vnd.fotoware.duplicate-request+jso
 export function requestsFor(dam: () => TestDam) {
   const sut = () => dam();
   /** `body` as JSON of `contentType`, with `headers`; no body, no content type. */
-  const send = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body: unknown, headers: Record<string, string>, contentType = 'application/json') =>
+  const send = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body: unknown, headers: Record<string, string>, contentType = 'application/json') =>
     sut().app.inject({
       method,
       url,
@@ -58,7 +58,7 @@ export function requestsFor(dam: () => TestDam) {
       return send('POST', url, body, bearer(token), contentType);
     },
     /** A JSON request answered as `accept`; an empty `token` is a guest's (no `Authorization`). */
-    call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown, token = sut().adminToken, accept = 'application/json') {
+    call(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown, token = sut().adminToken, accept = 'application/json') {
       return send(method, url, body, { ...(token ? bearer(token) : {}), accept });
     },
     /** The stored original of an asset in a folder of Photos, read again with ExifTool through Magpie's field mapping. */

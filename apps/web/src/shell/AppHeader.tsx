@@ -2,6 +2,7 @@ import { Flex, HStack, Link, chakra } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ARCHIVES_PATH } from '../lib/urls.ts';
 import { PinsLink } from '../pins/PinsLink.tsx';
+import { AlertsControl } from '../alerts/AlertsControl.tsx';
 import { AlbumsLink } from '../albums/AlbumsLink.tsx';
 import { UploadControl } from '../upload/UploadControl.tsx';
 import { HeaderSearch } from '../search/HeaderSearch.tsx';
@@ -13,7 +14,8 @@ import { UserMenu } from './UserMenu.tsx';
 
 /**
  * The header: logo linking to the archives, the header search, and the menu items the descriptor allows (spec 01 §2):
- * Pins (issue 13), upload, the settings (cog) menu (spec 03 §2.1, hidden when it has no entries) and the user menu (spec 03 §2.9).
+ * Albums, the alerts bell with its notifications (issue 15; spec 01 §2 Alert editing), Pins (issue 13), upload, the
+ * settings (cog) menu (spec 03 §2.1, hidden when it has no entries) and the user menu (spec 03 §2.9).
  * A guest gets the "Log in" link instead (issue 12; spec 01 §6 "Logged in: main menu visible").
  */
 export function AppHeader() {
@@ -35,6 +37,7 @@ export function AppHeader() {
             ) : (
               <>
                 <AlbumsLink />
+                <AlertsControl />
                 <PinsLink />
                 <UploadControl />
                 <SettingsMenu />

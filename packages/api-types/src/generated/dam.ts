@@ -962,6 +962,114 @@ export interface paths {
         patch: operations["removePins"];
         trace?: never;
     };
+    "/fotoweb/me/alerts/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The current user's search alerts
+         * @description The descriptor's `alerts` (spec 01 §3 Alert, §7). The user's alerts, oldest first: each watches an archive or a
+         *     folder (`collection`) for new assets that match its search text (`dtSearchString`, a search expression; empty:
+         *     every new asset) and tells the user at its `interval` by e-mail and in the notifications. Guests have none (401).
+         */
+        get: operations["listAlerts"];
+        put?: never;
+        /**
+         * Create a search alert
+         * @description Spec 01 §7: `collection` (an archive's or a folder's href) with an optional `interval` (default `every_day`)
+         *     and search text. The new alert's href is also in `Location`. Only on archives where the caller holds the
+         *     archive permission `Alert` (403; 404 when the caller may not even view the collection). 400 `InvalidRequest`
+         *     for an unknown interval, a search expression that does not parse, or an href that names no collection; 409
+         *     `AlertExists` when the user already has an alert on that collection and search, 409 `TooManyAlerts` past 100.
+         *     The alert finds assets added after it was made.
+         */
+        post: operations["createAlert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/me/alerts/{alertId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The alert's id, from its `href`. */
+                alertId: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * One of the current user's alerts
+         * @description Another user's alert, or an unknown id, is 404.
+         */
+        get: operations["getAlert"];
+        /**
+         * Change an alert
+         * @description Spec 01 §7 PUT: the alert's `interval` and search text (`collection`, when sent, must be the alert's own: an
+         *     alert does not move; 400 otherwise). The errors of `createAlert`; the `Alert` permission is checked again.
+         */
+        put: operations["replaceAlert"];
+        post?: never;
+        /**
+         * Delete an alert
+         * @description The alert stops; the notifications it made stay. Another user's alert, or an unknown id, is 404.
+         */
+        delete: operations["deleteAlert"];
+        options?: never;
+        head?: never;
+        /**
+         * Change some of an alert
+         * @description Spec 01 §7 PATCH; as `replaceAlert`, with only the properties sent changed.
+         */
+        patch: operations["updateAlert"];
+        trace?: never;
+    };
+    "/fotoweb/me/notifications/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The current user's notifications (Magpie)
+         * @description Magpie extension, the descriptor's `notifications`: what the user's alerts found (the in-app side of the alert
+         *     mail), newest first, the last 50, with how many are unread. Never cached. Guests have none (401).
+         */
+        get: operations["listNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/me/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark every notification read (Magpie)
+         * @description No body. Every notification of the user counts as read from now on.
+         */
+        post: operations["markNotificationsRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/fotoweb/me/people/": {
         parameters: {
             query?: never;
@@ -3633,6 +3741,8 @@ export interface components {
             isPreferProInterfaceByDefaultEnabled: boolean;
             isVersioningEnabled: boolean;
             markers: components["schemas"]["UrlOrNull"];
+            /** @description Magpie extension (issue 15), the user's notifications (`listNotifications`); null for guests. */
+            notifications?: components["schemas"]["UrlOrNull"];
             /**
              * @description Magpie extension (issue 14 "Mail"), the mail outbox (`listMail`, `/fotoweb/api/config/mail`): offered to
              *     callers with `manageSettings`, else null.
@@ -4046,6 +4156,7 @@ export interface components {
             originalURL: components["schemas"]["UrlOrNull"];
             matchingHref: components["schemas"]["UrlOrNull"];
             orderRootHref: components["schemas"]["UrlOrNull"];
+            /** @description Where the caller creates a search alert on this collection (`createAlert`, issue 15) when the archive grants them `Alert`; null otherwise. */
             alertHref: components["schemas"]["UrlOrNull"];
             urlComponents: components["schemas"]["UrlComponent"][];
             canBeArchived: boolean;
@@ -5877,6 +5988,69 @@ export interface components {
              * @description When its parts were erased (a sensitive message, once sent); null while they are kept.
              */
             erased: string | null;
+        };
+        /**
+         * @description How often an alert tells its user (spec 01 §3); `immediate` is within a minute or so of the ingest.
+         * @enum {string}
+         */
+        AlertInterval: "immediate" | "every_hour" | "every_6_hours" | "every_day" | "every_week" | "every_month";
+        /** @description A search alert (spec 01 §3 Alert, with Magpie's additions). */
+        Alert: {
+            href: string;
+            /** @description The href of the archive or folder it watches. */
+            collection: string;
+            interval: components["schemas"]["AlertInterval"];
+            /** @description The search expression new assets must match; empty for every new asset. */
+            dtSearchString: string;
+            /** @description (Magpie) The watched archive's name, and the folder's path when it watches a folder. */
+            collectionName: string;
+            /** @description (Magpie) The collection's URL with the alert's search, to open what it finds. */
+            searchHref: string;
+            /** Format: date-time */
+            created: string;
+            /**
+             * Format: date-time
+             * @description (Magpie) When it last looked for new assets; null before the first time.
+             */
+            lastChecked: string | null;
+        };
+        AlertList: {
+            data: components["schemas"]["Alert"][];
+        };
+        /** @description The body of `createAlert` (spec 01 §7). */
+        AlertCreate: {
+            /** @description An archive's or a folder's href. */
+            collection: string;
+            interval?: components["schemas"]["AlertInterval"];
+            /** @description A search expression (default empty, every new asset). */
+            dtSearchString?: string;
+        };
+        /** @description The body of `replaceAlert` and `updateAlert`. */
+        AlertUpdate: {
+            /** @description The alert's own collection href (an alert does not move). */
+            collection?: string;
+            interval?: components["schemas"]["AlertInterval"];
+            dtSearchString?: string;
+        };
+        /** @description (Magpie) What an alert found, as the user is told in the app. */
+        Notification: {
+            id: number;
+            /** @description For example `3 new assets in Photos`. */
+            title: string;
+            /** @description For example `matching "sunset"`, or the first file names. */
+            text: string;
+            /** @description Where the found assets are (the alert's search), or null when the alert was deleted since. */
+            link: string | null;
+            assetCount: number;
+            /** Format: date-time */
+            created: string;
+            read: boolean;
+            /** @description The href of the alert that made it; null once that alert is deleted. */
+            alert: string | null;
+        };
+        NotificationList: {
+            data: components["schemas"]["Notification"][];
+            unreadCount: number;
         };
         /** @description (Magpie) How mail leaves this server. */
         MailDelivery: {
@@ -8246,6 +8420,212 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    listAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The alerts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertCreate"];
+            };
+        };
+        responses: {
+            /** @description The alert. */
+            201: {
+                headers: {
+                    /** @description The alert's `href`. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Alert"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The alert's id, from its `href`. */
+                alertId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The alert. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Alert"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    replaceAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The alert's id, from its `href`. */
+                alertId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertUpdate"];
+            };
+        };
+        responses: {
+            /** @description The alert as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Alert"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    deleteAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The alert's id, from its `href`. */
+                alertId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The alert's id, from its `href`. */
+                alertId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertUpdate"];
+            };
+        };
+        responses: {
+            /** @description The alert as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Alert"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notifications. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    markNotificationsRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
         };
     };
     listPeople: {

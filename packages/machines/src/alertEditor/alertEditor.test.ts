@@ -21,7 +21,7 @@ import {
   type SaveAlertInput,
 } from './alertEditor.machine.ts';
 import { ALERT_EDITOR_MODEL_INPUT, alertEditorModel, MODEL_CREATED_ALERT, MODEL_REQUEST_FAILURE, MODEL_SEARCH_TEXT } from './alertEditor.model.ts';
-import { ALERT_QUERY_MAX_CHARS, alertConfirmationQuery, cutAlertQuery, escapeHtml } from './alertText.ts';
+import { ALERT_QUERY_MAX_CHARS, alertConfirmationQuery, cutAlertQuery, escapeHtml, unescapeHtml } from './alertText.ts';
 
 const shortestPaths = alertEditorModel.testModel('shortest').getShortestPaths();
 const simplePaths = alertEditorModel.testModel('simple').getSimplePaths();
@@ -348,5 +348,14 @@ describe('alert confirmation text (spec 01 §2, §9)', () => {
     const text = `${'x'.repeat(49)}&&&`;
     expect(alertConfirmationQuery(text)).toBe(`${'x'.repeat(49)}&amp;…`);
     expect(EXPECTED_CONFIRMATION).toBe('harbour &amp; &quot;sunset&quot; &lt;boats&gt; at dawn, Bergen waterfr…');
+  });
+
+  it('unescapes exactly what it escaped, so a text view shows each character once', () => {
+    for (const text of [MODEL_SEARCH_TEXT, `Tom & Jerry's "<b>"`, '&amp;lt; already an entity', '&copy; &#40; & ;', '']) {
+      expect(unescapeHtml(escapeHtml(text))).toBe(text);
+    }
+    expect(unescapeHtml(EXPECTED_CONFIRMATION)).toBe('harbour & "sunset" <boats> at dawn, Bergen waterfr…');
+    expect(unescapeHtml('&amp;lt;')).toBe('&lt;');
+    expect(unescapeHtml('&copy; &#40;')).toBe('&copy; &#40;');
   });
 });

@@ -22,6 +22,17 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
 }
 
+const HTML_UNESCAPES: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(HTML_ESCAPES).map(([character, entity]) => [entity, character]));
+
+/**
+ * The exact inverse of {@link escapeHtml}: its five entities back to `& < > " '`, in one pass (so `&amp;lt;` reads
+ * `&lt;`), anything else untouched. For views that render text nodes themselves (React escapes every text node), so
+ * that the escaped confirmation query shows each character once instead of its entity (spec 01 §2, §9).
+ */
+export function unescapeHtml(html: string): string {
+  return html.replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => HTML_UNESCAPES[entity] ?? entity);
+}
+
 /**
  * The first `max` characters of `text` (code points, so an emoji is never split), followed by
  * {@link ALERT_QUERY_ELLIPSIS} when something was cut. Surrounding white space is trimmed first.
