@@ -631,6 +631,20 @@ beforeAll(async () => {
     updateAlert: { interval: 'immediate' },
   });
 
+  // A pending order of the admin's (issue 15), for the order routes.
+  expect((await asAdmin('POST', '/fotoweb/me/cart', { data: [{ href: assetHref }] })).statusCode).toBe(204);
+  const submitted = await asAdmin('POST', '/fotoweb/me/orders/', { userComment: 'Property order' });
+  expect(submitted.statusCode, submitted.body).toBe(201);
+  Object.assign(groupSamples, { orderId: (submitted.json() as { orderLocation: string }).orderLocation.split('/').pop()!, 'listOrders.list': 'pending' });
+  Object.assign(SAMPLE_BODIES, {
+    addToCart: { data: [{ href: assetHref }] },
+    updateCart: { orderItems: [{ rendition: `${assetHref}/__renditions/ORIGINAL` }], userComment: 'Property cart' },
+    submitOrder: { userComment: 'Property order 2' },
+    approveOrder: { adminComment: 'Property approval' },
+    rejectOrder: { adminComment: 'Property rejection' },
+    updateOrderConfig: { fields: [], termsAndConditions: null },
+  });
+
   // A link invitation and a pending sign-up through it (issue 14), for the invitation and sign-up routes.
   const invited = await asAdmin('POST', '/fotoweb/invitations/', { link: true, description: 'Property invitation' });
   expect(invited.statusCode, invited.body).toBe(201);

@@ -35,6 +35,7 @@ import { archiveConfigRoutes } from './routes/archive-config/archive-config.rout
 import { configLoadsRoutes } from './routes/archive-config/config-loads.route.ts';
 import { mailRoutes } from './routes/mail/mail.route.ts';
 import { alertsRoutes } from './routes/alerts/alerts.route.ts';
+import { ordersRoutes } from './routes/orders/orders.route.ts';
 import { passwordResetsRoutes } from './routes/password-resets/password-resets.route.ts';
 import { invitationsRoutes } from './routes/invitations/invitations.route.ts';
 import { signupsRoutes } from './routes/signups/signups.route.ts';
@@ -112,6 +113,7 @@ export async function buildDamApp(ctx: DamContext, options: { loggerInstance?: F
     await invitationsRoutes(scope, ctx);
     await signupsRoutes(scope, ctx);
     await alertsRoutes(scope, ctx);
+    await ordersRoutes(scope, ctx);
   });
   return app;
 }

@@ -85,6 +85,11 @@ export interface DamConfig {
    */
   alertSweepMs: number;
   /**
+   * Days an approved order's download works when the approver sets no expiry (`MAGPIE_ORDER_DOWNLOAD_DAYS`, default 14;
+   * issue 15).
+   */
+  orderDownloadDays: number;
+  /**
    * Guest access (`MAGPIE_GUEST_ACCESS`, `on` by default, `off` for guest-disabled mode; issue 12, spec 02 §6): a
    * request without a token to an operation guests may use is answered as the guest user (15000), who sees the
    * archives whose access list grants Everyone, Guests or the guest user. Off, such requests answer 401, and user
@@ -194,6 +199,7 @@ export function loadDamConfig(env: NodeJS.ProcessEnv = process.env): DamConfig {
     pinLimit: positiveIntFromEnv(env, 'MAGPIE_PIN_LIMIT', 200),
     trashRetentionDays: positiveIntFromEnv(env, 'MAGPIE_TRASH_RETENTION_DAYS', 30),
     alertSweepMs: Math.max(250, positiveIntFromEnv(env, 'MAGPIE_ALERT_SWEEP_MS', 60_000)),
+    orderDownloadDays: positiveIntFromEnv(env, 'MAGPIE_ORDER_DOWNLOAD_DAYS', 14),
     guestAccess: onOffFromEnv(env, 'MAGPIE_GUEST_ACCESS', true),
     maxInvitationEmails: boundedIntFromEnv(env, 'MAGPIE_MAX_INVITATION_EMAILS', 100, 1, 1000),
     invitationTtlDays: boundedIntFromEnv(env, 'MAGPIE_INVITATION_TTL_DAYS', 30, 0, 3650),

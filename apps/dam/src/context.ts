@@ -23,6 +23,7 @@ import { ingestUploadJob } from './jobs/ingest-upload.job.ts';
 import { EXPIRE_UPLOADS_JOB, expireUploadsJob, scheduleUploadSweeps, uploadSweepIntervalMs } from './jobs/expire-uploads.job.ts';
 import { forgetFinishedSweeps, scheduleSweeps } from './jobs/sweeps.ts';
 import { ALERT_SWEEP_JOB, ALERT_SWEEP_RUNS_KEPT_MS, AlertsService } from './services/alerts.service.ts';
+import { OrdersService } from './services/orders.service.ts';
 import { DownloadsService } from './services/downloads.service.ts';
 import { SmartFoldersService } from './services/smart-folders.service.ts';
 import { DownloadsRepository } from './repositories/downloads.repository.ts';
@@ -145,6 +146,8 @@ export interface DamContext {
   signups: SignupsService;
   /** The sign-up settings: open sign-up, approvers choose groups, the extra fields (issue 14). */
   signupSettings: SignupSettingsService;
+  /** The shopping cart, orders and their approval (issue 15). */
+  orders: OrdersService;
   /** Search alerts, their sweep and the notifications they make (issue 15). */
   alerts: AlertsService;
   /** Collection, search and asset answers kept per caller while nothing they show changes (issue 9). */
@@ -267,6 +270,16 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
   // Search alerts (issue 15): each process offers an alert sweep every MAGPIE_ALERT_SWEEP_MS; one runs at a time.
   const alertSweeps = scheduleSweeps({ db, kind: ALERT_SWEEP_JOB, intervalMs: config.alertSweepMs, onQueued: () => worker?.notify(), log });
   const auth = new AuthService(config, repos.users, repos.tokens);
+  const orders = new OrdersService({
+    db,
+    archives: repos.archives,
+    assets: repos.assets,
+    assetsService: assets,
+    files,
+    mailer,
+    links: mailLinks,
+    downloadDays: config.orderDownloadDays,
+  });
   alerts = new AlertsService({
     db,
     archives: repos.archives,
@@ -359,6 +372,7 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
     signups: new SignupsService(db, { invitations, groups: grantableGroups, mailer, links: mailLinks, licenseSeats: config.licenseSeats }),
     signupSettings: new SignupSettingsService(db),
     alerts,
+    orders,
     representations: new RepresentationCache(() => generations.current(), { maxBytes: config.answerCacheBytes }),
     worker,
     bootstrapResult,

@@ -267,6 +267,28 @@ export interface MagpieClient {
   getSharedAlbum(href: string, access?: string, options?: RequestOptions): Promise<DamSchemas['SharedAlbum']>;
   /** `POST <sharedHREF>access` with `{password}`: a password link's access value (403 `WrongPassword`, 429). */
   unlockSharedAlbum(href: string, password: string, options?: RequestOptions): Promise<DamSchemas['ShareAccessGrant']>;
+  /** `GET href` (the descriptor's `order.cart`) as `count` (no cache, spec 02 §7): how many items the cart holds. */
+  getCartCount(href: string, options?: RequestOptions): Promise<DamSchemas['Count']>;
+  /** `GET href` (the descriptor's `order.cart`) as `order`: the cart with its items. */
+  getCart(href: string, options?: RequestOptions): Promise<DamSchemas['Order']>;
+  /** `POST href` (the cart) with `{data: [{href}]}` (`assetlinklist`): adds assets; 403 without `Order`, 409 `CartFull`. */
+  addToCart(href: string, assetHrefs: readonly string[], options?: RequestOptions): Promise<void>;
+  /** `PUT href` (the cart) with a `cart-update`: the complete item list (renditions), in order, and the comment. */
+  updateCart(href: string, update: DamSchemas['CartUpdate'], options?: RequestOptions): Promise<void>;
+  /** `GET href` (the descriptor's `order.config`): the submission form's fields and terms. */
+  getOrderConfig(href: string, options?: RequestOptions): Promise<DamSchemas['OrderConfig']>;
+  /** `PUT href` (the descriptor's `order.config`) with the whole configuration (`manageSettings`). */
+  updateOrderConfig(href: string, config: DamSchemas['OrderConfig'], options?: RequestOptions): Promise<DamSchemas['OrderConfig']>;
+  /** `POST href` (the descriptor's `order.history`) with the submission: the cart becomes a pending order. */
+  submitOrder(href: string, submission: DamSchemas['OrderSubmission'], options?: RequestOptions): Promise<DamSchemas['OrderSubmissionInfo']>;
+  /** `GET href` (the descriptor's `order.history`, or an approver's list `order.admin.pending` …): orders, newest first. */
+  listOrders(href: string, options?: RequestOptions): Promise<DamSchemas['OrderList']>;
+  /** `GET href` (an approver's list) as `count` (no cache): e.g. the pending orders badge (spec 03 §2.1). */
+  countOrders(href: string, options?: RequestOptions): Promise<DamSchemas['Count']>;
+  /** `GET href` (an order's `href`, no cache). */
+  getOrder(href: string, options?: RequestOptions): Promise<DamSchemas['Order']>;
+  /** `POST href` (an order's `approve` or `reject`) with an `orderupdate`: the order as decided. 409 when decided already. */
+  decideOrder(href: string, decision: DamSchemas['OrderDecision'], options?: RequestOptions): Promise<DamSchemas['Order']>;
   /** `GET href` (the descriptor's `alerts`, spec 01 §7): the user's search alerts, oldest first. */
   listAlerts(href: string, options?: RequestOptions): Promise<DamSchemas['AlertList']>;
   /**
@@ -685,6 +707,21 @@ export function createMagpieClient(options: MagpieClientOptions = {}): MagpieCli
     updateAlbum: (href, update, o) => sendJson('PATCH', href, MEDIA_TYPES.collectionInfo, MEDIA_TYPES.collectionUpdate, update, o),
     deleteAlbum: (href, o) => remove(href, o),
     listAlbumComments: (href, o) => getJson(href, MEDIA_TYPES.json, o),
+    getCartCount: (href, o) => getJson(href, MEDIA_TYPES.count, o),
+    getCart: (href, o) => getJson(href, MEDIA_TYPES.order, o),
+    addToCart: async (href, assetHrefs, o) => {
+      await sendJson('POST', href, MEDIA_TYPES.json, MEDIA_TYPES.assetLinkList, { data: assetHrefs.map((asset) => ({ href: asset })) }, o);
+    },
+    updateCart: async (href, update, o) => {
+      await sendJson('PUT', href, MEDIA_TYPES.json, MEDIA_TYPES.cartUpdate, update, o);
+    },
+    getOrderConfig: (href, o) => getJson(href, MEDIA_TYPES.json, o),
+    updateOrderConfig: (href, config, o) => sendJson('PUT', href, MEDIA_TYPES.json, MEDIA_TYPES.json, config, o),
+    submitOrder: (href, submission, o) => sendJson('POST', href, MEDIA_TYPES.orderSubmissionInfo, MEDIA_TYPES.cartUpdate, submission, o),
+    listOrders: (href, o) => getJson(href, MEDIA_TYPES.orderList, o),
+    countOrders: (href, o) => getJson(href, MEDIA_TYPES.count, o),
+    getOrder: (href, o) => getJson(href, MEDIA_TYPES.order, o),
+    decideOrder: (href, decision, o) => sendJson('POST', href, MEDIA_TYPES.order, MEDIA_TYPES.orderUpdate, decision, o),
     listAlerts: (href, o) => getJson(href, MEDIA_TYPES.json, o),
     createAlert: (href, alert, o) => sendJson('POST', href, MEDIA_TYPES.json, MEDIA_TYPES.json, alert, o),
     updateAlert: (href, update, o) => sendJson('PATCH', href, MEDIA_TYPES.json, MEDIA_TYPES.json, update, o),

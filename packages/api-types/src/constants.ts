@@ -70,6 +70,18 @@ export const MEDIA_TYPES = {
   pinList: 'application/vnd.fotoware.pin-list+json',
   /** `{data: [{href}]}`: a list of hrefs (FotoWeb's `assetlinklist`), e.g. the body of pinning (spec 01 §7). */
   assetLinkList: 'application/vnd.fotoware.assetlinklist+json',
+  /** FotoWeb's `order`: an order, or the cart (`GET /fotoweb/me/cart` with this Accept). */
+  order: 'application/vnd.fotoware.order+json',
+  /** FotoWeb's `orderlist`: a list of orders. */
+  orderList: 'application/vnd.fotoware.orderlist+json',
+  /** FotoWeb's `orderupdate`: an approver's change, APPROVE or REJECT body. */
+  orderUpdate: 'application/vnd.fotoware.orderupdate+json',
+  /** FotoWeb's `order-submission-info`: the answer to submitting the cart. */
+  orderSubmissionInfo: 'application/vnd.fotoware.order-submission-info+json',
+  /** FotoWeb's `cart-update`: the cart's items and comment, also the body of submitting it. */
+  cartUpdate: 'application/vnd.fotoware.cart-update+json',
+  /** FotoWeb's `count`: `{count}`, e.g. the cart's item count. */
+  count: 'application/vnd.fotoware.count+json',
   /** `POST /fotoweb/me/albums/` body `{name, description?}`: a new album (issue 13). */
   collectionCreate: 'application/vnd.fotoware.collection-create+json',
   /** FotoWeb's `sharing`: how an album is shared (its share links). */
@@ -609,3 +621,9 @@ export const DEFAULT_ALERT_INTERVAL = 'every_day' satisfies (typeof ALERT_INTERV
 
 /** How many alerts one user may have (409 `TooManyAlerts` past it; issue 15). */
 export const MAX_ALERTS_PER_USER = 100;
+
+/** How many items a cart (and so an order) holds at most (409 `CartFull` past it; issue 15). */
+export const MAX_CART_ITEMS = 500;
+
+/** The order lists of approvers (`/fotoweb/orders/{list}/`, issue 15). */
+export const ORDER_LISTS = ['pending', 'approved', 'rejected'] as const;

@@ -19,6 +19,8 @@ export {
   ALERT_INTERVALS,
   DEFAULT_ALERT_INTERVAL,
   MAX_ALERTS_PER_USER,
+  MAX_CART_ITEMS,
+  ORDER_LISTS,
   ALBUM_GROUP_PERMISSIONS,
   API_PATHS,
   ARCHIVE_PERMISSIONS,
@@ -362,6 +364,24 @@ export type MailMessage = DamSchemas['MailMessage'];
 export type MailDelivery = DamSchemas['MailDelivery'];
 /** A page of the outbox, newest first (`listMail`). */
 export type MailOutbox = DamSchemas['MailOutbox'];
+/** An order, or the cart (FotoWeb's `order`; issue 15). */
+export type Order = DamSchemas['Order'];
+/** A list of orders (FotoWeb's `orderlist`). */
+export type OrderList = DamSchemas['OrderList'];
+/** One item of an order. */
+export type OrderItem = DamSchemas['OrderItem'];
+/** The submission form's fields and terms. */
+export type OrderConfig = DamSchemas['OrderConfig'];
+/** The body of submitting the cart. */
+export type OrderSubmission = DamSchemas['OrderSubmission'];
+/** The answer to submitting the cart (FotoWeb's `order-submission-info`). */
+export type OrderSubmissionInfo = DamSchemas['OrderSubmissionInfo'];
+/** An approver's APPROVE or REJECT body (FotoWeb's `orderupdate`). */
+export type OrderDecision = DamSchemas['OrderDecision'];
+/** FotoWeb's `cart-update`. */
+export type CartUpdate = DamSchemas['CartUpdate'];
+/** FotoWeb's `count`. */
+export type Count = DamSchemas['Count'];
 /** A search alert (issue 15; spec 01 §3 Alert). */
 export type Alert = DamSchemas['Alert'];
 /** `listAlerts`: the user's alerts. */

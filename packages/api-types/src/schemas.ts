@@ -12,7 +12,16 @@
 import { z } from 'zod';
 import type { components as DamComponents, operations as DamOperations } from './generated/dam.ts';
 import type { components as BffComponents, operations as BffOperations } from './generated/bff.ts';
-import { ALBUM_COMMENT_MAX_LENGTH, ALERT_INTERVALS, COLLECTION_COLORS, COLLECTION_ICONS, DEFAULT_LOGIN_TARGET, GROUP_PERMISSIONS } from './constants.ts';
+import {
+  ALBUM_COMMENT_MAX_LENGTH,
+  ALERT_INTERVALS,
+  MAX_CART_ITEMS,
+  ORDER_LISTS,
+  COLLECTION_COLORS,
+  COLLECTION_ICONS,
+  DEFAULT_LOGIN_TARGET,
+  GROUP_PERMISSIONS,
+} from './constants.ts';
 import { isAcceptableText } from './input-rules.ts';
 import { filenameProblem, folderNameProblem } from './names.ts';
 import { MAX_EXPRESSION_LENGTH } from './search-params.ts';
@@ -1280,6 +1289,63 @@ export const SignupSettingsSchema = z
       ctx.addIssue({ code: 'custom', path: problem.path.split('.').map((p) => (/^[0-9]+$/.test(p) ? Number(p) : p)), message: problem.message });
   });
 type _SignupSettings = Assert<Conforms<z.output<typeof SignupSettingsSchema>, DamSchemas['SignupSettings']>>;
+
+// ------------------------------------------------------------------------------------------------ cart and orders (DAM, issue 15)
+
+const OrderComment = z.string().max(2000, 'A comment is at most 2,000 characters.');
+const OrderItemsSchema = z
+  .array(z.strictObject({ rendition: z.string().min(1, 'Send the rendition href of an asset.').max(2000, 'An href is at most 2,000 characters.') }))
+  .max(MAX_CART_ITEMS, `A cart holds at most ${MAX_CART_ITEMS} items.`);
+
+/** `PUT /fotoweb/me/cart` body (FotoWeb's `cart-update`): the complete item list, in order, and the orderer's comment. */
+export const CartUpdateSchema = z.strictObject({ orderItems: OrderItemsSchema.optional(), userComment: OrderComment.optional() });
+type _CartUpdate = Assert<Conforms<z.output<typeof CartUpdateSchema>, DamSchemas['CartUpdate']>>;
+
+/** `POST /fotoweb/me/orders/` body: a `cart-update` with the answers to the order configuration and the terms. */
+export const OrderSubmissionSchema = z.strictObject({
+  orderItems: OrderItemsSchema.optional(),
+  userComment: OrderComment.optional(),
+  orderData: SignupAnswersSchema.optional(),
+  acceptTerms: z.boolean().optional(),
+});
+type _OrderSubmission = Assert<Conforms<z.output<typeof OrderSubmissionSchema>, DamSchemas['OrderSubmission']>>;
+
+/** APPROVE and REJECT body (FotoWeb's `orderupdate`): the approver's comments and when the download stops working. */
+export const OrderDecisionSchema = z.strictObject({
+  adminComment: OrderComment.optional(),
+  expires: z.iso.datetime({ offset: true, error: 'An expiry is an ISO 8601 date and time.' }).nullable().optional(),
+  orderItems: z
+    .array(z.strictObject({ rendition: z.string().max(2000), adminComment: OrderComment.optional() }))
+    .max(MAX_CART_ITEMS)
+    .optional(),
+});
+type _OrderDecision = Assert<Conforms<z.output<typeof OrderDecisionSchema>, DamSchemas['OrderDecision']>>;
+
+/** `PUT /fotoweb/order-config` body: the submission form's extra fields (as the sign-up form's) and the terms. */
+export const OrderConfigSchema = z
+  .strictObject({
+    fields: z.array(SignupFieldSchema).max(SIGNUP_FIELD_LIMITS.maxFields, `At most ${SIGNUP_FIELD_LIMITS.maxFields} fields.`),
+    termsAndConditions: z.string().max(20_000, 'The terms are at most 20,000 characters.').nullable(),
+  })
+  .superRefine((config, ctx) => {
+    for (const problem of signupFieldDefinitionProblems(config.fields))
+      ctx.addIssue({ code: 'custom', path: problem.path.split('.').map((p) => (/^[0-9]+$/.test(p) ? Number(p) : p)), message: problem.message });
+  });
+type _OrderConfig = Assert<Conforms<z.output<typeof OrderConfigSchema>, DamSchemas['OrderConfig']>>;
+
+const OrderIdSchema = z
+  .string()
+  .regex(/^[1-9][0-9]{0,9}$/, 'An order id is a whole number, 1 or more.')
+  .transform((digits) => Number(digits))
+  .refine((id) => id <= 2_147_483_647, 'An order id is at most 2147483647.');
+
+/** Path parameters of `/fotoweb/orders/{orderId}[/approve|/reject|/download]`. */
+export const OrderParamsSchema = z.object({ orderId: OrderIdSchema });
+type _OrderParams = Assert<Conforms<z.output<typeof OrderParamsSchema>, DamOperations['getOrder']['parameters']['path']>>;
+
+/** Path parameters of `/fotoweb/orders/{list}/`. */
+export const OrderListParamsSchema = z.object({ list: z.enum(ORDER_LISTS, { error: `The list is one of ${ORDER_LISTS.join(', ')}.` }) });
+type _OrderListParams = Assert<Conforms<z.output<typeof OrderListParamsSchema>, DamOperations['listOrders']['parameters']['path']>>;
 
 // ------------------------------------------------------------------------------------------------ FotoWare's Beta users and groups (DAM)
 

@@ -587,6 +587,62 @@ export interface AlertsTable {
   modified: Generated<Date>;
 }
 
+/** An order's state (FotoWeb's `state`): the user's cart, then pending until an approver decides. */
+export type OrderStateName = 'cart' | 'pending' | 'approved' | 'rejected';
+
+/** One answer to an order configuration's field. */
+export interface StoredOrderAnswer {
+  id: string;
+  value: string;
+}
+
+/**
+ * An order or a cart (migration 0028; issue 15, FotoWeb's `order`): each user has at most one `cart`; submitting it
+ * makes it `pending` with a reference; an approver makes it `approved` (downloadable until `expires`) or `rejected`.
+ */
+export interface OrdersTable {
+  id: Generated<number>;
+  user_id: number;
+  state: OrderStateName;
+  /** `ORD-000042`, given at submission; null for a cart. */
+  reference: string | null;
+  user_comment: Generated<string>;
+  admin_comment: Generated<string>;
+  order_data: JsonDefaulted<StoredOrderAnswer[]>;
+  created: Generated<Date>;
+  modified: Generated<Date>;
+  submitted: Date | null;
+  decided: Date | null;
+  decided_by: number | null;
+  expires: Date | null;
+}
+
+/** One asset of an order, in order (`position`). */
+export interface OrderItemsTable {
+  order_id: number;
+  asset_id: number;
+  position: number;
+  admin_comment: Generated<string>;
+}
+
+/** The order configuration (one row): the submission form's extra fields and the terms. */
+export interface OrderConfigTable {
+  singleton: Generated<boolean>;
+  fields: JsonDefaulted<StoredSignupFieldLike[]>;
+  terms: string | null;
+  modified: Generated<Date>;
+}
+
+/** A field of the order configuration, stored as the API gives it (`SignupField`). */
+export type StoredSignupFieldLike = {
+  id: string;
+  label: string;
+  dataType: 'text' | 'dropdown' | 'checkbox';
+  values: string[];
+  required: boolean;
+  validation: { helpText: string; regex: string } | null;
+};
+
 /** What an alert found, as the user is told in the app (migration 0027; issue 15). */
 export interface NotificationsTable {
   id: Generated<number>;
@@ -762,6 +818,9 @@ export interface Database {
   album_comments: AlbumCommentsTable;
   mail_messages: MailMessagesTable;
   alerts: AlertsTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  order_config: OrderConfigTable;
   notifications: NotificationsTable;
   password_resets: PasswordResetsTable;
   invitations: InvitationsTable;
@@ -789,6 +848,7 @@ export type AlbumShareRow = Selectable<AlbumSharesTable>;
 export type AlbumCommentRow = Selectable<AlbumCommentsTable>;
 export type MailMessageRow = Selectable<MailMessagesTable>;
 export type AlertRow = Selectable<AlertsTable>;
+export type OrderRow = Selectable<OrdersTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
 export type PasswordResetRow = Selectable<PasswordResetsTable>;
 export type InvitationRow = Selectable<InvitationsTable>;

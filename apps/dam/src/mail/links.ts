@@ -1,4 +1,4 @@
-import { LOGIN_VIEW, OUTBOX_VIEW, SIGNUP_ADMIN_VIEW, SIGNUP_VIEW } from '../presenters/descriptor.presenter.ts';
+import { LOGIN_VIEW, ORDER_HISTORY_VIEW, OUTBOX_VIEW, PENDING_ORDERS_VIEW, SIGNUP_ADMIN_VIEW, SIGNUP_VIEW } from '../presenters/descriptor.presenter.ts';
 
 /**
  * The absolute links Magpie's mail carries (issue 14 "Mail"), built from `MAGPIE_PUBLIC_URL`: a message is composed in
@@ -49,6 +49,16 @@ export class MailLinks {
   /** The Pending sign-ups page approvers decide sign-ups on (the descriptor's `views.signUpAdmin`). */
   pendingSignups(): string {
     return this.absolute(SIGNUP_ADMIN_VIEW);
+  }
+
+  /** The approvers' Pending orders page (the descriptor's `order.admin.views.pending`; issue 15). */
+  pendingOrders(): string {
+    return this.absolute(PENDING_ORDERS_VIEW);
+  }
+
+  /** The orderer's order history page (the descriptor's `order.views.history`; issue 15). */
+  orderHistory(): string {
+    return this.absolute(ORDER_HISTORY_VIEW);
   }
 
   /** The web app's login view (where an approved applicant signs in). */

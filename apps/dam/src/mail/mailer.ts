@@ -28,7 +28,7 @@ export function mailRetryDelayMs(failedAttempts: number): number {
 }
 
 /** What a message is for, shown in the outbox. Invitations, sign-ups and password resets add theirs. */
-export type MailPurpose = 'test' | 'password-reset' | 'invitation' | 'signup-pending' | 'signup-approved' | 'signup-rejected' | 'alert';
+export type MailPurpose = 'test' | 'password-reset' | 'invitation' | 'signup-pending' | 'signup-approved' | 'signup-rejected' | 'alert' | 'order-submitted' | 'order-decided';
 
 /** A message for {@link Mailer.queue}. */
 export interface MailToQueue {

@@ -274,3 +274,62 @@ export function alertMessage(input: {
   );
   return { subject, text, html };
 }
+
+/**
+ * An approver's message when an order is submitted (issue 15; spec 03 §2.1 Pending orders): who ordered how many files,
+ * their comment, and the link to the Pending orders page.
+ */
+export function orderSubmittedMessage(input: { approverName: string; orderer: string; reference: string; count: number; comment: string; reviewUrl: string }): MailContent {
+  const files = `${input.count} ${input.count === 1 ? 'file' : 'files'}`;
+  const subject = `Order ${input.reference} from ${input.orderer} waits for approval`.replace(/[\r\n]+/g, ' ');
+  const greeting = `Hello ${input.approverName},`;
+  const body = `${input.orderer} ordered ${files} (${input.reference}).`;
+  const comment = input.comment === '' ? [] : ['', `Their comment: ${input.comment}`];
+  const text = [greeting, '', body, ...comment, '', `Approve or reject it on the Pending orders page: ${input.reviewUrl}`].join('\n');
+  const html = document(
+    subject,
+    [
+      `<p>${escapeHtml(greeting)}</p>`,
+      `<p>${escapeHtml(body)}</p>`,
+      ...(input.comment === '' ? [] : [`<p>Their comment: ${escapeHtml(input.comment)}</p>`]),
+      `<p>Approve or reject it on the Pending orders page: ${link(input.reviewUrl)}</p>`,
+    ].join('\n'),
+  );
+  return { subject, text, html };
+}
+
+/**
+ * The orderer's message when an approver decided their order (issue 15): approved, with the link to download the files
+ * and until when it works; or rejected. The approver's comment is quoted.
+ * @param input.expires when the download stops working (approved orders; null for never).
+ */
+export function orderDecidedMessage(input: {
+  name: string;
+  reference: string;
+  approved: boolean;
+  comment: string;
+  downloadUrl: string;
+  historyUrl: string;
+  expires: Date | null;
+}): MailContent {
+  const subject = `Your order ${input.reference} was ${input.approved ? 'approved' : 'rejected'}`;
+  const greeting = `Hello ${input.name},`;
+  const comment = input.comment === '' ? [] : [`Comment: ${input.comment}`];
+  const until = input.expires ? ` The link works until ${describeDate(input.expires)}.` : '';
+  const lines = input.approved
+    ? [`Your order ${input.reference} was approved. Download the files (log in first if asked):`, input.downloadUrl, `${until.trim()}`.trim()]
+    : [`Your order ${input.reference} was rejected, so its files cannot be downloaded.`];
+  const text = [greeting, '', ...lines.filter((line) => line !== ''), ...comment, '', `Your orders: ${input.historyUrl}`].join('\n');
+  const html = document(
+    subject,
+    [
+      `<p>${escapeHtml(greeting)}</p>`,
+      input.approved
+        ? `<p>Your order ${escapeHtml(input.reference)} was approved. Download the files (log in first if asked):<br>${link(input.downloadUrl)}${escapeHtml(until)}</p>`
+        : `<p>Your order ${escapeHtml(input.reference)} was rejected, so its files cannot be downloaded.</p>`,
+      ...(input.comment === '' ? [] : [`<p>Comment: ${escapeHtml(input.comment)}</p>`]),
+      `<p>Your orders: ${link(input.historyUrl)}</p>`,
+    ].join('\n'),
+  );
+  return { subject, text, html };
+}

@@ -34,6 +34,7 @@ import { MAIL_MATRIX_ROWS } from '../routes/mail/mail.matrix.ts';
 import { INVITATIONS_MATRIX_ROWS } from '../routes/invitations/invitations.matrix.ts';
 import { SIGNUPS_MATRIX_ROWS } from '../routes/signups/signups.matrix.ts';
 import { ALERTS_MATRIX_ROWS, ALERTS_OPEN_OPERATIONS } from '../routes/alerts/alerts.matrix.ts';
+import { ORDERS_MATRIX_ROWS, ORDERS_OPEN_OPERATIONS } from '../routes/orders/orders.matrix.ts';
 import { PASSWORD_RESETS_OPEN_OPERATIONS } from '../routes/password-resets/password-resets.matrix.ts';
 import {
   as,
@@ -205,6 +206,7 @@ const ROOM_ROWS: MatrixRow[] = [
   ...INVITATIONS_MATRIX_ROWS,
   ...SIGNUPS_MATRIX_ROWS,
   ...ALERTS_MATRIX_ROWS,
+  ...ORDERS_MATRIX_ROWS,
 ];
 
 /**
@@ -659,6 +661,7 @@ const OPEN_OPERATIONS: OpenOperation[] = [
   },
   ...PASSWORD_RESETS_OPEN_OPERATIONS,
   ...ALERTS_OPEN_OPERATIONS,
+  ...ORDERS_OPEN_OPERATIONS,
 ];
 
 describe('operations open to every signed-in caller, or to anyone', () => {

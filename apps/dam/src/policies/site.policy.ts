@@ -34,6 +34,8 @@ const SITE_ACTIONS = {
   // Invitations and sign-ups (issue 14; spec 01 §6, spec 03 §3.3).
   inviteUsers: { permission: 'inviteUsers', refusal: 'You need the inviteUsers permission to invite people.' },
   approvePendingSignups: { permission: 'approvePendingSignups', refusal: 'You need the approvePendingSignups permission to approve or reject sign-ups.' },
+  // Orders (issue 15; spec 03 §3.3 approveOrders).
+  approveOrders: { permission: 'approveOrders', refusal: 'You need the approveOrders permission to read, approve or reject orders.' },
 } as const satisfies Record<string, { permission: string; refusal: string }>;
 
 /** A site-wide action. */

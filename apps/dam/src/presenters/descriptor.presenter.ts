@@ -3,7 +3,17 @@ import type { Caller } from '../policies/archive.policy.ts';
 import { sitePolicy } from '../policies/site.policy.ts';
 import { administrationPolicy } from '../policies/administration.policy.ts';
 import { invitationPolicy } from '../policies/invitation.policy.ts';
-import { GRANTABLE_GROUPS_HREF, INVITATIONS_HREF, SIGNUP_COUNT_HREF, SIGNUP_SETTINGS_HREF, SIGNUPS_HREF } from './hrefs.ts';
+import {
+  CART_HREF,
+  GRANTABLE_GROUPS_HREF,
+  INVITATIONS_HREF,
+  MY_ORDERS_HREF,
+  ORDER_CONFIG_HREF,
+  SIGNUP_COUNT_HREF,
+  SIGNUP_SETTINGS_HREF,
+  SIGNUPS_HREF,
+  orderListHref,
+} from './hrefs.ts';
 import {
   ALBUMS_HREF,
   ALERTS_HREF,
@@ -32,6 +42,12 @@ export const CREATE_INVITATIONS_VIEW = '/fotoweb/views/invitations';
 export const MANAGE_INVITATIONS_VIEW = '/fotoweb/views/admin/invitations';
 /** The pending sign-ups (FotoWeb's `views.signUpAdmin`; spec 03 §2.10), offered with `approvePendingSignups` (issue 14). */
 export const SIGNUP_ADMIN_VIEW = '/fotoweb/views/admin/signups';
+/** The web app's cart page (FotoWeb's `order.views.cart`; issue 15). */
+export const CART_VIEW = '/fotoweb/views/cart';
+/** The web app's order history (FotoWeb's `order.views.history`; issue 15). */
+export const ORDER_HISTORY_VIEW = '/fotoweb/views/orders';
+/** The approvers' pending orders page (FotoWeb's `order.admin.views.pending`; issue 15). */
+export const PENDING_ORDERS_VIEW = '/fotoweb/views/orders/admin';
 /** The sign-up settings (Magpie; issue 14: open sign-up, approvers' groups, the extra fields), offered with `manageSettings`. */
 export const SIGNUP_SETTINGS_VIEW = '/fotoweb/views/admin/signup-settings';
 /**
@@ -110,7 +126,16 @@ export function presentDescriptor(
     // The mail outbox (issue 14 "Mail"), for the site's administrators.
     mail_outbox: administrationPolicy.mayReadOutbox(caller) ? MAIL_OUTBOX_HREF : null,
     move_to: `${me}/move-to/`,
-    order: null,
+    // The cart and orders (issue 15, FotoWeb's `order`); the approvers' lists for holders of approveOrders.
+    order: {
+      cart: CART_HREF,
+      config: ORDER_CONFIG_HREF,
+      history: MY_ORDERS_HREF,
+      admin: sitePolicy.can(caller, 'approveOrders')
+        ? { pending: orderListHref('pending'), approved: orderListHref('approved'), rejected: orderListHref('rejected'), history: null, views: { pending: PENDING_ORDERS_VIEW } }
+        : null,
+      views: { cart: CART_VIEW, history: ORDER_HISTORY_VIEW, termsAndConditions: null },
+    },
     // Who an album can be shared with (issue 13), for those who share with users or groups.
     people_search: sitePolicy.can(caller, 'shareAlbumsWithUsers') || sitePolicy.can(caller, 'shareAlbumsWithGroups') ? `${me}/people/{?q}` : null,
     permissions: {

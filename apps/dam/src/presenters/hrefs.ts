@@ -270,3 +270,18 @@ export function collectionSearchHref(archive: Pick<ArchiveRow, 'id' | 'name'>, f
   const base = collectionHref(archive, folderPath);
   return expression === '' ? base : `${base}?q=${encodeURIComponent(expression)}`;
 }
+
+/** The descriptor's `order` links (issue 15, FotoWeb's `order`): the cart, the configuration, the user's orders. */
+export const CART_HREF = `${API_ROOT}/me/cart`;
+export const ORDER_CONFIG_HREF = `${API_ROOT}/order-config`;
+export const MY_ORDERS_HREF = `${API_ROOT}/me/orders/`;
+
+/** An approver's list of the orders in `state` (`/fotoweb/orders/pending/` …). */
+export function orderListHref(state: 'pending' | 'approved' | 'rejected'): string {
+  return `${API_ROOT}/orders/${state}/`;
+}
+
+/** One order's `href`: `/fotoweb/orders/<id>`; `action` its `approve`, `reject` or `download`. */
+export function orderHref(id: number, action?: 'approve' | 'reject' | 'download'): string {
+  return `${API_ROOT}/orders/${id}${action ? `/${action}` : ''}`;
+}

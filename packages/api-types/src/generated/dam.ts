@@ -1070,6 +1070,217 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/fotoweb/me/cart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The user's shopping cart, or how many items it holds
+         * @description FotoWeb's cart (spec 02 §7 "GET item count (no cache)"). `Accept: application/vnd.fotoware.order+json` answers the
+         *     cart as an `Order` in state `cart`; any other accepted type (`count+json`, `application/json`) answers `{count}`.
+         *     Items whose asset was deleted or is no longer visible to the user are left out. Never cached. Guests have no
+         *     cart (401).
+         */
+        get: operations["getCart"];
+        /**
+         * Replace the cart's items and comment
+         * @description FotoWeb's `cart-update`: `orderItems` (each `{rendition}`, an asset's rendition href, e.g. its `ORIGINAL`) is the
+         *     complete new list, in order (so it also reorders and removes), and `userComment` the orderer's comment. The rules
+         *     of `addToCart` apply to every item. Answers 204.
+         */
+        put: operations["updateCart"];
+        /**
+         * Add assets to the cart
+         * @description `{data: [{href}]}` (`assetlinklist`, spec 02 §7): asset hrefs, added at the end in order; one already in the cart
+         *     stays where it is. Each needs the archive permission `Order` (403) on an asset the user may view (404). Nothing is
+         *     added unless every href may be. The cart holds at most 500 items (409 `CartFull`). Answers 204.
+         */
+        post: operations["addToCart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/order-config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What an orderer fills in when submitting the cart
+         * @description The descriptor's `order.config`: the extra fields of the submission form (the shapes of the sign-up form's
+         *     fields) and the terms the orderer accepts (null: none). Signed-in users (401 for guests).
+         */
+        get: operations["getOrderConfig"];
+        /**
+         * Change the order configuration (Magpie)
+         * @description The whole configuration. Needs `manageSettings` (403); 400 for a field that is not valid.
+         */
+        put: operations["updateOrderConfig"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/me/orders/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The user's orders (order history)
+         * @description The user's submitted orders, newest first (spec 03 §2.9 order history). Guests 401.
+         */
+        get: operations["listMyOrders"];
+        put?: never;
+        /**
+         * Submit the cart as an order
+         * @description The cart becomes a `pending` order with a reference (`ORD-000001`…) and the cart is empty again. The body is a
+         *     `cart-update` with Magpie's `orderData` (answers to the configuration's fields) and `acceptTerms` (needed when
+         *     the configuration has terms). When `orderItems` is sent it replaces the cart's items first. Holders of
+         *     `approveOrders` with an e-mail address are mailed. 400 for an empty cart, missing or invalid answers or terms not
+         *     accepted; 403 when an item may no longer be ordered. Answers 201 `order-submission-info` with `Location`.
+         */
+        post: operations["submitOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/orders/{list}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The orders in this state. */
+                list: "pending" | "approved" | "rejected";
+            };
+            cookie?: never;
+        };
+        /**
+         * The site's orders in one state
+         * @description For holders of `approveOrders` (403): the pending, approved or rejected orders, newest first (50). With
+         *     `Accept: application/vnd.fotoware.count+json` only `{count}` (the settings menu's pending-orders badge, spec 03
+         *     §2.1). Never cached.
+         */
+        get: operations["listOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/orders/{orderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id, from its `href`. */
+                orderId: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * One order
+         * @description Its orderer, or a holder of `approveOrders`; anyone else gets 404. Never cached.
+         */
+        get: operations["getOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/orders/{orderId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id. */
+                orderId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a pending order
+         * @description FotoWeb's APPROVE with an `orderupdate` body (spec 02 §7; a POST here: Node's HTTP parser refuses custom
+         *     methods): `adminComment`, `expires` (when the download stops working; default 14 days,
+         *     `MAGPIE_ORDER_DOWNLOAD_DAYS`), and per item `adminComment`. The orderer is mailed with a link to download the
+         *     ordered files. Needs `approveOrders` (403); 404 for an unknown order; 409 `OrderNotPending` when it was decided
+         *     already (approving twice).
+         */
+        post: operations["approveOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/orders/{orderId}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id. */
+                orderId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a pending order
+         * @description FotoWeb's REJECT (a POST here), with an optional `adminComment`; the orderer is mailed. The errors of `approveOrder`.
+         */
+        post: operations["rejectOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/orders/{orderId}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id. */
+                orderId: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * The ordered files as a ZIP
+         * @description For the orderer of an approved order until it `expires` (then 410 `OrderExpired`): the originals of its items,
+         *     whatever the orderer's Download permission (the approval grants them). 409 `OrderNotApproved` before approval
+         *     or after rejection; 404 for anyone else.
+         */
+        get: operations["downloadOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/fotoweb/me/people/": {
         parameters: {
             query?: never;
@@ -6052,6 +6263,116 @@ export interface components {
             data: components["schemas"]["Notification"][];
             unreadCount: number;
         };
+        /** @description FotoWeb's `count`. */
+        Count: {
+            count: number;
+        };
+        /**
+         * @description `cart`: the user's shopping cart; `pending`: submitted, waiting for an approver; `approved`, `rejected`: decided.
+         * @enum {string}
+         */
+        OrderState: "cart" | "pending" | "approved" | "rejected";
+        OrderItem: {
+            /** @description The asset's href. */
+            asset: string;
+            /** @description (Magpie) The asset's file name. */
+            filename: string;
+            /** @description (Magpie) Its 200 px preview, null when it has none. */
+            thumbnail: string | null;
+            rendition: {
+                /** @description The rendition ordered (the asset's `ORIGINAL`). */
+                href: string;
+                name: string;
+                /** @description Where the orderer downloads the order's files once it is approved and until it expires; else null. */
+                download: string | null;
+            };
+            adminComment: string;
+            /** Format: date-time */
+            expires: string | null;
+            expired: boolean;
+        };
+        OrderOwner: {
+            username: string;
+            fullName: string;
+            address: {
+                email: string;
+                firstName: string;
+                lastName: string;
+            };
+        };
+        /** @description FotoWeb's `order` (fotoweb-api-notes §9), with Magpie's `id`, `orderData`, `approve`, `reject`. */
+        Order: {
+            href: string;
+            id: number;
+            /** @description `ORD-000042`; null for a cart. */
+            orderReference: string | null;
+            state: components["schemas"]["OrderState"];
+            /** Format: date-time */
+            created: string;
+            /** Format: date-time */
+            modified: string;
+            /**
+             * Format: date-time
+             * @description When an approved order's download stops working.
+             */
+            expires: string | null;
+            userComment: string;
+            adminComment: string;
+            owner: components["schemas"]["OrderOwner"];
+            orderItems: components["schemas"]["OrderItem"][];
+            /** @description The orderer's answers to the order configuration's fields. */
+            orderData: components["schemas"]["SignupFieldValue"][];
+            /** @description The ZIP of the ordered files, for the orderer of an approved order that has not expired; else null. */
+            download: string | null;
+            /** @description Where an approver approves it (a pending order, for holders of `approveOrders`); else null. */
+            approve: string | null;
+            /** @description Where an approver rejects it; else null. */
+            reject: string | null;
+        };
+        OrderList: {
+            data: components["schemas"]["Order"][];
+            paging: null;
+        };
+        /** @description FotoWeb's `cart-update`. */
+        CartUpdate: {
+            orderItems?: {
+                rendition: string;
+            }[];
+            userComment?: string;
+        };
+        /** @description A `cart-update` with Magpie's `orderData` and `acceptTerms`. */
+        OrderSubmission: {
+            orderItems?: {
+                rendition: string;
+            }[];
+            userComment?: string;
+            orderData?: components["schemas"]["SignupFieldValue"][];
+            acceptTerms?: boolean;
+        };
+        OrderSubmissionInfo: {
+            orderLocation: string;
+            orderReference: string;
+            /** @description The web app's order history, where the order is shown. */
+            checkoutPageLocation: string;
+        };
+        /** @description FotoWeb's `orderupdate` as an approver sends it with APPROVE or REJECT. */
+        OrderDecision: {
+            adminComment?: string;
+            /**
+             * Format: date-time
+             * @description When the download stops working (approval only); default 14 days from now.
+             */
+            expires?: string | null;
+            orderItems?: {
+                rendition: string;
+                adminComment?: string;
+            }[];
+        };
+        OrderConfig: {
+            fields: components["schemas"]["SignupField"][];
+            /** @description The terms an orderer accepts when submitting; null for none. */
+            termsAndConditions: string | null;
+        };
         /** @description (Magpie) How mail leaves this server. */
         MailDelivery: {
             /**
@@ -8626,6 +8947,336 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    getCart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cart, or its item count. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.fotoware.order+json": components["schemas"]["Order"];
+                    "application/vnd.fotoware.count+json": components["schemas"]["Count"];
+                    "application/json": components["schemas"]["Count"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    updateCart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.fotoware.cart-update+json": components["schemas"]["CartUpdate"];
+                "application/json": components["schemas"]["CartUpdate"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    addToCart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.fotoware.assetlinklist+json": components["schemas"]["PinsAdd"];
+                "application/json": components["schemas"]["PinsAdd"];
+            };
+        };
+        responses: {
+            /** @description Added. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getOrderConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order configuration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderConfig"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    updateOrderConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderConfig"];
+            };
+        };
+        responses: {
+            /** @description The configuration as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderConfig"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listMyOrders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The orders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.fotoware.orderlist+json": components["schemas"]["OrderList"];
+                    "application/json": components["schemas"]["OrderList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    submitOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.fotoware.cart-update+json": components["schemas"]["OrderSubmission"];
+                "application/json": components["schemas"]["OrderSubmission"];
+            };
+        };
+        responses: {
+            /** @description The order is submitted. */
+            201: {
+                headers: {
+                    /** @description The order's href. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.fotoware.order-submission-info+json": components["schemas"]["OrderSubmissionInfo"];
+                    "application/json": components["schemas"]["OrderSubmissionInfo"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listOrders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The orders in this state. */
+                list: "pending" | "approved" | "rejected";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The orders, or their count. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.fotoware.orderlist+json": components["schemas"]["OrderList"];
+                    "application/json": components["schemas"]["OrderList"];
+                    "application/vnd.fotoware.count+json": components["schemas"]["Count"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id, from its `href`. */
+                orderId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.fotoware.order+json": components["schemas"]["Order"];
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    approveOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id. */
+                orderId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.fotoware.orderupdate+json": components["schemas"]["OrderDecision"];
+                "application/json": components["schemas"]["OrderDecision"];
+            };
+        };
+        responses: {
+            /** @description The order, approved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.fotoware.order+json": components["schemas"]["Order"];
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    rejectOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id. */
+                orderId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.fotoware.orderupdate+json": components["schemas"]["OrderDecision"];
+                "application/json": components["schemas"]["OrderDecision"];
+            };
+        };
+        responses: {
+            /** @description The order, rejected. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.fotoware.order+json": components["schemas"]["Order"];
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    downloadOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id. */
+                orderId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ZIP. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
         };
     };
     listPeople: {
