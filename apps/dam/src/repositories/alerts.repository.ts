@@ -96,14 +96,15 @@ export class AlertsRepository {
   }
 
   /**
-   * Claims up to `limit` alerts whose time has come, oldest due first, in one statement: their `next_run` moves
+   * Claims up to `limit` alerts whose time came by `dueBy` (when the sweep began: an `immediate` alert looked at in this
+   * sweep is due again only after it), oldest due first, in one statement: their `next_run` moves
    * `leaseMs` ahead, so no other sweep claims them meanwhile (`FOR UPDATE SKIP LOCKED`: two sweeps at once take
    * different alerts). A look that ends records the real next run ({@link recordRun}); one that crashed is claimed
    * again when the lease ends.
    */
-  async claimDue(limit: number, leaseMs: number): Promise<AlertWithArchive[]> {
+  async claimDue(limit: number, leaseMs: number, dueBy: Date): Promise<AlertWithArchive[]> {
     const { rows } = await sql<AlertWithArchive>`
-      WITH due AS (SELECT id FROM alerts WHERE next_run <= now() ORDER BY next_run, id LIMIT ${limit} FOR UPDATE SKIP LOCKED),
+      WITH due AS (SELECT id FROM alerts WHERE next_run <= ${dueBy} ORDER BY next_run, id LIMIT ${limit} FOR UPDATE SKIP LOCKED),
       claimed AS (
         UPDATE alerts SET next_run = now() + make_interval(secs => ${leaseMs / 1000})
         FROM due WHERE alerts.id = due.id RETURNING alerts.*)

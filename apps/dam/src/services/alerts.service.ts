@@ -176,16 +176,18 @@ export class AlertsService {
   }
 
   /**
-   * One sweep (the `alert-sweep` job): looks at every alert whose time has come, {@link ALERT_SWEEP_BATCH} at a time,
-   * at most {@link ALERT_SWEEP_MAX}. A failure with one alert is logged and leaves it to be looked at again once its
+   * One sweep (the `alert-sweep` job): looks once at every alert whose time had come when it began,
+   * {@link ALERT_SWEEP_BATCH} at a time, at most {@link ALERT_SWEEP_MAX}. A failure with one alert is logged and leaves it to be looked at again once its
    * claim lapses; the others go on.
    * @returns how many alerts it looked at, and how many of them told their user of new assets.
    */
   async sweep(signal?: AbortSignal): Promise<{ looked: number; notified: number }> {
     let looked = 0;
     let notified = 0;
+    // Only what was due when the sweep began: an immediate alert looked at now is due again at once, for the next sweep.
+    const startedAt = new Date();
     while (looked < ALERT_SWEEP_MAX && !signal?.aborted) {
-      const claimed = await this.alerts.claimDue(ALERT_SWEEP_BATCH, ALERT_CLAIM_LEASE_MS);
+      const claimed = await this.alerts.claimDue(ALERT_SWEEP_BATCH, ALERT_CLAIM_LEASE_MS, startedAt);
       if (claimed.length === 0) break;
       for (const alert of claimed) {
         looked++;

@@ -16,6 +16,7 @@ import { useEffect, useRef } from 'react';
 import { Alert, Box, Button, chakra, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { ALERT_INTERVALS, type AlertEditorContext, type AlertEditorEvent } from '@magpie/machines';
 import { alertConfirmationText, alertIntervalLabel, alertSearchLabel, type AlertSubject } from './alertViews.ts';
+import { SUCCESS_TEXT_COLOR } from '../components/PasswordField.tsx';
 
 /** Props of {@link AlertEditor}. */
 export interface AlertEditorProps {
@@ -60,7 +61,7 @@ export function AlertEditor({ state, confirmation, context, subject, send }: Ale
         </Alert.Root>
       )}
       {confirmation === 'shown' && confirmationQuery !== undefined && (
-        <Text role="status" fontSize="sm" color="fg.success" data-testid="alert-confirmation" data-state="shown" overflowWrap="anywhere">
+        <Text role="status" fontSize="sm" color={SUCCESS_TEXT_COLOR} data-testid="alert-confirmation" data-state="shown" overflowWrap="anywhere">
           {alertConfirmationText(confirmationQuery)}
         </Text>
       )}

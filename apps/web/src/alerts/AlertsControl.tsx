@@ -257,7 +257,7 @@ function ThisSearch({
   readonly confirmation: string;
 }) {
   if (!subject) return <Explanation>Open an archive and search to get alerts for new assets.</Explanation>;
-  if (!mayUseAlerts(true, subject)) return <Explanation>You can’t set alerts on this archive.</Explanation>;
+  if (!mayUseAlerts(true, subject)) return <Explanation>You can’t set alerts on this collection.</Explanation>;
   if (editor && state) return <AlertEditor state={state} confirmation={confirmation} context={editor.context} subject={subject} send={editor.send} />;
   if (data.alerts.status === 'error') return <Explanation>Alerts can’t be set right now: your alerts could not be loaded.</Explanation>;
   return <Loading label="Loading your alerts…" />;

@@ -11,6 +11,9 @@ import { Field, Input } from '@chakra-ui/react';
  */
 export const ERROR_TEXT_COLOR = { _light: 'red.700', _dark: 'red.300' } as const;
 
+/** The colour of a short success message (the theme's `fg.success` on white is below WCAG AA for small text too). */
+export const SUCCESS_TEXT_COLOR = { _light: 'green.700', _dark: 'green.300' } as const;
+
 /** Props of {@link PasswordField}. */
 export interface PasswordFieldProps {
   /** The input's `name` (and the machine's field). */
