@@ -36,6 +36,7 @@ import { configLoadsRoutes } from './routes/archive-config/config-loads.route.ts
 import { mailRoutes } from './routes/mail/mail.route.ts';
 import { alertsRoutes } from './routes/alerts/alerts.route.ts';
 import { ordersRoutes } from './routes/orders/orders.route.ts';
+import { privacyRoutes } from './routes/privacy/privacy.route.ts';
 import { passwordResetsRoutes } from './routes/password-resets/password-resets.route.ts';
 import { invitationsRoutes } from './routes/invitations/invitations.route.ts';
 import { signupsRoutes } from './routes/signups/signups.route.ts';
@@ -114,6 +115,7 @@ export async function buildDamApp(ctx: DamContext, options: { loggerInstance?: F
     await signupsRoutes(scope, ctx);
     await alertsRoutes(scope, ctx);
     await ordersRoutes(scope, ctx);
+    await privacyRoutes(scope);
   });
   return app;
 }

@@ -382,6 +382,8 @@ export type OrderDecision = DamSchemas['OrderDecision'];
 export type CartUpdate = DamSchemas['CartUpdate'];
 /** FotoWeb's `count`. */
 export type Count = DamSchemas['Count'];
+/** The cookie banner and policy (spec 02 §3 Cookie consent reply). */
+export type CookieConsent = DamSchemas['CookieConsent'];
 /** A search alert (issue 15; spec 01 §3 Alert). */
 export type Alert = DamSchemas['Alert'];
 /** `listAlerts`: the user's alerts. */

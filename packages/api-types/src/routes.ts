@@ -211,6 +211,12 @@ export const SIGNUP_OPERATIONS: ReadonlySet<DamOperationId> = new Set<DamOperati
  */
 export const PASSWORD_RESET_OPERATIONS: ReadonlySet<DamOperationId> = new Set<DamOperationId>(['requestPasswordReset', 'getPasswordReset', 'completePasswordReset']);
 
+/**
+ * Operations anyone may call without a token, whatever the guest setting (issue 15): the cookie banner's text and the
+ * cookie policy, which visitors who are not logged in read (spec 02 §4, §6).
+ */
+export const PRIVACY_OPERATIONS: ReadonlySet<DamOperationId> = new Set<DamOperationId>(['getCookieConsent']);
+
 /** A route found for a request, with the raw (still percent-encoded) values of the pattern's named groups. */
 export interface RouteMatch {
   route: RouteSpec;
@@ -269,6 +275,7 @@ export const PATTERNS = {
   pins: re('/fotoweb/me/pins/'),
   alerts: re('/fotoweb/me/alerts/'),
   cart: re('/fotoweb/me/cart'),
+  cookieConsent: re('/fotoweb/api/privacy/cookie-consent'),
   orderConfig: re('/fotoweb/order-config'),
   myOrders: re('/fotoweb/me/orders/'),
   orderList: re('/fotoweb/orders/(?<list>[^/;?#]+)/'),
@@ -1280,6 +1287,8 @@ export const DAM_ROUTES = [
     body: PasswordResetCompletionSchema,
     bodyContentTypes: [MEDIA_TYPES.json],
   },
+  // The cookie banner and policy (issue 15; spec 02 §7), for anyone.
+  { method: 'GET', pattern: PATTERNS.cookieConsent, operationId: 'getCookieConsent', contract: 'dam', fromBrowser: true },
   // The cart and orders (issue 15; spec 02 §7; FotoWare's API). APPROVE and REJECT are POSTs on sub-resources.
   { method: 'GET', pattern: PATTERNS.cart, operationId: 'getCart', contract: 'dam', fromBrowser: true },
   {

@@ -4,7 +4,15 @@ import type { IncomingHttpHeaders as Http2IncomingHttpHeaders } from 'node:http2
 import type { FastifyInstance } from 'fastify';
 import httpProxy from '@fastify/http-proxy';
 import { CSRF_HEADER } from '@magpie/api-types';
-import { findRoute, GUEST_OPERATIONS, PASSWORD_RESET_OPERATIONS, SHARE_LINK_OPERATIONS, SIGNUP_OPERATIONS, type DamOperationId } from '@magpie/api-types/routes';
+import {
+  findRoute,
+  GUEST_OPERATIONS,
+  PASSWORD_RESET_OPERATIONS,
+  PRIVACY_OPERATIONS,
+  SHARE_LINK_OPERATIONS,
+  SIGNUP_OPERATIONS,
+  type DamOperationId,
+} from '@magpie/api-types/routes';
 import { definePlugin } from '../lib/plugin.ts';
 import { discardRequestBody } from '@magpie/api-types/server';
 import { badGateway, unauthorized } from '../lib/errors.ts';
@@ -20,9 +28,9 @@ export const EARLY_ANSWER_DISCARD_TIMEOUT_MS = 60_000;
 
 /**
  * DAM operations that need no token (dam.yaml `security: []`); the BFF forwards them without a session (and without
- * the session's token when there is one): health, share links, the public sign-up, password resets.
+ * the session's token when there is one): health, share links, the public sign-up, password resets, the cookie consent.
  */
-export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set(['getHealth', ...SHARE_LINK_OPERATIONS, ...SIGNUP_OPERATIONS, ...PASSWORD_RESET_OPERATIONS]);
+export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set(['getHealth', ...SHARE_LINK_OPERATIONS, ...SIGNUP_OPERATIONS, ...PASSWORD_RESET_OPERATIONS, ...PRIVACY_OPERATIONS]);
 
 /** Browser request headers never forwarded to the DAM: the BFF's cookies and CSRF header, and any bearer of its own. */
 const STRIPPED_REQUEST_HEADERS = ['cookie', CSRF_HEADER.toLowerCase(), 'authorization'];

@@ -35,6 +35,7 @@ import { INVITATIONS_MATRIX_ROWS } from '../routes/invitations/invitations.matri
 import { SIGNUPS_MATRIX_ROWS } from '../routes/signups/signups.matrix.ts';
 import { ALERTS_MATRIX_ROWS, ALERTS_OPEN_OPERATIONS } from '../routes/alerts/alerts.matrix.ts';
 import { ORDERS_MATRIX_ROWS, ORDERS_OPEN_OPERATIONS } from '../routes/orders/orders.matrix.ts';
+import { PRIVACY_OPEN_OPERATIONS } from '../routes/privacy/privacy.matrix.ts';
 import { PASSWORD_RESETS_OPEN_OPERATIONS } from '../routes/password-resets/password-resets.matrix.ts';
 import {
   as,
@@ -662,6 +663,7 @@ const OPEN_OPERATIONS: OpenOperation[] = [
   ...PASSWORD_RESETS_OPEN_OPERATIONS,
   ...ALERTS_OPEN_OPERATIONS,
   ...ORDERS_OPEN_OPERATIONS,
+  ...PRIVACY_OPEN_OPERATIONS,
 ];
 
 describe('operations open to every signed-in caller, or to anyone', () => {

@@ -1281,6 +1281,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/fotoweb/api/privacy/cookie-consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The cookie banner's text and the cookie policy
+         * @description Spec 02 §7 "GET {base}/api/privacy/cookie-consent: returns banner and policy" (§3 Cookie consent reply). Anyone
+         *     may read it, signed in or not, whatever the guest setting: the web app shows the banner to visitors who are not
+         *     logged in until they accept this text (kept in local storage under `policy`), and the policy on
+         *     `/fotoweb/views/cookie-policy`. Magpie's text says what Magpie itself stores: the session and CSRF cookies
+         *     (strictly necessary) and the browser's local storage for display choices; no tracking and no third parties.
+         *     `policy` is plain text, paragraphs separated by a blank line.
+         */
+        get: operations["getCookieConsent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/fotoweb/me/people/": {
         parameters: {
             query?: never;
@@ -6373,6 +6398,15 @@ export interface components {
             /** @description The terms an orderer accepts when submitting; null for none. */
             termsAndConditions: string | null;
         };
+        /** @description Spec 02 §3 Cookie consent reply. */
+        CookieConsent: {
+            banner: {
+                title: string;
+                body: string;
+            };
+            /** @description The cookie policy, plain text; paragraphs are separated by a blank line. */
+            policy: string;
+        };
         /** @description (Magpie) How mail leaves this server. */
         MailDelivery: {
             /**
@@ -9277,6 +9311,26 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
+        };
+    };
+    getCookieConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The banner and the policy. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CookieConsent"];
+                };
+            };
         };
     };
     listPeople: {
