@@ -1,5 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type Page } from '@playwright/test';
+import { CONSENT_STORAGE_KEY, consentTextOf, type CookieConsentReply } from '@magpie/machines';
 
 /** The stack's address, set by global-setup.ts. */
 function env(name: string): string {
@@ -63,15 +64,53 @@ function reportCspViolations(binding: string): void {
   );
 }
 
+/** Runs in every page before its scripts: marks the cookie consent `text` accepted unless the page's origin has one. */
+function acceptCookieConsent([key, text]: [string, string]): void {
+  try {
+    if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, text);
+  } catch {
+    // A page without local storage (about:blank) shows no banner anyway.
+  }
+}
+
 /**
  * Tests with `baseURL` pointing at the stack, the admin's credentials, and `cspViolations`: every page of the test's
  * context reports its CSP violations there (never `bypassCSP`), and the test fails after it when any was left.
+ *
+ * Every browser context (the test's own and those a test makes with `browser.newContext`) starts with the cookie
+ * consent accepted, as a returning visitor's browser would hold it (issue 15: otherwise the banner covers the bottom
+ * of every page a visitor sees before logging in). `newContextWithoutConsent` makes a first visitor's context, for
+ * the cookie banner's own tests.
  */
-export const test = base.extend<{ credentials: { username: string; password: string }; cspViolations: CspViolationLog }>({
+export const test = base.extend<
+  { credentials: { username: string; password: string }; cspViolations: CspViolationLog },
+  { newContextWithoutConsent: Browser['newContext']; cookieConsentText: string }
+>({
+  cookieConsentText: [
+    async ({}, use) => {
+      const reply = (await (await fetch(`${env('MAGPIE_E2E_BASE_URL')}/fotoweb/api/privacy/cookie-consent`)).json()) as CookieConsentReply;
+      await use(consentTextOf(reply));
+    },
+    { scope: 'worker' },
+  ],
+  newContextWithoutConsent: [
+    async ({ browser, cookieConsentText: text }, use) => {
+      const unpatched = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const context = await unpatched(options);
+        await context.addInitScript(acceptCookieConsent, [CONSENT_STORAGE_KEY, text] as [string, string]);
+        return context;
+      };
+      await use(unpatched);
+      browser.newContext = unpatched;
+    },
+    { scope: 'worker', auto: true },
+  ],
   baseURL: async ({}, use) => use(env('MAGPIE_E2E_BASE_URL')),
   credentials: async ({}, use) => use({ username: env('MAGPIE_E2E_USER'), password: env('MAGPIE_E2E_PASSWORD') }),
   cspViolations: async ({}, use) => use(new CspViolationLog()),
-  context: async ({ context, cspViolations }, use) => {
+  context: async ({ context, cspViolations, cookieConsentText }, use) => {
+    await context.addInitScript(acceptCookieConsent, [CONSENT_STORAGE_KEY, cookieConsentText] as [string, string]);
     await context.exposeBinding(CSP_BINDING, ({ frame }, text: string) => cspViolations.add({ source: 'event', url: frame.url(), text }));
     await context.addInitScript(reportCspViolations, CSP_BINDING);
     context.on('console', (message) => {

@@ -191,12 +191,13 @@ test('the cog offers "Manage users and groups", which opens the static modal (sp
   await page.keyboard.press('Enter');
   const menu = page.getByTestId('settings-menu');
   await expect(menu).toBeVisible();
-  // Only what the descriptor offers: Magpie has no webhooks, exports, orders … yet.
+  // Only what the descriptor offers: Magpie has no webhooks, exports … yet.
   await expect(menu.getByRole('menuitem')).toHaveText([
     'Create invitations',
     'Manage invitations',
     /^Pending sign-ups/,
     'Manage users and groups',
+    /^Pending orders/,
     'Sign-up settings',
     'API clients',
     'Outbox',
@@ -235,6 +236,7 @@ test('a failed permissions overview drops "Manage users and groups" from the cog
     'Create invitations',
     'Manage invitations',
     /^Pending sign-ups/,
+    /^Pending orders/,
     'Sign-up settings',
     'API clients',
     'Outbox',

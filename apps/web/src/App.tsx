@@ -1,6 +1,8 @@
 import { lazy, useEffect } from 'react';
 import { CREATE_INVITATIONS_PATH, MANAGE_INVITATIONS_PATH } from './invitations/paths.ts';
 import { PENDING_SIGNUPS_PATH, SIGNUP_SETTINGS_PATH, SIGNUP_VIEW_PATH } from './signups/paths.ts';
+import { CART_PATH, ORDER_HISTORY_PATH, PENDING_ORDERS_PATH } from './orders/paths.ts';
+import { COOKIE_POLICY_PATH } from './privacy/paths.ts';
 import { ChakraProvider } from '@chakra-ui/react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { LazyBoundary } from './components/LazyBoundary.tsx';
@@ -32,8 +34,14 @@ const InvitationsView = lazy(() => import('./invitations/InvitationsView.tsx').t
 const SignupView = lazy(() => import('./signups/SignupView.tsx').then((module) => ({ default: module.SignupView })));
 const PendingSignupsView = lazy(() => import('./signups/PendingSignupsView.tsx').then((module) => ({ default: module.PendingSignupsView })));
 const SignupSettingsView = lazy(() => import('./signups/SignupSettingsView.tsx').then((module) => ({ default: module.SignupSettingsView })));
+const CartView = lazy(() => import('./orders/CartView.tsx').then((module) => ({ default: module.CartView })));
+const OrderHistoryView = lazy(() => import('./orders/OrderHistoryView.tsx').then((module) => ({ default: module.OrderHistoryView })));
+const PendingOrdersView = lazy(() => import('./orders/PendingOrdersView.tsx').then((module) => ({ default: module.PendingOrdersView })));
 const ChangePasswordView = lazy(() => import('./routes/change-password/ChangePasswordView.tsx').then((module) => ({ default: module.ChangePasswordView })));
 const ForgotPasswordView = lazy(() => import('./routes/password-reset/ForgotPasswordView.tsx').then((module) => ({ default: module.ForgotPasswordView })));
+// The cookie banner (issue 15) loads after the page, for every visitor; the cookie policy page on first visit.
+const CookieBanner = lazy(() => import('./privacy/CookieBanner.tsx').then((module) => ({ default: module.CookieBanner })));
+const CookiePolicyView = lazy(() => import('./privacy/CookiePolicyView.tsx').then((module) => ({ default: module.CookiePolicyView })));
 const ResetPasswordView = lazy(() => import('./routes/password-reset/ResetPasswordView.tsx').then((module) => ({ default: module.ResetPasswordView })));
 
 /**
@@ -121,6 +129,15 @@ export function App() {
                 element={
                   <LazyBoundary fallback={<PageLoading />}>
                     <ResetPasswordView />
+                  </LazyBoundary>
+                }
+              />
+              {/* The cookie policy (issue 15; spec 02 §1): for anyone, with or without a session. */}
+              <Route
+                path={COOKIE_POLICY_PATH}
+                element={
+                  <LazyBoundary fallback={<PageLoading />}>
+                    <CookiePolicyView />
                   </LazyBoundary>
                 }
               />
@@ -246,12 +263,41 @@ export function App() {
                       </LazyBoundary>
                     }
                   />
+                  {/* The cart and orders (issue 15): the cart page, the order history, the approvers' orders. */}
+                  <Route
+                    path={CART_PATH}
+                    element={
+                      <LazyBoundary fallback={<PageLoading />}>
+                        <CartView />
+                      </LazyBoundary>
+                    }
+                  />
+                  <Route
+                    path={ORDER_HISTORY_PATH}
+                    element={
+                      <LazyBoundary fallback={<PageLoading />}>
+                        <OrderHistoryView />
+                      </LazyBoundary>
+                    }
+                  />
+                  <Route
+                    path={PENDING_ORDERS_PATH}
+                    element={
+                      <LazyBoundary fallback={<PageLoading />}>
+                        <PendingOrdersView />
+                      </LazyBoundary>
+                    }
+                  />
                 </Route>
               </Route>
               <Route path="/" element={<Navigate to={ARCHIVES_PATH} replace />} />
               <Route path="/fotoweb" element={<Navigate to={ARCHIVES_PATH} replace />} />
               <Route path="*" element={<NotFoundView />} />
             </Routes>
+            {/* For every visitor who is not logged in, on any page (issue 15); its chunk loads after the page. */}
+            <LazyBoundary fallback={null}>
+              <CookieBanner />
+            </LazyBoundary>
           </SessionProvider>
         </BrowserRouter>
       </ColorModeProvider>

@@ -267,6 +267,8 @@ export interface MagpieClient {
   getSharedAlbum(href: string, access?: string, options?: RequestOptions): Promise<DamSchemas['SharedAlbum']>;
   /** `POST <sharedHREF>access` with `{password}`: a password link's access value (403 `WrongPassword`, 429). */
   unlockSharedAlbum(href: string, password: string, options?: RequestOptions): Promise<DamSchemas['ShareAccessGrant']>;
+  /** `GET /fotoweb/api/privacy/cookie-consent` (spec 02 §7): the cookie banner's text and the cookie policy, for anyone. */
+  getCookieConsent(options?: RequestOptions): Promise<DamSchemas['CookieConsent']>;
   /** `GET href` (the descriptor's `order.cart`) as `count` (no cache, spec 02 §7): how many items the cart holds. */
   getCartCount(href: string, options?: RequestOptions): Promise<DamSchemas['Count']>;
   /** `GET href` (the descriptor's `order.cart`) as `order`: the cart with its items. */
@@ -558,6 +560,8 @@ export function createMagpieClient(options: MagpieClientOptions = {}): MagpieCli
     return readBody<T>(await send(method, url, init));
   }
 
+  /** The cookie consent's address (dam.yaml `getCookieConsent`); not in the descriptor, as FotoWeb's client knows it. */
+  const COOKIE_CONSENT_PATH = '/fotoweb/api/privacy/cookie-consent';
   const getJson = <T>(href: string, accept: string, requestOptions?: RequestOptions) => call<T>('GET', href, { accept, signal: requestOptions?.signal });
   /** Sends `body` as JSON with `contentType` and reads the answer (undefined for 204). */
   const sendJson = <T>(method: string, url: string, accept: string, contentType: string, body: unknown, requestOptions?: RequestOptions) =>
@@ -707,6 +711,7 @@ export function createMagpieClient(options: MagpieClientOptions = {}): MagpieCli
     updateAlbum: (href, update, o) => sendJson('PATCH', href, MEDIA_TYPES.collectionInfo, MEDIA_TYPES.collectionUpdate, update, o),
     deleteAlbum: (href, o) => remove(href, o),
     listAlbumComments: (href, o) => getJson(href, MEDIA_TYPES.json, o),
+    getCookieConsent: (o) => getJson(COOKIE_CONSENT_PATH, MEDIA_TYPES.json, o),
     getCartCount: (href, o) => getJson(href, MEDIA_TYPES.count, o),
     getCart: (href, o) => getJson(href, MEDIA_TYPES.order, o),
     addToCart: async (href, assetHrefs, o) => {

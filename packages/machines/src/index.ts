@@ -154,6 +154,8 @@ export {
   isLoginViewAddress,
   isPasswordResetAddress,
   isSignupAddress,
+  isCookiePolicyAddress,
+  COOKIE_POLICY_VIEW_PATH,
   LOGIN_VIEW_PATH,
   loginUrlFor,
   MAX_RETURN_ADDRESS_LENGTH,
@@ -317,18 +319,67 @@ export {
   type StoreConsentInput,
 } from './cookieBanner/cookieBanner.machine.ts';
 
-// Cart badge: spec 02 §4, §7, §9.
+// Cart badge: spec 02 §4, §7, §9; adding to the cart (issue 15).
 export {
+  cartAddErrorMessage,
   cartBadgeMachine,
+  CART_ADD_FORBIDDEN_MESSAGE,
   CART_COUNT_FAILED_MESSAGE,
+  CART_FULL_MESSAGE,
   CART_NOTICE_MS,
   toCartCount,
+  type AddToCartInput,
+  type CartAddError,
   type CartBadgeContext,
   type CartBadgeEvent,
   type CartBadgeInput,
   type CartCountError,
   type LoadCartCountInput,
 } from './cartBadge/cartBadge.machine.ts';
+
+// Cart page (issue 15 Cart and orders): spec 02 §7; spec 03 §3.7 extra fields.
+export {
+  canSubmitCart,
+  CART_LOAD_FAILED_MESSAGE,
+  cartCheckoutErrorMessage,
+  cartCheckoutMachine,
+  cartCheckoutProblems,
+  initialOrderAnswers,
+  movedItems,
+  ORDER_COMMENT_MAX_LENGTH,
+  ORDER_COMMENT_TOO_LONG_MESSAGE,
+  orderDataOf,
+  orderItemsOf,
+  orderSubmissionOf,
+  TERMS_NOT_ACCEPTED_MESSAGE,
+  visibleCartProblem,
+  type CartChangedEvent,
+  type CartCheckoutContext,
+  type CartCheckoutEvent,
+  type CartCheckoutInput,
+  type CartLoaded,
+  type CartLoadInput,
+  type CartSaveInput,
+  type CartSubmitInput,
+} from './cartCheckout/cartCheckout.machine.ts';
+
+// An approver's decision on an order (issue 15): spec 02 §7 APPROVE / REJECT; spec 03 §2.1 Pending orders.
+export {
+  addDays,
+  DEFAULT_ORDER_DOWNLOAD_DAYS,
+  isCalendarDate,
+  ORDER_DECISION_COMMENT_MAX_LENGTH,
+  ORDER_NOT_PENDING_MESSAGE,
+  orderDecisionErrorMessage,
+  orderDecisionMachine,
+  orderDecisionProblems,
+  orderDecisionRequestOf,
+  type OrderDecisionContext,
+  type OrderDecisionEvent,
+  type OrderDecisionInput,
+  type OrderDecisionKind,
+  type OrderDecisionRequest,
+} from './orderDecision/orderDecision.machine.ts';
 
 // Invitation wizard: spec 01 §2 Invitation wizard, §3 Invitation (create), §5, §7, §8, §9.
 export {

@@ -1,6 +1,6 @@
 /**
  * Builds the {@link ActionContext} from the session, the colour mode, the upload popover, the settings menu, the
- * display preferences and what the view on screen offers (its "back", its asset selection and the commands on the
+ * display preferences, the cart and what the view on screen offers (its "back", its asset selection and the commands on the
  * selected assets, its metadata editor), gives it to the menus and views, and runs the page's one keyboard handler over the action registry
  * (style.md "One action registry"): no other `keydown` listener exists in the app.
  */
@@ -12,9 +12,11 @@ import { useSession } from '../session/SessionProvider.tsx';
 import { useDisplayPreferences } from '../shell/DisplayPreferencesProvider.tsx';
 import { useSettings } from '../shell/SettingsProvider.tsx';
 import { useColorMode } from '../theme/ColorModeProvider.tsx';
+import { useCart } from '../orders/CartProvider.tsx';
 import { useUpload } from '../upload/UploadProvider.tsx';
 import { actionForKey } from './registry.ts';
-import type { Action, ActionContext, ActionTrigger, AssetSelectionActor, SelectionCommands } from './types.ts';
+import type { Asset } from '@magpie/api-types';
+import type { Action, ActionContext, ActionTrigger, AssetSelectionActor, CartCommands, SelectionCommands } from './types.ts';
 
 interface ActionsValue {
   readonly context: ActionContext;
@@ -30,6 +32,8 @@ interface ActionsValue {
   setAssetSelection(selection: AssetSelectionActor | undefined): void;
   /** A view offers (or withdraws) "start editing the first metadata field", for E. */
   setEditMetadata(edit: (() => void) | undefined): void;
+  /** A view offers (or withdraws) the one asset it shows, for the commands on it (Add to cart). */
+  setAsset(asset: Asset | undefined): void;
 }
 
 /** Overlays whose keys are their own: menus, dialogs and popovers (listboxes too). */
@@ -65,11 +69,17 @@ export function ActionsProvider({ children }: { children: ReactNode }) {
   const [selection, setSelection] = useState<SelectionCommands | undefined>(undefined);
   const [editMetadata, setEditMetadataState] = useState<(() => void) | undefined>(undefined);
   const setEditMetadata = useCallback((next: (() => void) | undefined) => setEditMetadataState(() => next), []);
+  const [asset, setAsset] = useState<Asset | undefined>(undefined);
+  const cartStore = useCart();
+  const cartBusy = cartStore?.busy === true;
+  const addToCart = cartStore?.add;
+  const cart = useMemo<CartCommands | undefined>(() => (addToCart ? { busy: cartBusy, add: addToCart } : undefined), [addToCart, cartBusy]);
   const uploadOpen = useSelector(upload.actorRef, (snapshot) => snapshot !== undefined && !snapshot.matches('closed'));
 
   const userManagementOffered = settings.menu.entries.some((entry) => entry.id === 'manageUsersAndGroups');
   const changePasswordHref = descriptor?.views.changePassword ?? undefined;
   const trashHref = descriptor?.trash ?? undefined;
+  const orderHistoryHref = descriptor?.order?.views.history ?? undefined;
   const canToggleMarkers = descriptor?.permissions.canTogglePositionedMarkers === true;
 
   const context = useMemo<ActionContext>(
@@ -89,6 +99,8 @@ export function ActionsProvider({ children }: { children: ReactNode }) {
       openUserManagement: settings.openUserManagement,
       changePasswordHref: changePasswordHref || undefined,
       trashHref,
+      orderHistoryHref,
+      cart,
       navigate: (to) => void navigate(to),
       currentAddress: () => currentAddress(window.location),
       displayPreferences: display.preferences,
@@ -100,6 +112,7 @@ export function ActionsProvider({ children }: { children: ReactNode }) {
       assetSelection,
       selection,
       editMetadata,
+      asset,
       dialogOpen,
     }),
     [
@@ -115,6 +128,8 @@ export function ActionsProvider({ children }: { children: ReactNode }) {
       settings.openUserManagement,
       changePasswordHref,
       trashHref,
+      orderHistoryHref,
+      cart,
       navigate,
       display.preferences,
       display.canSave,
@@ -125,6 +140,7 @@ export function ActionsProvider({ children }: { children: ReactNode }) {
       assetSelection,
       selection,
       editMetadata,
+      asset,
     ],
   );
 
@@ -168,6 +184,7 @@ export function ActionsProvider({ children }: { children: ReactNode }) {
       setAssetSelection,
       setSelection,
       setEditMetadata,
+      setAsset,
     }),
     [context, setGoBack, setEditMetadata],
   );

@@ -21,6 +21,8 @@ function context(overrides: Partial<ActionContext> = {}): ActionContext {
     userManagementOffered: false,
     openUserManagement: vi.fn(),
     changePasswordHref: undefined,
+    orderHistoryHref: undefined,
+    cart: undefined,
     trashHref: undefined,
     navigate: vi.fn(),
     currentAddress: () => '/fotoweb/archives/5000-photos/?q=cat#grid',
@@ -33,6 +35,7 @@ function context(overrides: Partial<ActionContext> = {}): ActionContext {
     assetSelection: undefined,
     selection: undefined,
     editMetadata: undefined,
+    asset: undefined,
     dialogOpen: () => false,
     ...overrides,
   };
@@ -193,9 +196,19 @@ describe('action registry', () => {
     expect(action.keyTest).toBeUndefined();
   });
 
+  it('offers Order history only with order.views.history (spec 03 §2.9)', () => {
+    const action = actionsByName['openOrderHistory']!;
+    expect(action.predicate(context())).toBe(false);
+    const ctx = context({ orderHistoryHref: '/fotoweb/views/orders' });
+    expect(action.predicate(ctx)).toBe(true);
+    expect(action.predicate({ ...ctx, loggedIn: false })).toBe(false);
+    action.perform(ctx);
+    expect(ctx.navigate).toHaveBeenCalledWith('/fotoweb/views/orders');
+  });
+
   it('offers Change password only with views.changePassword, going there with the current address as `to`', () => {
     const action = actionsByName['changePassword']!;
-    expect(USER_MENU_ACTIONS.map((a) => a.name)).toEqual(['changePassword', 'openTrash', 'logout']);
+    expect(USER_MENU_ACTIONS.map((a) => a.name)).toEqual(['changePassword', 'openOrderHistory', 'openTrash', 'logout']);
     expect(action.predicate(context())).toBe(false);
     const ctx = context({ changePasswordHref: '/fotoweb/views/change-password' });
     expect(action.predicate(ctx)).toBe(true);
@@ -286,6 +299,7 @@ describe('action registry', () => {
         'batch-edit-open',
         'selection-pin',
         'album-add-open',
+        'selection-add-to-cart',
         'folder-set-cover',
         'file-rename-open',
         'file-move-open',
@@ -413,6 +427,38 @@ describe('action registry', () => {
       expect(busy.pins?.pinAll).not.toHaveBeenCalled();
       expect(busy.album.change).not.toHaveBeenCalled();
       expect(actionsByName['pinSelection']!.busy?.(context({ selection: commands([asset('a')]) }))).toBe(false);
+    });
+
+    it('adds the selection to the cart when the user has one and every asset allows Order (issue 15)', () => {
+      const cart = { busy: false, add: vi.fn() };
+      const orderable = [asset('a', [...ALL, 'Order']), asset('b', ['Order'])];
+      expect(shown(context({ selection: commands(orderable) }))).not.toContain('addToCart');
+      expect(shown(context({ cart, selection: commands(orderable) }))).toContain('addToCart');
+      expect(shown(context({ cart, selection: commands(orderable, { collection: ALBUM }) }))).toContain('addToCart');
+      expect(shown(context({ cart, selection: commands([...orderable, asset('c')]) }))).not.toContain('addToCart');
+      const action = actionsByName['addToCart']!;
+      action.perform(context({ cart, selection: commands(orderable) }));
+      expect(cart.add).toHaveBeenCalledWith([orderable[0]!.href, orderable[1]!.href]);
+      // One add at a time: shown, disabled, and a press does nothing.
+      const busy = { busy: true, add: vi.fn() };
+      const waiting = context({ cart: busy, selection: commands(orderable) });
+      expect(action.predicate(waiting)).toBe(true);
+      expect(action.busy?.(waiting)).toBe(true);
+      action.perform(waiting);
+      expect(busy.add).not.toHaveBeenCalled();
+    });
+
+    it('adds the asset on screen to the cart from the asset view, under the same rule (issue 15)', () => {
+      const action = actionsByName['addAssetToCart']!;
+      const cart = { busy: false, add: vi.fn() };
+      const orderable = asset('a', ['View', 'Order']);
+      expect(action.predicate(context({ cart, asset: orderable }))).toBe(true);
+      expect(action.predicate(context({ asset: orderable }))).toBe(false);
+      expect(action.predicate(context({ cart, asset: asset('b', ['View']) }))).toBe(false);
+      expect(action.predicate(context({ cart }))).toBe(false);
+      expect(action.predicate(context({ cart, asset: orderable, dialogOpen: () => true }))).toBe(false);
+      action.perform(context({ cart, asset: orderable }));
+      expect(cart.add).toHaveBeenCalledWith([orderable.href]);
     });
 
     it('opens Rename with F2 and the delete confirmation with Delete, only when permitted', () => {

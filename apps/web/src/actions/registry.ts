@@ -6,7 +6,9 @@
  * The selection bar (issue 13 "a selection toolbar whose commands come from the action registry"; spec 01 §2 asset
  * selection) renders {@link SELECTION_BAR_ACTIONS} whose predicates hold: what the selection permits, nothing else.
  */
+import { actionAddAssetToCart } from './actionAddAssetToCart.ts';
 import { actionAddToAlbum } from './actionAddToAlbum.ts';
+import { actionAddToCart } from './actionAddToCart.ts';
 import { actionMoveToAlbumBottom, actionMoveToAlbumTop, actionRemoveFromAlbum, actionSetAlbumCover } from './actionAlbumSelection.ts';
 import { actionChangePassword } from './actionChangePassword.ts';
 import { actionClearSelection } from './actionClearSelection.ts';
@@ -21,6 +23,7 @@ import { actionGoBack } from './actionGoBack.ts';
 import { actionLogout } from './actionLogout.ts';
 import { actionMoveAssets } from './actionMoveAssets.ts';
 import { actionOpenUpload } from './actionOpenUpload.ts';
+import { actionOpenOrderHistory } from './actionOpenOrderHistory.ts';
 import { actionOpenTrash } from './actionOpenTrash.ts';
 import { actionOpenUserManagement } from './actionOpenUserManagement.ts';
 import { actionPinSelection } from './actionPinSelection.ts';
@@ -52,6 +55,8 @@ export const ACTIONS: readonly Action[] = [
   actionEditSelectionMetadata,
   actionPinSelection,
   actionAddToAlbum,
+  actionAddToCart,
+  actionAddAssetToCart,
   actionSetFolderCover,
   actionMoveAssets,
   actionCopyAssets,
@@ -65,6 +70,7 @@ export const ACTIONS: readonly Action[] = [
   actionMoveToAlbumBottom,
   actionOpenUserManagement,
   actionChangePassword,
+  actionOpenOrderHistory,
   actionOpenTrash,
   actionToggleHighQualityThumbnails,
   actionToggleAlwaysDisplayMarkers,
@@ -79,13 +85,14 @@ export const actionsByName: Readonly<Record<string, Action>> = Object.fromEntrie
 
 /**
  * The selection bar's commands, in bar order (issue 13; spec 01 §2 asset selection): each shows while its predicate
- * holds. Edit metadata first, then pin, albums and the folder cover, the file operations (Rename… F2, Delete… the
+ * holds. Edit metadata first, then pin, albums, the cart (issue 15) and the folder cover, the file operations (Rename… F2, Delete… the
  * Delete key), an album's own commands, and Clear selection (Esc) last.
  */
 export const SELECTION_BAR_ACTIONS: readonly Action[] = [
   actionEditSelectionMetadata,
   actionPinSelection,
   actionAddToAlbum,
+  actionAddToCart,
   actionSetFolderCover,
   actionRenameAsset,
   actionMoveAssets,
@@ -103,7 +110,7 @@ export const SELECTION_BAR_ACTIONS: readonly Action[] = [
 ];
 
 /** The user menu's commands, in menu order (spec 03 §2.9). */
-export const USER_MENU_ACTIONS: readonly Action[] = [actionChangePassword, actionOpenTrash, actionLogout];
+export const USER_MENU_ACTIONS: readonly Action[] = [actionChangePassword, actionOpenOrderHistory, actionOpenTrash, actionLogout];
 
 /** The user menu's checkboxes (spec 03 §2.9), saved in the user's preferences. */
 export const USER_MENU_CHECKBOX_ACTIONS: readonly Action[] = [actionToggleHighQualityThumbnails, actionToggleAlwaysDisplayMarkers];

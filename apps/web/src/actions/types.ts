@@ -36,6 +36,14 @@ export interface SelectionCommands {
   readonly album: { readonly busy: boolean; change(change: AlbumSelectionChange): void };
 }
 
+/** The user's shopping cart as the actions use it (issue 15; `orders/CartProvider.tsx`): add assets, one add at a time. */
+export interface CartCommands {
+  /** True while an add runs: Add to cart shows but waits. */
+  readonly busy: boolean;
+  /** Adds the assets (hrefs) to the cart; the header's badge shows the count and the "Added to cart" notice. */
+  add(assets: readonly string[]): void;
+}
+
 /**
  * What an action may read and do. Built once per render of the app shell from the session, the colour mode, the
  * upload popover and what the view on screen offers (its "back", its asset selection, its metadata editor), so
@@ -66,6 +74,10 @@ export interface ActionContext {
   readonly trashHref: string | undefined;
   /** The descriptor's `views.changePassword`, or undefined when the server does not offer it (spec 03 §2.9). */
   readonly changePasswordHref: string | undefined;
+  /** The descriptor's `order.views.history`, or undefined when the server does not offer it (spec 03 §2.9 "Order history link"). */
+  readonly orderHistoryHref: string | undefined;
+  /** The user's cart (issue 15), or undefined without one (guests, a server without orders). */
+  readonly cart: CartCommands | undefined;
   /** Goes to a client route (react-router navigation). */
   navigate(to: string): void;
   /** The current address, path + query + hash (spec 01 §2 `to`). */
@@ -88,6 +100,8 @@ export interface ActionContext {
   readonly selection: SelectionCommands | undefined;
   /** Set by a view with a metadata editor (the asset view): starts editing its first editable field. */
   readonly editMetadata: (() => void) | undefined;
+  /** Set by a view that shows one asset (the asset view), for the commands on it (Add to cart); undefined elsewhere. */
+  readonly asset: Asset | undefined;
   /** True while a dialog or alert dialog is open anywhere on the page (its keys are its own). */
   dialogOpen(): boolean;
 }

@@ -1,11 +1,12 @@
 /**
- * One extra field of the sign-up form (spec 03 §3.7: text, dropdown or checkbox; required; a text field's rule with its
- * help text), as the public sign-up page and the sign-up details modal show it: its label (marked when required), the
- * control, and either its problem or its help text.
+ * One extra field of a form (spec 03 §3.7: text, dropdown or checkbox; required; a text field's rule with its help
+ * text), as the public sign-up page, the sign-up details modal and the cart's order form (issue 15: the order
+ * configuration's fields have the same shapes) show it: its label (marked when required), the control, and either its
+ * problem or its help text.
  */
 import { Checkbox, Field, Input, NativeSelect } from '@chakra-ui/react';
 import type { SignupFieldDefinition } from '@magpie/api-types';
-import { ERROR_TEXT_COLOR } from '../components/PasswordField.tsx';
+import { ERROR_TEXT_COLOR } from './PasswordField.tsx';
 
 /** Props of {@link ExtraFieldInput}. */
 export interface ExtraFieldInputProps {

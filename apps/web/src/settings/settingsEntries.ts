@@ -10,9 +10,8 @@
  * - the cog's badge is the sum of the pending counts of the entries shown (counts that are not known are absent).
  *
  * The table lists every entry of §2.1, in the spec's order, including those of features Magpie does not build yet
- * (invitations, sign-ups, webhooks, exports, orders, consent, activity exports, the management view, the
- * subscription, the desktop tool): the DAM does not offer their views, so they do not appear, and they never show as
- * dead links.
+ * (webhooks, exports, consent, activity exports, the management view, the subscription, the desktop tool): the DAM
+ * does not offer their views, so they do not appear, and they never show as dead links.
  */
 
 /** Ids of the settings menu's entries (spec 03 §2.1). */

@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { ARCHIVES_PATH } from '../lib/urls.ts';
 import { PinsLink } from '../pins/PinsLink.tsx';
 import { AlertsControl } from '../alerts/AlertsControl.tsx';
+import { CartLink } from '../orders/CartLink.tsx';
 import { AlbumsLink } from '../albums/AlbumsLink.tsx';
 import { UploadControl } from '../upload/UploadControl.tsx';
 import { HeaderSearch } from '../search/HeaderSearch.tsx';
@@ -14,7 +15,8 @@ import { UserMenu } from './UserMenu.tsx';
 
 /**
  * The header: logo linking to the archives, the header search, and the menu items the descriptor allows (spec 01 §2):
- * Albums, the alerts bell with its notifications (issue 15; spec 01 §2 Alert editing), Pins (issue 13), upload, the
+ * Albums, the alerts bell with its notifications (issue 15; spec 01 §2 Alert editing), the cart with its item count
+ * (issue 15; spec 02 §2), Pins (issue 13), upload, the
  * settings (cog) menu (spec 03 §2.1, hidden when it has no entries) and the user menu (spec 03 §2.9).
  * A guest gets the "Log in" link instead (issue 12; spec 01 §6 "Logged in: main menu visible").
  */
@@ -38,6 +40,7 @@ export function AppHeader() {
               <>
                 <AlbumsLink />
                 <AlertsControl />
+                <CartLink />
                 <PinsLink />
                 <UploadControl />
                 <SettingsMenu />

@@ -9,6 +9,7 @@ import { UploadProvider } from '../upload/UploadProvider.tsx';
 import { NotificationOutlet, NotificationsProvider } from '../notifications/NotificationsProvider.tsx';
 import { PinNotice } from '../pins/PinNotice.tsx';
 import { PinsProvider } from '../pins/PinsProvider.tsx';
+import { CartProvider } from '../orders/CartProvider.tsx';
 import { AppHeader } from './AppHeader.tsx';
 import { DisplayPreferencesProvider } from './DisplayPreferencesProvider.tsx';
 import { SettingsProvider, useSettings } from './SettingsProvider.tsx';
@@ -40,8 +41,8 @@ function UserManagementHost() {
  * The layout of the logged-in user and of the guest (issue 12): skip link, header (banner), main, and the
  * administration modal. `App`'s `RequireSession` mounts it only with a descriptor, or for a guest on the archives.
  * A guest's header offers "Log in" instead of the user's controls (`AppHeader`); what needs a session stays hidden by
- * itself (no upload targets, no user preferences, no pins (`pins/`), no settings; the registry's actions need `loggedIn`;
- * editing follows the `permissions` the DAM answers for the guest user). Notices and the error modal of every screen
+ * itself (no upload targets, no user preferences, no pins (`pins/`), no cart (`orders/`), no settings; the registry's
+ * actions need `loggedIn`; editing follows the `permissions` the DAM answers for the guest user). Notices and the error modal of every screen
  * come from `NotificationsProvider` (spec 01 §2).
  */
 export function AppShell() {
@@ -52,38 +53,40 @@ export function AppShell() {
           <SettingsProvider>
             <DisplayPreferencesProvider>
               <PinsProvider>
-                <ActionsProvider>
-                  <Link
-                    href="#main"
-                    srOnly
-                    _focus={{
-                      position: 'fixed',
-                      top: '2',
-                      left: '2',
-                      zIndex: 'skipLink',
-                      bg: 'bg',
-                      p: '2',
-                      rounded: 'md',
-                      width: 'auto',
-                      height: 'auto',
-                      clip: 'auto',
-                      overflow: 'visible',
-                      whiteSpace: 'normal',
-                      margin: '0',
-                    }}
-                  >
-                    Skip to content
-                  </Link>
-                  <AppHeader />
-                  <chakra.main id="main" tabIndex={-1} px={{ base: '3', md: '6' }} py="5" outline="none">
-                    <Box maxW="none">
-                      <NotificationOutlet />
-                      <Outlet />
-                    </Box>
-                  </chakra.main>
-                  <UserManagementHost />
-                  <PinNotice />
-                </ActionsProvider>
+                <CartProvider>
+                  <ActionsProvider>
+                    <Link
+                      href="#main"
+                      srOnly
+                      _focus={{
+                        position: 'fixed',
+                        top: '2',
+                        left: '2',
+                        zIndex: 'skipLink',
+                        bg: 'bg',
+                        p: '2',
+                        rounded: 'md',
+                        width: 'auto',
+                        height: 'auto',
+                        clip: 'auto',
+                        overflow: 'visible',
+                        whiteSpace: 'normal',
+                        margin: '0',
+                      }}
+                    >
+                      Skip to content
+                    </Link>
+                    <AppHeader />
+                    <chakra.main id="main" tabIndex={-1} px={{ base: '3', md: '6' }} py="5" outline="none">
+                      <Box maxW="none">
+                        <NotificationOutlet />
+                        <Outlet />
+                      </Box>
+                    </chakra.main>
+                    <UserManagementHost />
+                    <PinNotice />
+                  </ActionsProvider>
+                </CartProvider>
               </PinsProvider>
             </DisplayPreferencesProvider>
           </SettingsProvider>

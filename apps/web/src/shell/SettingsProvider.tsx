@@ -1,7 +1,9 @@
 /**
  * The settings (cog) menu's state for the logged-in shell (spec 03 §2.1): the entries `settings/settingsEntries.ts`
- * keeps for the descriptor, the permissions overview and the pending sign-ups' count (the badge), and whether the
- * "Manage users and groups" modal is open.
+ * keeps for the descriptor, the permissions overview and the pending counts of sign-ups and orders (the badges), and
+ * whether the "Manage users and groups" modal is open. The counts are read when the shell mounts and again through
+ * `refreshCounts` (after a sign-up or an order was decided, or an order placed: spec 03 §2.1 "refreshed when the
+ * pending-orders count changes").
  *
  * The modal's open state is app state held here, not a URL: spec 03 §2 "No URL routes are shown for the dialogs",
  * and a search parameter would also change the collection view's address (and its search) under the modal. The
@@ -18,7 +20,7 @@ interface SettingsValue {
   readonly menu: SettingsMenu;
   /** True while the "Manage users and groups" modal is open. */
   readonly userManagementOpen: boolean;
-  /** Reads the pending counts again (after a sign-up was approved or rejected, issue 14). */
+  /** Reads the pending counts again (after a sign-up or an order was approved or rejected, or an order placed; issues 14, 15). */
   refreshCounts(): void;
   openUserManagement(): void;
   closeUserManagement(): void;
@@ -52,6 +54,14 @@ function loadSignupCount(href: string, signal: AbortSignal): Promise<number> {
   return api.countSignups(href, { signal }).then((answer) => answer.signupCount);
 }
 
+/**
+ * Reads the pending orders' count (`countOrders` on the descriptor's `order.admin.pending`, without cache; spec 03 §2.1
+ * "Pending orders: a link with a count badge", §7 "GET pending-orders count").
+ */
+function loadPendingOrderCount(href: string, signal: AbortSignal): Promise<number> {
+  return api.countOrders(href, { signal }).then((answer) => answer.count);
+}
+
 /** Provides {@link useSettings}; must be inside the session. */
 export function SettingsProvider({ children }: { children: ReactNode }) {
   const { descriptor } = useSession();
@@ -71,11 +81,21 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
   const signupCount = useResource(signupCountHref, (signal) => loadSignupCount(signupCountHref!, signal));
   const signups = signupCount.status === 'ready' ? signupCount.data : undefined;
   const reloadSignupCount = signupCount.reload;
-  const refreshCounts = useCallback(() => reloadSignupCount(), [reloadSignupCount]);
+  const pendingOrdersHref = descriptor?.isForcePasswordChangeSet ? undefined : (descriptor?.order?.admin?.pending ?? undefined);
+  const orderCount = useResource(pendingOrdersHref, (signal) => loadPendingOrderCount(pendingOrdersHref!, signal));
+  const orders = orderCount.status === 'ready' ? orderCount.data : undefined;
+  const reloadOrderCount = orderCount.reload;
+  const refreshCounts = useCallback(() => {
+    reloadSignupCount();
+    reloadOrderCount();
+  }, [reloadSignupCount, reloadOrderCount]);
 
   const menu = useMemo(
-    () => (descriptor ? settingsMenu({ descriptor, overview: overviewState, counts: signups === undefined ? {} : { signups } }) : { entries: [], badge: 0 }),
-    [descriptor, overviewState, signups],
+    () =>
+      descriptor
+        ? settingsMenu({ descriptor, overview: overviewState, counts: { ...(signups === undefined ? {} : { signups }), ...(orders === undefined ? {} : { orders }) } })
+        : { entries: [], badge: 0 },
+    [descriptor, overviewState, signups, orders],
   );
 
   const [open, setOpen] = useState(false);

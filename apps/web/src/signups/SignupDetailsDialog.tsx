@@ -11,7 +11,7 @@ import type { Signup, SignupFieldDefinition } from '@magpie/api-types';
 import { api } from '../api/client.ts';
 import { toRequestError } from '../api/requestErrors.ts';
 import { ERROR_TEXT_COLOR } from '../components/PasswordField.tsx';
-import { ExtraFieldInput } from './ExtraFieldInput.tsx';
+import { ExtraFieldInput } from '../components/ExtraFieldInput.tsx';
 import { signupDetailsDraft, signupDetailsProblems, signupDetailsUpdate, signupUpdateErrorMessage, type SignupDetailsDraft } from './signups.ts';
 
 /** Props of {@link SignupDetailsDialog}. */

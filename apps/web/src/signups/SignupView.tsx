@@ -22,7 +22,7 @@ import { LogoMark } from '../components/Logo.tsx';
 import { useDocumentTitle } from '../components/useDocumentTitle.ts';
 import { LOGIN_PATH } from '../lib/urls.ts';
 import { ERROR_TEXT_COLOR } from '../components/PasswordField.tsx';
-import { ExtraFieldInput } from './ExtraFieldInput.tsx';
+import { ExtraFieldInput } from '../components/ExtraFieldInput.tsx';
 
 /** The page's state as `data-state` names it: the machine's top state. */
 function stateName(value: unknown): string {

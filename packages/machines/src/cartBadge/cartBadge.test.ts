@@ -4,8 +4,19 @@ import { createControlledPromiseActor, flushPromises } from '../testing/controll
 import { assertFullCoverage, createCoverageTracker, formatCoverage, type CoverageTracker } from '../testing/coverage.ts';
 import { describeModelPaths } from '../testing/describeModelPaths.ts';
 import { runPath, type PathDriver } from '../testing/modelPaths.ts';
-import { cartBadgeMachine, CART_COUNT_FAILED_MESSAGE, CART_NOTICE_MS, toCartCount, type LoadCartCountInput } from './cartBadge.machine.ts';
-import { cartBadgeModel, CART_BADGE_MODEL_INPUT, MODEL_CART_HREF, MODEL_COUNT_FAILURE } from './cartBadge.model.ts';
+import { DEFAULT_ERROR_MESSAGE } from '../uploadPopover/uploadError.ts';
+import {
+  cartAddErrorMessage,
+  cartBadgeMachine,
+  CART_ADD_FORBIDDEN_MESSAGE,
+  CART_COUNT_FAILED_MESSAGE,
+  CART_FULL_MESSAGE,
+  CART_NOTICE_MS,
+  toCartCount,
+  type AddToCartInput,
+  type LoadCartCountInput,
+} from './cartBadge.machine.ts';
+import { cartBadgeModel, CART_BADGE_MODEL_INPUT, MODEL_ADD_FORBIDDEN, MODEL_ADDED_ASSETS, MODEL_CART_FULL, MODEL_CART_HREF, MODEL_COUNT_FAILURE } from './cartBadge.model.ts';
 
 const shortestPaths = cartBadgeModel.testModel('shortest').getShortestPaths();
 const simplePaths = cartBadgeModel.testModel('simple').getSimplePaths();
@@ -17,8 +28,9 @@ function pendingTimers(clock: SimulatedClock): number {
 
 function createBadgeDriver(coverage?: CoverageTracker): PathDriver {
   const loads = createControlledPromiseActor<number, LoadCartCountInput>();
+  const adds = createControlledPromiseActor<void, AddToCartInput>();
   const clock = new SimulatedClock();
-  const actor = createActor(cartBadgeMachine.provide({ actors: { loadCount: loads.logic } }), {
+  const actor = createActor(cartBadgeMachine.provide({ actors: { loadCount: loads.logic, addToCart: adds.logic } }), {
     input: CART_BADGE_MODEL_INPUT,
     clock,
     ...(coverage ? { inspect: coverage.inspect } : {}),
@@ -29,6 +41,8 @@ function createBadgeDriver(coverage?: CoverageTracker): PathDriver {
   let noticeSince: number | undefined;
   /** Outcome of the last settled load: the count, or `failed`. */
   let lastOutcome: number | 'failed' | undefined;
+  /** What the last settled add rejected with, or `added`. */
+  let lastAdd: 'added' | unknown;
 
   return {
     async exec(event: EventObject) {
@@ -42,6 +56,29 @@ function createBadgeDriver(coverage?: CoverageTracker): PathDriver {
           expect(loads.invocations).toHaveLength(before + 1);
           break;
         }
+        case 'ADD': {
+          const before = adds.invocations.length;
+          actor.send(event as EventObject & { type: 'ADD'; assets: string[] });
+          // One POST of the selection to the cart, and the last refusal forgotten.
+          expect(adds.invocations).toHaveLength(before + 1);
+          expect(adds.current().input).toEqual({ cartHref: MODEL_CART_HREF, assets: MODEL_ADDED_ASSETS });
+          expect(actor.getSnapshot().context.addError).toBeUndefined();
+          break;
+        }
+        case 'xstate.done.actor.addToCart': {
+          const before = loads.invocations.length;
+          adds.current().resolve();
+          await flushPromises();
+          // Added: the notice (re)starts its 2 s and the count is read again.
+          noticeSince = clock.now();
+          expect(loads.invocations).toHaveLength(before + 1);
+          lastAdd = 'added';
+          break;
+        }
+        case 'xstate.error.actor.addToCart':
+          lastAdd = record.error;
+          adds.current().reject(record.error);
+          break;
         case 'REFRESH': {
           const running = loads.pending();
           actor.send({ type: 'REFRESH' });
@@ -78,6 +115,16 @@ function createBadgeDriver(coverage?: CoverageTracker): PathDriver {
       expect(context).toEqual(expected.context);
 
       if (context.count !== undefined) expect(toCartCount(context.count)).toBe(context.count);
+      // One add at a time, of the selection; a refusal says why and names what was not added.
+      if (snapshot.matches({ adding: 'adding' })) {
+        expect(adds.pending()).toHaveLength(1);
+        expect(context.adding).toEqual(MODEL_ADDED_ASSETS);
+      } else {
+        expect(adds.pending()).toHaveLength(0);
+        expect(context.adding).toEqual([]);
+        if (lastAdd === undefined || lastAdd === 'added') expect(context.addError).toBeUndefined();
+        else expect(context.addError).toEqual({ value: 'addFailed', message: cartAddErrorMessage(lastAdd), cause: lastAdd, assets: MODEL_ADDED_ASSETS });
+      }
       if (snapshot.matches({ count: 'loading' })) {
         expect(loads.current().input).toEqual({ cartHref: MODEL_CART_HREF });
       } else {
@@ -102,7 +149,7 @@ function createBadgeDriver(coverage?: CoverageTracker): PathDriver {
   };
 }
 
-describeModelPaths('cartBadge model: shortest paths', shortestPaths, 80, () => createBadgeDriver());
+describeModelPaths('cartBadge model: shortest paths', shortestPaths, 200, () => createBadgeDriver());
 
 describeModelPaths('cartBadge model: simple paths', simplePaths, 400, () => createBadgeDriver());
 
@@ -184,6 +231,37 @@ describe('cartBadge spec rules', () => {
     expect(toCartCount(0)).toBe(0);
     expect(toCartCount(12)).toBe(12);
     for (const bad of [-1, 1.5, Number.NaN, '3', null, undefined]) expect(toCartCount(bad)).toBeUndefined();
+  });
+
+  it('says why an add was refused (dam.yaml addToCart)', () => {
+    expect(cartAddErrorMessage(MODEL_CART_FULL)).toBe(CART_FULL_MESSAGE);
+    expect(cartAddErrorMessage(MODEL_ADD_FORBIDDEN)).toBe(MODEL_ADD_FORBIDDEN.responseJSON.message);
+    expect(cartAddErrorMessage({ status: 403, responseJSON: null })).toBe(CART_ADD_FORBIDDEN_MESSAGE);
+    expect(cartAddErrorMessage({ status: 404, responseJSON: { message: 'No such asset.' } })).toBe('No such asset.');
+    expect(cartAddErrorMessage({ status: 500, responseJSON: { message: 'boom' } })).toBe(DEFAULT_ERROR_MESSAGE);
+    expect(cartAddErrorMessage(new TypeError('Failed to fetch'))).toBe(DEFAULT_ERROR_MESSAGE);
+  });
+
+  it('adds one selection at a time and ignores an empty one', async () => {
+    const added: AddToCartInput[] = [];
+    const actor = createActor(
+      cartBadgeMachine.provide({
+        actors: {
+          loadCount: fromPromise<number, LoadCartCountInput>(async () => added.length),
+          addToCart: fromPromise<void, AddToCartInput>(async ({ input }) => void added.push(input)),
+        },
+      }),
+      { input: CART_BADGE_MODEL_INPUT },
+    ).start();
+    actor.send({ type: 'ADD', assets: [] });
+    expect(actor.getSnapshot().matches({ adding: 'idle' })).toBe(true);
+    actor.send({ type: 'ADD', assets: ['a'] });
+    actor.send({ type: 'ADD', assets: ['b'] });
+    await flushPromises();
+    await flushPromises();
+    expect(added).toEqual([{ cartHref: MODEL_CART_HREF, assets: ['a'] }]);
+    expect(actor.getSnapshot().matches({ notice: 'shown', adding: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().context.count).toBe(1);
   });
 
   it('records a failure when no count loader is provided', async () => {

@@ -20,6 +20,7 @@ import {
   isPasswordResetAddress,
   isShareLinkAddress,
   isSignupAddress,
+  isCookiePolicyAddress,
   loginUrlFor,
   LOGIN_VIEW_PATH,
   pageHrefOfAddress,
@@ -201,7 +202,7 @@ export function loggedOutViewOf(descriptor: SessionDescriptor | undefined): stri
 
 /**
  * `true` when being at `address` while logged out needs no redirect: the login view, the logged-out view, a share
- * link's page (issue 13), a page of "Forgot password?" or the sign-up page (issue 14).
+ * link's page (issue 13), a page of "Forgot password?" or the sign-up page (issue 14), the cookie policy (issue 15).
  */
 export function isPublicSessionAddress(address: string, loggedOutView: string | undefined): boolean {
   return (
@@ -209,6 +210,7 @@ export function isPublicSessionAddress(address: string, loggedOutView: string | 
     isShareLinkAddress(address) ||
     isPasswordResetAddress(address) ||
     isSignupAddress(address) ||
+    isCookiePolicyAddress(address) ||
     (loggedOutView !== undefined && pathOfAddress(address) === pathOfAddress(loggedOutView))
   );
 }

@@ -603,6 +603,9 @@ describe('session helpers', () => {
     // The sign-up page (issue 14): an invitation's link, for anyone.
     expect(isPublicSessionAddress('/fotoweb/views/signup?invitation=abc', undefined)).toBe(true);
     expect(isPublicSessionAddress('/fotoweb/views/signups', undefined)).toBe(false);
+    // The cookie policy (issue 15): for anyone.
+    expect(isPublicSessionAddress('/fotoweb/views/cookie-policy', undefined)).toBe(true);
+    expect(isPublicSessionAddress('/fotoweb/views/cookie-policy-old', undefined)).toBe(false);
   });
 });
 

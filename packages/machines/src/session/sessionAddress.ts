@@ -77,6 +77,14 @@ export function isSignupAddress(address: string): boolean {
   return pathOfAddress(address) === SIGNUP_VIEW_PATH;
 }
 
+/** The public cookie policy page (issue 15; spec 02 §1 `{base}/views/cookie-policy`): for anyone, signed in or not. */
+export const COOKIE_POLICY_VIEW_PATH = '/fotoweb/views/cookie-policy';
+
+/** `true` when `address` is the {@link COOKIE_POLICY_VIEW_PATH}, which needs no session. */
+export function isCookiePolicyAddress(address: string): boolean {
+  return pathOfAddress(address) === COOKIE_POLICY_VIEW_PATH;
+}
+
 /**
  * A safe return address, or `undefined`: a same-origin path starting with `/` but not `//` or `/\` (which browsers
  * treat as another host), without control characters, at most {@link MAX_RETURN_ADDRESS_LENGTH} characters, and not

@@ -1,17 +1,19 @@
 /**
  * The asset page: large preview (800, or 1600 on high-density screens), the metadata panel (the archive's metadata
  * view with one in-place editor per field, spec 02 §2; read-only rows when the asset has no view), the write-back
- * status, the file facts, the history panel (spec 01 §7 Revisions), a download link to the ORIGINAL rendition, and
- * back to the collection (also with Esc, through the action registry).
+ * status, the file facts, the history panel (spec 01 §7 Revisions), a download link to the ORIGINAL rendition, Add to
+ * cart (issue 15, the registry's `addAssetToCart` when the asset allows `Order`), and back to the collection (also
+ * with Esc, through the action registry).
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Box, Button, chakra, Flex, Grid, Heading, HStack, Link, Stack, Tag, Text, Wrap } from '@chakra-ui/react';
-import { ArrowLeft, Download } from 'lucide-react';
+import { ArrowLeft, Download, ShoppingCart } from 'lucide-react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import type { Asset } from '@magpie/api-types';
 import { api } from '../../api/client.ts';
 import { useResource } from '../../api/useResource.ts';
 import { useActions } from '../../actions/ActionsProvider.tsx';
+import { actionAddAssetToCart } from '../../actions/actionAddAssetToCart.ts';
 import { DocTypeIcon } from '../../components/DocTypeIcon.tsx';
 import { ErrorState, LoadingState } from '../../components/States.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
@@ -36,7 +38,7 @@ export function AssetView() {
   const [saved, setSaved] = useState<Asset>();
   useEffect(() => setSaved(undefined), [resource.data]);
   const asset = saved && saved.href === resource.data?.href ? saved : resource.data;
-  const { setGoBack } = useActions();
+  const { setGoBack, setAsset } = useActions();
   const from = safeReturnAddress((location.state as { from?: unknown } | null)?.from as string | undefined);
   const backHref = from ?? asset?.archiveHREF;
 
@@ -49,6 +51,12 @@ export function AssetView() {
     setGoBack(goBack);
     return () => setGoBack(undefined);
   }, [goBack, setGoBack]);
+
+  // The asset on screen, for the registry's commands on it (Add to cart).
+  useEffect(() => {
+    setAsset(asset);
+  }, [asset, setAsset]);
+  useEffect(() => () => setAsset(undefined), [setAsset]);
 
   useDocumentTitle(asset ? assetTitle(asset) : undefined);
   const testFields = testFieldsOf(location.hash);
@@ -134,6 +142,7 @@ function AssetDetails({ asset, onAssetChange, reload }: { asset: Asset; onAssetC
               </a>
             </Button>
           )}
+          <AddToCartButton asset={asset} />
           <PinToggle href={asset.href} name={asset.filename} data-testid="asset-pin" />
         </HStack>
       </Box>
@@ -159,6 +168,20 @@ function AssetDetails({ asset, onAssetChange, reload }: { asset: Asset; onAssetC
         <RouterLink to={asset.archiveHREF}>Open the archive</RouterLink>
       </Link>
     </Stack>
+  );
+}
+
+/** The registry's Add to cart for the asset on screen (issue 15), shown while its rule holds; disabled while an add runs. */
+function AddToCartButton({ asset }: { asset: Asset }) {
+  const { context, run } = useActions();
+  // The button's context: this asset now (the registry's follows after this render), no dialog check (a dialog covers it).
+  const here = useMemo(() => ({ ...context, asset, dialogOpen: () => false }), [context, asset]);
+  if (!actionAddAssetToCart.predicate(here)) return null;
+  return (
+    <Button size="sm" variant="outline" onClick={() => run(actionAddAssetToCart)} disabled={actionAddAssetToCart.busy?.(here) === true} data-testid={actionAddAssetToCart.testId}>
+      <ShoppingCart aria-hidden="true" />
+      {actionAddAssetToCart.label(here)}
+    </Button>
   );
 }
 
