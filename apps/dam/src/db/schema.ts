@@ -628,20 +628,11 @@ export interface OrderItemsTable {
 /** The order configuration (one row): the submission form's extra fields and the terms. */
 export interface OrderConfigTable {
   singleton: Generated<boolean>;
-  fields: JsonDefaulted<StoredSignupFieldLike[]>;
+  /** The submission form's extra fields, the sign-up form's shapes. */
+  fields: JsonDefaulted<StoredSignupField[]>;
   terms: string | null;
   modified: Generated<Date>;
 }
-
-/** A field of the order configuration, stored as the API gives it (`SignupField`). */
-export type StoredSignupFieldLike = {
-  id: string;
-  label: string;
-  dataType: 'text' | 'dropdown' | 'checkbox';
-  values: string[];
-  required: boolean;
-  validation: { helpText: string; regex: string } | null;
-};
 
 /** What an alert found, as the user is told in the app (migration 0027; issue 15). */
 export interface NotificationsTable {

@@ -3,6 +3,8 @@ import type { FileStore } from '../storage/file-store.ts';
 import type { StoredFile } from '../services/assets.service.ts';
 import { LRUCache } from 'lru-cache';
 import { ApiError } from '../lib/errors.ts';
+import { MEDIA_TYPES } from '@magpie/api-types';
+import { zipSize, zipStream, type ZipEntry } from '../storage/zip.ts';
 
 /** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name. */
 export function contentDisposition(kind: 'attachment' | 'inline', filename: string): string {
@@ -89,4 +91,17 @@ export class StoredFileMemory {
       .header('content-length', bytes.length)
       .send(bytes);
   }
+}
+
+/**
+ * Streams a ZIP of stored files as an attachment named `zip.name` (selection downloads, issue 13; order downloads,
+ * issue 15): its exact `Content-Length` first (`zipSize`), then the archive built file by file as it goes; never cached.
+ */
+export async function sendZip(reply: FastifyReply, files: FileStore, zip: { name: string; entries: readonly ZipEntry[] }): Promise<FastifyReply> {
+  return reply
+    .header('content-type', MEDIA_TYPES.zip)
+    .header('content-disposition', contentDisposition('attachment', zip.name))
+    .header('content-length', await zipSize(zip.entries))
+    .header('cache-control', 'private, no-store')
+    .send(zipStream(files, zip.entries));
 }

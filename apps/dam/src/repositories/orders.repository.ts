@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database, OrderRow, OrderStateName, StoredOrderAnswer, StoredSignupFieldLike } from '../db/schema.ts';
+import type { Database, OrderRow, OrderStateName, StoredOrderAnswer, StoredSignupField } from '../db/schema.ts';
 
 /** An order with its orderer's names and address. */
 export type OrderWithOwner = OrderRow & { username: string; full_name: string; first_name: string; last_name: string; email: string };
@@ -161,13 +161,13 @@ export class OrdersRepository {
   }
 
   /** The order configuration. */
-  async config(): Promise<{ fields: StoredSignupFieldLike[]; terms: string | null }> {
+  async config(): Promise<{ fields: StoredSignupField[]; terms: string | null }> {
     const row = await this.db.selectFrom('order_config').select(['fields', 'terms']).executeTakeFirstOrThrow();
     return { fields: row.fields, terms: row.terms };
   }
 
   /** Replaces the order configuration. */
-  async saveConfig(config: { fields: StoredSignupFieldLike[]; terms: string | null }): Promise<void> {
+  async saveConfig(config: { fields: StoredSignupField[]; terms: string | null }): Promise<void> {
     await this.db
       .updateTable('order_config')
       .set({ fields: JSON.stringify(config.fields), terms: config.terms, modified: sql<Date>`now()` })

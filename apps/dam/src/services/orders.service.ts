@@ -1,6 +1,6 @@
 import { MAX_CART_ITEMS, signupAnswerProblems, type Count, type Order, type OrderConfig, type OrderList, type OrderSubmissionInfo } from '@magpie/api-types';
 import type { Kysely } from 'kysely';
-import type { ArchiveRow, AssetRow, Database, StoredSignupFieldLike } from '../db/schema.ts';
+import type { ArchiveRow, AssetRow, Database, StoredSignupField } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { ApiError, badRequest, forbidden, notFound, unauthorized } from '../lib/errors.ts';
 import { testWithinBudget } from '../lib/guarded-regex.ts';
@@ -121,7 +121,7 @@ export class OrdersService {
   async saveConfig(caller: Caller, config: OrderConfig): Promise<OrderConfig> {
     sitePolicy.assertCan(caller, 'manageSettings');
     const terms = config.termsAndConditions?.trim() || null;
-    await this.orders.saveConfig({ fields: config.fields as StoredSignupFieldLike[], terms });
+    await this.orders.saveConfig({ fields: config.fields as StoredSignupField[], terms });
     return { fields: config.fields, termsAndConditions: terms };
   }
 

@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { MEDIA_TYPES } from '@magpie/api-types';
 import type { DamContext } from '../../context.ts';
 import { serveOperations } from '../../http/operations.ts';
 import { parseAssetHref } from '../../http/resource-path.ts';
-import { contentDisposition } from '../../http/send-file.ts';
-import { zipSize, zipStream } from '../../storage/zip.ts';
+import { sendZip } from '../../http/send-file.ts';
 
 /**
  * ZIP downloads of a selection (issue 13): `POST /fotoweb/me/downloads/` prepares one (201, `Location`), and
@@ -21,12 +19,7 @@ export async function downloadsRoutes(app: FastifyInstance, ctx: DamContext) {
     },
     getDownload: async ({ reply, caller, params }) => {
       const zip = await ctx.downloads.prepare(caller, params.id);
-      return reply
-        .header('content-type', MEDIA_TYPES.zip)
-        .header('content-disposition', contentDisposition('attachment', zip.name))
-        .header('content-length', await zipSize(zip.entries))
-        .header('cache-control', 'private, no-store')
-        .send(zipStream(ctx.files, zip.entries));
+      return sendZip(reply, ctx.files, zip);
     },
   });
 }

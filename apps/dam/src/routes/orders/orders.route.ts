@@ -3,12 +3,11 @@ import { MEDIA_TYPES, type OrderDecision } from '@magpie/api-types';
 import type { DamContext } from '../../context.ts';
 import { serveOperations } from '../../http/operations.ts';
 import { parseAssetHref } from '../../http/resource-path.ts';
-import { contentDisposition } from '../../http/send-file.ts';
+import { sendZip } from '../../http/send-file.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { CART_HREF, MY_ORDERS_HREF, ORDER_CONFIG_HREF } from '../../presenters/hrefs.ts';
 import type { Caller } from '../../policies/archive.policy.ts';
 import type { AssetRef } from '../../services/assets.service.ts';
-import { zipSize, zipStream } from '../../storage/zip.ts';
 
 /** `…/<file>.info/__renditions/<name>`: a rendition href (an order item's `rendition`). */
 const RENDITION_HREF = /^(.*\.info)\/__renditions\/[^/]+$/;
@@ -131,12 +130,7 @@ export async function ordersRoutes(app: FastifyInstance, ctx: DamContext) {
   serveOperations(app, '/fotoweb/orders/:orderId/download', {
     downloadOrder: async ({ reply, caller, params }) => {
       const zip = await ctx.orders.download(caller, params.orderId);
-      return reply
-        .header('content-type', MEDIA_TYPES.zip)
-        .header('content-disposition', contentDisposition('attachment', zip.name))
-        .header('content-length', await zipSize(zip.entries))
-        .header('cache-control', 'private, no-store')
-        .send(zipStream(ctx.files, zip.entries));
+      return sendZip(reply, ctx.files, zip);
     },
   });
 }
