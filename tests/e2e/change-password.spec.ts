@@ -25,6 +25,8 @@ const ALLOWED_WHILE_FORCED = [
   // What the login view asks before anyone logs in (is open sign-up on?): the public entry point and the open sign-up form.
   /^\/fotoweb\/$/,
   /^\/fotoweb\/signup\/$/,
+  // The cookie banner's text, which a visitor's page reads before logging in (issue 15; public, never refused).
+  /^\/fotoweb\/api\/privacy\/cookie-consent$/,
 ];
 
 /** The calls of `calls` the DAM refuses while a change is forced. */
