@@ -37,6 +37,9 @@ export const USERS_LOCK_SPACE = 0x5547;
 /** The advisory lock serialising license-seat checks with the writes they guard. */
 const SEATS_LOCK = 2;
 
+/** At most this many permission holders are mailed about one thing waiting for them (a sign-up, an order), the first by id. */
+export const MAX_HOLDERS_MAILED = 25;
+
 /** Users, groups and memberships. */
 export class UsersRepository {
   constructor(private readonly db: Kysely<Database>) {}

@@ -208,14 +208,10 @@ export class AlertsService {
    */
   private async look(alert: AlertWithArchive): Promise<boolean> {
     const upTo = await this.alerts.newestAssetId();
-    const found = await this.newAssets(alert, upTo);
-    if (found.count === 0) {
-      await this.alerts.recordRun(this.deps.db, alert, upTo, alert.last_asset_id);
-      return false;
-    }
-    const archive = await this.deps.archives.findById(alert.archive_id);
     const user = await this.deps.callerForUser(alert.user_id);
-    if (!archive || !user) {
+    const found = user ? await this.newAssets(alert, user, upTo) : { count: 0, rows: [] };
+    const archive = found.count > 0 ? await this.deps.archives.findById(alert.archive_id) : undefined;
+    if (!user || !archive) {
       await this.alerts.recordRun(this.deps.db, alert, upTo, alert.last_asset_id);
       return false;
     }
@@ -258,14 +254,12 @@ export class AlertsService {
   }
 
   /**
-   * The assets an alert has not seen (an id above its mark, at most `upTo`) that its user may see now and that match
-   * its search: none when the user may not sign in, lost View or Alert on the archive, or the search no longer parses.
+   * The assets an alert has not seen (an id above its mark, at most `upTo`) that its user (`caller`, as they are now)
+   * may see and that match its search: none when they lost View or Alert on the archive, or the search no longer parses.
    */
-  private async newAssets(alert: AlertWithArchive, upTo: number): Promise<{ count: number; rows: AssetRow[] }> {
+  private async newAssets(alert: AlertWithArchive, caller: Caller, upTo: number): Promise<{ count: number; rows: AssetRow[] }> {
     const none = { count: 0, rows: [] };
     if (upTo <= alert.last_asset_id) return none;
-    const caller = await this.deps.callerForUser(alert.user_id);
-    if (!caller) return none;
     const access = await this.deps.policy.accessOnArchive(caller, alert.archive_id);
     if (!access.permissions.has('View') || !access.permissions.has('Alert')) return none;
     let search: SearchNode | undefined;

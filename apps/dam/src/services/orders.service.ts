@@ -14,7 +14,7 @@ import { presentOrder, type PresentableOrderItem } from '../presenters/order.pre
 import type { ArchivesRepository } from '../repositories/archives.repository.ts';
 import type { AssetsRepository } from '../repositories/assets.repository.ts';
 import { OrdersRepository, type OrderWithOwner } from '../repositories/orders.repository.ts';
-import { UsersRepository } from '../repositories/users.repository.ts';
+import { MAX_HOLDERS_MAILED, UsersRepository } from '../repositories/users.repository.ts';
 import type { ZipEntry } from '../storage/zip.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import type { AssetRef, AssetsService } from './assets.service.ts';
@@ -23,8 +23,6 @@ import type { Issue } from './member-changes.ts';
 
 /** Orders an approver's or an orderer's list shows, newest first. */
 export const ORDER_LIST_LIMIT = 50;
-/** At most this many approvers are mailed about one submitted order (the first by user id). */
-export const MAX_APPROVERS_MAILED = 25;
 
 const noOrder = () => notFound('The order');
 const cartFull = () => new ApiError(409, 'CartFull', `A cart holds at most ${MAX_CART_ITEMS} items: submit or remove some first.`, 'Cart full');
@@ -166,7 +164,7 @@ export class OrdersService {
         orderData: answers.filter((answer) => answer.value !== '').map((answer) => ({ id: answer.id, value: answer.value })),
       });
       const orderer = caller.fullName || caller.username;
-      for (const approver of await new UsersRepository(trx).holdersOf('approveOrders', MAX_APPROVERS_MAILED)) {
+      for (const approver of await new UsersRepository(trx).holdersOf('approveOrders', MAX_HOLDERS_MAILED)) {
         if (approver.id === caller.userId) continue;
         const content = orderSubmittedMessage({
           approverName: approver.full_name || approver.username,

@@ -25,7 +25,7 @@ import type { Caller } from '../policies/archive.policy.ts';
 import { invitationPolicy } from '../policies/invitation.policy.ts';
 import { InvitationsRepository } from '../repositories/invitations.repository.ts';
 import { SignupsRepository, type SignupSettingsRecord } from '../repositories/signups.repository.ts';
-import { UsersRepository } from '../repositories/users.repository.ts';
+import { MAX_HOLDERS_MAILED, UsersRepository } from '../repositories/users.repository.ts';
 import { userHref } from '../presenters/hrefs.ts';
 import { presentSignup, presentSignupFields } from '../presenters/signup.presenter.ts';
 import { licenseLevelLabel } from '../presenters/user.presenter.ts';
@@ -70,9 +70,6 @@ const noSignup = () => notFound('The sign-up');
 
 /** The license a sign-up's account gets (spec 03 §3.1 new-user defaults): level 35 (Standard), mode 0 (Named). */
 const SIGNUP_LICENSE = NEW_USER_DEFAULTS.license;
-
-/** At most this many approvers are mailed about one waiting sign-up (the first by user id). */
-export const MAX_APPROVERS_MAILED = 25;
 
 /**
  * Sign-ups (issue 14; spec 01 §2 approve-user modal, §3 "Sign-up"; spec 03 §2.10, §3.7, §4, §5 "Sign-up details", §7,
@@ -291,12 +288,12 @@ export class SignupsService {
 
   /**
    * Leaves a sign-up pending and queues, inside `trx`, a message to each approver (holders of `approvePendingSignups`
-   * and the site owner with an address, at most {@link MAX_APPROVERS_MAILED}) that it waits on the Pending sign-ups page.
+   * and the site owner with an address, at most {@link MAX_HOLDERS_MAILED}) that it waits on the Pending sign-ups page.
    */
   private async awaitApproval(trx: Kysely<Database>, row: SignupRow): Promise<{ status: 'pending' }> {
     const applicant = `${row.first_name} ${row.last_name}`.trim();
     const how = row.invitation_type === 'open' ? 'on the open sign-up page' : `through a ${row.invitation_type} invitation`;
-    for (const approver of await new UsersRepository(trx).holdersOf('approvePendingSignups', MAX_APPROVERS_MAILED)) {
+    for (const approver of await new UsersRepository(trx).holdersOf('approvePendingSignups', MAX_HOLDERS_MAILED)) {
       const content = signupPendingMessage({
         approverName: approver.full_name || approver.username,
         applicant,
