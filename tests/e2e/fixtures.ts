@@ -74,6 +74,22 @@ function acceptCookieConsent([key, text]: [string, string]): void {
 }
 
 /**
+ * Runs in every page before its scripts: unless the page's origin holds an answer, the desktop tool is installed and up
+ * to date (issue 15: the e2e DAM offers an installer, whose offer would otherwise sit above every page). The desktop
+ * tool's own tests set the key themselves.
+ */
+function answerDesktopToolOffer([key, value]: [string, string]): void {
+  try {
+    if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, value);
+  } catch {
+    // A page without local storage (about:blank) shows no offer anyway.
+  }
+}
+
+/** What {@link answerDesktopToolOffer} stores: installed, at the e2e installer's version. */
+const DESKTOP_TOOL_UP_TO_DATE: [string, string] = ['magpie.desktopTool', JSON.stringify({ ignoreFWDT: false, hasFWDT: true, FWDTversion: '8.2' })];
+
+/**
  * Tests with `baseURL` pointing at the stack, the admin's credentials, and `cspViolations`: every page of the test's
  * context reports its CSP violations there (never `bypassCSP`), and the test fails after it when any was left.
  *
@@ -99,6 +115,7 @@ export const test = base.extend<
       browser.newContext = async (options) => {
         const context = await unpatched(options);
         await context.addInitScript(acceptCookieConsent, [CONSENT_STORAGE_KEY, text] as [string, string]);
+        await context.addInitScript(answerDesktopToolOffer, DESKTOP_TOOL_UP_TO_DATE);
         return context;
       };
       await use(unpatched);
@@ -111,6 +128,7 @@ export const test = base.extend<
   cspViolations: async ({}, use) => use(new CspViolationLog()),
   context: async ({ context, cspViolations, cookieConsentText }, use) => {
     await context.addInitScript(acceptCookieConsent, [CONSENT_STORAGE_KEY, cookieConsentText] as [string, string]);
+    await context.addInitScript(answerDesktopToolOffer, DESKTOP_TOOL_UP_TO_DATE);
     await context.exposeBinding(CSP_BINDING, ({ frame }, text: string) => cspViolations.add({ source: 'event', url: frame.url(), text }));
     await context.addInitScript(reportCspViolations, CSP_BINDING);
     context.on('console', (message) => {

@@ -86,6 +86,11 @@ async function stopProcess(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
+/** The desktop tool's installer the e2e DAM is configured with (issue 15; the desktopTool model's installer). */
+export const E2E_DESKTOP_TOOL_INSTALLER = { href: '/fotoweb/fwdt/FotoWebDesktop-8.2.msi', version: '8.2' } as const;
+/** Where the e2e site's subscription is managed (issue 15): Buy now and "Manage subscription" open it. */
+export const E2E_MANAGE_SUBSCRIPTION_URL = 'https://billing.example.com/magpie';
+
 /** The built web app the BFF serves: `MAGPIE_E2E_WEB_DIST`, default `apps/web/dist`. */
 export const WEB_DIST = path.resolve(process.env.MAGPIE_E2E_WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist'));
 
@@ -136,6 +141,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       MAGPIE_LICENSE_SEATS: '70=1',
       // Search alerts (issue 15) are looked at every second, so an `immediate` alert's mail arrives within a test's patience.
       MAGPIE_ALERT_SWEEP_MS: '1000',
+      // The desktop tool's installer and a trial subscription (issue 15): desktopTool.model.spec and subscription.spec.
+      MAGPIE_FWDT_WIN_URL: E2E_DESKTOP_TOOL_INSTALLER.href,
+      MAGPIE_FWDT_WIN_VERSION: E2E_DESKTOP_TOOL_INSTALLER.version,
+      MAGPIE_SUBSCRIPTION_STATE: 'trial',
+      MAGPIE_MANAGE_SUBSCRIPTION_URL: E2E_MANAGE_SUBSCRIPTION_URL,
       // Never the SMTP server of the shell the tests run in.
       ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl, MAGPIE_MAIL_FROM: 'Magpie <e2e@magpie.test>' } : { SMTP_URL: '', MAGPIE_MAIL_FROM: '' }),
       LOG_LEVEL: process.env.MAGPIE_E2E_LOG_LEVEL ?? 'warn',

@@ -645,6 +645,29 @@ beforeAll(async () => {
     updateOrderConfig: { fields: [], termsAndConditions: null },
   });
 
+  // A consent form on the asset (issue 15), for the consent routes.
+  const consentForm = await asAdmin('POST', '/fotoweb/consent/forms/', { personName: 'Property Person', state: 'Signed', assets: [assetHref] });
+  expect(consentForm.statusCode, consentForm.body).toBe(201);
+  Object.assign(groupSamples, { formId: String((consentForm.json() as { id: number }).id) });
+  Object.assign(SAMPLE_BODIES, {
+    updateConsentFormSettings: {
+      companyAbout: '',
+      contactEmailAddress: '',
+      companyName: 'Property',
+      defaultUrlExpiryDays: 30,
+      enableConsentForms: false,
+      pdfRenderCompanyLogo: true,
+      pdfRenderCompanyLogoInBanner: true,
+      categories: [],
+      templates: [],
+      languages: [],
+      defaultFields: [],
+    },
+    createConsentForm: { personName: 'Property Person 2', state: 'Pending', assets: [assetHref] },
+    updateConsentForm: { personName: 'Property Person', state: 'Revoked', usages: ['web'] },
+    linkConsentFormAsset: { href: assetHref },
+  });
+
   // A link invitation and a pending sign-up through it (issue 14), for the invitation and sign-up routes.
   const invited = await asAdmin('POST', '/fotoweb/invitations/', { link: true, description: 'Property invitation' });
   expect(invited.statusCode, invited.body).toBe(201);

@@ -80,6 +80,11 @@ export interface DamConfig {
    */
   trashRetentionDays: number;
   /**
+   * Days a row of the activity log is kept (`MAGPIE_ACTIVITY_RETENTION_DAYS`, default 365; issue 15, spec 03 §2.1
+   * activity exports). An hourly sweep deletes older rows.
+   */
+  activityRetentionDays: number;
+  /**
    * How often each DAM process offers a sweep of the search alerts whose time has come (`MAGPIE_ALERT_SWEEP_MS`, ms,
    * default 60,000; issue 15): an `immediate` alert tells its user within about this long of an asset's arrival.
    */
@@ -89,6 +94,18 @@ export interface DamConfig {
    * issue 15).
    */
   orderDownloadDays: number;
+  /**
+   * The desktop tool's installers (issue 15, spec 01 §3 `fwdt`, §4 Desktop tool): per platform, the installer's address
+   * and version (`MAGPIE_FWDT_WIN_URL` with `MAGPIE_FWDT_WIN_VERSION`, `MAGPIE_FWDT_OSX_URL` with
+   * `MAGPIE_FWDT_OSX_VERSION`). Undefined when no installer is configured (the default): the descriptor's `fwdt` is null.
+   */
+  desktopTool: DesktopToolConfig | undefined;
+  /**
+   * The site's subscription (issue 15, spec 01 §2 trial prompt, §3 `views.subscription`, `views.manageSubscription`):
+   * `MAGPIE_SUBSCRIPTION_STATE` (e.g. `trial`), `MAGPIE_SUBSCRIPTION_ORIGIN` (default `magpie`) and
+   * `MAGPIE_MANAGE_SUBSCRIPTION_URL` (an http(s) address, opened in a new tab). Both parts unset by default.
+   */
+  subscription: SubscriptionConfig;
   /**
    * Guest access (`MAGPIE_GUEST_ACCESS`, `on` by default, `off` for guest-disabled mode; issue 12, spec 02 §6): a
    * request without a token to an operation guests may use is answered as the guest user (15000), who sees the
@@ -198,8 +215,11 @@ export function loadDamConfig(env: NodeJS.ProcessEnv = process.env): DamConfig {
     maxArchives: positiveIntFromEnv(env, 'MAGPIE_MAX_ARCHIVES', 100),
     pinLimit: positiveIntFromEnv(env, 'MAGPIE_PIN_LIMIT', 200),
     trashRetentionDays: positiveIntFromEnv(env, 'MAGPIE_TRASH_RETENTION_DAYS', 30),
+    activityRetentionDays: positiveIntFromEnv(env, 'MAGPIE_ACTIVITY_RETENTION_DAYS', 365),
     alertSweepMs: Math.max(250, positiveIntFromEnv(env, 'MAGPIE_ALERT_SWEEP_MS', 60_000)),
     orderDownloadDays: positiveIntFromEnv(env, 'MAGPIE_ORDER_DOWNLOAD_DAYS', 14),
+    desktopTool: desktopToolFromEnv(env),
+    subscription: subscriptionFromEnv(env),
     guestAccess: onOffFromEnv(env, 'MAGPIE_GUEST_ACCESS', true),
     maxInvitationEmails: boundedIntFromEnv(env, 'MAGPIE_MAX_INVITATION_EMAILS', 100, 1, 1000),
     invitationTtlDays: boundedIntFromEnv(env, 'MAGPIE_INVITATION_TTL_DAYS', 30, 0, 3650),
@@ -294,4 +314,71 @@ function publicUrlFromEnv(env: NodeJS.ProcessEnv): string {
   const plain = url && ['http:', 'https:'].includes(url.protocol) && url.username === '' && url.password === '' && url.pathname === '/' && url.search === '' && url.hash === '';
   if (!url || !plain) throw new Error(`MAGPIE_PUBLIC_URL must be http(s)://host[:port] without a path, got "${raw}"`);
   return url.origin;
+}
+
+/** One platform's desktop-tool installer: its address (absolute http(s) or a path on this site) and its version. */
+export interface DesktopToolInstallerConfig {
+  href: string;
+  version: string;
+}
+
+/** The desktop tool's installers per platform (issue 15); at least one is set. */
+export interface DesktopToolConfig {
+  win: DesktopToolInstallerConfig | undefined;
+  osx: DesktopToolInstallerConfig | undefined;
+}
+
+/** The site's subscription (issue 15): its state (`trial`…) and origin, and where it is managed. */
+export interface SubscriptionConfig {
+  /** `MAGPIE_SUBSCRIPTION_STATE`; undefined: no subscription is advertised (`views.subscription` null). */
+  state: string | undefined;
+  /** `MAGPIE_SUBSCRIPTION_ORIGIN`, default `magpie`. */
+  origin: string;
+  /** `MAGPIE_MANAGE_SUBSCRIPTION_URL`; undefined: `views.manageSubscription` null. */
+  manageUrl: string | undefined;
+}
+
+/** An http(s) URL or a path starting with `/`. @throws Error naming `name` for anything else. */
+function linkFromEnv(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return undefined;
+  if (raw.startsWith('/') && !raw.startsWith('//')) return raw;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !['http:', 'https:'].includes(url.protocol)) throw new Error(`${name} must be an http(s) address or a path starting with /, got "${raw}"`);
+  return url.href;
+}
+
+/**
+ * `MAGPIE_FWDT_<WIN|OSX>_URL` and `_VERSION` (issue 15). A platform is configured when its URL is set; its version is
+ * then required (dotted numbers such as `8.2` or `8.2.1412`).
+ * @throws Error for a URL that is not http(s) or a path, a missing or malformed version, or a version without a URL.
+ */
+function desktopToolFromEnv(env: NodeJS.ProcessEnv): DesktopToolConfig | undefined {
+  const platform = (key: 'WIN' | 'OSX'): DesktopToolInstallerConfig | undefined => {
+    const href = linkFromEnv(env, `MAGPIE_FWDT_${key}_URL`);
+    const version = env[`MAGPIE_FWDT_${key}_VERSION`]?.trim() || undefined;
+    if (href === undefined) {
+      if (version !== undefined) throw new Error(`MAGPIE_FWDT_${key}_VERSION needs MAGPIE_FWDT_${key}_URL`);
+      return undefined;
+    }
+    if (version === undefined || !/^\d+(\.\d+){0,3}$/.test(version)) {
+      throw new Error(`MAGPIE_FWDT_${key}_VERSION must be the installer's version, dotted numbers such as 8.2, got "${version ?? ''}"`);
+    }
+    return { href, version };
+  };
+  const win = platform('WIN');
+  const osx = platform('OSX');
+  return win || osx ? { win, osx } : undefined;
+}
+
+/** `MAGPIE_SUBSCRIPTION_STATE`, `MAGPIE_SUBSCRIPTION_ORIGIN`, `MAGPIE_MANAGE_SUBSCRIPTION_URL` (issue 15). */
+function subscriptionFromEnv(env: NodeJS.ProcessEnv): SubscriptionConfig {
+  const state = env.MAGPIE_SUBSCRIPTION_STATE?.trim() || undefined;
+  if (state !== undefined && !/^[A-Za-z][\w-]{0,31}$/.test(state)) throw new Error(`MAGPIE_SUBSCRIPTION_STATE must be a word such as trial, got "${state}"`);
+  return { state, origin: env.MAGPIE_SUBSCRIPTION_ORIGIN?.trim() || 'magpie', manageUrl: linkFromEnv(env, 'MAGPIE_MANAGE_SUBSCRIPTION_URL') };
 }

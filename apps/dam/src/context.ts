@@ -1,5 +1,7 @@
 import path from 'node:path';
 import type { DamConfig } from './config.ts';
+import { SiteInfoRepository } from './repositories/site-info.repository.ts';
+import { SiteExtrasService } from './services/site-extras.service.ts';
 import { openDatabase, type DatabaseHandle, type OpenDatabaseOptions } from './db/connection.ts';
 import { UsersRepository } from './repositories/users.repository.ts';
 import { TokensRepository } from './repositories/tokens.repository.ts';
@@ -14,7 +16,9 @@ import { AuthService } from './services/auth.service.ts';
 import { CollectionsService } from './services/collections.service.ts';
 import { IngestService } from './services/ingest.service.ts';
 import { INGEST_UPLOAD_JOB, UploadsService } from './services/uploads.service.ts';
-import { AssetsService } from './services/assets.service.ts';
+import { AssetsService, type ConsentStatuses } from './services/assets.service.ts';
+import { ConsentService } from './services/consent.service.ts';
+import { ConsentRepository } from './repositories/consent.repository.ts';
 import { bootstrap, type BootstrapResult } from './services/bootstrap.service.ts';
 import { createLocalFileStore, type FileStore } from './storage/file-store.ts';
 import { createLocalChunkStore } from './storage/chunk-store.ts';
@@ -28,6 +32,7 @@ import { DownloadsService } from './services/downloads.service.ts';
 import { SmartFoldersService } from './services/smart-folders.service.ts';
 import { DownloadsRepository } from './repositories/downloads.repository.ts';
 import { PURGE_TRASH_JOB, TRASH_SWEEP_INTERVAL_MS, TrashService } from './services/trash.service.ts';
+import { ACTIVITY_RETENTION_JOB, ACTIVITY_SWEEP_INTERVAL_MS, ActivityService } from './services/activity.service.ts';
 import { endExiftool } from './media/index.ts';
 import { createMetadataServices, type MetadataServices } from './services/metadata.wiring.ts';
 import { MetadataViewsRepository } from './repositories/metadata-views.repository.ts';
@@ -65,6 +70,8 @@ import { GrantableGroupsService } from './services/grantable-groups.service.ts';
 import { InvitationsService } from './services/invitations.service.ts';
 import { SignupsService } from './services/signups.service.ts';
 import { SignupSettingsService } from './services/signup-settings.service.ts';
+import { AppearanceService } from './services/appearance.service.ts';
+import { SiteFooterService } from './services/site-footer.service.ts';
 import { AlbumLinksRepository, AlbumSharesRepository, AlbumsRepository } from './repositories/albums.repository.ts';
 
 /** Everything the DAM's routes, jobs and CLI use, wired once (the composition root). */
@@ -146,10 +153,20 @@ export interface DamContext {
   signups: SignupsService;
   /** The sign-up settings: open sign-up, approvers choose groups, the extra fields (issue 14). */
   signupSettings: SignupSettingsService;
+  /** The site's Markdown footer: anyone reads it, manageSettings changes it (issue 15). */
+  siteFooter: SiteFooterService;
+  /** The site's custom CSS and title-bar buttons: anyone reads the CSS, changeSiteAppearance changes them (issue 15). */
+  appearance: AppearanceService;
   /** The shopping cart, orders and their approval (issue 15). */
   orders: OrdersService;
+  /** Consent form settings, consent forms and asset consent summaries (issue 15). */
+  consent: ConsentService;
   /** Search alerts, their sweep and the notifications they make (issue 15). */
   alerts: AlertsService;
+  /** The activity log of who changed what: its list, exports and retention (issue 15, spec 03 §2.1). */
+  activity: ActivityService;
+  /** The desktop tool's installers and the trial subscription, from configuration (issue 15). */
+  siteExtras: SiteExtrasService;
   /** Collection, search and asset answers kept per caller while nothing they show changes (issue 9). */
   representations: RepresentationCache;
   worker: JobWorker;
@@ -189,7 +206,7 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
   const bootstrapResult = await bootstrap(config, repos.users, repos.archives, repos.tokens);
   if (database.kind === 'pglite') await repos.jobs.requeueInterrupted();
   const policy = new ArchivePolicy(repos.archives);
-  const ingest = new IngestService(files, repos.archives, repos.assets);
+  const ingest = new IngestService(files, repos.archives, repos.assets, db);
   let worker: JobWorker | undefined;
   let alerts: AlertsService | undefined;
   const uploads = new UploadsService(
@@ -204,7 +221,10 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
     log,
   );
   const views = new MetadataViewsRepository(db);
-  const assets = new AssetsService(repos.archives, repos.assets, policy, files, views);
+  // Consent (issue 15): assets and collections show the summaries it answers (late-bound: it reads assets too).
+  const consentStatuses: ConsentStatuses = (permissions, ids) => consent.statusesOf(permissions, ids);
+  const assets = new AssetsService(repos.archives, repos.assets, policy, files, views, consentStatuses);
+  const consent = new ConsentService({ consent: new ConsentRepository(db), assets: repos.assets, policy, assetsService: assets });
   const albumComments = new AlbumCommentsRepository(db);
   const albums = new AlbumsService(
     repos.albums,
@@ -221,8 +241,9 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
   );
   const taxonomyRepository = new TaxonomiesRepository(db);
   const taxonomies = new TaxonomiesService(taxonomyRepository, { policy: new TaxonomyPolicy() });
-  const collections = new CollectionsService(config, repos.archives, repos.assets, policy, views, () => taxonomies.navigation());
+  const collections = new CollectionsService(config, repos.archives, repos.assets, policy, views, () => taxonomies.navigation(), consentStatuses);
   const pins = new PinsService(new PinsRepository(db), repos.archives, repos.assets, assets, collections, config.pinLimit, albums, repos.albums, taxonomies);
+  const activity = new ActivityService(db, config.activityRetentionDays);
   const trash = new TrashService({ db, archives: repos.archives, assets: repos.assets, policy, files, retentionDays: config.trashRetentionDays, log });
   const metadata = createMetadataServices({ db, databaseKind: database.kind, repos, policy, files, ingest, assets, taxonomies, notifyWorker: () => worker?.notify(), log });
   // Mail (issue 14): through SMTP_URL when set, else held in the outbox; links from MAGPIE_PUBLIC_URL.
@@ -252,6 +273,10 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
       [PURGE_TRASH_JOB]: async () => {
         await trash.purgeExpired();
       },
+      [ACTIVITY_RETENTION_JOB]: async () => {
+        await activity.purgeExpired();
+        await forgetFinishedSweeps(db, ACTIVITY_RETENTION_JOB, ACTIVITY_SWEEP_INTERVAL_MS);
+      },
       ...metadata.jobHandlers,
       [SEND_MAIL_JOB]: sendMailJob(mailer),
       // Search alerts (issue 15): one sweep at a time looks at the alerts whose time has come.
@@ -269,7 +294,9 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
   const trashSweeps = scheduleSweeps({ db, kind: PURGE_TRASH_JOB, intervalMs: TRASH_SWEEP_INTERVAL_MS, onQueued: () => worker?.notify(), log });
   // Search alerts (issue 15): each process offers an alert sweep every MAGPIE_ALERT_SWEEP_MS; one runs at a time.
   const alertSweeps = scheduleSweeps({ db, kind: ALERT_SWEEP_JOB, intervalMs: config.alertSweepMs, onQueued: () => worker?.notify(), log });
-  const auth = new AuthService(config, repos.users, repos.tokens);
+  // The activity log (issue 15): each process offers an hourly sweep of rows older than the retention; one runs at a time.
+  const activitySweeps = scheduleSweeps({ db, kind: ACTIVITY_RETENTION_JOB, intervalMs: ACTIVITY_SWEEP_INTERVAL_MS, onQueued: () => worker?.notify(), log });
+  const auth = new AuthService(config, repos.users, repos.tokens, db);
   const orders = new OrdersService({
     db,
     archives: repos.archives,
@@ -371,8 +398,13 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
     grantableGroups,
     signups: new SignupsService(db, { invitations, groups: grantableGroups, mailer, links: mailLinks, licenseSeats: config.licenseSeats }),
     signupSettings: new SignupSettingsService(db),
+    appearance: new AppearanceService(db),
+    siteFooter: new SiteFooterService(db),
     alerts,
     orders,
+    consent,
+    activity,
+    siteExtras: new SiteExtrasService(config, new SiteInfoRepository(db), collections),
     representations: new RepresentationCache(() => generations.current(), { maxBytes: config.answerCacheBytes }),
     worker,
     bootstrapResult,
@@ -380,6 +412,7 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
       uploadSweeps.stop();
       trashSweeps.stop();
       alertSweeps.stop();
+      activitySweeps.stop();
       // A reset request answered already may still be storing its link and queuing its mail.
       await passwordResets.settled();
       await worker!.stop();

@@ -1,8 +1,12 @@
 import { lazy, useEffect } from 'react';
 import { CREATE_INVITATIONS_PATH, MANAGE_INVITATIONS_PATH } from './invitations/paths.ts';
 import { PENDING_SIGNUPS_PATH, SIGNUP_SETTINGS_PATH, SIGNUP_VIEW_PATH } from './signups/paths.ts';
-import { CART_PATH, ORDER_HISTORY_PATH, PENDING_ORDERS_PATH } from './orders/paths.ts';
+import { CONSENT_VIEW_PATH } from './consent/paths.ts';
+import { CART_PATH, ORDER_HISTORY_PATH, ORDER_SETTINGS_PATH, PENDING_ORDERS_PATH } from './orders/paths.ts';
 import { COOKIE_POLICY_PATH } from './privacy/paths.ts';
+import { CustomCssLink } from './appearance/CustomCssLink.tsx';
+import { MANAGEMENT_PATH } from './management/paths.ts';
+import { DESKTOP_TOOL_PATH } from './desktopTool/paths.ts';
 import { ChakraProvider } from '@chakra-ui/react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { LazyBoundary } from './components/LazyBoundary.tsx';
@@ -29,11 +33,16 @@ const SharedAlbumView = lazy(() => import('./albums/SharedAlbumView.tsx').then((
 const TrashView = lazy(() => import('./trash/TrashView.tsx').then((module) => ({ default: module.TrashView })));
 const ApiClientsView = lazy(() => import('./routes/api-clients/ApiClientsView.tsx').then((module) => ({ default: module.ApiClientsView })));
 const OutboxView = lazy(() => import('./routes/outbox/OutboxView.tsx').then((module) => ({ default: module.OutboxView })));
+const ActivityExportsView = lazy(() => import('./activity/ActivityExportsView.tsx').then((module) => ({ default: module.ActivityExportsView })));
 const InvitationWizardView = lazy(() => import('./invitations/InvitationWizard.tsx').then((module) => ({ default: module.InvitationWizardView })));
 const InvitationsView = lazy(() => import('./invitations/InvitationsView.tsx').then((module) => ({ default: module.InvitationsView })));
 const SignupView = lazy(() => import('./signups/SignupView.tsx').then((module) => ({ default: module.SignupView })));
 const PendingSignupsView = lazy(() => import('./signups/PendingSignupsView.tsx').then((module) => ({ default: module.PendingSignupsView })));
 const SignupSettingsView = lazy(() => import('./signups/SignupSettingsView.tsx').then((module) => ({ default: module.SignupSettingsView })));
+const ManageSiteView = lazy(() => import('./management/ManageSiteView.tsx').then((module) => ({ default: module.ManageSiteView })));
+const ConsentView = lazy(() => import('./consent/ConsentView.tsx').then((module) => ({ default: module.ConsentView })));
+const OrderSettingsView = lazy(() => import('./orders/OrderSettingsView.tsx').then((module) => ({ default: module.OrderSettingsView })));
+const DesktopToolView = lazy(() => import('./desktopTool/DesktopToolInstall.tsx').then((module) => ({ default: module.DesktopToolView })));
 const CartView = lazy(() => import('./orders/CartView.tsx').then((module) => ({ default: module.CartView })));
 const OrderHistoryView = lazy(() => import('./orders/OrderHistoryView.tsx').then((module) => ({ default: module.OrderHistoryView })));
 const PendingOrdersView = lazy(() => import('./orders/PendingOrdersView.tsx').then((module) => ({ default: module.PendingOrdersView })));
@@ -41,6 +50,8 @@ const ChangePasswordView = lazy(() => import('./routes/change-password/ChangePas
 const ForgotPasswordView = lazy(() => import('./routes/password-reset/ForgotPasswordView.tsx').then((module) => ({ default: module.ForgotPasswordView })));
 // The cookie banner (issue 15) loads after the page, for every visitor; the cookie policy page on first visit.
 const CookieBanner = lazy(() => import('./privacy/CookieBanner.tsx').then((module) => ({ default: module.CookieBanner })));
+// The floating footer (issue 15): on every page, logged in or not; its chunk (with the Markdown renderer) loads after the page.
+const FloatingFooter = lazy(() => import('./footer/FloatingFooter.tsx').then((module) => ({ default: module.FloatingFooter })));
 const CookiePolicyView = lazy(() => import('./privacy/CookiePolicyView.tsx').then((module) => ({ default: module.CookiePolicyView })));
 const ResetPasswordView = lazy(() => import('./routes/password-reset/ResetPasswordView.tsx').then((module) => ({ default: module.ResetPasswordView })));
 
@@ -231,6 +242,15 @@ export function App() {
                       </LazyBoundary>
                     }
                   />
+                  {/* Activity exports (issue 15, spec 03 §2.1): the activity log, its filters and its CSV download. */}
+                  <Route
+                    path="/fotoweb/views/activity-exports"
+                    element={
+                      <LazyBoundary fallback={<PageLoading />}>
+                        <ActivityExportsView />
+                      </LazyBoundary>
+                    }
+                  />
                   <Route
                     path={CREATE_INVITATIONS_PATH}
                     element={
@@ -248,10 +268,27 @@ export function App() {
                     }
                   />
                   <Route
+                    path={CONSENT_VIEW_PATH}
+                    element={
+                      <LazyBoundary fallback={<PageLoading />}>
+                        <ConsentView />
+                      </LazyBoundary>
+                    }
+                  />
+                  <Route
                     path={SIGNUP_SETTINGS_PATH}
                     element={
                       <LazyBoundary fallback={<PageLoading />}>
                         <SignupSettingsView />
+                      </LazyBoundary>
+                    }
+                  />
+                  {/* Manage site (issue 15; spec 03 §2.1): the site's configuration sections, e.g. Appearance. */}
+                  <Route
+                    path={MANAGEMENT_PATH}
+                    element={
+                      <LazyBoundary fallback={<PageLoading />}>
+                        <ManageSiteView />
                       </LazyBoundary>
                     }
                   />
@@ -288,6 +325,23 @@ export function App() {
                       </LazyBoundary>
                     }
                   />
+                  <Route
+                    path={ORDER_SETTINGS_PATH}
+                    element={
+                      <LazyBoundary fallback={<PageLoading />}>
+                        <OrderSettingsView />
+                      </LazyBoundary>
+                    }
+                  />
+                  {/* The desktop tool's how-to install page (issue 15; the offer opens the same content in a modal). */}
+                  <Route
+                    path={DESKTOP_TOOL_PATH}
+                    element={
+                      <LazyBoundary fallback={<PageLoading />}>
+                        <DesktopToolView />
+                      </LazyBoundary>
+                    }
+                  />
                 </Route>
               </Route>
               <Route path="/" element={<Navigate to={ARCHIVES_PATH} replace />} />
@@ -298,6 +352,11 @@ export function App() {
             <LazyBoundary fallback={null}>
               <CookieBanner />
             </LazyBoundary>
+            <LazyBoundary fallback={null}>
+              <FloatingFooter />
+            </LazyBoundary>
+            {/* The site's custom CSS (issue 15), on every page while the descriptor names it. */}
+            <CustomCssLink />
           </SessionProvider>
         </BrowserRouter>
       </ColorModeProvider>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, createMagpieClient, expandSearchUrl, expandUriTemplate, isOutOfLicenses, readCookie, withQuery, type MagpieClient } from './client.ts';
+import { ApiError, createMagpieClient, expandSearchUrl, expandUriTemplate, isOutOfLicenses, readCookie, withQuery, withTimeout, type MagpieClient } from './client.ts';
 
 interface Recorded {
   url: string;
@@ -129,6 +129,34 @@ describe('createMagpieClient', () => {
     });
   });
 
+  it('bounds preference calls with a timeout signal that also follows the caller’s signal (spec 01 §9: 10 s)', async () => {
+    const signals: Array<AbortSignal | null | undefined> = [];
+    const fetch = (async (_input: string | URL | Request, init?: RequestInit) => {
+      signals.push(init?.signal);
+      return json({ intranet: {}, shared: {}, pro: {}, public: {} });
+    }) as typeof globalThis.fetch;
+    const api = createMagpieClient({ fetch, csrfToken: () => 'csrf-123' });
+    const caller = new AbortController();
+    await api.getUserPreferences('/fotoweb/me/user-preferences/', { signal: caller.signal });
+    await api.patchUserPreferences('/fotoweb/me/user-preferences/', { intranet: {} });
+    expect(signals).toHaveLength(2);
+    expect(signals.every((signal) => signal instanceof AbortSignal && !signal.aborted)).toBe(true);
+    caller.abort();
+    expect(signals[0]!.aborted).toBe(true);
+    expect(signals[1]!.aborted).toBe(false);
+  });
+
+  it('withTimeout aborts with a TimeoutError once the time has passed, or when the caller aborts first', async () => {
+    const timed = withTimeout(undefined, 5);
+    await new Promise((resolve) => timed.addEventListener('abort', resolve));
+    expect((timed.reason as DOMException).name).toBe('TimeoutError');
+    const caller = new AbortController();
+    const bounded = withTimeout(caller.signal, 60_000);
+    caller.abort(new Error('left the page'));
+    expect(bounded.aborted).toBe(true);
+    expect((bounded.reason as Error).message).toBe('left the page');
+  });
+
   it('makes, renames and deletes folders with the folder media types and the CSRF header', async () => {
     const folder = { href: '/fotoweb/archives/5000-Photos/May/', name: 'May' };
     const { api, requests } = client(
@@ -238,7 +266,7 @@ describe('createMagpieClient', () => {
     const error = await api.getAsset('/fotoweb/archives/5000-X/a.jpg.info').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toBeInstanceOf(Error);
-    expect(error).toMatchObject({ status: 403, body, message: body.message, name: 'ApiError' });
+    expect(error).toMatchObject({ status: 403, body, message: body.message, name: '403' });
   });
 
   it('throws ApiError without a body when the answer is not an ErrorBody', async () => {
@@ -364,7 +392,7 @@ describe('createMagpieClient: metadata, background tasks and revisions', () => {
   it('rejects a refused rollback with ApiError and the server ErrorBody', async () => {
     const body = { value: 'Conflict', message: 'The first revision cannot be undone.', heading: 'Conflict', requestId: 'r-9' };
     const { api } = client(() => json(body, 409));
-    await expect(api.undoRevision(`${revisions}1`)).rejects.toMatchObject({ name: 'ApiError', status: 409, body });
+    await expect(api.undoRevision(`${revisions}1`)).rejects.toMatchObject({ name: '409', status: 409, body });
   });
 });
 
@@ -643,6 +671,18 @@ describe('createMagpieClient: users, groups and API clients', () => {
     ]);
   });
 
+  it('reads a page of the activity log at the href it was given (issue 15)', async () => {
+    const page = {
+      data: [],
+      paging: { next: null },
+      export: { csv: '/fotoweb/api/activity/export?format=csv', jsonl: '/fotoweb/api/activity/export?format=jsonl' },
+      retentionDays: 365,
+    };
+    const { api, requests } = client(() => json(page));
+    await expect(api.listActivity('/fotoweb/api/activity?action=asset.')).resolves.toEqual(page);
+    expect(requests.map((r) => [r.method, r.url, r.headers['Accept']])).toEqual([['GET', '/fotoweb/api/activity?action=asset.', 'application/json']]);
+  });
+
   it('reads the mail outbox and a message at the hrefs it was given, and asks for a test message without a body (issue 14)', async () => {
     const outbox = {
       data: [],
@@ -749,6 +789,20 @@ describe('createMagpieClient: users, groups and API clients', () => {
     ]);
   });
 
+  it('reads the site footer at its fixed address and replaces its Markdown (issue 15)', async () => {
+    const footer = { markdown: '[Help](https://example.com/help)', modified: '2026-01-01T00:00:00.000Z' };
+    const { api, requests } = client(
+      () => json({ markdown: '', modified: null }),
+      () => json(footer),
+    );
+    await expect(api.getSiteFooter()).resolves.toEqual({ markdown: '', modified: null });
+    await expect(api.updateSiteFooter(footer.markdown)).resolves.toEqual(footer);
+    expect(requests.map((r) => [r.method, r.url, r.body])).toEqual([
+      ['GET', '/fotoweb/api/footer', undefined],
+      ['PUT', '/fotoweb/api/footer', JSON.stringify({ markdown: footer.markdown })],
+    ]);
+  });
+
   it('reads the public descriptor, and lists, reads, adds, changes and deletes archive configurations (issue 12)', async () => {
     const archive = { Id: 5001, Name: 'Press', href: '/fotoweb/api/config/archives/5001' };
     const body = { Name: 'Press', MetadataSetId: 'v1', Pool: 'default', MemberList: [] };
@@ -802,6 +856,64 @@ describe('createMagpieClient: users, groups and API clients', () => {
       ['GET', '/fotoweb/api/config/metadata/fields/a%20b'],
       ['GET', '/fotoweb/api/config/watermarks'],
     ]);
+  });
+
+  it('saves the consent settings, reads an asset’s consent forms, records and changes a form (issue 15)', async () => {
+    const form = { personName: 'Ada', state: 'Signed' as const };
+    const { api, requests } = client(
+      () => json({ enableConsentForms: true }),
+      () => json({ data: [] }),
+      () => json({ href: '/fotoweb/consent/forms/1' }, 201),
+      () => json({ href: '/fotoweb/consent/forms/1' }),
+    );
+    const settings = {
+      companyAbout: '',
+      contactEmailAddress: '',
+      companyName: '',
+      defaultUrlExpiryDays: 30,
+      enableConsentForms: true,
+      pdfRenderCompanyLogo: true,
+      pdfRenderCompanyLogoInBanner: true,
+      categories: [],
+      templates: [],
+      languages: [],
+      defaultFields: [],
+    };
+    await expect(api.updateConsentFormSettings(settings)).resolves.toEqual({ enableConsentForms: true });
+    await expect(api.listAssetConsentForms('42')).resolves.toEqual({ data: [] });
+    await api.createConsentForm({ ...form, assets: ['/fotoweb/archives/5000-Photos/a.jpg.info'] });
+    await api.updateConsentForm('/fotoweb/consent/forms/1', form);
+    expect(requests.map((r) => [r.method, r.url])).toEqual([
+      ['PUT', '/fotoweb/api/config/consentForms/ConsentFormSettings'],
+      ['GET', '/fotoweb/consent/assets/42/forms/'],
+      ['POST', '/fotoweb/consent/forms/'],
+      ['PUT', '/fotoweb/consent/forms/1'],
+    ]);
+  });
+
+  it('reads the appearance settings, posts {cssContent} and puts the title-bar buttons at the hrefs it was given (issue 15)', async () => {
+    const settings = { customCss: '/fotoweb/appearance/css?v=2', cssContent: 'a {}', cssMaxBytes: 262144, titleBarButtons: [] };
+    const tooLarge = { value: 'PayloadTooLarge', message: 'The custom CSS is too large.' };
+    const { api, requests } = client(
+      () => json(settings),
+      () => json(settings),
+      () => json(tooLarge, 413),
+      () => json({ data: [] }),
+    );
+    await expect(api.getAppearanceSettings('/fotoweb/appearance/')).resolves.toEqual(settings);
+    await expect(api.updateCustomCss('/fotoweb/appearance/css?v=1', 'a {}')).resolves.toEqual(settings);
+    await expect(api.updateCustomCss('/fotoweb/appearance/css', 'x')).rejects.toMatchObject({ status: 413, body: tooLarge });
+    const button = { index: 0, tooltip: 'Help', href: '/help', target: '_self' as const, icon: null };
+    await expect(api.updateTitleBarButtons('/fotoweb/appearance/title-bar-buttons', [button])).resolves.toEqual({ data: [] });
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'GET /fotoweb/appearance/',
+      'POST /fotoweb/appearance/css?v=1',
+      'POST /fotoweb/appearance/css',
+      'PUT /fotoweb/appearance/title-bar-buttons',
+    ]);
+    expect(JSON.parse(requests[1]!.body as string)).toEqual({ cssContent: 'a {}' });
+    expect(requests[1]!.headers).toMatchObject({ 'Content-Type': 'application/json', 'X-CSRF-Token': 'csrf-123' });
+    expect(JSON.parse(requests[3]!.body as string)).toEqual({ data: [button] });
   });
 
   it('tells out_of_licenses from user exists (spec 03 §8)', async () => {

@@ -23,7 +23,9 @@ export type ErrorBody = DamSchemas['ErrorBody'];
 
 /**
  * A non-2xx answer. `status` is the HTTP status; `body` is the parsed `ErrorBody` when the server sent one (JSON
- * with string `value` and `message`), else undefined. The message is the body's `message`, or `HTTP <status>`.
+ * with string `value` and `message`), else undefined. The message is the body's `message`, or `HTTP <status>`; the
+ * error's `name` is the status as a string, e.g. `'404'` (spec 02 §7: a failing fetch raises an error named by its
+ * HTTP status code).
  * Network failures are not wrapped: they reject with `fetch`'s own error (a `TypeError`, or an `AbortError`).
  */
 export class ApiError extends Error {
@@ -34,7 +36,8 @@ export class ApiError extends Error {
 
   constructor(status: number, body: ErrorBody | undefined, message?: string) {
     super(message ?? body?.message ?? `HTTP ${status}`);
-    this.name = 'ApiError';
+    // Spec 02 §7: a failing fetch raises an error whose name is the HTTP status code ('404', '409', …).
+    this.name = String(status);
     this.status = status;
     this.body = body;
   }
@@ -58,6 +61,18 @@ export interface MagpieClientOptions {
 export interface RequestOptions {
   /** Aborts the call (e.g. the 10 s timeout of preferences, spec 01 §9). */
   signal?: AbortSignal;
+}
+
+/** How long a user-preferences call may take before it is aborted (ms; spec 01 §7, §9 "Markers and preferences timeout 10 s"). */
+export const PREFERENCES_TIMEOUT_MS = 10_000;
+
+/**
+ * `signal` bounded by a timeout of `ms`: aborts when the caller's signal does or when `ms` have passed (then with a
+ * `TimeoutError` `DOMException`, which callers handle as any failed call).
+ */
+export function withTimeout(signal: AbortSignal | undefined, ms: number): AbortSignal {
+  const timeout = AbortSignal.timeout(ms);
+  return signal ? AbortSignal.any([signal, timeout]) : timeout;
 }
 
 /** A file-operation task and its body (issue 13; dam.yaml `createBackgroundTask`). */
@@ -210,11 +225,11 @@ export interface MagpieClient {
   updateTaxonomyItem(href: string, item: DamSchemas['TaxonomyItemUpdate'], options?: RequestOptions): Promise<DamSchemas['TaxonomyItemInfo']>;
   /** `DELETE href` (an item's `href`): deletes the item and its children (spec 02 §7). */
   deleteTaxonomyItem(href: string, options?: RequestOptions): Promise<void>;
-  /** `GET href` (the descriptor's `user_preferences`). */
+  /** `GET href` (the descriptor's `user_preferences`), aborted after {@link PREFERENCES_TIMEOUT_MS}. */
   getUserPreferences(href: string, options?: RequestOptions): Promise<DamSchemas['UserPreferences']>;
   /**
    * `PATCH href` with `{data}` (`user-preferences-update`, spec 03 §7): each group given is merged into the stored
-   * one. Answers the whole updated preferences.
+   * one. Answers the whole updated preferences. Aborted after {@link PREFERENCES_TIMEOUT_MS}.
    */
   patchUserPreferences(href: string, data: DamSchemas['UserPreferencesUpdate']['data'], options?: RequestOptions): Promise<DamSchemas['UserPreferences']>;
   /**
@@ -269,6 +284,10 @@ export interface MagpieClient {
   unlockSharedAlbum(href: string, password: string, options?: RequestOptions): Promise<DamSchemas['ShareAccessGrant']>;
   /** `GET /fotoweb/api/privacy/cookie-consent` (spec 02 §7): the cookie banner's text and the cookie policy, for anyone. */
   getCookieConsent(options?: RequestOptions): Promise<DamSchemas['CookieConsent']>;
+  /** `GET /fotoweb/api/footer` (issue 15; spec 02 §2): the site's Markdown footer, for anyone. */
+  getSiteFooter(options?: RequestOptions): Promise<DamSchemas['SiteFooter']>;
+  /** `PUT /fotoweb/api/footer` with `{markdown}`: replaces the footer (400 over the size limit, 403 without `manageSettings`). */
+  updateSiteFooter(markdown: string, options?: RequestOptions): Promise<DamSchemas['SiteFooter']>;
   /** `GET href` (the descriptor's `order.cart`) as `count` (no cache, spec 02 §7): how many items the cart holds. */
   getCartCount(href: string, options?: RequestOptions): Promise<DamSchemas['Count']>;
   /** `GET href` (the descriptor's `order.cart`) as `order`: the cart with its items. */
@@ -279,6 +298,15 @@ export interface MagpieClient {
   updateCart(href: string, update: DamSchemas['CartUpdate'], options?: RequestOptions): Promise<void>;
   /** `GET href` (the descriptor's `order.config`): the submission form's fields and terms. */
   getOrderConfig(href: string, options?: RequestOptions): Promise<DamSchemas['OrderConfig']>;
+  /** `GET href` (the descriptor's `appearance.admin.settings`): the custom CSS and title-bar buttons (`changeSiteAppearance`). */
+  getAppearanceSettings(href: string, options?: RequestOptions): Promise<DamSchemas['AppearanceSettings']>;
+  /**
+   * `POST href` (the descriptor's `appearance.customCss` or `appearance.admin.css`) with `{cssContent}` (spec 01 §7):
+   * replaces the custom CSS, empty clears it; 413 `PayloadTooLarge` over the limit, 403 without `changeSiteAppearance`.
+   */
+  updateCustomCss(href: string, cssContent: string, options?: RequestOptions): Promise<DamSchemas['AppearanceSettings']>;
+  /** `PUT href` (the descriptor's `appearance.admin.titleBarButtons`) with the whole list; 400 for a link that is not allowed. */
+  updateTitleBarButtons(href: string, buttons: readonly DamSchemas['TitleBarButton'][], options?: RequestOptions): Promise<DamSchemas['TitleBarButtonList']>;
   /** `PUT href` (the descriptor's `order.config`) with the whole configuration (`manageSettings`). */
   updateOrderConfig(href: string, config: DamSchemas['OrderConfig'], options?: RequestOptions): Promise<DamSchemas['OrderConfig']>;
   /** `POST href` (the descriptor's `order.history`) with the submission: the cart becomes a pending order. */
@@ -405,6 +433,11 @@ export interface MagpieClient {
    * and how mail leaves the server (issue 14 "Mail"). 403 without `manageSettings`.
    */
   listMail(href: string, options?: RequestOptions): Promise<DamSchemas['MailOutbox']>;
+  /**
+   * `GET href`: a page of the activity log (issue 15, spec 03 §2.1 activity exports), `/fotoweb/api/activity` with its
+   * filters or a `paging.next`. 403 without `manageActivityExports` or `audit`; 400 for a bad filter.
+   */
+  listActivity(href: string, options?: RequestOptions): Promise<DamSchemas['ActivityList']>;
   /** `GET href` (a message's `href`): the message with its plain-text and HTML parts. */
   getMail(href: string, options?: RequestOptions): Promise<DamSchemas['MailMessage']>;
   /**
@@ -476,6 +509,14 @@ export interface MagpieClient {
   listPools(options?: RequestOptions): Promise<DamSchemas['PoolList']>;
   /** `GET /fotoweb/api/config/consentForms/ConsentFormSettings` (spec 03 §3.10). */
   getConsentFormSettings(options?: RequestOptions): Promise<DamSchemas['ConsentFormSettings']>;
+  /** `PUT /fotoweb/api/config/consentForms/ConsentFormSettings`: the whole settings (issue 15; 403 without configureConsentForms). */
+  updateConsentFormSettings(settings: DamSchemas['ConsentFormSettings'], options?: RequestOptions): Promise<DamSchemas['ConsentFormSettings']>;
+  /** `GET /fotoweb/consent/assets/{uniqueid}/forms/`: an asset's consent forms with their details (ViewConsentDetails). */
+  listAssetConsentForms(assetId: string, options?: RequestOptions): Promise<DamSchemas['ConsentFormList']>;
+  /** `POST /fotoweb/consent/forms/`: records a consent form on the assets `assets` names (201; ManageConsentStatus). */
+  createConsentForm(form: DamSchemas['ConsentFormCreate'], options?: RequestOptions): Promise<DamSchemas['ConsentForm']>;
+  /** `PUT <form href>`: changes a consent form's fields (ManageConsentStatus). */
+  updateConsentForm(href: string, fields: DamSchemas['ConsentFormUpdate'], options?: RequestOptions): Promise<DamSchemas['ConsentForm']>;
   /** `GET /fotoweb/api/config/metadata/fields/{filter}`: the field catalogue (`all`, `known`, `custom` or text); 400 `filter_failed`. */
   listMetadataFields(filter: string, options?: RequestOptions): Promise<DamSchemas['MetadataFieldInfoList']>;
   /** `GET /fotoweb/api/config/{setting}`: watermarks, quick rendition sets, crop profile sets, processing profiles or sets. */
@@ -562,6 +603,8 @@ export function createMagpieClient(options: MagpieClientOptions = {}): MagpieCli
 
   /** The cookie consent's address (dam.yaml `getCookieConsent`); not in the descriptor, as FotoWeb's client knows it. */
   const COOKIE_CONSENT_PATH = '/fotoweb/api/privacy/cookie-consent';
+  /** The site footer's address (dam.yaml `getSiteFooter`, Magpie's); fixed, like the cookie consent's. */
+  const SITE_FOOTER_PATH = '/fotoweb/api/footer';
   const getJson = <T>(href: string, accept: string, requestOptions?: RequestOptions) => call<T>('GET', href, { accept, signal: requestOptions?.signal });
   /** Sends `body` as JSON with `contentType` and reads the answer (undefined for 204). */
   const sendJson = <T>(method: string, url: string, accept: string, contentType: string, body: unknown, requestOptions?: RequestOptions) =>
@@ -693,13 +736,13 @@ export function createMagpieClient(options: MagpieClientOptions = {}): MagpieCli
     deleteTaxonomyItem: async (href, o) => {
       await send('DELETE', href, { accept: MEDIA_TYPES.json, signal: o?.signal });
     },
-    getUserPreferences: (href, o) => getJson(href, MEDIA_TYPES.userPreferences, o),
+    getUserPreferences: (href, o) => getJson(href, MEDIA_TYPES.userPreferences, { signal: withTimeout(o?.signal, PREFERENCES_TIMEOUT_MS) }),
     patchUserPreferences: (href, data, o) =>
       call('PATCH', href, {
         accept: MEDIA_TYPES.userPreferences,
         contentType: MEDIA_TYPES.userPreferencesUpdate,
         body: JSON.stringify({ data }),
-        signal: o?.signal,
+        signal: withTimeout(o?.signal, PREFERENCES_TIMEOUT_MS),
       }),
     createFolder: (href, name, o) => sendJson('POST', href, MEDIA_TYPES.collectionInfo, MEDIA_TYPES.folderCreationInfo, { name }, o),
     renameFolder: (href, name, o) => sendJson('PATCH', href, MEDIA_TYPES.collectionInfo, MEDIA_TYPES.folderUpdate, { name }, o),
@@ -712,6 +755,8 @@ export function createMagpieClient(options: MagpieClientOptions = {}): MagpieCli
     deleteAlbum: (href, o) => remove(href, o),
     listAlbumComments: (href, o) => getJson(href, MEDIA_TYPES.json, o),
     getCookieConsent: (o) => getJson(COOKIE_CONSENT_PATH, MEDIA_TYPES.json, o),
+    getSiteFooter: (o) => getJson(SITE_FOOTER_PATH, MEDIA_TYPES.json, o),
+    updateSiteFooter: (markdown, o) => sendJson('PUT', SITE_FOOTER_PATH, MEDIA_TYPES.json, MEDIA_TYPES.json, { markdown }, o),
     getCartCount: (href, o) => getJson(href, MEDIA_TYPES.count, o),
     getCart: (href, o) => getJson(href, MEDIA_TYPES.order, o),
     addToCart: async (href, assetHrefs, o) => {
@@ -721,6 +766,9 @@ export function createMagpieClient(options: MagpieClientOptions = {}): MagpieCli
       await sendJson('PUT', href, MEDIA_TYPES.json, MEDIA_TYPES.cartUpdate, update, o);
     },
     getOrderConfig: (href, o) => getJson(href, MEDIA_TYPES.json, o),
+    getAppearanceSettings: (href, o) => getJson(href, MEDIA_TYPES.json, o),
+    updateCustomCss: (href, cssContent, o) => sendJson('POST', href, MEDIA_TYPES.json, MEDIA_TYPES.json, { cssContent }, o),
+    updateTitleBarButtons: (href, buttons, o) => sendJson('PUT', href, MEDIA_TYPES.json, MEDIA_TYPES.json, { data: buttons }, o),
     updateOrderConfig: (href, config, o) => sendJson('PUT', href, MEDIA_TYPES.json, MEDIA_TYPES.json, config, o),
     submitOrder: (href, submission, o) => sendJson('POST', href, MEDIA_TYPES.orderSubmissionInfo, MEDIA_TYPES.cartUpdate, submission, o),
     listOrders: (href, o) => getJson(href, MEDIA_TYPES.orderList, o),
@@ -782,6 +830,7 @@ export function createMagpieClient(options: MagpieClientOptions = {}): MagpieCli
     createApplication: (application, o) => sendJson('POST', API_PATHS.applications, MEDIA_TYPES.json, MEDIA_TYPES.json, application, o),
     deleteApplication: (href, o) => remove(href, o),
     listMail: (href, o) => getJson(href, MEDIA_TYPES.json, o),
+    listActivity: (href, o) => getJson(href, MEDIA_TYPES.json, o),
     getMail: (href, o) => getJson(href, MEDIA_TYPES.json, o),
     sendTestMail: (href, o) => call('POST', href, { accept: MEDIA_TYPES.json, signal: o?.signal }),
     createInvitations: (href, invitation, o) => sendJson('POST', href, MEDIA_TYPES.json, MEDIA_TYPES.json, invitation, o),
@@ -811,6 +860,10 @@ export function createMagpieClient(options: MagpieClientOptions = {}): MagpieCli
     createMetadataViewConfig: (view, o) => sendJson('POST', API_PATHS.metadataViewConfigs, MEDIA_TYPES.json, MEDIA_TYPES.json, view, o),
     listPools: (o) => getJson(API_PATHS.pools, MEDIA_TYPES.json, o),
     getConsentFormSettings: (o) => getJson(API_PATHS.consentFormSettings, MEDIA_TYPES.json, o),
+    updateConsentFormSettings: (settings, o) => sendJson('PUT', API_PATHS.consentFormSettings, MEDIA_TYPES.json, MEDIA_TYPES.json, settings, o),
+    listAssetConsentForms: (assetId, o) => getJson(`${API_PATHS.assetConsent}${encodeURIComponent(assetId)}/forms/`, MEDIA_TYPES.json, o),
+    createConsentForm: (form, o) => sendJson('POST', API_PATHS.consentForms, MEDIA_TYPES.json, MEDIA_TYPES.json, form, o),
+    updateConsentForm: (href, fields, o) => sendJson('PUT', href, MEDIA_TYPES.json, MEDIA_TYPES.json, fields, o),
     listMetadataFields: (filter, o) => getJson(`${API_PATHS.metadataFields}${encodeURIComponent(filter)}`, MEDIA_TYPES.json, o),
     listConfigSettingItems: (setting, o) => getJson(`${API_PATHS.config}${setting}`, MEDIA_TYPES.json, o),
   };

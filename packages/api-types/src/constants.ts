@@ -140,6 +140,12 @@ export const MEDIA_TYPES = {
   json: 'application/json',
   /** A ZIP of a selection (`getDownload`, issue 13). */
   zip: 'application/zip',
+  /** The activity log's export as CSV (RFC 4180; issue 15 `exportActivity`). */
+  csv: 'text/csv',
+  /** The activity log's export as JSON lines (issue 15 `exportActivity`, `format=jsonl`). */
+  ndjson: 'application/x-ndjson',
+  /** The site's custom CSS (`getCustomCss`, issue 15). */
+  css: 'text/css',
   /** The OAuth token endpoint's body (RFC 6749 §4). */
   formUrlEncoded: 'application/x-www-form-urlencoded',
   /** Upload API chunks. */
@@ -424,6 +430,10 @@ export const API_PATHS = {
   metadataViewConfigs: '/fotoweb/api/config/metadataviews',
   pools: '/fotoweb/api/pools',
   consentFormSettings: '/fotoweb/api/config/consentForms/ConsentFormSettings',
+  /** Consent forms (issue 15; Magpie's own): POST records one; `{href}` changes it, `{href}/assets` links an asset. */
+  consentForms: '/fotoweb/consent/forms/',
+  /** An asset's consent forms: `<prefix><uniqueid>/forms/`. */
+  assetConsent: '/fotoweb/consent/assets/',
   metadataFields: '/fotoweb/api/config/metadata/fields/',
   config: '/fotoweb/api/config/',
   publicEntryPoint: '/fotoweb/',

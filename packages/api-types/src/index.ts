@@ -52,7 +52,9 @@ export {
   passwordProblem,
 } from './constants.ts';
 export type { CollectionIcon, ErrorValue, MediaType } from './constants.ts';
+export { CUSTOM_CSS_MAX_BYTES, TITLE_BAR_ICONS, TITLE_BAR_LIMITS, TITLE_BAR_TARGETS, isTitleBarHref, utf8Bytes, type TitleBarIcon } from './appearance.ts';
 export { fieldDefinitionOf } from './fields.ts';
+export { SITE_FOOTER_MAX_LENGTH } from './footer.ts';
 export type { EditorFieldDefinition, FieldEditorKind } from './fields.ts';
 
 type DamSchemas = DamComponents['schemas'];
@@ -364,6 +366,17 @@ export type MailMessage = DamSchemas['MailMessage'];
 export type MailDelivery = DamSchemas['MailDelivery'];
 /** A page of the outbox, newest first (`listMail`). */
 export type MailOutbox = DamSchemas['MailOutbox'];
+
+// ------------------------------------------------------------------------------------------------ activity (issue 15)
+
+/** What an event of the activity log did (`asset.metadataEdited`…). */
+export type ActivityAction = DamSchemas['ActivityAction'];
+/** One event of the activity log: when, who, what, the target as it was, details. */
+export type ActivityEntry = DamSchemas['ActivityEntry'];
+/** A page of the activity log, newest first, with its export links (`listActivity`). */
+export type ActivityList = DamSchemas['ActivityList'];
+/** The filters of the activity log (`listActivity`, `exportActivity`), as the DAM reads them. */
+export type ActivityListQuery = import('zod').output<typeof import('./schemas.ts').ActivityListQuerySchema>;
 /** An order, or the cart (FotoWeb's `order`; issue 15). */
 export type Order = DamSchemas['Order'];
 /** A list of orders (FotoWeb's `orderlist`). */
@@ -372,6 +385,12 @@ export type OrderList = DamSchemas['OrderList'];
 export type OrderItem = DamSchemas['OrderItem'];
 /** The submission form's fields and terms. */
 export type OrderConfig = DamSchemas['OrderConfig'];
+/** Consent (issue 15): the settings (spec 03 §3.10), a consent form, an asset's summary (spec 01 §3). */
+export type ConsentFormSettings = DamSchemas['ConsentFormSettings'];
+export type ConsentForm = DamSchemas['ConsentForm'];
+export type ConsentFormFields = DamSchemas['ConsentFormFields'];
+export type ConsentFormState = DamSchemas['ConsentFormState'];
+export type ConsentStatus = DamSchemas['ConsentStatus'];
 /** The body of submitting the cart. */
 export type OrderSubmission = DamSchemas['OrderSubmission'];
 /** The answer to submitting the cart (FotoWeb's `order-submission-info`). */
@@ -382,8 +401,18 @@ export type OrderDecision = DamSchemas['OrderDecision'];
 export type CartUpdate = DamSchemas['CartUpdate'];
 /** FotoWeb's `count`. */
 export type Count = DamSchemas['Count'];
+/** A custom title-bar button (spec 02 §3 `customizations.customTitleBarButtons`; issue 15). */
+export type TitleBarButton = DamSchemas['TitleBarButton'];
+/** `getTitleBarButtons`, `updateTitleBarButtons`: the custom title-bar buttons. */
+export type TitleBarButtonList = DamSchemas['TitleBarButtonList'];
+/** `getAppearanceSettings`: the custom CSS and the title-bar buttons, for the Manage site page (issue 15). */
+export type AppearanceSettings = DamSchemas['AppearanceSettings'];
+/** `updateCustomCss` body (spec 01 §7 "POST custom CSS url: cssContent"). */
+export type CustomCssUpdate = DamSchemas['CustomCssUpdate'];
 /** The cookie banner and policy (spec 02 §3 Cookie consent reply). */
 export type CookieConsent = DamSchemas['CookieConsent'];
+/** The site's Markdown footer (Magpie; issue 15, spec 02 §2). */
+export type SiteFooter = DamSchemas['SiteFooter'];
 /** A search alert (issue 15; spec 01 §3 Alert). */
 export type Alert = DamSchemas['Alert'];
 /** `listAlerts`: the user's alerts. */

@@ -96,6 +96,8 @@ describe('findRoute', () => {
     ['GET', '/fotoweb/api/config/mail?before=40', 'listMail', {}],
     ['POST', '/fotoweb/api/config/mail/test', 'sendTestMail', {}],
     ['GET', '/fotoweb/api/config/mail/12', 'getMail', { mailId: '12' }],
+    ['GET', '/fotoweb/api/activity?action=asset.&before=9', 'listActivity', {}],
+    ['GET', '/fotoweb/api/activity/export?format=csv', 'exportActivity', {}],
     ['POST', '/fotoweb/views/login?to=%2Ffotoweb%2F', 'login', {}],
     ['GET', '/fotoweb/views/session', 'getSession', {}],
     ['POST', '/fotoweb/services/logout', 'logoutSession', {}],

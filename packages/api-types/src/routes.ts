@@ -48,6 +48,16 @@ import {
   AlertCreateSchema,
   CartUpdateSchema,
   OrderConfigSchema,
+  ConsentAssetParamsSchema,
+  ConsentFormAssetLinkSchema,
+  ConsentFormAssetParamsSchema,
+  ConsentFormCreateSchema,
+  ConsentFormParamsSchema,
+  ConsentFormSettingsSchema,
+  ConsentFormUpdateSchema,
+  CustomCssQuerySchema,
+  CustomCssUpdateSchema,
+  TitleBarButtonListSchema,
   OrderDecisionSchema,
   OrderListParamsSchema,
   OrderParamsSchema,
@@ -77,6 +87,8 @@ import {
   ApplicationCreateSchema,
   ApplicationParamsSchema,
   MailListQuerySchema,
+  ActivityListQuerySchema,
+  ActivityExportQuerySchema,
   MailParamsSchema,
   EmptyBodySchema,
   GrantableGroupsQuerySchema,
@@ -89,6 +101,7 @@ import {
   SignupRequestSchema,
   SignupSettingsSchema,
   SignupUpdateSchema,
+  SiteFooterUpdateSchema,
   ArchiveConfigInputSchema,
   ArchiveConfigParamsSchema,
   ArchiveDeleteQuerySchema,
@@ -213,9 +226,16 @@ export const PASSWORD_RESET_OPERATIONS: ReadonlySet<DamOperationId> = new Set<Da
 
 /**
  * Operations anyone may call without a token, whatever the guest setting (issue 15): the cookie banner's text and the
- * cookie policy, which visitors who are not logged in read (spec 02 §4, §6).
+ * cookie policy, which visitors who are not logged in read (spec 02 §4, §6), and the site's footer, shown on every
+ * page, the login page too (spec 02 §2).
  */
-export const PRIVACY_OPERATIONS: ReadonlySet<DamOperationId> = new Set<DamOperationId>(['getCookieConsent']);
+export const PRIVACY_OPERATIONS: ReadonlySet<DamOperationId> = new Set<DamOperationId>(['getCookieConsent', 'getSiteFooter']);
+
+/**
+ * Operations anyone may call without a token, whatever the guest setting (issue 15): the site's custom CSS, which the
+ * web app links on every page, the login page included (spec 01 §3 `appearance.customCss`).
+ */
+export const APPEARANCE_OPERATIONS: ReadonlySet<DamOperationId> = new Set<DamOperationId>(['getCustomCss']);
 
 /** A route found for a request, with the raw (still percent-encoded) values of the pattern's named groups. */
 export interface RouteMatch {
@@ -276,6 +296,10 @@ export const PATTERNS = {
   alerts: re('/fotoweb/me/alerts/'),
   cart: re('/fotoweb/me/cart'),
   cookieConsent: re('/fotoweb/api/privacy/cookie-consent'),
+  customCss: re('/fotoweb/appearance/css'),
+  appearanceSettings: re('/fotoweb/appearance/'),
+  titleBarButtons: re('/fotoweb/appearance/title-bar-buttons'),
+  siteFooter: re('/fotoweb/api/footer'),
   orderConfig: re('/fotoweb/order-config'),
   myOrders: re('/fotoweb/me/orders/'),
   orderList: re('/fotoweb/orders/(?<list>[^/;?#]+)/'),
@@ -368,6 +392,8 @@ export const PATTERNS = {
   applications: re('/fotoweb/api/config/applications'),
   application: re('/fotoweb/api/config/applications/(?<clientId>[^/;?#]+)'),
   mailOutbox: re('/fotoweb/api/config/mail'),
+  activity: re('/fotoweb/api/activity'),
+  activityExport: re('/fotoweb/api/activity/export'),
   testMail: re('/fotoweb/api/config/mail/test'),
   mailMessage: re('/fotoweb/api/config/mail/(?<mailId>[^/;?#]+)'),
   invitations: re('/fotoweb/invitations/'),
@@ -384,6 +410,11 @@ export const PATTERNS = {
   archiveConfigs: re('/fotoweb/api/config/archives'),
   archiveConfig: re('/fotoweb/api/config/archives/(?<id>[^/;?#]+)'),
   consentFormSettings: re('/fotoweb/api/config/consentForms/ConsentFormSettings'),
+  consentForms: re('/fotoweb/consent/forms/'),
+  consentForm: re('/fotoweb/consent/forms/(?<formId>[^/;?#]+)'),
+  consentFormAssets: re('/fotoweb/consent/forms/(?<formId>[^/;?#]+)/assets'),
+  consentFormAsset: re('/fotoweb/consent/forms/(?<formId>[^/;?#]+)/assets/(?<assetId>[^/;?#]+)'),
+  assetConsentForms: re('/fotoweb/consent/assets/(?<assetId>[^/;?#]+)/forms/'),
   metadataFields: re('/fotoweb/api/config/metadata/fields/(?<filter>[^/;?#]+)'),
   metadataNamespaces: re('/fotoweb/api/config/metadata/namespaces'),
   metadataNamespaceFields: re('/fotoweb/api/config/metadata/namespaces/(?<alias>[^/;?#]+)/fields'),
@@ -1287,8 +1318,42 @@ export const DAM_ROUTES = [
     body: PasswordResetCompletionSchema,
     bodyContentTypes: [MEDIA_TYPES.json],
   },
+  // The site's appearance (issue 15; spec 01 §2, §3, §7; spec 02 §3): the custom CSS for anyone, its changes and the
+  // custom title-bar buttons for those who may change the site's appearance.
+  { method: 'GET', pattern: PATTERNS.customCss, operationId: 'getCustomCss', contract: 'dam', fromBrowser: true, query: CustomCssQuerySchema },
+  {
+    method: 'POST',
+    pattern: PATTERNS.customCss,
+    operationId: 'updateCustomCss',
+    contract: 'dam',
+    fromBrowser: true,
+    body: CustomCssUpdateSchema,
+    bodyContentTypes: [MEDIA_TYPES.json],
+  },
+  { method: 'GET', pattern: PATTERNS.appearanceSettings, operationId: 'getAppearanceSettings', contract: 'dam', fromBrowser: true },
+  { method: 'GET', pattern: PATTERNS.titleBarButtons, operationId: 'getTitleBarButtons', contract: 'dam', fromBrowser: true },
+  {
+    method: 'PUT',
+    pattern: PATTERNS.titleBarButtons,
+    operationId: 'updateTitleBarButtons',
+    contract: 'dam',
+    fromBrowser: true,
+    body: TitleBarButtonListSchema,
+    bodyContentTypes: [MEDIA_TYPES.json],
+  },
   // The cookie banner and policy (issue 15; spec 02 §7), for anyone.
   { method: 'GET', pattern: PATTERNS.cookieConsent, operationId: 'getCookieConsent', contract: 'dam', fromBrowser: true },
+  // The site's footer (issue 15; spec 02 §2): anyone reads it, manageSettings changes it.
+  { method: 'GET', pattern: PATTERNS.siteFooter, operationId: 'getSiteFooter', contract: 'dam', fromBrowser: true },
+  {
+    method: 'PUT',
+    pattern: PATTERNS.siteFooter,
+    operationId: 'updateSiteFooter',
+    contract: 'dam',
+    fromBrowser: true,
+    body: SiteFooterUpdateSchema,
+    bodyContentTypes: [MEDIA_TYPES.json],
+  },
   // The cart and orders (issue 15; spec 02 §7; FotoWare's API). APPROVE and REJECT are POSTs on sub-resources.
   { method: 'GET', pattern: PATTERNS.cart, operationId: 'getCart', contract: 'dam', fromBrowser: true },
   {
@@ -1381,6 +1446,9 @@ export const DAM_ROUTES = [
   { method: 'POST', pattern: PATTERNS.notificationsRead, operationId: 'markNotificationsRead', contract: 'dam', fromBrowser: true },
   // Mail (issue 14 "Mail"): the outbox administrators read, and a test message to oneself.
   { method: 'GET', pattern: PATTERNS.mailOutbox, operationId: 'listMail', contract: 'dam', fromBrowser: true, query: MailListQuerySchema },
+  // Activity exports (issue 15, spec 03 §2.1): the log and its download (CSV or JSON lines), through the BFF.
+  { method: 'GET', pattern: PATTERNS.activity, operationId: 'listActivity', contract: 'dam', fromBrowser: true, query: ActivityListQuerySchema },
+  { method: 'GET', pattern: PATTERNS.activityExport, operationId: 'exportActivity', contract: 'dam', fromBrowser: true, query: ActivityExportQuerySchema },
   { method: 'POST', pattern: PATTERNS.testMail, operationId: 'sendTestMail', contract: 'dam', fromBrowser: true },
   { method: 'GET', pattern: PATTERNS.mailMessage, operationId: 'getMail', contract: 'dam', fromBrowser: true, params: MailParamsSchema },
   // Invitations and sign-ups (issue 14; spec 01 §3, §7; spec 03 §7). FotoWeb's REVOKE, APPROVE and REJECT are POSTs on
@@ -1493,6 +1561,48 @@ export const DAM_ROUTES = [
   },
   // Configuration loads (issue 12, spec 03 §7).
   { method: 'GET', pattern: PATTERNS.consentFormSettings, operationId: 'getConsentFormSettings', contract: 'dam', fromBrowser: true },
+  // Consent (issue 15): the settings, consent forms and their assets.
+  {
+    method: 'PUT',
+    pattern: PATTERNS.consentFormSettings,
+    operationId: 'updateConsentFormSettings',
+    contract: 'dam',
+    fromBrowser: true,
+    body: ConsentFormSettingsSchema,
+    bodyContentTypes: [MEDIA_TYPES.json],
+  },
+  {
+    method: 'POST',
+    pattern: PATTERNS.consentForms,
+    operationId: 'createConsentForm',
+    contract: 'dam',
+    fromBrowser: true,
+    body: ConsentFormCreateSchema,
+    bodyContentTypes: [MEDIA_TYPES.json],
+  },
+  {
+    method: 'PUT',
+    pattern: PATTERNS.consentForm,
+    operationId: 'updateConsentForm',
+    contract: 'dam',
+    fromBrowser: true,
+    params: ConsentFormParamsSchema,
+    body: ConsentFormUpdateSchema,
+    bodyContentTypes: [MEDIA_TYPES.json],
+  },
+  { method: 'DELETE', pattern: PATTERNS.consentForm, operationId: 'deleteConsentForm', contract: 'dam', fromBrowser: true, params: ConsentFormParamsSchema },
+  {
+    method: 'POST',
+    pattern: PATTERNS.consentFormAssets,
+    operationId: 'linkConsentFormAsset',
+    contract: 'dam',
+    fromBrowser: true,
+    params: ConsentFormParamsSchema,
+    body: ConsentFormAssetLinkSchema,
+    bodyContentTypes: [MEDIA_TYPES.json],
+  },
+  { method: 'DELETE', pattern: PATTERNS.consentFormAsset, operationId: 'unlinkConsentFormAsset', contract: 'dam', fromBrowser: true, params: ConsentFormAssetParamsSchema },
+  { method: 'GET', pattern: PATTERNS.assetConsentForms, operationId: 'listAssetConsentForms', contract: 'dam', fromBrowser: true, params: ConsentAssetParamsSchema },
   { method: 'GET', pattern: PATTERNS.metadataFields, operationId: 'listMetadataFields', contract: 'dam', fromBrowser: true, params: MetadataFieldFilterParamsSchema },
   { method: 'GET', pattern: PATTERNS.metadataNamespaces, operationId: 'listMetadataNamespaces', contract: 'dam', fromBrowser: true },
   {

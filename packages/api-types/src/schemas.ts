@@ -25,7 +25,9 @@ import {
 import { isAcceptableText } from './input-rules.ts';
 import { filenameProblem, folderNameProblem } from './names.ts';
 import { MAX_EXPRESSION_LENGTH } from './search-params.ts';
+import { TITLE_BAR_ICONS, TITLE_BAR_LIMITS, TITLE_BAR_TARGETS, isTitleBarHref } from './appearance.ts';
 import { isOrganizationDomain, SIGNUP_FIELD_ID_PATTERN, SIGNUP_FIELD_LIMITS, signupFieldDefinitionProblems } from './signup-fields.ts';
+import { SITE_FOOTER_MAX_LENGTH } from './footer.ts';
 
 // The input gate's rules (NUL, lone surrogates, JSON nesting), shared by the DAM and the BFF (issue 9).
 export { findInputProblem, forbiddenTextIn, isAcceptableText, jsonNestsDeeperThan, MAX_JSON_DEPTH } from './input-rules.ts';
@@ -827,6 +829,51 @@ type _MailParams = Assert<Conforms<z.output<typeof MailParamsSchema>, DamOperati
 export const MailListQuerySchema = z.object({ before: MailIdSchema.optional() });
 type _MailListQuery = Assert<Conforms<z.output<typeof MailListQuerySchema>, NonNullable<DamOperations['listMail']['parameters']['query']>>>;
 
+/** A moment of an activity filter: `YYYY-MM-DD` (UTC midnight) or an ISO 8601 date-time with a zone. */
+const ActivityMomentSchema = z
+  .string()
+  .max(40)
+  .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/, 'A date is YYYY-MM-DD or an ISO 8601 date-time with a time zone.')
+  .refine((text) => !Number.isNaN(Date.parse(text)) && new Date(`${text.slice(0, 10)}T00:00:00Z`).toISOString().startsWith(text.slice(0, 10)), 'That date does not exist.');
+
+/**
+ * The filters of `GET /fotoweb/api/activity` (issue 15, spec 03 §2.1 activity exports): `from`/`to` dates, `user` (an id),
+ * `action` (one, or a kind with its dot), `target` (text), and `before` (the keyset of the next page).
+ */
+export const ActivityListQuerySchema = z
+  .object({
+    from: ActivityMomentSchema.optional(),
+    to: ActivityMomentSchema.optional(),
+    user: MailIdSchema.optional(),
+    action: z
+      .string()
+      .max(60)
+      .regex(/^[a-z]+\.([a-zA-Z]+)?$/, 'An action is like asset.metadataEdited, or a kind with its dot such as asset.')
+      .optional(),
+    target: z.string().min(1).max(200, 'A target is at most 200 characters.').optional(),
+    before: MailIdSchema.optional(),
+  })
+  .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), { message: 'from is after to.', path: ['from'] });
+type _ActivityListQuery = Assert<Conforms<z.output<typeof ActivityListQuerySchema>, NonNullable<DamOperations['listActivity']['parameters']['query']>>>;
+
+/** The query of `GET /fotoweb/api/activity/export`: the list's filters and `format` (`csv`, the default, or `jsonl`). */
+export const ActivityExportQuerySchema = z
+  .object({
+    from: ActivityMomentSchema.optional(),
+    to: ActivityMomentSchema.optional(),
+    user: MailIdSchema.optional(),
+    action: z
+      .string()
+      .max(60)
+      .regex(/^[a-z]+\.([a-zA-Z]+)?$/, 'An action is like asset.metadataEdited, or a kind with its dot such as asset.')
+      .optional(),
+    target: z.string().min(1).max(200, 'A target is at most 200 characters.').optional(),
+    before: MailIdSchema.optional(),
+    format: z.enum(['csv', 'jsonl']).optional(),
+  })
+  .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), { message: 'from is after to.', path: ['from'] });
+type _ActivityExportQuery = Assert<Conforms<z.output<typeof ActivityExportQuerySchema>, NonNullable<DamOperations['exportActivity']['parameters']['query']>>>;
+
 const ListSearchText = z.string().max(200, 'A search is at most 200 characters.').optional();
 const SortDirectionSchema = z.enum(['asc', 'desc']).optional();
 /** `p`: a 0-based page number as digits, turned into a number. */
@@ -1290,6 +1337,18 @@ export const SignupSettingsSchema = z
   });
 type _SignupSettings = Assert<Conforms<z.output<typeof SignupSettingsSchema>, DamSchemas['SignupSettings']>>;
 
+// ------------------------------------------------------------------------------------------------ site footer (DAM, issue 15)
+
+export { SITE_FOOTER_MAX_LENGTH };
+
+/** `PUT /fotoweb/api/footer` body (`SiteFooterUpdate`; issue 15, spec 02 §2 "a custom markdown footer"): the footer's Markdown. */
+export const SiteFooterUpdateSchema = z
+  .object({
+    markdown: z.string().max(SITE_FOOTER_MAX_LENGTH, `The footer is at most ${SITE_FOOTER_MAX_LENGTH.toLocaleString('en')} characters.`),
+  })
+  .strict();
+type _SiteFooterUpdate = Assert<Conforms<z.output<typeof SiteFooterUpdateSchema>, DamSchemas['SiteFooterUpdate']>>;
+
 // ------------------------------------------------------------------------------------------------ cart and orders (DAM, issue 15)
 
 const OrderComment = z.string().max(2000, 'A comment is at most 2,000 characters.');
@@ -1346,6 +1405,129 @@ type _OrderParams = Assert<Conforms<z.output<typeof OrderParamsSchema>, DamOpera
 /** Path parameters of `/fotoweb/orders/{list}/`. */
 export const OrderListParamsSchema = z.object({ list: z.enum(ORDER_LISTS, { error: `The list is one of ${ORDER_LISTS.join(', ')}.` }) });
 type _OrderListParams = Assert<Conforms<z.output<typeof OrderListParamsSchema>, DamOperations['listOrders']['parameters']['path']>>;
+
+// ------------------------------------------------------------------------------------------------ consent (issue 15)
+
+/** The consent form states (FotoWare's `ConsentFormState`). */
+export const CONSENT_FORM_STATES = ['Pending', 'Signed', 'PartiallySigned', 'Declined', 'Revoked'] as const;
+/** Limits of a consent form's fields. */
+export const CONSENT_FORM_LIMITS = { personName: 200, email: 254, category: 100, usages: 20, usage: 50, assets: 100 } as const;
+
+/** Whether `text` is a real calendar day written `YYYY-MM-DD`. */
+function isCalendarDay(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+const ConsentDay = (label: string) => z.string().refine(isCalendarDay, `The ${label} date is a calendar day written YYYY-MM-DD.`).nullable().optional();
+const ConsentText = (label: string, max: number) =>
+  z
+    .string()
+    .max(max, `The ${label} is at most ${max} characters.`)
+    .refine((text) => !CONTROL_CHARACTERS.test(text) && isAcceptableText(text), `The ${label} must not contain control characters.`);
+
+const consentFormFields = {
+  personName: ConsentText('person’s name', CONSENT_FORM_LIMITS.personName).refine((name) => name.trim() !== '', 'The person’s name is required.'),
+  email: z
+    .union([z.literal(''), z.string().trim().max(CONSENT_FORM_LIMITS.email, 'The e-mail address is at most 254 characters.').pipe(z.email('The e-mail address is not valid.'))])
+    .nullable()
+    .optional(),
+  state: z.enum(CONSENT_FORM_STATES, { error: `The state is one of ${CONSENT_FORM_STATES.join(', ')}.` }),
+  signed: ConsentDay('signed'),
+  expires: ConsentDay('expiry'),
+  category: ConsentText('category', CONSENT_FORM_LIMITS.category).nullable().optional(),
+  usages: z.array(ConsentText('usage', CONSENT_FORM_LIMITS.usage)).max(CONSENT_FORM_LIMITS.usages, `At most ${CONSENT_FORM_LIMITS.usages} usages.`).optional(),
+};
+const expiresAfterSigned = (form: { signed?: string | null; expires?: string | null }, ctx: z.RefinementCtx) => {
+  if (form.signed && form.expires && form.expires < form.signed) ctx.addIssue({ code: 'custom', path: ['expires'], message: 'The expiry date is on or after the signed date.' });
+};
+
+/** `PUT /fotoweb/consent/forms/{formId}` body: what a consent form records. */
+export const ConsentFormUpdateSchema = z.strictObject(consentFormFields).superRefine(expiresAfterSigned);
+type _ConsentFormUpdate = Assert<Conforms<z.output<typeof ConsentFormUpdateSchema>, DamSchemas['ConsentFormUpdate']>>;
+
+/** `POST /fotoweb/consent/forms/` body: the form and the hrefs of the assets it covers (1 to 100). */
+export const ConsentFormCreateSchema = z
+  .strictObject({
+    ...consentFormFields,
+    assets: z
+      .array(z.string().min(1).max(2000))
+      .min(1, 'A consent form covers at least one asset.')
+      .max(CONSENT_FORM_LIMITS.assets, `At most ${CONSENT_FORM_LIMITS.assets} assets at once.`),
+  })
+  .superRefine(expiresAfterSigned);
+type _ConsentFormCreate = Assert<Conforms<z.output<typeof ConsentFormCreateSchema>, DamSchemas['ConsentFormCreate']>>;
+
+/** `POST /fotoweb/consent/forms/{formId}/assets` body. */
+export const ConsentFormAssetLinkSchema = z.strictObject({ href: z.string().min(1).max(2000) });
+type _ConsentFormAssetLink = Assert<Conforms<z.output<typeof ConsentFormAssetLinkSchema>, DamSchemas['ConsentFormAssetLink']>>;
+
+const ConsentIdSchema = (label: string) =>
+  z
+    .string()
+    .regex(/^[1-9][0-9]{0,9}$/, `A ${label} id is a whole number, 1 or more.`)
+    .transform((digits) => Number(digits))
+    .refine((id) => id <= 2_147_483_647, `A ${label} id is at most 2147483647.`);
+/** Path parameters of `/fotoweb/consent/forms/{formId}` (and its `assets`). */
+export const ConsentFormParamsSchema = z.object({ formId: ConsentIdSchema('consent form') });
+type _ConsentFormParams = Assert<Conforms<z.output<typeof ConsentFormParamsSchema>, DamOperations['updateConsentForm']['parameters']['path']>>;
+/** Path parameters of `/fotoweb/consent/forms/{formId}/assets/{assetId}`. */
+export const ConsentFormAssetParamsSchema = z.object({ formId: ConsentIdSchema('consent form'), assetId: ConsentIdSchema('asset') });
+type _ConsentFormAssetParams = Assert<Conforms<z.output<typeof ConsentFormAssetParamsSchema>, DamOperations['unlinkConsentFormAsset']['parameters']['path']>>;
+/** Path parameters of `/fotoweb/consent/assets/{assetId}/forms/`. */
+export const ConsentAssetParamsSchema = z.object({ assetId: ConsentIdSchema('asset') });
+type _ConsentAssetParams = Assert<Conforms<z.output<typeof ConsentAssetParamsSchema>, DamOperations['listAssetConsentForms']['parameters']['path']>>;
+
+/** `PUT /fotoweb/api/config/consentForms/ConsentFormSettings` body (spec 03 §3.10). */
+export const ConsentFormSettingsSchema = z.strictObject({
+  companyAbout: z
+    .string()
+    .max(5000, 'The company description is at most 5000 characters.')
+    .refine((text) => !CONTROL_CHARACTERS.test(text.replace(/[\n\r\t]/g, ' ')) && isAcceptableText(text), 'The company description must not contain control characters.'),
+  contactEmailAddress: z.union([
+    z.literal(''),
+    z.string().trim().max(254, 'The e-mail address is at most 254 characters.').pipe(z.email('The contact e-mail address is not valid.')),
+  ]),
+  companyName: ConsentText('company name', 200),
+  defaultUrlExpiryDays: z.int('The URL expiry is a whole number of days.').min(1, 'The URL expiry is at least 1 day.').max(3650, 'The URL expiry is at most 3650 days.'),
+  enableConsentForms: z.boolean(),
+  pdfRenderCompanyLogo: z.boolean(),
+  pdfRenderCompanyLogoInBanner: z.boolean(),
+  categories: z.array(z.record(z.string(), z.unknown())).max(100),
+  templates: z.array(z.record(z.string(), z.unknown())).max(100),
+  languages: z.array(z.record(z.string(), z.unknown())).max(100),
+  defaultFields: z.array(z.record(z.string(), z.unknown())).max(100),
+});
+type _ConsentFormSettings = Assert<Conforms<z.output<typeof ConsentFormSettingsSchema>, DamSchemas['ConsentFormSettings']>>;
+
+// ------------------------------------------------------------------------------------------------ site appearance (issue 15)
+
+/**
+ * `POST /fotoweb/appearance/css` body (spec 01 §7 "POST custom CSS url: cssContent"): the whole stylesheet, empty to
+ * clear it. Its size limit (`CUSTOM_CSS_MAX_BYTES`) is the DAM's to answer, with 413, not this schema's 400.
+ */
+export const CustomCssUpdateSchema = z.strictObject({ cssContent: z.string({ error: 'cssContent is the stylesheet, a string (empty clears it).' }) });
+type _CustomCssUpdate = Assert<Conforms<z.output<typeof CustomCssUpdateSchema>, DamSchemas['CustomCssUpdate']>>;
+
+/** A custom title-bar button (spec 02 §3): `href` only http(s) or site-relative (`isTitleBarHref`). */
+export const TitleBarButtonSchema = z.strictObject({
+  index: z.number().int('index is a whole number.').min(0, 'index is 0 or more.').max(TITLE_BAR_LIMITS.maxIndex, `index is at most ${TITLE_BAR_LIMITS.maxIndex}.`),
+  tooltip: z.string().trim().min(1, 'A button needs a tooltip.').max(TITLE_BAR_LIMITS.maxTooltip, `A tooltip is at most ${TITLE_BAR_LIMITS.maxTooltip} characters.`),
+  href: z.string().refine(isTitleBarHref, 'A button links to an http(s) address or a path on this site (starting with /).'),
+  target: z.enum(TITLE_BAR_TARGETS, { error: 'target is _self or _blank.' }),
+  icon: z.enum(TITLE_BAR_ICONS, { error: `icon is one of ${TITLE_BAR_ICONS.join(', ')}, or null.` }).nullable(),
+});
+type _TitleBarButton = Assert<Conforms<z.output<typeof TitleBarButtonSchema>, DamSchemas['TitleBarButton']>>;
+
+/** `PUT /fotoweb/appearance/title-bar-buttons` body: the whole list. */
+export const TitleBarButtonListSchema = z.strictObject({
+  data: z.array(TitleBarButtonSchema).max(TITLE_BAR_LIMITS.maxButtons, `At most ${TITLE_BAR_LIMITS.maxButtons} title-bar buttons.`),
+});
+type _TitleBarButtonList = Assert<Conforms<z.output<typeof TitleBarButtonListSchema>, DamSchemas['TitleBarButtonList']>>;
+
+/** `GET /fotoweb/appearance/css` query: the version the descriptor's address carries (cache busting). */
+export const CustomCssQuerySchema = z.object({ v: z.string().max(20).optional() });
+type _CustomCssQuery = Assert<Conforms<z.output<typeof CustomCssQuerySchema>, NonNullable<DamOperations['getCustomCss']['parameters']['query']>>>;
 
 // ------------------------------------------------------------------------------------------------ FotoWare's Beta users and groups (DAM)
 

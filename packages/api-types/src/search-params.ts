@@ -6,7 +6,8 @@
  * - `q`: a search expression (at most {@link MAX_EXPRESSION_LENGTH} characters);
  * - key=value criteria: `<fieldId>=value` (1–4 digits) and the built-in text keys {@link TEXT_KEYS} (`fn`, `dn`,
  *   `fp`); a key repeated is OR-ed, different keys are AND-ed, the value `""` asks for an empty field;
- * - the choices {@link SEARCH_CHOICES} (`dt`, `cs`, `o`, `ms`, `s`);
+ * - the choices {@link SEARCH_CHOICES} (`dt`, `cs`, `o`, `ms`, `s`, and `cst` the consent status, which the DAM
+ *   honours only where the caller holds ViewConsentSummary);
  * - the range bounds {@link RANGE_PARAMS}: `fsf`/`fst` in **MB** of {@link BYTES_PER_MB} bytes, `pwf`/`pwt` and
  *   `phf`/`pht` in whole **px**, the date ranges `mtf`/`mtt`, `itf`/`itt`, `rtf`/`rtt`, `ctf`/`ctt` as `YYYY-MM-DD`
  *   (the DAM also takes a time); each bound is checked against the column it is compared with
@@ -50,8 +51,10 @@ export const SEARCH_CHOICES = {
   o: ['landscape', 'portrait', 'square'],
   ms: ['none', 'little', 'normal'],
   s: ['online', 'offline'],
+  // The asset's consentStatus.assetConsentState, lower-case (issue 15; spec 02 §9: offered at consent feature level 40).
+  cst: ['noconsentinfo', 'pending', 'noconsent', 'partialconsent', 'fullconsent'],
 } as const satisfies Record<string, readonly string[]>;
-/** A choice key: `dt`, `cs`, `o`, `ms`, `s`. */
+/** A choice key: `dt`, `cs`, `o`, `ms`, `s`, `cst` (consent status). */
 export type ChoiceKey = keyof typeof SEARCH_CHOICES;
 /** A value of choice `K`, e.g. `SearchChoice<'dt'>` is `'image' | 'movie' | …`. */
 export type SearchChoice<K extends ChoiceKey> = (typeof SEARCH_CHOICES)[K][number];
@@ -211,6 +214,8 @@ export interface SearchParams {
   o?: string;
   ms?: string;
   s?: string;
+  /** Consent status (issue 15), a value of `SEARCH_CHOICES.cst`. */
+  cst?: string;
   fsf?: number;
   fst?: number;
   phf?: number;

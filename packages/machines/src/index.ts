@@ -286,6 +286,10 @@ export {
   settleRange,
   showsImageAttributes,
   STORAGES,
+  CONSENT_STATUSES,
+  CONSENT_FILTER_FEATURE_LEVEL,
+  offersConsentFilter,
+  type ConsentStatusChoice,
   toSearchParams,
   type AdvancedSearchForm,
   type Bound,
@@ -318,6 +322,20 @@ export {
   type ReadStoredConsentInput,
   type StoreConsentInput,
 } from './cookieBanner/cookieBanner.machine.ts';
+
+// Floating footer: spec 02 §2, §4 (issue 15).
+export { FOOTER_SCROLL_THRESHOLD_PX, FOOTER_VISIBLE_TAG, floatingFooterMachine, scrollDirection, type FloatingFooterEvent } from './floatingFooter/floatingFooter.machine.ts';
+
+// Footer editor: spec 02 §2 (issue 15).
+export {
+  FOOTER_EDITOR_DEFAULT_ERROR,
+  FOOTER_MAX_LENGTH,
+  footerDraftProblem,
+  footerEditorMachine,
+  type FooterEditorContext,
+  type FooterEditorEvent,
+  type FooterReply,
+} from './footerEditor/footerEditor.machine.ts';
 
 // Cart badge: spec 02 §4, §7, §9; adding to the cart (issue 15).
 export {
@@ -735,6 +753,19 @@ export {
   type DeviceTokenResetInput,
 } from './deviceTokenReset/deviceTokenReset.machine.ts';
 
+// Activity exports: issue 15, spec 03 §2.1 (the activity log, its filters and older pages).
+export {
+  ACTIVITY_FORBIDDEN,
+  NO_ACTIVITY_FILTERS,
+  activityLogErrorMessage,
+  activityLogMachine,
+  type ActivityFilters,
+  type ActivityLogContext,
+  type ActivityLogEvent,
+  type ActivityLogInput,
+  type ActivityPage,
+} from './activityLog/activityLog.machine.ts';
+
 // Pins: issue 13, spec 01 §3 Pins, §4 Pinning, §7, §8 pinLimit.
 export {
   PIN_LIMIT_NOTICE,
@@ -874,6 +905,29 @@ export {
   type CollectionStyleInput,
 } from './collectionStyle/collectionStyle.machine.ts';
 
+// Manage site → Appearance: issue 15, spec 01 §3, §7; spec 02 §3 customTitleBarButtons.
+export {
+  appearanceEditorMachine,
+  appearanceErrorMessage,
+  cssDraftProblem,
+  titleBarButtonProblems,
+  titleBarButtonsToSave,
+  type AppearanceEditorContext,
+  type AppearanceEditorEvent,
+  type AppearanceSaved,
+  type TitleBarButtonProblem,
+} from './appearanceEditor/appearanceEditor.machine.ts';
+
+// Ctrl+Shift+Z clears the custom CSS after a prompt: issue 15, spec 01 §2 Keyboard, prompt modal, §7, §8.
+export {
+  CUSTOM_CSS_NOTICE_AUTOCLOSE_MS,
+  customCssResetErrorMessage,
+  customCssResetMachine,
+  type CustomCssClearInput,
+  type CustomCssResetContext,
+  type CustomCssResetEvent,
+} from './customCssReset/customCssReset.machine.ts';
+
 // The trash's restore and purge: issue 13 trash, spec 01 §2 prompt modal and notifications, §8; dam.yaml updateTrash.
 export {
   TRASH_NOTICE_AUTOCLOSE_MS,
@@ -964,3 +1018,48 @@ export {
   type SignupSettingsInput,
   type SignupSettingsSaveInput,
 } from './signupSettings/signupSettings.machine.ts';
+export {
+  CONSENT_SETTINGS_DEFAULT_ERROR,
+  CONSENT_SETTINGS_LOAD_FAILED,
+  CONSENT_URL_EXPIRY_MAX_DAYS,
+  consentSettingsChanged,
+  consentSettingsMachine,
+  consentSettingsProblems,
+  type ConsentSettingsContext,
+  type ConsentSettingsEvent,
+  type ConsentSettingsProblem,
+} from './consentSettings/consentSettings.machine.ts';
+export {
+  CONSENT_FORM_STATE_OPTIONS,
+  CONSENT_PANEL_DEFAULT_ERROR,
+  CONSENT_PANEL_LOAD_FAILED,
+  consentFormDraftOf,
+  consentFormFieldsOf,
+  consentFormProblems,
+  consentPanelMachine,
+  EMPTY_CONSENT_FORM,
+  type ConsentFormDraft,
+  type ConsentFormProblem,
+  type ConsentFormSaveInput,
+  type ConsentPanelContext,
+  type ConsentPanelEvent,
+  type ConsentPanelInput,
+} from './consentPanel/consentPanel.machine.ts';
+
+// The order settings (issue 15): the orderer's fields and the terms.
+export {
+  ORDER_SETTINGS_INVALID_MESSAGE,
+  ORDER_SETTINGS_LOAD_FAILED,
+  ORDER_TERMS_MAX_LENGTH,
+  orderConfigOf,
+  orderSettingsChanged,
+  orderSettingsDraftOf,
+  orderSettingsErrorMessage,
+  orderSettingsMachine,
+  orderSettingsProblems,
+  type OrderSettingsContext,
+  type OrderSettingsDraft,
+  type OrderSettingsEvent,
+  type OrderSettingsInput,
+  type OrderSettingsSaveInput,
+} from './orderSettings/orderSettings.machine.ts';

@@ -5,7 +5,7 @@
  * model's order and the `POST` to its approve href is held and answered as the path says (the order as approved, 409
  * decided already, 500), so no real order is decided. The count on the settings menu goes on to the DAM.
  *
- * The comment, the expiry date, Approve, Cancel and the error's close button are the user's; every state is checked on
+ * The comment, the expiry date, "Never expires", Approve, Cancel and the error's close button are the user's; every state is checked on
  * screen: the dialog's state, the comment and the date, the date's problem, Approve enabled only without problems, the
  * error, and once decided the notice (or, cancelled, none) with the dialog gone.
  */
@@ -71,12 +71,16 @@ const adapter: ScreenAdapter<DecisionScreen> = {
   },
 
   async perform(event: EventObject, page, screen, { from }) {
-    const payload = event as EventObject & { text?: string; date?: string; output?: unknown; error?: { status: number; responseJSON: unknown } };
+    const payload = event as EventObject & { text?: string; date?: string; never?: boolean; output?: unknown; error?: { status: number; responseJSON: unknown } };
     switch (event.type) {
       case 'EDIT_COMMENT':
         return dialog(page).getByTestId('order-decision-comment').fill(payload.text!);
       case 'SET_EXPIRY':
         return dialog(page).getByTestId('order-decision-expiry').fill(payload.date!);
+      case 'SET_NEVER_EXPIRES':
+        return dialog(page)
+          .getByRole('checkbox', { name: 'Never expires' })
+          .setChecked(payload.never!, { ...ACT, force: true });
       case 'CONFIRM':
         return dialog(page).getByTestId('order-decision-confirm').click(ACT);
       case 'CANCEL':
@@ -85,12 +89,12 @@ const adapter: ScreenAdapter<DecisionScreen> = {
         return dialog(page).getByTestId('order-decision-error-dismiss').click(ACT);
       case 'xstate.done.actor.decide':
       case 'xstate.error.actor.decide': {
-        // The comment trimmed (none when empty) and the end of the expiry day.
+        // The comment trimmed (none when empty) and the end of the expiry day, or null when it never expires.
         const context = contextOf(from);
         const route = await take(screen.held);
         expect(route.request().postDataJSON()).toEqual({
           ...(context.adminComment.trim() !== '' ? { adminComment: context.adminComment.trim() } : {}),
-          expires: endOfDay(context.expiresOn),
+          expires: context.neverExpires ? null : endOfDay(context.expiresOn),
         });
         if (event.type === 'xstate.done.actor.decide') return route.fulfill({ json: payload.output });
         return route.fulfill({ status: payload.error!.status, json: payload.error!.responseJSON });
@@ -113,6 +117,8 @@ const adapter: ScreenAdapter<DecisionScreen> = {
     await expect(dialog(page)).toHaveAttribute('data-state', name);
     await expect(dialog(page).getByTestId('order-decision-comment')).toHaveValue(context.adminComment);
     await expect(dialog(page).getByTestId('order-decision-expiry')).toHaveValue(context.expiresOn);
+    await expect(dialog(page).getByRole('checkbox', { name: 'Never expires' })).toBeChecked({ checked: context.neverExpires });
+    await expect(dialog(page).getByTestId('order-decision-expiry')).toBeEnabled({ enabled: !context.neverExpires && name !== 'deciding' });
     const problems = orderDecisionProblems(context);
     if (problems['expiresOn']) await expect(dialog(page).getByTestId('order-decision-expiry-error')).toHaveText(problems['expiresOn']);
     else await expect(dialog(page).getByTestId('order-decision-expiry-error')).toHaveCount(0);

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import httpProxy from '@fastify/http-proxy';
 import { CSRF_HEADER } from '@magpie/api-types';
 import {
+  APPEARANCE_OPERATIONS,
   findRoute,
   GUEST_OPERATIONS,
   PASSWORD_RESET_OPERATIONS,
@@ -28,9 +29,16 @@ export const EARLY_ANSWER_DISCARD_TIMEOUT_MS = 60_000;
 
 /**
  * DAM operations that need no token (dam.yaml `security: []`); the BFF forwards them without a session (and without
- * the session's token when there is one): health, share links, the public sign-up, password resets, the cookie consent.
+ * the session's token when there is one): health, share links, the public sign-up, password resets, the cookie consent, the custom CSS.
  */
-export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set(['getHealth', ...SHARE_LINK_OPERATIONS, ...SIGNUP_OPERATIONS, ...PASSWORD_RESET_OPERATIONS, ...PRIVACY_OPERATIONS]);
+export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
+  'getHealth',
+  ...SHARE_LINK_OPERATIONS,
+  ...SIGNUP_OPERATIONS,
+  ...PASSWORD_RESET_OPERATIONS,
+  ...PRIVACY_OPERATIONS,
+  ...APPEARANCE_OPERATIONS,
+]);
 
 /** Browser request headers never forwarded to the DAM: the BFF's cookies and CSRF header, and any bearer of its own. */
 const STRIPPED_REQUEST_HEADERS = ['cookie', CSRF_HEADER.toLowerCase(), 'authorization'];

@@ -634,6 +634,26 @@ export interface OrderConfigTable {
   modified: Generated<Date>;
 }
 
+/**
+ * One row of the activity log (migration 0031; issue 15, spec 03 §2.1 activity exports): who did what to which target,
+ * copied as it was then (no foreign keys), append-only.
+ */
+export interface ActivityLogTable {
+  id: Generated<number>;
+  at: Generated<Date>;
+  /** The acting user's id; null for the system (a sweep) or a name that matched no user. */
+  user_id: number | null;
+  user_name: string;
+  user_full_name: Generated<string>;
+  /** One of `ACTIVITY_ACTIONS` (`asset.metadataEdited`…). */
+  action: string;
+  target_kind: string;
+  target_id: string | null;
+  target_href: string | null;
+  target_name: Generated<string>;
+  details: JsonDefaulted<Record<string, unknown>>;
+}
+
 /** What an alert found, as the user is told in the app (migration 0027; issue 15). */
 export interface NotificationsTable {
   id: Generated<number>;
@@ -747,6 +767,27 @@ export interface StoredSignupField {
   validation: { helpText: string; regex: string } | null;
 }
 
+/** A custom title-bar button as stored (migration 0029): the contract's `TitleBarButton`. */
+export interface StoredTitleBarButton {
+  index: number;
+  tooltip: string;
+  href: string;
+  target: '_self' | '_blank';
+  icon: string | null;
+}
+
+/** The site's appearance (migration 0029; issue 15): one row. */
+export interface SiteAppearanceTable {
+  singleton: Generated<boolean>;
+  /** The custom CSS; empty when none is set. */
+  custom_css: Generated<string>;
+  /** Grows by one at every change of the CSS: the `v` of its address. */
+  css_version: Generated<number>;
+  title_bar_buttons: JsonDefaulted<StoredTitleBarButton[]>;
+  /** When an administrator last changed it; null when never. */
+  modified: Date | null;
+}
+
 /** The sign-up settings (migration 0025): one row. */
 export interface SignupSettingsTable {
   singleton: Generated<boolean>;
@@ -754,6 +795,14 @@ export interface SignupSettingsTable {
   admin_can_assign_groups: Generated<boolean>;
   fields: JsonDefaulted<StoredSignupField[]>;
   modified: Generated<Date>;
+}
+
+/** The site's footer (migration 0030; issue 15): one row, the administrator's Markdown. */
+export interface SiteFooterTable {
+  singleton: Generated<boolean>;
+  markdown: Generated<string>;
+  /** When an administrator last changed it; null when never. */
+  modified: Date | null;
 }
 
 /** A prepared ZIP download of a selection (migration 0018): its creator's, until `expires`. */
@@ -784,7 +833,52 @@ export interface SmartFoldersTable {
 }
 
 /** Every table Magpie's DAM stores, for Kysely's typed queries. */
+/** The consent form settings, one row (migration 0032; issue 15; spec 03 §3.10). */
+export interface ConsentSettingsTable {
+  singleton: Generated<boolean>;
+  company_about: Generated<string>;
+  contact_email_address: Generated<string>;
+  company_name: Generated<string>;
+  /** Days; 30 by default (spec 03 §9). */
+  default_url_expiry_days: Generated<number>;
+  enable_consent_forms: Generated<boolean>;
+  pdf_render_company_logo: Generated<boolean>;
+  pdf_render_company_logo_in_banner: Generated<boolean>;
+  categories: JsonDefaulted<Record<string, unknown>[]>;
+  templates: JsonDefaulted<Record<string, unknown>[]>;
+  languages: JsonDefaulted<Record<string, unknown>[]>;
+  default_fields: JsonDefaulted<Record<string, unknown>[]>;
+  modified: Generated<Date>;
+}
+
+/** A consent form's state (FotoWare's `ConsentFormState`). */
+export type ConsentFormStateName = 'Pending' | 'Signed' | 'PartiallySigned' | 'Declined' | 'Revoked';
+
+/** A consent form (migration 0032; issue 15): `signed` and `expires` are `YYYY-MM-DD` (UTC days). */
+export interface ConsentFormsTable {
+  id: Generated<number>;
+  person_name: string;
+  email: string | null;
+  state: ConsentFormStateName;
+  signed: string | null;
+  expires: string | null;
+  category: string | null;
+  usages: JsonDefaulted<string[]>;
+  created_by: number | null;
+  created: Generated<Date>;
+  modified: Generated<Date>;
+}
+
+/** The assets a consent form covers. */
+export interface ConsentFormAssetsTable {
+  form_id: number;
+  asset_id: number;
+}
+
 export interface Database {
+  consent_settings: ConsentSettingsTable;
+  consent_forms: ConsentFormsTable;
+  consent_form_assets: ConsentFormAssetsTable;
   users: UsersTable;
   groups: GroupsTable;
   group_members: GroupMembersTable;
@@ -813,6 +907,7 @@ export interface Database {
   order_items: OrderItemsTable;
   order_config: OrderConfigTable;
   notifications: NotificationsTable;
+  activity_log: ActivityLogTable;
   password_resets: PasswordResetsTable;
   invitations: InvitationsTable;
   invitation_groups: InvitationGroupsTable;
@@ -820,6 +915,8 @@ export interface Database {
   signups: SignupsTable;
   signup_groups: SignupGroupsTable;
   signup_settings: SignupSettingsTable;
+  site_appearance: SiteAppearanceTable;
+  site_footer: SiteFooterTable;
   downloads: DownloadsTable;
   smart_folders: SmartFoldersTable;
   metadata_views: MetadataViewsTable;
@@ -841,9 +938,12 @@ export type MailMessageRow = Selectable<MailMessagesTable>;
 export type AlertRow = Selectable<AlertsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
+export type ActivityRow = Selectable<ActivityLogTable>;
 export type PasswordResetRow = Selectable<PasswordResetsTable>;
 export type InvitationRow = Selectable<InvitationsTable>;
 export type SignupRow = Selectable<SignupsTable>;
+export type ConsentFormRow = Selectable<ConsentFormsTable>;
+export type ConsentSettingsRow = Selectable<ConsentSettingsTable>;
 /** An asset as services use it: every column but the search vectors (large, and only the database reads them). */
 export type AssetRow = Omit<Selectable<AssetsTable>, 'search_vector' | 'field_vector'>;
 /** The columns of {@link AssetRow}, for `select`. */

@@ -15,11 +15,20 @@ export type ActingPrincipal = Pick<Caller, 'isSiteOwner' | 'permissions'>;
  *   settings could mint a key with more power than their own.
  */
 export const administrationPolicy = {
-  /** @throws ApiError 403 Forbidden without `manageUsers` and `manageSettings`. */
+  /** @throws ApiError 403 Forbidden without `manageUsers`, `manageSettings` and `changeSiteAppearance` (issue 15: Manage site). */
   assertMayReadConfigOptions(caller: Caller): void {
-    if (!sitePolicy.can(caller, 'manageUsers') && !sitePolicy.can(caller, 'manageSettings')) {
-      throw forbidden('You need the manageUsers or the manageSettings permission to read the permissions overview.');
+    if (!sitePolicy.can(caller, 'manageUsers') && !sitePolicy.can(caller, 'manageSettings') && !sitePolicy.can(caller, 'changeSiteAppearance')) {
+      throw forbidden('You need the manageUsers, the manageSettings or the changeSiteAppearance permission to read the permissions overview.');
     }
+  },
+
+  /**
+   * The Manage site page's sections the caller may change (spec 03 §2.1, §3.4 `AvailableConfigSections`; issue 15):
+   * `Appearance` (custom CSS, title-bar buttons) with `changeSiteAppearance`; `Footer` (the Markdown footer) with
+   * `manageSettings`. The descriptor offers `views.management` when the list is not empty.
+   */
+  configSections(caller: Caller): string[] {
+    return [...(sitePolicy.can(caller, 'changeSiteAppearance') ? ['Appearance'] : []), ...(sitePolicy.can(caller, 'manageSettings') ? ['Footer'] : [])];
   },
 
   /** @throws ApiError 403 Forbidden without `manageSettings`. */

@@ -96,13 +96,19 @@ function accessOf(permissions: ReadonlySet<string>, autoSearches: readonly strin
 }
 
 /** What a caller may do with an archive as a collection, and the permission each needs (spec 03 §3.11). */
-const ARCHIVE_ACTIONS = { view: 'View', upload: 'UploadFile', moveTo: 'MoveTo', copyTo: 'CopyTo', editSmartFolders: 'EditSmartFolders', alert: 'Alert' } as const satisfies Record<
-  string,
-  ArchivePermission
->;
+const ARCHIVE_ACTIONS = {
+  view: 'View',
+  upload: 'UploadFile',
+  moveTo: 'MoveTo',
+  copyTo: 'CopyTo',
+  editSmartFolders: 'EditSmartFolders',
+  alert: 'Alert',
+  openInDesktopTool: 'OpenFile',
+} as const satisfies Record<string, ArchivePermission>;
 /**
  * An action on an archive: `view` it (and its folders), `upload` to it, move or copy assets into it, make and change
- * its smart folders (issue 13), set search alerts on it (issue 15).
+ * its smart folders (issue 13), set search alerts on it (issue 15), open its files with the desktop tool (issue 15,
+ * spec 01 §6 "the fwdt rights").
  */
 export type ArchiveAction = keyof typeof ARCHIVE_ACTIONS;
 

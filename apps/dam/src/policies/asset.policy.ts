@@ -27,6 +27,16 @@ const ASSET_RULES = {
   copyFrom: { permissions: ['CopyFrom'], forbidden: 'You need the CopyFrom permission on the archives of all these assets to copy them.' },
   rotate: { permissions: ['CropRotate'], forbidden: 'You need the CropRotate permission on the archives of all these assets to rotate them.' },
   delete: { permissions: ['Delete'], forbidden: 'You need the Delete permission on the archives of all these assets to delete them.' },
+  // Consent (issue 15; spec 03 §3.11): the summary (`consentStatus`), the forms' details, recording forms.
+  viewConsentSummary: { permissions: ['ViewConsentSummary'] },
+  viewConsentDetails: {
+    permissions: ['ViewConsentSummary', 'ViewConsentDetails'],
+    forbidden: 'You need the ViewConsentDetails permission on this archive to read its consent forms.',
+  },
+  manageConsent: {
+    permissions: ['ViewConsentSummary', 'ViewConsentDetails', 'ManageConsentStatus'],
+    forbidden: 'You need the ManageConsentStatus permission on the archives of these assets to record their consent forms.',
+  },
 } as const satisfies Record<string, { permissions: readonly ArchivePermission[]; hidden?: string; forbidden?: string }>;
 
 /** An action on an asset (see {@link ASSET_RULES}). */

@@ -31,11 +31,15 @@ import { FOLDERS_MATRIX_ROWS } from '../routes/folders/folders.matrix.ts';
 import { DOWNLOADS_MATRIX_ROWS } from '../routes/downloads/downloads.matrix.ts';
 import { SMART_FOLDERS_MATRIX_ROWS } from '../routes/smart-folders/smart-folders.matrix.ts';
 import { MAIL_MATRIX_ROWS } from '../routes/mail/mail.matrix.ts';
+import { ACTIVITY_MATRIX_ROWS } from '../routes/activity/activity.matrix.ts';
 import { INVITATIONS_MATRIX_ROWS } from '../routes/invitations/invitations.matrix.ts';
 import { SIGNUPS_MATRIX_ROWS } from '../routes/signups/signups.matrix.ts';
 import { ALERTS_MATRIX_ROWS, ALERTS_OPEN_OPERATIONS } from '../routes/alerts/alerts.matrix.ts';
 import { ORDERS_MATRIX_ROWS, ORDERS_OPEN_OPERATIONS } from '../routes/orders/orders.matrix.ts';
+import { CONSENT_MATRIX_ROWS } from '../routes/consent/consent.matrix.ts';
 import { PRIVACY_OPEN_OPERATIONS } from '../routes/privacy/privacy.matrix.ts';
+import { APPEARANCE_MATRIX_ROWS, APPEARANCE_OPEN_OPERATIONS } from '../routes/appearance/appearance.matrix.ts';
+import { FOOTER_MATRIX_ROWS, FOOTER_OPEN_OPERATIONS } from '../routes/footer/footer.matrix.ts';
 import { PASSWORD_RESETS_OPEN_OPERATIONS } from '../routes/password-resets/password-resets.matrix.ts';
 import {
   as,
@@ -204,10 +208,14 @@ const ROOM_ROWS: MatrixRow[] = [
   ...DOWNLOADS_MATRIX_ROWS,
   ...SMART_FOLDERS_MATRIX_ROWS,
   ...MAIL_MATRIX_ROWS,
+  ...ACTIVITY_MATRIX_ROWS,
   ...INVITATIONS_MATRIX_ROWS,
   ...SIGNUPS_MATRIX_ROWS,
   ...ALERTS_MATRIX_ROWS,
   ...ORDERS_MATRIX_ROWS,
+  ...CONSENT_MATRIX_ROWS,
+  ...APPEARANCE_MATRIX_ROWS,
+  ...FOOTER_MATRIX_ROWS,
 ];
 
 /**
@@ -664,6 +672,8 @@ const OPEN_OPERATIONS: OpenOperation[] = [
   ...ALERTS_OPEN_OPERATIONS,
   ...ORDERS_OPEN_OPERATIONS,
   ...PRIVACY_OPEN_OPERATIONS,
+  ...APPEARANCE_OPEN_OPERATIONS,
+  ...FOOTER_OPEN_OPERATIONS,
 ];
 
 describe('operations open to every signed-in caller, or to anyone', () => {

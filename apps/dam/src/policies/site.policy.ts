@@ -14,8 +14,10 @@ const SITE_ACTIONS = {
   manageSettings: { permission: 'manageSettings', refusal: 'You need the manageSettings permission to change the settings.' },
   manageArchives: { permission: 'manageArchives', refusal: 'You need the manageArchives permission to manage archives.' },
   manageServices: { permission: 'manageServices', refusal: 'You need the manageServices permission to manage services.' },
-  configureConsentForms: { permission: 'configureConsentForms', refusal: 'You need the configureConsentForms permission to read the consent form settings.' },
+  configureConsentForms: { permission: 'configureConsentForms', refusal: 'You need the configureConsentForms permission to change the consent form settings.' },
   audit: { permission: 'audit', refusal: 'You need the audit permission to read the audit log.' },
+  // Activity exports (issue 15, spec 03 §2.1): reading and downloading the activity log; `audit` reads it too.
+  exportActivity: { permission: 'manageActivityExports', refusal: 'You need the manageActivityExports permission to read the activity log.' },
   // Albums (issue 13; spec 03 §3.3 "albums: create"); `manageAlbums` lets its holders open and change anyone's.
   createAlbums: { permission: 'albums.create', refusal: 'You need the albums.create permission to create albums.' },
   shareAlbumsWithGuests: { permission: 'albums.shareWithGuests', refusal: 'You need the albums.shareWithGuests permission to share albums by link.' },
@@ -34,6 +36,8 @@ const SITE_ACTIONS = {
   // Invitations and sign-ups (issue 14; spec 01 §6, spec 03 §3.3).
   inviteUsers: { permission: 'inviteUsers', refusal: 'You need the inviteUsers permission to invite people.' },
   approvePendingSignups: { permission: 'approvePendingSignups', refusal: 'You need the approvePendingSignups permission to approve or reject sign-ups.' },
+  // The site's custom CSS and title-bar buttons, the Manage site page's Appearance (issue 15; spec 03 §3.3).
+  changeSiteAppearance: { permission: 'changeSiteAppearance', refusal: 'You need the changeSiteAppearance permission to change the site’s appearance.' },
   // Orders (issue 15; spec 03 §3.3 approveOrders).
   approveOrders: { permission: 'approveOrders', refusal: 'You need the approveOrders permission to read, approve or reject orders.' },
 } as const satisfies Record<string, { permission: string; refusal: string }>;

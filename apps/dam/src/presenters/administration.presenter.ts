@@ -11,17 +11,17 @@ export function presentUserReference(userId: number): UserReference {
  * The permissions overview (`GET /fotoweb/api/config/options`, spec 03 §3.4): every group permission of §3.3, the
  * user license levels with "None" = 0 first, the group license levels (the same without None: a group's default
  * for new members is a real level), both license modes, and the configuration sections this server has screens
- * for. Magpie has no "Manage site" view yet, so the list of sections is empty and the settings menu drops that entry
- * (§2.1): only what exists is advertised.
+ * for and the caller may change (`sections`: the Manage site page's, e.g. `Appearance`); when it is empty the settings
+ * menu drops "Manage site" (§2.1): only what exists is advertised.
  */
-export function presentConfigOptions(): ConfigOptions {
+export function presentConfigOptions(sections: readonly string[] = []): ConfigOptions {
   return {
     AvailableGroupPermissions: [...GROUP_PERMISSIONS],
     AvailableUserLicenseTypes: USER_LICENSE_LEVELS.map((option) => ({ ...option })),
     AvailableUserLicenseModes: LICENSE_MODES.map((option) => ({ ...option })),
     AvailableGroupLicenseTypes: USER_LICENSE_LEVELS.filter((option) => option.ValueNumeric !== 0).map((option) => ({ ...option })),
     AvailableGroupLicenseModes: LICENSE_MODES.map((option) => ({ ...option })),
-    AvailableConfigSections: [],
+    AvailableConfigSections: [...sections],
   };
 }
 

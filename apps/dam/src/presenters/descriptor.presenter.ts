@@ -1,6 +1,9 @@
 import { GUEST_USER_ID, type FullApiDescriptor, type PublicApiDescriptor } from '@magpie/api-types';
 import type { Caller } from '../policies/archive.policy.ts';
+import type { DesktopToolOffer, SubscriptionOffer } from '../services/site-extras.service.ts';
+import type { DescriptorAppearance } from '../services/appearance.service.ts';
 import { sitePolicy } from '../policies/site.policy.ts';
+import { CONSENT_FEATURE_LEVEL, CONSENT_VIEW } from './consent.presenter.ts';
 import { administrationPolicy } from '../policies/administration.policy.ts';
 import { invitationPolicy } from '../policies/invitation.policy.ts';
 import {
@@ -34,6 +37,8 @@ export const SITE_OWNER_HREF = `${USER_LIST_HREF}site-owner`;
 export const CHANGE_PASSWORD_VIEW = '/fotoweb/views/change-password';
 /** The web client's API clients view (Magpie; spec 03 §3.12 applications), offered with `manageSettings`. */
 export const API_CLIENTS_VIEW = '/fotoweb/views/api-clients';
+/** The Activity exports page (spec 03 §2.1; issue 15), offered with `manageActivityExports` or `audit`. */
+export const ACTIVITY_EXPORTS_VIEW = '/fotoweb/views/activity-exports';
 /** The web client's outbox view (Magpie; issue 14 "Mail"), offered with `manageSettings`. */
 export const OUTBOX_VIEW = '/fotoweb/views/outbox';
 /** The invitation wizard (FotoWeb's `views.createInvitations`; spec 01 §2), offered with `inviteUsers` (issue 14). */
@@ -48,6 +53,12 @@ export const CART_VIEW = '/fotoweb/views/cart';
 export const ORDER_HISTORY_VIEW = '/fotoweb/views/orders';
 /** The approvers' pending orders page (FotoWeb's `order.admin.views.pending`; issue 15). */
 export const PENDING_ORDERS_VIEW = '/fotoweb/views/orders/admin';
+/** The order settings: the orderer's fields and the terms (Magpie; issue 15), offered with `manageSettings`. */
+export const ORDER_SETTINGS_VIEW = '/fotoweb/views/order-settings';
+/** The desktop tool's how-to install view (FotoWeb's `fwdt.views.install`; issue 15), shown in a modal frame. */
+export const DESKTOP_TOOL_INSTALL_VIEW = '/fotoweb/views/desktop-tool';
+/** The Manage site page (spec 01 §2, spec 03 §2.1 "Manage site"; issue 15), offered to who may change its sections. */
+export const MANAGEMENT_VIEW = '/fotoweb/views/management';
 /** The sign-up settings (Magpie; issue 14: open sign-up, approvers' groups, the extra fields), offered with `manageSettings`. */
 export const SIGNUP_SETTINGS_VIEW = '/fotoweb/views/admin/signup-settings';
 /**
@@ -72,14 +83,31 @@ export const KEEPALIVE_INTERVAL_S = 20;
  * it does not serve yet: a link or flag is offered only for what exists and the caller may use (spec 03 §2.1, §6).
  *
  * - `canUpload`: whether the caller has any archive to upload to.
+ * - `canAlert`: whether some archive the caller sees grants `Alert`; `alerts` is null otherwise (spec 02 §6).
  * - `userManagement`: the ids behind the user-management links, given only for a caller who may administer users
  *   (`manageUsers`); without it `userManagement`, `users`, `groups` and their searches are null.
  * - `signsInWithPassword`: the caller is a person signed in with a password (the BFF's client), who is offered the
  *   change-password view; an API client's token is not.
+ * - `desktopTool`: the installers offered to this caller (issue 15; `SiteExtrasService.desktopTool`), else `fwdt` is null.
+ * - `subscription`: the trial subscription and its manage link (issue 15; `SiteExtrasService.subscription`), each null
+ *   when absent.
+ * - `appearance`: the custom CSS's address, its admin links and the title-bar buttons (issue 15;
+ *   `AppearanceService.forDescriptor`); absent: no custom CSS, no buttons.
  */
 export function presentDescriptor(
   caller: Caller,
-  options: { canUpload: boolean; userManagement?: DescriptorLandmarks | undefined; signsInWithPassword?: boolean; utcOffsetMinutes?: number; guestAccess?: boolean },
+  options: {
+    canUpload: boolean;
+    canAlert?: boolean;
+    userManagement?: DescriptorLandmarks | undefined;
+    signsInWithPassword?: boolean;
+    utcOffsetMinutes?: number;
+    guestAccess?: boolean;
+    desktopTool?: DesktopToolOffer | undefined;
+    subscription?: SubscriptionOffer | undefined;
+    appearance?: DescriptorAppearance | undefined;
+    consentForms?: boolean;
+  },
 ): FullApiDescriptor {
   const me = '/fotoweb/me';
   const landmarks = options.userManagement;
@@ -97,21 +125,33 @@ export function presentDescriptor(
     albums_shared: albumListHref('shared-with-me'),
     albums_public: PUBLIC_ALBUMS_HREF,
     // The user's search alerts (issue 15, spec 01 §7) and what they found (Magpie's notifications).
-    alerts: ALERTS_HREF,
+    alerts: options.canAlert ? ALERTS_HREF : null,
     notifications: NOTIFICATIONS_HREF,
     actions: null,
     actionCropPresets: null,
-    apiFeatureLevels: { consentFormsApiFeatureLevel: 0, downloadSettingsApiFeatureLevel: 0 },
-    appearance: { customCss: null, favicon: null, homepageImage: null, loginLogo: null, mainLogo: null, mobileLogo: null },
+    // Consent (issue 15): level 40 while consent forms are on (`consentForms`), which the consent status filter needs (spec 02 §9).
+    apiFeatureLevels: { consentFormsApiFeatureLevel: options.consentForms ? CONSENT_FEATURE_LEVEL : 0, downloadSettingsApiFeatureLevel: 0 },
+    // The site's custom CSS (issue 15; spec 01 §3), and where administrators change it.
+    appearance: {
+      customCss: options.appearance?.customCss ?? null,
+      admin: options.appearance?.admin ?? null,
+      favicon: null,
+      homepageImage: null,
+      loginLogo: null,
+      mainLogo: null,
+      mobileLogo: null,
+    },
     background_tasks: `${me}/background-tasks/`,
     trash: `${me}/trash/`,
     bookmarks: null,
     // File operations (issue 13): the destination lists and the trash; each list may be empty.
     copy_to: `${me}/copy-to/`,
     cropDownloadPresets: null,
-    customizations: {},
+    // The custom title-bar buttons (issue 15; spec 02 §3).
+    customizations: { customTitleBarButtons: options.appearance?.customTitleBarButtons ?? [] },
     destinations: null,
-    fwdt: null,
+    // The desktop tool (issue 15): the configured installers and the how-to install view; Magpie has no fwdt services.
+    fwdt: options.desktopTool ? presentFwdt(options.desktopTool) : null,
     groups: landmarks ? GROUP_LIST_HREF : null,
     groups_search: landmarks ? `${GROUP_LIST_HREF}{?q}` : null,
     // Invitations and sign-ups (issue 14): each link for those who hold its permission (policies/invitation.policy.ts).
@@ -153,7 +193,7 @@ export function presentDescriptor(
       allowShareBookmark: false,
       // The site owner, and members of a group holding manageTaxonomies (issue #5; spec 01 §3, spec 03 §3.3).
       allowTaxonomyEditing: sitePolicy.can(caller, 'manageTaxonomies'),
-      canConfigureConsentForms: false,
+      canConfigureConsentForms: sitePolicy.can(caller, 'configureConsentForms'),
       canLinkInAdobeCC: false,
       canManageExports: false,
       canTogglePositionedMarkers: false,
@@ -226,8 +266,9 @@ export function presentDescriptor(
       loggedOut: '/fotoweb/views/login',
       upload: '/fotoweb/views/upload',
       pro: null,
-      subscription: null,
-      manageSubscription: null,
+      // The trial subscription and where it is managed, from configuration (issue 15).
+      subscription: options.subscription?.subscription ?? null,
+      manageSubscription: options.subscription?.manageSubscription ?? null,
       createInvitations: sitePolicy.can(caller, 'inviteUsers') ? CREATE_INVITATIONS_VIEW : null,
       manageInvitations: sitePolicy.can(caller, 'inviteUsers') ? MANAGE_INVITATIONS_VIEW : null,
       selection: null,
@@ -237,10 +278,27 @@ export function presentDescriptor(
       signUpAdmin: sitePolicy.can(caller, 'approvePendingSignups') ? SIGNUP_ADMIN_VIEW : null,
       apiClients: sitePolicy.can(caller, 'manageSettings') ? API_CLIENTS_VIEW : null,
       mailOutbox: administrationPolicy.mayReadOutbox(caller) ? OUTBOX_VIEW : null,
+      // The Manage site page (issue 15): its Appearance section for those who may change the site's appearance.
+      management: administrationPolicy.configSections(caller).length > 0 ? MANAGEMENT_VIEW : null,
+      activityExports: sitePolicy.can(caller, 'exportActivity') || sitePolicy.can(caller, 'audit') ? ACTIVITY_EXPORTS_VIEW : null,
       // The settings behind `signup_settings`, changed with manageSettings only (approvers read them, not change them).
       signupSettings: sitePolicy.can(caller, 'manageSettings') ? SIGNUP_SETTINGS_VIEW : null,
+      // The consent page (issue 15; spec 03 §2.1): for those who configure consent forms, where they switch them on.
+      manageConsentForms: sitePolicy.can(caller, 'configureConsentForms') ? CONSENT_VIEW : null,
+      // The order configuration (issue 15), changed with manageSettings (updateOrderConfig).
+      orderSettings: sitePolicy.can(caller, 'manageSettings') ? ORDER_SETTINGS_VIEW : null,
     },
     widgets: { selection: null },
+  };
+}
+
+/** FotoWeb's `fwdt` for the configured installers (fotoweb-api-notes §1): a platform without an installer is left out. */
+function presentFwdt(offer: DesktopToolOffer): NonNullable<FullApiDescriptor['fwdt']> {
+  return {
+    ...(offer.win ? { win: { installer: { href: offer.win.href, version: offer.win.version } } } : {}),
+    ...(offer.osx ? { osx: { installer: { href: offer.osx.href, version: offer.osx.version } } } : {}),
+    services: { crop: null, edit: null, open: null },
+    views: { install: DESKTOP_TOOL_INSTALL_VIEW },
   };
 }
 

@@ -216,6 +216,26 @@ export function mailOutboxPageHref(before: number): string {
   return `${MAIL_OUTBOX_HREF}?before=${before}`;
 }
 
+/** The activity log (`/fotoweb/api/activity`, issue 15): who changed what, newest first. */
+export const ACTIVITY_HREF = `${API_ROOT}/api/activity`;
+
+/** The filters of an activity href, in a stable order (only those set). */
+function activityQuery(filters: Record<string, string | number | undefined>): string[] {
+  return ['from', 'to', 'user', 'action', 'target', 'before', 'format'].flatMap((key) =>
+    filters[key] === undefined ? [] : [`${key}=${encodeURIComponent(String(filters[key]))}`],
+  );
+}
+
+/** The activity log's page of events older than event `before`, with the same filters (its `paging.next`). */
+export function activityPageHref(filters: { from?: string; to?: string; user?: number; action?: string; target?: string }, before: number): string {
+  return `${ACTIVITY_HREF}?${activityQuery({ ...filters, before }).join('&')}`;
+}
+
+/** The export of the activity log under `filters`, as `csv` or `jsonl`. */
+export function activityExportHref(filters: { from?: string; to?: string; user?: number; action?: string; target?: string }, format: 'csv' | 'jsonl'): string {
+  return `${ACTIVITY_HREF}/export?${activityQuery({ ...filters, format }).join('&')}`;
+}
+
 /** The invitations (`/fotoweb/invitations/`, issue 14): list and create; the descriptor's `invitations`. */
 export const INVITATIONS_HREF = `${API_ROOT}/invitations/`;
 
@@ -274,6 +294,12 @@ export function collectionSearchHref(archive: Pick<ArchiveRow, 'id' | 'name'>, f
 /** The descriptor's `order` links (issue 15, FotoWeb's `order`): the cart, the configuration, the user's orders. */
 export const CART_HREF = `${API_ROOT}/me/cart`;
 export const ORDER_CONFIG_HREF = `${API_ROOT}/order-config`;
+/** The site's custom CSS (issue 15; spec 01 §3 `appearance.customCss`, without its `?v=`; POST `{cssContent}` here). */
+export const CUSTOM_CSS_HREF = `${API_ROOT}/appearance/css`;
+/** The Manage site page's appearance settings (issue 15). */
+export const APPEARANCE_SETTINGS_HREF = `${API_ROOT}/appearance/`;
+/** The custom title-bar buttons (issue 15; spec 02 §3). */
+export const TITLE_BAR_BUTTONS_HREF = `${API_ROOT}/appearance/title-bar-buttons`;
 export const MY_ORDERS_HREF = `${API_ROOT}/me/orders/`;
 
 /** An approver's list of the orders in `state` (`/fotoweb/orders/pending/` …). */

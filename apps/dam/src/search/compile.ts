@@ -75,12 +75,25 @@ function rangeCondition(key: RangeKey, from: string | undefined, to: string | un
 const NUMERIC = /^-?\d+(\.\d+)?$/;
 
 /**
+ * An asset's consent state, lower-case (`cst`, issue 15): the rule of `assetConsentState`
+ * (presenters/consent.presenter.ts) over its consent forms; a form's `expires` (`YYYY-MM-DD`) is compared with the
+ * UTC day.
+ */
+const consentStateSql = sql`(SELECT CASE
+    WHEN count(*) = 0 THEN 'noconsentinfo'
+    WHEN bool_or(f.state IN ('Declined', 'Revoked') OR f.expires < to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD')) THEN 'noconsent'
+    WHEN bool_and(f.state = 'Signed') THEN 'fullconsent'
+    WHEN bool_or(f.state = 'PartiallySigned') THEN 'partialconsent'
+    ELSE 'pending' END
+  FROM consent_form_assets l JOIN consent_forms f ON f.id = l.form_id WHERE l.asset_id = assets.id)`;
+
+/**
  * Compiles a search AST to a WHERE condition on `assets` (issue #4; fotoweb-api-notes §5):
  * - free text against the stored `search_vector` (GIN), every word required, phrases as phrase queries;
  * - `<field>:words` against `field_vector` (GIN), a phrase re-checked on the field's text; `<field>:""` when the
  *   field holds no value; `<field>:a~~b` compares the field's value (numerically when both bounds are numbers);
  * - `fn`/`dn`/`fp` as contains or `*`/`?` wildcard patterns, case-insensitive;
- * - `dt`, `o`, `cs`, `ms`, `s` as equalities, and `fs` (MB), `pw`, `ph`, `mt`, `it`, `rt`, `ct` as inclusive ranges.
+ * - `dt`, `o`, `cs`, `ms`, `s` as equalities, `cst` the consent state of the asset's forms, and `fs` (MB), `pw`, `ph`, `mt`, `it`, `rt`, `ct` as inclusive ranges.
  */
 export function compileSearch(node: SearchNode): Expression<SqlBool> {
   switch (node.type) {
@@ -146,6 +159,8 @@ export function compileSearch(node: SearchNode): Expression<SqlBool> {
         case 's':
           // Every Magpie original is online; offline storage does not exist yet.
           return node.value === 'online' ? sql<SqlBool>`true` : sql<SqlBool>`false`;
+        case 'cst':
+          return sql<SqlBool>`${consentStateSql} = ${node.value}`;
       }
   }
 }

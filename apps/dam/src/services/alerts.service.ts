@@ -13,6 +13,7 @@ import { assetHref, collectionSearchHref } from '../presenters/hrefs.ts';
 import { AlertsRepository, type AlertWithArchive } from '../repositories/alerts.repository.ts';
 import type { ArchivesRepository } from '../repositories/archives.repository.ts';
 import type { AssetsRepository } from '../repositories/assets.repository.ts';
+import { withConsentAccess } from '../search/consent.ts';
 import { InvalidSearchExpressionError, parseSearchExpression, type SearchNode } from '../search/expression.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import type { AssetsService } from './assets.service.ts';
@@ -264,7 +265,9 @@ export class AlertsService {
     if (!access.permissions.has('View') || !access.permissions.has('Alert')) return none;
     let search: SearchNode | undefined;
     try {
-      search = parseSearchExpression(alert.search_string);
+      const parsed = parseSearchExpression(alert.search_string);
+      // A consent status criterion reveals nothing without ViewConsentSummary, as in the collection's search.
+      search = parsed && withConsentAccess(parsed, access.permissions);
     } catch (error) {
       if (error instanceof InvalidSearchExpressionError) return none;
       throw error;

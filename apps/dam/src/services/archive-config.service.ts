@@ -14,6 +14,8 @@ import { MetadataViewsRepository, archiveIdOfOwnView } from '../repositories/met
 import { UsersRepository } from '../repositories/users.repository.ts';
 import { fieldsOfView } from '../metadata/validate.ts';
 import { presentArchiveConfig, settingsOf } from '../presenters/archive-config.presenter.ts';
+import { recordActivity } from './activity.service.ts';
+import type { ListedAclEntry } from '../repositories/archives.repository.ts';
 
 /** Advisory lock key of archive saves: (0x4152, 1) serialises creations against the archive limit and name checks. */
 const ARCHIVE_SAVE_LOCK = 0x4152;
@@ -62,6 +64,13 @@ export class ArchiveConfigService {
       const values = await this.checked(trx, input, undefined);
       const row = await new ArchivesRepository(trx).createConfigured(values);
       await this.storeAccessList(trx, row.id, input);
+      await recordActivity(
+        trx,
+        caller,
+        'archive.created',
+        { kind: 'archive', id: row.id },
+        { accessList: accessSummary((await new ArchivesRepository(trx).aclOf([row.id])).get(row.id)) },
+      );
       return this.present(trx, row.id);
     });
   }
@@ -77,8 +86,18 @@ export class ArchiveConfigService {
       const archives = new ArchivesRepository(trx);
       if (!(await archives.lockForUpdate(id))) throw notFound('The archive');
       const values = await this.checked(trx, input, id);
+      const aclBefore = accessSummary((await archives.aclOf([id])).get(id));
       await archives.updateConfigured(id, values);
       await this.storeAccessList(trx, id, input);
+      const aclAfter = accessSummary((await archives.aclOf([id])).get(id));
+      const aclChanged = JSON.stringify(aclBefore) !== JSON.stringify(aclAfter);
+      await recordActivity(
+        trx,
+        caller,
+        aclChanged ? 'archive.permissionsChanged' : 'archive.changed',
+        { kind: 'archive', id },
+        aclChanged ? { accessList: { before: aclBefore, after: aclAfter } } : {},
+      );
       return this.present(trx, id);
     });
   }
@@ -134,6 +153,7 @@ export class ArchiveConfigService {
       }
       // Uploads still on their way follow the assets (their folders are made when they are ingested).
       if (target !== undefined && unfinished > 0) await uploads.moveUnfinished(id, target);
+      await recordActivity(trx, caller, 'archive.deleted', { kind: 'archive', id, name: archive.name }, target === undefined ? {} : { assetsMovedTo: target });
       await archives.delete(id);
     });
   }
@@ -222,4 +242,9 @@ export class ArchiveConfigService {
       })),
     );
   }
+}
+
+/** An access list as the activity log keeps it: each member with its permissions, in list order. */
+function accessSummary(entries: readonly ListedAclEntry[] = []) {
+  return entries.map((entry) => ({ type: entry.principalType, id: entry.principalId, name: entry.name, permissions: entry.permissions, autoSearch: entry.autoSearch }));
 }

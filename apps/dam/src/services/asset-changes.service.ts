@@ -4,9 +4,36 @@ import { inTransaction } from '../db/transaction.ts';
 import { AssetsRepository } from '../repositories/assets.repository.ts';
 import { JobsRepository } from '../repositories/jobs.repository.ts';
 import { RevisionsRepository } from '../repositories/revisions.repository.ts';
+import { TrashRepository } from '../repositories/trash.repository.ts';
 import { WRITABLE_FIELDS } from '../media/writeback.ts';
 import { diffMetadata } from '../metadata/validate.ts';
 import { notFound } from '../lib/errors.ts';
+import { recordActivity } from './activity.service.ts';
+
+/** The activity log's action for each kind of change (issue 15). */
+const CHANGE_ACTIONS = { metadata: 'asset.metadataEdited', file: 'asset.fileChanged', rollback: 'asset.rolledBack' } as const;
+
+/** What the activity log keeps of a change: the field ids and their old and new values, the revision, the comment. */
+function changeDetails(changes: readonly StoredFieldChange[], change: AssetChange, revision: number): Record<string, unknown> {
+  return {
+    fields: changes.map((c) => String(c.field)),
+    changes,
+    revision,
+    ...(change.comment ? { comment: change.comment } : {}),
+    ...(change.rolledBackTo ? { rolledBackTo: change.rolledBackTo } : {}),
+  };
+}
+
+/** A rename when only the file name changes, else a move. */
+function relocation(asset: AssetRow, to: { archiveId?: number; folderPath?: string; filename?: string }): 'asset.renamed' | 'asset.moved' {
+  const moved = (to.archiveId !== undefined && to.archiveId !== asset.archive_id) || (to.folderPath !== undefined && to.folderPath !== asset.folder_path);
+  return moved ? 'asset.moved' : 'asset.renamed';
+}
+
+/** Where an asset is (or goes, with `to`), for the activity log's details. */
+function placeOf(asset: AssetRow, to: { archiveId?: number; folderPath?: string; filename?: string } = {}) {
+  return { archiveId: to.archiveId ?? asset.archive_id, folderPath: to.folderPath ?? asset.folder_path, filename: to.filename ?? asset.filename };
+}
 
 /** The job kind that writes an asset's changed metadata into its original file. */
 export const METADATA_WRITEBACK_JOB = 'metadata-writeback';
@@ -99,6 +126,7 @@ export class AssetChangesService {
         rolled_back_to: change.rolledBackTo ?? null,
         created_by: change.userName,
       });
+      await recordActivity(trx, { userName: change.userName }, CHANGE_ACTIONS[change.kind], { kind: 'asset', assetId }, changeDetails(changes, change, revision.number));
       if (toWrite.length > 0) await new JobsRepository(trx).enqueue(METADATA_WRITEBACK_JOB, { assetId }, { maxAttempts: WRITEBACK_MAX_ATTEMPTS });
       const replaced = fileChanged ? { replaced: { storage_key: asset.storage_key, previews: asset.previews } } : {};
       return { asset: (await assets.findById(assetId))!, changed: true, changes, revision, queued: toWrite.length > 0, ...replaced };
@@ -145,6 +173,7 @@ export class AssetChangesService {
         modified_by: userName,
       });
       if (filename !== asset.filename) await assets.refreshSearchVector(assetId, asset.metadata, filename);
+      await recordActivity(trx, { userName }, relocation(asset, to), { kind: 'asset', assetId }, { from: placeOf(asset), to: placeOf(asset, to), comment });
       await revisions.append({
         asset_id: assetId,
         kind: 'metadata',
@@ -159,6 +188,18 @@ export class AssetChangesService {
         created_by: userName,
       });
       return assets.findById(assetId);
+    });
+  }
+
+  /**
+   * Moves a live asset to the trash (a delete task, issue 13) and records it in the activity log in one transaction.
+   * @returns false when it is not live (gone, or in the trash already).
+   */
+  async moveToTrash(assetId: number, userName: string): Promise<boolean> {
+    return inTransaction(this.db, async (trx) => {
+      const moved = await new TrashRepository(trx).moveToTrash(assetId, userName);
+      if (moved) await recordActivity(trx, { userName }, 'asset.deleted', { kind: 'asset', assetId });
+      return moved;
     });
   }
 

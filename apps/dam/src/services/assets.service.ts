@@ -1,3 +1,4 @@
+import type { Dam } from '@magpie/api-types';
 import type { ArchiveRow, AssetRow } from '../db/schema.ts';
 import type { ArchivesRepository } from '../repositories/archives.repository.ts';
 import type { AssetsRepository } from '../repositories/assets.repository.ts';
@@ -13,6 +14,15 @@ import type { AssetReference } from '../lib/references.ts';
 export type AssetRef = AssetReference;
 
 const NO_PERMISSIONS: ReadonlySet<string> = new Set();
+
+/**
+ * The `consentStatus` of assets of one archive for a caller with `permissions` there, by asset id; undefined when the
+ * caller is shown none (consent forms off, or no ViewConsentSummary; issue 15).
+ */
+export type ConsentStatuses = (
+  permissions: ReadonlySet<string>,
+  assetIds: readonly number[],
+) => Promise<ReadonlyMap<number, Dam.components['schemas']['ConsentStatus']> | undefined>;
 
 /** A stored file ready to stream: its store key, size (bytes), type and the download name. */
 export interface StoredFile {
@@ -36,6 +46,8 @@ export class AssetsService {
     private readonly policy: ArchivePolicy,
     private readonly files: FileStore,
     private readonly views: MetadataViewsRepository,
+    /** The consent summaries a caller holding `permissions` sees (`ConsentService.statusesOf`, issue 15); none when not given. */
+    private readonly consentStatuses: ConsentStatuses = async () => undefined,
   ) {}
 
   /**
@@ -95,7 +107,9 @@ export class AssetsService {
   /** The asset representation. @throws ApiError 404 when absent or not viewable. */
   async get(caller: Caller, ref: AssetRef) {
     const { archive, asset, permissions } = await this.load(caller, ref);
-    return presentAsset(archive, asset, permissions, (await this.views.forArchive(archive.id)).definition);
+    const presented = presentAsset(archive, asset, permissions, (await this.views.forArchive(archive.id)).definition);
+    const consent = await this.consentStatuses(permissions, [asset.id]);
+    return consent ? { ...presented, consentStatus: consent.get(asset.id) ?? null } : presented;
   }
 
   /** The original file. @throws ApiError 404 (absent, unknown rendition), 403 without Download. */

@@ -6,7 +6,9 @@ import type { UsersRepository } from '../repositories/users.repository.ts';
 import type { Caller } from '../policies/archive.policy.ts';
 import { sitePolicy } from '../policies/site.policy.ts';
 import { CLI_CLIENT_ID } from './bootstrap.service.ts';
-import type { UserRow } from '../db/schema.ts';
+import type { Database, UserRow } from '../db/schema.ts';
+import type { Kysely } from 'kysely';
+import { recordActivity } from './activity.service.ts';
 import { preparePasswordChecks, randomToken, safeEqual, sha256Hex, verifyPassword } from '../lib/crypto.ts';
 
 /**
@@ -70,6 +72,8 @@ export class AuthService {
     private readonly config: DamConfig,
     private readonly users: UsersRepository,
     private readonly tokens: TokensRepository,
+    /** With it, password logins, successful and failed, go to the activity log (issue 15). */
+    private readonly activityDb?: Kysely<Database>,
   ) {
     // Make the dummy hash now, so the first unknown name does not answer slower than a known one.
     void preparePasswordChecks();
@@ -140,8 +144,12 @@ export class AuthService {
         if (client.kind !== 'bff') throw new OAuthError('unauthorized_client', 'The password grant is limited to the BFF client.');
         const user = form.username ? await this.users.findByUsername(form.username) : undefined;
         const ok = await verifyPassword(form.password ?? '', user?.password_hash);
-        if (!user || !ok || !canSignIn(user)) throw new OAuthError('invalid_grant', 'Wrong user name or password.');
+        if (!user || !ok || !canSignIn(user)) {
+          await this.logLogin('login.failed', user?.id, (form.username ?? '').slice(0, 200));
+          throw new OAuthError('invalid_grant', 'Wrong user name or password.');
+        }
         const tokens = await this.issue(user.id, client.clientId);
+        await this.logLogin('login.succeeded', user.id, user.username);
         // The last login lives apart from `users`, whose writes empty every kept answer (plan risk 8).
         await this.users.recordLogin(user.id);
         return tokens;
@@ -164,6 +172,17 @@ export class AuthService {
       default:
         throw new OAuthError('unsupported_grant_type', `Unsupported grant_type "${form.grant_type ?? ''}".`);
     }
+  }
+
+  /** Records a password login in the activity log: the user when the name is one, else the name as typed. */
+  private async logLogin(action: 'login.succeeded' | 'login.failed', userId: number | undefined, name: string): Promise<void> {
+    if (!this.activityDb) return;
+    await recordActivity(
+      this.activityDb,
+      userId === undefined ? { userName: name } : { userId },
+      action,
+      userId === undefined ? { kind: 'site', name: 'Login' } : { kind: 'user', id: userId },
+    );
   }
 
   /** Resolves an access token to its caller, or undefined when the token is unknown, expired or revoked. */

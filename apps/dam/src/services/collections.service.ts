@@ -14,6 +14,8 @@ import { PINS_HREF } from '../presenters/hrefs.ts';
 import { pagingFor, presentCollection, presentTaxonomyNavigation, type PageLinks, type TaxonomyNavigation } from '../presenters/collection.presenter.ts';
 import { InvalidOrderError, InvalidPageError, PageCursors, pagingKeyFrom, parseOrdering, type Ordering, type PageCursor } from '../search/ordering.ts';
 import type { SearchRequest } from '../search/params.ts';
+import type { ConsentStatuses } from './assets.service.ts';
+import { withConsentAccess } from '../search/consent.ts';
 
 /** Where a caller pins collections: the pins url, or null for guests, who have no pins (issue 13). */
 function pinOf(caller: Caller): string | null {
@@ -55,6 +57,8 @@ export class CollectionsService {
     private readonly views: MetadataViewsRepository,
     /** The taxonomy navigation archives show (`TaxonomiesService.navigation`); none when not given. */
     private readonly taxonomyNavigation: () => Promise<TaxonomyNavigation> = async () => [],
+    /** The consent summaries a caller sees on a page of assets (issue 15); none when not given. */
+    private readonly consentStatuses: ConsentStatuses = async () => undefined,
   ) {
     this.pages = new PageCursors(pagingKeyFrom([config.bffClient.secret, config.cliClientSecret]));
   }
@@ -75,6 +79,22 @@ export class CollectionsService {
   }
 
   /**
+   * Whether some archive the caller sees grants `Alert`: the descriptor's `alerts` link, and with it the header's
+   * alert control, is offered only then (spec 02 §6 "alerts (only if some archive grants the Alert permission)").
+   */
+  async canAlertSomewhere(caller: Caller): Promise<boolean> {
+    return (await this.viewableArchives(caller)).some((a) => this.policy.can(a.permissions, 'alert'));
+  }
+
+  /**
+   * Whether some archive the caller sees grants `OpenFile`: the desktop tool's rights (issue 15, spec 01 §6), which
+   * the descriptor's `fwdt` is offered with.
+   */
+  async canUseDesktopToolSomewhere(caller: Caller): Promise<boolean> {
+    return (await this.viewableArchives(caller)).some((a) => this.policy.can(a.permissions, 'openInDesktopTool'));
+  }
+
+  /**
    * The archive list (`collectionlist`), optionally a global search: with `q`, one search collection per archive
    * that has hits, each with its hit count as `assetCount` (fotoweb-api-notes §5 multi-collection search).
    * Each archive's poster is its chosen cover (issue 13) where the caller sees it, else its first asset; a search's
@@ -91,7 +111,7 @@ export class CollectionsService {
     const managesArchives = sitePolicy.can(caller, 'manageArchives');
     const data = [];
     for (const { archive, permissions, visibility } of visible) {
-      const scope: AssetScope = { archiveId: archive.id, ...(node ? { search: node } : {}), ...(visibility ? { visibility } : {}) };
+      const scope: AssetScope = { archiveId: archive.id, ...(node ? { search: withConsentAccess(node, permissions) } : {}), ...(visibility ? { visibility } : {}) };
       const assetCount = await this.assets.count(scope);
       if (node && assetCount === 0) continue;
       const chosenCover = node ? undefined : await this.coverOf(archive.id, archive.poster_asset_id, visibility);
@@ -156,7 +176,7 @@ export class CollectionsService {
       if (error instanceof InvalidOrderError || error instanceof InvalidPageError) throw badRequest(error.message);
       throw error;
     }
-    const scope: AssetScope = { archiveId: archive.id, folderPath, ...(node ? { search: node } : {}), ...seen };
+    const scope: AssetScope = { archiveId: archive.id, folderPath, ...(node ? { search: withConsentAccess(node, permissions) } : {}), ...seen };
     const childFolders = await this.archives.childFolders(archive.id, folderPath);
     // Child collections (with their counts and covers) only when the representation shows them.
     const children = async () => {
@@ -209,8 +229,18 @@ export class CollectionsService {
         : {}),
       ...(cursor.index + 1 < pageCount && last ? { next: this.pages.encode({ index: cursor.index + 1, mode: 'after', sortValue: last.sort_key, id: last.id }, ordering.key) } : {}),
     };
+    const consent =
+      rows.length > 0
+        ? await this.consentStatuses(
+            permissions,
+            rows.map((row) => row.id),
+          )
+        : undefined;
     const assetList = {
-      data: rows.map(({ sort_key: _sortKey, ...row }) => presentAsset(archive, row, permissions, view)),
+      data: rows.map(({ sort_key: _sortKey, ...row }) => {
+        const presented = presentAsset(archive, row, permissions, view);
+        return consent ? { ...presented, consentStatus: consent.get(row.id) ?? null } : presented;
+      }),
       paging: pageCount > 1 ? pagingFor({ archive, folderPath }, links, search?.query) : null,
     };
     if (representation === 'assetlist') return assetList;

@@ -14,35 +14,14 @@ import { metadataGroupFieldsHref } from '../presenters/hrefs.ts';
 
 type S = Dam.components['schemas'];
 
-/** Days a consent link stays valid by default (spec 03 §3.10, §9). */
-export const DEFAULT_CONSENT_URL_EXPIRY_DAYS = 30; // spec 03 §9
-
 /**
  * The configuration loads of the archive dialog (issue 12; spec 03 §7 "Configuration loads", §3.10) and the metadata
  * field pickers (spec 02 §7): real data where Magpie has the concept (fields, namespaces, groups, pools, archives,
- * metadata views, consent defaults), an empty list of the right shape where it has not yet (watermarks, rendition
+ * metadata views; the consent settings are the consent service's), an empty list of the right shape where it has not yet (watermarks, rendition
  * and crop sets, processing profiles). Metadata views can be created and copied here.
  */
 export class ConfigLoadsService {
   constructor(private readonly db: Kysely<Database>) {}
-
-  /** spec 03 §3.10 with the §9 defaults. @throws ApiError 403 without configureConsentForms or manageArchives. */
-  consentFormSettings(caller: Caller): S['ConsentFormSettings'] {
-    sitePolicy.assertCanAny(caller, ['configureConsentForms', 'manageArchives']);
-    return {
-      companyAbout: '',
-      contactEmailAddress: '',
-      companyName: '',
-      defaultUrlExpiryDays: DEFAULT_CONSENT_URL_EXPIRY_DAYS,
-      enableConsentForms: false,
-      pdfRenderCompanyLogo: true,
-      pdfRenderCompanyLogoInBanner: true,
-      categories: [],
-      templates: [],
-      languages: [],
-      defaultFields: [],
-    };
-  }
 
   /** The catalogue's fields a filter selects ({@link filterCatalog}). @throws ApiError 400 `filter_failed` for a filter it cannot use. */
   fields(filter: string): CatalogField[] {

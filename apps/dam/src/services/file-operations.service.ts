@@ -194,7 +194,7 @@ export class FileOperationsService {
       case 'rotate':
         return this.rotate(href, asset, archive, entry.sourceKey, extra.direction!, userName, signal);
       case 'delete':
-        await this.deps.trash.moveToTrash(asset.id, userName);
+        await this.deps.changes.moveToTrash(asset.id, userName);
         return presentDoneResult(href);
     }
   }

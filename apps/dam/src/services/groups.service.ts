@@ -25,6 +25,7 @@ import {
 } from '../presenters/group.presenter.ts';
 import { idsOf, isUniqueViolation, resolveChange, type MemberChange } from './member-changes.ts';
 import type { UserSessions, UserShape } from './users.service.ts';
+import { recordActivity } from './activity.service.ts';
 
 type Schemas = Dam.components['schemas'];
 /** `POST /fotoweb/groups/` body (dam.yaml `GroupCreate`). */
@@ -152,6 +153,7 @@ export class GroupsService {
             property_bag: JSON.stringify(input.propertyBag ?? []),
           });
           await groups.setPermissions(group.id, input.permissions ?? []);
+          await recordActivity(trx, caller, 'group.created', { kind: 'group', id: group.id }, { permissions: input.permissions ?? [] });
           return group;
         }),
       name,
@@ -193,6 +195,13 @@ export class GroupsService {
           }
           await groups.update(groupId, values);
           if (input.permissions) await groups.setPermissions(groupId, input.permissions);
+          await recordActivity(
+            trx,
+            caller,
+            'group.changed',
+            { kind: 'group', id: groupId },
+            { fields: Object.keys(values), ...(input.permissions ? { permissions: input.permissions } : {}) },
+          );
         }),
       name ?? current.name,
     );
@@ -212,6 +221,7 @@ export class GroupsService {
       const groups = new GroupsRepository(trx);
       // The graph lock: a nesting being checked against this group must not see it vanish half-way.
       await groups.lockGraph();
+      await recordActivity(trx, caller, 'group.deleted', { kind: 'group', id: groupId, name: group.name });
       await groups.delete(groupId);
     });
     this.sessions.forgetCallers();
@@ -332,6 +342,7 @@ export class GroupsService {
         await repo.addUsers(groupId, users.add);
         await repo.removeUsers(groupId, remove);
       }
+      await recordActivity(trx, caller, 'group.membersChanged', { kind: 'group', id: groupId }, { users, groups, replace: change.replace ?? false });
       if (!groups) return { add: [], remove: [] };
       const remove = change.replace ? (await repo.memberGroupIdsOf(groupId)).filter((id) => !groups.add.includes(id)) : groups.remove;
       return { add: groups.add.map((member) => ({ parent: groupId, member })), remove: remove.map((member) => ({ parent: groupId, member })) };

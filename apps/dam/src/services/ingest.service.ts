@@ -3,7 +3,11 @@ import path from 'node:path';
 import type { ArchiveRow, AssetRow, FieldValues, NewAsset, StoredPreview } from '../db/schema.ts';
 import type { AssetChangesService, FileColumns } from './asset-changes.service.ts';
 import type { ArchivesRepository } from '../repositories/archives.repository.ts';
-import type { AssetsRepository } from '../repositories/assets.repository.ts';
+import { AssetsRepository } from '../repositories/assets.repository.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { inTransaction } from '../db/transaction.ts';
+import { recordActivity } from './activity.service.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { isPreviewFolderKey, originalFolderKey, originalKey, previewFolderKey } from '../storage/keys.ts';
 import { localFileSize, sha256OfLocalFile } from '../storage/local-file.ts';
@@ -77,6 +81,12 @@ function nextFreeName(filename: string, n: number): string {
   return `${filename.slice(0, filename.length - ext.length)} (${n})${ext}`;
 }
 
+/** The activity an inserted asset records: an upload (the default) or a copy, with its details. */
+interface NewAssetActivity {
+  action: 'asset.uploaded' | 'asset.copied';
+  details?: Record<string, unknown>;
+}
+
 /**
  * Turns a file into an asset (issue 2 "Ingest"): checks for duplicates by content hash, decides the doctype by
  * content, reads EXIF/IPTC/XMP with ExifTool into field ids, makes upright previews with sharp, stores the
@@ -89,6 +99,8 @@ export class IngestService {
     private readonly files: FileStore,
     private readonly archives: ArchivesRepository,
     private readonly assets: AssetsRepository,
+    /** With it, each new asset's activity row (uploaded, copied; issue 15) commits with the asset. */
+    private readonly db?: Kysely<Database>,
   ) {}
 
   async ingest(request: IngestRequest): Promise<AssetRow> {
@@ -135,16 +147,30 @@ export class IngestService {
    * Inserts an asset under `filename`, or the next free ` (2)`, ` (3)`… name in its folder: another upload may take
    * a name between the check and the insert (unique index), so a clash moves on to the next name.
    */
-  private async insertWithFreeName(filename: string, row: Omit<NewAsset, 'filename'> & { metadata: FieldValues }): Promise<AssetRow> {
+  private async insertWithFreeName(
+    filename: string,
+    row: Omit<NewAsset, 'filename'> & { metadata: FieldValues },
+    activity: NewAssetActivity = { action: 'asset.uploaded' },
+  ): Promise<AssetRow> {
     for (let attempt = 0; ; attempt++) {
       let name = filename;
       for (let n = 2; await this.assets.nameTaken(row.archive_id, row.folder_path ?? '', name); n++) name = nextFreeName(filename, n);
       try {
-        return await this.assets.insert({ ...row, filename: name });
+        return await this.insertRecorded({ ...row, filename: name }, activity);
       } catch (error) {
         if ((error as { code?: string }).code !== UNIQUE_VIOLATION || attempt >= 5) throw error;
       }
     }
+  }
+
+  /** Inserts an asset and, given the database, its activity row in the same transaction (issue 15). */
+  private async insertRecorded(row: NewAsset & { metadata: FieldValues }, activity: NewAssetActivity): Promise<AssetRow> {
+    if (!this.db) return this.assets.insert(row);
+    return inTransaction(this.db, async (trx) => {
+      const asset = await new AssetsRepository(trx).insert(row);
+      await recordActivity(trx, { userName: row.created_by ?? 'system' }, activity.action, { kind: 'asset', assetId: asset.id }, activity.details);
+      return asset;
+    });
   }
 
   /**
@@ -180,18 +206,22 @@ export class IngestService {
     const { columns, warnings, previewDir } = analysis;
     try {
       if (request.into) await this.archives.ensureFolder(archiveId, folderPath);
-      return await this.insertWithFreeName(asset.filename, {
-        ...columns,
-        metadata: request.metadata,
-        archive_id: archiveId,
-        folder_path: folderPath,
-        filesize,
-        content_hash: request.contentHash,
-        storage_key: storageKey,
-        warnings: JSON.stringify(warnings),
-        created_by: request.userName,
-        modified_by: request.userName,
-      });
+      return await this.insertWithFreeName(
+        asset.filename,
+        {
+          ...columns,
+          metadata: request.metadata,
+          archive_id: archiveId,
+          folder_path: folderPath,
+          filesize,
+          content_hash: request.contentHash,
+          storage_key: storageKey,
+          warnings: JSON.stringify(warnings),
+          created_by: request.userName,
+          modified_by: request.userName,
+        },
+        { action: 'asset.copied', details: { source: { assetId: asset.id, archiveId: asset.archive_id, folderPath: asset.folder_path, filename: asset.filename } } },
+      );
     } catch (error) {
       await this.files.remove(originalFolderKey(archiveId, fileId));
       await this.files.remove(previewDir);

@@ -20,6 +20,7 @@ import type { FileStore } from '../storage/file-store.ts';
 import type { AssetRef, AssetsService } from './assets.service.ts';
 import { zipEntryNames } from './downloads.service.ts';
 import type { Issue } from './member-changes.ts';
+import { recordActivity } from './activity.service.ts';
 
 /** Orders an approver's or an orderer's list shows, newest first. */
 export const ORDER_LIST_LIMIT = 50;
@@ -209,7 +210,8 @@ export class OrdersService {
 
   /**
    * Approves or rejects a pending order and mails the orderer (approved: with the download link and its expiry).
-   * @param body.expires when the download stops working (approval; default {@link OrdersServiceDeps.downloadDays} days).
+   * @param body.expires when the download stops working (approval; absent: {@link OrdersServiceDeps.downloadDays} days
+   *   from now; null: never, as in FotoWare's `orderupdate`).
    * @throws ApiError 403 without `approveOrders`; 404; 409 `OrderNotPending` when it was decided already; 400 for an
    *   expiry in the past.
    */
@@ -223,8 +225,9 @@ export class OrdersService {
     const now = new Date();
     let expires: Date | null = null;
     if (state === 'approved') {
-      expires = body.expires ? new Date(body.expires) : new Date(now.getTime() + this.deps.downloadDays * 86_400_000);
-      if (expires.getTime() <= now.getTime()) throw badRequest('The download must work until a time in the future.', [{ path: 'expires', message: 'in the past' }]);
+      // FotoWare's orderupdate: null never expires; absent is the default number of days.
+      expires = body.expires === null ? null : body.expires ? new Date(body.expires) : new Date(now.getTime() + this.deps.downloadDays * 86_400_000);
+      if (expires && expires.getTime() <= now.getTime()) throw badRequest('The download must work until a time in the future.', [{ path: 'expires', message: 'in the past' }]);
     }
     await inTransaction(this.deps.db, async (trx) => {
       const orders = new OrdersRepository(trx);
@@ -233,6 +236,13 @@ export class OrdersService {
       if (locked.state !== 'pending') throw notPending(locked.state);
       await orders.decide(trx, id, { state, by: caller.userId, adminComment: body.adminComment?.trim() ?? '', expires, itemComments: body.itemComments ?? new Map() });
       const order = (await orders.find(id, trx))!;
+      await recordActivity(
+        trx,
+        caller,
+        state === 'approved' ? 'order.approved' : 'order.rejected',
+        { kind: 'order', id },
+        { orderer: order.username, ...(expires ? { expires: expires.toISOString() } : {}) },
+      );
       if (order.email) {
         const content = orderDecidedMessage({
           name: order.full_name || order.username,

@@ -32,6 +32,7 @@ import { licenseLevelLabel } from '../presenters/user.presenter.ts';
 import type { GrantableGroupsService } from './grantable-groups.service.ts';
 import { dataValidationFailed, invitationUsed, type InvitationsService } from './invitations.service.ts';
 import { isUniqueViolation, type HrefRef, type Issue } from './member-changes.ts';
+import { recordActivity } from './activity.service.ts';
 
 /** `POST /fotoweb/signup/` as the service takes it (dam.yaml `SignupRequest`, names already trimmed). */
 export interface SignupInput {
@@ -236,6 +237,7 @@ export class SignupsService {
           throw new ApiError(409, 'out_of_licenses', `out_of_licenses: all ${seats} seats of the ${label} license (level ${SIGNUP_LICENSE.level}) are taken.`, 'Out of licenses');
         }
         const userId = await this.makeUser(trx, row, groupIds, caller.userId);
+        await recordActivity(trx, caller, 'signup.approved', { kind: 'signup', id, name: row.email }, { user: userId, groups: groupIds });
         return { href: userHref(userId), username: row.email };
       });
     } catch (error) {
@@ -256,6 +258,7 @@ export class SignupsService {
       const row = await signups.findPending(id, { forUpdate: true });
       if (!row) throw noSignup();
       await signups.decide(id, { status: 'rejected', decidedBy: caller.userId });
+      await recordActivity(trx, caller, 'signup.rejected', { kind: 'signup', id, name: row.email });
       const content = signupRejectedMessage({ name: `${row.first_name} ${row.last_name}`.trim(), siteUrl: this.deps.links.home() });
       await this.deps.mailer.queue({ purpose: 'signup-rejected', to: row.email, ...content, requestedBy: caller.userId }, trx);
     });

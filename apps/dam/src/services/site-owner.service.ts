@@ -12,6 +12,7 @@ import { presentUserReference } from '../presenters/administration.presenter.ts'
 import type { DescriptorLandmarks } from '../presenters/descriptor.presenter.ts';
 import { badRequest, notFound } from '../lib/errors.ts';
 import type { AuthService } from './auth.service.ts';
+import { recordActivity } from './activity.service.ts';
 
 /**
  * The site owner (spec 03 §4 "Site-owner change", §6 "exactly one site owner"): who it is, and handing the role over.
@@ -60,6 +61,7 @@ export class SiteOwnerService {
       const refusal = userPolicy.refusal(current, targetOf(target, newOwnerId, ownerId), 'setNewSiteOwner');
       if (refusal) throw badRequest(refusal.message);
       await users.setSiteOwner(target.id);
+      await recordActivity(trx, caller, 'site.ownerHandedOver', { kind: 'user', id: target.id }, { previousOwner: ownerId ?? null });
     });
     this.auth.forgetCallers();
   }

@@ -14,6 +14,10 @@ import { presentTrash } from '../presenters/trash.presenter.ts';
 import type { FieldIssue } from '../metadata/validate.ts';
 import { invalidRequest } from './metadata-edit.service.ts';
 import { previewFolders } from './ingest.service.ts';
+import { recordActivity, type ActivityActor } from './activity.service.ts';
+
+/** Rolls back a purge's transaction (and its log row) when the entry was not in the trash any more. */
+const NOTHING_PURGED = Symbol('nothing purged');
 
 /** The job kind of the trash sweep (jobs/sweeps.ts; migration 0018's `jobs_one_trash_purge_idx`). */
 export const PURGE_TRASH_JOB = 'purge-trash';
@@ -121,6 +125,7 @@ export class TrashService {
           await archivesRepo.ensureFolder(row.archive_id, row.folder_path);
           try {
             await trash.restore(id);
+            await recordActivity(trx, caller, 'asset.restored', { kind: 'asset', assetId: id });
           } catch (error) {
             if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
             throw new ApiError(409, 'NameTaken', `"${row.filename}" is taken in its folder now; rename or move that asset, then restore this one.`, 'Name taken');
@@ -128,7 +133,7 @@ export class TrashService {
         }
       });
     }
-    for (const id of purge) await this.purgeOne(id);
+    for (const id of purge) await this.purgeOne(id, caller);
     return this.list(caller);
   }
 
@@ -140,13 +145,22 @@ export class TrashService {
   async purgeExpired(now = Date.now()): Promise<number> {
     const ids = await this.trash.expired(new Date(now - this.deps.retentionDays * DAY_MS), TRASH_PURGE_BATCH);
     let purged = 0;
-    for (const id of ids) if (await this.purgeOne(id)) purged++;
+    for (const id of ids) if (await this.purgeOne(id, 'system')) purged++;
     return purged;
   }
 
   /** Removes one entry for good: its row (with revisions, album places and pins) in a transaction, then its files. */
-  private async purgeOne(id: number): Promise<boolean> {
-    const files: PurgedFiles | undefined = await inTransaction(this.deps.db, (trx) => new TrashRepository(trx).purge(id));
+  private async purgeOne(id: number, actor: ActivityActor): Promise<boolean> {
+    // The log row is written first (it reads the asset's name and place), and only kept when the purge happened.
+    const files: PurgedFiles | undefined = await inTransaction(this.deps.db, async (trx) => {
+      await recordActivity(trx, actor, 'asset.purged', { kind: 'asset', assetId: id });
+      const purged = await new TrashRepository(trx).purge(id);
+      if (!purged) throw NOTHING_PURGED;
+      return purged;
+    }).catch((error: unknown) => {
+      if (error === NOTHING_PURGED) return undefined;
+      throw error;
+    });
     if (!files) return false;
     const folders = new Set(previewFolders(files.previews));
     for (const key of files.storageKeys) {

@@ -13,6 +13,7 @@ import { USER_LIST_HREF } from '../presenters/hrefs.ts';
 import { licenseLevelLabel, presentBetaUser, presentPaging, presentUser, type BetaUserView, type UserListView, type UserView } from '../presenters/user.presenter.ts';
 import { byName, presentBetaGroup, presentMemberOf, type BetaGroupView, type MemberOfView } from '../presenters/group.presenter.ts';
 import { idsOf, isUniqueViolation, resolveChange, type HrefRef, type MemberChange } from './member-changes.ts';
+import { recordActivity } from './activity.service.ts';
 
 type Schemas = Dam.components['schemas'];
 /** `POST /fotoweb/users/` body (dam.yaml `UserCreate`). */
@@ -163,7 +164,7 @@ export class UsersService {
           const users = new UsersRepository(trx);
           if (await users.findByUsername(username)) throw userExists(username);
           if (isEnabled) await this.assertSeat(users, license.level);
-          return users.insert({
+          const inserted = await users.insert({
             username,
             first_name: firstName,
             last_name: lastName,
@@ -181,6 +182,8 @@ export class UsersService {
             force_password_change: input.account.forcePasswordChange ?? NEW_USER_DEFAULTS.account.forcePasswordChange,
             password_hash: passwordHash,
           });
+          await recordActivity(trx, caller, 'user.created', { kind: 'user', id: inserted.id });
+          return inserted;
         }),
       username,
     );
@@ -313,6 +316,7 @@ export class UsersService {
       const remove = options.replace ? (await users.explicitGroupIdsOf(userId)).filter((id) => !ids.add.includes(id)) : ids.remove;
       await users.addToGroups(userId, ids.add);
       await users.removeFromGroups(userId, remove);
+      await recordActivity(trx, caller, 'user.changed', { kind: 'user', id: userId }, { groups: { add: ids.add, remove } });
     });
     this.sessions.forgetCallers();
   }
@@ -477,6 +481,13 @@ export class UsersService {
           }
           if (needsSeat) await this.assertSeat(users, levelAfter, current.id);
           await users.update(current.id, values);
+          await recordActivity(
+            trx,
+            caller,
+            'user.changed',
+            { kind: 'user', id: current.id },
+            { fields: Object.keys(values).map((column) => (column === 'password_hash' ? 'password' : column)) },
+          );
         }),
       newName ?? current.username,
     );
@@ -497,6 +508,7 @@ export class UsersService {
   private async deleteUser(caller: Caller, user: UserRecord, ownerId: number | undefined): Promise<void> {
     await inTransaction(this.db, async (trx) => {
       await this.assertStillAllowed(trx, caller, user, ownerId, ['delete']);
+      await recordActivity(trx, caller, 'user.deleted', { kind: 'user', id: user.id, name: user.username });
       await new UsersRepository(trx).softDelete(user.id);
     });
     await this.sessions.revokeUser(user.id);

@@ -13,6 +13,7 @@ import { useDisplayPreferences } from '../shell/DisplayPreferencesProvider.tsx';
 import { useSettings } from '../shell/SettingsProvider.tsx';
 import { useColorMode } from '../theme/ColorModeProvider.tsx';
 import { useCart } from '../orders/CartProvider.tsx';
+import { useCustomCssReset } from '../appearance/CustomCssReset.tsx';
 import { useUpload } from '../upload/UploadProvider.tsx';
 import { actionForKey } from './registry.ts';
 import type { Asset } from '@magpie/api-types';
@@ -71,6 +72,7 @@ export function ActionsProvider({ children }: { children: ReactNode }) {
   const setEditMetadata = useCallback((next: (() => void) | undefined) => setEditMetadataState(() => next), []);
   const [asset, setAsset] = useState<Asset | undefined>(undefined);
   const cartStore = useCart();
+  const customCssReset = useCustomCssReset();
   const cartBusy = cartStore?.busy === true;
   const addToCart = cartStore?.add;
   const cart = useMemo<CartCommands | undefined>(() => (addToCart ? { busy: cartBusy, add: addToCart } : undefined), [addToCart, cartBusy]);
@@ -101,6 +103,7 @@ export function ActionsProvider({ children }: { children: ReactNode }) {
       trashHref,
       orderHistoryHref,
       cart,
+      customCssReset,
       navigate: (to) => void navigate(to),
       currentAddress: () => currentAddress(window.location),
       displayPreferences: display.preferences,
@@ -130,6 +133,7 @@ export function ActionsProvider({ children }: { children: ReactNode }) {
       trashHref,
       orderHistoryHref,
       cart,
+      customCssReset,
       navigate,
       display.preferences,
       display.canSave,

@@ -11,6 +11,7 @@ import { actionAddToAlbum } from './actionAddToAlbum.ts';
 import { actionAddToCart } from './actionAddToCart.ts';
 import { actionMoveToAlbumBottom, actionMoveToAlbumTop, actionRemoveFromAlbum, actionSetAlbumCover } from './actionAlbumSelection.ts';
 import { actionChangePassword } from './actionChangePassword.ts';
+import { actionClearCustomCss, actionIgnoredShortcuts } from './actionClearCustomCss.ts';
 import { actionClearSelection } from './actionClearSelection.ts';
 import { actionCopyAssets } from './actionCopyAssets.ts';
 import { actionDeleteAssets } from './actionDeleteAssets.ts';
@@ -78,6 +79,8 @@ export const ACTIONS: readonly Action[] = [
   actionSetInterfaceStyleDark,
   actionSetInterfaceStyleAuto,
   actionLogout,
+  actionClearCustomCss,
+  actionIgnoredShortcuts,
 ];
 
 /** Actions by name. */

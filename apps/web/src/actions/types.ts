@@ -76,6 +76,8 @@ export interface ActionContext {
   readonly changePasswordHref: string | undefined;
   /** The descriptor's `order.views.history`, or undefined when the server does not offer it (spec 03 §2.9 "Order history link"). */
   readonly orderHistoryHref: string | undefined;
+  /** Ctrl+Shift+Z's custom CSS reset (issue 15; `appearance/CustomCssReset.tsx`): the CSS's address and the prompt; absent outside the shell. */
+  readonly customCssReset?: { readonly href: string | undefined; ask(): void } | undefined;
   /** The user's cart (issue 15), or undefined without one (guests, a server without orders). */
   readonly cart: CartCommands | undefined;
   /** Goes to a client route (react-router navigation). */

@@ -16,6 +16,7 @@ import { CollectionTile } from '../components/CollectionTile.tsx';
 import { useTilePin } from '../pins/PinToggle.tsx';
 import type { Collection } from '@magpie/api-types';
 import { EmptyView, ErrorState, LoadingState } from '../components/States.tsx';
+import { FindContentLinks } from '../footer/FindContentLinks.tsx';
 import { useDocumentTitle } from '../components/useDocumentTitle.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 
@@ -96,7 +97,9 @@ export function AlbumsView() {
           icon={<Images aria-hidden="true" />}
           title={tab === 'shared' ? 'No albums shared with you' : `No ${tab === 'mine' ? '' : `${tab} `}albums`}
           description={current.empty}
-        />
+        >
+          {(tab === 'mine' || tab === 'shared' || tab === 'public') && <FindContentLinks place="albums" />}
+        </EmptyView>
       ) : (
         <Grid as="ul" listStyleType="none" p="0" m="0" templateColumns="repeat(auto-fill, minmax(220px, 1fr))" gap="4" aria-label={current.label}>
           {albums.data.data.map((album) => (

@@ -12,6 +12,7 @@ import {
   alertsButtonLabel,
   alertSearchLabel,
   alertSubjectKey,
+  alertSearchOf,
   alertSubjectOf,
   findAlert,
   isAlertRequestRunning,
@@ -48,6 +49,14 @@ describe('the alerts popover helpers (spec 01 §2 Alert editing, §3, §8, §9)'
     // Without matchingHref: the href without sort and search.
     expect(alertSubjectOf(collection({ href: `${PHOTOS}Trips/;o=-fn?q=x`, matchingHref: null }))?.href).toBe(`${PHOTOS}Trips/`);
     expect(alertSubjectOf(collection({ searchString: null }))?.searchText).toBe('');
+  });
+
+  it('makes an advanced search with key=value criteria an expression the DAM reads, and keeps typed text as typed', () => {
+    expect(alertSearchOf({ searchString: 'fn=IMG_1.jpg&dt=image', searchQuery: 'fn:"IMG_1.jpg" AND dt:"image"' })).toBe('fn:"IMG_1.jpg" AND dt:"image"');
+    expect(alertSearchOf({ searchString: 'boats&rating=5', searchQuery: 'boats AND rating:"5"' })).toBe('boats AND rating:"5"');
+    expect(alertSearchOf({ searchString: ' fn:IMG_1.jpg ', searchQuery: 'fn:"IMG_1.jpg"' })).toBe('fn:IMG_1.jpg');
+    expect(alertSearchOf({ searchString: '', searchQuery: '' })).toBe('');
+    expect(alertSearchOf({ searchString: null, searchQuery: null })).toBe('');
   });
 
   it('keys the editor on collection, search and permissions', () => {

@@ -35,7 +35,7 @@ export function alertSearchLabel(dtSearchString: string): string {
 /**
  * What the collection on screen offers an alert: the archive's or folder's own href (without the search or the sort,
  * which is what an alert's `collection` names), its name, its permissions (spec 01 §3 Collection `permissions`) and
- * the search text on screen (the collection's `searchString`; empty when no search runs).
+ * the search on screen as an alert's `dtSearchString` (see {@link alertSearchOf}; empty when no search runs).
  */
 export interface AlertSubject {
   readonly href: string;
@@ -49,6 +49,21 @@ function collectionBase(href: string): string {
   return href.split('?')[0]!.replace(/;[^/]*$/, '');
 }
 
+/** A key=value criterion of the advanced search as the DAM echoes it in `searchString` (`fn=x`, `dt=image&…`). */
+const CRITERION_ECHO = /(^|&)[A-Za-z][\w.-]*=/;
+
+/**
+ * The search of `collection` as an alert's `dtSearchString`, which the DAM reads as a search expression: the text the
+ * user typed (`searchString`) when the search is expression text only; the collection's `searchQuery` (the same
+ * search as one expression, e.g. `fn:"x" AND dt:"image"`) when the advanced search's key=value criteria are in it,
+ * since their query-string echo is no expression (spec 01 §7 alerts, spec 02 §3 search criteria).
+ */
+export function alertSearchOf(collection: Pick<Collection, 'searchString' | 'searchQuery'>): string {
+  const text = (collection.searchString ?? '').trim();
+  const expression = (collection.searchQuery ?? '').trim();
+  return CRITERION_ECHO.test(text) && expression !== '' ? expression : text;
+}
+
 /**
  * The {@link AlertSubject} of the collection on screen (`useView().collection`), or undefined without one. The href is
  * the collection's `matchingHref` (the DAM's URL of the archive or folder itself), else its `href` without query and
@@ -60,7 +75,7 @@ export function alertSubjectOf(collection: Collection | undefined): AlertSubject
     href: collection.matchingHref || collectionBase(collection.href),
     name: collection.name,
     permissions: collection.permissions ?? [],
-    searchText: (collection.searchString ?? '').trim(),
+    searchText: alertSearchOf(collection),
   };
 }
 

@@ -145,9 +145,9 @@ export function GeneralTab({
           label="Consent management"
           checked={archive.EnableConsentManagement === true}
           onChange={(on) => edit({ EnableConsentManagement: on })}
-          disabled
+          disabled={false}
           testId="archive-consent"
-          help={`Consent forms are not available on this server yet. ${NOT_YET}`}
+          help="With consent forms on (Settings → Consent forms), the access list then offers the consent permissions."
         />
       </Section>
       <Section legend="Metadata management">

@@ -2,7 +2,8 @@
  * An approver's Approve dialog and Reject prompt for a pending order (issue 15 "Cart and orders"; spec 02 §7 "APPROVE
  * and REJECT custom methods on an order URL with an order-update body"; spec 03 §2.1 Pending orders; dam.yaml
  * `approveOrder`, `rejectOrder`): Approve asks for a comment to the orderer and the last day the download works
- * (14 days from today unless changed, not before today); Reject asks for a comment. The orderer is mailed either way.
+ * (14 days from today unless changed, not before today), or "Never expires" (FotoWare's `expires: null`); Reject asks
+ * for a comment. The orderer is mailed either way.
  *
  * The flow is the `orderDecision` machine of `@magpie/machines` (editing → deciding → decided, or the refusal shown in
  * the dialog with the decision kept; Cancel at any point but while deciding). `data-state` on the dialog names the
@@ -10,7 +11,7 @@
  * tells the page which.
  */
 import { useEffect } from 'react';
-import { Alert, Button, CloseButton, Dialog, Field, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Button, Checkbox, CloseButton, Dialog, Field, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { Order } from '@magpie/api-types';
@@ -20,14 +21,17 @@ import { machineCall } from '../api/requestErrors.ts';
 import { ERROR_TEXT_COLOR } from '../components/PasswordField.tsx';
 import { endOfDay, itemCountText, ordererName, todayOnCalendar } from './orders.ts';
 
-/** The machine with the typed client's call: `POST` the `orderupdate` to the order's approve or reject (the expiry the end of its day). */
+/**
+ * The machine with the typed client's call: `POST` the `orderupdate` to the order's approve or reject (the expiry the
+ * end of its day, or null for a download that never expires).
+ */
 const decisionMachine = orderDecisionMachine.provide({
   actors: {
     decide: fromPromise<Order, OrderDecisionRequest>(({ input }) =>
       machineCall(() =>
         api.decideOrder(input.href, {
           ...(input.adminComment !== '' ? { adminComment: input.adminComment } : {}),
-          ...(input.expiresOn ? { expires: endOfDay(input.expiresOn) } : {}),
+          ...(input.neverExpires ? { expires: null } : input.expiresOn ? { expires: endOfDay(input.expiresOn) } : {}),
         }),
       ),
     ),
@@ -48,7 +52,7 @@ export interface OrderDecisionDialogProps {
 export function OrderDecisionDialog({ order, kind, onClose }: OrderDecisionDialogProps) {
   const href = (kind === 'approve' ? order.approve : order.reject) ?? '';
   const [state, send] = useMachine(decisionMachine, { input: { kind, href, today: todayOnCalendar() } });
-  const { adminComment, expiresOn, error, decided, today } = state.context;
+  const { adminComment, expiresOn, neverExpires, error, decided, today } = state.context;
   const name = typeof state.value === 'string' ? state.value : state.value.editing;
   useEffect(() => {
     if (state.matches('decided') && decided) onClose({ kind: 'decided', order: decided });
@@ -78,7 +82,11 @@ export function OrderDecisionDialog({ order, kind, onClose }: OrderDecisionDialo
                 <Stack gap="4">
                   <Text>
                     {ordererName(order.owner)} ordered {itemCountText(order.orderItems.length)}.{' '}
-                    {approving ? 'They get an e-mail with a link to download the files until the day you choose.' : 'They get an e-mail saying the order was rejected.'}
+                    {approving
+                      ? neverExpires
+                        ? 'They get an e-mail with a link to download the files, which keeps working.'
+                        : 'They get an e-mail with a link to download the files until the day you choose.'
+                      : 'They get an e-mail saying the order was rejected.'}
                   </Text>
                   {name === 'failed' && (
                     <Alert.Root status="error" data-testid="order-decision-error">
@@ -95,7 +103,7 @@ export function OrderDecisionDialog({ order, kind, onClose }: OrderDecisionDialo
                     {problems['adminComment'] && <Field.ErrorText color={ERROR_TEXT_COLOR}>{problems['adminComment']}</Field.ErrorText>}
                   </Field.Root>
                   {approving && (
-                    <Field.Root required invalid={problems['expiresOn'] !== undefined} disabled={deciding}>
+                    <Field.Root required={!neverExpires} invalid={problems['expiresOn'] !== undefined} disabled={deciding || neverExpires}>
                       <Field.Label>
                         Download works until
                         <Field.RequiredIndicator />
@@ -112,9 +120,21 @@ export function OrderDecisionDialog({ order, kind, onClose }: OrderDecisionDialo
                           {problems['expiresOn']}
                         </Field.ErrorText>
                       ) : (
-                        <Field.HelperText>The download stops working after this day.</Field.HelperText>
+                        <Field.HelperText>{neverExpires ? 'The download never stops working.' : 'The download stops working after this day.'}</Field.HelperText>
                       )}
                     </Field.Root>
+                  )}
+                  {approving && (
+                    <Checkbox.Root
+                      checked={neverExpires}
+                      disabled={deciding}
+                      onCheckedChange={(details) => send({ type: 'SET_NEVER_EXPIRES', never: details.checked === true })}
+                      data-testid="order-decision-never-expires"
+                    >
+                      <Checkbox.HiddenInput />
+                      <Checkbox.Control />
+                      <Checkbox.Label>Never expires</Checkbox.Label>
+                    </Checkbox.Root>
                   )}
                 </Stack>
               </Dialog.Body>

@@ -12,3 +12,6 @@ export const ORDER_HISTORY_PATH = '/fotoweb/views/orders';
 
 /** The approvers' pending orders (the descriptor's `order.admin.views.pending`; spec 03 §2.1). */
 export const PENDING_ORDERS_PATH = '/fotoweb/views/orders/admin';
+
+/** The administrators' order settings: the orderer's fields and the terms (the descriptor's `views.orderSettings`). */
+export const ORDER_SETTINGS_PATH = '/fotoweb/views/order-settings';

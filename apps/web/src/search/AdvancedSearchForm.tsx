@@ -11,12 +11,14 @@ import { ListTree, Plus, Trash2 } from 'lucide-react';
 import {
   advancedSearchMachine,
   COLOR_SPACES,
+  CONSENT_STATUSES,
   DATE_TYPES,
   DOCUMENT_TYPES,
   EARLIEST_SEARCH_DATE,
   formatSearchDate,
   METADATA_STATUSES,
   ORIENTATIONS,
+  offersConsentFilter,
   showsImageAttributes,
   STORAGES,
   type AdvancedSearchInput,
@@ -24,6 +26,7 @@ import {
   type RangeName,
 } from '@magpie/machines';
 import { dateTypePreference, useUserPreferences } from '../session/userPreferences.ts';
+import { useSession } from '../session/SessionProvider.tsx';
 import { searchParamsFromQuery } from './search.ts';
 import { useResource } from '../api/useResource.ts';
 import { TaxonomyPicker } from '../taxonomy/TaxonomyPicker.tsx';
@@ -49,11 +52,22 @@ const DATE_TYPE_LABELS: Record<(typeof DATE_TYPES)[number], string> = {
 
 const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 const COLOR_SPACE_LABELS: Record<string, string> = { rgb: 'RGB', cmyk: 'CMYK', grayscale: 'Grayscale' };
+/** The consent states as the filter names them (issue 15; the asset view's words). */
+const CONSENT_STATUS_LABELS: Record<string, string> = {
+  noconsentinfo: 'No consent information',
+  pending: 'Consent pending',
+  noconsent: 'No consent',
+  partialconsent: 'Partial consent',
+  fullconsent: 'Full consent',
+};
 
 /** Waits for the user preferences (the default date type), then starts the form's machine. */
 export function AdvancedSearchLoader({ onDone }: { onDone: (output: AdvancedSearchOutput) => void }) {
   const location = useLocation();
   const preferences = useUserPreferences();
+  const { descriptor } = useSession();
+  // The consent status filter needs consent feature level 40 (spec 02 §9).
+  const consentFilter = offersConsentFilter(descriptor?.apiFeatureLevels?.consentFormsApiFeatureLevel);
   // Without a preferences link there is nothing to wait for; a failed load falls back to `mt` (spec 02 §2).
   if (preferences.href && preferences.status === 'loading') {
     return (
@@ -66,6 +80,7 @@ export function AdvancedSearchLoader({ onDone }: { onDone: (output: AdvancedSear
   const input: AdvancedSearchInput = {
     params: searchParamsFromQuery(location.search),
     dateTypePreference: dateTypePreference(preferences.data),
+    consentFilter,
   };
   return <AdvancedSearchForm input={input} onDone={onDone} />;
 }
@@ -115,7 +130,7 @@ function AdvancedSearchForm({ input, onDone }: { input: AdvancedSearchInput; onD
     </Field.Root>
   );
 
-  const choice = (field: 'dt' | 'ms' | 's' | 'cs' | 'o', label: string, values: readonly string[], labelOf: (value: string) => string = capitalise) => (
+  const choice = (field: 'dt' | 'ms' | 's' | 'cs' | 'o' | 'cst', label: string, values: readonly string[], labelOf: (value: string) => string = capitalise) => (
     <Field.Root>
       <Field.Label>{label}</Field.Label>
       <NativeSelect.Root size="sm">
@@ -258,6 +273,7 @@ function AdvancedSearchForm({ input, onDone }: { input: AdvancedSearchInput; onD
           <Grid templateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)' }} gap="3">
             {choice('ms', 'Metadata status', METADATA_STATUSES)}
             {choice('s', 'Storage', STORAGES)}
+            {input.consentFilter && choice('cst', 'Consent status', CONSENT_STATUSES, (value) => CONSENT_STATUS_LABELS[value] ?? value)}
             <Field.Root>
               <Field.Label>Date</Field.Label>
               <NativeSelect.Root size="sm">

@@ -26,6 +26,7 @@ export type SettingsEntryId =
   | 'consentForms'
   | 'activityExports'
   | 'signupSettings'
+  | 'orderSettings'
   | 'apiClients'
   | 'mailOutbox'
   | 'manageSite'
@@ -168,6 +169,8 @@ export const SETTINGS_ENTRIES: readonly SettingsEntryDefinition[] = [
   { id: 'activityExports', label: 'Activity exports', opens: { kind: 'page' }, href: (d) => view(d, 'activityExports') },
   // Magpie's sign-up settings (issue 14; offered with manageSettings): open sign-up, approvers' groups, the extra fields.
   { id: 'signupSettings', label: 'Sign-up settings', opens: { kind: 'page' }, href: (d) => view(d, 'signupSettings') },
+  // Magpie's order settings (issue 15; offered with manageSettings): the fields an orderer fills in and the terms.
+  { id: 'orderSettings', label: 'Order settings', opens: { kind: 'page' }, href: (d) => view(d, 'orderSettings') },
   // Magpie's API clients view (spec 03 §3.12 applications; offered with manageSettings), beside the site's settings.
   { id: 'apiClients', label: 'API clients', opens: { kind: 'page' }, href: (d) => view(d, 'apiClients') },
   // Magpie's mail outbox (issue 14 "Mail"; offered with manageSettings): what Magpie sent, or holds without a mail server.

@@ -12,12 +12,15 @@ import { useSession } from '../session/SessionProvider.tsx';
 import { GuestLogInLink } from './GuestLogIn.tsx';
 import { SettingsMenu } from './SettingsMenu.tsx';
 import { UserMenu } from './UserMenu.tsx';
+import { TrialNotice } from '../subscription/TrialNotice.tsx';
+import { HeaderExtras } from '../appearance/HeaderExtras.tsx';
 
 /**
  * The header: logo linking to the archives, the header search, and the menu items the descriptor allows (spec 01 §2):
  * Albums, the alerts bell with its notifications (issue 15; spec 01 §2 Alert editing), the cart with its item count
  * (issue 15; spec 02 §2), Pins (issue 13), upload, the
  * settings (cog) menu (spec 03 §2.1, hidden when it has no entries) and the user menu (spec 03 §2.9).
+ * The trial's countdown and Buy now come first when the site is on a trial (issue 15; spec 01 §2).
  * A guest gets the "Log in" link instead (issue 12; spec 01 §6 "Logged in: main menu visible").
  */
 export function AppHeader() {
@@ -38,6 +41,8 @@ export function AppHeader() {
               <GuestLogInLink />
             ) : (
               <>
+                <TrialNotice />
+                <HeaderExtras />
                 <AlbumsLink />
                 <AlertsControl />
                 <CartLink />

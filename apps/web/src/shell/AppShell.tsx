@@ -10,7 +10,10 @@ import { NotificationOutlet, NotificationsProvider } from '../notifications/Noti
 import { PinNotice } from '../pins/PinNotice.tsx';
 import { PinsProvider } from '../pins/PinsProvider.tsx';
 import { CartProvider } from '../orders/CartProvider.tsx';
+import { CustomCssResetProvider } from '../appearance/CustomCssReset.tsx';
 import { AppHeader } from './AppHeader.tsx';
+import { DesktopToolProvider } from '../desktopTool/DesktopToolProvider.tsx';
+import { DesktopToolOffer } from '../desktopTool/DesktopToolOffer.tsx';
 import { DisplayPreferencesProvider } from './DisplayPreferencesProvider.tsx';
 import { SettingsProvider, useSettings } from './SettingsProvider.tsx';
 
@@ -54,38 +57,43 @@ export function AppShell() {
             <DisplayPreferencesProvider>
               <PinsProvider>
                 <CartProvider>
-                  <ActionsProvider>
-                    <Link
-                      href="#main"
-                      srOnly
-                      _focus={{
-                        position: 'fixed',
-                        top: '2',
-                        left: '2',
-                        zIndex: 'skipLink',
-                        bg: 'bg',
-                        p: '2',
-                        rounded: 'md',
-                        width: 'auto',
-                        height: 'auto',
-                        clip: 'auto',
-                        overflow: 'visible',
-                        whiteSpace: 'normal',
-                        margin: '0',
-                      }}
-                    >
-                      Skip to content
-                    </Link>
-                    <AppHeader />
-                    <chakra.main id="main" tabIndex={-1} px={{ base: '3', md: '6' }} py="5" outline="none">
-                      <Box maxW="none">
-                        <NotificationOutlet />
-                        <Outlet />
-                      </Box>
-                    </chakra.main>
-                    <UserManagementHost />
-                    <PinNotice />
-                  </ActionsProvider>
+                  <DesktopToolProvider>
+                    <CustomCssResetProvider>
+                      <ActionsProvider>
+                        <Link
+                          href="#main"
+                          srOnly
+                          _focus={{
+                            position: 'fixed',
+                            top: '2',
+                            left: '2',
+                            zIndex: 'skipLink',
+                            bg: 'bg',
+                            p: '2',
+                            rounded: 'md',
+                            width: 'auto',
+                            height: 'auto',
+                            clip: 'auto',
+                            overflow: 'visible',
+                            whiteSpace: 'normal',
+                            margin: '0',
+                          }}
+                        >
+                          Skip to content
+                        </Link>
+                        <AppHeader />
+                        <chakra.main id="main" tabIndex={-1} px={{ base: '3', md: '6' }} py="5" outline="none">
+                          <Box maxW="none">
+                            <NotificationOutlet />
+                            <DesktopToolOffer />
+                            <Outlet />
+                          </Box>
+                        </chakra.main>
+                        <UserManagementHost />
+                        <PinNotice />
+                      </ActionsProvider>
+                    </CustomCssResetProvider>
+                  </DesktopToolProvider>
                 </CartProvider>
               </PinsProvider>
             </DisplayPreferencesProvider>

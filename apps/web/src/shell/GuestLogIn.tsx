@@ -32,7 +32,11 @@ export function GuestLogInLink() {
 export function NoPublicArchives() {
   const href = useLoginHref();
   return (
-    <EmptyView icon={<Archive aria-hidden="true" />} title="No public archives" description="Nothing here is open to guests. Log in to see the archives you have access to.">
+    <EmptyView
+      icon={<Archive aria-hidden="true" />}
+      title="No public archives"
+      description="No archive is open to guests. Log in to see the archives and albums you have access to."
+    >
       <Button asChild colorPalette="brand" variant="outline">
         <RouterLink to={href} data-testid="empty-login">
           Log in

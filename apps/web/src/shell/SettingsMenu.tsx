@@ -4,6 +4,7 @@ import { useActions } from '../actions/ActionsProvider.tsx';
 import { actionsByName } from '../actions/registry.ts';
 import type { SettingsEntry } from '../settings/settingsEntries.ts';
 import { useSettings } from './SettingsProvider.tsx';
+import { useDesktopTool } from '../desktopTool/DesktopToolProvider.tsx';
 
 /** The cog's accessible name, with the pending total when there is one (the badge itself is hidden from readers). */
 function triggerLabel(badge: number): string {
@@ -37,12 +38,20 @@ function LinkEntry({ entry }: { entry: SettingsEntry }) {
 export function SettingsMenu() {
   const { menu } = useSettings();
   const { run } = useActions();
-  if (menu.entries.length === 0) return null;
+  // The desktop tool's entry (issue 15) follows its machine: "install" or "upgrade" while offered, opening the
+  // how-to install view in a modal; gone on a touch layout, once up to date, or without the rights.
+  const desktopTool = useDesktopTool();
+  const entries = menu.entries.flatMap((entry): (Omit<SettingsEntry, 'id'> & { readonly id: string })[] =>
+    entry.id !== 'installDesktopTool' ? [entry] : (desktopTool?.entries ?? []).map((tool) => ({ ...entry, id: tool.id, label: tool.label })),
+  );
+  if (entries.length === 0) return null;
   return (
     <Menu.Root
       positioning={{ placement: 'bottom-end' }}
       onSelect={({ value }) => {
-        const entry = menu.entries.find((candidate) => candidate.id === value);
+        const tool = desktopTool?.entries.find((candidate) => candidate.id === value);
+        if (tool) return desktopTool?.send(tool.event);
+        const entry = entries.find((candidate) => candidate.id === value);
         if (entry?.opens.kind !== 'action') return;
         const action = actionsByName[entry.opens.action];
         if (action) run(action);
@@ -63,13 +72,13 @@ export function SettingsMenu() {
       <Portal>
         <Menu.Positioner>
           <Menu.Content data-testid="settings-menu" minW="56" aria-label="Settings">
-            {menu.entries.map((entry) =>
-              entry.opens.kind === 'action' ? (
+            {entries.map((entry) =>
+              entry.opens.kind === 'action' || desktopTool?.entries.some((tool) => tool.id === entry.id) ? (
                 <Menu.Item key={entry.id} value={entry.id} data-testid={`settings-${entry.id}`}>
                   {entry.label}
                 </Menu.Item>
               ) : (
-                <LinkEntry key={entry.id} entry={entry} />
+                <LinkEntry key={entry.id} entry={entry as SettingsEntry} />
               ),
             )}
           </Menu.Content>

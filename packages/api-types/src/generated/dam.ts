@@ -1281,6 +1281,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/fotoweb/appearance/css": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The site's custom CSS
+         * @description The stylesheet behind the descriptor's `appearance.customCss` (spec 01 §3), `text/css`. Anyone may read it,
+         *     signed in or not, whatever the guest setting: the web app links it on every page. The descriptor's address
+         *     carries `?v=<version>`, which changes whenever the CSS changes; asked with the current version the answer may
+         *     be cached for a year (`immutable`), otherwise it is revalidated. Empty when no custom CSS is set.
+         */
+        get: operations["getCustomCss"];
+        put?: never;
+        /**
+         * Set or clear the site's custom CSS
+         * @description Spec 01 §7 "POST custom CSS url: cssContent". The whole stylesheet; an empty string clears it (the descriptor's
+         *     `appearance.customCss` is then null). At most 262,144 bytes of UTF-8 (413 `PayloadTooLarge`, nothing stored
+         *     changes). Needs `changeSiteAppearance` (403). Answers the appearance settings as saved.
+         */
+        post: operations["updateCustomCss"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/appearance/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The appearance settings (Magpie)
+         * @description The descriptor's `appearance.admin.settings`: the custom CSS (its text, address and size limit) and the custom
+         *     title-bar buttons, for the Manage site page. Needs `changeSiteAppearance` (403).
+         */
+        get: operations["getAppearanceSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/appearance/title-bar-buttons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The custom title-bar buttons
+         * @description The links administrators add to the header (spec 02 §3 `customizations.customTitleBarButtons`), in `index`
+         *     order. Any signed-in caller (the descriptor carries the same list).
+         */
+        get: operations["getTitleBarButtons"];
+        /**
+         * Replace the custom title-bar buttons
+         * @description The whole list (at most 10). `href` is an http(s) URL or a site-relative path (`/…`, not `//…`); anything else
+         *     (`javascript:` included) is 400. Needs `changeSiteAppearance` (403). Answers the list as saved, in `index` order.
+         */
+        put: operations["updateTitleBarButtons"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/fotoweb/api/privacy/cookie-consent": {
         parameters: {
             query?: never;
@@ -1299,6 +1375,34 @@ export interface paths {
          */
         get: operations["getCookieConsent"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/footer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The site's footer (Magpie)
+         * @description Magpie extension (issue 15; spec 02 §2 "a custom markdown footer"): the administrator's footer, Markdown (CommonMark)
+         *     the web app renders in the floating footer on every page, the login page and the guests' pages too. Anyone may
+         *     read it, signed in or not, whatever the guest setting. Raw HTML in it is shown as text, never rendered; links
+         *     work only for http(s), mailto and site-relative addresses. `markdown` is `""` when the administrator wrote none.
+         */
+        get: operations["getSiteFooter"];
+        /**
+         * Replace the site's footer (Magpie)
+         * @description The footer's Markdown, at most 10,000 characters (400 `InvalidRequest` over it), stored as sent (an empty or
+         *     blank text removes the footer). Answers the footer as stored. Needs `manageSettings` (403).
+         */
+        put: operations["updateSiteFooter"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3061,6 +3165,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/fotoweb/api/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The activity log (Magpie)
+         * @description Who changed what, newest first, 50 a page (`paging.next` for older ones): uploads, metadata edits (the fields,
+         *     with old and new values), renames, moves, copies, deletions, restores and purges, rollbacks, archive, user and
+         *     group changes, sign-up and order decisions, the site owner's hand-over, and logins (successful and failed).
+         *     Each row keeps who did it and the target's name and href as they were then. `export` links the same filters as
+         *     CSV and JSON lines. Rows older than the retention (`retentionDays`, `MAGPIE_ACTIVITY_RETENTION_DAYS`) are
+         *     deleted. Needs `manageActivityExports` or `audit` (403). A bad filter is 400 `InvalidRequest`.
+         */
+        get: operations["listActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/activity/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The activity log as a file (Magpie)
+         * @description Every event under the filters, newest first, streamed as a download (`Content-Disposition: attachment`):
+         *     `format=csv` (the default; UTF-8, a header row, RFC 4180 quoting, CRLF line ends; columns id, time, user id,
+         *     user name, user full name, action, target kind, target id, target name, target href, details as JSON) or
+         *     `format=jsonl` (one `ActivityEntry` per line). Needs `manageActivityExports` or `audit` (403). A bad filter is
+         *     400 `InvalidRequest`.
+         */
+        get: operations["exportActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/fotoweb/api/config/mail": {
         parameters: {
             query?: never;
@@ -3556,10 +3709,137 @@ export interface paths {
         /**
          * Consent form settings
          * @description Spec 03 §3.10 with the defaults of §9 (URL expiry 30 days, consent forms off, company logo on in the PDF and
-         *     its banner). Magpie has no consent forms yet, so these are the defaults and the lists are empty. Needs
-         *     `configureConsentForms` or `manageArchives` (403). Plain JSON.
+         *     its banner) until an administrator saves them (issue 15). The lists (categories, templates, languages,
+         *     default fields) are kept as given. Needs `configureConsentForms` or `manageArchives` (403). Plain JSON.
          */
         get: operations["getConsentFormSettings"];
+        /**
+         * Change the consent form settings (Magpie)
+         * @description The whole settings (spec 03 §3.10). With `enableConsentForms` on, the descriptor offers consent
+         *     (`apiFeatureLevels.consentFormsApiFeatureLevel` 40, `views.manageConsentForms`). Needs `configureConsentForms`
+         *     (403); 400 for a value out of range (`defaultUrlExpiryDays` 1 to 3650, an e-mail address that is not one).
+         */
+        put: operations["updateConsentFormSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/consent/forms/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a consent form (Magpie)
+         * @description A consent form (issue 15): a person's answer on the use of the assets they appear in, linked to one or more
+         *     assets by href. Needs `ManageConsentStatus` on the archive of every asset (404 without View, 403 without
+         *     the permission); 400 for a bad body or an href that is no asset.
+         */
+        post: operations["createConsentForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/consent/forms/{formId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The form's id, from its `href`. */
+                formId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a consent form (Magpie)
+         * @description The form's fields (its linked assets stay). Needs `ManageConsentStatus` on the archives of all its assets;
+         *     a form on none of the caller's viewable assets is 404.
+         */
+        put: operations["updateConsentForm"];
+        post?: never;
+        /**
+         * Delete a consent form (Magpie)
+         * @description As `updateConsentForm`.
+         */
+        delete: operations["deleteConsentForm"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/consent/forms/{formId}/assets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                formId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Link a consent form to one more asset (Magpie)
+         * @description Needs `ManageConsentStatus` on the form's archives and on the new asset's; linking twice changes nothing.
+         */
+        post: operations["linkConsentFormAsset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/consent/forms/{formId}/assets/{assetId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                formId: number;
+                /** @description The asset's `uniqueid`. */
+                assetId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Unlink a consent form from an asset (Magpie)
+         * @description Needs `ManageConsentStatus` on the form's archives. Unlinking its last asset deletes the form (204); otherwise
+         *     the form is answered (200).
+         */
+        delete: operations["unlinkConsentFormAsset"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/consent/assets/{assetId}/forms/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The asset's `uniqueid`. */
+                assetId: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * The consent forms of an asset, with their details (Magpie)
+         * @description Needs `ViewConsentDetails` on the asset's archive (404 without View, 403 without the permission). Each form
+         *     names the caller's `ManageConsentStatus` as `canManage`.
+         */
+        get: operations["listAssetConsentForms"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3942,11 +4222,19 @@ export interface components {
             bookmarks: components["schemas"]["UrlOrNull"];
             copy_to: components["schemas"]["UrlOrNull"];
             cropDownloadPresets: components["schemas"]["UrlOrNull"];
-            /** @description Site customisations (free-form; empty in Magpie). */
+            /** @description Site customisations (free-form); Magpie sends `customTitleBarButtons`. */
             customizations: {
+                /** @description The custom title-bar buttons (spec 02 §3), in `index` order; empty when there are none. */
+                customTitleBarButtons?: components["schemas"]["TitleBarButton"][];
+            } & {
                 [key: string]: unknown;
             };
             destinations: components["schemas"]["UrlOrNull"];
+            /**
+             * @description The desktop tool (spec 01 §3, §4): the installers Magpie is configured with (`MAGPIE_FWDT_<WIN|OSX>_URL` and
+             *     `_VERSION`) and the how-to install view (`/fotoweb/views/desktop-tool`), offered to callers holding
+             *     `OpenFile` on some archive they see (the fwdt rights, spec 01 §6); null when no installer is configured.
+             */
             fwdt: components["schemas"]["DescriptorFwdt"] | null;
             groups: components["schemas"]["UrlOrNull"];
             /** @description RFC 6570 template with `{?q}`. */
@@ -4088,7 +4376,20 @@ export interface components {
             retranscode?: components["schemas"]["UrlOrNull"];
         };
         DescriptorAppearance: {
+            /**
+             * @description The site's custom CSS (`getCustomCss`) with `?v=<version>`, which changes when the CSS changes; null when no
+             *     custom CSS is set. Clients POST `{cssContent}` to it to change it (spec 01 §7), when they may.
+             */
             customCss: components["schemas"]["UrlOrNull"];
+            /**
+             * @description (Magpie) For callers with `changeSiteAppearance`, else null: `settings` (`getAppearanceSettings`), `css`
+             *     (where to POST `{cssContent}`, also while no CSS is set) and `titleBarButtons` (`updateTitleBarButtons`).
+             */
+            admin?: null | {
+                settings: string;
+                css: string;
+                titleBarButtons: string;
+            };
             favicon: components["schemas"]["UrlOrNull"];
             homepageImage: components["schemas"]["UrlOrNull"];
             loginLogo: components["schemas"]["UrlOrNull"];
@@ -4147,6 +4448,10 @@ export interface components {
             signUpAdmin: components["schemas"]["UrlOrNull"];
             upload: components["schemas"]["UrlOrNull"];
             changePassword?: components["schemas"]["UrlOrNull"];
+            /**
+             * @description Where the site's subscription is managed (opened in a new tab; spec 03 §2.1): Magpie's
+             *     `MAGPIE_MANAGE_SUBSCRIPTION_URL`, offered to callers with `manageSettings`; null when not configured.
+             */
             manageSubscription?: components["schemas"]["UrlOrNull"];
             manageConsentForms?: components["schemas"]["UrlOrNull"];
             /**
@@ -4160,11 +4465,32 @@ export interface components {
              */
             mailOutbox?: components["schemas"]["UrlOrNull"];
             /**
+             * @description The Activity exports page (`/fotoweb/views/activity-exports`, spec 03 §2.1; issue 15): the activity log with
+             *     filters and its CSV download (`listActivity`, `exportActivity`). Offered to callers with
+             *     `manageActivityExports` or `audit`, else null.
+             */
+            activityExports?: components["schemas"]["UrlOrNull"];
+            /**
+             * @description The Manage site page (`/fotoweb/views/management`, spec 03 §2.1), offered to callers who may change one of
+             *     its sections (`changeSiteAppearance`: Appearance), else null.
+             */
+            management?: components["schemas"]["UrlOrNull"];
+            /**
              * @description (Magpie) The sign-up settings view (`/fotoweb/views/admin/signup-settings`, issue 14): open sign-up, whether
              *     approvers choose groups, and the extra fields of the sign-up form (spec 03 §3.7; `getSignupSettings`,
              *     `updateSignupSettings`). Offered to callers with `manageSettings`, else null.
              */
             signupSettings?: components["schemas"]["UrlOrNull"];
+            /**
+             * @description (Magpie, issue 15) The order settings view (`/fotoweb/views/order-settings`): the fields an orderer fills
+             *     in and the terms they accept when submitting the cart (`getOrderConfig`, `updateOrderConfig`). Offered to
+             *     callers with `manageSettings`, else null.
+             */
+            orderSettings?: components["schemas"]["UrlOrNull"];
+            /**
+             * @description The site's subscription (spec 01 §2 trial prompt): Magpie's `MAGPIE_SUBSCRIPTION_STATE` and
+             *     `MAGPIE_SUBSCRIPTION_ORIGIN` with the site's creation (its first migration); null when no state is configured.
+             */
             subscription?: null | {
                 /** @description ISO 8601 date-time the site was created (spec 01 §9 trial countdown). */
                 siteCreatedDate: string;
@@ -4603,6 +4929,11 @@ export interface components {
             pincount: number;
             previewcount: number;
             revisioncount: number;
+            /**
+             * @description The summary of the asset's consent forms (issue 15; spec 01 §3), only for callers with
+             *     `ViewConsentSummary` on its archive while consent forms are on; null otherwise.
+             */
+            consentStatus?: components["schemas"]["ConsentStatus"] | null;
             downloadcount: number;
             metadataeditcount: number;
             workflowcount: number;
@@ -5868,7 +6199,8 @@ export interface components {
             AvailableGroupLicenseModes: components["schemas"]["LicenseOption"][];
             /**
              * @description The "Manage site" configuration sections this server has screens for (spec 03 §2.1: the settings menu drops
-             *     "Manage site" when the list is empty). Magpie has none yet: the list is empty.
+             *     "Manage site" when the list is empty): the sections of the Manage site page the caller may change, e.g.
+             *     `Appearance` with `changeSiteAppearance`.
              */
             AvailableConfigSections: string[];
         };
@@ -6166,6 +6498,51 @@ export interface components {
             data: components["schemas"]["Application"][];
         };
         /**
+         * @description (Magpie) What an event of the activity log did.
+         * @enum {string}
+         */
+        ActivityAction: "asset.uploaded" | "asset.metadataEdited" | "asset.fileChanged" | "asset.renamed" | "asset.moved" | "asset.copied" | "asset.deleted" | "asset.restored" | "asset.purged" | "asset.rolledBack" | "archive.created" | "archive.changed" | "archive.permissionsChanged" | "archive.deleted" | "user.created" | "user.changed" | "user.deleted" | "group.created" | "group.changed" | "group.deleted" | "group.membersChanged" | "signup.approved" | "signup.rejected" | "order.approved" | "order.rejected" | "site.ownerHandedOver" | "login.succeeded" | "login.failed";
+        /** @description (Magpie) One event of the activity log, as it was recorded. */
+        ActivityEntry: {
+            id: number;
+            /** Format: date-time */
+            at: string;
+            user: {
+                /** @description The user's id; null for the system (a sweep) or a name that matched no user. */
+                id: number | null;
+                /** @description The user name at the time (`system` for sweeps). */
+                name: string;
+                fullName: string;
+            };
+            action: components["schemas"]["ActivityAction"];
+            target: {
+                /** @enum {string} */
+                kind: "asset" | "user" | "group" | "archive" | "order" | "signup" | "site";
+                id: string | null;
+                /** @description The target's href at the time (it may have moved or gone since). */
+                href: string | null;
+                name: string;
+            };
+            /** @description What changed, e.g. `fields` (field ids) and `changes` (`field`, `old`, `new`), `from` and `to`. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description (Magpie) A page of the activity log (`listActivity`), newest first. */
+        ActivityList: {
+            data: components["schemas"]["ActivityEntry"][];
+            paging: {
+                next: components["schemas"]["UrlOrNull"];
+            };
+            /** @description The export of these filters (every page), as CSV and as JSON lines. */
+            export: {
+                csv: string;
+                jsonl: string;
+            };
+            /** @description Days a row is kept. */
+            retentionDays: number;
+        };
+        /**
          * @description Where a message's delivery stands: `queued` waits for its first attempt or a retry (`nextAttempt`); `sent` was
          *     accepted by the SMTP server; `failed` is not tried again (refused for good, or every attempt used; `lastError`
          *     says why); `held` stays in the outbox because no SMTP server is configured (`SMTP_URL`).
@@ -6385,7 +6762,7 @@ export interface components {
             adminComment?: string;
             /**
              * Format: date-time
-             * @description When the download stops working (approval only); default 14 days from now.
+             * @description When the download stops working (approval only): absent means the default, 14 days from now (`MAGPIE_ORDER_DOWNLOAD_DAYS`); null means it never expires (FotoWare's `orderupdate`: "null if it never expires").
              */
             expires?: string | null;
             orderItems?: {
@@ -6397,6 +6774,50 @@ export interface components {
             fields: components["schemas"]["SignupField"][];
             /** @description The terms an orderer accepts when submitting; null for none. */
             termsAndConditions: string | null;
+        };
+        /** @description (Magpie; issue 15) The site's footer, Markdown shown in the floating footer of every page. */
+        SiteFooter: {
+            /** @description CommonMark; `""` for no footer. Raw HTML is not rendered; links only http(s), mailto and site-relative. */
+            markdown: string;
+            /**
+             * Format: date-time
+             * @description When an administrator last changed it; null when never.
+             */
+            modified: string | null;
+        };
+        /** @description (Magpie; issue 15) A new footer. */
+        SiteFooterUpdate: {
+            markdown: string;
+        };
+        /** @description Spec 01 §7 "POST custom CSS url" body. */
+        CustomCssUpdate: {
+            /** @description The whole stylesheet; empty clears it. At most 262,144 bytes of UTF-8. */
+            cssContent: string;
+        };
+        /** @description A custom title-bar button (spec 02 §3 `customizations.customTitleBarButtons`). */
+        TitleBarButton: {
+            /** @description Where the button goes, smallest first. */
+            index: number;
+            /** @description The button's tooltip and accessible name. */
+            tooltip: string;
+            /** @description An http(s) URL or a site-relative path (`/…`). */
+            href: string;
+            /** @enum {string} */
+            target: "_self" | "_blank";
+            /** @description One of the web app's icon names, or null for a plain link icon. */
+            icon: ("link" | "help" | "info" | "mail" | "book" | "home" | "star" | "calendar" | "chat" | "globe") | null;
+        };
+        TitleBarButtonList: {
+            data: components["schemas"]["TitleBarButton"][];
+        };
+        /** @description (Magpie) The site's appearance settings, for the Manage site page. */
+        AppearanceSettings: {
+            /** @description The CSS's address with its version (the descriptor's `appearance.customCss`); null when none is set. */
+            customCss: components["schemas"]["UrlOrNull"];
+            cssContent: string;
+            /** @description The most bytes of UTF-8 the CSS may have. */
+            cssMaxBytes: number;
+            titleBarButtons: components["schemas"]["TitleBarButton"][];
         };
         /** @description Spec 02 §3 Cookie consent reply. */
         CookieConsent: {
@@ -6827,6 +7248,80 @@ export interface components {
             data: components["schemas"]["ArchiveConfig"][];
             paging: null;
         };
+        /**
+         * @description A consent form's state (FotoWare's `ConsentFormState`).
+         * @enum {string}
+         */
+        ConsentFormState: "Pending" | "Signed" | "PartiallySigned" | "Declined" | "Revoked";
+        /**
+         * @description The overall consent status of an asset (FotoWare's `ConsentFormAssetConsentState`; Magpie derives it from the
+         *     forms: none `NoConsentInfo`; a declined, revoked or expired form `NoConsent`; all signed `FullConsent`; a
+         *     partially signed one `PartialConsent`; else `Pending`).
+         * @enum {string}
+         */
+        AssetConsentState: "NoConsentInfo" | "NoConsentNeeded" | "Pending" | "NoConsent" | "PartialConsent" | "FullConsent" | "MoreConsentNeeded";
+        /** @description Consent status of an asset (FotoWare's `ConsentStatus`). */
+        ConsentStatus: {
+            assetConsentState: components["schemas"]["AssetConsentState"];
+            /** @description The usages every valid signed form approves. */
+            approvedConsents: components["schemas"]["AssetConsentCategory"][];
+            /** @description The usages a declined, revoked or expired form names. */
+            declinedConsents: components["schemas"]["AssetConsentCategory"][];
+            /** @description `MoreConsentNeeded` while a form is pending or partially signed. */
+            ConsentFlags: ("NoConsentNeeded" | "MoreConsentNeeded")[];
+            consentFormCount: number;
+            countByConsentFormState: {
+                consentFormState: components["schemas"]["ConsentFormState"];
+                consentFormCount: number;
+            }[];
+        };
+        AssetConsentCategory: {
+            key: string;
+            title: string;
+        };
+        /** @description What a consent form records (issue 15). */
+        ConsentFormFields: {
+            personName: string;
+            email?: string | null;
+            state: components["schemas"]["ConsentFormState"];
+            /** @description When it was signed (YYYY-MM-DD). */
+            signed?: string | null;
+            /** @description The last day it is valid (YYYY-MM-DD); past it a signed form counts as no consent. */
+            expires?: string | null;
+            category?: string | null;
+            /** @description The uses the person answered on (e.g. web, print, social), at most 20. */
+            usages?: string[];
+        };
+        ConsentFormCreate: components["schemas"]["ConsentFormFields"] & {
+            /** @description The hrefs of the assets (1 to 100). */
+            assets: string[];
+        };
+        ConsentFormUpdate: components["schemas"]["ConsentFormFields"];
+        ConsentFormAssetLink: {
+            href: string;
+        };
+        ConsentForm: {
+            id: number;
+            href: string;
+            personName: string;
+            email: string | null;
+            state: components["schemas"]["ConsentFormState"];
+            signed: string | null;
+            expires: string | null;
+            /** @description A signed form past its expiry. */
+            expired: boolean;
+            category: string | null;
+            usages: string[];
+            /** @description The linked assets' ids (`uniqueid`) the caller may see. */
+            assets: number[];
+            created: string;
+            modified: string;
+            /** @description Whether the caller holds ManageConsentStatus on the form's archives. */
+            canManage: boolean;
+        };
+        ConsentFormList: {
+            data: components["schemas"]["ConsentForm"][];
+        };
         /** @description Consent form settings (spec 03 §3.10; defaults of §9). */
         ConsentFormSettings: {
             companyAbout: string;
@@ -6837,10 +7332,18 @@ export interface components {
             enableConsentForms: boolean;
             pdfRenderCompanyLogo: boolean;
             pdfRenderCompanyLogoInBanner: boolean;
-            categories: Record<string, never>[];
-            templates: Record<string, never>[];
-            languages: Record<string, never>[];
-            defaultFields: Record<string, never>[];
+            categories: {
+                [key: string]: unknown;
+            }[];
+            templates: {
+                [key: string]: unknown;
+            }[];
+            languages: {
+                [key: string]: unknown;
+            }[];
+            defaultFields: {
+                [key: string]: unknown;
+            }[];
         };
         /** @description A field of the catalogue (FotoWeb's configuration API, PascalCase; fotoweb-api-notes "Config API"). */
         MetadataFieldInfo: {
@@ -7183,6 +7686,14 @@ export interface components {
          *     value answers 400 `InvalidSearchExpression`.
          */
         StorageCriterion: string[];
+        /**
+         * @description Consent status filter (issue 15; spec 02 §3, §9: offered when `consentFormsApiFeatureLevel` is 40): the
+         *     asset's `consentStatus.assetConsentState`, lower-case: `noconsentinfo` (no consent form), `pending`,
+         *     `noconsent` (a form declined, revoked or expired), `partialconsent`, `fullconsent`. Repeat the key for several
+         *     (OR-ed). Honoured only in archives where the caller holds `ViewConsentSummary`: elsewhere it matches nothing.
+         *     Another value answers 400 `InvalidSearchExpression`.
+         */
+        ConsentStatusCriterion: string[];
         /**
          * @description Advanced search (spec 02 §3, §5): the smallest file size, in **megabytes** of 1,048,576 bytes; fractions
          *     allowed (`1.5`), at most 8,796,093,022,207 (2^43 − 1, the largest whose bytes fit the stored size). Another
@@ -7802,6 +8313,14 @@ export interface operations {
                  */
                 s?: components["parameters"]["StorageCriterion"];
                 /**
+                 * @description Consent status filter (issue 15; spec 02 §3, §9: offered when `consentFormsApiFeatureLevel` is 40): the
+                 *     asset's `consentStatus.assetConsentState`, lower-case: `noconsentinfo` (no consent form), `pending`,
+                 *     `noconsent` (a form declined, revoked or expired), `partialconsent`, `fullconsent`. Repeat the key for several
+                 *     (OR-ed). Honoured only in archives where the caller holds `ViewConsentSummary`: elsewhere it matches nothing.
+                 *     Another value answers 400 `InvalidSearchExpression`.
+                 */
+                cst?: components["parameters"]["ConsentStatusCriterion"];
+                /**
                  * @description Advanced search (spec 02 §3, §5): the smallest file size, in **megabytes** of 1,048,576 bytes; fractions
                  *     allowed (`1.5`), at most 8,796,093,022,207 (2^43 − 1, the largest whose bytes fit the stored size). Another
                  *     value answers 400 `InvalidSearchExpression`; given twice, the last counts.
@@ -7917,6 +8436,14 @@ export interface operations {
                  *     value answers 400 `InvalidSearchExpression`.
                  */
                 s?: components["parameters"]["StorageCriterion"];
+                /**
+                 * @description Consent status filter (issue 15; spec 02 §3, §9: offered when `consentFormsApiFeatureLevel` is 40): the
+                 *     asset's `consentStatus.assetConsentState`, lower-case: `noconsentinfo` (no consent form), `pending`,
+                 *     `noconsent` (a form declined, revoked or expired), `partialconsent`, `fullconsent`. Repeat the key for several
+                 *     (OR-ed). Honoured only in archives where the caller holds `ViewConsentSummary`: elsewhere it matches nothing.
+                 *     Another value answers 400 `InvalidSearchExpression`.
+                 */
+                cst?: components["parameters"]["ConsentStatusCriterion"];
                 /**
                  * @description Advanced search (spec 02 §3, §5): the smallest file size, in **megabytes** of 1,048,576 bytes; fractions
                  *     allowed (`1.5`), at most 8,796,093,022,207 (2^43 − 1, the largest whose bytes fit the stored size). Another
@@ -9313,6 +9840,127 @@ export interface operations {
             410: components["responses"]["Gone"];
         };
     };
+    getCustomCss: {
+        parameters: {
+            query?: {
+                /** @description The CSS version (cache busting); any other value is answered with the current CSS, not cached. */
+                v?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The custom CSS. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/css": string;
+                };
+            };
+        };
+    };
+    updateCustomCss: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomCssUpdate"];
+            };
+        };
+        responses: {
+            /** @description The appearance settings as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppearanceSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    getAppearanceSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The appearance settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppearanceSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getTitleBarButtons: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The buttons. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TitleBarButtonList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    updateTitleBarButtons: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TitleBarButtonList"];
+            };
+        };
+        responses: {
+            /** @description The buttons as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TitleBarButtonList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
     getCookieConsent: {
         parameters: {
             query?: never;
@@ -9331,6 +9979,54 @@ export interface operations {
                     "application/json": components["schemas"]["CookieConsent"];
                 };
             };
+        };
+    };
+    getSiteFooter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The footer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteFooter"];
+                };
+            };
+        };
+    };
+    updateSiteFooter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SiteFooterUpdate"];
+            };
+        };
+        responses: {
+            /** @description The footer as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteFooter"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     listPeople: {
@@ -12476,6 +13172,81 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    listActivity: {
+        parameters: {
+            query?: {
+                /** @description Only events at or after this moment (an ISO 8601 date `YYYY-MM-DD`, UTC midnight, or date-time). */
+                from?: string;
+                /** @description Only events before this moment; a date without a time keeps that whole day (UTC). */
+                to?: string;
+                /** @description Only events of this user (their id). */
+                user?: number;
+                /** @description Only this action (`asset.metadataEdited`), or every action of a kind given with its dot (`asset.`). */
+                action?: string;
+                /** @description Only events whose target's name or href contains this text (any case), or whose target id is it. */
+                target?: string;
+                /** @description Only events older than this one (its id); what `paging.next` carries. Clients follow that link. */
+                before?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the activity log. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivityList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    exportActivity: {
+        parameters: {
+            query?: {
+                /** @description Only events at or after this moment (an ISO 8601 date `YYYY-MM-DD`, UTC midnight, or date-time). */
+                from?: string;
+                /** @description Only events before this moment; a date without a time keeps that whole day (UTC). */
+                to?: string;
+                /** @description Only events of this user (their id). */
+                user?: number;
+                /** @description Only this action (`asset.metadataEdited`), or every action of a kind given with its dot (`asset.`). */
+                action?: string;
+                /** @description Only events whose target's name or href contains this text (any case), or whose target id is it. */
+                target?: string;
+                /** @description Only events older than this one (its id); what `paging.next` carries. Clients follow that link. */
+                before?: number;
+                /** @description The file's format, `csv` (default) or `jsonl`. */
+                format?: "csv" | "jsonl";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/x-ndjson": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
     listMail: {
         parameters: {
             query?: {
@@ -13097,6 +13868,209 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    updateConsentFormSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsentFormSettings"];
+            };
+        };
+        responses: {
+            /** @description The settings as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentFormSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createConsentForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsentFormCreate"];
+            };
+        };
+        responses: {
+            /** @description The form; its href also in `Location`. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentForm"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateConsentForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The form's id, from its `href`. */
+                formId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsentFormUpdate"];
+            };
+        };
+        responses: {
+            /** @description The form as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentForm"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteConsentForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The form's id, from its `href`. */
+                formId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    linkConsentFormAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                formId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsentFormAssetLink"];
+            };
+        };
+        responses: {
+            /** @description The form with its assets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentForm"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    unlinkConsentFormAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                formId: number;
+                /** @description The asset's `uniqueid`. */
+                assetId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The form with its remaining assets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentForm"];
+                };
+            };
+            /** @description That was its last asset; the form is deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAssetConsentForms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The asset's `uniqueid`. */
+                assetId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The forms, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentFormList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     listMetadataFields: {

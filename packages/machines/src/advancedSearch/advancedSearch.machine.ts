@@ -15,6 +15,11 @@ import { applySearchFormChange, fromSearchParams, resolveDateType, toSearchParam
 export interface AdvancedSearchInput {
   readonly params?: SearchParams;
   readonly dateTypePreference?: string;
+  /**
+   * Whether the consent status filter is offered (issue 15; spec 02 §9: consent feature level 40,
+   * `offersConsentFilter`); without it the form drops a `cst` of the query.
+   */
+  readonly consentFilter?: boolean;
 }
 
 /**
@@ -80,7 +85,8 @@ export const advancedSearchMachine = setup({
   initial: 'editing',
   context: ({ input }) => {
     // spec 02 §2: opening the popover applies the existing query; the date type defaults to the preference, or mt.
-    const opened = fromSearchParams(input.params ?? {}, resolveDateType(input.dateTypePreference));
+    const { cst: _consent, ...params } = input.params ?? {};
+    const opened = fromSearchParams(input.consentFilter ? (input.params ?? {}) : params, resolveDateType(input.dateTypePreference));
     return { opened, form: opened, outcome: undefined };
   },
   states: {

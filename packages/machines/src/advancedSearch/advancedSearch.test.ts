@@ -9,6 +9,7 @@ import {
   applySearchFormChange,
   BYTES_PER_MB,
   bytesToMegabytes,
+  CONSENT_STATUSES,
   DATE_TYPES,
   EARLIEST_SEARCH_DATE,
   emptySearchForm,
@@ -17,6 +18,7 @@ import {
   fromSearchParams,
   megabytesToBytes,
   normalizeSearchDate,
+  offersConsentFilter,
   parseSearchDate,
   PIXEL_RANGE_MAX,
   rangeMax,
@@ -264,5 +266,25 @@ describe('search form rules (spec 02 §5)', () => {
       q: 'sea',
       criteria: [{ field: 'fn', value: 'a.jpg' }],
     });
+  });
+});
+
+describe('the consent status filter (issue 15; spec 02 §9)', () => {
+  it('is offered at consent feature level 40, and the form keeps a cst of the query only then', () => {
+    expect([undefined, 0, 30, 39, 40, 50].map((level) => offersConsentFilter(level))).toEqual([false, false, false, false, true, true]);
+    const offered = createActor(advancedSearchMachine, { input: { params: { cst: 'fullconsent', dt: 'image' }, consentFilter: true } }).start();
+    expect(offered.getSnapshot().context.form).toMatchObject({ cst: 'fullconsent', dt: 'image' });
+    const hidden = createActor(advancedSearchMachine, { input: { params: { cst: 'fullconsent', dt: 'image' } } }).start();
+    expect(hidden.getSnapshot().context.form).toMatchObject({ cst: '', dt: 'image' });
+  });
+
+  it('sets a consent state, refuses an unknown one, and writes it as cst', () => {
+    const form = applySearchFormChange(emptySearchForm(), { type: 'SET_CHOICE', field: 'cst', value: 'pending' });
+    expect(form.cst).toBe('pending');
+    expect(applySearchFormChange(form, { type: 'SET_CHOICE', field: 'cst', value: 'granted' })).toBe(form);
+    expect(toSearchParams(form)).toEqual({ cst: 'pending' });
+    expect(fromSearchParams({ cst: 'noconsent' }).cst).toBe('noconsent');
+    expect(fromSearchParams({ cst: 'maybe' }).cst).toBe('');
+    expect(CONSENT_STATUSES).toEqual(['noconsentinfo', 'pending', 'noconsent', 'partialconsent', 'fullconsent']);
   });
 });

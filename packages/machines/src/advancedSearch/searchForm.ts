@@ -40,6 +40,14 @@ export const DOCUMENT_TYPES = SEARCH_CHOICES.dt;
 export const METADATA_STATUSES = SEARCH_CHOICES.ms;
 /** The storages the popover offers (all of them). */
 export const STORAGES = SEARCH_CHOICES.s;
+/** The consent states the popover offers (all of them; issue 15), when {@link offersConsentFilter}. */
+export const CONSENT_STATUSES = SEARCH_CHOICES.cst;
+/** The consent feature level the consent status filter needs (spec 02 §9). */
+export const CONSENT_FILTER_FEATURE_LEVEL = 40; // spec 02 §9
+/** Whether the popover offers the consent status filter: the descriptor's `apiFeatureLevels.consentFormsApiFeatureLevel` is at least 40. */
+export function offersConsentFilter(consentFormsApiFeatureLevel: number | undefined): boolean {
+  return (consentFormsApiFeatureLevel ?? 0) >= CONSENT_FILTER_FEATURE_LEVEL;
+}
 /** The values of choice `key` but `left`, in their order: what the popover offers of a choice. */
 function choicesWithout<K extends ChoiceKey, L extends SearchChoice<K>>(key: K, ...left: L[]): readonly Exclude<SearchChoice<K>, L>[] {
   return (SEARCH_CHOICES[key] as readonly SearchChoice<K>[]).filter((value): value is Exclude<SearchChoice<K>, L> => !left.includes(value as L));
@@ -53,6 +61,7 @@ export const ORIENTATIONS = choicesWithout('o', 'square');
 export type SearchDocumentType = (typeof DOCUMENT_TYPES)[number];
 export type MetadataStatus = (typeof METADATA_STATUSES)[number];
 export type StorageLocation = (typeof STORAGES)[number];
+export type ConsentStatusChoice = (typeof CONSENT_STATUSES)[number];
 export type ColorSpace = (typeof COLOR_SPACES)[number];
 export type Orientation = (typeof ORIENTATIONS)[number];
 
@@ -87,6 +96,8 @@ export interface AdvancedSearchForm {
   readonly criteria: readonly CriterionRow[];
   readonly ms: MetadataStatus | '';
   readonly s: StorageLocation | '';
+  /** The consent status (issue 15), offered only at consent feature level 40 ({@link offersConsentFilter}). */
+  readonly cst: ConsentStatusChoice | '';
   readonly dateType: DateType;
   readonly dateFrom: string;
   readonly dateTo: string;
@@ -119,6 +130,7 @@ export function emptySearchForm(dateType: DateType = DEFAULT_DATE_TYPE): Advance
     criteria: [],
     ms: '',
     s: '',
+    cst: '',
     dateType,
     dateFrom: '',
     dateTo: '',
@@ -218,7 +230,7 @@ export function showsImageAttributes(form: AdvancedSearchForm): boolean {
 /** Events that change the form, in the machine's shape (see `advancedSearch.machine.ts`). */
 export type SearchFormChange =
   | { type: 'SET_TEXT'; field: 'q' | BuiltinField; value: string }
-  | { type: 'SET_CHOICE'; field: 'dt' | 'ms' | 's' | 'cs' | 'o'; value: string }
+  | { type: 'SET_CHOICE'; field: 'dt' | 'ms' | 's' | 'cs' | 'o' | 'cst'; value: string }
   | { type: 'SET_DATE_TYPE'; dateType: string }
   | { type: 'SET_DATE'; bound: Bound; value: string }
   | { type: 'RANGE_INPUT'; range: RangeName; bound: Bound; text: string }
@@ -227,10 +239,11 @@ export type SearchFormChange =
   | { type: 'SET_CRITERION'; id: number; field?: string; value?: string | readonly string[] }
   | { type: 'DELETE_CRITERION'; id: number };
 
-const CHOICES: Readonly<Record<'dt' | 'ms' | 's' | 'cs' | 'o', readonly string[]>> = {
+const CHOICES: Readonly<Record<'dt' | 'ms' | 's' | 'cs' | 'o' | 'cst', readonly string[]>> = {
   dt: DOCUMENT_TYPES,
   ms: METADATA_STATUSES,
   s: STORAGES,
+  cst: CONSENT_STATUSES,
   cs: COLOR_SPACES,
   o: ORIENTATIONS,
 };
@@ -321,6 +334,7 @@ export function toSearchParams(form: AdvancedSearchForm): SearchParams {
   if (form.dt !== '') params.dt = form.dt;
   if (form.ms !== '') params.ms = form.ms;
   if (form.s !== '') params.s = form.s;
+  if (form.cst !== '') params.cst = form.cst;
   const fsf = rangeValue(form.fileSize.from);
   const fst = rangeValue(form.fileSize.to);
   if (fsf !== undefined) params.fsf = megabytesToBytes(Math.min(fsf, FILE_SIZE_MAX_MB));
@@ -391,6 +405,7 @@ export function fromSearchParams(params: SearchParams, dateType: DateType = DEFA
     dt: pick(DOCUMENT_TYPES, params.dt),
     ms: pick(METADATA_STATUSES, params.ms),
     s: pick(STORAGES, params.s),
+    cst: pick(CONSENT_STATUSES, params.cst),
     cs: pick(COLOR_SPACES, params.cs),
     o: pick(ORIENTATIONS, params.o),
     dateType: datedType ?? dateType,

@@ -2,9 +2,10 @@
  * An approver's decision on a pending order (issue 15 "Cart and orders"; spec 02 §7 "APPROVE and REJECT custom methods
  * on an order URL with an order-update body", spec 03 §2.1 "Pending orders"; dam.yaml `approveOrder`, `rejectOrder`):
  * the Approve dialog (the approver's comment and the date the download stops working, {@link DEFAULT_ORDER_DOWNLOAD_DAYS}
- * days from today unless changed) and the Reject prompt (a comment).
+ * days from today unless changed, or never: FotoWare's `orderupdate` "expires … null if it never expires") and the Reject
+ * prompt (a comment).
  *
- * editing (idle | failed): EDIT_COMMENT and SET_EXPIRY change the decision (→ editing.idle, the last failure
+ * editing (idle | failed): EDIT_COMMENT, SET_EXPIRY and SET_NEVER_EXPIRES change the decision (→ editing.idle, the last failure
  * forgotten); CONFIRM → deciding when the decision has no problem ({@link orderDecisionProblems}); CANCEL → cancelled.
  * deciding: the `decide` actor POSTs the `orderupdate` to the order's `approve` or `reject` → decided with the order
  * as decided, or → editing.failed with the reason (409 `OrderNotPending`: another approver decided it first), the
@@ -42,8 +43,13 @@ export interface OrderDecisionRequest {
   readonly href: string;
   readonly kind: OrderDecisionKind;
   readonly adminComment: string;
-  /** `YYYY-MM-DD`: the last day the download works (the screen sends the end of that day); null when rejecting. */
+  /**
+   * `YYYY-MM-DD`: the last day the download works (the screen sends the end of that day); null when rejecting, and when
+   * approving a download that never expires ({@link OrderDecisionRequest.neverExpires}).
+   */
   readonly expiresOn: string | null;
+  /** Approving a download that never expires (the screen sends `expires: null`); false when rejecting. */
+  readonly neverExpires: boolean;
 }
 
 /** Context: the decision as edited, the order as decided, and why the last attempt failed. */
@@ -54,12 +60,20 @@ export interface OrderDecisionContext {
   readonly adminComment: string;
   /** `YYYY-MM-DD` as typed ('' when cleared); only an approval has one. */
   readonly expiresOn: string;
+  /** The approver chose "Never expires": the date is kept but not used. */
+  readonly neverExpires: boolean;
   readonly decided: Order | undefined;
   readonly error: string | undefined;
 }
 
 /** The dialog's events. */
-export type OrderDecisionEvent = { type: 'EDIT_COMMENT'; text: string } | { type: 'SET_EXPIRY'; date: string } | { type: 'CONFIRM' } | { type: 'CANCEL' } | { type: 'DISMISS' };
+export type OrderDecisionEvent =
+  | { type: 'EDIT_COMMENT'; text: string }
+  | { type: 'SET_EXPIRY'; date: string }
+  | { type: 'SET_NEVER_EXPIRES'; never: boolean }
+  | { type: 'CONFIRM' }
+  | { type: 'CANCEL' }
+  | { type: 'DISMISS' };
 
 /** `date` (`YYYY-MM-DD`) plus `days` calendar days, as `YYYY-MM-DD`. */
 export function addDays(date: string, days: number): string {
@@ -74,12 +88,13 @@ export function isCalendarDate(value: string): boolean {
 }
 
 /**
- * What is wrong with the decision, by key: `expiresOn` (an approval needs a date, today or later) and `adminComment`
+ * What is wrong with the decision, by key: `expiresOn` (an approval needs a date, today or later, unless it never
+ * expires) and `adminComment`
  * (at most {@link ORDER_DECISION_COMMENT_MAX_LENGTH} characters). Empty when it may be sent.
  */
-export function orderDecisionProblems(context: Pick<OrderDecisionContext, 'kind' | 'today' | 'adminComment' | 'expiresOn'>): Readonly<Record<string, string>> {
+export function orderDecisionProblems(context: Pick<OrderDecisionContext, 'kind' | 'today' | 'adminComment' | 'expiresOn' | 'neverExpires'>): Readonly<Record<string, string>> {
   const problems: Record<string, string> = {};
-  if (context.kind === 'approve') {
+  if (context.kind === 'approve' && !context.neverExpires) {
     if (!isCalendarDate(context.expiresOn)) problems['expiresOn'] = 'Give the date the download stops working.';
     else if (context.expiresOn < context.today) problems['expiresOn'] = 'The download works until today or a later day.';
   }
@@ -89,9 +104,11 @@ export function orderDecisionProblems(context: Pick<OrderDecisionContext, 'kind'
   return problems;
 }
 
-/** The request the `decide` actor gets for the decision: the comment trimmed, the expiry only when approving. */
-export function orderDecisionRequestOf(context: Pick<OrderDecisionContext, 'kind' | 'href' | 'adminComment' | 'expiresOn'>): OrderDecisionRequest {
-  return { href: context.href, kind: context.kind, adminComment: context.adminComment.trim(), expiresOn: context.kind === 'approve' ? context.expiresOn : null };
+/** The request the `decide` actor gets for the decision: the comment trimmed, the expiry only when approving (none when it never expires). */
+export function orderDecisionRequestOf(context: Pick<OrderDecisionContext, 'kind' | 'href' | 'adminComment' | 'expiresOn' | 'neverExpires'>): OrderDecisionRequest {
+  const approving = context.kind === 'approve';
+  const neverExpires = approving && context.neverExpires;
+  return { href: context.href, kind: context.kind, adminComment: context.adminComment.trim(), expiresOn: approving && !neverExpires ? context.expiresOn : null, neverExpires };
 }
 
 /**
@@ -133,6 +150,7 @@ export const orderDecisionMachine = setup({
     today: input.today,
     adminComment: '',
     expiresOn: input.kind === 'approve' ? addDays(input.today, DEFAULT_ORDER_DOWNLOAD_DAYS) : '',
+    neverExpires: false,
     decided: undefined,
     error: undefined,
   }),
@@ -155,6 +173,15 @@ export const orderDecisionMachine = setup({
             expiresOn: ({ event }) => {
               assertEvent(event, 'SET_EXPIRY');
               return event.date;
+            },
+          }),
+        },
+        SET_NEVER_EXPIRES: {
+          target: '.idle',
+          actions: assign({
+            neverExpires: ({ context, event }) => {
+              assertEvent(event, 'SET_NEVER_EXPIRES');
+              return context.kind === 'approve' && event.never;
             },
           }),
         },

@@ -5,7 +5,8 @@
  * `npm run paths -- orderDecision` prints for QA.
  *
  * The dialog opens on today's date with the download working for 14 days. The approver writes a comment, and changes the
- * expiry to a day before today (refused, shortest paths only) or to the end of the month; Cancel closes it. Confirm is
+ * expiry to a day before today (refused, shortest paths only) or to the end of the month, or ticks "Never expires" (which
+ * lifts the refused date's problem); Cancel closes it. Confirm is
  * offered only for a decision without problems: the DAM approves (the order as approved), or refuses with 409 (decided
  * already) and, for shortest paths, 500; the decision stays as it was.
  */
@@ -87,11 +88,21 @@ function modelEvents(variant: PathVariant) {
     }
     if (!snapshot.matches('editing')) return [];
     const events: EventObject[] = [];
-    if (context.adminComment === '') events.push(event('EDIT_COMMENT', { text: ORDER_DECISION_MODEL_COMMENT }));
-    if (shortest && context.expiresOn !== ORDER_DECISION_MODEL_PAST && context.expiresOn !== ORDER_DECISION_MODEL_EXPIRY) {
+    // Once "Never expires" is ticked the path ends: only Confirm, Cancel and Dismiss follow.
+    const editable = !context.neverExpires;
+    if (editable && context.adminComment === '') events.push(event('EDIT_COMMENT', { text: ORDER_DECISION_MODEL_COMMENT }));
+    if (editable && shortest && context.expiresOn !== ORDER_DECISION_MODEL_PAST && context.expiresOn !== ORDER_DECISION_MODEL_EXPIRY) {
       events.push(event('SET_EXPIRY', { date: ORDER_DECISION_MODEL_PAST }));
     }
-    if (context.expiresOn !== ORDER_DECISION_MODEL_EXPIRY) events.push(event('SET_EXPIRY', { date: ORDER_DECISION_MODEL_EXPIRY }));
+    if (editable && context.expiresOn !== ORDER_DECISION_MODEL_EXPIRY) events.push(event('SET_EXPIRY', { date: ORDER_DECISION_MODEL_EXPIRY }));
+    // "Never expires": ticked once and never unticked (SET_EXPIRY's paths cover a dated approval): on the refused date
+    // before the comment for shortest paths (Confirm is offered again), after the comment on the default date for simple paths.
+    const tick = shortest
+      ? context.expiresOn === ORDER_DECISION_MODEL_PAST && context.adminComment === ''
+      : context.adminComment !== '' && context.expiresOn !== ORDER_DECISION_MODEL_EXPIRY;
+    if (editable && tick && !snapshot.matches({ editing: 'failed' })) {
+      events.push(event('SET_NEVER_EXPIRES', { never: true }));
+    }
     if (Object.keys(orderDecisionProblems(context)).length === 0) events.push(event('CONFIRM'));
     events.push(event('CANCEL'));
     if (snapshot.matches({ editing: 'failed' })) events.push(event('DISMISS'));
@@ -109,7 +120,7 @@ export function createOrderDecisionTestModel(variant: PathVariant) {
 /** The approver's decision {@link MachineModel}. */
 export const orderDecisionModel: MachineModel = {
   name: 'orderDecision',
-  title: 'Approve a pending order: a comment and the download expiry (14 days unless changed, not before today); a refusal (409 decided already, 500) keeps the decision',
+  title: 'Approve a pending order: a comment and the download expiry (14 days unless changed, not before today, or never); a refusal (409 decided already, 500) keeps the decision',
   spec: 'issue 15 Cart and orders; spec 02 §7 APPROVE and REJECT with an order-update body; spec 03 §2.1 Pending orders; dam.yaml approveOrder, rejectOrder (409 OrderNotPending); spec 01 §8 default error',
   machine: orderDecisionMachine,
   testModel(variant: PathVariant) {

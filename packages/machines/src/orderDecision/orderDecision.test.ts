@@ -52,7 +52,7 @@ function createDriver(coverage?: CoverageTracker): PathDriver {
 
 describeModelPaths('orderDecision model: shortest paths', shortestPaths, 40, () => createDriver());
 
-describeModelPaths('orderDecision model: simple paths', simplePaths, 150, () => createDriver());
+describeModelPaths('orderDecision model: simple paths', simplePaths, 200, () => createDriver());
 
 describe('orderDecision coverage and rules', () => {
   it('reaches every state and takes every transition across the executed paths', async () => {
@@ -76,6 +76,26 @@ describe('orderDecision coverage and rules', () => {
     expect(actor.getSnapshot().value).toEqual({ editing: 'idle' });
   });
 
+  it('approves a download that never expires: no date needed, none sent; a reject ignores the choice', () => {
+    const actor = createActor(orderDecisionMachine, { input: ORDER_DECISION_MODEL_INPUT }).start();
+    actor.send({ type: 'SET_EXPIRY', date: '' });
+    expect(orderDecisionProblems(actor.getSnapshot().context)).toHaveProperty('expiresOn');
+    actor.send({ type: 'SET_NEVER_EXPIRES', never: true });
+    expect(orderDecisionProblems(actor.getSnapshot().context)).toEqual({});
+    expect(orderDecisionRequestOf(actor.getSnapshot().context)).toEqual({
+      href: ORDER_DECISION_MODEL_INPUT.href,
+      kind: 'approve',
+      adminComment: '',
+      expiresOn: null,
+      neverExpires: true,
+    });
+    actor.send({ type: 'SET_NEVER_EXPIRES', never: false });
+    expect(orderDecisionProblems(actor.getSnapshot().context)).toHaveProperty('expiresOn');
+    const rejecting = createActor(orderDecisionMachine, { input: { kind: 'reject', href: ORDER_DECISION_MODEL_ORDER.reject!, today: '2026-03-02' } }).start();
+    rejecting.send({ type: 'SET_NEVER_EXPIRES', never: true });
+    expect(rejecting.getSnapshot().context.neverExpires).toBe(false);
+  });
+
   it('rejects with a comment and no expiry', async () => {
     const sent: OrderDecisionRequest[] = [];
     const decide = fromPromise<Order, OrderDecisionRequest>(async ({ input }) => {
@@ -89,7 +109,7 @@ describe('orderDecision coverage and rules', () => {
     actor.send({ type: 'EDIT_COMMENT', text: '  Not for print.  ' });
     actor.send({ type: 'CONFIRM' });
     await flushPromises();
-    expect(sent).toEqual([{ href: ORDER_DECISION_MODEL_ORDER.reject, kind: 'reject', adminComment: 'Not for print.', expiresOn: null }]);
+    expect(sent).toEqual([{ href: ORDER_DECISION_MODEL_ORDER.reject, kind: 'reject', adminComment: 'Not for print.', expiresOn: null, neverExpires: false }]);
     expect(actor.getSnapshot().value).toBe('decided');
     expect(actor.getSnapshot().context.decided?.state).toBe('rejected');
   });

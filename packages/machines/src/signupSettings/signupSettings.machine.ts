@@ -211,8 +211,11 @@ export function signupSettingsIssues(error: unknown): SignupProblem[] {
   });
 }
 
-/** The draft after one edit event; `nextKey` is the key an added field gets. */
-function edited(draft: SignupSettingsDraft, event: SignupSettingsEvent, nextKey: number): SignupSettingsDraft {
+/**
+ * The draft after one edit event; `nextKey` is the key an added field gets. Also the order settings' field edits
+ * (issue 15, `orderSettings.machine.ts`), which share the sign-up form's field shapes.
+ */
+export function edited(draft: SignupSettingsDraft, event: SignupSettingsEvent, nextKey: number): SignupSettingsDraft {
   const fields = [...draft.fields];
   switch (event.type) {
     case 'SET_OPEN_SIGNUP':

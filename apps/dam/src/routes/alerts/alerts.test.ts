@@ -88,7 +88,7 @@ describe('the alert calls (spec 01 §7)', () => {
     expect((await call('GET', alert.href, undefined, watcher.token)).statusCode).toBe(404);
   });
 
-  it('offers alertHref on collections with Alert, and the descriptor links alerts and notifications', async () => {
+  it('offers alertHref on collections with Alert, and the descriptor links alerts only where some archive grants it', async () => {
     const archive = (await call('GET', PHOTOS, undefined, watcher.token, 'application/vnd.fotoware.collectioninfo+json')).json();
     expect(archive.alertHref).toBe(ALERTS);
     const viewer = await dam.createUser('alert-viewer');
@@ -96,6 +96,18 @@ describe('the alert calls (spec 01 §7)', () => {
     expect((await call('GET', PHOTOS, undefined, viewer.token, 'application/vnd.fotoware.collectioninfo+json')).json().alertHref).toBeNull();
     const descriptor = (await call('GET', '/fotoweb/me/', undefined, watcher.token, 'application/vnd.fotoware.full-api-descriptor+json')).json();
     expect(descriptor).toMatchObject({ alerts: ALERTS, notifications: NOTIFICATIONS });
+    // spec 02 §6: no archive grants the viewer Alert, so no alert control is offered; notifications stay readable.
+    const viewersDescriptor = (await call('GET', '/fotoweb/me/', undefined, viewer.token, 'application/vnd.fotoware.full-api-descriptor+json')).json();
+    expect(viewersDescriptor).toMatchObject({ alerts: null, notifications: NOTIFICATIONS });
+  });
+
+  it('takes an advanced search (key=value criteria) as the collection’s searchQuery expression', async () => {
+    const searched = (await call('GET', `${PHOTOS}?fn=criteria-only.jpg&dt=image`, undefined, watcher.token, 'application/vnd.fotoware.collectioninfo+json')).json();
+    expect(searched.searchString).toContain('fn=criteria-only.jpg');
+    const created = await call('POST', ALERTS, { collection: PHOTOS, interval: 'every_day', dtSearchString: searched.searchQuery }, watcher.token);
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ dtSearchString: searched.searchQuery });
+    expect((await call('DELETE', created.json().href, undefined, watcher.token)).statusCode).toBe(204);
   });
 
   it('refuses bad input with a FotoWeb error body and stores nothing', async () => {

@@ -8,8 +8,10 @@ import { serveOperations } from '../../http/operations.ts';
  */
 export async function configLoadsRoutes(app: FastifyInstance, ctx: DamContext) {
   const loads = ctx.configLoads;
+  // The consent form settings (issue 15): stored by the consent room's service.
   serveOperations(app, '/fotoweb/api/config/consentForms/ConsentFormSettings', {
-    getConsentFormSettings: async ({ caller }) => loads.consentFormSettings(caller),
+    getConsentFormSettings: async ({ caller }) => ctx.consent.settings(caller),
+    updateConsentFormSettings: async ({ caller, body }) => ctx.consent.saveSettings(caller, body),
   });
   serveOperations(app, '/fotoweb/api/config/metadata/fields/:filter', {
     listMetadataFields: async ({ params }) => loads.fields(params.filter),

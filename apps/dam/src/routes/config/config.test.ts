@@ -52,7 +52,7 @@ afterAll(async () => {
 });
 
 describe('the permissions overview (GET /fotoweb/api/config/options)', () => {
-  it('lists every group permission, the license levels (None = 0 first for users, not for groups), the modes and no config section', async () => {
+  it('lists every group permission, the license levels (None = 0 first for users, not for groups), the modes and the Manage site sections the caller may change', async () => {
     const res = await sut.app.inject({ method: 'GET', url: '/fotoweb/api/config/options', headers: bearer(sut.adminToken) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/json');
@@ -66,7 +66,8 @@ describe('the permissions overview (GET /fotoweb/api/config/options)', () => {
       { ValueNumeric: 1, Label: 'Concurrent' },
     ]);
     expect(body.AvailableGroupLicenseModes).toEqual(body.AvailableUserLicenseModes);
-    expect(body.AvailableConfigSections).toEqual([]);
+    // The site owner may change the site's appearance and footer (issue 15; routes/appearance/appearance.test.ts has the rest).
+    expect(body.AvailableConfigSections).toEqual(['Appearance', 'Footer']);
   });
 
   it('answers holders of manageUsers or manageSettings, and 403 to others', async () => {

@@ -10,13 +10,33 @@ import { presentDescriptor, presentPublicDescriptor } from '../../presenters/des
  */
 export async function meRoutes(app: FastifyInstance, ctx: DamContext) {
   const descriptor = async ({ request, reply, caller }: Pick<OperationRequest<'getFullApiDescriptor'>, 'request' | 'reply' | 'caller'>) => {
-    const [canUpload, userManagement] = [await ctx.collections.canUploadSomewhere(caller), await ctx.siteOwner.landmarks(caller)];
+    const [canUpload, canAlert, userManagement] = [
+      await ctx.collections.canUploadSomewhere(caller),
+      await ctx.collections.canAlertSomewhere(caller),
+      await ctx.siteOwner.landmarks(caller),
+    ];
     const signsInWithPassword = caller.clientId === ctx.config.bffClient.id;
+    // The desktop tool and the trial subscription, from configuration (issue 15).
+    const [desktopTool, subscription] = [await ctx.siteExtras.desktopTool(caller), await ctx.siteExtras.subscription(caller)];
+    // The custom CSS and title-bar buttons (issue 15).
+    const appearance = await ctx.appearance.forDescriptor(caller);
+    // Consent forms on or off (issue 15): the consent feature level.
+    const consentForms = await ctx.consent.isEnabled();
     return sendRepresentation(
       request,
       reply,
       'full-api-descriptor',
-      presentDescriptor(caller, { canUpload, userManagement, signsInWithPassword, guestAccess: ctx.config.guestAccess }),
+      presentDescriptor(caller, {
+        canUpload,
+        canAlert,
+        userManagement,
+        signsInWithPassword,
+        guestAccess: ctx.config.guestAccess,
+        desktopTool,
+        subscription,
+        appearance,
+        consentForms,
+      }),
     );
   };
   serveOperations(app, ['/fotoweb/me', '/fotoweb/me/'], { getFullApiDescriptor: descriptor, getFullApiDescriptorNoSlash: descriptor });

@@ -204,6 +204,19 @@ describe('orders', () => {
     expect((await call('GET', href, undefined, orderer.token)).json()).toMatchObject({ download: null, orderItems: [{ expired: true }, { expired: true }] });
   });
 
+  it('approves with expires null as a download that never expires (FotoWare orderupdate)', async () => {
+    const href = (await order([assets[0]!])).json().orderLocation as string;
+    const approved = await call('POST', `${href}/approve`, { expires: null }, approver.token);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({ state: 'approved', expires: null });
+    const mine = (await call('GET', href, undefined, orderer.token)).json();
+    expect(mine).toMatchObject({ expires: null, download: `${href}/download`, orderItems: [{ expired: false }] });
+    const mail = (await mails('order-decided')).filter((m) => m.to_address === 'orderer@example.com').at(-1)!;
+    expect(mail.text_body).toContain(`${href}/download`);
+    expect(mail.text_body).not.toContain('The link works until');
+    expect((await dam.app.inject({ method: 'GET', url: `${href}/download`, headers: bearer(orderer.token) })).statusCode).toBe(200);
+  });
+
   it('rejects an order, tells the orderer, and offers no download', async () => {
     const href = (await order([assets[0]!])).json().orderLocation as string;
     const rejected = await call('POST', `${href}/reject`, { adminComment: 'Not for this project' }, approver.token);

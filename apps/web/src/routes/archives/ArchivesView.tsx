@@ -34,6 +34,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { PublicAlbums } from '../../albums/PublicAlbums.tsx';
 import { NoPublicArchives } from '../../shell/GuestLogIn.tsx';
+import { FindContentLinks } from '../../footer/FindContentLinks.tsx';
 import { useView } from '../../session/ViewContext.tsx';
 import { useUserPreferences } from '../../session/userPreferences.ts';
 import { archiveIdOf, pinnedFirst, savedSorting, searchErrorMessage, withSavedSort } from '../../search/search.ts';
@@ -131,7 +132,9 @@ export function ArchivesView() {
           icon={<Archive aria-hidden="true" />}
           title={query !== null ? 'No archive has matching assets' : 'No archives'}
           description={query !== null ? 'Try other words.' : 'You do not have access to any archive yet. Ask your administrator.'}
-        />
+        >
+          <FindContentLinks place={query !== null ? 'search' : 'archives'} />
+        </EmptyView>
       ) : (
         <>
           <Grid as="ul" listStyleType="none" p="0" m="0" templateColumns="repeat(auto-fill, minmax(240px, 1fr))" gap="4" aria-label="Archives">

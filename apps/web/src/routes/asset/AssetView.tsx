@@ -20,6 +20,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import { assetTitle, fileFacts, metadataRows, originalRenditionHref, pickPreview, previewSrcSet } from '../../lib/assetFields.ts';
 import { hrefOfLocation, safeReturnAddress } from '../../lib/urls.ts';
 import { HistoryPanel } from '../../metadata/HistoryPanel.tsx';
+import { ConsentPanel } from '../../consent/ConsentPanel.tsx';
 import { MetadataPanel } from '../../metadata/MetadataPanel.tsx';
 import { WritebackStatus } from '../../metadata/WritebackStatus.tsx';
 import { PinToggle } from '../../pins/PinToggle.tsx';
@@ -163,6 +164,7 @@ function AssetDetails({ asset, onAssetChange, reload }: { asset: Asset; onAssetC
           ))}
         </chakra.dl>
       </Box>
+      <ConsentPanel asset={asset} onChanged={reload} />
       <HistoryPanel key={asset.href} asset={asset} onAssetChanged={reload} />
       <Link asChild fontSize="sm" color="brand.fg">
         <RouterLink to={asset.archiveHREF}>Open the archive</RouterLink>

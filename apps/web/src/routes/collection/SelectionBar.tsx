@@ -52,7 +52,8 @@ export function SelectionBar({ count, context, run }: { readonly count: number; 
   return (
     <Box
       position="sticky"
-      bottom="4"
+      // Above the floating footer while it shows (footer/FloatingFooter.tsx FOOTER_HEIGHT_PROPERTY; issue 15).
+      bottom="calc(var(--magpie-floating-footer-height, 0px) + 1rem)"
       alignSelf="center"
       bg="bg.panel"
       borderWidth="1px"

@@ -1,0 +1,361 @@
+/**
+ * Activity exports (issue 15, spec 03 §2.1): every recorded action makes its row with the right user and target, the
+ * list's filters and paging, the CSV and JSON-lines exports (parsed back), who may read them, bad filters, retention.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ActivityEntry, ActivityList, FullApiDescriptor, TaskStatus } from '@magpie/api-types';
+import { createTestDam, type TestDam } from '../../testing/harness.ts';
+import { bearer, requestsFor, sample } from '../../testing/requests.ts';
+import { recordActivity } from '../../services/activity.service.ts';
+import { ACTIVITY_PAGE_SIZE } from '../../services/activity.service.ts';
+
+let sut: TestDam;
+const { upload, get, patch, post } = requestsFor(() => sut);
+const ACTIVITY = '/fotoweb/api/activity';
+const PHOTOS = '/fotoweb/archives/5000-Photos/';
+let auditor: { id: number; token: string };
+let plain: { id: number; token: string };
+
+beforeAll(async () => {
+  sut = await createTestDam();
+  auditor = await sut.createMemberWith('auditor', ['manageActivityExports']);
+  plain = await sut.createUser('activity-plain');
+  await sut.ctx.repos.archives.ensureFolder(5000, 'act/inbox');
+});
+afterAll(() => sut?.close());
+
+/** The page of the log at `query` as the auditor reads it (must answer 200). */
+async function list(query = '', token = auditor.token): Promise<ActivityList> {
+  const res = await sut.app.inject({ method: 'GET', url: `${ACTIVITY}${query}`, headers: bearer(token) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as ActivityList;
+}
+/** The newest row of `action`. */
+async function latest(action: string): Promise<ActivityEntry> {
+  const [row] = (await list(`?action=${action}`)).data;
+  expect(row, action).toBeDefined();
+  return row!;
+}
+async function runTask(type: string, body: unknown): Promise<TaskStatus> {
+  const res = await post('/fotoweb/me/background-tasks/', body, sut.adminToken, `application/vnd.fotoware.${type}-request+json`);
+  expect(res.statusCode, res.body).toBe(201);
+  await sut.ctx.worker.drain();
+  return (await get<TaskStatus>(res.json().location)) as TaskStatus;
+}
+
+/** RFC 4180: fields separated by commas, records by CRLF, quoted fields may hold commas, quotes (doubled) and newlines. */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let field = '';
+  let record: string[] = [];
+  let quoted = false;
+  const endField = () => {
+    record.push(field);
+    field = '';
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') endField();
+    else if (c === '\r' && text[i + 1] === '\n') {
+      endField();
+      records.push(record);
+      record = [];
+      i++;
+    } else field += c;
+  }
+  if (field !== '' || record.length > 0) {
+    endField();
+    records.push(record);
+  }
+  return records;
+}
+
+describe('what the activity log records (who and which target)', () => {
+  let href: string;
+
+  it('an upload, a metadata edit with the fields and their old and new values, and a rollback', async () => {
+    href = await upload(sample('iptc-xmp/Bush-dog.jpg'), 'act');
+    const uploaded = await latest('asset.uploaded');
+    expect(uploaded).toMatchObject({ user: { name: 'admin', id: expect.any(Number) }, target: { kind: 'asset', href, name: 'Bush-dog.jpg' } });
+
+    expect((await patch(href, { 5: { value: 'Audited title' } })).statusCode).toBe(200);
+    const edited = await latest('asset.metadataEdited');
+    expect(edited).toMatchObject({ user: { name: 'admin' }, target: { kind: 'asset', href, name: 'Bush-dog.jpg' }, details: { fields: ['5'] } });
+    expect((edited.details.changes as Array<{ field: number; after: unknown }>)[0]).toMatchObject({ field: 5, after: 'Audited title' });
+
+    const revisions = (await get(href)).revisions.href;
+    const last = (await get<{ data: Array<{ number: number }> }>(revisions)).data[0]!.number;
+    expect((await post(`${revisions}${last}/rollback`)).statusCode).toBe(200);
+    expect(await latest('asset.rolledBack')).toMatchObject({
+      user: { name: 'admin' },
+      target: { href },
+      details: { fields: ['5'], comment: expect.stringMatching(/^Undid revision/) },
+    });
+  });
+
+  it('a rename, a move, a copy, a delete, a restore and a purge', async () => {
+    await runTask('rename', { assets: [{ href }], 'job-filename': 'Audited dog.jpg' });
+    const renamed = await latest('asset.renamed');
+    expect(renamed).toMatchObject({ user: { name: 'admin' }, target: { name: 'Audited dog.jpg', href: `${PHOTOS}act/Audited%20dog.jpg.info` } });
+    expect(renamed.details).toMatchObject({ from: { filename: 'Bush-dog.jpg' }, to: { filename: 'Audited dog.jpg' } });
+    href = `${PHOTOS}act/Audited%20dog.jpg.info`;
+
+    await runTask('move', { assets: [{ href }], 'job-destination': `${PHOTOS}act/inbox/` });
+    expect(await latest('asset.moved')).toMatchObject({
+      target: { href: `${PHOTOS}act/inbox/Audited%20dog.jpg.info` },
+      details: { from: { folderPath: 'act' }, to: { folderPath: 'act/inbox' } },
+    });
+    href = `${PHOTOS}act/inbox/Audited%20dog.jpg.info`;
+
+    await runTask('copy', { assets: [{ href }], 'job-destination': `${PHOTOS}act/` });
+    const copied = await latest('asset.copied');
+    expect(copied).toMatchObject({ user: { name: 'admin' }, target: { href: `${PHOTOS}act/Audited%20dog.jpg.info` }, details: { source: { folderPath: 'act/inbox' } } });
+
+    await runTask('delete', { assets: [{ href }] });
+    const deleted = await latest('asset.deleted');
+    expect(deleted).toMatchObject({ user: { name: 'admin' }, target: { name: 'Audited dog.jpg' } });
+    const id = Number(deleted.target.id);
+
+    const restore = await sut.app.inject({
+      method: 'PATCH',
+      url: '/fotoweb/me/trash/',
+      headers: { ...bearer(sut.adminToken), 'content-type': 'application/json' },
+      payload: JSON.stringify({ restore: [id] }),
+    });
+    expect(restore.statusCode, restore.body).toBe(200);
+    expect(await latest('asset.restored')).toMatchObject({ user: { name: 'admin' }, target: { id: String(id), href } });
+
+    await runTask('delete', { assets: [{ href }] });
+    const purge = await sut.app.inject({
+      method: 'PATCH',
+      url: '/fotoweb/me/trash/',
+      headers: { ...bearer(sut.adminToken), 'content-type': 'application/json' },
+      payload: JSON.stringify({ purge: [id] }),
+    });
+    expect(purge.statusCode, purge.body).toBe(200);
+    expect(await latest('asset.purged')).toMatchObject({ user: { name: 'admin' }, target: { id: String(id), name: 'Audited dog.jpg' } });
+  });
+
+  it('users and groups made, changed and deleted, and the name of a deleted user kept', async () => {
+    const made = await sut.app.inject({
+      method: 'POST',
+      url: '/fotoweb/users/',
+      headers: { ...bearer(sut.adminToken), 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'logged-user', address: { firstName: 'Lou', lastName: 'Logged', email: 'lou@example.com' }, account: { password: 'analytical engine' } }),
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const user = made.json() as { href: string; id: number };
+    expect(await latest('user.created')).toMatchObject({ user: { name: 'admin' }, target: { kind: 'user', href: user.href, name: 'Lou Logged' } });
+
+    const changed = await sut.app.inject({
+      method: 'PATCH',
+      url: user.href,
+      headers: { ...bearer(sut.adminToken), 'content-type': 'application/json' },
+      payload: JSON.stringify({ description: 'audited' }),
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await latest('user.changed')).toMatchObject({ target: { href: user.href }, details: { fields: ['description'] } });
+
+    expect((await sut.app.inject({ method: 'DELETE', url: user.href, headers: bearer(sut.adminToken) })).statusCode).toBe(204);
+    expect(await latest('user.deleted')).toMatchObject({ user: { name: 'admin' }, target: { kind: 'user', href: user.href, name: 'logged-user' } });
+
+    const group = await sut.app.inject({
+      method: 'POST',
+      url: '/fotoweb/groups/',
+      headers: { ...bearer(sut.adminToken), 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'Auditors', permissions: ['audit'] }),
+    });
+    expect(group.statusCode, group.body).toBe(201);
+    expect(await latest('group.created')).toMatchObject({ target: { kind: 'group', name: 'Auditors' }, details: { permissions: ['audit'] } });
+  });
+
+  it('logins, successful and failed, with the name that was typed', async () => {
+    await sut.createUser('login-lena', 'lena-password');
+    await sut.login('login-lena', 'lena-password');
+    expect(await latest('login.succeeded')).toMatchObject({ user: { name: 'login-lena', id: expect.any(Number) }, target: { kind: 'user' } });
+    await expect(sut.login('login-lena', 'wrong')).rejects.toThrow();
+    expect(await latest('login.failed')).toMatchObject({ user: { name: 'login-lena' } });
+    await expect(sut.login('nobody-here', 'wrong')).rejects.toThrow();
+    expect(await latest('login.failed')).toMatchObject({ user: { name: 'nobody-here', id: null }, target: { kind: 'site' } });
+  });
+});
+
+describe('reading the log: filters, paging, exports', () => {
+  it('filters by action, kind, user, target and dates, newest first', async () => {
+    const all = await list();
+    expect(all.data.length).toBeGreaterThan(5);
+    expect(all.data.map((r) => r.id)).toEqual([...all.data.map((r) => r.id)].sort((a, b) => b - a));
+    expect((await list('?action=asset.')).data.every((r) => r.action.startsWith('asset.'))).toBe(true);
+    const lena = (await list('?action=login.succeeded')).data[0]!.user.id!;
+    const ofLena = await list(`?user=${lena}`);
+    expect(ofLena.data.length).toBeGreaterThan(0);
+    expect(ofLena.data.every((r) => r.user.id === lena)).toBe(true);
+    expect(
+      (await list('?target=audited%20DOG')).data.every((r) => r.target.name.toLowerCase().includes('audited dog') || (r.target.href ?? '').toLowerCase().includes('audited dog')),
+    ).toBe(true);
+    expect((await list('?target=audited%20DOG')).data.length).toBeGreaterThan(3);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await list(`?from=${today}&to=${today}`)).data.length).toBe(all.data.length);
+    expect((await list('?to=2000-01-01')).data).toEqual([]);
+    expect(all.export).toEqual({ csv: `${ACTIVITY}/export?format=csv`, jsonl: `${ACTIVITY}/export?format=jsonl` });
+    expect((await list('?action=asset.&target=dog')).export.csv).toBe(`${ACTIVITY}/export?action=asset.&target=dog&format=csv`);
+    expect(all.retentionDays).toBe(365);
+  });
+
+  it('pages by keyset with the same filters', async () => {
+    const db = sut.ctx.database.db;
+    for (let i = 0; i < ACTIVITY_PAGE_SIZE + 5; i++) await recordActivity(db, { userId: auditor.id }, 'group.changed', { kind: 'site', name: `paging ${i}` });
+    const first = await list('?action=group.changed');
+    expect(first.data).toHaveLength(ACTIVITY_PAGE_SIZE);
+    expect(first.paging.next).toBe(`${ACTIVITY}?action=group.changed&before=${first.data.at(-1)!.id}`);
+    const second = await list(first.paging.next!.slice(ACTIVITY.length));
+    expect(second.data.length).toBeGreaterThanOrEqual(5);
+    expect(second.data[0]!.id).toBeLessThan(first.data.at(-1)!.id);
+    expect(second.paging.next).toBeNull();
+  });
+
+  it('exports CSV with a header, RFC 4180 quoting and a file name, and JSON lines', async () => {
+    const tricky = 'Comma, "quote"\nand newline';
+    await recordActivity(sut.ctx.database.db, { userId: auditor.id }, 'archive.changed', { kind: 'site', name: tricky }, { note: 'a,b' });
+    const res = await sut.app.inject({ method: 'GET', url: `${ACTIVITY}/export?action=archive.changed`, headers: bearer(auditor.token) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv; charset=utf-8/);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="activity-\d{4}-\d{2}-\d{2}\.csv"/);
+    const [header, row, ...rest] = parseCsv(res.body);
+    expect(header).toEqual(['id', 'time', 'user id', 'user name', 'user full name', 'action', 'target kind', 'target id', 'target name', 'target href', 'details']);
+    expect(rest).toEqual([]);
+    expect(row).toEqual([
+      expect.stringMatching(/^\d+$/),
+      expect.any(String),
+      String(auditor.id),
+      'auditor',
+      expect.any(String),
+      'archive.changed',
+      'site',
+      '',
+      tricky,
+      '',
+      '{"note":"a,b"}',
+    ]);
+
+    const everything = parseCsv((await sut.app.inject({ method: 'GET', url: `${ACTIVITY}/export`, headers: bearer(auditor.token) })).body);
+    expect(everything.length - 1).toBeGreaterThan(ACTIVITY_PAGE_SIZE + 10);
+
+    const jsonl = await sut.app.inject({ method: 'GET', url: `${ACTIVITY}/export?format=jsonl&action=archive.changed`, headers: bearer(auditor.token) });
+    expect(jsonl.headers['content-type']).toMatch(/^application\/x-ndjson/);
+    const lines = jsonl.body
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as ActivityEntry);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ action: 'archive.changed', target: { name: tricky }, details: { note: 'a,b' } });
+  });
+
+  it('keeps a spreadsheet from running a name as a formula', async () => {
+    await recordActivity(sut.ctx.database.db, 'system', 'archive.deleted', { kind: 'site', name: '=HYPERLINK("x")' });
+    const [, row] = parseCsv((await sut.app.inject({ method: 'GET', url: `${ACTIVITY}/export?action=archive.deleted`, headers: bearer(auditor.token) })).body);
+    expect(row![8]).toBe(`'=HYPERLINK("x")`);
+    expect(row![3]).toBe('system');
+  });
+
+  it('deletes rows older than the retention', async () => {
+    const db = sut.ctx.database.db;
+    await recordActivity(db, 'system', 'site.ownerHandedOver', { kind: 'site', name: 'ancient' });
+    await db
+      .updateTable('activity_log')
+      .set({ at: new Date('2001-01-01T00:00:00Z') })
+      .where('target_name', '=', 'ancient')
+      .execute();
+    expect(await sut.ctx.activity.purgeExpired()).toBe(1);
+    expect((await list('?target=ancient')).data).toEqual([]);
+  });
+});
+
+describe('who may read it, and bad filters', () => {
+  it('refuses guests (401) and users without the permission (403); audit holders and the site owner read it', async () => {
+    expect((await sut.app.inject({ method: 'GET', url: ACTIVITY })).statusCode).toBe(401);
+    const refused = await sut.app.inject({ method: 'GET', url: ACTIVITY, headers: bearer(plain.token) });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ value: 'Forbidden', message: expect.stringMatching(/manageActivityExports/) });
+    const exportRefused = await sut.app.inject({ method: 'GET', url: `${ACTIVITY}/export`, headers: bearer(plain.token) });
+    expect(exportRefused.statusCode).toBe(403);
+    expect(exportRefused.json()).toMatchObject({ value: 'Forbidden' });
+    const audit = await sut.createMemberWith('audit-holder', ['audit']);
+    await list('', audit.token);
+    await list('', sut.adminToken);
+  });
+
+  it('offers views.activityExports only to those who may read the log', async () => {
+    const views = async (token: string) => (await get<FullApiDescriptor>('/fotoweb/me/', token)).views as Record<string, unknown>;
+    expect((await views(auditor.token)).activityExports).toBe('/fotoweb/views/activity-exports');
+    expect((await views(sut.adminToken)).activityExports).toBe('/fotoweb/views/activity-exports');
+    expect((await views(plain.token)).activityExports).toBeNull();
+  });
+
+  it('answers a bad filter with 400 and the FotoWeb error body', async () => {
+    for (const query of ['?from=yesterday', '?to=2026-02-30', '?from=2026-02-01&to=2026-01-01', '?user=abc', '?action=DROP%20TABLE', '?before=0', '?format=xml']) {
+      const url = query === '?format=xml' ? `${ACTIVITY}/export${query}` : `${ACTIVITY}${query}`;
+      const res = await sut.app.inject({ method: 'GET', url, headers: bearer(auditor.token) });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toMatchObject({ value: 'InvalidRequest', message: expect.any(String) });
+    }
+  });
+});
+
+describe('archives and the site owner', () => {
+  it('an archive changed, and its permissions changed with the access list before and after', async () => {
+    const config = '/fotoweb/api/config/archives/5000';
+    const save = (body: unknown) =>
+      sut.app.inject({ method: 'PUT', url: config, headers: { ...bearer(sut.adminToken), 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+    const photos = (await sut.app.inject({ method: 'GET', url: config, headers: bearer(sut.adminToken) })).json();
+    expect((await save({ ...photos, Description: 'Audited photos' })).statusCode).toBe(200);
+    expect(await latest('archive.changed')).toMatchObject({ user: { name: 'admin' }, target: { kind: 'archive', id: '5000', name: 'Photos' } });
+
+    const members = [...photos.MemberList, { Id: plain.id, MemberType: 'user', Permissions: ['View', 'Preview'] }];
+    const widened = await save({ ...photos, MemberList: members });
+    expect(widened.statusCode, widened.body).toBe(200);
+    const changed = await latest('archive.permissionsChanged');
+    const { before, after } = changed.details.accessList as { before: Array<{ id: number }>; after: Array<{ id: number; permissions: string[] }> };
+    expect(before.some((m) => m.id === plain.id)).toBe(false);
+    expect(after.find((m) => m.id === plain.id)).toMatchObject({ permissions: expect.arrayContaining(['View', 'Preview']) });
+  });
+
+  it('orders approved and rejected, with the orderer', async () => {
+    const { call } = requestsFor(() => sut);
+    const decide = async (decision: 'approve' | 'reject') => {
+      expect((await call('POST', '/fotoweb/me/cart', { data: [{ href: `${PHOTOS}act/Audited%20dog.jpg.info` }] })).statusCode).toBe(204);
+      const submitted = await call('POST', '/fotoweb/me/orders/', {});
+      expect(submitted.statusCode, submitted.body).toBe(201);
+      const href = submitted.json().orderLocation as string;
+      expect((await call('POST', `${href}/${decision}`, {})).statusCode).toBe(200);
+      return href;
+    };
+    const approved = await decide('approve');
+    expect(await latest('order.approved')).toMatchObject({
+      user: { name: 'admin' },
+      target: { kind: 'order', href: approved, name: expect.stringMatching(/^ORD-/) },
+      details: { orderer: 'admin' },
+    });
+    const rejected = await decide('reject');
+    expect(await latest('order.rejected')).toMatchObject({ target: { kind: 'order', href: rejected }, details: { orderer: 'admin' } });
+  });
+
+  it('the site owner’s hand-over, naming the new owner', async () => {
+    const heir = await sut.createUser('activity-heir');
+    const res = await sut.app.inject({
+      method: 'PUT',
+      url: '/fotoweb/users/site-owner',
+      headers: { ...bearer(sut.adminToken), 'content-type': 'application/vnd.fotoware.user-reference+json' },
+      payload: JSON.stringify({ user: `/fotoweb/api/users/${heir.id}` }),
+    });
+    expect(res.statusCode, res.body).toBe(204);
+    expect(await latest('site.ownerHandedOver')).toMatchObject({ user: { name: 'admin' }, target: { kind: 'user', id: String(heir.id), href: `/fotoweb/api/users/${heir.id}` } });
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * The Activity exports room's words and the pure helpers of its page (issue 15, spec 03 §2.1 "Activity exports"): what
+ * each action is called, the action filter's choices, the filters as a query, and how a row's details read.
+ */
+import type { ActivityAction, ActivityEntry } from '@magpie/api-types';
+import type { ActivityFilters } from '@magpie/machines';
+
+/** Each action as people read it. */
+export const ACTIVITY_ACTION_LABELS: Readonly<Record<ActivityAction, string>> = {
+  'asset.uploaded': 'Uploaded',
+  'asset.metadataEdited': 'Edited metadata',
+  'asset.fileChanged': 'Replaced the file',
+  'asset.renamed': 'Renamed',
+  'asset.moved': 'Moved',
+  'asset.copied': 'Copied',
+  'asset.deleted': 'Deleted',
+  'asset.restored': 'Restored',
+  'asset.purged': 'Deleted for good',
+  'asset.rolledBack': 'Rolled back',
+  'archive.created': 'Created an archive',
+  'archive.changed': 'Changed an archive',
+  'archive.permissionsChanged': 'Changed an archive’s permissions',
+  'archive.deleted': 'Deleted an archive',
+  'user.created': 'Created a user',
+  'user.changed': 'Changed a user',
+  'user.deleted': 'Deleted a user',
+  'group.created': 'Created a group',
+  'group.changed': 'Changed a group',
+  'group.deleted': 'Deleted a group',
+  'group.membersChanged': 'Changed a group’s members',
+  'signup.approved': 'Approved a sign-up',
+  'signup.rejected': 'Rejected a sign-up',
+  'order.approved': 'Approved an order',
+  'order.rejected': 'Rejected an order',
+  'site.ownerHandedOver': 'Handed the site over',
+  'login.succeeded': 'Logged in',
+  'login.failed': 'Failed to log in',
+};
+
+/** The action filter's choices: everything, each kind (`asset.`: every asset action), then each action. */
+export const ACTION_FILTER_CHOICES: ReadonlyArray<{ readonly value: string; readonly label: string }> = [
+  { value: '', label: 'Every action' },
+  { value: 'asset.', label: 'Assets: every action' },
+  { value: 'archive.', label: 'Archives: every action' },
+  { value: 'user.', label: 'Users: every action' },
+  { value: 'group.', label: 'Groups: every action' },
+  { value: 'signup.', label: 'Sign-ups: every action' },
+  { value: 'order.', label: 'Orders: every action' },
+  { value: 'login.', label: 'Logins: every action' },
+  ...Object.entries(ACTIVITY_ACTION_LABELS).map(([value, label]) => ({ value, label: `${label} (${value})` })),
+];
+
+/** The list's href for `filters` (only those set), on `base` (`/fotoweb/api/activity`). */
+export function activityHref(base: string, filters: ActivityFilters): string {
+  const query = new URLSearchParams();
+  for (const key of ['from', 'to', 'action', 'target'] as const) {
+    const value = filters[key].trim();
+    if (value !== '') query.set(key, value);
+  }
+  const text = query.toString();
+  return text === '' ? base : `${base}?${text}`;
+}
+
+/** The filters a page address carries (`?from=…&to=…&action=…&target=…`), each '' when absent. */
+export function filtersFromSearch(search: string): ActivityFilters {
+  const query = new URLSearchParams(search);
+  return { from: query.get('from') ?? '', to: query.get('to') ?? '', action: query.get('action') ?? '', target: query.get('target') ?? '' };
+}
+
+/** A row's details in a few words: the fields changed, where it went, the permissions, or the raw JSON. */
+export function describeDetails(entry: ActivityEntry): string {
+  const details = entry.details as Record<string, unknown>;
+  const parts: string[] = [];
+  if (Array.isArray(details.fields) && details.fields.length > 0) parts.push(`fields ${details.fields.join(', ')}`);
+  const place = (value: unknown) => {
+    const p = value as { folderPath?: string; filename?: string } | undefined;
+    return p ? [p.folderPath, p.filename].filter(Boolean).join('/') : '';
+  };
+  if (details.from && details.to) parts.push(`from ${place(details.from)} to ${place(details.to)}`);
+  if (details.source) parts.push(`copy of ${place(details.source)}`);
+  if (Array.isArray(details.permissions)) parts.push(`permissions ${details.permissions.join(', ') || 'none'}`);
+  if (typeof details.comment === 'string' && !details.from) parts.push(details.comment);
+  if (parts.length > 0) return parts.join('; ');
+  return Object.keys(details).length > 0 ? JSON.stringify(details) : '';
+}
+
+/** A moment as the table shows it: the local date and time to the second. */
+export function formatActivityTime(iso: string): string {
+  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+}
