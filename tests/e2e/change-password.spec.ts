@@ -27,6 +27,8 @@ const ALLOWED_WHILE_FORCED = [
   /^\/fotoweb\/signup\/$/,
   // The cookie banner's text, which a visitor's page reads before logging in (issue 15; public, never refused).
   /^\/fotoweb\/api\/privacy\/cookie-consent$/,
+  // The floating footer's Markdown, which every page reads, the login page too (issue 15; public, never refused).
+  /^\/fotoweb\/api\/footer$/,
 ];
 
 /** The calls of `calls` the DAM refuses while a change is forced. */
