@@ -233,6 +233,27 @@ describe('consent forms and consentStatus (spec 03 §3.11)', () => {
     expect(bad.json().value).toBe('InvalidSearchExpression');
   });
 
+  it('keeps the consent filter in saved alerts to ViewConsentSummary: others are told of nothing', async () => {
+    const watcher = await userWith('consent-alert-summary', ['View', 'Preview', 'Alert', 'ViewConsentSummary']);
+    const blind = await userWith('consent-alert-blind', ['View', 'Preview', 'Alert']);
+    for (const user of [watcher, blind]) {
+      const created = await call('POST', '/fotoweb/me/alerts/', { collection: PHOTOS, interval: 'immediate', dtSearchString: 'cst:FullConsent' }, user.token);
+      expect(created.statusCode, created.body).toBe(201);
+    }
+    const status = await dam.upload(dam.adminToken, PHOTOS, path.join(SAMPLES_DIR, 'photos/small', 'Olympus_C8080WZ.jpg'), { folder: 'consent-alert' });
+    expect(status.status, JSON.stringify(status)).toBe('done');
+    const signed = await call('POST', FORMS, form({ personName: 'Cy Alert', assets: [status.result!.assetUrl] }), manager.token);
+    expect(signed.statusCode, signed.body).toBe(201);
+    await dam.ctx.database.db
+      .updateTable('alerts')
+      .set({ next_run: new Date(Date.now() - 1000) })
+      .execute();
+    await dam.ctx.alerts.sweep();
+    const notices = async (token: string) => ((await call('GET', '/fotoweb/me/notifications/', undefined, token)).json() as { unreadCount: number }).unreadCount;
+    expect(await notices(watcher.token)).toBe(1);
+    expect(await notices(blind.token)).toBe(0);
+  });
+
   it('changes, links and unlinks a form; the state and the filter follow', async () => {
     const updated = await call('PUT', formHref, form({ state: 'Revoked', expires: '2027-01-01' }), manager.token);
     expect(updated.statusCode, updated.body).toBe(200);
