@@ -1063,3 +1063,15 @@ export {
   type OrderSettingsInput,
   type OrderSettingsSaveInput,
 } from './orderSettings/orderSettings.machine.ts';
+
+// The state chart the settings screens with a list of form fields share (sign-up and order settings).
+export {
+  createFieldListSettingsMachine,
+  type FieldListDraft,
+  type FieldListEditEvent,
+  type FieldListSettingsContext,
+  type FieldListSettingsEvent,
+  type FieldListSettingsInput,
+  type FieldListSettingsRules,
+  type OwnEditEvent,
+} from './fieldListSettings/createFieldListSettingsMachine.ts';

@@ -1,67 +1,33 @@
-import { createActor, fromPromise, type EventObject } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { createControlledPromiseActor, flushPromises } from '../testing/controlledActor.ts';
-import { assertFullCoverage, createCoverageTracker, formatCoverage, type CoverageTracker } from '../testing/coverage.ts';
-import { describeModelPaths } from '../testing/describeModelPaths.ts';
-import { runPath, type PathDriver } from '../testing/modelPaths.ts';
-import { FOOTER_EDITOR_DEFAULT_ERROR, FOOTER_MAX_LENGTH, footerDraftProblem, footerEditorMachine, type FooterEditorEvent, type FooterReply } from './footerEditor.machine.ts';
+import { flushPromises } from '../testing/controlledActor.ts';
+import type { CoverageTracker } from '../testing/coverage.ts';
+import { describeModelCoverage, describeModelPaths } from '../testing/describeModelPaths.ts';
+import { createLoadSaveDriver } from '../testing/loadSaveDriver.ts';
+import type { PathDriver } from '../testing/modelPaths.ts';
+import { FOOTER_EDITOR_DEFAULT_ERROR, FOOTER_MAX_LENGTH, footerDraftProblem, footerEditorMachine, type FooterReply } from './footerEditor.machine.ts';
 import { footerEditorModel, MODEL_FAILURE, MODEL_NEW_FOOTER, MODEL_STORED_FOOTER } from './footerEditor.model.ts';
 
 const shortestPaths = footerEditorModel.testModel('shortest').getShortestPaths();
 const simplePaths = footerEditorModel.testModel('simple').getSimplePaths();
 
 function createEditorDriver(coverage?: CoverageTracker): PathDriver {
-  const loads = createControlledPromiseActor<FooterReply, void>();
-  const saves = createControlledPromiseActor<FooterReply, { markdown: string }>();
-  const actor = createActor(footerEditorMachine.provide({ actors: { load: loads.logic, save: saves.logic } }), coverage ? { inspect: coverage.inspect } : {});
-  actor.start();
-  coverage?.observe(actor.getSnapshot());
-  return {
-    async exec(event: EventObject) {
-      const record = event as EventObject & { output?: unknown; error?: unknown };
-      switch (event.type) {
-        case 'xstate.done.actor.load':
-          loads.current().resolve(record.output as FooterReply);
-          break;
-        case 'xstate.error.actor.load':
-          loads.current().reject(record.error);
-          break;
-        case 'xstate.done.actor.save':
-          expect(saves.current().input).toEqual({ markdown: MODEL_NEW_FOOTER });
-          saves.current().resolve(record.output as FooterReply);
-          break;
-        case 'xstate.error.actor.save':
-          saves.current().reject(record.error);
-          break;
-        default:
-          actor.send(event as FooterEditorEvent);
-      }
-      await flushPromises();
+  return createLoadSaveDriver(
+    {
+      machine: footerEditorMachine,
+      saveInput: { markdown: MODEL_NEW_FOOTER },
+      failureMessage: MODEL_FAILURE.message,
+      verifySaved: (snapshot) => expect(snapshot.context.stored).toBe(MODEL_NEW_FOOTER),
     },
-    verify(expected) {
-      const snapshot = actor.getSnapshot();
-      expect(snapshot.value).toEqual(expected.value);
-      expect(snapshot.context).toEqual(expected.context);
-      if (snapshot.matches('loadFailed') || snapshot.matches({ ready: 'failed' })) expect(snapshot.context.error).toBe(MODEL_FAILURE.message);
-      if (snapshot.matches({ ready: 'saved' })) expect(snapshot.context.stored).toBe(MODEL_NEW_FOOTER);
-      if (snapshot.matches('saving')) expect(saves.pending()).toHaveLength(1);
-    },
-  };
+    coverage,
+  );
 }
 
 describeModelPaths('footerEditor model: shortest paths', shortestPaths, 12, () => createEditorDriver());
 
 describeModelPaths('footerEditor model: simple paths', simplePaths, 60, () => createEditorDriver());
 
-describe('footerEditor coverage', () => {
-  it('reaches every state and takes every transition across the executed paths', async () => {
-    const coverage = createCoverageTracker(footerEditorMachine);
-    for (const path of [...shortestPaths, ...simplePaths]) await runPath(path, createEditorDriver(coverage));
-    const report = coverage.report();
-    console.log(formatCoverage('footerEditor', report));
-    assertFullCoverage('footerEditor', report);
-  });
-});
+describeModelCoverage('footerEditor', footerEditorMachine, [...shortestPaths, ...simplePaths], createEditorDriver);
 
 describe('footerEditor rules', () => {
   const start = (save: (markdown: string) => Promise<FooterReply>) =>

@@ -11,10 +11,11 @@
  * ready.failed with the reason and, for a 400, its issues on their fields (DISMISS → ready.idle).
  *
  * The field edits are the sign-up settings' (`signupSettings.machine.ts`: ids derived from labels until edited, stored
- * ids kept), so both screens share the field editor.
+ * ids kept), so both screens share the field editor, and so is the state chart
+ * (`fieldListSettings/createFieldListSettingsMachine.ts`).
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { signupFieldDefinitionProblems, type OrderConfig, type SignupProblem } from '@magpie/api-types';
+import { createFieldListSettingsMachine, type FieldListSettingsContext, type FieldListSettingsEvent } from '../fieldListSettings/createFieldListSettingsMachine.ts';
 import {
   edited,
   signupSettingsDraftOf,
@@ -22,8 +23,6 @@ import {
   signupSettingsIssues,
   signupSettingsOf,
   type SignupFieldDraft,
-  type SignupFieldType,
-  type SignupSettingsEvent,
 } from '../signupSettings/signupSettings.machine.ts';
 
 /** The longest terms the DAM stores (dam.yaml `OrderConfig.termsAndConditions`). */
@@ -52,24 +51,16 @@ export interface OrderSettingsSaveInput {
 }
 
 /** Context; as the sign-up settings' (`stored`, `draft`, `problems`, `serverIssues`, `error`, `nextKey`). */
-export interface OrderSettingsContext {
-  readonly href: string;
-  readonly stored: OrderConfig | undefined;
-  readonly draft: OrderSettingsDraft;
-  readonly problems: readonly SignupProblem[];
-  readonly serverIssues: readonly SignupProblem[];
-  readonly error: string | undefined;
-  readonly nextKey: number;
+export type OrderSettingsContext = FieldListSettingsContext<OrderConfig, OrderSettingsDraft>;
+
+/** The screen's own edit, besides the field edits: the terms as typed. */
+interface SetTermsEvent {
+  readonly type: 'SET_TERMS';
+  readonly text: string;
 }
 
-/** The screen's events. */
-export type OrderSettingsEvent =
-  | { type: 'RETRY' }
-  | { type: 'ADD_FIELD'; dataType: SignupFieldType }
-  | Extract<SignupSettingsEvent, { type: 'CHANGE_FIELD' | 'REMOVE_FIELD' | 'MOVE_FIELD' }>
-  | { type: 'SET_TERMS'; text: string }
-  | { type: 'SAVE' }
-  | { type: 'DISMISS' };
+/** The screen's events: RETRY, the field edits, SET_TERMS, SAVE, DISMISS. */
+export type OrderSettingsEvent = FieldListSettingsEvent<SetTermsEvent>;
 
 /** The draft of a stored configuration; keys from `firstKey` on. */
 export function orderSettingsDraftOf(config: OrderConfig, firstKey: number): OrderSettingsDraft {
@@ -105,104 +96,23 @@ export function orderSettingsErrorMessage(error: unknown): string {
   return signupSettingsIssues(error).length > 0 ? ORDER_SETTINGS_INVALID_MESSAGE : message;
 }
 
-const FIELD_EDITS = ['ADD_FIELD', 'CHANGE_FIELD', 'REMOVE_FIELD', 'MOVE_FIELD'] as const;
-
 /**
- * The machine. Provide `load` ({href} → the stored configuration) and `save` ({@link OrderSettingsSaveInput} → the
- * configuration as stored), both rejecting with `{status, responseJSON}`, with `.provide({actors})`; the built-in ones
- * reject.
+ * The machine (the field-list settings' state chart, `createFieldListSettingsMachine`). Provide `load` ({href} → the
+ * stored configuration) and `save` ({@link OrderSettingsSaveInput} → the configuration as stored), both rejecting with
+ * `{status, responseJSON}`, with `.provide({actors})`; the built-in ones reject.
  */
-export const orderSettingsMachine = setup({
-  types: { context: {} as OrderSettingsContext, events: {} as OrderSettingsEvent, input: {} as OrderSettingsInput },
-  actors: {
-    load: fromPromise<OrderConfig, { href: string }>(async () => {
-      throw new Error('orderSettings: provide `load` with .provide()');
-    }),
-    save: fromPromise<OrderConfig, OrderSettingsSaveInput>(async () => {
-      throw new Error('orderSettings: provide `save` with .provide()');
-    }),
-  },
-  guards: {
-    'maySave?': ({ context }) => context.problems.length === 0 && orderSettingsChanged(context.stored, context.draft),
-    'mayMove?': ({ context, event }) => {
-      assertEvent(event, 'MOVE_FIELD');
-      const to = event.index + event.offset;
-      return event.index >= 0 && event.index < context.draft.fields.length && to >= 0 && to < context.draft.fields.length;
-    },
-  },
-  actions: {
-    editFields: assign(({ context, event }) => {
-      assertEvent(event, [...FIELD_EDITS]);
-      const fields = edited({ openSignup: false, adminCanAssignGroups: false, fields: context.draft.fields }, event, context.nextKey).fields;
-      const draft = { ...context.draft, fields };
-      return { draft, problems: orderSettingsProblems(draft), serverIssues: [], error: undefined, nextKey: event.type === 'ADD_FIELD' ? context.nextKey + 1 : context.nextKey };
-    }),
-    setTerms: assign(({ context, event }) => {
-      assertEvent(event, 'SET_TERMS');
-      const draft = { ...context.draft, terms: event.text };
-      return { draft, problems: orderSettingsProblems(draft), serverIssues: [], error: undefined };
-    }),
-    forgetError: assign({ error: undefined }),
-  },
-}).createMachine({
+export const orderSettingsMachine = createFieldListSettingsMachine<OrderConfig, OrderSettingsDraft, SetTermsEvent, OrderSettingsSaveInput>({
   id: 'orderSettings',
-  initial: 'loading',
-  context: ({ input }) => ({ href: input.href, stored: undefined, draft: { fields: [], terms: '' }, problems: [], serverIssues: [], error: undefined, nextKey: 1 }),
-  states: {
-    loading: {
-      invoke: {
-        id: 'load',
-        src: 'load',
-        input: ({ context }) => ({ href: context.href }),
-        onDone: {
-          target: 'ready',
-          actions: assign(({ context, event }) => {
-            const draft = orderSettingsDraftOf(event.output, context.nextKey);
-            return { stored: event.output, draft, problems: orderSettingsProblems(draft), error: undefined, nextKey: context.nextKey + draft.fields.length };
-          }),
-        },
-        onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => orderSettingsErrorMessage(event.error) }) },
-      },
-    },
-    loadFailed: {
-      on: { RETRY: { target: 'loading', actions: 'forgetError' } },
-    },
-    ready: {
-      initial: 'idle',
-      on: {
-        ADD_FIELD: { target: '.idle', actions: 'editFields' },
-        CHANGE_FIELD: { target: '.idle', actions: 'editFields' },
-        REMOVE_FIELD: { target: '.idle', actions: 'editFields' },
-        MOVE_FIELD: { guard: 'mayMove?', target: '.idle', actions: 'editFields' },
-        SET_TERMS: { target: '.idle', actions: 'setTerms' },
-        SAVE: { guard: 'maySave?', target: 'saving', actions: ['forgetError', assign({ serverIssues: [] })] },
-      },
-      states: {
-        idle: {},
-        saved: { on: { DISMISS: 'idle' } },
-        failed: { on: { DISMISS: { target: 'idle', actions: 'forgetError' } } },
-      },
-    },
-    saving: {
-      invoke: {
-        id: 'save',
-        src: 'save',
-        input: ({ context }) => ({ href: context.href, config: orderConfigOf(context.draft) }),
-        onDone: {
-          target: 'ready.saved',
-          // The draft becomes what the DAM stored, each field keeping its key.
-          actions: assign(({ context, event }) => {
-            const stored = orderSettingsDraftOf(event.output, 0);
-            const draft = { ...stored, fields: stored.fields.map((field, index) => ({ ...field, key: context.draft.fields[index]?.key ?? context.nextKey + index })) };
-            const nextKey = draft.fields.length === context.draft.fields.length ? context.nextKey : context.nextKey + draft.fields.length;
-            return { stored: event.output, draft, problems: orderSettingsProblems(draft), nextKey };
-          }),
-        },
-        onError: {
-          target: 'ready.failed',
-          actions: assign({ error: ({ event }) => orderSettingsErrorMessage(event.error), serverIssues: ({ event }) => signupSettingsIssues(event.error) }),
-        },
-      },
-    },
-  },
+  emptyDraft: { fields: [], terms: '' },
+  edits: ['ADD_FIELD', 'CHANGE_FIELD', 'REMOVE_FIELD', 'MOVE_FIELD', 'SET_TERMS'],
+  edit: (draft, event, nextKey) =>
+    event.type === 'SET_TERMS'
+      ? { ...draft, terms: event.text }
+      : { ...draft, fields: edited({ openSignup: false, adminCanAssignGroups: false, fields: draft.fields }, event, nextKey).fields },
+  draftOf: orderSettingsDraftOf,
+  saveInput: (href, draft) => ({ href, config: orderConfigOf(draft) }),
+  problems: orderSettingsProblems,
+  changed: orderSettingsChanged,
+  errorMessage: orderSettingsErrorMessage,
+  issues: signupSettingsIssues,
 });

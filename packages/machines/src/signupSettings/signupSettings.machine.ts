@@ -12,10 +12,11 @@
  * ready.idle).
  *
  * A new field's id follows its label (`signupFieldIdFromLabel`) until the id is edited; a stored field's id is kept
- * as it is (its answers in sign-ups and users' custom properties are keyed by it).
+ * as it is (its answers in sign-ups and users' custom properties are keyed by it). The state chart is the field-list
+ * settings' (`fieldListSettings/createFieldListSettingsMachine.ts`), which the order settings share.
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { signupFieldDefinitionProblems, type SignupFieldDefinition, type SignupProblem, type SignupSettings } from '@magpie/api-types';
+import { createFieldListSettingsMachine, type FieldListSettingsContext } from '../fieldListSettings/createFieldListSettingsMachine.ts';
 import { DEFAULT_ERROR_MESSAGE } from '../uploadPopover/uploadError.ts';
 import type { UserSaveRequestError } from '../userSave/userSave.machine.ts';
 
@@ -61,23 +62,8 @@ export interface SignupSettingsSaveInput {
   readonly settings: SignupSettings;
 }
 
-/**
- * Context.
- *
- * - `stored`: the settings as the DAM last answered them (undefined until loaded); `draft`: as edited.
- * - `problems`: the draft's problems by the DAM's rules (paths `fields.<i>.<key>`), kept up to date with every edit.
- * - `serverIssues`: the issues of the last 400, until the next edit. `error`: why loading or the last save failed.
- * - `nextKey`: the key the next added field gets.
- */
-export interface SignupSettingsContext {
-  readonly href: string;
-  readonly stored: SignupSettings | undefined;
-  readonly draft: SignupSettingsDraft;
-  readonly problems: readonly SignupProblem[];
-  readonly serverIssues: readonly SignupProblem[];
-  readonly error: string | undefined;
-  readonly nextKey: number;
-}
+/** Context: the field-list settings' (`stored`, `draft`, `problems`, `serverIssues`, `error`, `nextKey`). */
+export type SignupSettingsContext = FieldListSettingsContext<SignupSettings, SignupSettingsDraft>;
 
 /** The screen's events. */
 export type SignupSettingsEvent =
@@ -90,6 +76,9 @@ export type SignupSettingsEvent =
   | { type: 'MOVE_FIELD'; index: number; offset: -1 | 1 }
   | { type: 'SAVE' }
   | { type: 'DISMISS' };
+
+/** The screen's own edits, besides the field edits. */
+type SignupSettingsOwnEdit = Extract<SignupSettingsEvent, { type: 'SET_OPEN_SIGNUP' | 'SET_ADMIN_CAN_ASSIGN_GROUPS' }>;
 
 /** What a failed save says when the DAM named the problems on their fields. */
 export const SIGNUP_SETTINGS_INVALID_MESSAGE = 'The sign-up settings were not saved: correct the problems shown.';
@@ -213,7 +202,7 @@ export function signupSettingsIssues(error: unknown): SignupProblem[] {
 
 /**
  * The draft after one edit event; `nextKey` is the key an added field gets. Also the order settings' field edits
- * (issue 15, `orderSettings.machine.ts`), which share the sign-up form's field shapes.
+ * (issue 15, `orderSettings.machine.ts`), which share the sign-up form's field shapes. Other events leave it as it is.
  */
 export function edited(draft: SignupSettingsDraft, event: SignupSettingsEvent, nextKey: number): SignupSettingsDraft {
   const fields = [...draft.fields];
@@ -257,106 +246,20 @@ function withDerivedIds(fields: readonly SignupFieldDraft[]): SignupFieldDraft[]
   return result;
 }
 
-const EDITS = ['SET_OPEN_SIGNUP', 'SET_ADMIN_CAN_ASSIGN_GROUPS', 'ADD_FIELD', 'CHANGE_FIELD', 'REMOVE_FIELD', 'MOVE_FIELD'] as const;
-
 /**
- * The machine. Provide `load` ({href} → the stored settings) and `save` ({@link SignupSettingsSaveInput} → the settings
- * as stored), both rejecting with `{status, responseJSON}`, with `.provide({actors})`; the built-in ones reject.
+ * The machine (the field-list settings' state chart, `createFieldListSettingsMachine`). Provide `load` ({href} → the
+ * stored settings) and `save` ({@link SignupSettingsSaveInput} → the settings as stored), both rejecting with
+ * `{status, responseJSON}`, with `.provide({actors})`; the built-in ones reject.
  */
-export const signupSettingsMachine = setup({
-  types: { context: {} as SignupSettingsContext, events: {} as SignupSettingsEvent, input: {} as SignupSettingsInput },
-  actors: {
-    load: fromPromise<SignupSettings, { href: string }>(async () => {
-      throw new Error('signupSettings: provide `load` with .provide()');
-    }),
-    save: fromPromise<SignupSettings, SignupSettingsSaveInput>(async () => {
-      throw new Error('signupSettings: provide `save` with .provide()');
-    }),
-  },
-  guards: {
-    'maySave?': ({ context }) => context.problems.length === 0 && signupSettingsChanged(context.stored, context.draft),
-    'mayMove?': ({ context, event }) => {
-      assertEvent(event, 'MOVE_FIELD');
-      const to = event.index + event.offset;
-      return event.index >= 0 && event.index < context.draft.fields.length && to >= 0 && to < context.draft.fields.length;
-    },
-  },
-  actions: {
-    edit: assign(({ context, event }) => {
-      assertEvent(event, [...EDITS]);
-      const draft = edited(context.draft, event, context.nextKey);
-      return { draft, problems: signupSettingsProblems(draft), serverIssues: [], error: undefined, nextKey: event.type === 'ADD_FIELD' ? context.nextKey + 1 : context.nextKey };
-    }),
-    forgetError: assign({ error: undefined }),
-  },
-}).createMachine({
+export const signupSettingsMachine = createFieldListSettingsMachine<SignupSettings, SignupSettingsDraft, SignupSettingsOwnEdit, SignupSettingsSaveInput>({
   id: 'signupSettings',
-  initial: 'loading',
-  context: ({ input }) => ({
-    href: input.href,
-    stored: undefined,
-    draft: { openSignup: false, adminCanAssignGroups: true, fields: [] },
-    problems: [],
-    serverIssues: [],
-    error: undefined,
-    nextKey: 1,
-  }),
-  states: {
-    loading: {
-      invoke: {
-        id: 'load',
-        src: 'load',
-        input: ({ context }) => ({ href: context.href }),
-        onDone: {
-          target: 'ready',
-          actions: assign(({ context, event }) => {
-            const draft = signupSettingsDraftOf(event.output, context.nextKey);
-            return { stored: event.output, draft, problems: signupSettingsProblems(draft), error: undefined, nextKey: context.nextKey + draft.fields.length };
-          }),
-        },
-        onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => signupSettingsErrorMessage(event.error) }) },
-      },
-    },
-    loadFailed: {
-      on: { RETRY: { target: 'loading', actions: 'forgetError' } },
-    },
-    ready: {
-      initial: 'idle',
-      on: {
-        SET_OPEN_SIGNUP: { target: '.idle', actions: 'edit' },
-        SET_ADMIN_CAN_ASSIGN_GROUPS: { target: '.idle', actions: 'edit' },
-        ADD_FIELD: { target: '.idle', actions: 'edit' },
-        CHANGE_FIELD: { target: '.idle', actions: 'edit' },
-        REMOVE_FIELD: { target: '.idle', actions: 'edit' },
-        MOVE_FIELD: { guard: 'mayMove?', target: '.idle', actions: 'edit' },
-        SAVE: { guard: 'maySave?', target: 'saving', actions: ['forgetError', assign({ serverIssues: [] })] },
-      },
-      states: {
-        idle: {},
-        saved: { on: { DISMISS: 'idle' } },
-        failed: { on: { DISMISS: { target: 'idle', actions: 'forgetError' } } },
-      },
-    },
-    saving: {
-      invoke: {
-        id: 'save',
-        src: 'save',
-        input: ({ context }) => ({ href: context.href, settings: signupSettingsOf(context.draft) }),
-        onDone: {
-          target: 'ready.saved',
-          // The draft becomes what the DAM stored (labels trimmed), each field keeping its key; every id is now stored.
-          actions: assign(({ context, event }) => {
-            const stored = signupSettingsDraftOf(event.output, 0);
-            const draft = { ...stored, fields: stored.fields.map((field, index) => ({ ...field, key: context.draft.fields[index]?.key ?? context.nextKey + index })) };
-            const nextKey = draft.fields.length === context.draft.fields.length ? context.nextKey : context.nextKey + draft.fields.length;
-            return { stored: event.output, draft, problems: signupSettingsProblems(draft), nextKey };
-          }),
-        },
-        onError: {
-          target: 'ready.failed',
-          actions: assign({ error: ({ event }) => signupSettingsErrorMessage(event.error), serverIssues: ({ event }) => signupSettingsIssues(event.error) }),
-        },
-      },
-    },
-  },
+  emptyDraft: { openSignup: false, adminCanAssignGroups: true, fields: [] },
+  edits: ['SET_OPEN_SIGNUP', 'SET_ADMIN_CAN_ASSIGN_GROUPS', 'ADD_FIELD', 'CHANGE_FIELD', 'REMOVE_FIELD', 'MOVE_FIELD'],
+  edit: edited,
+  draftOf: signupSettingsDraftOf,
+  saveInput: (href, draft) => ({ href, settings: signupSettingsOf(draft) }),
+  problems: signupSettingsProblems,
+  changed: signupSettingsChanged,
+  errorMessage: signupSettingsErrorMessage,
+  issues: signupSettingsIssues,
 });
