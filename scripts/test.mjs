@@ -81,7 +81,9 @@ const steps = [
     name: 'end-to-end (Playwright, Chromium): the journeys and the machines’ paths at once, each on a stack of its own',
     cmd: 'npx',
     args: ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', '--reporter=list,json'],
-    env: { CHROMIUM_PATH: CHROMIUM },
+    // No trace recording in the full run (tests/e2e/playwright.config.ts): it costs CPU in every test; rerun a failed spec
+    // alone to get its trace.
+    env: { CHROMIUM_PATH: CHROMIUM, MAGPIE_E2E_TRACE: process.env.MAGPIE_E2E_TRACE ?? 'off' },
     report: 'e2e',
     parts: ['journeys', 'model'],
   },

@@ -1,7 +1,9 @@
 /**
  * Activity exports (issue 15, spec 03 §2.1): on the real stack in Chromium, the administrator edits an asset's title,
  * opens Settings → Activity exports, sees who edited it (their name, the asset, the field), narrows the log with the
- * filters, downloads the CSV for the filters and finds the row in the file. The page passes axe in light and dark mode.
+ * filters, downloads the CSV for the filters and finds the row in the file; then switches logins off in the Logging
+ * section (spec 03 §3.12), sees it stay off after a reload and the change in the log, and switches them on again. The
+ * page passes axe in light and dark mode.
  */
 import { readFileSync } from 'node:fs';
 import { expect, expectAccessible, test } from './fixtures.ts';
@@ -74,4 +76,27 @@ test('an edit shows in Activity exports, and the CSV download for the filters ho
   expect(lines[1]).toContain(',asset.metadataEdited,asset,');
   expect(lines[1]).toContain(fileName);
   expect(lines[1]).toContain(title);
+
+  // 5. Logging: switch logins off and save; the page shows it after a reload, and the log names the change. Then on again.
+  const logging = page.getByTestId('activity-logging');
+  const logins = logging.getByTestId('activity-logging-logins');
+  await expect(logging).toHaveAttribute('data-state', 'ready.idle');
+  await expect(logins).toHaveAttribute('data-state', 'checked');
+  await expect(logging.getByTestId('activity-logging-save')).toBeDisabled();
+  await logins.click(ACT);
+  await logging.getByTestId('activity-logging-save').click(ACT);
+  await expect(logging.getByTestId('activity-logging-saved')).toBeVisible(ACT);
+  await page.reload();
+  await expect(page.getByTestId('activity-logging')).toHaveAttribute('data-state', 'ready.idle', ACT);
+  await expect(logins).toHaveAttribute('data-state', 'unchecked');
+  await expectAccessible(page, '[data-testid="activity-logging"]', 'Logging section');
+  await view.getByTestId('activity-action').selectOption('site.activitySettingsChanged');
+  await view.getByTestId('activity-apply').click(ACT);
+  await expect(view.getByTestId('activity-row').first()).toContainText('not recording: Logins');
+  await logins.click(ACT);
+  await logging.getByTestId('activity-logging-save').click(ACT);
+  await expect(logging.getByTestId('activity-logging-saved')).toBeVisible(ACT);
+  await expect(logins).toHaveAttribute('data-state', 'checked');
+  await view.getByTestId('activity-refresh').click(ACT);
+  await expect(view.getByTestId('activity-row').first()).toContainText('recording everything');
 });

@@ -7,17 +7,30 @@
  * once (the stylesheet the descriptor links); CSS over the 256 KiB limit is refused in the editor and by the DAM
  * (413) without losing the stored CSS. A title-bar button added there appears in the header. On the archives page
  * Ctrl+Shift+U does nothing visible; Ctrl+Shift+Z asks in the prompt and, after Yes, the CSS is gone from the page and
- * from the server. Every screen passes axe. The test leaves no CSS and no buttons behind.
+ * from the server. A visitor who is not signed in sees the CSS on the login view, the guests' archives and the cookie
+ * policy page, and the button in the guests' header. Every screen passes axe. The test leaves no CSS and no buttons
+ * behind.
  */
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, logIn, test } from './fixtures.ts';
+import { expect, expectAccessible, logIn, test, watchCspViolations } from './fixtures.ts';
 import { csrfHeader } from './metadataAssets.ts';
 
 const ACT = { timeout: 15_000 };
 /** A light yellow: the header's dark text keeps its contrast. */
 const HEADER_BG = 'rgb(255, 250, 205)';
+/** The login view has no header: its `<main>` gets a top border in the same colour. */
+const MAIN_BORDER = `4px solid ${HEADER_BG}`;
 /** Chakra UI's style props are class rules, so the site's CSS says `!important` (or is more specific) to win over them. */
-const CSS = `header { background-color: ${HEADER_BG} !important; }`;
+const CSS = `header { background-color: ${HEADER_BG} !important; } main { border-top: ${MAIN_BORDER} !important; }`;
+
+const mainTopBorder = (page: Page) =>
+  page
+    .locator('main')
+    .first()
+    .evaluate((main) => {
+      const style = getComputedStyle(main);
+      return `${style.borderTopWidth} ${style.borderTopStyle} ${style.borderTopColor}`;
+    });
 
 const headerBackground = (page: Page) =>
   page
@@ -32,7 +45,13 @@ async function resetAppearance(page: Page): Promise<void> {
   await page.request.put('/fotoweb/appearance/title-bar-buttons', { headers, data: { data: [] } });
 }
 
-test('an administrator sets custom CSS and a title-bar button on Manage site; Ctrl+Shift+Z clears the CSS after the prompt (issue 15)', async ({ page, credentials }) => {
+test('an administrator sets custom CSS and a title-bar button on Manage site; Ctrl+Shift+Z clears the CSS after the prompt (issue 15)', async ({
+  page,
+  credentials,
+  browser,
+  baseURL,
+  cspViolations,
+}) => {
   test.setTimeout(120_000);
   await page.goto('/fotoweb/archives/');
   await logIn(page, credentials);
@@ -83,6 +102,30 @@ test('an administrator sets custom CSS and a title-bar button on Manage site; Ct
     await expect(headerButton).toHaveAttribute('target', '_blank');
     await expect(page.getByRole('link', { name: 'Help centre (opens in a new tab)' })).toBeVisible();
     await expectAccessible(page, undefined, 'Manage site page with its button');
+
+    // A visitor who is not signed in gets the branding too: the stylesheet on the login view (the public descriptor
+    // names it), and on the guests' archives the header's colour and the title-bar button, with the CSP enforced.
+    const visitorContext = await browser.newContext({ baseURL });
+    try {
+      await watchCspViolations(visitorContext, cspViolations);
+      const visitor = await visitorContext.newPage();
+      await visitor.goto('/fotoweb/views/login');
+      await expect(visitor.getByTestId('login-view')).toBeVisible();
+      await expect(visitor.locator('link#magpie-custom-css')).toHaveAttribute('href', /^\/fotoweb\/appearance\/css\?v=\d+$/, ACT);
+      await expect.poll(() => mainTopBorder(visitor), ACT).toBe(MAIN_BORDER);
+      await expectAccessible(visitor, undefined, 'login view with the custom CSS');
+      await visitor.goto('/fotoweb/archives/');
+      await expect(visitor.getByTestId('guest-login')).toBeVisible(ACT);
+      await expect.poll(() => headerBackground(visitor), ACT).toBe(HEADER_BG);
+      await expect(visitor.getByRole('link', { name: 'Help centre (opens in a new tab)' })).toHaveAttribute('href', 'https://help.example.com/');
+      // The cookie policy page: the stylesheet and the floating footer too.
+      await visitor.goto('/fotoweb/views/cookie-policy');
+      await expect(visitor.getByTestId('cookie-policy-view')).toBeVisible(ACT);
+      await expect.poll(() => mainTopBorder(visitor), ACT).toBe(MAIN_BORDER);
+      await expect(visitor.getByTestId('floating-footer')).toBeVisible(ACT);
+    } finally {
+      await visitorContext.close();
+    }
 
     // Elsewhere: the CSS and the button stay; Ctrl+Shift+U does nothing visible.
     await page.getByTestId('logo-link').click();

@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { test as base, expect, type Browser, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { CONSENT_STORAGE_KEY, consentTextOf, type CookieConsentReply } from '@magpie/machines';
 
 /** The stack's address, set by global-setup.ts. */
@@ -129,17 +129,25 @@ export const test = base.extend<
   context: async ({ context, cspViolations, cookieConsentText }, use) => {
     await context.addInitScript(acceptCookieConsent, [CONSENT_STORAGE_KEY, cookieConsentText] as [string, string]);
     await context.addInitScript(answerDesktopToolOffer, DESKTOP_TOOL_UP_TO_DATE);
-    await context.exposeBinding(CSP_BINDING, ({ frame }, text: string) => cspViolations.add({ source: 'event', url: frame.url(), text }));
-    await context.addInitScript(reportCspViolations, CSP_BINDING);
-    context.on('console', (message) => {
-      if (CSP_CONSOLE_MESSAGE.test(message.text())) cspViolations.add({ source: 'console', url: message.page()?.url() ?? '', text: message.text() });
-    });
+    await watchCspViolations(context, cspViolations);
     await use(context);
     expect(cspViolations.take(), 'Content-Security-Policy violations (the e2e suite runs with the CSP enforced)').toEqual([]);
   },
 });
 
 export { expect };
+
+/**
+ * Reports every CSP violation in the pages of `context` to `log`, as the test's own context does: for a context a
+ * test makes itself (`browser.newContext`, e.g. a visitor's), so that its pages fail the test on a violation too.
+ */
+export async function watchCspViolations(context: BrowserContext, log: CspViolationLog): Promise<void> {
+  await context.exposeBinding(CSP_BINDING, ({ frame }, text: string) => log.add({ source: 'event', url: frame.url(), text }));
+  await context.addInitScript(reportCspViolations, CSP_BINDING);
+  context.on('console', (message) => {
+    if (CSP_CONSOLE_MESSAGE.test(message.text())) log.add({ source: 'console', url: message.page()?.url() ?? '', text: message.text() });
+  });
+}
 
 /**
  * Logs in through the login view and waits for the page it returns to. A visitor on the archives browses them as a

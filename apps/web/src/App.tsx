@@ -5,6 +5,7 @@ import { CONSENT_VIEW_PATH } from './consent/paths.ts';
 import { CART_PATH, ORDER_HISTORY_PATH, ORDER_SETTINGS_PATH, PENDING_ORDERS_PATH } from './orders/paths.ts';
 import { COOKIE_POLICY_PATH } from './privacy/paths.ts';
 import { CustomCssLink } from './appearance/CustomCssLink.tsx';
+import { NavigationCacheKeeper } from './navigation/NavigationCacheKeeper.tsx';
 import { MANAGEMENT_PATH } from './management/paths.ts';
 import { DESKTOP_TOOL_PATH } from './desktopTool/paths.ts';
 import { ChakraProvider } from '@chakra-ui/react';
@@ -357,6 +358,8 @@ export function App() {
             </LazyBoundary>
             {/* The site's custom CSS (issue 15), on every page while the descriptor names it. */}
             <CustomCssLink />
+            {/* The navigation cache's hourly sweep and its clearing at logout (issue 15, spec 01 §9). */}
+            <NavigationCacheKeeper />
           </SessionProvider>
         </BrowserRouter>
       </ColorModeProvider>

@@ -683,6 +683,21 @@ describe('createMagpieClient: users, groups and API clients', () => {
     expect(requests.map((r) => [r.method, r.url, r.headers['Accept']])).toEqual([['GET', '/fotoweb/api/activity?action=asset.', 'application/json']]);
   });
 
+  it('reads and replaces what the activity log records (issue 15)', async () => {
+    const settings = { enabled: true, categories: { assets: true, archives: true, usersAndGroups: true, decisions: true, logins: false, settings: true } };
+    const { api, requests } = client(
+      () => json(settings),
+      () => json(settings),
+    );
+    await expect(api.getActivitySettings()).resolves.toEqual(settings);
+    await expect(api.updateActivitySettings(settings)).resolves.toEqual(settings);
+    expect(requests.map((r) => [r.method, r.url, r.headers['Content-Type']])).toEqual([
+      ['GET', '/fotoweb/api/activity/settings', undefined],
+      ['PUT', '/fotoweb/api/activity/settings', 'application/json'],
+    ]);
+    expect(JSON.parse(String(requests[1]!.body))).toEqual(settings);
+  });
+
   it('reads the mail outbox and a message at the hrefs it was given, and asks for a test message without a body (issue 14)', async () => {
     const outbox = {
       data: [],
@@ -888,6 +903,30 @@ describe('createMagpieClient: users, groups and API clients', () => {
       ['GET', '/fotoweb/consent/assets/42/forms/'],
       ['POST', '/fotoweb/consent/forms/'],
       ['PUT', '/fotoweb/consent/forms/1'],
+    ]);
+  });
+
+  it('lists consent forms, links, unlinks and deletes one (issue 15)', async () => {
+    const page = { data: [], count: 0, paging: { first: '/fotoweb/consent/forms/?p=0', prev: null, next: null, last: '/fotoweb/consent/forms/?p=0' } };
+    const changed = { value: 'ConsentFormChanged', message: 'The consent form changed.' };
+    const { api, requests } = client(
+      () => json(page),
+      () => json({ href: '/fotoweb/consent/forms/1' }),
+      () => json({ href: '/fotoweb/consent/forms/1' }),
+      () => new Response(null, { status: 204 }),
+      () => json(changed, 409),
+    );
+    await expect(api.listConsentForms({ q: 'Ada M', p: 1 })).resolves.toEqual(page);
+    await api.linkConsentFormAsset('/fotoweb/consent/forms/1', '/fotoweb/archives/5000-Photos/a.jpg.info');
+    await expect(api.unlinkConsentFormAsset('/fotoweb/consent/forms/1', '42')).resolves.toEqual({ href: '/fotoweb/consent/forms/1' });
+    await api.deleteConsentForm('/fotoweb/consent/forms/1');
+    await expect(api.deleteConsentForm('/fotoweb/consent/forms/1', [4, 2])).rejects.toMatchObject({ status: 409, body: changed });
+    expect(requests.map((r) => [r.method, r.url, r.body])).toEqual([
+      ['GET', '/fotoweb/consent/forms/?q=Ada%20M&p=1', undefined],
+      ['POST', '/fotoweb/consent/forms/1/assets', JSON.stringify({ href: '/fotoweb/archives/5000-Photos/a.jpg.info' })],
+      ['DELETE', '/fotoweb/consent/forms/1/assets/42', undefined],
+      ['DELETE', '/fotoweb/consent/forms/1', undefined],
+      ['DELETE', '/fotoweb/consent/forms/1?assets=4%2C2', undefined],
     ]);
   });
 

@@ -438,6 +438,13 @@ export interface MagpieClient {
    * filters or a `paging.next`. 403 without `manageActivityExports` or `audit`; 400 for a bad filter.
    */
   listActivity(href: string, options?: RequestOptions): Promise<DamSchemas['ActivityList']>;
+  /** `GET /fotoweb/api/activity/settings`: what the activity log records (spec 03 §3.12). 403 without `manageActivityLogging`. */
+  getActivitySettings(options?: RequestOptions): Promise<DamSchemas['ActivitySettings']>;
+  /**
+   * `PUT /fotoweb/api/activity/settings`: replaces what the activity log records; answers the settings as stored. 403
+   * without `manageActivityLogging`; 400 for a bad body.
+   */
+  updateActivitySettings(settings: DamSchemas['ActivitySettings'], options?: RequestOptions): Promise<DamSchemas['ActivitySettings']>;
   /** `GET href` (a message's `href`): the message with its plain-text and HTML parts. */
   getMail(href: string, options?: RequestOptions): Promise<DamSchemas['MailMessage']>;
   /**
@@ -517,6 +524,17 @@ export interface MagpieClient {
   createConsentForm(form: DamSchemas['ConsentFormCreate'], options?: RequestOptions): Promise<DamSchemas['ConsentForm']>;
   /** `PUT <form href>`: changes a consent form's fields (ManageConsentStatus). */
   updateConsentForm(href: string, fields: DamSchemas['ConsentFormUpdate'], options?: RequestOptions): Promise<DamSchemas['ConsentForm']>;
+  /** `GET /fotoweb/consent/forms/?q=&p=`: a page of the consent forms the caller may see (ManageConsentStatus on an archive; 403). */
+  listConsentForms(query?: { q?: string; p?: number }, options?: RequestOptions): Promise<DamSchemas['ConsentFormPage']>;
+  /** `POST <form href>/assets {href}`: links an existing form to one more asset (ManageConsentStatus on both). */
+  linkConsentFormAsset(formHref: string, assetHref: string, options?: RequestOptions): Promise<DamSchemas['ConsentForm']>;
+  /** `DELETE <form href>/assets/{uniqueid}`: unlinks a form from an asset; the form stays (ManageConsentStatus). */
+  unlinkConsentFormAsset(formHref: string, assetId: string, options?: RequestOptions): Promise<DamSchemas['ConsentForm']>;
+  /**
+   * `DELETE <form href>[?assets=<ids>]`: deletes a form (ManageConsentStatus on every asset it covers, else 403). With
+   * `assets`, only while it covers exactly those asset ids (409 `ConsentFormChanged` otherwise).
+   */
+  deleteConsentForm(formHref: string, assets?: readonly number[], options?: RequestOptions): Promise<void>;
   /** `GET /fotoweb/api/config/metadata/fields/{filter}`: the field catalogue (`all`, `known`, `custom` or text); 400 `filter_failed`. */
   listMetadataFields(filter: string, options?: RequestOptions): Promise<DamSchemas['MetadataFieldInfoList']>;
   /** `GET /fotoweb/api/config/{setting}`: watermarks, quick rendition sets, crop profile sets, processing profiles or sets. */
@@ -605,6 +623,8 @@ export function createMagpieClient(options: MagpieClientOptions = {}): MagpieCli
   const COOKIE_CONSENT_PATH = '/fotoweb/api/privacy/cookie-consent';
   /** The site footer's address (dam.yaml `getSiteFooter`, Magpie's); fixed, like the cookie consent's. */
   const SITE_FOOTER_PATH = '/fotoweb/api/footer';
+  /** The activity log's settings (dam.yaml `getActivitySettings`, Magpie's); fixed, beside the log's own address. */
+  const ACTIVITY_SETTINGS_PATH = '/fotoweb/api/activity/settings';
   const getJson = <T>(href: string, accept: string, requestOptions?: RequestOptions) => call<T>('GET', href, { accept, signal: requestOptions?.signal });
   /** Sends `body` as JSON with `contentType` and reads the answer (undefined for 204). */
   const sendJson = <T>(method: string, url: string, accept: string, contentType: string, body: unknown, requestOptions?: RequestOptions) =>
@@ -831,6 +851,8 @@ export function createMagpieClient(options: MagpieClientOptions = {}): MagpieCli
     deleteApplication: (href, o) => remove(href, o),
     listMail: (href, o) => getJson(href, MEDIA_TYPES.json, o),
     listActivity: (href, o) => getJson(href, MEDIA_TYPES.json, o),
+    getActivitySettings: (o) => getJson(ACTIVITY_SETTINGS_PATH, MEDIA_TYPES.json, o),
+    updateActivitySettings: (settings, o) => sendJson('PUT', ACTIVITY_SETTINGS_PATH, MEDIA_TYPES.json, MEDIA_TYPES.json, settings, o),
     getMail: (href, o) => getJson(href, MEDIA_TYPES.json, o),
     sendTestMail: (href, o) => call('POST', href, { accept: MEDIA_TYPES.json, signal: o?.signal }),
     createInvitations: (href, invitation, o) => sendJson('POST', href, MEDIA_TYPES.json, MEDIA_TYPES.json, invitation, o),
@@ -864,6 +886,10 @@ export function createMagpieClient(options: MagpieClientOptions = {}): MagpieCli
     listAssetConsentForms: (assetId, o) => getJson(`${API_PATHS.assetConsent}${encodeURIComponent(assetId)}/forms/`, MEDIA_TYPES.json, o),
     createConsentForm: (form, o) => sendJson('POST', API_PATHS.consentForms, MEDIA_TYPES.json, MEDIA_TYPES.json, form, o),
     updateConsentForm: (href, fields, o) => sendJson('PUT', href, MEDIA_TYPES.json, MEDIA_TYPES.json, fields, o),
+    listConsentForms: (query, o) => getJson(withQuery(API_PATHS.consentForms, query), MEDIA_TYPES.json, o),
+    linkConsentFormAsset: (formHref, assetHref, o) => sendJson('POST', `${formHref}/assets`, MEDIA_TYPES.json, MEDIA_TYPES.json, { href: assetHref }, o),
+    unlinkConsentFormAsset: (formHref, assetId, o) => call('DELETE', `${formHref}/assets/${encodeURIComponent(assetId)}`, { accept: MEDIA_TYPES.json, signal: o?.signal }),
+    deleteConsentForm: (formHref, assets, o) => remove(assets === undefined ? formHref : withQuery(formHref, { assets: assets.join(',') }), o),
     listMetadataFields: (filter, o) => getJson(`${API_PATHS.metadataFields}${encodeURIComponent(filter)}`, MEDIA_TYPES.json, o),
     listConfigSettingItems: (setting, o) => getJson(`${API_PATHS.config}${setting}`, MEDIA_TYPES.json, o),
   };

@@ -437,6 +437,8 @@ export const API_PATHS = {
   metadataFields: '/fotoweb/api/config/metadata/fields/',
   config: '/fotoweb/api/config/',
   publicEntryPoint: '/fotoweb/',
+  /** The site's custom CSS without its version (issue 15): the web app's link while no descriptor names it (guest access off). */
+  customCss: '/fotoweb/appearance/css',
   login: '/fotoweb/views/login',
   session: '/fotoweb/views/session',
   logout: '/fotoweb/services/logout',

@@ -71,7 +71,8 @@ describe.each(Object.entries(CONTRACTS))('openapi/%s.yaml', (_name, doc) => {
         const where = `${method.toUpperCase()} ${path} ${status}`;
         const response = resolve(doc, raw as Json);
         expect(response.description, where).toBeTruthy();
-        if (status === '204') {
+        // 204 and 304 never carry content (RFC 9110 §15.3.5, §15.4.5).
+        if (status === '204' || status === '304') {
           expect(response.content, where).toBeUndefined();
           continue;
         }

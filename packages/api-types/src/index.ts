@@ -375,6 +375,10 @@ export type ActivityAction = DamSchemas['ActivityAction'];
 export type ActivityEntry = DamSchemas['ActivityEntry'];
 /** A page of the activity log, newest first, with its export links (`listActivity`). */
 export type ActivityList = DamSchemas['ActivityList'];
+/** What the activity log records: on or off, and by category (`getActivitySettings`; spec 03 §3.12 activity logging). */
+export type ActivitySettings = DamSchemas['ActivitySettings'];
+/** A category of the activity log's settings (`assets`, `archives`, `usersAndGroups`, `decisions`, `logins`, `settings`). */
+export type ActivityCategory = keyof ActivitySettings['categories'];
 /** The filters of the activity log (`listActivity`, `exportActivity`), as the DAM reads them. */
 export type ActivityListQuery = import('zod').output<typeof import('./schemas.ts').ActivityListQuerySchema>;
 /** An order, or the cart (FotoWeb's `order`; issue 15). */
@@ -387,8 +391,26 @@ export type OrderItem = DamSchemas['OrderItem'];
 export type OrderConfig = DamSchemas['OrderConfig'];
 /** Consent (issue 15): the settings (spec 03 §3.10), a consent form, an asset's summary (spec 01 §3). */
 export type ConsentFormSettings = DamSchemas['ConsentFormSettings'];
+/** The consent settings' lists (issue 15; spec 03 §3.10): their item types and the rules the DAM and the Consent page share. */
+export {
+  CONSENT_DEFAULT_FIELD_TYPES,
+  CONSENT_ID_PATTERN,
+  CONSENT_LIST_LIMITS,
+  consentListProblems,
+  isLanguageTag,
+  type ConsentCategory,
+  type ConsentDefaultField,
+  type ConsentDefaultFieldType,
+  type ConsentLanguage,
+  type ConsentListName,
+  type ConsentListProblem,
+  type ConsentLists,
+  type ConsentTemplate,
+} from './consent-settings.ts';
 export type ConsentForm = DamSchemas['ConsentForm'];
 export type ConsentFormFields = DamSchemas['ConsentFormFields'];
+/** A page of consent forms (`listConsentForms`): the forms, `count`, `paging`. */
+export type ConsentFormPage = DamSchemas['ConsentFormPage'];
 export type ConsentFormState = DamSchemas['ConsentFormState'];
 export type ConsentStatus = DamSchemas['ConsentStatus'];
 /** The body of submitting the cart. */

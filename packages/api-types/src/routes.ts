@@ -52,6 +52,8 @@ import {
   ConsentFormAssetLinkSchema,
   ConsentFormAssetParamsSchema,
   ConsentFormCreateSchema,
+  ConsentFormDeleteQuerySchema,
+  ConsentFormListQuerySchema,
   ConsentFormParamsSchema,
   ConsentFormSettingsSchema,
   ConsentFormUpdateSchema,
@@ -89,6 +91,7 @@ import {
   MailListQuerySchema,
   ActivityListQuerySchema,
   ActivityExportQuerySchema,
+  ActivitySettingsSchema,
   MailParamsSchema,
   EmptyBodySchema,
   GrantableGroupsQuerySchema,
@@ -394,6 +397,7 @@ export const PATTERNS = {
   mailOutbox: re('/fotoweb/api/config/mail'),
   activity: re('/fotoweb/api/activity'),
   activityExport: re('/fotoweb/api/activity/export'),
+  activitySettings: re('/fotoweb/api/activity/settings'),
   testMail: re('/fotoweb/api/config/mail/test'),
   mailMessage: re('/fotoweb/api/config/mail/(?<mailId>[^/;?#]+)'),
   invitations: re('/fotoweb/invitations/'),
@@ -1449,6 +1453,17 @@ export const DAM_ROUTES = [
   // Activity exports (issue 15, spec 03 §2.1): the log and its download (CSV or JSON lines), through the BFF.
   { method: 'GET', pattern: PATTERNS.activity, operationId: 'listActivity', contract: 'dam', fromBrowser: true, query: ActivityListQuerySchema },
   { method: 'GET', pattern: PATTERNS.activityExport, operationId: 'exportActivity', contract: 'dam', fromBrowser: true, query: ActivityExportQuerySchema },
+  // The logging switch (issue 15, spec 03 §3.12 activity logging): manageActivityLogging reads and changes it.
+  { method: 'GET', pattern: PATTERNS.activitySettings, operationId: 'getActivitySettings', contract: 'dam', fromBrowser: true },
+  {
+    method: 'PUT',
+    pattern: PATTERNS.activitySettings,
+    operationId: 'updateActivitySettings',
+    contract: 'dam',
+    fromBrowser: true,
+    body: ActivitySettingsSchema,
+    bodyContentTypes: [MEDIA_TYPES.json],
+  },
   { method: 'POST', pattern: PATTERNS.testMail, operationId: 'sendTestMail', contract: 'dam', fromBrowser: true },
   { method: 'GET', pattern: PATTERNS.mailMessage, operationId: 'getMail', contract: 'dam', fromBrowser: true, params: MailParamsSchema },
   // Invitations and sign-ups (issue 14; spec 01 §3, §7; spec 03 §7). FotoWeb's REVOKE, APPROVE and REJECT are POSTs on
@@ -1571,6 +1586,7 @@ export const DAM_ROUTES = [
     body: ConsentFormSettingsSchema,
     bodyContentTypes: [MEDIA_TYPES.json],
   },
+  { method: 'GET', pattern: PATTERNS.consentForms, operationId: 'listConsentForms', contract: 'dam', fromBrowser: true, query: ConsentFormListQuerySchema },
   {
     method: 'POST',
     pattern: PATTERNS.consentForms,
@@ -1590,7 +1606,15 @@ export const DAM_ROUTES = [
     body: ConsentFormUpdateSchema,
     bodyContentTypes: [MEDIA_TYPES.json],
   },
-  { method: 'DELETE', pattern: PATTERNS.consentForm, operationId: 'deleteConsentForm', contract: 'dam', fromBrowser: true, params: ConsentFormParamsSchema },
+  {
+    method: 'DELETE',
+    pattern: PATTERNS.consentForm,
+    operationId: 'deleteConsentForm',
+    contract: 'dam',
+    fromBrowser: true,
+    params: ConsentFormParamsSchema,
+    query: ConsentFormDeleteQuerySchema,
+  },
   {
     method: 'POST',
     pattern: PATTERNS.consentFormAssets,

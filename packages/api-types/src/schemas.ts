@@ -28,6 +28,7 @@ import { MAX_EXPRESSION_LENGTH } from './search-params.ts';
 import { TITLE_BAR_ICONS, TITLE_BAR_LIMITS, TITLE_BAR_TARGETS, isTitleBarHref } from './appearance.ts';
 import { isOrganizationDomain, SIGNUP_FIELD_ID_PATTERN, SIGNUP_FIELD_LIMITS, signupFieldDefinitionProblems } from './signup-fields.ts';
 import { SITE_FOOTER_MAX_LENGTH } from './footer.ts';
+import { CONSENT_DEFAULT_FIELD_TYPES, CONSENT_LIST_LIMITS, consentListProblems, type ConsentDefaultFieldType } from './consent-settings.ts';
 
 // The input gate's rules (NUL, lone surrogates, JSON nesting), shared by the DAM and the BFF (issue 9).
 export { findInputProblem, forbiddenTextIn, isAcceptableText, jsonNestsDeeperThan, MAX_JSON_DEPTH } from './input-rules.ts';
@@ -874,6 +875,27 @@ export const ActivityExportQuerySchema = z
   .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), { message: 'from is after to.', path: ['from'] });
 type _ActivityExportQuery = Assert<Conforms<z.output<typeof ActivityExportQuerySchema>, NonNullable<DamOperations['exportActivity']['parameters']['query']>>>;
 
+/**
+ * `PUT /fotoweb/api/activity/settings` body (`ActivitySettings`; issue 15, spec 03 §3.12 activity logging): whether the
+ * activity log records, and which categories. Every key is required and boolean; unknown keys are refused.
+ */
+export const ActivitySettingsSchema = z
+  .object({
+    enabled: z.boolean(),
+    categories: z
+      .object({
+        assets: z.boolean(),
+        archives: z.boolean(),
+        usersAndGroups: z.boolean(),
+        decisions: z.boolean(),
+        logins: z.boolean(),
+        settings: z.boolean(),
+      })
+      .strict(),
+  })
+  .strict();
+type _ActivitySettings = Assert<Conforms<z.output<typeof ActivitySettingsSchema>, DamSchemas['ActivitySettings']>>;
+
 const ListSearchText = z.string().max(200, 'A search is at most 200 characters.').optional();
 const SortDirectionSchema = z.enum(['asc', 'desc']).optional();
 /** `p`: a 0-based page number as digits, turned into a number. */
@@ -1474,30 +1496,78 @@ type _ConsentFormParams = Assert<Conforms<z.output<typeof ConsentFormParamsSchem
 /** Path parameters of `/fotoweb/consent/forms/{formId}/assets/{assetId}`. */
 export const ConsentFormAssetParamsSchema = z.object({ formId: ConsentIdSchema('consent form'), assetId: ConsentIdSchema('asset') });
 type _ConsentFormAssetParams = Assert<Conforms<z.output<typeof ConsentFormAssetParamsSchema>, DamOperations['unlinkConsentFormAsset']['parameters']['path']>>;
+/** The query of `GET /fotoweb/consent/forms/`: `q` (person's name, e-mail or category), `p` (0-based page). */
+export const ConsentFormListQuerySchema = z.object({ q: ListSearchText, p: ListPageSchema });
+type _ConsentFormListQuery = Assert<Conforms<z.output<typeof ConsentFormListQuerySchema>, NonNullable<DamOperations['listConsentForms']['parameters']['query']>>>;
+/** The query of `DELETE /fotoweb/consent/forms/{formId}`: `assets`, the asset ids the form must cover (comma-separated, 0–1000). */
+export const ConsentFormDeleteQuerySchema = z.object({
+  assets: z
+    .string()
+    .regex(/^(?:[1-9][0-9]{0,9}(?:,[1-9][0-9]{0,9}){0,999})?$/, 'The assets are asset ids (whole numbers, 1 or more), separated by commas.')
+    .optional(),
+});
+type _ConsentFormDeleteQuery = Assert<Conforms<z.output<typeof ConsentFormDeleteQuerySchema>, NonNullable<DamOperations['deleteConsentForm']['parameters']['query']>>>;
 /** Path parameters of `/fotoweb/consent/assets/{assetId}/forms/`. */
 export const ConsentAssetParamsSchema = z.object({ assetId: ConsentIdSchema('asset') });
 type _ConsentAssetParams = Assert<Conforms<z.output<typeof ConsentAssetParamsSchema>, DamOperations['listAssetConsentForms']['parameters']['path']>>;
 
-/** `PUT /fotoweb/api/config/consentForms/ConsentFormSettings` body (spec 03 §3.10). */
-export const ConsentFormSettingsSchema = z.strictObject({
-  companyAbout: z
-    .string()
-    .max(5000, 'The company description is at most 5000 characters.')
-    .refine((text) => !CONTROL_CHARACTERS.test(text.replace(/[\n\r\t]/g, ' ')) && isAcceptableText(text), 'The company description must not contain control characters.'),
-  contactEmailAddress: z.union([
-    z.literal(''),
-    z.string().trim().max(254, 'The e-mail address is at most 254 characters.').pipe(z.email('The contact e-mail address is not valid.')),
-  ]),
-  companyName: ConsentText('company name', 200),
-  defaultUrlExpiryDays: z.int('The URL expiry is a whole number of days.').min(1, 'The URL expiry is at least 1 day.').max(3650, 'The URL expiry is at most 3650 days.'),
-  enableConsentForms: z.boolean(),
-  pdfRenderCompanyLogo: z.boolean(),
-  pdfRenderCompanyLogoInBanner: z.boolean(),
-  categories: z.array(z.record(z.string(), z.unknown())).max(100),
-  templates: z.array(z.record(z.string(), z.unknown())).max(100),
-  languages: z.array(z.record(z.string(), z.unknown())).max(100),
-  defaultFields: z.array(z.record(z.string(), z.unknown())).max(100),
+// The consent settings' list items (issue 15): their shapes here, their lengths and the rules across items in
+// `consentListProblems` (consent-settings.ts), so that every message names its item. A text over the body's limit is
+// refused here already.
+const ConsentListText = z.string().max(CONSENT_LIST_LIMITS.maxBody);
+/** A consent category (dam.yaml `ConsentCategory`). */
+export const ConsentCategorySchema = z.strictObject({ id: ConsentListText, name: ConsentListText });
+type _ConsentCategory = Assert<Conforms<z.output<typeof ConsentCategorySchema>, DamSchemas['ConsentCategory']>>;
+/** A consent language (dam.yaml `ConsentLanguage`). */
+export const ConsentLanguageSchema = z.strictObject({ code: ConsentListText, name: ConsentListText, isDefault: z.boolean() });
+type _ConsentLanguage = Assert<Conforms<z.output<typeof ConsentLanguageSchema>, DamSchemas['ConsentLanguage']>>;
+/** A consent template (dam.yaml `ConsentTemplate`). */
+export const ConsentTemplateSchema = z.strictObject({
+  id: ConsentListText,
+  name: ConsentListText,
+  language: ConsentListText,
+  title: ConsentListText,
+  body: ConsentListText,
+  categories: z.array(ConsentListText).max(CONSENT_LIST_LIMITS.maxItems, `A template names at most ${CONSENT_LIST_LIMITS.maxItems} categories.`),
 });
+type _ConsentTemplate = Assert<Conforms<z.output<typeof ConsentTemplateSchema>, DamSchemas['ConsentTemplate']>>;
+/** A consent form's default field (dam.yaml `ConsentDefaultField`). */
+export const ConsentDefaultFieldSchema = z.strictObject({
+  id: ConsentListText,
+  label: ConsentListText,
+  type: z.enum(CONSENT_DEFAULT_FIELD_TYPES as [ConsentDefaultFieldType, ...ConsentDefaultFieldType[]], {
+    error: `A field's type is one of ${CONSENT_DEFAULT_FIELD_TYPES.join(', ')}.`,
+  }),
+  required: z.boolean(),
+});
+type _ConsentDefaultField = Assert<Conforms<z.output<typeof ConsentDefaultFieldSchema>, DamSchemas['ConsentDefaultField']>>;
+
+/** `PUT /fotoweb/api/config/consentForms/ConsentFormSettings` body (spec 03 §3.10). */
+export const ConsentFormSettingsSchema = z
+  .strictObject({
+    companyAbout: z
+      .string()
+      .max(5000, 'The company description is at most 5000 characters.')
+      .refine((text) => !CONTROL_CHARACTERS.test(text.replace(/[\n\r\t]/g, ' ')) && isAcceptableText(text), 'The company description must not contain control characters.'),
+    contactEmailAddress: z.union([
+      z.literal(''),
+      z.string().trim().max(254, 'The e-mail address is at most 254 characters.').pipe(z.email('The contact e-mail address is not valid.')),
+    ]),
+    companyName: ConsentText('company name', 200),
+    defaultUrlExpiryDays: z.int('The URL expiry is a whole number of days.').min(1, 'The URL expiry is at least 1 day.').max(3650, 'The URL expiry is at most 3650 days.'),
+    enableConsentForms: z.boolean(),
+    pdfRenderCompanyLogo: z.boolean(),
+    pdfRenderCompanyLogoInBanner: z.boolean(),
+    categories: z.array(ConsentCategorySchema).max(CONSENT_LIST_LIMITS.maxItems, `At most ${CONSENT_LIST_LIMITS.maxItems} categories.`),
+    templates: z.array(ConsentTemplateSchema).max(CONSENT_LIST_LIMITS.maxItems, `At most ${CONSENT_LIST_LIMITS.maxItems} templates.`),
+    languages: z.array(ConsentLanguageSchema).max(CONSENT_LIST_LIMITS.maxItems, `At most ${CONSENT_LIST_LIMITS.maxItems} languages.`),
+    defaultFields: z.array(ConsentDefaultFieldSchema).max(CONSENT_LIST_LIMITS.maxItems, `At most ${CONSENT_LIST_LIMITS.maxItems} default fields.`),
+  })
+  .superRefine((settings, ctx) => {
+    // The rules across items (ids, the default language, what templates name) and the lengths, each naming its item.
+    for (const problem of consentListProblems(settings))
+      ctx.addIssue({ code: 'custom', path: problem.path.split('.').map((p) => (/^[0-9]+$/.test(p) ? Number(p) : p)), message: problem.message });
+  });
 type _ConsentFormSettings = Assert<Conforms<z.output<typeof ConsentFormSettingsSchema>, DamSchemas['ConsentFormSettings']>>;
 
 // ------------------------------------------------------------------------------------------------ site appearance (issue 15)

@@ -326,6 +326,16 @@ export {
 // Floating footer: spec 02 §2, §4 (issue 15).
 export { FOOTER_SCROLL_THRESHOLD_PX, FOOTER_VISIBLE_TAG, floatingFooterMachine, scrollDirection, type FloatingFooterEvent } from './floatingFooter/floatingFooter.machine.ts';
 
+// The state chart of the editors that load one record and save it whole (the consent settings, the footer).
+export {
+  createLoadSaveMachine,
+  loadSaveErrorMessage,
+  type LoadSaveContext,
+  type LoadSaveEditEvent,
+  type LoadSaveEvent,
+  type LoadSaveRules,
+} from './loadSave/createLoadSaveMachine.ts';
+
 // Footer editor: spec 02 §2 (issue 15).
 export {
   FOOTER_EDITOR_DEFAULT_ERROR,
@@ -1023,24 +1033,45 @@ export {
   CONSENT_SETTINGS_LOAD_FAILED,
   CONSENT_URL_EXPIRY_MAX_DAYS,
   consentSettingsChanged,
+  consentSettingsErrorMessage,
   consentSettingsMachine,
   consentSettingsProblems,
   type ConsentSettingsContext,
+  type ConsentSettingsEditEvent,
   type ConsentSettingsEvent,
   type ConsentSettingsProblem,
 } from './consentSettings/consentSettings.machine.ts';
+export { addConsentItem, changeConsentItem, consentIdOf, removeConsentItem, type ConsentListItems, type ConsentListsChange } from './consentSettings/consentLists.ts';
+export {
+  ACTIVITY_LOGGING_DEFAULT_ERROR,
+  ACTIVITY_LOGGING_DEFAULTS,
+  ACTIVITY_LOGGING_LOAD_FAILED,
+  activityLoggingChanged,
+  activityLoggingMachine,
+  editActivityLogging,
+  type ActivityLoggingContext,
+  type ActivityLoggingEditEvent,
+  type ActivityLoggingEvent,
+} from './activityLogging/activityLogging.machine.ts';
 export {
   CONSENT_FORM_STATE_OPTIONS,
   CONSENT_PANEL_DEFAULT_ERROR,
   CONSENT_PANEL_LOAD_FAILED,
+  CONSENT_CHANGE_FAILED,
+  CONSENT_PICKER_FAILED,
   consentFormDraftOf,
   consentFormFieldsOf,
   consentFormProblems,
   consentPanelMachine,
+  coversAsset,
   EMPTY_CONSENT_FORM,
+  type ConsentFormChoices,
   type ConsentFormDraft,
+  type ConsentFormLinkInput,
   type ConsentFormProblem,
+  type ConsentFormRemoveInput,
   type ConsentFormSaveInput,
+  type ConsentFormSearchInput,
   type ConsentPanelContext,
   type ConsentPanelEvent,
   type ConsentPanelInput,

@@ -14,7 +14,7 @@ import type { ActivityLogContext, ActivityPage } from '@magpie/machines/activity
 import { activityLogModel } from '@magpie/machines/activityLog/activityLog.model.ts';
 import { expect } from '../fixtures.ts';
 import { registerModelTests, type ScreenAdapter } from './harness.ts';
-import { keepSession, openSignedIn } from './signIn.ts';
+import { ensureSignedIn, keepSession } from './signIn.ts';
 
 const ACT = { timeout: 15_000 };
 const ACTIVITY = '/fotoweb/api/activity';
@@ -47,7 +47,7 @@ const answer = (page: ActivityPage) => ({
 
 const adapter: ScreenAdapter<LogScreen> = {
   async setup(page, { credentials }) {
-    await openSignedIn(page, credentials);
+    await ensureSignedIn(page, credentials);
     const screen: LogScreen = { held: [] };
     await page.route(
       (url) => url.pathname === ACTIVITY,

@@ -17,7 +17,7 @@ import { expect, expectAccessible } from '../fixtures.ts';
 import { uniquePhoto } from '../metadataAssets.ts';
 import { uploadInto } from '../pinsScreen.ts';
 import { registerModelTests, type ScreenAdapter } from './harness.ts';
-import { keepSession, openSignedIn } from './signIn.ts';
+import { ensureSignedIn, keepSession } from './signIn.ts';
 
 const ACT = { timeout: 15_000 };
 
@@ -41,7 +41,7 @@ async function take(routes: Route[], what: string): Promise<Route> {
 
 const adapter: ScreenAdapter<AlbumScreen> = {
   async setup(page, { credentials }) {
-    await openSignedIn(page, credentials);
+    await ensureSignedIn(page, credentials);
     if (!folder) {
       const targets = (await (await page.request.get('/fotoweb/me/upload-to/', { headers: { Accept: 'application/json' } })).json()) as { data: Array<{ href: string }> };
       const tag = randomBytes(3).toString('hex');

@@ -16,7 +16,7 @@ import { albumCommentsModel } from '@magpie/machines/albumComments/albumComments
 import { expect, expectAccessible } from '../fixtures.ts';
 import { csrfHeader } from '../metadataAssets.ts';
 import { registerModelTests, type ScreenAdapter } from './harness.ts';
-import { keepSession, openSignedIn } from './signIn.ts';
+import { ensureSignedIn, keepSession } from './signIn.ts';
 
 const ACT = { timeout: 15_000 };
 
@@ -53,7 +53,7 @@ function expectRequest(route: Route, screen: CommentsScreen, context: AlbumComme
 
 const adapter: ScreenAdapter<CommentsScreen> = {
   async setup(page, { credentials }) {
-    await openSignedIn(page, credentials);
+    await ensureSignedIn(page, credentials);
     const name = `Comments model album ${++serial}`;
     const made = await page.request.post('/fotoweb/me/albums/', {
       headers: { ...(await csrfHeader(page)), 'Content-Type': 'application/json', Accept: 'application/json' },

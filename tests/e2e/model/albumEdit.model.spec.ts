@@ -15,7 +15,7 @@ import { ALBUM_EDIT_MODEL_SAVED_HREF, albumEditModel } from '@magpie/machines/al
 import { expect, expectAccessible } from '../fixtures.ts';
 import { registerModelTests, type ScreenAdapter } from './harness.ts';
 import { expectNameDialog } from './nameDialogScreen.ts';
-import { keepSession, openSignedIn } from './signIn.ts';
+import { ensureSignedIn, keepSession } from './signIn.ts';
 
 const ACT = { timeout: 15_000 };
 /** The Albums view (apps/web lib/urls.ts ALBUMS_PATH). */
@@ -37,7 +37,7 @@ async function take(held: Route[]): Promise<Route> {
 
 const adapter: ScreenAdapter<AlbumScreen> = {
   async setup(page, { credentials }) {
-    await openSignedIn(page, credentials);
+    await ensureSignedIn(page, credentials);
     const screen: AlbumScreen = { held: [], saved: undefined };
     await page.route(
       (url) => url.pathname === '/fotoweb/me/albums/',

@@ -15,7 +15,7 @@ import { ALBUM_SHARE_MODEL_LINK, albumShareModel } from '@magpie/machines/albumS
 import { expect, expectAccessible } from '../fixtures.ts';
 import { csrfHeader } from '../metadataAssets.ts';
 import { registerModelTests, type ScreenAdapter } from './harness.ts';
-import { keepSession, openSignedIn } from './signIn.ts';
+import { ensureSignedIn, keepSession } from './signIn.ts';
 
 const ACT = { timeout: 15_000 };
 
@@ -50,7 +50,7 @@ async function take(held: Route[], what: string): Promise<Route> {
 const adapter: ScreenAdapter<ShareScreen> = {
   async setup(page, { credentials }) {
     await page.clock.setFixedTime(new Date('2026-11-29T12:00:00'));
-    await openSignedIn(page, credentials);
+    await ensureSignedIn(page, credentials);
     if (!album) {
       const made = await page.request.post('/fotoweb/me/albums/', {
         headers: { ...(await csrfHeader(page)), 'Content-Type': 'application/json', Accept: 'application/json' },

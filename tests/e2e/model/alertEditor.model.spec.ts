@@ -25,7 +25,7 @@ import { alertConfirmationQuery, cutAlertQuery } from '@magpie/machines/alertEdi
 import { expect, expectAccessible } from '../fixtures.ts';
 import { csrfHeader } from '../metadataAssets.ts';
 import { registerModelTests, type ScreenAdapter } from './harness.ts';
-import { keepSession, openSignedIn } from './signIn.ts';
+import { ensureSignedIn, keepSession } from './signIn.ts';
 
 const ACT = { timeout: 15_000 };
 /** The e2e stack's Photos archive (id 5000): the admin, its owner, holds `Alert` there. */
@@ -111,7 +111,7 @@ function expectRequest(route: Route, screen: AlertScreen, type: string, context:
 
 const adapter: ScreenAdapter<AlertScreen> = {
   async setup(page, { credentials }) {
-    await openSignedIn(page, credentials);
+    await ensureSignedIn(page, credentials);
     const word = `m${run}p${++serial}`;
     const search = `${MODEL_SEARCH_TEXT} ${word}`;
     await deleteAlertsOn(page, search);

@@ -17,7 +17,7 @@ import { cssDraftProblem, titleBarButtonProblems, type AppearanceEditorContext }
 import { appearanceEditorModel } from '@magpie/machines/appearanceEditor/appearanceEditor.model.ts';
 import { expect, expectAccessible } from '../fixtures.ts';
 import { registerModelTests, type ScreenAdapter } from './harness.ts';
-import { keepSession, openSignedIn } from './signIn.ts';
+import { ensureSignedIn, keepSession } from './signIn.ts';
 
 const ACT = { timeout: 15_000 };
 const SETTINGS = '/fotoweb/appearance/';
@@ -48,7 +48,7 @@ async function addButton(page: Page, button: TitleBarButton): Promise<void> {
 
 const adapter: ScreenAdapter<SectionScreen> = {
   async setup(page, { credentials }) {
-    await openSignedIn(page, credentials);
+    await ensureSignedIn(page, credentials);
     const screen: SectionScreen = { held: { load: [], css: [], buttons: [] } };
     await page.route(
       (url) => url.pathname === SETTINGS || url.pathname === CSS || url.pathname === BUTTONS,

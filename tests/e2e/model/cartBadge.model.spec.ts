@@ -17,7 +17,7 @@ import { expect, test } from '../fixtures.ts';
 import { uniquePhoto } from '../metadataAssets.ts';
 import { uploadInto } from '../pinsScreen.ts';
 import { planModelPaths, registerModelTests, type ModelPathPlan, type ScreenAdapter } from './harness.ts';
-import { keepSession, openSignedIn } from './signIn.ts';
+import { ensureSignedIn, keepSession } from './signIn.ts';
 
 const ACT = { timeout: 15_000 };
 const CART_API = '/fotoweb/me/cart';
@@ -57,7 +57,7 @@ async function takeAdd(screen: BadgeScreen): Promise<Route> {
 
 const adapter: ScreenAdapter<BadgeScreen> = {
   async setup(page, { credentials }) {
-    await openSignedIn(page, credentials);
+    await ensureSignedIn(page, credentials);
     if (!photo) {
       const targets = (await (await page.request.get('/fotoweb/me/upload-to/', { headers: { Accept: 'application/json' } })).json()) as { data: Array<{ href: string }> };
       const tag = randomBytes(3).toString('hex');

@@ -17,7 +17,7 @@ import { expect, expectAccessible } from '../fixtures.ts';
 import { uniquePhoto } from '../metadataAssets.ts';
 import { uploadInto } from '../pinsScreen.ts';
 import { registerModelTests, type ScreenAdapter } from './harness.ts';
-import { keepSession, openSignedIn } from './signIn.ts';
+import { ensureSignedIn, keepSession } from './signIn.ts';
 
 const ACT = { timeout: 15_000 };
 const DEFAULT_COLOR = '#999999';
@@ -40,7 +40,7 @@ async function take(held: Route[]): Promise<Route> {
 
 const adapter: ScreenAdapter<StyleScreen> = {
   async setup(page, { credentials }) {
-    await openSignedIn(page, credentials);
+    await ensureSignedIn(page, credentials);
     if (!parent) {
       const targets = (await (await page.request.get('/fotoweb/me/upload-to/', { headers: { Accept: 'application/json' } })).json()) as { data: Array<{ href: string }> };
       const tag = randomBytes(3).toString('hex');

@@ -1,7 +1,7 @@
 /**
  * The custom CSS reset's generated paths (packages/machines customCssReset.model.ts) run against the real prompt
  * (`apps/web/src/appearance/CustomCssReset.tsx`, Ctrl+Shift+Z through the action registry) in Chromium. Before each path
- * the site gets custom CSS through the real API and the archives page is loaded again, so the descriptor names it. The
+ * the site gets custom CSS through the real API and the archives page is loaded, so the descriptor names it. The
  * `POST` to the CSS's address is held until the path says how it ends: a done clear goes on to the DAM, which really
  * clears the CSS (and the stylesheet leaves the page); a failure is answered with the model's refusal, so nothing
  * changes. In a path that lets the notice's 15 s pass, the test waits them out on the page's own clock (the notice is
@@ -18,7 +18,7 @@ import { customCssResetModel } from '@magpie/machines/customCssReset/customCssRe
 import { expect, expectAccessible } from '../fixtures.ts';
 import { csrfHeader } from '../metadataAssets.ts';
 import { registerModelTests, type ScreenAdapter } from './harness.ts';
-import { keepSession, openSignedIn } from './signIn.ts';
+import { ensureSignedIn, keepSession } from './signIn.ts';
 
 const ACT = { timeout: 15_000 };
 const CSS_HREF = '/fotoweb/appearance/css';
@@ -45,14 +45,14 @@ async function take(held: Route[]): Promise<Route> {
 
 const adapter: ScreenAdapter<ResetScreen> = {
   async setup(page, { credentials }) {
-    await openSignedIn(page, credentials);
+    await ensureSignedIn(page, credentials);
     await setCss(page, 'main { outline: 3px dashed rgb(0, 128, 0); }');
     const screen: ResetScreen = { held: [] };
     await page.route(
       (url) => url.pathname === CSS_HREF,
       (route) => (route.request().method() === 'POST' ? void screen.held.push(route) : route.continue()),
     );
-    await page.reload();
+    await page.goto('/fotoweb/archives/');
     await expect(page.getByTestId('archives-view')).toBeVisible(ACT);
     await expect(page.locator('link#magpie-custom-css')).toHaveCount(1);
     await expect(status(page)).toHaveAttribute('data-state', 'idle');

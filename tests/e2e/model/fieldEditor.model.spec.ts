@@ -18,7 +18,7 @@ import type { MachineModel, PathVariant } from '@magpie/machines/testing/machine
 import { expect, test } from '../fixtures.ts';
 import { csrfHeader, openFirstArchive, uniquePhoto, uploadToCollection } from '../metadataAssets.ts';
 import { planModelPaths, registerModelTests, type ModelPathPlan, type ScreenAdapter } from './harness.ts';
-import { keepSession, openSignedIn } from './signIn.ts';
+import { ensureSignedIn, keepSession } from './signIn.ts';
 
 /** The taxonomy items the taxonomy scopes pick (packages/machines fieldEditor.model.ts). */
 const TAXONOMY_VALUES = ['Animals', 'Nature', 'sea', 'boat'] as const;
@@ -29,6 +29,8 @@ let assetJson: unknown;
 
 async function prepareStack(page: Page): Promise<string> {
   if (assetHref) return assetHref;
+  // The upload goes through the app's upload popover, from the first archive (the page is blank after ensureSignedIn).
+  await page.goto('/fotoweb/archives/');
   await openFirstArchive(page);
   [assetHref] = await uploadToCollection(page, [uniquePhoto('field-editor-model')]);
   const asset = await page.request.get(assetHref!, { headers: { Accept: 'application/vnd.fotoware.asset+json' } });
@@ -86,7 +88,7 @@ function adapterFor(scope: FieldEditorScope): ScreenAdapter<FieldScreen> {
   const { field } = input;
   return {
     async setup(page, { credentials }) {
-      await openSignedIn(page, credentials);
+      await ensureSignedIn(page, credentials);
       const href = await prepareStack(page);
       const network = new SaveNetwork();
       await network.install(page, href);

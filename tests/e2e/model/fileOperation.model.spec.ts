@@ -20,7 +20,7 @@ import { expect, expectAccessible } from '../fixtures.ts';
 import { uniquePhoto } from '../metadataAssets.ts';
 import { uploadInto } from '../pinsScreen.ts';
 import { registerModelTests, type ScreenAdapter } from './harness.ts';
-import { keepSession, openSignedIn } from './signIn.ts';
+import { ensureSignedIn, keepSession } from './signIn.ts';
 
 const ACT = { timeout: 15_000 };
 const TASKS = '/fotoweb/me/background-tasks/';
@@ -105,7 +105,7 @@ function taskStatus(location: string, status: string, done: number, total: numbe
 
 const adapter: ScreenAdapter<FileScreen> = {
   async setup(page, { credentials }) {
-    await openSignedIn(page, credentials);
+    await ensureSignedIn(page, credentials);
     if (!folder) {
       const targets = (await (await page.request.get('/fotoweb/me/upload-to/', { headers: { Accept: 'application/json' } })).json()) as { data: Array<{ href: string }> };
       const tag = randomBytes(3).toString('hex');

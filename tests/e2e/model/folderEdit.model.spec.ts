@@ -17,7 +17,7 @@ import { expect, expectAccessible } from '../fixtures.ts';
 import { csrfHeader } from '../metadataAssets.ts';
 import { registerModelTests, type ScreenAdapter } from './harness.ts';
 import { expectNameDialog } from './nameDialogScreen.ts';
-import { keepSession, openSignedIn } from './signIn.ts';
+import { ensureSignedIn, keepSession } from './signIn.ts';
 
 const ACT = { timeout: 15_000 };
 
@@ -39,7 +39,7 @@ async function take(held: Route[]): Promise<Route> {
 
 const adapter: ScreenAdapter<FolderScreen> = {
   async setup(page, { credentials }) {
-    await openSignedIn(page, credentials);
+    await ensureSignedIn(page, credentials);
     if (!parent) {
       const targets = (await (await page.request.get('/fotoweb/me/upload-to/', { headers: { Accept: 'application/json' } })).json()) as { data: Array<{ href: string }> };
       const made = await page.request.post(targets.data[0]!.href, {

@@ -21,7 +21,7 @@ import { GROUP_SEARCH_DELAY_MS, type InviteWizardContext } from '@magpie/machine
 import { MODEL_REGISTERED_USERS, inviteWizardModel } from '@magpie/machines/inviteWizard/inviteWizard.model.ts';
 import { expect, expectAccessible } from '../fixtures.ts';
 import { registerModelTests, type ScreenAdapter } from './harness.ts';
-import { keepSession, openSignedIn } from './signIn.ts';
+import { ensureSignedIn, keepSession } from './signIn.ts';
 
 const ACT = { timeout: 15_000 };
 const INVITATIONS = '/fotoweb/invitations/';
@@ -57,7 +57,7 @@ const adapter: ScreenAdapter<WizardScreen> = {
     // pass only when the path says so (and a search cleared at once never goes out).
     const clock = path.steps.some((step) => step.event.type === 'SEARCH_GROUPS');
     if (clock) await page.clock.install();
-    await openSignedIn(page, credentials);
+    await ensureSignedIn(page, credentials);
     const screen: WizardScreen = { searches: [], posts: [], clock, paused: false };
     await page.route(
       (url) => url.pathname === GRANTABLE,

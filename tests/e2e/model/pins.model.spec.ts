@@ -16,7 +16,7 @@ import { pinsModel, PINS_MODEL_TARGETS } from '@magpie/machines/pins/pins.model.
 import { expect, expectAccessible } from '../fixtures.ts';
 import { pinsFolder, type PinsFolder } from '../pinsScreen.ts';
 import { registerModelTests, type ScreenAdapter } from './harness.ts';
-import { keepSession, openSignedIn } from './signIn.ts';
+import { ensureSignedIn, keepSession } from './signIn.ts';
 
 const ACT = { timeout: 15_000 };
 
@@ -48,7 +48,7 @@ function toggleOf(page: Page, screen: PinsScreen, modelHref: string) {
 
 const adapter: ScreenAdapter<PinsScreen> = {
   async setup(page, { credentials }) {
-    await openSignedIn(page, credentials);
+    await ensureSignedIn(page, credentials);
     folder ??= await pinsFolder(page);
     const screen: PinsScreen = {
       held: [],

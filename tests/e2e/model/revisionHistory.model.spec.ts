@@ -21,7 +21,7 @@ import type { MachineModel } from '@magpie/machines/testing/machineModel.ts';
 import { expect, test } from '../fixtures.ts';
 import { csrfHeader, openFirstArchive, uniquePhoto, uploadToCollection } from '../metadataAssets.ts';
 import { planModelPaths, registerModelTests, type ModelPathPlan, type ScreenAdapter } from './harness.ts';
-import { keepSession, openSignedIn } from './signIn.ts';
+import { ensureSignedIn, keepSession } from './signIn.ts';
 
 const ASSET_TYPE = 'application/vnd.fotoware.asset+json';
 
@@ -33,6 +33,8 @@ let prepared: { href: string; revisionsHref: string } | undefined;
 
 async function prepareAsset(page: Page): Promise<{ href: string; revisionsHref: string }> {
   if (prepared) return prepared;
+  // The upload goes through the app's upload popover, from the first archive (the page is blank after ensureSignedIn).
+  await page.goto('/fotoweb/archives/');
   await openFirstArchive(page);
   const [href] = await uploadToCollection(page, [uniquePhoto(`history-model-${Date.now().toString(36)}`)]);
   for (const title of ['Pier', 'Harbour']) {
@@ -94,7 +96,7 @@ function adapterFor(scope: RevisionHistoryScope): ScreenAdapter<HistoryScreen> {
   const dropped = [...(permissions.view ? [] : ['HistoryView']), ...(permissions.rollback ? [] : ['HistoryRollback']), ...(permissions.manage ? [] : ['HistoryManage'])];
   return {
     async setup(page, { credentials }) {
-      await openSignedIn(page, credentials);
+      await ensureSignedIn(page, credentials);
       const { href, revisionsHref } = await prepareAsset(page);
       // The kind of user: the asset as the DAM sends it, without the permissions this scope lacks.
       await page.route(

@@ -18,7 +18,7 @@ import { signupApprovalOptions, type SignupApprovalContext } from '@magpie/machi
 import { SIGNUP_APPROVAL_MODEL_ID, SIGNUP_APPROVAL_MODEL_INPUT, signupApprovalModel } from '@magpie/machines/signupApproval/signupApproval.model.ts';
 import { expect, expectAccessible } from '../fixtures.ts';
 import { registerModelTests, type ScreenAdapter } from './harness.ts';
-import { keepSession, openSignedIn } from './signIn.ts';
+import { ensureSignedIn, keepSession } from './signIn.ts';
 
 const ACT = { timeout: 15_000 };
 const SIGNUPS = '/fotoweb/signups/';
@@ -61,7 +61,7 @@ const adapter: ScreenAdapter<ApprovalScreen> = {
   async setup(page, { credentials, path }) {
     const clock = path.steps.some((step) => step.event.type === 'SEARCH');
     if (clock) await page.clock.install();
-    await openSignedIn(page, credentials);
+    await ensureSignedIn(page, credentials);
     const screen: ApprovalScreen = { searches: [], approvals: [], clock, paused: false, approved: false };
     await page.route(
       (url) => url.pathname === SIGNUPS,

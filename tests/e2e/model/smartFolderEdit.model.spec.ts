@@ -14,7 +14,7 @@ import { smartFolderEditModel } from '@magpie/machines/smartFolderEdit/smartFold
 import { expect, expectAccessible } from '../fixtures.ts';
 import { registerModelTests, type ScreenAdapter } from './harness.ts';
 import { expectNameDialog } from './nameDialogScreen.ts';
-import { keepSession, openSignedIn } from './signIn.ts';
+import { ensureSignedIn, keepSession } from './signIn.ts';
 
 const ACT = { timeout: 15_000 };
 
@@ -34,7 +34,7 @@ async function take(held: Route[]): Promise<Route> {
 
 const adapter: ScreenAdapter<SmartFolderScreen> = {
   async setup(page, { credentials }) {
-    await openSignedIn(page, credentials);
+    await ensureSignedIn(page, credentials);
     const archives = (await (await page.request.get('/fotoweb/me/upload-to/', { headers: { Accept: 'application/json' } })).json()) as { data: Array<{ href: string }> };
     const screen: SmartFolderScreen = { held: [], searchHref: `${archives.data[0]!.href}?q=harbour` };
     await page.route(

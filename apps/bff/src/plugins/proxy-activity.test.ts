@@ -2,6 +2,7 @@
  * The BFF in front of the activity log (issue 15, spec 03 §2.1 activity exports): the list and the CSV download reach
  * the DAM from a session and come back as the DAM sent them (the file's type and name, the rows), a bad filter is
  * refused by the BFF's route table before the DAM, and the DAM's 403 passes through. Who may read the log is the DAM's.
+ * The logging settings are read and changed through a session (CSRF), a bad body refused by the route table.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityList } from '@magpie/api-types';
@@ -48,5 +49,20 @@ describe('the activity log through the BFF (issue 15)', () => {
     const refused = await plain.request({ method: 'GET', url: `${ACTIVITY}/export` });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ value: 'Forbidden', message: expect.stringContaining('manageActivityExports') });
+  });
+
+  it('reads and changes what the log records through a session, and refuses a bad body before the DAM', async () => {
+    const SETTINGS = `${ACTIVITY}/settings`;
+    const settings = (await admin.request({ method: 'GET', url: SETTINGS })).json() as { enabled: boolean; categories: Record<string, boolean> };
+    expect(settings).toMatchObject({ enabled: true, categories: { logins: true } });
+    const put = (body: unknown) => admin.request({ method: 'PUT', url: SETTINGS, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+    const bad = await put({ enabled: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ value: 'InvalidRequest' });
+    const saved = await put(settings);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toEqual(settings);
+    const row = (await admin.request({ method: 'GET', url: `${ACTIVITY}?action=site.activitySettingsChanged` })).json() as ActivityList;
+    expect(row.data[0]).toMatchObject({ user: { name: 'admin' }, details: { after: settings } });
   });
 });

@@ -45,6 +45,16 @@ describe('the appearance through the BFF', () => {
     expect(css.statusCode).toBe(200);
     expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
     expect(css.body).toBe('main { color: teal; }');
+    // The BFF's own safe headers; the unversioned address (the login page's link with guest access off) revalidates.
+    expect(css.headers['x-content-type-options']).toBe('nosniff');
+    const unversioned = await anonymous.request({ method: 'GET', url: CSS, headers: { accept: 'text/css,*/*;q=0.1' } });
+    expect(unversioned.statusCode).toBe(200);
+    expect(unversioned.headers['cache-control']).toBe('no-cache');
+    const etag = unversioned.headers.etag as string;
+    expect(etag).toMatch(/^"css-\d+"$/);
+    const unchanged = await anonymous.request({ method: 'GET', url: CSS, headers: { accept: 'text/css,*/*;q=0.1', 'if-none-match': etag } });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
 
     const tooLarge = await admin.request({ method: 'POST', url: CSS, payload: { cssContent: 'x'.repeat(262_145) } });
     expect(tooLarge.statusCode).toBe(413);

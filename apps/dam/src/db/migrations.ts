@@ -1169,6 +1169,21 @@ const migrations: Record<string, Migration> = {
       for (const statement of statements) await statement.execute(db);
     },
   },
+  '0033_activity_settings': {
+    async up(db: Kysely<any>) {
+      const statements = [
+        // What the activity log records (issue 15, spec 03 §3.12 activity logging): one row, everything on until an
+        // administrator with manageActivityLogging switches a category off (an empty object: every category on).
+        sql`CREATE TABLE activity_settings (
+          singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),
+          enabled boolean NOT NULL DEFAULT true,
+          categories jsonb NOT NULL DEFAULT '{}',
+          modified timestamptz)`,
+        sql`INSERT INTO activity_settings DEFAULT VALUES`,
+      ];
+      for (const statement of statements) await statement.execute(db);
+    },
+  },
 };
 
 /** The channel the generation triggers notify (migration 0009), once per writing transaction. */

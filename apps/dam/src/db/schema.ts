@@ -788,6 +788,19 @@ export interface SiteAppearanceTable {
   modified: Date | null;
 }
 
+/**
+ * What the activity log records (migration 0033; issue 15, spec 03 §3.12 activity logging): one row, `enabled` and a
+ * switch per category (`assets`, `archives`, `usersAndGroups`, `decisions`, `logins`, `settings`), all on by default.
+ */
+export interface ActivitySettingsTable {
+  singleton: Generated<boolean>;
+  enabled: Generated<boolean>;
+  /** Category → recorded; a category missing from the stored object is recorded. */
+  categories: JsonDefaulted<Record<string, boolean>>;
+  /** When an administrator last changed them; null when never. */
+  modified: Date | null;
+}
+
 /** The sign-up settings (migration 0025): one row. */
 export interface SignupSettingsTable {
   singleton: Generated<boolean>;
@@ -908,6 +921,7 @@ export interface Database {
   order_config: OrderConfigTable;
   notifications: NotificationsTable;
   activity_log: ActivityLogTable;
+  activity_settings: ActivitySettingsTable;
   password_resets: PasswordResetsTable;
   invitations: InvitationsTable;
   invitation_groups: InvitationGroupsTable;

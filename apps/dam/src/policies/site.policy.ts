@@ -18,6 +18,8 @@ const SITE_ACTIONS = {
   audit: { permission: 'audit', refusal: 'You need the audit permission to read the audit log.' },
   // Activity exports (issue 15, spec 03 §2.1): reading and downloading the activity log; `audit` reads it too.
   exportActivity: { permission: 'manageActivityExports', refusal: 'You need the manageActivityExports permission to read the activity log.' },
+  // Activity logging (issue 15, spec 03 §3.12): what the activity log records, on or off by category.
+  manageActivityLogging: { permission: 'manageActivityLogging', refusal: 'You need the manageActivityLogging permission to change what the activity log records.' },
   // Albums (issue 13; spec 03 §3.3 "albums: create"); `manageAlbums` lets its holders open and change anyone's.
   createAlbums: { permission: 'albums.create', refusal: 'You need the albums.create permission to create albums.' },
   shareAlbumsWithGuests: { permission: 'albums.shareWithGuests', refusal: 'You need the albums.shareWithGuests permission to share albums by link.' },

@@ -1,5 +1,7 @@
 import type { Dam } from '@magpie/api-types';
 import type { ConsentFormRow, ConsentFormStateName, ConsentSettingsRow } from '../db/schema.ts';
+import { presentConsentLists } from './consent-settings.presenter.ts';
+import { presentPaging } from './user.presenter.ts';
 
 type S = Dam.components['schemas'];
 
@@ -66,8 +68,18 @@ export function presentConsentStatus(forms: ReadonlyArray<Pick<ConsentFormRow, '
   };
 }
 
-/** A consent form as its details are shown (`ConsentForm`): `assets` are the ids of the linked assets the caller may see. */
-export function presentConsentForm(form: ConsentFormRow, assets: readonly number[], canManage: boolean, today: string): S['ConsentForm'] {
+/** A linked asset as a form names it: its id (`uniqueid`) and file name. */
+export interface ConsentLinkedAsset {
+  readonly id: number;
+  readonly name: string;
+}
+
+/**
+ * A consent form as its details are shown (`ConsentForm`): `assets` are the linked assets the caller may see (by id,
+ * ascending), `assets` their ids and `linkedAssets` their ids and file names.
+ */
+export function presentConsentForm(form: ConsentFormRow, assets: readonly ConsentLinkedAsset[], canManage: boolean, today: string): S['ConsentForm'] {
+  const linked = [...assets].sort((a, b) => a.id - b.id);
   return {
     id: form.id,
     href: consentFormHref(form.id),
@@ -79,11 +91,20 @@ export function presentConsentForm(form: ConsentFormRow, assets: readonly number
     expired: isExpired(form, today),
     category: form.category,
     usages: form.usages,
-    assets: [...assets],
+    assets: linked.map((a) => a.id),
+    linkedAssets: linked.map((a) => ({ id: a.id, name: a.name })),
     created: form.created.toISOString(),
     modified: form.modified.toISOString(),
     canManage,
   };
+}
+
+/** The page size of the consent form list (`listConsentForms`). */
+export const CONSENT_FORM_PAGE_SIZE = 25;
+
+/** A page of forms (`ConsentFormPage`): the forms as presented, `count` in all, and `paging` links that keep `q`. */
+export function presentConsentFormPage(forms: S['ConsentForm'][], count: number, q: string | undefined, page: number): S['ConsentFormPage'] {
+  return { data: forms, count, paging: presentPaging(CONSENT_FORMS_HREF, { query: { q }, page, pageSize: CONSENT_FORM_PAGE_SIZE }, count) };
 }
 
 /** The settings row as `ConsentFormSettings` (spec 03 §3.10). */
@@ -96,9 +117,6 @@ export function presentConsentSettings(row: ConsentSettingsRow): S['ConsentFormS
     enableConsentForms: row.enable_consent_forms,
     pdfRenderCompanyLogo: row.pdf_render_company_logo,
     pdfRenderCompanyLogoInBanner: row.pdf_render_company_logo_in_banner,
-    categories: row.categories,
-    templates: row.templates,
-    languages: row.languages,
-    defaultFields: row.default_fields,
+    ...presentConsentLists(row),
   };
 }

@@ -210,6 +210,9 @@ export function presentDescriptor(
       hasManageWorkflowsPermission: false,
       hasManageFlowsPermission: false,
       hasViewFlowsPermission: false,
+      // The activity log (issue 15, spec 03 §2.1, §3.12): who reads it, who switches what it records.
+      canReadActivityLog: sitePolicy.can(caller, 'exportActivity') || sitePolicy.can(caller, 'audit'),
+      canManageActivityLogging: sitePolicy.can(caller, 'manageActivityLogging'),
       moderateComments: sitePolicy.can(caller, 'moderateComments'),
       print: true,
       shareCropAndDownloadPresets: false,
@@ -280,7 +283,8 @@ export function presentDescriptor(
       mailOutbox: administrationPolicy.mayReadOutbox(caller) ? OUTBOX_VIEW : null,
       // The Manage site page (issue 15): its Appearance section for those who may change the site's appearance.
       management: administrationPolicy.configSections(caller).length > 0 ? MANAGEMENT_VIEW : null,
-      activityExports: sitePolicy.can(caller, 'exportActivity') || sitePolicy.can(caller, 'audit') ? ACTIVITY_EXPORTS_VIEW : null,
+      activityExports:
+        sitePolicy.can(caller, 'exportActivity') || sitePolicy.can(caller, 'audit') || sitePolicy.can(caller, 'manageActivityLogging') ? ACTIVITY_EXPORTS_VIEW : null,
       // The settings behind `signup_settings`, changed with manageSettings only (approvers read them, not change them).
       signupSettings: sitePolicy.can(caller, 'manageSettings') ? SIGNUP_SETTINGS_VIEW : null,
       // The consent page (issue 15; spec 03 §2.1): for those who configure consent forms, where they switch them on.
@@ -315,8 +319,13 @@ export const PASSWORD_RESETS_HREF = '/fotoweb/password-resets/';
  *
  * - `openSignup`: the sign-up settings' `openSignup` (issue 14); while on, `views.signup` links the open sign-up page
  *   and the login view offers "Create an account", else it is null.
+ * - `appearance`: the site's branding (issue 15; spec 01 §3 `appearance.customCss`, spec 02 §3
+ *   `customizations.customTitleBarButtons`): the same CSS address and title-bar buttons signed-in callers get, so the
+ *   login view and the guests' pages show them; never the admin links, whoever asks. Absent: no CSS, no buttons.
  */
-export function presentPublicDescriptor(options: { utcOffsetMinutes?: number; isGuest?: boolean; openSignup?: boolean } = {}): PublicApiDescriptor {
+export function presentPublicDescriptor(
+  options: { utcOffsetMinutes?: number; isGuest?: boolean; openSignup?: boolean; appearance?: DescriptorAppearance | undefined } = {},
+): PublicApiDescriptor {
   return {
     server: 'Magpie',
     href: '/fotoweb/',
@@ -330,5 +339,15 @@ export function presentPublicDescriptor(options: { utcOffsetMinutes?: number; is
     background_tasks: null,
     searchURL: '/fotoweb/archives/{?q}',
     isGuest: options.isGuest ?? true,
+    appearance: {
+      customCss: options.appearance?.customCss ?? null,
+      admin: null,
+      favicon: null,
+      homepageImage: null,
+      loginLogo: null,
+      mainLogo: null,
+      mobileLogo: null,
+    },
+    customizations: { customTitleBarButtons: options.appearance?.customTitleBarButtons ?? [] },
   };
 }

@@ -58,6 +58,23 @@ export class ActivityRepository {
   }
 
   /**
+   * What the log records (`activity_settings`, migration 0033): `enabled` and the stored category switches (a category
+   * missing from them is on). Read in the caller's transaction when `db` is one.
+   */
+  async settings(): Promise<{ enabled: boolean; categories: Record<string, boolean> }> {
+    const row = await this.db.selectFrom('activity_settings').select(['enabled', 'categories']).executeTakeFirst();
+    return { enabled: row?.enabled ?? true, categories: row?.categories ?? {} };
+  }
+
+  /** Replaces what the log records and stamps the change. */
+  async saveSettings(settings: { enabled: boolean; categories: Record<string, boolean> }): Promise<void> {
+    await this.db
+      .updateTable('activity_settings')
+      .set({ enabled: settings.enabled, categories: JSON.stringify(settings.categories), modified: sql<Date>`now()` })
+      .execute();
+  }
+
+  /**
    * Deletes the rows recorded before `cutoff` (the retention sweep).
    * @returns how many rows went.
    */

@@ -1,6 +1,21 @@
-import { sql, type Kysely, type Updateable } from 'kysely';
+import { sql, type Expression, type Kysely, type SqlBool, type Updateable } from 'kysely';
 import type { ConsentFormRow, ConsentFormsTable, ConsentSettingsRow, ConsentSettingsTable, Database } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
+import { compileSearch } from '../search/compile.ts';
+import type { SearchNode } from '../search/expression.ts';
+import { escapeLike } from './like.ts';
+
+/**
+ * Which consent forms a list shows (`ConsentRepository.list`): those covering a live asset of one of `archives`
+ * (within the archive's AutoSearch `visibility` when it has one), and with `unlinked` those covering no asset at all.
+ */
+export interface ConsentFormScope {
+  readonly archives: ReadonlyArray<{ readonly archiveId: number; readonly visibility?: SearchNode | undefined }>;
+  readonly unlinked: boolean;
+}
+
+/** What deleting a form with an expected set of assets did: deleted, refused (it covers other assets now), or already gone. */
+export type ConsentFormDeletion = 'deleted' | 'changed' | 'gone';
 
 /** What a consent form records, as stored (dates `YYYY-MM-DD`). */
 export type ConsentFormValues = Pick<ConsentFormsTable, 'person_name' | 'email' | 'state' | 'signed' | 'expires' | 'category'> & { usages: string[] };
@@ -8,6 +23,14 @@ export type ConsentFormValues = Pick<ConsentFormsTable, 'person_name' | 'email' 
 /** The consent settings row, the consent forms and the assets they cover (issue 15; migration 0032). */
 export class ConsentRepository {
   constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * Runs `work` in one transaction with a repository bound to it (`trx` for the other statements of the unit, such as
+   * the activity log's row). @returns what `work` answers. @throws what it throws, after the rollback.
+   */
+  async transaction<T>(work: (repository: ConsentRepository, trx: Kysely<Database>) => Promise<T>): Promise<T> {
+    return inTransaction(this.db, (trx) => work(new ConsentRepository(trx), trx));
+  }
 
   /** The one settings row (made by migration 0032). */
   async settings(): Promise<ConsentSettingsRow> {
@@ -61,6 +84,78 @@ export class ConsentRepository {
     return byForm;
   }
 
+  /**
+   * A page of the forms `scope` shows whose person's name, e-mail or category contains `q` (case-insensitive), newest
+   * first, and how many there are in all. `offset` and `limit` are counts of forms.
+   */
+  async list(scope: ConsentFormScope, q: string | undefined, offset: number, limit: number): Promise<{ rows: ConsentFormRow[]; count: number }> {
+    const plain = scope.archives.filter((a) => !a.visibility).map((a) => a.archiveId);
+    const limited = scope.archives.filter((a): a is { archiveId: number; visibility: SearchNode } => a.visibility !== undefined);
+    const base = this.db.selectFrom('consent_forms').where((eb) => {
+      const shown: Expression<SqlBool>[] = [];
+      if (scope.archives.length > 0) {
+        shown.push(
+          eb.exists(
+            eb
+              .selectFrom('consent_form_assets as l')
+              .innerJoin('assets', 'assets.id', 'l.asset_id')
+              .select(sql<number>`1`.as('one'))
+              .whereRef('l.form_id', '=', 'consent_forms.id')
+              .where('assets.deleted', 'is', null)
+              .where((inner) =>
+                inner.or([
+                  ...(plain.length > 0 ? [inner('assets.archive_id', 'in', plain)] : []),
+                  ...limited.map((a) => inner.and([inner('assets.archive_id', '=', a.archiveId), compileSearch(a.visibility)])),
+                ]),
+              ),
+          ),
+        );
+      }
+      if (scope.unlinked)
+        shown.push(
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('consent_form_assets as u')
+                .select(sql<number>`1`.as('one'))
+                .whereRef('u.form_id', '=', 'consent_forms.id'),
+            ),
+          ),
+        );
+      const text = q?.trim();
+      const found: Expression<SqlBool>[] = [];
+      if (text) {
+        const pattern = `%${escapeLike(text)}%`;
+        found.push(eb.or([eb('person_name', 'ilike', pattern), eb('email', 'ilike', pattern), eb('category', 'ilike', pattern)]));
+      }
+      return eb.and([eb.or(shown.length > 0 ? shown : [sql<SqlBool>`false`]), ...found]);
+    });
+    const [rows, total] = await Promise.all([
+      base.selectAll().orderBy('id', 'desc').offset(offset).limit(limit).execute(),
+      base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, count: Number(total.n) };
+  }
+
+  /**
+   * Deletes a form (its links go with it), with `expected` only while it covers exactly those asset ids; in one
+   * transaction, the form's row locked, so a link made meanwhile is never lost with it.
+   */
+  async deleteCovering(id: number, expected: readonly number[] | undefined): Promise<ConsentFormDeletion> {
+    return inTransaction(this.db, async (trx) => {
+      const form = await trx.selectFrom('consent_forms').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!form) return 'gone';
+      if (expected) {
+        const rows = await trx.selectFrom('consent_form_assets').select('asset_id').where('form_id', '=', id).execute();
+        const covered = new Set(rows.map((r) => r.asset_id));
+        const wanted = new Set(expected);
+        if (covered.size !== wanted.size || [...covered].some((assetId) => !wanted.has(assetId))) return 'changed';
+      }
+      await trx.deleteFrom('consent_forms').where('id', '=', id).execute();
+      return 'deleted';
+    });
+  }
+
   /** A new form covering `assetIds` (at least one), in one transaction. */
   async create(values: ConsentFormValues, assetIds: readonly number[], createdBy: number): Promise<ConsentFormRow> {
     return inTransaction(this.db, async (trx) => {
@@ -87,11 +182,6 @@ export class ConsentRepository {
       .executeTakeFirst();
   }
 
-  /** Deletes a form (its links go with it). */
-  async delete(id: number): Promise<void> {
-    await this.db.deleteFrom('consent_forms').where('id', '=', id).execute();
-  }
-
   /** Links a form to one more asset; a second link changes nothing. */
   async link(formId: number, assetId: number): Promise<void> {
     await this.db
@@ -106,22 +196,16 @@ export class ConsentRepository {
       .execute();
   }
 
-  /** Unlinks a form from an asset, deleting the form when that was its last asset; answers whether the form remains. */
-  async unlink(formId: number, assetId: number): Promise<boolean> {
-    return inTransaction(this.db, async (trx) => {
-      await trx.selectFrom('consent_forms').select('id').where('id', '=', formId).forUpdate().executeTakeFirst();
-      await trx.deleteFrom('consent_form_assets').where('form_id', '=', formId).where('asset_id', '=', assetId).execute();
-      const left = await trx.selectFrom('consent_form_assets').select('asset_id').where('form_id', '=', formId).limit(1).executeTakeFirst();
-      if (left) {
-        await trx
-          .updateTable('consent_forms')
-          .set({ modified: sql`now()` })
-          .where('id', '=', formId)
-          .execute();
-        return true;
-      }
-      await trx.deleteFrom('consent_forms').where('id', '=', formId).execute();
-      return false;
+  /** Unlinks a form from an asset; the form stays, even when it then covers no asset. */
+  async unlink(formId: number, assetId: number): Promise<void> {
+    await inTransaction(this.db, async (trx) => {
+      const removed = await trx.deleteFrom('consent_form_assets').where('form_id', '=', formId).where('asset_id', '=', assetId).executeTakeFirst();
+      if (Number(removed.numDeletedRows) === 0) return;
+      await trx
+        .updateTable('consent_forms')
+        .set({ modified: sql`now()` })
+        .where('id', '=', formId)
+        .execute();
     });
   }
 }

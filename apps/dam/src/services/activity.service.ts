@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
-import type { ActivityAction, ActivityList, ActivityListQuery } from '@magpie/api-types';
+import type { ActivityAction, ActivityCategory, ActivityList, ActivityListQuery, ActivitySettings } from '@magpie/api-types';
+import { inTransaction } from '../db/transaction.ts';
 import type { Database } from '../db/schema.ts';
 import type { Caller } from '../policies/archive.policy.ts';
 import { sitePolicy } from '../policies/site.policy.ts';
 import { ActivityRepository, type ActivityFilter } from '../repositories/activity.repository.ts';
 import { archiveConfigHref, assetHref, groupHref, orderHref, signupHref, userHref } from '../presenters/hrefs.ts';
+import { consentFormHref } from '../presenters/consent.presenter.ts';
 import { ACTIVITY_CSV_HEADER, activityCsvLine, activityJsonLine, presentActivityList } from '../presenters/activity.presenter.ts';
 
 /** Rows per page of the activity list (`listActivity`). */
@@ -32,12 +34,45 @@ export type ActivityTarget =
   | { kind: 'asset'; assetId: number; name?: string }
   | { kind: 'user' | 'group' | 'archive' | 'order'; id: number; name?: string }
   | { kind: 'signup'; id: string; name: string }
+  | { kind: 'consentForm'; id: number; name: string }
   | { kind: 'site'; name?: string };
+
+/** Every category of the activity log's settings, in the order the settings list them. */
+export const ACTIVITY_CATEGORIES: readonly ActivityCategory[] = ['assets', 'archives', 'usersAndGroups', 'decisions', 'logins', 'settings'];
+
+/** The category each kind of action (the part before the dot) belongs to (dam.yaml `ActivitySettings`). */
+const CATEGORY_OF_KIND: Readonly<Record<string, ActivityCategory>> = {
+  asset: 'assets',
+  consent: 'assets',
+  archive: 'archives',
+  user: 'usersAndGroups',
+  group: 'usersAndGroups',
+  signup: 'decisions',
+  order: 'decisions',
+  login: 'logins',
+  site: 'settings',
+};
+
+/** The action always recorded, whatever the settings say: a change of the settings themselves. */
+const SETTINGS_CHANGED: ActivityAction = 'site.activitySettingsChanged';
+
+/** The category of an action (`asset.renamed` → `assets`); an unknown kind counts as `settings`. */
+export function activityCategoryOf(action: ActivityAction): ActivityCategory {
+  return CATEGORY_OF_KIND[action.slice(0, action.indexOf('.'))] ?? 'settings';
+}
+
+/** The settings as dam.yaml's `ActivitySettings`: every category present (a stored one missing is on). */
+function presentSettings(stored: { enabled: boolean; categories: Record<string, boolean> }): ActivitySettings {
+  const categories = Object.fromEntries(ACTIVITY_CATEGORIES.map((category) => [category, stored.categories[category] !== false])) as ActivitySettings['categories'];
+  return { enabled: stored.enabled, categories };
+}
 
 /**
  * Appends one event to the activity log (issue 15, spec 03 §2.1 activity exports, §3.12 activity logging). Services call
  * it with their own transaction handle, so a change and its row commit (or roll back) together: one line per hook.
- * Details are small JSON: changed field ids, old and new values where cheap, the place before and after.
+ * Details are small JSON: changed field ids, old and new values where cheap, the place before and after. Nothing is
+ * recorded while the settings ({@link ActivityService.settings}) switch logging or the action's category off, except
+ * `site.activitySettingsChanged`, which is always recorded.
  * @throws the database's error (which rolls the caller's transaction back: a change is never left unlogged).
  */
 export async function recordActivity(
@@ -48,6 +83,10 @@ export async function recordActivity(
   details: Record<string, unknown> = {},
 ): Promise<void> {
   const repo = new ActivityRepository(db);
+  if (action !== SETTINGS_CHANGED) {
+    const settings = await repo.settings();
+    if (!settings.enabled || settings.categories[activityCategoryOf(action)] === false) return;
+  }
   const who = actor === 'system' ? undefined : await repo.actor('userId' in actor ? { userId: actor.userId } : { userName: actor.userName });
   const userName = actor === 'system' ? 'system' : (who?.username ?? ('userName' in actor ? actor.userName : `user ${actor.userId}`));
   const what = await describeTarget(repo, target);
@@ -85,6 +124,8 @@ async function describeTarget(repo: ActivityRepository, target: ActivityTarget):
       return { id: String(target.id), href: orderHref(target.id), name: target.name ?? (await repo.nameOf('order', target.id)) ?? '' };
     case 'signup':
       return { id: target.id, href: signupHref(target.id), name: target.name };
+    case 'consentForm':
+      return { id: String(target.id), href: consentFormHref(target.id), name: target.name };
     case 'site':
       return { id: null, href: null, name: target.name ?? 'Site' };
   }
@@ -130,6 +171,32 @@ export class ActivityService {
         before = rows.at(-1)!.id;
       }
     })();
+  }
+
+  /**
+   * What the log records (spec 03 §3.12 activity logging).
+   * @throws ApiError 403 Forbidden without `manageActivityLogging`.
+   */
+  async settings(caller: Caller): Promise<ActivitySettings> {
+    sitePolicy.assertCan(caller, 'manageActivityLogging');
+    return presentSettings(await new ActivityRepository(this.db).settings());
+  }
+
+  /**
+   * Replaces what the log records and records the change (`site.activitySettingsChanged`, the settings before and
+   * after) in the same transaction, whatever the new settings say. Answers the settings as stored.
+   * @throws ApiError 403 Forbidden without `manageActivityLogging` (nothing changes).
+   */
+  async saveSettings(caller: Caller, settings: ActivitySettings): Promise<ActivitySettings> {
+    sitePolicy.assertCan(caller, 'manageActivityLogging');
+    return inTransaction(this.db, async (trx) => {
+      const repo = new ActivityRepository(trx);
+      const before = presentSettings(await repo.settings());
+      const after = presentSettings(settings);
+      await repo.saveSettings(after);
+      await recordActivity(trx, caller, SETTINGS_CHANGED, { kind: 'site', name: 'Activity logging' }, { before, after });
+      return after;
+    });
   }
 
   /**

@@ -1,11 +1,13 @@
 import { CUSTOM_CSS_MAX_BYTES, utf8Bytes, type AppearanceSettings, type TitleBarButton, type TitleBarButtonList } from '@magpie/api-types';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { inTransaction } from '../db/transaction.ts';
 import { ApiError } from '../lib/errors.ts';
 import type { Caller } from '../policies/archive.policy.ts';
 import { sitePolicy } from '../policies/site.policy.ts';
 import { APPEARANCE_ADMIN_LINKS, customCssHref, presentAppearanceSettings, presentTitleBarButtons } from '../presenters/appearance.presenter.ts';
 import { AppearanceRepository } from '../repositories/appearance.repository.ts';
+import { recordActivity } from './activity.service.ts';
 
 /** What the descriptor says of the site's appearance (spec 01 §3 `appearance`, spec 02 §3 `customizations`). */
 export interface DescriptorAppearance {
@@ -25,7 +27,7 @@ export interface DescriptorAppearance {
 export class AppearanceService {
   private readonly repository: AppearanceRepository;
 
-  constructor(db: Kysely<Database>) {
+  constructor(private readonly db: Kysely<Database>) {
     this.repository = new AppearanceRepository(db);
   }
 
@@ -55,7 +57,8 @@ export class AppearanceService {
   }
 
   /**
-   * Replaces the custom CSS (empty clears it); its address's version moves on, so browsers load the new one.
+   * Replaces the custom CSS (empty clears it); its address's version moves on, so browsers load the new one. The
+   * activity log records `site.customCssSaved` or `site.customCssCleared` with the sizes in bytes, never the CSS.
    * @throws ApiError 403 Forbidden without `changeSiteAppearance`; 413 `PayloadTooLarge` over
    *   {@link CUSTOM_CSS_MAX_BYTES} bytes of UTF-8 (nothing stored changes).
    */
@@ -70,7 +73,13 @@ export class AppearanceService {
         'CSS too large',
       );
     }
-    await this.repository.saveCss(css);
+    await inTransaction(this.db, async (trx) => {
+      const repository = new AppearanceRepository(trx);
+      const previousBytes = utf8Bytes((await repository.css()).css);
+      await repository.saveCss(css);
+      const cleared = css.trim() === '';
+      await recordActivity(trx, caller, cleared ? 'site.customCssCleared' : 'site.customCssSaved', { kind: 'site', name: 'Custom CSS' }, { bytes, previousBytes });
+    });
     return presentAppearanceSettings(await this.repository.get());
   }
 
@@ -81,12 +90,24 @@ export class AppearanceService {
   }
 
   /**
-   * Replaces the custom title-bar buttons (the route's schema has checked each: http(s) or site-relative links only).
+   * Replaces the custom title-bar buttons (the route's schema has checked each: http(s) or site-relative links only);
+   * the activity log records `site.titleBarButtonsChanged` with the buttons' index, tooltip and link.
    * @throws ApiError 403 Forbidden without `changeSiteAppearance`.
    */
   async saveTitleBarButtons(caller: Caller, buttons: readonly TitleBarButton[]): Promise<TitleBarButtonList> {
     sitePolicy.assertCan(caller, 'changeSiteAppearance');
-    await this.repository.saveTitleBarButtons(buttons.map((button) => ({ ...button })));
+    await inTransaction(this.db, async (trx) => {
+      const repository = new AppearanceRepository(trx);
+      const previousCount = (await repository.get()).titleBarButtons.length;
+      await repository.saveTitleBarButtons(buttons.map((button) => ({ ...button })));
+      await recordActivity(
+        trx,
+        caller,
+        'site.titleBarButtonsChanged',
+        { kind: 'site', name: 'Title-bar buttons' },
+        { count: buttons.length, previousCount, buttons: buttons.map(({ index, tooltip, href }) => ({ index, tooltip, href })) },
+      );
+    });
     return this.titleBarButtons();
   }
 }

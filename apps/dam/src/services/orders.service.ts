@@ -116,11 +116,23 @@ export class OrdersService {
     return { fields: config.fields, termsAndConditions: config.terms };
   }
 
-  /** Replaces the order configuration. @throws ApiError 403 without `manageSettings`. */
+  /**
+   * Replaces the order configuration; the activity log records `site.orderSettingsChanged` (the fields' ids, the terms'
+   * length) in the same transaction. @throws ApiError 403 without `manageSettings`.
+   */
   async saveConfig(caller: Caller, config: OrderConfig): Promise<OrderConfig> {
     sitePolicy.assertCan(caller, 'manageSettings');
     const terms = config.termsAndConditions?.trim() || null;
-    await this.orders.saveConfig({ fields: config.fields as StoredSignupField[], terms });
+    await inTransaction(this.deps.db, async (trx) => {
+      await new OrdersRepository(trx).saveConfig({ fields: config.fields as StoredSignupField[], terms });
+      await recordActivity(
+        trx,
+        caller,
+        'site.orderSettingsChanged',
+        { kind: 'site', name: 'Order settings' },
+        { fields: config.fields.map((field) => field.id), termsLength: terms?.length ?? 0 },
+      );
+    });
     return { fields: config.fields, termsAndConditions: terms };
   }
 

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { SignupSettings } from '@magpie/api-types';
 import type { Database } from '../db/schema.ts';
+import { inTransaction } from '../db/transaction.ts';
+import { recordActivity } from './activity.service.ts';
 import type { Caller } from '../policies/archive.policy.ts';
 import { invitationPolicy } from '../policies/invitation.policy.ts';
 import { SignupsRepository } from '../repositories/signups.repository.ts';
@@ -29,24 +31,33 @@ export class SignupSettingsService {
   }
 
   /**
-   * Replaces the settings; answers them as stored. Sign-ups already made keep their answers.
+   * Replaces the settings; answers them as stored. Sign-ups already made keep their answers. The activity log records
+   * `site.signupSettingsChanged` (the switches and the fields' ids) in the same transaction.
    * @throws ApiError 403 without `manageSettings`.
    */
   async replace(caller: Caller, settings: SignupSettings): Promise<SignupSettings> {
     invitationPolicy.assertMayChangeSignupSettings(caller);
-    const repository = new SignupsRepository(this.db);
-    await repository.saveSettings({
-      openSignup: settings.openSignup,
-      adminCanAssignGroups: settings.adminCanAssignGroups,
-      fields: settings.fields.map((field) => ({
-        id: field.id,
-        label: field.label.trim(),
-        dataType: field.dataType,
-        values: field.dataType === 'dropdown' ? [...field.values] : [],
-        required: field.required,
-        validation: field.validation && field.dataType === 'text' ? { helpText: field.validation.helpText, regex: field.validation.regex } : null,
-      })),
+    await inTransaction(this.db, async (trx) => {
+      await new SignupsRepository(trx).saveSettings({
+        openSignup: settings.openSignup,
+        adminCanAssignGroups: settings.adminCanAssignGroups,
+        fields: settings.fields.map((field) => ({
+          id: field.id,
+          label: field.label.trim(),
+          dataType: field.dataType,
+          values: field.dataType === 'dropdown' ? [...field.values] : [],
+          required: field.required,
+          validation: field.validation && field.dataType === 'text' ? { helpText: field.validation.helpText, regex: field.validation.regex } : null,
+        })),
+      });
+      await recordActivity(
+        trx,
+        caller,
+        'site.signupSettingsChanged',
+        { kind: 'site', name: 'Sign-up settings' },
+        { openSignup: settings.openSignup, adminCanAssignGroups: settings.adminCanAssignGroups, fields: settings.fields.map((field) => field.id) },
+      );
     });
-    return presentSignupSettings(await repository.settings());
+    return presentSignupSettings(await new SignupsRepository(this.db).settings());
   }
 }

@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { SiteFooter } from '@magpie/api-types';
 import type { Database } from '../db/schema.ts';
+import { inTransaction } from '../db/transaction.ts';
 import type { Caller } from '../policies/archive.policy.ts';
 import { sitePolicy } from '../policies/site.policy.ts';
 import { SiteFooterRepository, type SiteFooterRecord } from '../repositories/site-footer.repository.ts';
+import { recordActivity } from './activity.service.ts';
 
 /** The footer as dam.yaml's `SiteFooter`. */
 function present(record: SiteFooterRecord): SiteFooter {
@@ -24,11 +26,18 @@ export class SiteFooterService {
   }
 
   /**
-   * Replaces the footer's Markdown (a blank text removes the footer); answers it as stored.
+   * Replaces the footer's Markdown (a blank text removes the footer); answers it as stored. The activity log records
+   * `site.footerChanged` with the lengths in characters before and after (0: no footer), in the same transaction.
    * @throws ApiError 403 without `manageSettings`.
    */
   async replace(caller: Caller, markdown: string): Promise<SiteFooter> {
     sitePolicy.assertCan(caller, 'manageSettings');
-    return present(await new SiteFooterRepository(this.db).save(markdown.trim() === '' ? '' : markdown));
+    return inTransaction(this.db, async (trx) => {
+      const repository = new SiteFooterRepository(trx);
+      const previousLength = (await repository.get()).markdown.length;
+      const saved = await repository.save(markdown.trim() === '' ? '' : markdown);
+      await recordActivity(trx, caller, 'site.footerChanged', { kind: 'site', name: 'Footer' }, { length: saved.markdown.length, previousLength });
+      return present(saved);
+    });
   }
 }

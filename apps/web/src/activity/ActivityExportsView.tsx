@@ -3,7 +3,8 @@
  * "Activity exports", issue 15): the activity log of who changed what, newest first, with filters (dates, action,
  * target), older pages on demand, and "Download CSV" (and JSON lines) of everything under the filters. The flow lives
  * in the `activityLog` machine; the form's draft is the only local state. The settings menu's "Activity exports" opens
- * it for holders of `manageActivityExports` or `audit`.
+ * it for holders of `manageActivityExports` or `audit` (who read the log: `permissions.canReadActivityLog`) and of
+ * `manageActivityLogging`, who also see the Logging section (`ActivityLoggingSection`, spec 03 §3.12).
  */
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -19,6 +20,7 @@ import { EmptyView, LoadingState } from '../components/States.tsx';
 import { useDocumentTitle } from '../components/useDocumentTitle.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { ACTION_FILTER_CHOICES, ACTIVITY_ACTION_LABELS, activityHref, describeDetails, filtersFromSearch, formatActivityTime } from './activity.ts';
+import { ActivityLoggingSection } from './ActivityLoggingSection.tsx';
 
 /** The activity log's list (dam.yaml `listActivity`). */
 const ACTIVITY_API = '/fotoweb/api/activity';
@@ -40,6 +42,23 @@ export function ActivityExportsView() {
   const { descriptor } = useSession();
   useDocumentTitle('Activity exports');
   const offered = (descriptor?.views as Record<string, unknown> | undefined)?.activityExports;
+  const mayManage = descriptor?.permissions.canManageActivityLogging === true;
+  // A server without the flag offers the page to readers only.
+  const mayRead = descriptor?.permissions.canReadActivityLog ?? Boolean(offered);
+  if (offered && !mayRead && mayManage) {
+    return (
+      <Stack p="6" gap="4" maxW="7xl" data-testid="activity-view">
+        <Heading as="h1" size="lg">
+          Activity exports
+        </Heading>
+        <ActivityLoggingSection />
+        <Alert.Root status="info">
+          <Alert.Indicator />
+          <Alert.Description>Reading the activity log needs the “Manage activity exports” or “Audit” permission of a group.</Alert.Description>
+        </Alert.Root>
+      </Stack>
+    );
+  }
   if (!offered) {
     return (
       <Stack p="6" gap="3" data-testid="activity-view">
@@ -53,11 +72,11 @@ export function ActivityExportsView() {
       </Stack>
     );
   }
-  return <ActivityLog initial={filtersFromSearch(window.location.search)} />;
+  return <ActivityLog initial={filtersFromSearch(window.location.search)} logging={mayManage} />;
 }
 
-/** The log on the `activityLog` machine, with the filters it began with. */
-function ActivityLog({ initial }: { readonly initial: ActivityFilters }) {
+/** The log on the `activityLog` machine, with the filters it began with, and the Logging section when `logging`. */
+function ActivityLog({ initial, logging }: { readonly initial: ActivityFilters; readonly logging: boolean }) {
   const [state, send] = useMachine(machine, { input: { filters: initial } });
   const [draft, setDraft] = useState<ActivityFilters>(initial);
   const { entries, next, exportHref, error, moreError } = state.context;
@@ -104,9 +123,11 @@ function ActivityLog({ initial }: { readonly initial: ActivityFilters }) {
         </HStack>
       </HStack>
       <Text color="fg.muted" maxW="4xl">
-        Who changed what: uploads, metadata edits, renames, moves, copies, deletions and restores, rollbacks, archive, user and group changes, sign-up and order decisions, the site
-        owner’s hand-over and logins. The download holds every row under the filters, newest first.
+        Who changed what: uploads, metadata edits, renames, moves, copies, deletions and restores, rollbacks, consent forms, archive, user and group changes, sign-up and order
+        decisions, settings changes (appearance, footer, consent, sign-up, order and logging settings), the site owner’s hand-over and logins. The download holds every row under
+        the filters, newest first.
       </Text>
+      {logging && <ActivityLoggingSection />}
       <Box as="form" onSubmit={apply} borderWidth="1px" rounded="md" p="4" aria-label="Filters" data-testid="activity-filters">
         <HStack gap="3" wrap="wrap" align="flex-end">
           <Field.Root maxW="44">

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivityEntry } from '@magpie/api-types';
 import { NO_ACTIVITY_FILTERS } from '@magpie/machines';
-import { ACTION_FILTER_CHOICES, activityHref, describeDetails, filtersFromSearch } from './activity.ts';
+import { ACTION_FILTER_CHOICES, activityHref, describeDetails, describeLogging, filtersFromSearch } from './activity.ts';
 
 const entry = (details: Record<string, unknown>): ActivityEntry => ({
   id: 1,
@@ -31,5 +31,17 @@ describe('the activity room’s helpers (issue 15)', () => {
     expect(describeDetails(entry({ permissions: [] }))).toBe('permissions none');
     expect(describeDetails(entry({ orderer: 'ada' }))).toBe('{"orderer":"ada"}');
     expect(describeDetails(entry({}))).toBe('');
+  });
+
+  it('reads the logging switch and the custom CSS’s size in a few words', () => {
+    const all = { assets: true, archives: true, usersAndGroups: true, decisions: true, logins: true, settings: true };
+    expect(describeLogging({ enabled: true, categories: all })).toBe('recording everything');
+    expect(describeLogging({ enabled: true, categories: { ...all, logins: false, assets: false } })).toBe('not recording: Assets, Logins');
+    expect(describeLogging({ enabled: false, categories: all })).toBe('recording off');
+    const settings = { ...entry({ before: {}, after: { enabled: true, categories: { ...all, logins: false } } }), action: 'site.activitySettingsChanged' as const };
+    expect(describeDetails(settings)).toBe('not recording: Logins');
+    expect(describeDetails(entry({ bytes: 2048, previousBytes: 0 }))).toBe('2,048 bytes');
+    expect(describeDetails(entry({ bytes: 0, previousBytes: 10 }))).toBe('now empty');
+    expect(ACTION_FILTER_CHOICES.map((c) => c.value)).toEqual(expect.arrayContaining(['site.', 'consent.', 'site.footerChanged', 'consent.formDeleted']));
   });
 });

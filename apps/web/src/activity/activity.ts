@@ -2,7 +2,7 @@
  * The Activity exports room's words and the pure helpers of its page (issue 15, spec 03 §2.1 "Activity exports"): what
  * each action is called, the action filter's choices, the filters as a query, and how a row's details read.
  */
-import type { ActivityAction, ActivityEntry } from '@magpie/api-types';
+import type { ActivityAction, ActivityCategory, ActivityEntry, ActivitySettings } from '@magpie/api-types';
 import type { ActivityFilters } from '@magpie/machines';
 
 /** Each action as people read it. */
@@ -33,6 +33,19 @@ export const ACTIVITY_ACTION_LABELS: Readonly<Record<ActivityAction, string>> = 
   'order.approved': 'Approved an order',
   'order.rejected': 'Rejected an order',
   'site.ownerHandedOver': 'Handed the site over',
+  'site.customCssSaved': 'Saved the custom CSS',
+  'site.customCssCleared': 'Cleared the custom CSS',
+  'site.titleBarButtonsChanged': 'Changed the title-bar buttons',
+  'site.footerChanged': 'Changed the footer',
+  'site.consentSettingsChanged': 'Changed the consent settings',
+  'site.signupSettingsChanged': 'Changed the sign-up settings',
+  'site.orderSettingsChanged': 'Changed the order settings',
+  'site.activitySettingsChanged': 'Changed what the activity log records',
+  'consent.formCreated': 'Recorded a consent form',
+  'consent.formChanged': 'Changed a consent form',
+  'consent.formLinked': 'Linked a consent form to an asset',
+  'consent.formUnlinked': 'Unlinked a consent form from an asset',
+  'consent.formDeleted': 'Deleted a consent form',
   'login.succeeded': 'Logged in',
   'login.failed': 'Failed to log in',
 };
@@ -47,6 +60,8 @@ export const ACTION_FILTER_CHOICES: ReadonlyArray<{ readonly value: string; read
   { value: 'signup.', label: 'Sign-ups: every action' },
   { value: 'order.', label: 'Orders: every action' },
   { value: 'login.', label: 'Logins: every action' },
+  { value: 'consent.', label: 'Consent forms: every action' },
+  { value: 'site.', label: 'Site settings: every action' },
   ...Object.entries(ACTIVITY_ACTION_LABELS).map(([value, label]) => ({ value, label: `${label} (${value})` })),
 ];
 
@@ -80,8 +95,27 @@ export function describeDetails(entry: ActivityEntry): string {
   if (details.source) parts.push(`copy of ${place(details.source)}`);
   if (Array.isArray(details.permissions)) parts.push(`permissions ${details.permissions.join(', ') || 'none'}`);
   if (typeof details.comment === 'string' && !details.from) parts.push(details.comment);
+  if (typeof details.bytes === 'number') parts.push(details.bytes === 0 ? 'now empty' : `${details.bytes.toLocaleString('en')} bytes`);
+  if (entry.action === 'site.activitySettingsChanged' && details.after) parts.push(describeLogging(details.after as ActivitySettings));
   if (parts.length > 0) return parts.join('; ');
   return Object.keys(details).length > 0 ? JSON.stringify(details) : '';
+}
+
+/** The categories of the activity log's settings, in the order the Logging section lists them, as people read them. */
+export const ACTIVITY_CATEGORY_LABELS: ReadonlyArray<{ readonly category: ActivityCategory; readonly label: string; readonly hint: string }> = [
+  { category: 'assets', label: 'Assets', hint: 'Uploads, edits, moves, deletions, restores and consent forms' },
+  { category: 'archives', label: 'Archives', hint: 'Archives created, changed or deleted, and their permissions' },
+  { category: 'usersAndGroups', label: 'Users and groups', hint: 'Users and groups created, changed or deleted, and group members' },
+  { category: 'decisions', label: 'Sign-ups and orders', hint: 'Sign-ups and orders approved or rejected' },
+  { category: 'logins', label: 'Logins', hint: 'Successful and failed logins' },
+  { category: 'settings', label: 'Site settings', hint: 'Appearance, footer, consent, sign-up and order settings, the site owner' },
+];
+
+/** What settings of the activity log record, in a few words (`recording off`, `not recording: Logins`, `recording everything`). */
+export function describeLogging(settings: ActivitySettings): string {
+  if (!settings.enabled) return 'recording off';
+  const off = ACTIVITY_CATEGORY_LABELS.filter(({ category }) => settings.categories[category] === false).map(({ label }) => label);
+  return off.length === 0 ? 'recording everything' : `not recording: ${off.join(', ')}`;
 }
 
 /** A moment as the table shows it: the local date and time to the second. */

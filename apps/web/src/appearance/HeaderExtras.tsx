@@ -1,8 +1,9 @@
 /**
  * The header's extra links (issue 15; spec 01 §2 "Header menu items"; spec 02 §3): the administrators' custom
  * title-bar buttons (icon links with their tooltip as the accessible name, in `index` order, opening in this tab or a
- * new one), the go-pro link and the flow link, each only when the descriptor offers it (`headerLinks.ts`). Nothing for
- * guests: `AppHeader` shows these with the signed-in user's menu only.
+ * new one), the go-pro link and the flow link, each only when the descriptor offers it (`headerLinks.ts`). A guest's
+ * header shows the title-bar buttons too (the public descriptor carries them; they are plain links), never the go-pro
+ * or flow links, which need a signed-in user.
  */
 import { Button, IconButton } from '@chakra-ui/react';
 import { BookOpen, Calendar, CircleHelp, Globe, House, Info, Link as LinkIcon, Mail, MessageCircle, Sparkles, Star, Workflow, type LucideIcon } from 'lucide-react';
@@ -31,8 +32,8 @@ export function titleBarIcon(icon: TitleBarIcon | null): LucideIcon {
 
 /** See the module comment. */
 export function HeaderExtras() {
-  const { descriptor } = useSession();
-  const buttons = titleBarButtons(descriptor);
+  const { descriptor, guest } = useSession();
+  const buttons = titleBarButtons(descriptor ?? guest);
   const pro = goProHref(descriptor, descriptor !== undefined);
   const flows = flowHref(descriptor);
   return (

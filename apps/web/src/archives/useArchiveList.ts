@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { pageHref, type Collection, type CollectionList } from '@magpie/api-types';
 import { api, isAbort } from '../api/client.ts';
-import { useResource } from '../api/useResource.ts';
+import { useResource, type ResourceCache } from '../api/useResource.ts';
 import { isNearBottom, LOAD_MORE_MARGIN_PX, LOAD_MORE_THROTTLE_MS, throttle } from './infiniteScroll.ts';
 
 /** What {@link useArchiveList} answers. */
@@ -22,6 +22,11 @@ export interface ArchiveListState {
   readonly loadingMore: boolean;
   /** True while `paging.next` names another page. */
   readonly hasMore: boolean;
+  /**
+   * True while the first page shown is the navigation cache's (spec 01 §9) and the server's has not arrived: with
+   * `status` `error`, its request failed and the cached list stays. No later page loads meanwhile.
+   */
+  readonly fromCache: boolean;
   /** Loads the list again from its first page (keeping what shows meanwhile). */
   readonly reload: () => void;
 }
@@ -34,9 +39,9 @@ interface MorePages {
   readonly error: unknown;
 }
 
-/** See the module comment; `href` undefined loads nothing. */
-export function useArchiveList(href: string | undefined): ArchiveListState {
-  const first = useResource<CollectionList>(href, (signal) => api.getCollectionList(href!, { signal }));
+/** See the module comment; `href` undefined loads nothing. `cache`: where the first page is kept between visits (the archives list, not a search). */
+export function useArchiveList(href: string | undefined, cache?: ResourceCache<CollectionList>): ArchiveListState {
+  const first = useResource<CollectionList>(href, (signal) => api.getCollectionList(href!, { signal }), cache);
   const [more, setMore] = useState<MorePages>({ after: undefined, archives: [], next: undefined, error: undefined });
   const [loadingMore, setLoadingMore] = useState(false);
   const inFlight = useRef<AbortController | undefined>(undefined);
@@ -46,7 +51,8 @@ export function useArchiveList(href: string | undefined): ArchiveListState {
     [more, first.data],
   );
   const archives = first.data ? [...first.data.data, ...current.archives] : undefined;
-  const next = current.next;
+  // A cached first page's `next` may be out of date: later pages wait for the server's first page.
+  const next = first.fromCache ? undefined : current.next;
 
   // A new first page (another search, a reload) drops the later pages and any page still on its way.
   useEffect(() => {
@@ -85,6 +91,7 @@ export function useArchiveList(href: string | undefined): ArchiveListState {
     moreError: current.error,
     loadingMore,
     hasMore: next !== undefined,
+    fromCache: first.fromCache,
     reload: first.reload,
   };
 }

@@ -2,13 +2,14 @@
  * The asset view's consent panel (issue 15; spec 01 §3 `consentStatus`, spec 03 §3.11): the asset's consent summary
  * for holders of ViewConsentSummary (the DAM sends `consentStatus` only to them, while consent forms are on), the
  * forms that cover the asset with their details for holders of ViewConsentDetails, and, with ManageConsentStatus,
- * "Record consent form" and Edit in a dialog. The forms and the dialog run on the `consentPanel` machine; a saved
- * form makes the asset view read the asset again, whose summary then changed.
+ * "Record consent form" and Edit in a dialog, "Link existing form" (a picker that searches the forms), Unlink, and
+ * Delete after a confirmation naming the assets that lose the form. The forms, the dialogs and the picker run on the
+ * `consentPanel` machine; every change makes the asset view read the asset again, whose summary then changed.
  */
-import { Alert, Badge, Box, Button, chakra, Dialog, Field, Heading, HStack, Input, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, chakra, Dialog, Field, Heading, HStack, Input, NativeSelect, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
-import { FileSignature } from 'lucide-react';
-import { useEffect, useMemo, useRef } from 'react';
+import { FileSignature, Link2 } from 'lucide-react';
+import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import { fromPromise } from 'xstate';
 import type { Asset, ConsentForm, ConsentStatus } from '@magpie/api-types';
 import {
@@ -16,8 +17,14 @@ import {
   CONSENT_PANEL_LOAD_FAILED,
   consentFormProblems,
   consentPanelMachine,
+  coversAsset,
+  type ConsentFormChoices,
   type ConsentFormDraft,
+  type ConsentFormLinkInput,
+  type ConsentFormRemoveInput,
   type ConsentFormSaveInput,
+  type ConsentFormSearchInput,
+  type ConsentPanelContext,
   type ConsentPanelEvent,
 } from '@magpie/machines';
 import { api } from '../api/client.ts';
@@ -74,6 +81,16 @@ function ConsentForms({ asset, onChanged }: { readonly asset: Asset; readonly on
           save: fromPromise<ConsentForm, ConsentFormSaveInput>(({ input, signal }) =>
             input.href ? api.updateConsentForm(input.href, input.fields, { signal }) : api.createConsentForm({ ...input.fields, assets: [input.assetHref] }, { signal }),
           ),
+          search: fromPromise<ConsentFormChoices, ConsentFormSearchInput>(async ({ input, signal }) => {
+            // Typing searches again (the machine cancels the last search); a short pause first sends one call per word.
+            if (input.query !== '') await pause(SEARCH_PAUSE_MS, signal);
+            const page = await api.listConsentForms(input.query.trim() === '' ? {} : { q: input.query.trim() }, { signal });
+            return { forms: page.data, count: page.count };
+          }),
+          link: fromPromise<unknown, ConsentFormLinkInput>(({ input, signal }) => api.linkConsentFormAsset(input.formHref, input.assetHref, { signal })),
+          remove: fromPromise<unknown, ConsentFormRemoveInput>(({ input, signal }) =>
+            input.kind === 'unlink' ? api.unlinkConsentFormAsset(input.formHref, input.assetId, { signal }) : api.deleteConsentForm(input.formHref, input.assets, { signal }),
+          ),
         },
         actions: { changed: () => changed.current() },
       }),
@@ -118,34 +135,254 @@ function ConsentForms({ asset, onChanged }: { readonly asset: Asset; readonly on
                   {(form.category || form.usages.length > 0) && <Text color="fg.muted">{[form.category, form.usages.join(', ')].filter(Boolean).join(' · ')}</Text>}
                 </Box>
                 {form.canManage && (
-                  <Button
-                    size="xs"
-                    variant="outline"
-                    onClick={() => send({ type: 'EDIT', form })}
-                    disabled={name !== 'ready'}
-                    data-testid="consent-form-edit"
-                    aria-label={`Edit the consent form of ${form.personName}`}
-                  >
-                    Edit
-                  </Button>
+                  <HStack gap="1" flexWrap="wrap" justify="end">
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      onClick={() => send({ type: 'EDIT', form })}
+                      disabled={name !== 'ready'}
+                      data-testid="consent-form-edit"
+                      aria-label={`Edit the consent form of ${form.personName}`}
+                    >
+                      Edit
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      onClick={() => send({ type: 'UNLINK', form })}
+                      disabled={name !== 'ready'}
+                      loading={name === 'removing' && context.removal === 'unlink' && context.target?.href === form.href}
+                      data-testid="consent-form-unlink"
+                      aria-label={`Unlink the consent form of ${form.personName} from this asset`}
+                    >
+                      Unlink
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      colorPalette="red"
+                      onClick={() => send({ type: 'DELETE', form })}
+                      disabled={name !== 'ready'}
+                      data-testid="consent-form-delete"
+                      aria-label={`Delete the consent form of ${form.personName}`}
+                    >
+                      Delete
+                    </Button>
+                  </HStack>
                 )}
               </HStack>
             </chakra.li>
           ))}
         </chakra.ul>
       )}
+      {(name === 'ready' || name === 'loading') && context.error && (
+        <Alert.Root status="error" data-testid="consent-panel-error">
+          <Alert.Indicator />
+          <Alert.Description>{context.error}</Alert.Description>
+        </Alert.Root>
+      )}
       {manages && (
-        <Box>
+        <HStack gap="2" flexWrap="wrap">
           <Button size="sm" variant="outline" onClick={() => send({ type: 'ADD' })} disabled={name !== 'ready'} data-testid="consent-form-add">
             <FileSignature aria-hidden="true" />
             Record consent form
           </Button>
-        </Box>
+          <Button size="sm" variant="outline" onClick={() => send({ type: 'LINK' })} disabled={name !== 'ready'} data-testid="consent-form-link">
+            <Link2 aria-hidden="true" />
+            Link existing form
+          </Button>
+        </HStack>
       )}
       {(name === 'editing' || name === 'saving') && (
         <ConsentFormDialog draft={context.draft} isNew={context.editing === undefined} saving={name === 'saving'} error={context.error} send={send} />
       )}
+      {(name === 'picking' || name === 'linking') && <ConsentFormPicker context={context} linking={name === 'linking'} send={send} />}
+      {(name === 'confirmingDelete' || (name === 'removing' && context.removal === 'delete')) && context.target && (
+        <DeleteConsentFormDialog form={context.target} deleting={name === 'removing'} send={send} />
+      )}
     </Stack>
+  );
+}
+
+/** How long the picker waits after a keystroke before it searches (ms). */
+const SEARCH_PAUSE_MS = 250;
+
+/** Resolves after `ms` milliseconds; rejects when `signal` aborts first (the machine started another search). */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    });
+  });
+}
+
+/** Moves the focus between the picker's choices with the arrow keys (Tab works too); ArrowDown from the search field enters the list. */
+function moveFocus(event: KeyboardEvent<HTMLElement>, list: HTMLElement | null) {
+  if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+  const buttons = [...(list?.querySelectorAll<HTMLButtonElement>('button[data-choice]:not([disabled])') ?? [])];
+  if (buttons.length === 0) return;
+  event.preventDefault();
+  const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+  const next = at === -1 ? (event.key === 'ArrowDown' ? 0 : buttons.length - 1) : Math.min(buttons.length - 1, Math.max(0, at + (event.key === 'ArrowDown' ? 1 : -1)));
+  buttons[next]!.focus();
+}
+
+/** The picker of existing forms: a search field, the matching forms (those already on the asset shown, not offered), Cancel. */
+function ConsentFormPicker({ context, linking, send }: { readonly context: ConsentPanelContext; readonly linking: boolean; readonly send: (event: ConsentPanelEvent) => void }) {
+  const list = useRef<HTMLUListElement>(null);
+  const choices = context.choices;
+  return (
+    <Dialog.Root open onOpenChange={(details) => (details.open || linking ? undefined : send({ type: 'CANCEL' }))} size="md">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="consent-picker" data-state={linking ? 'linking' : choices ? 'listed' : 'searching'}>
+            <Dialog.Header>
+              <Dialog.Title>Link an existing consent form</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="3">
+                {context.error && (
+                  <Alert.Root status="error" data-testid="consent-picker-error">
+                    <Alert.Indicator />
+                    <Alert.Description>{context.error}</Alert.Description>
+                  </Alert.Root>
+                )}
+                <Field.Root>
+                  <Field.Label>Find a form</Field.Label>
+                  <Input
+                    type="search"
+                    autoFocus
+                    value={context.query}
+                    disabled={linking}
+                    onChange={(e) => send({ type: 'SEARCH', query: e.target.value })}
+                    onKeyDown={(e) => moveFocus(e, list.current)}
+                    aria-controls={choices && choices.forms.length > 0 ? 'consent-picker-choices' : undefined}
+                    data-testid="consent-picker-search"
+                  />
+                  <Field.HelperText>The person’s name, e-mail address or category. Arrow keys move through the forms.</Field.HelperText>
+                </Field.Root>
+                <Box aria-live="polite" fontSize="sm" color="fg.muted" data-testid="consent-picker-status">
+                  {choices === undefined ? (
+                    <HStack gap="2">
+                      <Spinner size="xs" />
+                      <Text>Searching…</Text>
+                    </HStack>
+                  ) : choices.forms.length === 0 ? (
+                    context.error ? null : (
+                      <Text>No consent form matches.</Text>
+                    )
+                  ) : (
+                    <Text>
+                      {choices.count === 1 ? '1 form' : `${choices.count} forms`}
+                      {choices.count > choices.forms.length ? `; the first ${choices.forms.length} are shown, type to narrow them down.` : ''}
+                    </Text>
+                  )}
+                </Box>
+                {choices && choices.forms.length > 0 && (
+                  <chakra.ul
+                    ref={list}
+                    id="consent-picker-choices"
+                    aria-label="Consent forms"
+                    listStyleType="none"
+                    m="0"
+                    p="0"
+                    display="grid"
+                    gap="1"
+                    maxH="60vh"
+                    overflowY="auto"
+                    onKeyDown={(e) => moveFocus(e, list.current)}
+                  >
+                    {choices.forms.map((form) => {
+                      const already = coversAsset(form, context.assetId);
+                      return (
+                        <li key={form.href}>
+                          <Button
+                            data-choice
+                            variant="ghost"
+                            w="full"
+                            h="auto"
+                            py="2"
+                            justifyContent="start"
+                            textAlign="start"
+                            whiteSpace="normal"
+                            disabled={already || linking}
+                            loading={linking && context.target?.href === form.href}
+                            onClick={() => send({ type: 'CHOOSE', form })}
+                            data-testid="consent-picker-choice"
+                            aria-label={already ? `${form.personName}, already on this asset` : `Link the consent form of ${form.personName}`}
+                          >
+                            <Stack gap="0" minW="0" fontSize="sm">
+                              <Text fontWeight="medium" wordBreak="break-word">
+                                {form.personName}
+                              </Text>
+                              <Text color="fg.muted" fontWeight="normal" wordBreak="break-word">
+                                {[CONSENT_FORM_STATE_LABELS[form.state], form.email, form.category].filter(Boolean).join(' · ')}
+                              </Text>
+                              <Text color="fg.muted" fontWeight="normal">
+                                {already
+                                  ? 'Already on this asset'
+                                  : form.assets.length === 0
+                                    ? 'On no asset'
+                                    : `On ${form.assets.length === 1 ? '1 asset' : `${form.assets.length} assets`}`}
+                              </Text>
+                            </Stack>
+                          </Button>
+                        </li>
+                      );
+                    })}
+                  </chakra.ul>
+                )}
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={() => send({ type: 'CANCEL' })} disabled={linking} data-testid="consent-picker-cancel">
+                Cancel
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/** The confirmation of a delete: whose form, and the assets that lose it (those the caller may see). */
+function DeleteConsentFormDialog({ form, deleting, send }: { readonly form: ConsentForm; readonly deleting: boolean; readonly send: (event: ConsentPanelEvent) => void }) {
+  return (
+    <Dialog.Root open role="alertdialog" onOpenChange={(details) => (details.open || deleting ? undefined : send({ type: 'CANCEL' }))} size="sm">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="consent-delete-dialog" data-state={deleting ? 'deleting' : 'confirming'}>
+            <Dialog.Header>
+              <Dialog.Title>Delete the consent form of {form.personName}?</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="2" fontSize="sm">
+                <Text>The form is deleted for good. {form.linkedAssets.length === 1 ? 'This asset loses it:' : `These ${form.linkedAssets.length} assets lose it:`}</Text>
+                <chakra.ul ps="5" data-testid="consent-delete-assets">
+                  {form.linkedAssets.map((linked) => (
+                    <li key={linked.id}>{linked.name}</li>
+                  ))}
+                </chakra.ul>
+                <Text color="fg.muted">To take it off this asset only, use Unlink instead.</Text>
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={() => send({ type: 'CANCEL' })} disabled={deleting} data-testid="consent-delete-cancel">
+                Cancel
+              </Button>
+              <Button colorPalette="red" onClick={() => send({ type: 'CONFIRM' })} loading={deleting} data-testid="consent-delete-confirm">
+                Delete form
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
   );
 }
 

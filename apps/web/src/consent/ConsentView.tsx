@@ -2,8 +2,8 @@
  * The Consent page (issue 15; spec 03 §2.1 "Consent forms: link to /fotoweb/views/consent", §3.10 consent settings,
  * §6 "Loading consent form settings: triggered by the canConfigureConsentForms permission"): the settings menu's
  * "Consent forms" opens it for holders of `configureConsentForms` (the descriptor's `views.manageConsentForms`).
- * Consent forms on or off, the company and contact the forms name, the default URL expiry and the PDF's logo; on the
- * `consentSettings` machine. Saving reads the descriptor again, so the consent status filter of the advanced search
+ * Consent forms on or off, the company and contact the forms name, the default URL expiry and the PDF's logo, and the
+ * lists of languages, categories, templates and default fields (`ConsentListsEditor`); on the `consentSettings` machine. Saving reads the descriptor again, so the consent status filter of the advanced search
  * appears or goes at once (consent feature level 40, spec 02 §9).
  */
 import { Alert, Box, Button, chakra, Field, Heading, HStack, Input, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
@@ -17,6 +17,7 @@ import { ERROR_TEXT_COLOR } from '../components/PasswordField.tsx';
 import { ErrorState, LoadingState } from '../components/States.tsx';
 import { useDocumentTitle } from '../components/useDocumentTitle.ts';
 import { useSession } from '../session/SessionProvider.tsx';
+import { ConsentListsEditor } from './ConsentListsEditor.tsx';
 
 /** The state's name for `data-state`: `loading`, `loadFailed`, `saving`, or `ready.<idle|saved|failed>`. */
 function stateName(value: unknown): string {
@@ -30,7 +31,7 @@ export function ConsentView() {
   const { descriptor } = useSession();
   useDocumentTitle('Consent forms');
   return (
-    <Stack p="6" gap="4" maxW="3xl" data-testid="consent-page">
+    <Stack p="6" gap="4" maxW="4xl" data-testid="consent-page">
       <Heading as="h1" size="lg">
         Consent forms
       </Heading>
@@ -149,6 +150,12 @@ function ConsentSettingsForm() {
               <Switch.Label>Show the company logo in the PDF’s banner</Switch.Label>
             </Switch.Root>
           </Stack>
+          <ConsentListsEditor draft={draft} stored={context.stored} problems={problems} onChange={edit} />
+          {problems.length > 0 && consentSettingsChanged(context.stored, draft) && (
+            <Text fontSize="sm" color="fg.muted" data-testid="consent-settings-blocked">
+              Correct the problems shown to save the settings.
+            </Text>
+          )}
           {name === 'ready.failed' && (
             <Alert.Root status="error" data-testid="consent-settings-error">
               <Alert.Indicator />

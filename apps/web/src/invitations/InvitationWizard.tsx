@@ -18,7 +18,7 @@ import { Alert, Badge, Box, Button, Card, chakra, CloseButton, Field, Heading, H
 import { useMachine } from '@xstate/react';
 import { Building2, Copy, Link as LinkIcon, Mail, Plus, Search, UserPlus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import {
   inviteWizardCancelLabel,
@@ -71,8 +71,13 @@ async function grantableGroups(template: string, q: string, signal: AbortSignal)
 
 function InvitationWizard({ href, groupSearch, preset }: { readonly href: string; readonly groupSearch: string; readonly preset: readonly GroupRef[] }) {
   const navigate = useNavigate();
-  // Opened from another page of the app (not typed in or reloaded): a cancel goes back there.
-  const cameFromApp = useLocation().key !== 'default';
+  // Opened from another page of the app: a cancel goes back there. React Router numbers the entries it pushes
+  // (`history.state.idx`); 0 when the wizard was typed in, reloaded, or reached by a redirect (a replace) such as the
+  // login view's return, where going back would leave the app.
+  const [cameFromApp] = useState(() => {
+    const index = (window.history.state as { idx?: unknown } | null)?.idx;
+    return typeof index === 'number' && index > 0;
+  });
   const { notify } = useNotifications();
   const [machine] = useState(() =>
     inviteWizardMachine.provide({

@@ -21,7 +21,8 @@ import { HeaderExtras } from '../appearance/HeaderExtras.tsx';
  * (issue 15; spec 02 §2), Pins (issue 13), upload, the
  * settings (cog) menu (spec 03 §2.1, hidden when it has no entries) and the user menu (spec 03 §2.9).
  * The trial's countdown and Buy now come first when the site is on a trial (issue 15; spec 01 §2).
- * A guest gets the "Log in" link instead (issue 12; spec 01 §6 "Logged in: main menu visible").
+ * A guest gets the "Log in" link instead (issue 12; spec 01 §6 "Logged in: main menu visible"), after the site's
+ * title-bar buttons (issue 15).
  */
 export function AppHeader() {
   const { guest } = useSession();
@@ -38,7 +39,11 @@ export function AppHeader() {
         <chakra.nav aria-label="Main menu" ms="auto">
           <HStack gap="2">
             {guest ? (
-              <GuestLogInLink />
+              <>
+                {/* The site's title-bar buttons (issue 15), links for guests too. */}
+                <HeaderExtras />
+                <GuestLogInLink />
+              </>
             ) : (
               <>
                 <TrialNotice />

@@ -1293,7 +1293,9 @@ export interface paths {
          * @description The stylesheet behind the descriptor's `appearance.customCss` (spec 01 §3), `text/css`. Anyone may read it,
          *     signed in or not, whatever the guest setting: the web app links it on every page. The descriptor's address
          *     carries `?v=<version>`, which changes whenever the CSS changes; asked with the current version the answer may
-         *     be cached for a year (`immutable`), otherwise it is revalidated. Empty when no custom CSS is set.
+         *     be cached for a year (`immutable`), otherwise it is revalidated: the answer's `ETag` names the version, and
+         *     `If-None-Match` with it is answered 304 without a body. Empty when no custom CSS is set. The public descriptor
+         *     names it too (issue 15), and without one (guest access off) the web app links this address without `v`.
          */
         get: operations["getCustomCss"];
         put?: never;
@@ -1341,7 +1343,7 @@ export interface paths {
         /**
          * The custom title-bar buttons
          * @description The links administrators add to the header (spec 02 §3 `customizations.customTitleBarButtons`), in `index`
-         *     order. Any signed-in caller (the descriptor carries the same list).
+         *     order. Any signed-in caller (the descriptor carries the same list, and the public descriptor for visitors).
          */
         get: operations["getTitleBarButtons"];
         /**
@@ -3176,13 +3178,42 @@ export interface paths {
          * The activity log (Magpie)
          * @description Who changed what, newest first, 50 a page (`paging.next` for older ones): uploads, metadata edits (the fields,
          *     with old and new values), renames, moves, copies, deletions, restores and purges, rollbacks, archive, user and
-         *     group changes, sign-up and order decisions, the site owner's hand-over, and logins (successful and failed).
-         *     Each row keeps who did it and the target's name and href as they were then. `export` links the same filters as
+         *     group changes, sign-up and order decisions, the site owner's hand-over, logins (successful and failed), consent
+         *     forms (created, changed, linked, unlinked, deleted) and settings changes (custom CSS, title-bar buttons, footer,
+         *     consent, sign-up, order and activity settings; never their secrets, the CSS only by its length), as far as
+         *     `getActivitySettings` lets it record. Each row keeps who did it and the target's name and href as they were then. `export` links the same filters as
          *     CSV and JSON lines. Rows older than the retention (`retentionDays`, `MAGPIE_ACTIVITY_RETENTION_DAYS`) are
          *     deleted. Needs `manageActivityExports` or `audit` (403). A bad filter is 400 `InvalidRequest`.
          */
         get: operations["listActivity"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/activity/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the activity log records (Magpie)
+         * @description The logging switch (issue 15, spec 03 §3.12 activity logging): whether the activity log records at all, and
+         *     which categories of actions. Needs `manageActivityLogging` (403). Never cached.
+         */
+        get: operations["getActivitySettings"];
+        /**
+         * Change what the activity log records (Magpie)
+         * @description Replaces the settings (every key required; 400 `InvalidRequest` for a missing, unknown or non-boolean one) and
+         *     answers them as stored. The change itself is always recorded (`site.activitySettingsChanged`, with the
+         *     settings before and after), even when it switches logging off. Needs `manageActivityLogging` (403).
+         */
+        put: operations["updateActivitySettings"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3616,7 +3647,9 @@ export interface paths {
          *     guest access off it answers 401. `archives` lists the archives whose access list grants View to Everyone,
          *     Guests or the guest user; `services.login` is where people sign in; `views.signup` is the open sign-up page
          *     while open sign-up is on. Guests get no pins, cart, alerts, uploads or albums (spec 02 §6): those keys are
-         *     null. A request with a token is answered the same way.
+         *     null. `appearance.customCss` and `customizations.customTitleBarButtons` are the site's branding, the same as
+         *     signed-in callers get (issue 15), so the login view and the guests' pages show it. A request with a token is
+         *     answered the same way.
          */
         get: operations["getPublicApiDescriptor"];
         put?: never;
@@ -3709,15 +3742,18 @@ export interface paths {
         /**
          * Consent form settings
          * @description Spec 03 §3.10 with the defaults of §9 (URL expiry 30 days, consent forms off, company logo on in the PDF and
-         *     its banner) until an administrator saves them (issue 15). The lists (categories, templates, languages,
-         *     default fields) are kept as given. Needs `configureConsentForms` or `manageArchives` (403). Plain JSON.
+         *     its banner) until an administrator saves them (issue 15), with the lists of categories, templates, languages
+         *     and default fields (empty at first). Needs `configureConsentForms` or `manageArchives` (403). Plain JSON.
          */
         get: operations["getConsentFormSettings"];
         /**
          * Change the consent form settings (Magpie)
          * @description The whole settings (spec 03 §3.10). With `enableConsentForms` on, the descriptor offers consent
          *     (`apiFeatureLevels.consentFormsApiFeatureLevel` 40, `views.manageConsentForms`). Needs `configureConsentForms`
-         *     (403); 400 for a value out of range (`defaultUrlExpiryDays` 1 to 3650, an e-mail address that is not one).
+         *     (403); 400 for a value out of range (`defaultUrlExpiryDays` 1 to 3650, an e-mail address that is not one) or a
+         *     list that breaks its rules (more than 100 items, an id or a language code given twice, two default languages,
+         *     a template naming an unknown language or category, a text too long), the issue's path naming the item
+         *     (`templates.2.language`).
          */
         put: operations["updateConsentFormSettings"];
         post?: never;
@@ -3734,7 +3770,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * A page of consent forms, to link one to an asset (Magpie)
+         * @description The consent forms the caller may see, newest first, 25 a page (issue 15): those covering at least one asset the
+         *     caller may view with `ViewConsentDetails` on its archive, and those that cover no asset (unlinked from every
+         *     asset; docs/decisions.md "Consent"). `q` finds forms whose person's name, e-mail or category contains the text
+         *     (case-insensitive). Each form's `assets` and `linkedAssets` name only the assets the caller may see, and
+         *     `canManage` whether they may change it. Needs `ManageConsentStatus` on at least one archive (403 `Forbidden`).
+         */
+        get: operations["listConsentForms"];
         put?: never;
         /**
          * Record a consent form (Magpie)
@@ -3762,14 +3806,18 @@ export interface paths {
         get?: never;
         /**
          * Change a consent form (Magpie)
-         * @description The form's fields (its linked assets stay). Needs `ManageConsentStatus` on the archives of all its assets;
-         *     a form on none of the caller's viewable assets is 404.
+         * @description The form's fields (its linked assets stay). Needs `ManageConsentStatus` on the archives of all its assets
+         *     (403, also when one of them is an asset the caller may not view); a form on none of the caller's viewable
+         *     assets is 404. A form that covers no asset may be changed by anyone holding `ManageConsentStatus` on an archive.
          */
         put: operations["updateConsentForm"];
         post?: never;
         /**
          * Delete a consent form (Magpie)
-         * @description As `updateConsentForm`.
+         * @description Deletes the form and its links to every asset; the assets stay. Permissions as `updateConsentForm`: a form
+         *     linked to an asset whose archive the caller may not manage (or that they may not view) is refused with 403 and
+         *     kept. With `assets`, the asset ids the caller was shown (and confirmed), the form is deleted only while it
+         *     covers exactly those assets; otherwise 409 `ConsentFormChanged` and nothing is deleted.
          */
         delete: operations["deleteConsentForm"];
         options?: never;
@@ -3790,7 +3838,9 @@ export interface paths {
         put?: never;
         /**
          * Link a consent form to one more asset (Magpie)
-         * @description Needs `ManageConsentStatus` on the form's archives and on the new asset's; linking twice changes nothing.
+         * @description Links an existing form to one more asset. Needs `ManageConsentStatus` on the form's archives (as
+         *     `updateConsentForm`) and on the new asset's (404 for an asset the caller may not view); linking twice
+         *     changes nothing.
          */
         post: operations["linkConsentFormAsset"];
         delete?: never;
@@ -3815,8 +3865,9 @@ export interface paths {
         post?: never;
         /**
          * Unlink a consent form from an asset (Magpie)
-         * @description Needs `ManageConsentStatus` on the form's archives. Unlinking its last asset deletes the form (204); otherwise
-         *     the form is answered (200).
+         * @description Needs `ManageConsentStatus` on the form's archives (as `updateConsentForm`). The form is never deleted: unlinked
+         *     from its last asset, it covers none and may be linked again (`listConsentForms` lists it); 404 when the form
+         *     does not cover the asset.
          */
         delete: operations["unlinkConsentFormAsset"];
         options?: never;
@@ -4354,6 +4405,16 @@ export interface components {
             hasManageWorkflowsPermission: boolean;
             /** @description Spec 01 §3 (flow menu); absent on servers without flows. */
             hasManageFlowsPermission?: boolean;
+            /**
+             * @description (Magpie; issue 15, spec 03 §2.1 activity exports) Whether the user may read and download the activity log
+             *     (`listActivity`, `exportActivity`: `manageActivityExports` or `audit`).
+             */
+            canReadActivityLog?: boolean;
+            /**
+             * @description (Magpie; issue 15, spec 03 §3.12 activity logging) Whether the user may switch the activity log's recording
+             *     on and off by category (`getActivitySettings`, `updateActivitySettings`: `manageActivityLogging`).
+             */
+            canManageActivityLogging?: boolean;
             /** @description Spec 01 §3 (flow menu); absent on servers without flows. */
             hasViewFlowsPermission?: boolean;
             moderateComments: boolean;
@@ -4466,8 +4527,10 @@ export interface components {
             mailOutbox?: components["schemas"]["UrlOrNull"];
             /**
              * @description The Activity exports page (`/fotoweb/views/activity-exports`, spec 03 §2.1; issue 15): the activity log with
-             *     filters and its CSV download (`listActivity`, `exportActivity`). Offered to callers with
-             *     `manageActivityExports` or `audit`, else null.
+             *     filters and its CSV download (`listActivity`, `exportActivity`), and the logging switches
+             *     (`getActivitySettings`). Offered to callers with `manageActivityExports`, `audit` or
+             *     `manageActivityLogging` (`permissions.canReadActivityLog` and `permissions.canManageActivityLogging` say
+             *     which parts), else null.
              */
             activityExports?: components["schemas"]["UrlOrNull"];
             /**
@@ -6501,7 +6564,7 @@ export interface components {
          * @description (Magpie) What an event of the activity log did.
          * @enum {string}
          */
-        ActivityAction: "asset.uploaded" | "asset.metadataEdited" | "asset.fileChanged" | "asset.renamed" | "asset.moved" | "asset.copied" | "asset.deleted" | "asset.restored" | "asset.purged" | "asset.rolledBack" | "archive.created" | "archive.changed" | "archive.permissionsChanged" | "archive.deleted" | "user.created" | "user.changed" | "user.deleted" | "group.created" | "group.changed" | "group.deleted" | "group.membersChanged" | "signup.approved" | "signup.rejected" | "order.approved" | "order.rejected" | "site.ownerHandedOver" | "login.succeeded" | "login.failed";
+        ActivityAction: "asset.uploaded" | "asset.metadataEdited" | "asset.fileChanged" | "asset.renamed" | "asset.moved" | "asset.copied" | "asset.deleted" | "asset.restored" | "asset.purged" | "asset.rolledBack" | "archive.created" | "archive.changed" | "archive.permissionsChanged" | "archive.deleted" | "user.created" | "user.changed" | "user.deleted" | "group.created" | "group.changed" | "group.deleted" | "group.membersChanged" | "signup.approved" | "signup.rejected" | "order.approved" | "order.rejected" | "site.ownerHandedOver" | "site.customCssSaved" | "site.customCssCleared" | "site.titleBarButtonsChanged" | "site.footerChanged" | "site.consentSettingsChanged" | "site.signupSettingsChanged" | "site.orderSettingsChanged" | "site.activitySettingsChanged" | "consent.formCreated" | "consent.formChanged" | "consent.formLinked" | "consent.formUnlinked" | "consent.formDeleted" | "login.succeeded" | "login.failed";
         /** @description (Magpie) One event of the activity log, as it was recorded. */
         ActivityEntry: {
             id: number;
@@ -6517,7 +6580,7 @@ export interface components {
             action: components["schemas"]["ActivityAction"];
             target: {
                 /** @enum {string} */
-                kind: "asset" | "user" | "group" | "archive" | "order" | "signup" | "site";
+                kind: "asset" | "user" | "group" | "archive" | "order" | "signup" | "site" | "consentForm";
                 id: string | null;
                 /** @description The target's href at the time (it may have moved or gone since). */
                 href: string | null;
@@ -6526,6 +6589,23 @@ export interface components {
             /** @description What changed, e.g. `fields` (field ids) and `changes` (`field`, `old`, `new`), `from` and `to`. */
             details: {
                 [key: string]: unknown;
+            };
+        };
+        /**
+         * @description (Magpie; issue 15, spec 03 §3.12 activity logging) What the activity log records: `enabled` switches it all
+         *     off, each category switches its actions off (`assets`: asset.* and consent.*; `archives`: archive.*;
+         *     `usersAndGroups`: user.* and group.*; `decisions`: signup.* and order.*; `logins`: login.*; `settings`:
+         *     site.*). A change of these settings (`site.activitySettingsChanged`) is always recorded. All on by default.
+         */
+        ActivitySettings: {
+            enabled: boolean;
+            categories: {
+                assets: boolean;
+                archives: boolean;
+                usersAndGroups: boolean;
+                decisions: boolean;
+                logins: boolean;
+                settings: boolean;
             };
         };
         /** @description (Magpie) A page of the activity log (`listActivity`), newest first. */
@@ -7124,6 +7204,19 @@ export interface components {
             searchURL: components["schemas"]["Url"];
             /** @description Magpie; always true here (the private descriptor says who is signed in). */
             isGuest: boolean;
+            /**
+             * @description The site's custom CSS (`appearance.customCss`, spec 01 §3; issue 15), the same versioned address as the full
+             *     descriptor's, null when none is set; `admin` is always null here. Absent on a server that does not offer it.
+             */
+            appearance?: components["schemas"]["DescriptorAppearance"];
+            /**
+             * @description The site's custom title-bar buttons (spec 02 §3 `customizations.customTitleBarButtons`; issue 15), the same
+             *     links signed-in callers get, in `index` order; empty when there are none. Absent on a server that does not
+             *     offer them.
+             */
+            customizations?: {
+                customTitleBarButtons: components["schemas"]["TitleBarButton"][];
+            };
         };
         /**
          * @description A member of an archive's access list (spec 03 §3.9): a user or a group with archive permission ids
@@ -7314,6 +7407,11 @@ export interface components {
             usages: string[];
             /** @description The linked assets' ids (`uniqueid`) the caller may see. */
             assets: number[];
+            /** @description The same assets with their file names, in the order of `assets` (what deleting the form unlinks). */
+            linkedAssets: {
+                id: number;
+                name: string;
+            }[];
             created: string;
             modified: string;
             /** @description Whether the caller holds ManageConsentStatus on the form's archives. */
@@ -7321,6 +7419,13 @@ export interface components {
         };
         ConsentFormList: {
             data: components["schemas"]["ConsentForm"][];
+        };
+        /** @description A page of consent forms (`listConsentForms`). */
+        ConsentFormPage: {
+            data: components["schemas"]["ConsentForm"][];
+            /** @description All forms matching the query that the caller may see (not only this page). */
+            count: number;
+            paging: components["schemas"]["Paging"];
         };
         /** @description Consent form settings (spec 03 §3.10; defaults of §9). */
         ConsentFormSettings: {
@@ -7332,18 +7437,57 @@ export interface components {
             enableConsentForms: boolean;
             pdfRenderCompanyLogo: boolean;
             pdfRenderCompanyLogoInBanner: boolean;
-            categories: {
-                [key: string]: unknown;
-            }[];
-            templates: {
-                [key: string]: unknown;
-            }[];
-            languages: {
-                [key: string]: unknown;
-            }[];
-            defaultFields: {
-                [key: string]: unknown;
-            }[];
+            /** @description What a consent is for (marketing, editorial…); ids unique. */
+            categories: components["schemas"]["ConsentCategory"][];
+            /** @description The texts a consent form starts from; ids unique. */
+            templates: components["schemas"]["ConsentTemplate"][];
+            /** @description The languages forms are written in; codes unique, exactly one `isDefault` when the list is not empty. */
+            languages: components["schemas"]["ConsentLanguage"][];
+            /** @description The fields every new form asks for; ids unique. */
+            defaultFields: components["schemas"]["ConsentDefaultField"][];
+        };
+        /**
+         * @description What a consent is for (issue 15; spec 03 §3.10 `categories`). `id`: a letter, then letters, digits, `_` or `-`
+         *     (64 at most), unique case-insensitively; `name`: 1–100 characters.
+         */
+        ConsentCategory: {
+            id: string;
+            name: string;
+        };
+        /**
+         * @description A language consent forms are written in (spec 03 §3.10 `languages`). `code`: a BCP 47 language tag (`en`,
+         *     `nb-NO`), unique case-insensitively; `name`: 1–100 characters; exactly one language of a non-empty list is the
+         *     default.
+         */
+        ConsentLanguage: {
+            code: string;
+            name: string;
+            isDefault: boolean;
+        };
+        /**
+         * @description A consent form's text (spec 03 §3.10 `templates`). `id` as a category's; `name` 1–100 characters (how
+         *     administrators find it); `language` the code of a listed language; `title` 1–200 characters; `body` plain text
+         *     or Markdown, at most 20,000 characters; `categories` the ids of listed categories the form asks consent for
+         *     (no id twice).
+         */
+        ConsentTemplate: {
+            id: string;
+            name: string;
+            language: string;
+            title: string;
+            body: string;
+            categories: string[];
+        };
+        /**
+         * @description A field every new consent form asks for (spec 03 §3.10 `defaultFields`). `id` as a category's; `label` 1–100
+         *     characters; `type` what the person fills in; `required` whether the form needs it.
+         */
+        ConsentDefaultField: {
+            id: string;
+            label: string;
+            /** @enum {string} */
+            type: "text" | "email" | "date" | "checkbox";
+            required: boolean;
         };
         /** @description A field of the catalogue (FotoWeb's configuration API, PascalCase; fotoweb-api-notes "Config API"). */
         MetadataFieldInfo: {
@@ -7533,7 +7677,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description `DuplicateChunk`, `DuplicateAsset`, `TaxonomyExists`, `TaxonomyItemExists`, `UserExists`, `GroupExists`, `out_of_licenses`, `CircularGroupMembers`, `CircularMemberOf`, `SignupExists` or `Conflict`: the request conflicts with the current state. */
+        /** @description `DuplicateChunk`, `DuplicateAsset`, `TaxonomyExists`, `TaxonomyItemExists`, `UserExists`, `GroupExists`, `out_of_licenses`, `CircularGroupMembers`, `CircularMemberOf`, `SignupExists`, `ConsentFormChanged` or `Conflict`: the request conflicts with the current state. */
         Conflict: {
             headers: {
                 [name: string]: unknown;
@@ -9855,11 +9999,20 @@ export interface operations {
             /** @description The custom CSS. */
             200: {
                 headers: {
+                    /** @description The CSS version, quoted (`"css-<version>"`). */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "text/css": string;
                 };
+            };
+            /** @description Not modified (`If-None-Match` named the current version). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -13208,6 +13361,56 @@ export interface operations {
             403: components["responses"]["Forbidden"];
         };
     };
+    getActivitySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivitySettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    updateActivitySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActivitySettings"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivitySettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
     exportActivity: {
         parameters: {
             query?: {
@@ -13897,6 +14100,34 @@ export interface operations {
             403: components["responses"]["Forbidden"];
         };
     };
+    listConsentForms: {
+        parameters: {
+            query?: {
+                /** @description Text to find in the person's name, the e-mail address or the category, at most 200 characters. */
+                q?: string;
+                /** @description 0-based page number (default 0). Clients take it from `paging` links; a page past the end is empty. */
+                p?: components["parameters"]["ListPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of consent forms. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentFormPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
     createConsentForm: {
         parameters: {
             query?: never;
@@ -13958,7 +14189,10 @@ export interface operations {
     };
     deleteConsentForm: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The ids (`uniqueid`) of the assets the form is expected to cover, comma-separated (at most 1000). */
+                assets?: string;
+            };
             header?: never;
             path: {
                 /** @description The form's id, from its `href`. */
@@ -13979,6 +14213,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     linkConsentFormAsset: {
@@ -14032,13 +14267,6 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ConsentForm"];
                 };
-            };
-            /** @description That was its last asset; the form is deleted. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

@@ -11,11 +11,17 @@ import {
   consentFormFieldsOf,
   consentFormProblems,
   consentPanelMachine,
+  CONSENT_CHANGE_FAILED,
+  coversAsset,
   EMPTY_CONSENT_FORM,
+  type ConsentFormChoices,
+  type ConsentFormLinkInput,
+  type ConsentFormRemoveInput,
   type ConsentFormSaveInput,
+  type ConsentFormSearchInput,
   type ConsentPanelEvent,
 } from './consentPanel.machine.ts';
-import { consentPanelModel, MODEL_FAILURE, MODEL_FORM, MODEL_INPUT } from './consentPanel.model.ts';
+import { consentPanelModel, MODEL_FAILURE, MODEL_FORM, MODEL_INPUT, MODEL_OTHER_FORM, MODEL_QUERY } from './consentPanel.model.ts';
 
 const shortestPaths = consentPanelModel.testModel('shortest').getShortestPaths();
 const simplePaths = consentPanelModel.testModel('simple').getSimplePaths();
@@ -24,8 +30,12 @@ const INPUT = MODEL_INPUT;
 function createDriver(coverage?: CoverageTracker): PathDriver {
   const loads = createControlledPromiseActor<readonly ConsentForm[], { assetId: string }>();
   const saves = createControlledPromiseActor<ConsentForm, ConsentFormSaveInput>();
+  const searches = createControlledPromiseActor<ConsentFormChoices, ConsentFormSearchInput>();
+  const links = createControlledPromiseActor<unknown, ConsentFormLinkInput>();
+  const removals = createControlledPromiseActor<unknown, ConsentFormRemoveInput>();
   let changed = 0;
-  const actor = createActor(consentPanelMachine.provide({ actors: { load: loads.logic, save: saves.logic }, actions: { changed: () => void changed++ } }), {
+  const actors = { load: loads.logic, save: saves.logic, search: searches.logic, link: links.logic, remove: removals.logic };
+  const actor = createActor(consentPanelMachine.provide({ actors, actions: { changed: () => void changed++ } }), {
     input: INPUT,
     ...(coverage ? { inspect: coverage.inspect } : {}),
   });
@@ -52,6 +62,30 @@ function createDriver(coverage?: CoverageTracker): PathDriver {
         }
         case 'xstate.error.actor.save':
           saves.current().reject(record.error);
+          break;
+        case 'xstate.done.actor.search':
+          expect([MODEL_QUERY, '']).toContain(searches.current().input.query);
+          searches.current().resolve(record.output as ConsentFormChoices);
+          break;
+        case 'xstate.error.actor.search':
+          searches.current().reject(record.error);
+          break;
+        case 'xstate.done.actor.link':
+        case 'xstate.done.actor.remove': {
+          const before = changed;
+          const held = event.type === 'xstate.done.actor.link' ? links.current() : removals.current();
+          if (event.type === 'xstate.done.actor.link') expect(links.current().input).toEqual({ formHref: MODEL_OTHER_FORM.href, assetHref: INPUT.assetHref });
+          else expect(removals.current().input).toMatchObject({ formHref: MODEL_FORM.href, assetId: INPUT.assetId, assets: MODEL_FORM.assets });
+          held.resolve(undefined);
+          await flushPromises();
+          expect(changed).toBe(before + 1);
+          return;
+        }
+        case 'xstate.error.actor.link':
+          links.current().reject(record.error);
+          break;
+        case 'xstate.error.actor.remove':
+          removals.current().reject(record.error);
           break;
         default:
           actor.send(event as ConsentPanelEvent);
@@ -134,5 +168,70 @@ describe('consentPanel rules', () => {
       category: null,
       usages: ['web'],
     });
+  });
+
+  it('links a listed form, unlinks one at once, deletes one only after the confirmation, and tells the asset view each time', async () => {
+    const searched: string[] = [];
+    const linked: ConsentFormLinkInput[] = [];
+    const removed: ConsentFormRemoveInput[] = [];
+    let failRemove: 'no' | 'said' | 'bare' = 'no';
+    let changed = 0;
+    const actor = createActor(
+      consentPanelMachine.provide({
+        actors: {
+          load: fromPromise<readonly ConsentForm[], { assetId: string }>(async () => [MODEL_FORM]),
+          search: fromPromise<ConsentFormChoices, ConsentFormSearchInput>(async ({ input }) => {
+            searched.push(input.query);
+            return { forms: [MODEL_FORM, MODEL_OTHER_FORM], count: 2 };
+          }),
+          link: fromPromise<unknown, ConsentFormLinkInput>(async ({ input }) => void linked.push(input)),
+          remove: fromPromise<unknown, ConsentFormRemoveInput>(async ({ input }) => {
+            removed.push(input);
+            if (failRemove !== 'no') throw failRemove === 'said' ? { message: 'The consent form was linked to other assets since you looked.' } : {};
+          }),
+        },
+        actions: { changed: () => void changed++ },
+      }),
+      { input: INPUT },
+    ).start();
+    await flushPromises();
+    actor.send({ type: 'LINK' });
+    expect(actor.getSnapshot().context.choices).toBeUndefined();
+    await flushPromises();
+    actor.send({ type: 'SEARCH', query: 'Cy' });
+    await flushPromises();
+    expect(searched).toEqual(['', 'Cy']);
+    // The form already on the asset is listed but not linked again; a form not listed cannot be chosen.
+    expect(coversAsset(MODEL_FORM, INPUT.assetId)).toBe(true);
+    actor.send({ type: 'CHOOSE', form: MODEL_FORM });
+    actor.send({ type: 'CHOOSE', form: { ...MODEL_OTHER_FORM, href: '/fotoweb/consent/forms/99' } });
+    expect(actor.getSnapshot().value).toBe('picking');
+    actor.send({ type: 'CHOOSE', form: MODEL_OTHER_FORM });
+    await flushPromises();
+    expect(linked).toEqual([{ formHref: MODEL_OTHER_FORM.href, assetHref: INPUT.assetHref }]);
+    expect(actor.getSnapshot()).toMatchObject({ value: 'ready', context: { query: '', choices: undefined, target: undefined } });
+
+    actor.send({ type: 'UNLINK', form: MODEL_FORM });
+    await flushPromises();
+    actor.send({ type: 'DELETE', form: MODEL_FORM });
+    expect(actor.getSnapshot().value).toBe('confirmingDelete');
+    actor.send({ type: 'CANCEL' });
+    expect(removed).toHaveLength(1);
+    actor.send({ type: 'DELETE', form: MODEL_FORM });
+    failRemove = 'said';
+    actor.send({ type: 'CONFIRM' });
+    await flushPromises();
+    expect(removed).toEqual([
+      { kind: 'unlink', formHref: MODEL_FORM.href, assetId: INPUT.assetId, assets: [1] },
+      { kind: 'delete', formHref: MODEL_FORM.href, assetId: INPUT.assetId, assets: [1] },
+    ]);
+    // Refused: the forms are read again and the reason stays on show until the next action.
+    expect(actor.getSnapshot()).toMatchObject({ value: 'ready', context: { error: 'The consent form was linked to other assets since you looked.', target: undefined } });
+    expect(changed).toBe(2);
+    failRemove = 'bare';
+    actor.send({ type: 'UNLINK', form: MODEL_FORM });
+    expect(actor.getSnapshot().context.error).toBeUndefined();
+    await flushPromises();
+    expect(actor.getSnapshot().context.error).toBe(CONSENT_CHANGE_FAILED);
   });
 });

@@ -6,10 +6,12 @@
  * loading (the `load` actor reads the settings) → ready, or → loadFailed with the reason (RETRY → loading). ready
  * (idle | saved | failed): EDIT {change} changes the draft and goes to ready.idle; SAVE → saving when the draft differs
  * from what is stored and has no problem ({@link consentSettingsProblems}). saving: the `save` actor PUTs the whole
- * settings → ready.saved with what the DAM stored, or → ready.failed with the reason (the draft is kept).
+ * settings → ready.saved with what the DAM stored, or → ready.failed with the reason (the draft is kept). The lists
+ * (categories, templates, languages, default fields) change through EDIT too, given whole (`consentLists.ts`). The
+ * chart is the load/save editors' (`loadSave/createLoadSaveMachine.ts`).
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { ConsentFormSettings } from '@magpie/api-types';
+import { consentListProblems, type ConsentFormSettings, type ConsentListName } from '@magpie/api-types';
+import { createLoadSaveMachine, loadSaveErrorMessage, type LoadSaveContext, type LoadSaveEvent } from '../loadSave/createLoadSaveMachine.ts';
 
 /** The longest URL expiry the DAM takes, in days (dam.yaml `updateConsentFormSettings`). */
 export const CONSENT_URL_EXPIRY_MAX_DAYS = 3650;
@@ -18,34 +20,44 @@ export const CONSENT_SETTINGS_DEFAULT_ERROR = 'The consent settings could not be
 /** What the page says when the settings could not be read. */
 export const CONSENT_SETTINGS_LOAD_FAILED = 'The consent settings could not be loaded.';
 
-/** A problem of the draft: the field it is about and the message. */
+/**
+ * A problem of the draft: the field or list it is about, its path (`templates.2.language`; the field's name for the
+ * others) and the message.
+ */
 export interface ConsentSettingsProblem {
-  readonly field: 'defaultUrlExpiryDays' | 'contactEmailAddress' | 'companyName';
+  readonly field: 'defaultUrlExpiryDays' | 'contactEmailAddress' | 'companyName' | ConsentListName;
+  readonly path: string;
   readonly message: string;
 }
 
-/** Context: what is stored, the draft being edited, and the reason of the last failure. */
-export interface ConsentSettingsContext {
-  readonly stored: ConsentFormSettings | undefined;
-  readonly draft: ConsentFormSettings | undefined;
-  readonly error: string | undefined;
+/** Context: what is stored, the draft being edited, and the reason of the last failure (the load/save chart's). */
+export type ConsentSettingsContext = LoadSaveContext<ConsentFormSettings | undefined>;
+
+/** The EDIT event: any of the settings, the lists given whole (`consentLists.ts` makes them). */
+export interface ConsentSettingsEditEvent {
+  readonly type: 'EDIT';
+  readonly change: Partial<ConsentFormSettings>;
 }
 
 /** Events: `EDIT {change}` (any field), `SAVE`, `RETRY` (after a failed load). */
-export type ConsentSettingsEvent = { type: 'EDIT'; change: Partial<ConsentFormSettings> } | { type: 'SAVE' } | { type: 'RETRY' };
+export type ConsentSettingsEvent = LoadSaveEvent<ConsentSettingsEditEvent>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** What keeps a draft from being saved, the DAM's rules as the form shows them (empty when it may be saved). */
+/**
+ * What keeps a draft from being saved, the DAM's rules as the form shows them (empty when it may be saved): the
+ * scalar settings', then the lists' (`consentListProblems` of `@magpie/api-types`, the DAM's own check).
+ */
 export function consentSettingsProblems(draft: ConsentFormSettings): readonly ConsentSettingsProblem[] {
   const problems: ConsentSettingsProblem[] = [];
   const days = draft.defaultUrlExpiryDays;
   if (!Number.isInteger(days) || days < 1 || days > CONSENT_URL_EXPIRY_MAX_DAYS) {
-    problems.push({ field: 'defaultUrlExpiryDays', message: `The URL expiry is a whole number of days from 1 to ${CONSENT_URL_EXPIRY_MAX_DAYS}.` });
+    problems.push({ field: 'defaultUrlExpiryDays', path: 'defaultUrlExpiryDays', message: `The URL expiry is a whole number of days from 1 to ${CONSENT_URL_EXPIRY_MAX_DAYS}.` });
   }
   const email = draft.contactEmailAddress.trim();
-  if (email !== '' && !EMAIL.test(email)) problems.push({ field: 'contactEmailAddress', message: 'The contact e-mail address is not valid.' });
-  if (draft.companyName.length > 200) problems.push({ field: 'companyName', message: 'The company name is at most 200 characters.' });
+  if (email !== '' && !EMAIL.test(email)) problems.push({ field: 'contactEmailAddress', path: 'contactEmailAddress', message: 'The contact e-mail address is not valid.' });
+  if (draft.companyName.length > 200) problems.push({ field: 'companyName', path: 'companyName', message: 'The company name is at most 200 characters.' });
+  for (const problem of consentListProblems(draft)) problems.push({ field: problem.path.split('.')[0] as ConsentListName, ...problem });
   return problems;
 }
 
@@ -54,68 +66,30 @@ export function consentSettingsChanged(stored: ConsentFormSettings | undefined, 
   return stored !== undefined && draft !== undefined && JSON.stringify(stored) !== JSON.stringify(draft);
 }
 
-/** The message of a failed call: its own `message` (the DAM's error body's), else the default. */
-function messageOf(error: unknown): string {
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message !== '' ? message : CONSENT_SETTINGS_DEFAULT_ERROR;
+/**
+ * The reason of a failed call: its own `message` (the DAM's error body's), else the default; a 400's issues follow
+ * it, each naming its item (`ApiError.body.issues`), should the DAM refuse what the page let through.
+ */
+export function consentSettingsErrorMessage(error: unknown): string {
+  const message = loadSaveErrorMessage(error, CONSENT_SETTINGS_DEFAULT_ERROR);
+  const { body, responseJSON } = (typeof error === 'object' && error !== null ? error : {}) as { body?: { issues?: unknown }; responseJSON?: { issues?: unknown } };
+  const issues = body?.issues ?? responseJSON?.issues;
+  if (!Array.isArray(issues)) return message;
+  const said = issues.flatMap((issue) => (typeof (issue as { message?: unknown })?.message === 'string' ? [(issue as { message: string }).message] : []));
+  return said.length === 0 ? message : `${message} ${said.slice(0, 5).join(' ')}`;
 }
 
-/** See the module comment. Provide `load` and `save` (with the API client). */
-export const consentSettingsMachine = setup({
-  types: { context: {} as ConsentSettingsContext, events: {} as ConsentSettingsEvent },
-  actors: {
-    load: fromPromise<ConsentFormSettings, void>(async () => {
-      throw new Error('consentSettings: provide the load actor');
-    }),
-    save: fromPromise<ConsentFormSettings, { settings: ConsentFormSettings }>(async () => {
-      throw new Error('consentSettings: provide the save actor');
-    }),
-  },
-  guards: {
-    'isSavable?': ({ context }) => consentSettingsChanged(context.stored, context.draft) && consentSettingsProblems(context.draft!).length === 0,
-  },
-}).createMachine({
+/**
+ * See the module comment: the load/save chart (`loadSave/createLoadSaveMachine.ts`, shared with the footer editor)
+ * with the consent settings' rules. Provide `load` and `save` (with the API client).
+ */
+export const consentSettingsMachine = createLoadSaveMachine<ConsentFormSettings, ConsentFormSettings | undefined, ConsentSettingsEditEvent, { settings: ConsentFormSettings }>({
   id: 'consentSettings',
-  context: { stored: undefined, draft: undefined, error: undefined },
-  initial: 'loading',
-  states: {
-    loading: {
-      invoke: {
-        id: 'load',
-        src: 'load',
-        onDone: { target: 'ready', actions: assign(({ event }) => ({ stored: event.output, draft: event.output, error: undefined })) },
-        onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
-      },
-    },
-    loadFailed: {
-      on: { RETRY: 'loading' },
-    },
-    ready: {
-      initial: 'idle',
-      on: {
-        EDIT: {
-          target: '.idle',
-          actions: assign(({ context, event }) => {
-            assertEvent(event, 'EDIT');
-            return { draft: { ...context.draft!, ...event.change }, error: undefined };
-          }),
-        },
-        SAVE: { guard: 'isSavable?', target: 'saving' },
-      },
-      states: {
-        idle: {},
-        saved: {},
-        failed: {},
-      },
-    },
-    saving: {
-      invoke: {
-        id: 'save',
-        src: 'save',
-        input: ({ context }) => ({ settings: context.draft! }),
-        onDone: { target: 'ready.saved', actions: assign(({ event }) => ({ stored: event.output, draft: event.output, error: undefined })) },
-        onError: { target: 'ready.failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
-      },
-    },
-  },
+  empty: undefined,
+  valueOf: (settings) => settings,
+  edit: (draft, event) => ({ ...draft!, ...event.change }),
+  saveInput: (draft) => ({ settings: draft! }),
+  isSavable: (stored, draft) => consentSettingsChanged(stored, draft) && consentSettingsProblems(draft!).length === 0,
+  defaultError: CONSENT_SETTINGS_DEFAULT_ERROR,
+  errorMessage: consentSettingsErrorMessage,
 });

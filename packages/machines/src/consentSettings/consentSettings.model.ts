@@ -4,11 +4,9 @@
  * runs in Chromium against the real consent page. Steps: the settings loading or failing, retry, switching consent
  * forms on, saving, the save answering or failing.
  */
-import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { createTestModel, serializeSnapshot } from 'xstate/graph';
 import type { ConsentFormSettings } from '@magpie/api-types';
-import type { MachineModel, PathVariant } from '../testing/machineModel.ts';
-import { toTestModelMachine } from '../testing/modelMachine.ts';
+import { createLoadSaveModel } from '../loadSave/loadSaveModel.ts';
+import type { MachineModel } from '../testing/machineModel.ts';
 import { consentSettingsMachine } from './consentSettings.machine.ts';
 
 /** The settings the model's server holds at first: the defaults of spec 03 §9. */
@@ -32,30 +30,14 @@ export const MODEL_SAVED_SETTINGS: ConsentFormSettings = { ...MODEL_STORED_SETTI
 /** What a failed call rejects with in the model. */
 export const MODEL_FAILURE = { name: '500', message: 'The server failed.' } as const;
 
-const modelMachine = toTestModelMachine(consentSettingsMachine);
-const ev = (type: string, payload: Record<string, unknown> = {}): EventObject => ({ type, ...payload }) as EventObject;
-
-/** The cases of each state (ready's substates share theirs). */
-function modelEvents(snapshot: AnyMachineSnapshot): readonly EventObject[] {
-  if (snapshot.matches('loading')) return [ev('xstate.done.actor.load', { output: MODEL_STORED_SETTINGS }), ev('xstate.error.actor.load', { error: MODEL_FAILURE })];
-  if (snapshot.matches('loadFailed')) return [ev('RETRY')];
-  if (snapshot.matches('ready')) return [ev('EDIT', { change: MODEL_CHANGE }), ev('SAVE')];
-  if (snapshot.matches('saving')) return [ev('xstate.done.actor.save', { output: MODEL_SAVED_SETTINGS }), ev('xstate.error.actor.save', { error: MODEL_FAILURE })];
-  return [];
-}
-
-/** The consent settings' {@link MachineModel}. */
-export const consentSettingsModel: MachineModel = {
+/** The consent settings' {@link MachineModel} (the load/save editors' model). */
+export const consentSettingsModel: MachineModel = createLoadSaveModel({
   name: 'consentSettings',
   title: 'Consent settings: the administrator switches consent forms on and saves the settings',
   spec: 'spec 03 §3.10 consent settings, §6 canConfigureConsentForms, §8 errors',
   machine: consentSettingsMachine,
-  testModel(_variant: PathVariant) {
-    return createTestModel(modelMachine, {
-      events: modelEvents,
-      filterEvents: (snapshot: AnyMachineSnapshot, event: EventObject) =>
-        modelEvents(snapshot).some((proposed) => JSON.stringify(proposed) === JSON.stringify(event)) && snapshot.can(event),
-      serializeState: (snapshot: AnyMachineSnapshot) => serializeSnapshot(snapshot),
-    });
-  },
-};
+  loaded: MODEL_STORED_SETTINGS,
+  edit: { change: MODEL_CHANGE },
+  saved: MODEL_SAVED_SETTINGS,
+  failure: MODEL_FAILURE,
+});

@@ -5,10 +5,11 @@
  * loading (the `load` actor reads the footer) → ready, or → loadFailed with the reason (RETRY → loading). ready
  * (idle | saved | failed): EDIT changes the draft and goes to ready.idle; SAVE → saving when the draft differs from
  * what is stored and is within {@link FOOTER_MAX_LENGTH} ({@link footerDraftProblem}). saving: the `save` actor PUTs
- * the draft → ready.saved with what the DAM stored, or → ready.failed with the reason (the draft is kept).
+ * the draft → ready.saved with what the DAM stored, or → ready.failed with the reason (the draft is kept). The chart is
+ * the load/save editors' (`loadSave/createLoadSaveMachine.ts`).
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { SITE_FOOTER_MAX_LENGTH } from '@magpie/api-types';
+import { createLoadSaveMachine, type LoadSaveContext, type LoadSaveEvent } from '../loadSave/createLoadSaveMachine.ts';
 
 /** The longest footer the DAM stores (characters; dam.yaml `SiteFooterUpdate`). */
 export const FOOTER_MAX_LENGTH = SITE_FOOTER_MAX_LENGTH;
@@ -21,17 +22,13 @@ export interface FooterReply {
   readonly markdown: string;
 }
 
-/** Context: what is stored, the draft being edited, and the reason of the last failure. */
-export interface FooterEditorContext {
-  readonly stored: string;
-  readonly draft: string;
-  readonly error: string | undefined;
-}
+/** Context: what is stored, the draft being edited, and the reason of the last failure (the load/save chart's). */
+export type FooterEditorContext = LoadSaveContext<string>;
 
 /**
  * Events of {@link footerEditorMachine}: `EDIT {markdown}` (the textarea), `SAVE`, `RETRY` (after a failed load).
  */
-export type FooterEditorEvent = { type: 'EDIT'; markdown: string } | { type: 'SAVE' } | { type: 'RETRY' };
+export type FooterEditorEvent = LoadSaveEvent<{ type: 'EDIT'; markdown: string }>;
 
 /** Why a draft may not be saved, as the editor shows it; undefined when it may. */
 export function footerDraftProblem(draft: string): string | undefined {
@@ -39,68 +36,16 @@ export function footerDraftProblem(draft: string): string | undefined {
   return undefined;
 }
 
-/** The message of a failed call: its own `message` (the DAM's error body's), else the default. */
-function messageOf(error: unknown): string {
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message !== '' ? message : FOOTER_EDITOR_DEFAULT_ERROR;
-}
-
-/** See the module comment. Provide `load` and `save` (with the API client). */
-export const footerEditorMachine = setup({
-  types: { context: {} as FooterEditorContext, events: {} as FooterEditorEvent },
-  actors: {
-    load: fromPromise<FooterReply, void>(async () => {
-      throw new Error('footerEditor: provide the load actor');
-    }),
-    save: fromPromise<FooterReply, { markdown: string }>(async () => {
-      throw new Error('footerEditor: provide the save actor');
-    }),
-  },
-  guards: {
-    'isSavable?': ({ context }) => context.draft !== context.stored && footerDraftProblem(context.draft) === undefined,
-  },
-}).createMachine({
+/**
+ * See the module comment: the load/save chart (`loadSave/createLoadSaveMachine.ts`, shared with the consent settings)
+ * with the footer's rules. Provide `load` and `save` (with the API client).
+ */
+export const footerEditorMachine = createLoadSaveMachine<FooterReply, string, { type: 'EDIT'; markdown: string }, { markdown: string }>({
   id: 'footerEditor',
-  context: { stored: '', draft: '', error: undefined },
-  initial: 'loading',
-  states: {
-    loading: {
-      invoke: {
-        id: 'load',
-        src: 'load',
-        onDone: { target: 'ready', actions: assign(({ event }) => ({ stored: event.output.markdown, draft: event.output.markdown, error: undefined })) },
-        onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
-      },
-    },
-    loadFailed: {
-      on: { RETRY: 'loading' },
-    },
-    ready: {
-      initial: 'idle',
-      on: {
-        EDIT: {
-          target: '.idle',
-          actions: assign(({ event }) => {
-            assertEvent(event, 'EDIT');
-            return { draft: event.markdown, error: undefined };
-          }),
-        },
-        SAVE: { guard: 'isSavable?', target: 'saving' },
-      },
-      states: {
-        idle: {},
-        saved: {},
-        failed: {},
-      },
-    },
-    saving: {
-      invoke: {
-        id: 'save',
-        src: 'save',
-        input: ({ context }) => ({ markdown: context.draft }),
-        onDone: { target: 'ready.saved', actions: assign(({ event }) => ({ stored: event.output.markdown, draft: event.output.markdown, error: undefined })) },
-        onError: { target: 'ready.failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
-      },
-    },
-  },
+  empty: '',
+  valueOf: (reply) => reply.markdown,
+  edit: (_draft, event) => event.markdown,
+  saveInput: (markdown) => ({ markdown }),
+  isSavable: (stored, draft) => draft !== stored && footerDraftProblem(draft) === undefined,
+  defaultError: FOOTER_EDITOR_DEFAULT_ERROR,
 });

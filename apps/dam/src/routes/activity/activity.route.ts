@@ -8,11 +8,16 @@ import { contentDisposition } from '../../http/send-file.ts';
 /**
  * Activity exports (issue 15, spec 03 §2.1 "Activity exports", §3.12 activity logging; Magpie's own, FotoWeb publishes
  * none): `GET /fotoweb/api/activity` lists the activity log newest first with filters, `GET /fotoweb/api/activity/export`
- * streams it as a CSV (`activity-<date>.csv`) or JSON-lines download. Never cached: the log names people.
+ * streams it as a CSV (`activity-<date>.csv`) or JSON-lines download, `GET`/`PUT /fotoweb/api/activity/settings` read
+ * and change what it records (`manageActivityLogging`). Never cached: the log names people.
  */
 export async function activityRoutes(app: FastifyInstance, ctx: DamContext) {
   serveOperations(app, '/fotoweb/api/activity', {
     listActivity: async ({ caller, query, reply }) => reply.header('cache-control', 'no-store').send(await ctx.activity.list(caller, query)),
+  });
+  serveOperations(app, '/fotoweb/api/activity/settings', {
+    getActivitySettings: async ({ caller, reply }) => reply.header('cache-control', 'no-store').send(await ctx.activity.settings(caller)),
+    updateActivitySettings: async ({ caller, body, reply }) => reply.header('cache-control', 'no-store').send(await ctx.activity.saveSettings(caller, body)),
   });
   serveOperations(app, '/fotoweb/api/activity/export', {
     exportActivity: async ({ caller, query, reply }) => {

@@ -1,10 +1,13 @@
 /**
  * Activity exports (issue 15, spec 03 §2.1): every recorded action makes its row with the right user and target, the
- * list's filters and paging, the CSV and JSON-lines exports (parsed back), who may read them, bad filters, retention.
+ * list's filters and paging, the CSV and JSON-lines exports (parsed back), who may read them, bad filters, retention;
+ * settings changes, consent forms and sign-up decisions; the logging switch (a category off records nothing of it, the
+ * switch itself is always recorded), who may change it and bad settings.
  */
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityEntry, ActivityList, FullApiDescriptor, TaskStatus } from '@magpie/api-types';
-import { createTestDam, type TestDam } from '../../testing/harness.ts';
+import { createTestDam, SAMPLES_DIR, type TestDam } from '../../testing/harness.ts';
 import { bearer, requestsFor, sample } from '../../testing/requests.ts';
 import { recordActivity } from '../../services/activity.service.ts';
 import { ACTIVITY_PAGE_SIZE } from '../../services/activity.service.ts';
@@ -306,6 +309,180 @@ describe('who may read it, and bad filters', () => {
       expect(res.statusCode, url).toBe(400);
       expect(res.json(), url).toMatchObject({ value: 'InvalidRequest', message: expect.any(String) });
     }
+  });
+});
+
+describe('settings, consent forms and sign-up decisions', () => {
+  const { call } = requestsFor(() => sut);
+
+  it('custom CSS saved and cleared (its size, never its text) and title-bar buttons changed', async () => {
+    const css = 'body { color: rebeccapurple; }';
+    expect((await call('POST', '/fotoweb/appearance/css', { cssContent: css })).statusCode).toBe(200);
+    const saved = await latest('site.customCssSaved');
+    expect(saved).toMatchObject({ user: { name: 'admin' }, target: { kind: 'site', name: 'Custom CSS' }, details: { bytes: css.length, previousBytes: 0 } });
+    expect(JSON.stringify(saved.details)).not.toContain('rebeccapurple');
+    expect((await call('POST', '/fotoweb/appearance/css', { cssContent: '' })).statusCode).toBe(200);
+    expect(await latest('site.customCssCleared')).toMatchObject({ details: { bytes: 0, previousBytes: css.length } });
+
+    const button = { index: 1, tooltip: 'Help desk', href: 'https://example.com/help', target: '_blank', icon: 'help' };
+    expect((await call('PUT', '/fotoweb/appearance/title-bar-buttons', { data: [button] })).statusCode).toBe(200);
+    expect(await latest('site.titleBarButtonsChanged')).toMatchObject({
+      target: { kind: 'site' },
+      details: { count: 1, previousCount: 0, buttons: [{ index: 1, tooltip: 'Help desk', href: 'https://example.com/help' }] },
+    });
+  });
+
+  it('the footer, the consent settings, the sign-up and the order settings changed', async () => {
+    expect((await call('PUT', '/fotoweb/api/footer', { markdown: 'Made by **Magpie**' })).statusCode).toBe(200);
+    expect(await latest('site.footerChanged')).toMatchObject({ user: { name: 'admin' }, details: { length: 18, previousLength: 0 } });
+
+    const consentSettings = '/fotoweb/api/config/consentForms/ConsentFormSettings';
+    const stored = (await call('GET', consentSettings)).json() as Record<string, unknown>;
+    const consentChanged = await call('PUT', consentSettings, { ...stored, enableConsentForms: true, companyName: 'Audit Photo' });
+    expect(consentChanged.statusCode, consentChanged.body).toBe(200);
+    const consent = await latest('site.consentSettingsChanged');
+    expect(consent.details).toMatchObject({ enableConsentForms: true, fields: expect.arrayContaining(['enableConsentForms', 'companyName']) });
+    expect(consent.details.fields).toHaveLength(2);
+
+    const signup = await call('PUT', '/fotoweb/api/config/signups', { openSignup: true, adminCanAssignGroups: false, fields: [] });
+    expect(signup.statusCode, signup.body).toBe(200);
+    expect(await latest('site.signupSettingsChanged')).toMatchObject({ details: { openSignup: true, adminCanAssignGroups: false, fields: [] } });
+
+    const order = await call('PUT', '/fotoweb/order-config', { fields: [], termsAndConditions: 'Be nice.' });
+    expect(order.statusCode, order.body).toBe(200);
+    expect(await latest('site.orderSettingsChanged')).toMatchObject({ details: { fields: [], termsLength: 8 } });
+    // No terms again, so that the orders below are submitted without accepting any.
+    expect((await call('PUT', '/fotoweb/order-config', { fields: [], termsAndConditions: '' })).statusCode).toBe(200);
+    expect(await latest('site.orderSettingsChanged')).toMatchObject({ details: { termsLength: 0 } });
+  });
+
+  it('consent forms created, changed, linked, unlinked and deleted', async () => {
+    const photo = (await sut.upload(sut.adminToken, PHOTOS, path.join(SAMPLES_DIR, 'photos/small', 'Canon_40D.jpg'), { folder: 'act-consent' })).result!.assetUrl;
+    const other = (await sut.upload(sut.adminToken, PHOTOS, path.join(SAMPLES_DIR, 'photos/small', 'Nikon_D70.jpg'), { folder: 'act-consent' })).result!.assetUrl;
+    const idOf = async (href: string) => Number((await get<{ uniqueid: string }>(href)).uniqueid);
+    const created = await call('POST', '/fotoweb/consent/forms/', { assets: [photo], personName: 'Ada Model', state: 'Signed', signed: '2026-01-10' });
+    expect(created.statusCode, created.body).toBe(201);
+    const form = created.json() as { href: string };
+    const formCreated = await latest('consent.formCreated');
+    expect(formCreated).toMatchObject({
+      user: { name: 'admin' },
+      target: { kind: 'consentForm', href: form.href, name: 'Ada Model' },
+      details: { state: 'Signed', assets: [await idOf(photo)] },
+    });
+
+    const changed = await call('PUT', form.href, { personName: 'Ada Model', state: 'Revoked', signed: '2026-01-10' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await latest('consent.formChanged')).toMatchObject({ target: { href: form.href }, details: { fields: ['state'], state: 'Revoked' } });
+
+    expect((await call('POST', `${form.href}/assets`, { href: other })).statusCode).toBe(200);
+    expect(await latest('consent.formLinked')).toMatchObject({ target: { href: form.href, name: 'Ada Model' }, details: { asset: await idOf(other) } });
+    expect([200, 204]).toContain((await call('DELETE', `${form.href}/assets/${await idOf(other)}`)).statusCode);
+    expect(await latest('consent.formUnlinked')).toMatchObject({ target: { href: form.href }, details: { asset: await idOf(other) } });
+
+    expect((await call('DELETE', form.href)).statusCode).toBe(204);
+    expect(await latest('consent.formDeleted')).toMatchObject({ user: { name: 'admin' }, target: { kind: 'consentForm', href: form.href, name: 'Ada Model' } });
+  });
+
+  it('sign-ups approved and rejected, with the applicant’s address', async () => {
+    const signUp = async (email: string) => {
+      const res = await sut.app.inject({
+        method: 'POST',
+        url: '/fotoweb/signup/',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' },
+        payload: JSON.stringify({ email, firstName: 'Ada', lastName: 'Applicant', password: 'a fine long password' }),
+      });
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      const list = (await get<{ data: Array<{ email: string; href: string; approve: string; reject: string }> }>('/fotoweb/signups/')).data;
+      return list.find((row) => row.email === email)!;
+    };
+    const yes = await signUp('approved@activity.example');
+    expect((await call('POST', yes.approve, {})).statusCode).toBeLessThan(300);
+    expect(await latest('signup.approved')).toMatchObject({
+      user: { name: 'admin' },
+      target: { kind: 'signup', name: 'approved@activity.example' },
+      details: { user: expect.any(Number) },
+    });
+    const no = await signUp('rejected@activity.example');
+    expect((await call('POST', no.reject, {})).statusCode).toBeLessThan(300);
+    expect(await latest('signup.rejected')).toMatchObject({ user: { name: 'admin' }, target: { kind: 'signup', name: 'rejected@activity.example' } });
+  });
+});
+
+describe('the logging switch (spec 03 §3.12 activity logging)', () => {
+  const { call } = requestsFor(() => sut);
+  const SETTINGS = `${ACTIVITY}/settings`;
+  const ALL_ON = { enabled: true, categories: { assets: true, archives: true, usersAndGroups: true, decisions: true, logins: true, settings: true } };
+  let keeper: { id: number; token: string };
+  const put = (body: unknown, token = keeper.token) =>
+    sut.app.inject({ method: 'PUT', url: SETTINGS, headers: { ...bearer(token), 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+  const count = async (action: string) => (await list(`?action=${action}`)).data.length;
+
+  beforeAll(async () => {
+    keeper = await sut.createMemberWith('log-keeper', ['manageActivityLogging']);
+  });
+
+  it('starts with everything on, and tells the descriptor who may switch it', async () => {
+    const res = await sut.app.inject({ method: 'GET', url: SETTINGS, headers: bearer(keeper.token) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json()).toEqual(ALL_ON);
+    const permissions = async (token: string) => (await get<FullApiDescriptor>('/fotoweb/me/', token)).permissions as unknown as Record<string, boolean>;
+    expect(await permissions(keeper.token)).toMatchObject({ canManageActivityLogging: true, canReadActivityLog: false });
+    expect(await permissions(auditor.token)).toMatchObject({ canManageActivityLogging: false, canReadActivityLog: true });
+    expect(await permissions(plain.token)).toMatchObject({ canManageActivityLogging: false, canReadActivityLog: false });
+    expect(((await get<FullApiDescriptor>('/fotoweb/me/', keeper.token)).views as Record<string, unknown>).activityExports).toBe('/fotoweb/views/activity-exports');
+  });
+
+  it('records nothing of a category switched off, and always records the switch itself', async () => {
+    const off = { ...ALL_ON, categories: { ...ALL_ON.categories, logins: false } };
+    const res = await put(off);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual(off);
+    expect(await latest('site.activitySettingsChanged')).toMatchObject({ user: { name: 'log-keeper' }, details: { before: ALL_ON, after: off } });
+
+    const logins = await count('login.');
+    await sut.createUser('quiet-login', 'quiet-password');
+    await sut.login('quiet-login', 'quiet-password');
+    await expect(sut.login('quiet-login', 'wrong')).rejects.toThrow();
+    expect(await count('login.')).toBe(logins);
+    // Other categories still record.
+    expect((await call('PUT', '/fotoweb/api/footer', { markdown: 'Still recorded' })).statusCode).toBe(200);
+    expect((await latest('site.footerChanged')).details).toMatchObject({ length: 14 });
+
+    // Everything off: nothing is recorded, but switching it back on is.
+    expect((await put({ ...ALL_ON, enabled: false })).statusCode).toBe(200);
+    const footers = await count('site.footerChanged');
+    expect((await call('PUT', '/fotoweb/api/footer', { markdown: 'Not recorded' })).statusCode).toBe(200);
+    expect(await count('site.footerChanged')).toBe(footers);
+    expect((await put(ALL_ON)).statusCode).toBe(200);
+    expect(await latest('site.activitySettingsChanged')).toMatchObject({ details: { before: { enabled: false }, after: ALL_ON } });
+    await sut.login('quiet-login', 'quiet-password');
+    expect(await latest('login.succeeded')).toMatchObject({ user: { name: 'quiet-login' } });
+  });
+
+  it('refuses callers without manageActivityLogging (403) and bad settings (400), changing nothing', async () => {
+    expect((await sut.app.inject({ method: 'GET', url: SETTINGS })).statusCode).toBe(401);
+    for (const token of [plain.token, auditor.token]) {
+      const read = await sut.app.inject({ method: 'GET', url: SETTINGS, headers: bearer(token) });
+      expect(read.statusCode).toBe(403);
+      expect(read.json()).toMatchObject({ value: 'Forbidden', message: expect.stringMatching(/manageActivityLogging/) });
+      const write = await put({ ...ALL_ON, enabled: false }, token);
+      expect(write.statusCode).toBe(403);
+    }
+    const bad = [
+      {},
+      { enabled: true },
+      { ...ALL_ON, enabled: 'no' },
+      { ...ALL_ON, categories: { ...ALL_ON.categories, logins: 0 } },
+      { ...ALL_ON, categories: { ...ALL_ON.categories, secrets: false } },
+      { ...ALL_ON, extra: true },
+    ];
+    for (const body of bad) {
+      const res = await put(body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json()).toMatchObject({ value: 'InvalidRequest', message: expect.any(String) });
+    }
+    expect((await sut.app.inject({ method: 'GET', url: SETTINGS, headers: bearer(keeper.token) })).json()).toEqual(ALL_ON);
   });
 });
 

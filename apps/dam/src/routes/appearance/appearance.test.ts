@@ -6,7 +6,7 @@
  * of which loses what is stored.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOM_CSS_MAX_BYTES, type AppearanceSettings, type ConfigOptions, type FullApiDescriptor, type TitleBarButton } from '@magpie/api-types';
+import { CUSTOM_CSS_MAX_BYTES, type AppearanceSettings, type ConfigOptions, type FullApiDescriptor, type PublicApiDescriptor, type TitleBarButton } from '@magpie/api-types';
 import { createTestDam, type TestDam } from '../../testing/harness.ts';
 import { requestsFor } from '../../testing/requests.ts';
 
@@ -52,10 +52,22 @@ describe('custom CSS', () => {
     expect(css.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(css.body).toBe('header { background: rgb(1, 2, 3); }');
     expect((await dam.app.inject({ method: 'GET', url: `${CSS}?v=old` })).headers['cache-control']).toBe('no-cache');
+    // Never sniffed as anything else; the unversioned address is revalidated by its ETag (304 while unchanged).
+    expect(css.headers['x-content-type-options']).toBe('nosniff');
+    const unversioned = await dam.app.inject({ method: 'GET', url: CSS });
+    expect(unversioned.headers['cache-control']).toBe('no-cache');
+    expect(unversioned.headers.etag).toMatch(/^"css-[0-9]+"$/);
+    const unchanged = await dam.app.inject({ method: 'GET', url: CSS, headers: { 'if-none-match': `W/"x", ${unversioned.headers.etag as string}` } });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+    expect(unchanged.headers.etag).toBe(unversioned.headers.etag);
 
     // A change gives a new address; an empty string clears it and the descriptor no longer links it.
     const changed = (await call('POST', CSS, { cssContent: 'main { color: red; }' }, designer.token)).json() as AppearanceSettings;
     expect(changed.customCss).not.toBe(settings.customCss);
+    const revalidated = await dam.app.inject({ method: 'GET', url: CSS, headers: { 'if-none-match': unversioned.headers.etag as string } });
+    expect(revalidated.statusCode).toBe(200);
+    expect(revalidated.body).toBe('main { color: red; }');
     const cleared = await call('POST', CSS, { cssContent: '' }, designer.token);
     expect(cleared.json()).toMatchObject({ customCss: null, cssContent: '' });
     expect((await descriptor(member.token)).appearance.customCss).toBeNull();
@@ -144,5 +156,56 @@ describe('Manage site (spec 03 §2.1, §3.4)', () => {
     const settingsManager = await dam.createMemberWith('settings-manager', ['manageSettings']);
     expect((await call('GET', '/fotoweb/api/config/options', undefined, settingsManager.token)).json().AvailableConfigSections).toEqual(['Footer']);
     expect((await descriptor(settingsManager.token)).views.management).toBe('/fotoweb/views/management');
+  });
+});
+
+describe('for visitors who are not signed in (guest access on)', () => {
+  let open: TestDam;
+  beforeAll(async () => {
+    open = await createTestDam({ MAGPIE_GUEST_ACCESS: 'on' });
+  });
+  afterAll(async () => {
+    await open?.close();
+  });
+  const publicDescriptor = async (token?: string) => {
+    const answer = await open.app.inject({ method: 'GET', url: '/fotoweb/', headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json() as PublicApiDescriptor;
+  };
+  const asAdmin = (method: 'POST' | 'PUT', url: string, payload: unknown) =>
+    open.app.inject({ method, url, headers: { authorization: `Bearer ${open.adminToken}`, 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+
+  it('the public descriptor names the custom CSS and the title-bar buttons once set, never the admin links', async () => {
+    const before = await publicDescriptor();
+    expect(before.appearance).toMatchObject({ customCss: null, admin: null });
+    expect(before.customizations).toEqual({ customTitleBarButtons: [] });
+
+    const saved = await asAdmin('POST', CSS, { cssContent: 'main { border-top: 4px solid rgb(1, 2, 3); }' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const address = (saved.json() as AppearanceSettings).customCss;
+    expect(address).toMatch(/^\/fotoweb\/appearance\/css\?v=[0-9]+$/);
+    const buttons = await asAdmin('PUT', BUTTONS, { data: [button(), button({ index: 0, tooltip: 'Home', href: '/fotoweb/archives/', target: '_self', icon: 'home' })] });
+    expect(buttons.statusCode, buttons.body).toBe(200);
+
+    // The same address and buttons as a signed-in caller's descriptor; a request with a token gets no admin links here.
+    const after = await publicDescriptor();
+    const full = (await open.app.inject({ method: 'GET', url: '/fotoweb/me', headers: { authorization: `Bearer ${open.adminToken}` } })).json() as FullApiDescriptor;
+    expect(after.appearance?.customCss).toBe(address);
+    expect(full.appearance.customCss).toBe(address);
+    expect(after.customizations?.customTitleBarButtons.map((b) => b.tooltip)).toEqual(['Home', 'Help']);
+    expect(after.customizations).toEqual(full.customizations);
+    expect((await publicDescriptor(open.adminToken)).appearance?.admin).toBeNull();
+
+    // What it names is readable without a token, as CSS.
+    const css = await open.app.inject({ method: 'GET', url: address! });
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(css.body).toBe('main { border-top: 4px solid rgb(1, 2, 3); }');
+
+    // Cleared: no address any more.
+    expect((await asAdmin('POST', CSS, { cssContent: '' })).statusCode).toBe(200);
+    expect((await asAdmin('PUT', BUTTONS, { data: [] })).statusCode).toBe(200);
+    expect((await publicDescriptor()).appearance?.customCss).toBeNull();
+    expect((await publicDescriptor()).customizations).toEqual({ customTitleBarButtons: [] });
   });
 });

@@ -41,6 +41,14 @@ export const CONSENT_MATRIX_ROWS: MatrixRow[] = [
     refusal: /configureConsentForms/,
   },
   {
+    // The list has nothing to hide behind a 404: without ManageConsentStatus on any archive it is refused.
+    operation: 'listConsentForms',
+    grant: manage,
+    request: async () => ({ method: 'GET', url: `${FORMS}?q=Matrix` }),
+    expect: { none: [401, 'Unauthorized'], outsider: [403, 'Forbidden'], viewer: [403, 'Forbidden'], permitted: 200, owner: 200 },
+    refusal: /ManageConsentStatus/,
+  },
+  {
     operation: 'createConsentForm',
     grant: manage,
     request: async (w) => jsonRequest('POST', FORMS, { ...form, assets: [w.asset.href] }),
@@ -66,7 +74,7 @@ export const CONSENT_MATRIX_ROWS: MatrixRow[] = [
     operation: 'unlinkConsentFormAsset',
     grant: manage,
     request: async (w) => ({ method: 'DELETE', url: `${await ownersForm(w)}/assets/${w.asset.uniqueid}` }),
-    expect: onAsset(204),
+    expect: onAsset(200),
     refusal: /ManageConsentStatus/,
   },
   {

@@ -22,12 +22,13 @@ function assetRefsOf(hrefs: readonly string[], at: string): AssetRef[] {
 }
 
 /**
- * Consent forms (issue 15; Magpie's own API beside FotoWeb's `consentStatus`, docs/decisions.md "Consent"): record,
- * change and delete a form, link and unlink its assets (`ManageConsentStatus`), and an asset's forms with their
- * details (`ViewConsentDetails`). The settings are served with the configuration loads (`archive-config/`).
+ * Consent forms (issue 15; Magpie's own API beside FotoWeb's `consentStatus`, docs/decisions.md "Consent"): list the
+ * forms (to link one), record, change and delete a form, link and unlink its assets (`ManageConsentStatus`), and an
+ * asset's forms with their details (`ViewConsentDetails`). The settings are served with the configuration loads (`archive-config/`).
  */
 export async function consentRoutes(app: FastifyInstance, ctx: DamContext) {
   serveOperations(app, '/fotoweb/consent/forms/', {
+    listConsentForms: async ({ caller, query }) => ctx.consent.list(caller, query.q, query.p ?? 0),
     createConsentForm: async ({ reply, caller, body }) => {
       const { assets, ...fields } = body;
       const form = await ctx.consent.create(caller, assetRefsOf(assets, 'assets'), fields);
@@ -36,8 +37,8 @@ export async function consentRoutes(app: FastifyInstance, ctx: DamContext) {
   });
   serveOperations(app, '/fotoweb/consent/forms/:formId', {
     updateConsentForm: async ({ caller, params, body }) => ctx.consent.update(caller, params.formId, body),
-    deleteConsentForm: async ({ reply, caller, params }) => {
-      await ctx.consent.delete(caller, params.formId);
+    deleteConsentForm: async ({ reply, caller, params, query }) => {
+      await ctx.consent.delete(caller, params.formId, query.assets === undefined ? undefined : query.assets.split(',').filter(Boolean).map(Number));
       return reply.code(204).send();
     },
   });
@@ -45,10 +46,7 @@ export async function consentRoutes(app: FastifyInstance, ctx: DamContext) {
     linkConsentFormAsset: async ({ caller, params, body }) => ctx.consent.link(caller, params.formId, assetRefsOf([body.href], 'href')[0]!),
   });
   serveOperations(app, '/fotoweb/consent/forms/:formId/assets/:assetId', {
-    unlinkConsentFormAsset: async ({ reply, caller, params }) => {
-      const form = await ctx.consent.unlink(caller, params.formId, params.assetId);
-      return form ? reply.send(form) : reply.code(204).send();
-    },
+    unlinkConsentFormAsset: async ({ caller, params }) => ctx.consent.unlink(caller, params.formId, params.assetId),
   });
   serveOperations(app, '/fotoweb/consent/assets/:assetId/forms/', {
     listAssetConsentForms: async ({ caller, params }) => ctx.consent.formsOfAsset(caller, params.assetId),

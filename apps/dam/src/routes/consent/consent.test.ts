@@ -275,11 +275,15 @@ describe('consent forms and consentStatus (spec 03 §3.11)', () => {
     expect(unlinked.json().assets).toEqual([ids[0], ids[1]]);
     expect((await asset(assets[2]!, summary.token)).consentStatus?.assetConsentState).toBe('Pending');
     expect(await search('cst=pending', summary.token)).toEqual([assets[2]]);
-    // Unlinking a form's last asset deletes it.
+    // Unlinking a form's last asset keeps the form: it covers nothing, and may be linked again.
     const last = await call('DELETE', `${pending.json().href}/assets/${ids[2]}`, undefined, manager.token);
-    expect(last.statusCode).toBe(204);
+    expect(last.statusCode, last.body).toBe(200);
+    expect(last.json()).toMatchObject({ href: pending.json().href, assets: [], linkedAssets: [], personName: 'Bo Passer-by' });
     expect((await asset(assets[2]!, summary.token)).consentStatus?.assetConsentState).toBe('NoConsentInfo');
-    expect((await call('DELETE', `${pending.json().href}/assets/${ids[2]}`, undefined, manager.token)).statusCode).toBe(404);
+    const again = await call('DELETE', `${pending.json().href}/assets/${ids[2]}`, undefined, manager.token);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().value).toBe('NotFound');
+    expect((await call('DELETE', pending.json().href, undefined, manager.token)).statusCode).toBe(204);
 
     expect((await call('DELETE', formHref, undefined, manager.token)).statusCode).toBe(204);
     expect((await asset(assets[0]!, summary.token)).consentStatus?.assetConsentState).toBe('NoConsentInfo');
@@ -316,5 +320,129 @@ describe('consent forms and consentStatus (spec 03 §3.11)', () => {
     expect((await call('DELETE', `${created.href}/assets/0`, undefined, manager.token)).statusCode).toBe(400);
     expect((await call('GET', `/fotoweb/consent/assets/${ids[1]}/forms/`, undefined, manager.token)).json().data).toEqual([]);
     expect((await call('GET', `/fotoweb/consent/assets/${ids[0]}/forms/`, undefined, manager.token)).json().data).toEqual([expect.objectContaining({ state: 'Signed' })]);
+  });
+});
+
+describe('listing, linking, unlinking and deleting existing forms (the asset view’s consent panel)', () => {
+  const formOf = async (body: Record<string, unknown>, token = manager.token) => {
+    const res = await call('POST', FORMS, body, token);
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as S['ConsentForm'];
+  };
+  const list = async (query: string, token = manager.token) => {
+    const res = await call('GET', `${FORMS}${query}`, undefined, token);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as S['ConsentFormPage'];
+  };
+  let vaultAsset = '';
+  let vaultId = 0;
+
+  beforeAll(async () => {
+    // Another archive the consent users may not view: its assets and forms stay hidden from them.
+    const vault = await dam.ctx.repos.archives.create({ name: 'Consent vault' });
+    const status = await dam.upload(dam.adminToken, `/fotoweb/archives/${vault.id}-Consent vault/`, path.join(SAMPLES_DIR, 'photos/small', 'Canon_40D.jpg'));
+    expect(status.status, JSON.stringify(status)).toBe('done');
+    vaultAsset = status.result!.assetUrl;
+    vaultId = Number((await asset(vaultAsset, dam.adminToken)).uniqueid);
+  });
+
+  it('lists the forms a manager may see, newest first, filtered by text and paged', async () => {
+    const zed = await formOf({ ...form({ personName: 'Zed Listed', email: 'zed@example.com', category: 'Staff' }), assets: [assets[1]] });
+    const hidden = await formOf({ ...form({ personName: 'Zed Hidden' }), assets: [vaultAsset] }, dam.adminToken);
+    const found = await list('?q=zed');
+    expect(found.data.map((f) => f.href)).toEqual([zed.href]);
+    expect(found.count).toBe(1);
+    expect(found.data[0]).toMatchObject({ assets: [ids[1]], linkedAssets: [{ id: ids[1], name: 'Nikon_D70.jpg' }], canManage: true });
+    expect(found.paging).toMatchObject({ first: '/fotoweb/consent/forms/?q=zed', prev: null, next: null });
+    expect((await list('?q=STAFF')).data.map((f) => f.href)).toEqual([zed.href]);
+    expect((await list('?q=zed%40example')).data.map((f) => f.href)).toEqual([zed.href]);
+    expect((await list('?q=%25')).data).toEqual([]);
+    // The site owner sees the vault's form too.
+    expect((await list('?q=zed', dam.adminToken)).data.map((f) => f.href)).toEqual([hidden.href, zed.href]);
+
+    for (let i = 0; i < 26; i++) await formOf({ ...form({ personName: `Pager ${String(i).padStart(2, '0')}` }), assets: [assets[2]] });
+    const first = await list('?q=pager');
+    expect(first.count).toBe(26);
+    expect(first.data).toHaveLength(25);
+    expect(first.data[0]!.personName).toBe('Pager 25');
+    expect(first.paging.next).toBe('/fotoweb/consent/forms/?q=pager&p=1');
+    const second = await list('?q=pager&p=1');
+    expect(second.data.map((f) => f.personName)).toEqual(['Pager 00']);
+    expect(second.paging.next).toBeNull();
+    expect((await list('?q=pager&p=5')).data).toEqual([]);
+  });
+
+  it('refuses the list without ManageConsentStatus, and a bad query', async () => {
+    for (const token of [details.token, summary.token, viewer.token]) {
+      const res = await call('GET', FORMS, undefined, token);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ value: 'Forbidden', message: expect.stringMatching(/ManageConsentStatus/) });
+    }
+    expect((await call('GET', FORMS, undefined, '')).statusCode).toBe(401);
+    for (const bad of [`?q=${'x'.repeat(201)}`, '?p=-1', '?p=x']) {
+      const res = await call('GET', `${FORMS}${bad}`, undefined, manager.token);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().value).toBe('InvalidRequest');
+    }
+  });
+
+  it('links an existing form to another asset and unlinks it without losing the form', async () => {
+    const ada = await formOf({ ...form({ personName: 'Link Ada' }), assets: [assets[0]] });
+    const linked = await call('POST', `${ada.href}/assets`, { href: assets[2] }, manager.token);
+    expect(linked.statusCode, linked.body).toBe(200);
+    expect(linked.json()).toMatchObject({ assets: [ids[0], ids[2]], linkedAssets: [{ name: 'Canon_40D.jpg' }, { name: 'Pentax_K10D.jpg' }] });
+    const forms = (await call('GET', `/fotoweb/consent/assets/${ids[2]}/forms/`, undefined, manager.token)).json() as S['ConsentFormList'];
+    expect(forms.data.map((f) => f.href)).toContain(ada.href);
+    // Not onto an asset the manager may not view, nor by someone without ManageConsentStatus.
+    expect((await call('POST', `${ada.href}/assets`, { href: vaultAsset }, manager.token)).statusCode).toBe(404);
+    expect((await call('POST', `${ada.href}/assets`, { href: assets[1] }, details.token)).statusCode).toBe(403);
+    expect((await call('DELETE', `${ada.href}/assets/${ids[2]}`, undefined, details.token)).statusCode).toBe(403);
+    expect((await call('DELETE', `${ada.href}/assets/${vaultId}`, undefined, manager.token)).statusCode).toBe(404);
+
+    expect((await call('DELETE', `${ada.href}/assets/${ids[2]}`, undefined, manager.token)).json().assets).toEqual([ids[0]]);
+    const none = await call('DELETE', `${ada.href}/assets/${ids[0]}`, undefined, manager.token);
+    expect(none.statusCode, none.body).toBe(200);
+    expect(none.json()).toMatchObject({ assets: [], personName: 'Link Ada', canManage: true });
+    // Unlinked from everything, it is still listed, and may be linked again.
+    expect((await list('?q=link%20ada')).data).toEqual([expect.objectContaining({ href: ada.href, assets: [], canManage: true })]);
+    expect((await call('PUT', ada.href, form({ personName: 'Link Ada', state: 'Pending' }), details.token)).statusCode).toBe(404);
+    const relinked = await call('POST', `${ada.href}/assets`, { href: assets[1] }, manager.token);
+    expect(relinked.statusCode, relinked.body).toBe(200);
+    expect(relinked.json().assets).toEqual([ids[1]]);
+  });
+
+  it('deletes a form only where the caller manages every asset it covers, and only as confirmed', async () => {
+    // A form on a Photos asset and on the vault's: the manager sees it through Photos, but may not delete it.
+    const shared = await formOf({ ...form({ personName: 'Shared Sam' }), assets: [assets[0], vaultAsset] }, dam.adminToken);
+    const seen = (await list('?q=shared%20sam')).data[0]!;
+    expect(seen).toMatchObject({ assets: [ids[0]], canManage: false });
+    const refused = await call('DELETE', shared.href, undefined, manager.token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ value: 'Forbidden', message: expect.stringMatching(/ManageConsentStatus/) });
+    expect((await call('DELETE', `${shared.href}/assets/${ids[0]}`, undefined, manager.token)).statusCode).toBe(403);
+    expect((await call('POST', `${shared.href}/assets`, { href: assets[1] }, manager.token)).statusCode).toBe(403);
+    expect((await list('?q=shared%20sam', dam.adminToken)).data[0]!.assets).toEqual([ids[0]!, vaultId].sort((a, b) => a - b));
+
+    // What the manager confirmed must still be what the form covers.
+    const own = await formOf({ ...form({ personName: 'Confirm Cleo' }), assets: [assets[0], assets[1]] });
+    expect((await call('POST', `${own.href}/assets`, { href: assets[2] }, manager.token)).statusCode).toBe(200);
+    const stale = await call('DELETE', `${own.href}?assets=${ids[0]},${ids[1]}`, undefined, manager.token);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ value: 'ConsentFormChanged' });
+    expect((await call('GET', `/fotoweb/consent/assets/${ids[2]}/forms/`, undefined, manager.token)).json().data.map((f: S['ConsentForm']) => f.href)).toContain(own.href);
+    const bad = await call('DELETE', `${own.href}?assets=a,b`, undefined, manager.token);
+    expect(bad.statusCode).toBe(400);
+    const deleted = await call('DELETE', `${own.href}?assets=${ids[2]},${ids[0]},${ids[1]}`, undefined, manager.token);
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect((await list('?q=confirm%20cleo')).data).toEqual([]);
+    expect((await call('DELETE', own.href, undefined, manager.token)).statusCode).toBe(404);
+    // The assets stay.
+    for (const href of assets) expect((await call('GET', href, undefined, manager.token)).statusCode).toBe(200);
+
+    // A form that covers no asset: deleted by any holder of ManageConsentStatus, hidden from others.
+    const lone = await formOf({ ...form({ personName: 'Lone Lou' }), assets: [assets[0]] });
+    expect((await call('DELETE', `${lone.href}/assets/${ids[0]}`, undefined, manager.token)).statusCode).toBe(200);
+    expect((await call('DELETE', lone.href, undefined, details.token)).statusCode).toBe(404);
+    expect((await call('DELETE', `${lone.href}?assets=`, undefined, manager.token)).statusCode).toBe(204);
   });
 });

@@ -41,9 +41,19 @@ export async function meRoutes(app: FastifyInstance, ctx: DamContext) {
   };
   serveOperations(app, ['/fotoweb/me', '/fotoweb/me/'], { getFullApiDescriptor: descriptor, getFullApiDescriptorNoSlash: descriptor });
   // The public entry point (issue 12, fotoweb-api-notes §1): answered to guests; its archive list answers as the caller.
+  // It carries the site's custom CSS and title-bar buttons (issue 15), which the login view and guests' pages show.
   serveOperations(app, '/fotoweb/', {
     getPublicApiDescriptor: async ({ request, reply, caller }) =>
-      sendRepresentation(request, reply, 'api-descriptor', presentPublicDescriptor({ isGuest: caller.isGuest === true, openSignup: await ctx.signupSettings.isOpenSignup() })),
+      sendRepresentation(
+        request,
+        reply,
+        'api-descriptor',
+        presentPublicDescriptor({
+          isGuest: caller.isGuest === true,
+          openSignup: await ctx.signupSettings.isOpenSignup(),
+          appearance: await ctx.appearance.forDescriptor(caller),
+        }),
+      ),
   });
   serveOperations(app, '/fotoweb/me/archives/', {
     listMyArchives: async ({ request, reply, caller }) => sendRepresentation(request, reply, 'collectionlist', await ctx.collections.listArchives(caller)),

@@ -8,9 +8,12 @@
  * details" button on each tile, which open the archive dialog (`archives/ArchiveAdmin.tsx`), and the tile's menu
  * where the archive offers it (`edit`; issue 13): Style… opens the Style dialog of folder tiles (colour and icon), Clear
  * cover drops a chosen cover, after which the tile shows the archive's first asset again.
+ *
+ * The list without a query comes from the navigation cache at once when this user saw it less than 2 h ago (spec 01 §9,
+ * `navigation/`), while the request runs; if that request fails, the cached list stays, with a notice above it.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Alert, Grid, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Grid, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Archive } from 'lucide-react';
 import { useLocation } from 'react-router-dom';
 import { api, describeError } from '../../api/client.ts';
@@ -25,6 +28,8 @@ import {
 } from '../../archives/ArchiveAdmin.tsx';
 import type { ArchiveDialogResult } from '../../archives/ArchiveDialog.tsx';
 import { useArchiveList } from '../../archives/useArchiveList.ts';
+import { listForNavigation } from '../../navigation/navigationCache.ts';
+import { useNavigationCacheEntry } from '../../navigation/NavigationCacheKeeper.tsx';
 import { CollectionTile } from '../../components/CollectionTile.tsx';
 import { FolderStyleDialog } from '../../folders/FolderStyleDialog.tsx';
 import { useNotifications } from '../../notifications/NotificationsProvider.tsx';
@@ -56,7 +61,8 @@ export function ArchivesView() {
   const query = new URLSearchParams(location.search).get('q') ?? (isSearch ? 'your search' : null);
   // Without a query, the descriptor's own archives link (spec 01 §7 "paths come from the descriptor").
   const href = isSearch ? `${location.pathname}${location.search}` : ((descriptor ?? guest)?.archives ?? undefined);
-  const resource = useArchiveList(href);
+  const cached = useNavigationCacheEntry(isSearch ? undefined : href, listForNavigation);
+  const resource = useArchiveList(href, cached);
   const manages = canManageArchives(descriptor) && !isSearch;
   const [dialog, setDialog] = useState<ArchiveDialogTarget | undefined>(undefined);
   // The archive whose Style dialog is open (issue 13).
@@ -137,6 +143,17 @@ export function ArchivesView() {
         </EmptyView>
       ) : (
         <>
+          {resource.fromCache && resource.status === 'error' && (
+            <Alert.Root status="warning" data-testid="archives-cached-error">
+              <Alert.Indicator />
+              <Alert.Description>
+                The archives could not be loaded: {describeError(resource.error).message} This is the list as you last saw it.{' '}
+                <Button size="xs" variant="outline" onClick={resource.reload}>
+                  Try again
+                </Button>
+              </Alert.Description>
+            </Alert.Root>
+          )}
           <Grid as="ul" listStyleType="none" p="0" m="0" templateColumns="repeat(auto-fill, minmax(240px, 1fr))" gap="4" aria-label="Archives">
             {manages && (
               <li>

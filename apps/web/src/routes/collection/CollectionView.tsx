@@ -3,6 +3,10 @@
  * fetches it as `collection` (first page of assets and children embedded), shows name, asset count, breadcrumbs,
  * the sort menu, child folders and the virtualized thumbnail grid, and reloads after uploads.
  *
+ * A collection this user opened less than 2 h ago shows at once from the navigation cache (spec 01 §9, `navigation/`:
+ * its name, breadcrumbs and child folders, never its assets or a search's results) while the request runs; the assets
+ * section waits for the answer. If the request fails, the cached folders stay and the assets section shows the error.
+ *
  * A search the DAM refuses (400, e.g. `InvalidSearchExpression`) does not replace the view with an error: the
  * message goes under the header search field (spec 02 §8) and the view shows the collection without the search.
  *
@@ -27,6 +31,8 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { FolderActionsMenu, type FolderAction } from '../../folders/FolderActionsMenu.tsx';
 import { FolderDialog } from '../../folders/FolderDialog.tsx';
 import { useResource } from '../../api/useResource.ts';
+import { collectionForNavigation } from '../../navigation/navigationCache.ts';
+import { useNavigationCacheEntry } from '../../navigation/NavigationCacheKeeper.tsx';
 import { useActions } from '../../actions/ActionsProvider.tsx';
 import { actionOpenUpload } from '../../actions/actionOpenUpload.ts';
 import { actionClearSelection } from '../../actions/actionClearSelection.ts';
@@ -91,12 +97,15 @@ export function CollectionView() {
   const location = useLocation();
   const href = hrefOfLocation(location);
   const { setCollection, setSearchError, refreshCount } = useView();
-  const resource = useResource(href, (signal) => api.getCollection(href, { signal }));
+  const cached = useNavigationCacheEntry<Collection>(location.search === '' ? href : undefined, collectionForNavigation);
+  const resource = useResource(href, (signal) => api.getCollection(href, { signal }), cached);
   const searchError = resource.status === 'error' ? searchErrorMessage(resource.error) : undefined;
   // The same collection without the refused search (or the refused sort, when there is no query).
   const fallbackHref = searchError === undefined ? undefined : location.search ? location.pathname : location.pathname.replace(/;[^/]*$/, '');
   const fallback = useResource(fallbackHref, (signal) => api.getCollection(fallbackHref!, { signal }));
-  const collection = resource.data ?? (searchError !== undefined ? fallback.data : undefined);
+  const collection = (resource.fromCache && searchError !== undefined ? undefined : resource.data) ?? (searchError !== undefined ? fallback.data : undefined);
+  // The cached collection has no assets: the assets section waits for the server's answer (or shows its failure).
+  const assetsPending = resource.fromCache && collection === resource.data;
   const pages = useAssetPages(collection?.assets);
   const { context, run, setSelection } = useActions();
 
@@ -365,7 +374,13 @@ export function CollectionView() {
         <Heading as="h2" id="assets-heading" srOnly>
           Assets
         </Heading>
-        {pages.assets.length === 0 && !pages.next ? (
+        {assetsPending ? (
+          resource.status === 'error' ? (
+            <ErrorState error={resource.error} onRetry={resource.reload} />
+          ) : (
+            <LoadingState label="Loading assets…" />
+          )
+        ) : pages.assets.length === 0 && !pages.next ? (
           isSearch ? (
             <EmptyView icon={<SearchX aria-hidden="true" />} title="No assets match this search" description="Try other words, or clear the search to see everything here." />
           ) : isAlbum ? (
