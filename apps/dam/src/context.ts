@@ -241,7 +241,16 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
   );
   const taxonomyRepository = new TaxonomiesRepository(db);
   const taxonomies = new TaxonomiesService(taxonomyRepository, { policy: new TaxonomyPolicy() });
-  const collections = new CollectionsService(config, repos.archives, repos.assets, policy, views, () => taxonomies.navigation(), consentStatuses);
+  const collections = new CollectionsService(
+    config,
+    repos.archives,
+    repos.assets,
+    policy,
+    views,
+    () => taxonomies.navigation(),
+    consentStatuses,
+    () => consent.isEnabled(),
+  );
   const pins = new PinsService(new PinsRepository(db), repos.archives, repos.assets, assets, collections, config.pinLimit, albums, repos.albums, taxonomies);
   const activity = new ActivityService(db, config.activityRetentionDays);
   const trash = new TrashService({ db, archives: repos.archives, assets: repos.assets, policy, files, retentionDays: config.trashRetentionDays, log });
@@ -363,6 +372,7 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
       assets: repos.assets,
       policy,
       resolve: (caller, archiveId, folderPath) => collections.resolve(caller, archiveId, folderPath),
+      consentFormsEnabled: () => consent.isEnabled(),
     }),
     downloads: new DownloadsService({
       tasks: metadata.backgroundTasks,

@@ -82,6 +82,38 @@ describe('RepresentationCache', () => {
     expect((await app.inject({ method: 'GET', url: '/thing/4', headers: { 'if-none-match': '"other"' } })).statusCode).toBe(200);
   });
 
+  it('keeps an answer only on the UTC date it was computed on (a consent form expiring at midnight, issue 15)', async () => {
+    const state = { generation: 'g1', clock: 0, day: '2026-11-29', computed: 0 };
+    const cache = new RepresentationCache(async () => state.generation, { now: () => state.clock, today: () => state.day, settleMs: 1000, maxAgeMs: 10_000 });
+    const app: FastifyInstance = Fastify();
+    app.get('/asset', (request, reply) =>
+      cache.send(request, reply, request.url, async () => {
+        state.computed++;
+        // The consent state the services compute for the date (an expiry on the 29th has run out on the 30th).
+        const consentStatus = { assetConsentState: state.day <= '2026-11-29' ? 'FullConsent' : 'NoConsent' };
+        return { contentType: 'application/json; charset=utf-8', body: JSON.stringify({ consentStatus }) };
+      }),
+    );
+    const get = async () => (await app.inject({ method: 'GET', url: '/asset' })).json() as { consentStatus: { assetConsentState: string } };
+    await get(); // generations first seen now: not settled
+    state.clock = 8000;
+    expect((await get()).consentStatus.assetConsentState).toBe('FullConsent');
+    expect((await get()).consentStatus.assetConsentState).toBe('FullConsent');
+    expect(state.computed).toBe(2); // kept
+    state.clock = 9000; // well within maxAgeMs of the kept answer, no generation moved, but midnight passed
+    state.day = '2026-11-30';
+    expect((await get()).consentStatus.assetConsentState).toBe('NoConsent');
+    expect(state.computed).toBe(3);
+    expect((await get()).consentStatus.assetConsentState).toBe('NoConsent');
+    expect(state.computed).toBe(3); // kept again for the new date
+
+    const values = new RepresentationCache(async () => 'g1', { now: () => state.clock, today: () => state.day, settleMs: 0 });
+    const value = () => values.remember('preview 1', async () => ({ day: state.day }));
+    expect(await value()).toEqual({ day: '2026-11-30' });
+    state.day = '2026-12-01';
+    expect(await value()).toEqual({ day: '2026-12-01' });
+  });
+
   it('remembers small values under the same rules', async () => {
     const state = { generation: 'g1', clock: 0, computed: 0 };
     const cache = new RepresentationCache(async () => state.generation, { now: () => state.clock, settleMs: 1000, maxAgeMs: 10_000 });

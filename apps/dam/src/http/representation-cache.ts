@@ -35,6 +35,8 @@ export interface Representation {
 
 interface Entry {
   generation: string;
+  /** The UTC date it was computed on (`YYYY-MM-DD`). */
+  day: string;
   /** When it was computed (ms, `performance.now()`). */
   at: number;
   contentType: string;
@@ -70,6 +72,9 @@ export function preferredCoding(acceptEncoding: string | string[] | undefined): 
  *   statement runs rather than when it commits; an answer is therefore kept only when the generations had already
  *   stood still for {@link REPRESENTATION_SETTLE_MS} before it was computed, and the age bound covers a writer
  *   slower than that.
+ * - An answer is reused only on the UTC date it was computed on: consent states (`consentStatus`, the `cst` filter;
+ *   issue 15) follow the date, a form expiring at midnight changes no generation, and the first request of a new day
+ *   computes each answer afresh (the ETag, a hash of the body, stays the same where nothing shown changed).
  * - The key holds the caller's user id, so one user never receives another's answer; permissions and group
  *   membership are part of the catalog generation.
  * - Bodies are sent compressed when the client accepts it (brotli or gzip, made once per kept answer), with an ETag;
@@ -81,7 +86,7 @@ export function preferredCoding(acceptEncoding: string | string[] | undefined): 
 export class RepresentationCache {
   private readonly entries: LRUCache<string, Entry>;
   private readonly computing = new Map<string, Promise<Entry>>();
-  private readonly values = new LRUCache<string, { generation: string; at: number; value: object }>({ max: 10_000 });
+  private readonly values = new LRUCache<string, { generation: string; day: string; at: number; value: object }>({ max: 10_000 });
   /** False when configured with `maxBytes: 0`: every answer is computed, nothing kept. */
   private readonly enabled: boolean;
   private seenGeneration: string | undefined;
@@ -90,11 +95,11 @@ export class RepresentationCache {
   /**
    * @param generations answers the current change generations (see {@link GenerationsRepository.current}).
    * @param options.maxBytes bound of kept bodies (bytes; 0 keeps nothing); `maxAgeMs`, `settleMs` as above; `now` a
-   *   clock in ms.
+   *   clock in ms; `today` the current UTC date (`YYYY-MM-DD`; the wall clock's when not given).
    */
   constructor(
     private readonly generations: () => Promise<string>,
-    private readonly options: { maxBytes?: number; maxAgeMs?: number; settleMs?: number; now?: () => number } = {},
+    private readonly options: { maxBytes?: number; maxAgeMs?: number; settleMs?: number; now?: () => number; today?: () => string } = {},
   ) {
     this.enabled = options.maxBytes !== 0;
     this.entries = new LRUCache<string, Entry>({
@@ -114,9 +119,9 @@ export class RepresentationCache {
    * @throws whatever `compute` throws (nothing is kept then).
    */
   async send(request: FastifyRequest, reply: FastifyReply, key: string, compute: () => Promise<Representation>): Promise<FastifyReply> {
-    const { generation, now } = await this.observe();
+    const { generation, day, now } = await this.observe();
     let entry = this.entries.get(key);
-    if (!this.fresh(entry, generation, now)) entry = await this.computeOnce(key, generation, now, compute);
+    if (!this.fresh(entry, generation, day, now)) entry = await this.computeOnce(key, generation, day, now, compute);
     return this.reply(request, reply, entry!);
   }
 
@@ -126,34 +131,36 @@ export class RepresentationCache {
    * @throws whatever `compute` throws (nothing is kept then).
    */
   async remember<T extends object>(key: string, compute: () => Promise<T>): Promise<T> {
-    const { generation, now } = await this.observe();
+    const { generation, day, now } = await this.observe();
     const kept = this.values.get(key);
-    if (this.fresh(kept, generation, now)) return kept!.value as T;
+    if (this.fresh(kept, generation, day, now)) return kept!.value as T;
     const value = await compute();
-    if (this.settled(now)) this.values.set(key, { generation, at: now, value });
+    if (this.settled(now)) this.values.set(key, { generation, day, at: now, value });
     return value;
   }
 
-  private async observe(): Promise<{ generation: string; now: number }> {
+  private async observe(): Promise<{ generation: string; day: string; now: number }> {
     const generation = await this.generations();
     const now = this.now();
+    // Read before computing: an answer computed across midnight is kept under the earlier date and not reused after.
+    const day = this.options.today ? this.options.today() : new Date().toISOString().slice(0, 10);
     if (generation !== this.seenGeneration) {
       this.seenGeneration = generation;
       this.seenSince = now;
     }
-    return { generation, now };
+    return { generation, day, now };
   }
 
-  private fresh(kept: { generation: string; at: number } | undefined, generation: string, now: number): boolean {
-    return kept !== undefined && kept.generation === generation && now - kept.at <= (this.options.maxAgeMs ?? REPRESENTATION_MAX_AGE_MS);
+  private fresh(kept: { generation: string; day: string; at: number } | undefined, generation: string, day: string, now: number): boolean {
+    return kept !== undefined && kept.generation === generation && kept.day === day && now - kept.at <= (this.options.maxAgeMs ?? REPRESENTATION_MAX_AGE_MS);
   }
 
   private settled(now: number): boolean {
     return this.enabled && now - this.seenSince >= (this.options.settleMs ?? REPRESENTATION_SETTLE_MS);
   }
 
-  private async computeOnce(key: string, generation: string, now: number, compute: () => Promise<Representation>): Promise<Entry> {
-    const flightKey = `${generation}\0${key}`;
+  private async computeOnce(key: string, generation: string, day: string, now: number, compute: () => Promise<Representation>): Promise<Entry> {
+    const flightKey = `${generation}\0${day}\0${key}`;
     const running = this.computing.get(flightKey);
     if (running) return running;
     const settled = this.settled(now);
@@ -161,6 +168,7 @@ export class RepresentationCache {
       const identity = Buffer.from(representation.body);
       const entry: Entry = {
         generation,
+        day,
         at: now,
         contentType: representation.contentType,
         etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,

@@ -82,6 +82,7 @@ export function presentAlbum(source: AlbumSource): Collection {
     hasChildren: false,
     isFolderNavigationEnabled: false,
     isSmartFolderNavigationEnabled: false,
+    // An album spans archives and is not searchable: no archive's consent management or filter applies (issue 15).
     isConsentManagementEnabled: false,
     isConsentStatusFilterEnabled: false,
     smartFolderHeader: null,

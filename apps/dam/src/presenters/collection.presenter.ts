@@ -3,6 +3,7 @@ import type { ArchiveRow, AssetRow } from '../db/schema.ts';
 import { ALERTS_HREF, archiveKey, assetHref, collectionHref, previewHref, smartFolderHref, smartFoldersHref, taxonomySearchHref, withPathParams } from './hrefs.ts';
 import { SORT_OPTIONS } from '../search/ordering.ts';
 import { metadataEditorLink } from './metadata-view.presenter.ts';
+import { storedSettings } from './archive-config.presenter.ts';
 
 /** A page of a listing, for FotoWeb's `paging` object (fotoweb-api-notes §3.4). */
 export interface PageLinks {
@@ -61,6 +62,22 @@ export interface CollectionSource {
   pin?: string | null;
   /** A folder's chosen tile colour and icon (null: the default); an archive's come from its row. */
   tile?: { color: string | null; icon: string | null } | undefined;
+  /** Whether consent forms are on (the consent settings' `enableConsentForms`, spec 03 §3.10); off when not given. */
+  consentFormsEnabled?: boolean | undefined;
+}
+
+/**
+ * FotoWeb's consent flags of a collection (issue 15; spec 03 §3.8 `EnableConsentManagement`, spec 02 §9 the consent
+ * status filter): consent management is on where consent forms are on and the archive enables it; the consent status
+ * filter is offered there to callers holding `ViewConsentSummary` on the archive.
+ */
+export function consentFlagsOf(
+  archive: Pick<ArchiveRow, 'settings'>,
+  consentFormsEnabled: boolean,
+  permissions: readonly string[],
+): { isConsentManagementEnabled: boolean; isConsentStatusFilterEnabled: boolean } {
+  const managed = consentFormsEnabled && storedSettings(archive).enableConsentManagement;
+  return { isConsentManagementEnabled: managed, isConsentStatusFilterEnabled: managed && permissions.includes('ViewConsentSummary') };
 }
 
 /**
@@ -139,8 +156,8 @@ export function presentCollection(source: CollectionSource): Collection {
     isFolderNavigationEnabled: true,
     // An archive shows its smart folders (issue 13): their list is linked as `smartFolders`.
     isSmartFolderNavigationEnabled: source.folderPath === '' && !source.search,
-    isConsentManagementEnabled: false,
-    isConsentStatusFilterEnabled: false,
+    // Consent (issue 15): on where consent forms are on and the archive enables consent management.
+    ...consentFlagsOf(archive, source.consentFormsEnabled === true, permissions),
     smartFolderHeader: source.folderPath === '' && !source.search ? 'Smart folders' : null,
     // The archive's smart folders, from the archive, its folders and its searches (a search is saved there).
     smartFolders: smartFoldersHref(archive.id),

@@ -59,6 +59,8 @@ export class CollectionsService {
     private readonly taxonomyNavigation: () => Promise<TaxonomyNavigation> = async () => [],
     /** The consent summaries a caller sees on a page of assets (issue 15); none when not given. */
     private readonly consentStatuses: ConsentStatuses = async () => undefined,
+    /** Whether consent forms are on (`ConsentService.isEnabled`; issue 15), read once per answer; off when not given. */
+    private readonly consentFormsEnabled: () => Promise<boolean> = async () => false,
   ) {
     this.pages = new PageCursors(pagingKeyFrom([config.bffClient.secret, config.cliClientSecret]));
   }
@@ -109,6 +111,7 @@ export class CollectionsService {
     const filter = options.filter;
     if (filter) visible = visible.filter((v) => this.policy.can(v.permissions, filter));
     const managesArchives = sitePolicy.can(caller, 'manageArchives');
+    const consentFormsEnabled = await this.consentFormsEnabled();
     const data = [];
     for (const { archive, permissions, visibility } of visible) {
       const scope: AssetScope = { archiveId: archive.id, ...(node ? { search: withConsentAccess(node, permissions) } : {}), ...(visibility ? { visibility } : {}) };
@@ -130,6 +133,7 @@ export class CollectionsService {
           hasChildren: children.length > 0,
           childCount: children.length,
           pin: pinOf(caller),
+          consentFormsEnabled,
         }),
       );
     }
@@ -177,6 +181,7 @@ export class CollectionsService {
       throw error;
     }
     const scope: AssetScope = { archiveId: archive.id, folderPath, ...(node ? { search: withConsentAccess(node, permissions) } : {}), ...seen };
+    const consentFormsEnabled = await this.consentFormsEnabled();
     const childFolders = await this.archives.childFolders(archive.id, folderPath);
     // Child collections (with their counts and covers) only when the representation shows them.
     const children = async () => {
@@ -202,6 +207,7 @@ export class CollectionsService {
               tile: { color: f.color, icon: f.icon },
               posterAsset: cover,
               coverChosen: cover !== undefined,
+              consentFormsEnabled,
             });
           }),
         ),
@@ -263,6 +269,7 @@ export class CollectionsService {
       childCount: childFolders.length,
       pin: pinOf(caller),
       ...(folder ? { tile: { color: folder.color, icon: folder.icon } } : {}),
+      consentFormsEnabled,
     });
     // An archive itself offers its taxonomy navigation (issue 13); a search or a folder does not.
     if (!folderPath && !search) collection.taxonomies = presentTaxonomyNavigation(archive, await this.taxonomyNavigation(), pinOf(caller));

@@ -38,6 +38,8 @@ export class SmartFoldersService {
       assets: AssetsRepository;
       policy: ArchivePolicy;
       resolve: (caller: Caller, archiveId: number, folderPath: string) => Promise<ResolvedCollection>;
+      /** Whether consent forms are on (`ConsentService.isEnabled`; issue 15): the folders' consent flags; off when not given. */
+      consentFormsEnabled?: () => Promise<boolean>;
     },
   ) {
     this.folders = new SmartFoldersRepository(deps.db);
@@ -50,8 +52,9 @@ export class SmartFoldersService {
   async list(caller: Caller, archiveId: number, read: SearchReader): Promise<CollectionList> {
     const resolved = await this.deps.resolve(caller, archiveId, '');
     const rows = await this.folders.list(archiveId);
+    const consentFormsEnabled = await this.consentFormsEnabled();
     const data: Collection[] = [];
-    for (const row of rows) data.push(await this.present(resolved, row, read));
+    for (const row of rows) data.push(await this.present(resolved, row, read, consentFormsEnabled));
     return { data, paging: null };
   }
 
@@ -126,8 +129,16 @@ export class SmartFoldersService {
     return { folderPath: input.target.folderPath, query: input.search.query };
   }
 
-  /** A smart folder with the hits the caller sees (none when its folder or search no longer works). */
-  private async present(resolved: ResolvedCollection, row: SmartFolderRow, read: SearchReader): Promise<Collection> {
+  /** Whether consent forms are on (off when the service was not told). */
+  private async consentFormsEnabled(): Promise<boolean> {
+    return (await this.deps.consentFormsEnabled?.()) ?? false;
+  }
+
+  /**
+   * A smart folder with the hits the caller sees (none when its folder or search no longer works); `consentFormsEnabled`
+   * is read when not given.
+   */
+  private async present(resolved: ResolvedCollection, row: SmartFolderRow, read: SearchReader, consentFormsEnabled?: boolean): Promise<Collection> {
     const { archive, permissions, visibility } = resolved;
     const search = await read(row.query).catch(() => undefined);
     const folderExists = row.folder_path === '' || (await this.deps.archives.findFolder(archive.id, row.folder_path)) !== undefined;
@@ -143,6 +154,7 @@ export class SmartFoldersService {
       search: search ?? { searchString: '', searchQuery: '', query: row.query },
       smartFolder: { id: row.id, name: row.name },
       canEdit: this.deps.policy.can(permissions, 'editSmartFolders'),
+      consentFormsEnabled: consentFormsEnabled ?? (await this.consentFormsEnabled()),
     });
   }
 }

@@ -4795,7 +4795,9 @@ export interface components {
             isLinkCollection: boolean;
             isFolderNavigationEnabled: boolean;
             isSmartFolderNavigationEnabled: boolean;
+            /** @description Whether consent management applies here (issue 15; spec 03 §3.8, §3.10): consent forms are on (`ConsentFormSettings.enableConsentForms`) and the collection's archive has `EnableConsentManagement`. Always false for albums, which span archives. */
             isConsentManagementEnabled: boolean;
+            /** @description Whether the consent status filter (`cst`, spec 02 §9) is offered here: `isConsentManagementEnabled` and the caller holds `ViewConsentSummary` on the archive. Always false for albums. */
             isConsentStatusFilterEnabled: boolean;
             smartFolderHeader: string | null;
             /**
