@@ -6,6 +6,7 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect } from '../fixtures.ts';
+import { csrfHeader } from '../metadataAssets.ts';
 
 type Cookies = Awaited<ReturnType<BrowserContext['cookies']>>;
 
@@ -29,9 +30,8 @@ export async function ensureSignedIn(page: Page, credentials: { readonly usernam
   if (authenticated) return;
   await page.context().clearCookies();
   await page.request.get('/fotoweb/views/session', { headers: { Accept: 'application/json' } });
-  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'magpie_csrf');
   const login = await page.request.post('/fotoweb/views/login', {
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...(csrf ? { 'X-CSRF-Token': csrf.value } : {}) },
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...(await csrfHeader(page)) },
     data: { username: credentials.username, password: credentials.password },
   });
   expect(login.status(), await login.text()).toBe(200);
@@ -49,7 +49,7 @@ export async function openSignedIn(page: Page, credentials: { readonly username:
   await expect(page.getByTestId('archives-view')).toBeVisible();
 }
 
-/** Keeps the page's cookies for the next path's {@link openSignedIn}; call it when a path ends, passed or not. */
+/** Keeps the page's cookies for the next path's {@link ensureSignedIn}; call it when a path ends, passed or not. */
 export async function keepSession(page: Page): Promise<void> {
   lastSession = await page.context().cookies();
 }
