@@ -14,9 +14,9 @@ import { defineConfig } from '@playwright/test';
 const part = process.env.MAGPIE_E2E_PART;
 
 /**
- * Generated-path specs that run with the journeys, to even out the two parts (measured 2026-11-29 on two cores, with
- * memberEditList alone here: journeys 15.2 min, model paths 17.2 min). They make their own data or answer their calls
- * themselves, so they disturb no journey.
+ * Generated-path specs that run with the journeys, to even out the two parts (measured 2026-11-29 on two cores:
+ * journeys 16.1 min, model paths 17.4 min). They make their own data or answer their calls themselves, so they disturb
+ * no journey.
  */
 const MODEL_SPECS_WITH_JOURNEYS = ['memberEditList', 'revisionHistory'];
 const withJourneys = new RegExp(`model/(${MODEL_SPECS_WITH_JOURNEYS.join('|')})\\.model\\.spec\\.ts$`);
