@@ -8,9 +8,9 @@ import { defineConfig } from 'vitest/config';
  */
 /**
  * DAM test files that never open a database (media decoding, the expression parser, the text import's parser, the
- * field validator, URL parsing, the local file and chunk stores), and the ingest of every sample (`samples.test.ts`:
- * what it checks is the decoders' and ExifTool's reading of 244 files; the database writes an ingest makes are the
- * upload tests' on both databases). They run on the PGlite pass only: a PostgreSQL pass would run the same code again.
+ * field validator, URL parsing, the local file and chunk stores, the format decoders), and the ingest of every sample
+ * (`samples.test.ts`, `formats.test.ts`: what they check is the decoders' and ExifTool's reading of the files; the
+ * database writes an ingest makes are the upload tests' on both databases). They run on the PGlite pass only: a PostgreSQL pass would run the same code again.
  */
 const DATABASE_FREE_DAM_TESTS = [
   'apps/dam/src/config.test.ts',
@@ -23,6 +23,7 @@ const DATABASE_FREE_DAM_TESTS = [
   'apps/dam/src/storage/*.test.ts',
   'apps/dam/src/taxonomies/text-import.test.ts',
   'apps/dam/src/samples.test.ts',
+  'apps/dam/src/formats.test.ts',
 ];
 
 export default defineConfig({

@@ -179,6 +179,9 @@ test('header search, advanced search, a refused search and a remembered sort', a
   // Clear goes to the collection's search-clear URL.
   await advanced.getByTestId('advanced-clear').click();
   await expect(page).toHaveURL((url) => url.pathname === archivePath && url.search === '');
+  // The header searches the collection on screen: wait until the cleared view has loaded (a search typed while it
+  // loads has no collection to search in and goes across the archives instead).
+  await expect(page.getByTestId('collection-count')).not.toContainText(/matching|updating/);
 
   // 3. A refused expression: the server's heading under the field, the view and the header still usable.
   const bad = '"unclosed';

@@ -14,6 +14,8 @@ import { meRoutes } from './routes/me/me.route.ts';
 import { pinsRoutes } from './routes/pins/pins.route.ts';
 import { trashRoutes } from './routes/trash/trash.route.ts';
 import { downloadsRoutes } from './routes/downloads/downloads.route.ts';
+import { renditionsRoutes } from './routes/renditions/renditions.route.ts';
+import { processingProfilesRoutes } from './routes/processing-profiles/processing-profiles.route.ts';
 import { smartFoldersRoutes } from './routes/smart-folders/smart-folders.route.ts';
 import { albumsRoutes } from './routes/albums/albums.route.ts';
 import { sharesRoutes } from './routes/albums/shares.route.ts';
@@ -23,6 +25,8 @@ import { collectionsOperations } from './routes/collections/collections.route.ts
 import { assetsOperations } from './routes/assets/assets.route.ts';
 import { revisionsOperations } from './routes/revisions/revisions.route.ts';
 import { previewRoutes } from './routes/previews/previews.route.ts';
+import { webVideoRoutes } from './routes/previews/web-video.route.ts';
+import { documentPageRoutes } from './routes/previews/document-pages.route.ts';
 import { uploadRoutes } from './routes/uploads/uploads.route.ts';
 import { backgroundTasksRoutes } from './routes/background-tasks/background-tasks.route.ts';
 import { metadataViewsRoutes } from './routes/metadata-views/metadata-views.route.ts';
@@ -44,6 +48,8 @@ import { footerRoutes } from './routes/footer/footer.route.ts';
 import { passwordResetsRoutes } from './routes/password-resets/password-resets.route.ts';
 import { invitationsRoutes } from './routes/invitations/invitations.route.ts';
 import { signupsRoutes } from './routes/signups/signups.route.ts';
+import { apiKeysRoutes } from './routes/api-keys/api-keys.route.ts';
+import { webhooksRoutes } from './routes/webhooks/webhooks.route.ts';
 import { DebugRequestLogController } from '@magpie/api-types/server-logging';
 
 /** Largest JSON or form body accepted (bytes); files arrive as chunks, never as one body. */
@@ -89,7 +95,7 @@ export async function buildDamApp(ctx: DamContext, options: { loggerInstance?: F
   });
   await app.register(multipart, { limits: { files: 1, fields: 10, parts: 12 } });
 
-  registerAuthentication(app, ctx.auth, { guestAccess: ctx.config.guestAccess });
+  registerAuthentication(app, ctx.auth, { guestAccess: ctx.config.guestAccess, apiKeys: ctx.apiKeys, previewTokens: ctx.previewTokens });
   await app.register(async (scope) => {
     await tokenRoutes(scope, ctx);
     await servicesRoutes(scope, ctx);
@@ -100,10 +106,14 @@ export async function buildDamApp(ctx: DamContext, options: { loggerInstance?: F
     // `/fotoweb/archives/*` is shared by three rooms: one dispatcher parses the path once for all of them.
     serveArchives(scope, { ...collectionsOperations(ctx), ...foldersOperations(ctx), ...assetsOperations(ctx), ...revisionsOperations(ctx) });
     await previewRoutes(scope, ctx);
+    await webVideoRoutes(scope, ctx);
+    await documentPageRoutes(scope, ctx);
     await uploadRoutes(scope, ctx);
     await backgroundTasksRoutes(scope, ctx);
     await trashRoutes(scope, ctx);
     await downloadsRoutes(scope, ctx);
+    await renditionsRoutes(scope, ctx);
+    await processingProfilesRoutes(scope, ctx);
     await smartFoldersRoutes(scope, ctx);
     await metadataViewsRoutes(scope, ctx);
     await taxonomiesRoutes(scope, ctx);
@@ -124,6 +134,8 @@ export async function buildDamApp(ctx: DamContext, options: { loggerInstance?: F
     await privacyRoutes(scope);
     await appearanceRoutes(scope, ctx);
     await footerRoutes(scope, ctx);
+    await apiKeysRoutes(scope, ctx);
+    await webhooksRoutes(scope, ctx);
   });
   return app;
 }

@@ -8,6 +8,16 @@ describe('loadDamConfig', () => {
     expect(loadDamConfig({ LOG_FORMAT: ' Pretty ' }).logFormat).toBe('pretty');
   });
 
+  it('reads the webhook back-off and timeout (issue 16) with their defaults, and refuses a malformed back-off', () => {
+    expect(loadDamConfig({}).webhookRetryDelaysMs).toEqual([30_000, 120_000, 600_000, 3_600_000, 21_600_000]);
+    expect(loadDamConfig({}).webhookTimeoutMs).toBe(10_000);
+    expect(loadDamConfig({ MAGPIE_WEBHOOK_RETRY_MS: ' 100, 2000 ' }).webhookRetryDelaysMs).toEqual([100, 2000]);
+    expect(loadDamConfig({ MAGPIE_WEBHOOK_TIMEOUT_MS: '2500' }).webhookTimeoutMs).toBe(2500);
+    for (const bad of ['1s', '100,,200', '-5', Array.from({ length: 11 }, () => '1').join(',')]) {
+      expect(() => loadDamConfig({ MAGPIE_WEBHOOK_RETRY_MS: bad }), bad).toThrow('MAGPIE_WEBHOOK_RETRY_MS must be one to ten waits in ms');
+    }
+  });
+
   it('refuses any other LOG_FORMAT, naming it', () => {
     expect(() => loadDamConfig({ LOG_FORMAT: 'yaml' })).toThrow('LOG_FORMAT must be json or pretty, got "yaml"');
   });

@@ -90,6 +90,14 @@ export interface DamConfig {
    */
   alertSweepMs: number;
   /**
+   * The waits before each retry of a failed webhook delivery (`MAGPIE_WEBHOOK_RETRY_MS`, comma-separated ms, default
+   * `30000,120000,600000,3600000,21600000`: 30 s, 2 min, 10 min, 1 h, 6 h; issue 16). A delivery is tried once plus
+   * once per wait, then given up.
+   */
+  webhookRetryDelaysMs: readonly number[];
+  /** How long a webhook receiver has to answer one delivery (`MAGPIE_WEBHOOK_TIMEOUT_MS`, ms, default 10,000). */
+  webhookTimeoutMs: number;
+  /**
    * Days an approved order's download works when the approver sets no expiry (`MAGPIE_ORDER_DOWNLOAD_DAYS`, default 14;
    * issue 15).
    */
@@ -218,6 +226,8 @@ export function loadDamConfig(env: NodeJS.ProcessEnv = process.env): DamConfig {
     activityRetentionDays: positiveIntFromEnv(env, 'MAGPIE_ACTIVITY_RETENTION_DAYS', 365),
     alertSweepMs: Math.max(250, positiveIntFromEnv(env, 'MAGPIE_ALERT_SWEEP_MS', 60_000)),
     orderDownloadDays: positiveIntFromEnv(env, 'MAGPIE_ORDER_DOWNLOAD_DAYS', 14),
+    webhookRetryDelaysMs: webhookRetryDelaysFromEnv(env),
+    webhookTimeoutMs: Math.max(100, positiveIntFromEnv(env, 'MAGPIE_WEBHOOK_TIMEOUT_MS', 10_000)),
     desktopTool: desktopToolFromEnv(env),
     subscription: subscriptionFromEnv(env),
     guestAccess: onOffFromEnv(env, 'MAGPIE_GUEST_ACCESS', true),
@@ -229,6 +239,20 @@ export function loadDamConfig(env: NodeJS.ProcessEnv = process.env): DamConfig {
     logLevel: env.LOG_LEVEL || 'info',
     logFormat: logFormatFromEnv(env),
   };
+}
+
+/**
+ * `MAGPIE_WEBHOOK_RETRY_MS`: one to ten waits in ms, comma-separated (default 30 s, 2 min, 10 min, 1 h, 6 h).
+ * @throws Error for anything but whole numbers of ms.
+ */
+function webhookRetryDelaysFromEnv(env: NodeJS.ProcessEnv): number[] {
+  const raw = env.MAGPIE_WEBHOOK_RETRY_MS?.trim();
+  if (!raw) return [30_000, 120_000, 600_000, 3_600_000, 21_600_000];
+  const waits = raw.split(',').map((part) => part.trim());
+  if (waits.length > 10 || !waits.every((wait) => /^\d{1,9}$/.test(wait))) {
+    throw new Error(`MAGPIE_WEBHOOK_RETRY_MS must be one to ten waits in ms such as "30000,120000", got "${env.MAGPIE_WEBHOOK_RETRY_MS}"`);
+  }
+  return waits.map(Number);
 }
 
 /** The license levels seats may be set for: every level of `USER_LICENSE_LEVELS` but None (0), which is no license. */

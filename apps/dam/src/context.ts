@@ -29,11 +29,17 @@ import { forgetFinishedSweeps, scheduleSweeps } from './jobs/sweeps.ts';
 import { ALERT_SWEEP_JOB, ALERT_SWEEP_RUNS_KEPT_MS, AlertsService } from './services/alerts.service.ts';
 import { OrdersService } from './services/orders.service.ts';
 import { DownloadsService } from './services/downloads.service.ts';
+import { EXPIRE_RENDITIONS_JOB, MAKE_RENDITION_JOB, RENDITION_SWEEP_INTERVAL_MS, RenditionsService } from './services/renditions.service.ts';
+import { ProcessingProfilesService } from './services/processing-profiles.service.ts';
+import { PreviewTokensService } from './services/preview-tokens.service.ts';
+import type { AssetExtrasFor } from './presenters/asset.presenter.ts';
+import { ProcessingProfilesRepository, RenditionsRepository } from './repositories/renditions.repository.ts';
 import { SmartFoldersService } from './services/smart-folders.service.ts';
 import { DownloadsRepository } from './repositories/downloads.repository.ts';
 import { PURGE_TRASH_JOB, TRASH_SWEEP_INTERVAL_MS, TrashService } from './services/trash.service.ts';
 import { ACTIVITY_RETENTION_JOB, ACTIVITY_SWEEP_INTERVAL_MS, ActivityService } from './services/activity.service.ts';
 import { endExiftool } from './media/index.ts';
+import { WEB_VIDEO_JOB, webVideoJob } from './jobs/web-video.job.ts';
 import { createMetadataServices, type MetadataServices } from './services/metadata.wiring.ts';
 import { MetadataViewsRepository } from './repositories/metadata-views.repository.ts';
 import { TaxonomiesRepository } from './taxonomies/taxonomies.repository.ts';
@@ -73,6 +79,8 @@ import { SignupSettingsService } from './services/signup-settings.service.ts';
 import { AppearanceService } from './services/appearance.service.ts';
 import { SiteFooterService } from './services/site-footer.service.ts';
 import { AlbumLinksRepository, AlbumSharesRepository, AlbumsRepository } from './repositories/albums.repository.ts';
+import { ApiKeysService } from './services/api-keys.service.ts';
+import { WEBHOOK_DELIVERY_JOB, WEBHOOK_RETENTION_JOB, WEBHOOK_SWEEP_INTERVAL_MS, WebhooksService, webhookDeliveryJob } from './services/webhooks.service.ts';
 
 /** Everything the DAM's routes, jobs and CLI use, wired once (the composition root). */
 export interface DamContext {
@@ -117,6 +125,12 @@ export interface DamContext {
   trash: TrashService;
   /** ZIP downloads of a selection (issue 13). */
   downloads: DownloadsService;
+  /** FotoWeb's rendition service: requested renditions, made by a job, the requester's for an hour (issue 16). */
+  renditions: RenditionsService;
+  /** Processing profiles: the renditions every asset offers, managed by administrators (issue 16). */
+  processingProfiles: ProcessingProfilesService;
+  /** Assets' previewTokens: signed, expiring, one asset's previews (issue 16). */
+  previewTokens: PreviewTokensService;
   /** Archives' saved searches (issue 13). */
   smartFolders: SmartFoldersService;
   /** Albums' share links, for anyone who has one (issue 13). */
@@ -129,6 +143,10 @@ export interface DamContext {
   configOptions: ConfigOptionsService;
   /** API clients of integrations (spec 03 §3.12). */
   applications: ApplicationsService;
+  /** Legacy API keys that authenticate the `FWAPIToken` header (issue 16). */
+  apiKeys: ApiKeysService;
+  /** Webhooks told of asset events, and their deliveries (issue 16, spec 03 §2.1). */
+  webhooks: WebhooksService;
   /** User administration (spec 03 §3.1, §7 "Users and groups"). */
   users: UsersService;
   /** Group administration: groups, their permissions and members (spec 03 §3.2, §3.3, §7). */
@@ -223,7 +241,12 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
   const views = new MetadataViewsRepository(db);
   // Consent (issue 15): assets and collections show the summaries it answers (late-bound: it reads assets too).
   const consentStatuses: ConsentStatuses = (permissions, ids) => consent.statusesOf(permissions, ids);
-  const assets = new AssetsService(repos.archives, repos.assets, policy, files, views, consentStatuses);
+  // Renditions (issue 16): assets list the processing profiles and carry the caller's previewToken (late-bound).
+  const assetExtras: AssetExtrasFor = async (caller) => {
+    const profiles = await processingProfiles.all();
+    return (asset) => ({ profiles, previewToken: previewTokens.issue(caller.userId, asset) });
+  };
+  const assets = new AssetsService(repos.archives, repos.assets, policy, files, views, consentStatuses, assetExtras);
   const consent = new ConsentService({ consent: new ConsentRepository(db), assets: repos.assets, policy, assetsService: assets });
   const albumComments = new AlbumCommentsRepository(db);
   const albums = new AlbumsService(
@@ -250,9 +273,25 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
     () => taxonomies.navigation(),
     consentStatuses,
     () => consent.isEnabled(),
+    assetExtras,
   );
   const pins = new PinsService(new PinsRepository(db), repos.archives, repos.assets, assets, collections, config.pinLimit, albums, repos.albums, taxonomies);
   const activity = new ActivityService(db, config.activityRetentionDays);
+  const processingProfiles = new ProcessingProfilesService(new ProcessingProfilesRepository(db));
+  const previewTokens = new PreviewTokensService({
+    key: derivedKey([config.bffClient.secret, config.cliClientSecret], 'preview tokens v1'),
+    issuer: `${config.publicUrl.replace(/\/+$/, '')}/fotoweb/`,
+    callerForUser: (userId) => auth.callerForUser(userId),
+  });
+  const renditions = new RenditionsService({
+    renditions: new RenditionsRepository(db),
+    profiles: processingProfiles,
+    assets,
+    assetRows: repos.assets,
+    jobs: repos.jobs,
+    files,
+    notifyWorker: () => worker?.notify(),
+  });
   const trash = new TrashService({ db, archives: repos.archives, assets: repos.assets, policy, files, retentionDays: config.trashRetentionDays, log });
   const metadata = createMetadataServices({ db, databaseKind: database.kind, repos, policy, files, ingest, assets, taxonomies, notifyWorker: () => worker?.notify(), log });
   // Mail (issue 14): through SMTP_URL when set, else held in the outbox; links from MAGPIE_PUBLIC_URL.
@@ -264,6 +303,8 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
     onQueued: () => worker?.notify(),
     log,
   });
+  // Webhooks (issue 16): deliveries queued with each asset event, sent by the worker with the configured back-off.
+  const webhooks = new WebhooksService(db, { publicUrl: config.publicUrl, retryDelaysMs: config.webhookRetryDelaysMs, timeoutMs: config.webhookTimeoutMs, log });
   worker = new JobWorker(
     repos.jobs,
     {
@@ -279,6 +320,12 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
         log,
       }),
       [EXPIRE_UPLOADS_JOB]: expireUploadsJob({ uploads }),
+      // Renditions (issue 16): one job per requested conversion; an expiry sweep at a time.
+      [MAKE_RENDITION_JOB]: renditions.makeJob,
+      [EXPIRE_RENDITIONS_JOB]: async () => {
+        await renditions.sweepExpired();
+        await forgetFinishedSweeps(db, EXPIRE_RENDITIONS_JOB, RENDITION_SWEEP_INTERVAL_MS);
+      },
       [PURGE_TRASH_JOB]: async () => {
         await trash.purgeExpired();
       },
@@ -288,6 +335,13 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
       },
       ...metadata.jobHandlers,
       [SEND_MAIL_JOB]: sendMailJob(mailer),
+      [WEBHOOK_DELIVERY_JOB]: webhookDeliveryJob(webhooks),
+      // Movies' web-playable copies (issue 16).
+      [WEB_VIDEO_JOB]: webVideoJob({ assets: repos.assets, files }),
+      [WEBHOOK_RETENTION_JOB]: async () => {
+        await webhooks.purgeExpired();
+        await forgetFinishedSweeps(db, WEBHOOK_RETENTION_JOB, WEBHOOK_SWEEP_INTERVAL_MS);
+      },
       // Search alerts (issue 15): one sweep at a time looks at the alerts whose time has come.
       [ALERT_SWEEP_JOB]: async (_job, signal) => {
         await alerts!.sweep(signal);
@@ -300,11 +354,15 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
   // Abandoned uploads expire (issue 9): each process offers a sweep periodically; at most one is queued at a time.
   const uploadSweeps = scheduleUploadSweeps({ db, intervalMs: uploadSweepIntervalMs(config.uploadExpirySeconds), onQueued: () => worker?.notify(), log });
   // The trash (issue 13): each process offers an hourly purge of what is older than the retention; one runs at a time.
+  // Requested renditions (issue 16) expire after an hour: each process offers a sweep every ten minutes.
+  const renditionSweeps = scheduleSweeps({ db, kind: EXPIRE_RENDITIONS_JOB, intervalMs: RENDITION_SWEEP_INTERVAL_MS, onQueued: () => worker?.notify(), log });
   const trashSweeps = scheduleSweeps({ db, kind: PURGE_TRASH_JOB, intervalMs: TRASH_SWEEP_INTERVAL_MS, onQueued: () => worker?.notify(), log });
   // Search alerts (issue 15): each process offers an alert sweep every MAGPIE_ALERT_SWEEP_MS; one runs at a time.
   const alertSweeps = scheduleSweeps({ db, kind: ALERT_SWEEP_JOB, intervalMs: config.alertSweepMs, onQueued: () => worker?.notify(), log });
   // The activity log (issue 15): each process offers an hourly sweep of rows older than the retention; one runs at a time.
   const activitySweeps = scheduleSweeps({ db, kind: ACTIVITY_RETENTION_JOB, intervalMs: ACTIVITY_SWEEP_INTERVAL_MS, onQueued: () => worker?.notify(), log });
+  // Webhook deliveries (issue 16): each process offers an hourly sweep of finished deliveries past their retention.
+  const webhookSweeps = scheduleSweeps({ db, kind: WEBHOOK_RETENTION_JOB, intervalMs: WEBHOOK_SWEEP_INTERVAL_MS, onQueued: () => worker?.notify(), log });
   const auth = new AuthService(config, repos.users, repos.tokens, db);
   const orders = new OrdersService({
     db,
@@ -382,6 +440,9 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
       policy,
       files,
     }),
+    renditions,
+    processingProfiles,
+    previewTokens,
     sharedAlbums: new SharedAlbumsService(
       repos.albumLinks,
       repos.albums,
@@ -396,6 +457,8 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
     siteOwner: new SiteOwnerService(db, repos.users, new GroupsRepository(db), auth),
     configOptions: new ConfigOptionsService(),
     applications: new ApplicationsService(db, repos.tokens, auth),
+    apiKeys: new ApiKeysService(db, auth),
+    webhooks,
     users: new UsersService(db, auth, { licenseSeats: config.licenseSeats, guestAccess: config.guestAccess }),
     groups: new GroupsService(db, auth, { guestAccess: config.guestAccess }),
     archiveConfig: new ArchiveConfigService(db, { maxArchives: config.maxArchives }),
@@ -421,8 +484,10 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
     async close() {
       uploadSweeps.stop();
       trashSweeps.stop();
+      renditionSweeps.stop();
       alertSweeps.stop();
       activitySweeps.stop();
+      webhookSweeps.stop();
       // A reset request answered already may still be storing its link and queuing its mail.
       await passwordResets.settled();
       await worker!.stop();

@@ -3,6 +3,7 @@ import { loadDamConfig } from './config.ts';
 import { createDamContext } from './context.ts';
 import { buildDamApp } from './app.ts';
 import { OWNER_ONLY_UMASK } from './lib/private-files.ts';
+import { ffmpegAvailability, FfmpegMissing } from './media/decoders/ffmpeg.ts';
 import { loggerSetup } from '@magpie/api-types/server-logging';
 
 /**
@@ -44,6 +45,14 @@ async function main() {
   // How mail leaves the server (issue 14): the SMTP server without its credentials, or the outbox.
   const mail = ctx.mailer.delivery.server ?? 'outbox (no SMTP_URL: messages are held for administrators to read)';
   log.info({ database: ctx.database.kind, dataDir: config.dataDir, mail, publicUrl: config.publicUrl }, 'Magpie DAM ready');
+  // Video and sound previews and web-playable videos need ffmpeg (issue 16); everything else works without it.
+  const ffmpeg = ffmpegAvailability();
+  if (ffmpeg.available) log.info({ ffmpeg: ffmpeg.path, version: ffmpeg.version }, 'ffmpeg found: video posters, waveforms and web-playable videos are on');
+  else
+    log.warn(
+      { problem: ffmpeg.problem },
+      new FfmpegMissing(ffmpeg.problem ?? 'not found').message + ' Until then videos and sound files get no preview; every other format works.',
+    );
 }
 
 main().catch((error: unknown) => {

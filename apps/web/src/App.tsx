@@ -33,6 +33,9 @@ const CollectionView = lazy(() => import('./routes/collection/CollectionView.tsx
 const SharedAlbumView = lazy(() => import('./albums/SharedAlbumView.tsx').then((module) => ({ default: module.SharedAlbumView })));
 const TrashView = lazy(() => import('./trash/TrashView.tsx').then((module) => ({ default: module.TrashView })));
 const ApiClientsView = lazy(() => import('./routes/api-clients/ApiClientsView.tsx').then((module) => ({ default: module.ApiClientsView })));
+const ApiKeysView = lazy(() => import('./integrations/ApiKeysView.tsx').then((module) => ({ default: module.ApiKeysView })));
+const ProcessingProfilesView = lazy(() => import('./processingProfiles/ProcessingProfilesView.tsx').then((module) => ({ default: module.ProcessingProfilesView })));
+const WebhooksView = lazy(() => import('./integrations/WebhooksView.tsx').then((module) => ({ default: module.WebhooksView })));
 const OutboxView = lazy(() => import('./routes/outbox/OutboxView.tsx').then((module) => ({ default: module.OutboxView })));
 const ActivityExportsView = lazy(() => import('./activity/ActivityExportsView.tsx').then((module) => ({ default: module.ActivityExportsView })));
 const InvitationWizardView = lazy(() => import('./invitations/InvitationWizard.tsx').then((module) => ({ default: module.InvitationWizardView })));
@@ -232,6 +235,32 @@ export function App() {
                     element={
                       <LazyBoundary fallback={<PageLoading />}>
                         <ApiClientsView />
+                      </LazyBoundary>
+                    }
+                  />
+                  {/* Legacy API keys and webhooks (issue 16; spec 03 §2.1 "Webhooks"). */}
+                  <Route
+                    path="/fotoweb/views/api-keys"
+                    element={
+                      <LazyBoundary fallback={<PageLoading />}>
+                        <ApiKeysView />
+                      </LazyBoundary>
+                    }
+                  />
+                  {/* Processing profiles (issue 16): the renditions every asset offers. */}
+                  <Route
+                    path="/fotoweb/views/processing-profiles"
+                    element={
+                      <LazyBoundary fallback={<PageLoading />}>
+                        <ProcessingProfilesView />
+                      </LazyBoundary>
+                    }
+                  />
+                  <Route
+                    path="/fotoweb/views/admin/webhooks"
+                    element={
+                      <LazyBoundary fallback={<PageLoading />}>
+                        <WebhooksView />
                       </LazyBoundary>
                     }
                   />

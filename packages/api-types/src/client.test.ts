@@ -671,6 +671,110 @@ describe('createMagpieClient: users, groups and API clients', () => {
     ]);
   });
 
+  it('lists, creates and revokes legacy API keys, and registers, lists, deletes webhooks and reads their deliveries (issue 16)', async () => {
+    const key = {
+      id: 3,
+      name: 'Export',
+      actingAs: '/fotoweb/api/users/15001',
+      actingAsName: 'Admin',
+      created: '2026-11-01T00:00:00Z',
+      createdBy: 'admin',
+      lastUsed: null,
+      href: '/fotoweb/api/api-keys/3',
+    };
+    const hook = {
+      id: 4,
+      url: 'https://example.com/hook',
+      events: ['asset.ingested'],
+      enabled: true,
+      created: '2026-11-01T00:00:00Z',
+      createdBy: 'admin',
+      lastDelivery: null,
+      href: '/fotoweb/api/webhooks/4',
+      deliveries: '/fotoweb/api/webhooks/4/deliveries',
+    };
+    const { api, requests } = client(
+      () => json({ data: [key] }),
+      () => json({ ...key, key: 'k3y' }, 201),
+      noContent,
+      () => json({ data: [hook] }),
+      () => json({ ...hook, secret: 's3cret' }, 201),
+      () => json({ data: [] }),
+      noContent,
+    );
+    await expect(api.listApiKeys()).resolves.toEqual({ data: [key] });
+    await expect(api.createApiKey({ name: 'Export', actingAs: key.actingAs })).resolves.toMatchObject({ key: 'k3y' });
+    await expect(api.revokeApiKey(key.href)).resolves.toBeUndefined();
+    await expect(api.listWebhooks()).resolves.toEqual({ data: [hook] });
+    await expect(api.createWebhook({ url: hook.url, events: ['asset.ingested'], enabled: true })).resolves.toMatchObject({ secret: 's3cret' });
+    await expect(api.listWebhookDeliveries(hook.deliveries)).resolves.toEqual({ data: [] });
+    await expect(api.deleteWebhook(hook.href)).resolves.toBeUndefined();
+    expect(requests.map((r) => [r.method, r.url, r.headers['X-CSRF-Token'], r.body])).toEqual([
+      ['GET', '/fotoweb/api/api-keys', undefined, undefined],
+      ['POST', '/fotoweb/api/api-keys', 'csrf-123', JSON.stringify({ name: 'Export', actingAs: key.actingAs })],
+      ['DELETE', '/fotoweb/api/api-keys/3', 'csrf-123', undefined],
+      ['GET', '/fotoweb/api/webhooks', undefined, undefined],
+      ['POST', '/fotoweb/api/webhooks', 'csrf-123', JSON.stringify({ url: hook.url, events: ['asset.ingested'], enabled: true })],
+      ['GET', '/fotoweb/api/webhooks/4/deliveries', undefined, undefined],
+      ['DELETE', '/fotoweb/api/webhooks/4', 'csrf-123', undefined],
+    ]);
+  });
+
+  it('lists, creates, changes and deletes processing profiles (issue 16; dam.yaml listProcessingProfiles…)', async () => {
+    const profile = {
+      id: '0b4f7a52-8d0e-4c8e-9d43-2b1f6f0a9c11',
+      href: '/fotoweb/api/processing-profiles/0b4f7a52-8d0e-4c8e-9d43-2b1f6f0a9c11',
+      name: 'Web 400',
+      size: 400,
+      format: 'jpg' as const,
+      quality: 80,
+    };
+    const { api, requests } = client(
+      () => json({ data: [profile] }),
+      () => json(profile, 201),
+      () => json({ ...profile, size: null }),
+      noContent,
+      () => json({ value: 'Conflict', message: 'A processing profile named "Web 400" exists already.' }, 409),
+    );
+    const values = { name: 'Web 400', size: 400, format: 'jpg' as const, quality: 80 };
+    await expect(api.listProcessingProfiles()).resolves.toEqual({ data: [profile] });
+    await expect(api.createProcessingProfile(values)).resolves.toEqual(profile);
+    await expect(api.updateProcessingProfile(profile.href, { ...values, size: null })).resolves.toMatchObject({ size: null });
+    await expect(api.deleteProcessingProfile(profile.href)).resolves.toBeUndefined();
+    await expect(api.createProcessingProfile(values)).rejects.toMatchObject({ status: 409, body: { message: 'A processing profile named "Web 400" exists already.' } });
+    expect(requests.map((r) => [r.method, r.url, r.headers['X-CSRF-Token'], r.body])).toEqual([
+      ['GET', '/fotoweb/api/processing-profiles', undefined, undefined],
+      ['POST', '/fotoweb/api/processing-profiles', 'csrf-123', JSON.stringify(values)],
+      ['PUT', profile.href, 'csrf-123', JSON.stringify({ ...values, size: null })],
+      ['DELETE', profile.href, 'csrf-123', undefined],
+      ['POST', '/fotoweb/api/processing-profiles', 'csrf-123', JSON.stringify(values)],
+    ]);
+  });
+
+  it('requests a rendition and reads whether its file is made (fotoweb-api-notes §6.3; dam.yaml requestRendition)', async () => {
+    const rendition = '/fotoweb/archives/5000-Photos/a.jpg.info/__renditions/0b4f7a52-8d0e-4c8e-9d43-2b1f6f0a9c11';
+    const file = '/fotoweb/me/background-tasks/r1/0/a.jpg';
+    const { api, requests } = client(
+      () => new Response(JSON.stringify({ href: file }), { status: 202, headers: { 'Content-Type': 'application/json', Location: file } }),
+      () => new Response(JSON.stringify({ href: file }), { status: 202, headers: { 'Content-Type': 'application/json' } }),
+      () => new Response(JSON.stringify({ href: file }), { status: 202, headers: { 'Content-Type': 'application/json', 'Retry-After': '2' } }),
+      () => new Response(new Uint8Array([0xff, 0xd8, 0xff]), { status: 200, headers: { 'Content-Type': 'image/jpeg' } }),
+      () => json({ value: 'NotFound', message: 'The rendition was not found.' }, 404),
+    );
+    await expect(api.requestRendition(rendition)).resolves.toEqual({ status: 202, location: file });
+    await expect(api.requestRendition(rendition)).resolves.toEqual({ status: 202, location: file });
+    await expect(api.renditionStatus(file)).resolves.toEqual({ ready: false, retryAfterMs: 2000 });
+    await expect(api.renditionStatus(file)).resolves.toEqual({ ready: true, retryAfterMs: undefined });
+    await expect(api.renditionStatus(file)).rejects.toMatchObject({ status: 404 });
+    expect(requests.map((r) => [r.method, r.url, r.headers['X-CSRF-Token'], r.body])).toEqual([
+      ['POST', '/fotoweb/services/renditions', 'csrf-123', JSON.stringify({ href: rendition })],
+      ['POST', '/fotoweb/services/renditions', 'csrf-123', JSON.stringify({ href: rendition })],
+      ['GET', file, undefined, undefined],
+      ['GET', file, undefined, undefined],
+      ['GET', file, undefined, undefined],
+    ]);
+  });
+
   it('reads a page of the activity log at the href it was given (issue 15)', async () => {
     const page = {
       data: [],

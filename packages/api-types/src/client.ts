@@ -428,6 +428,46 @@ export interface MagpieClient {
   createApplication(application: DamSchemas['ApplicationCreate'], options?: RequestOptions): Promise<DamSchemas['ApplicationCreated']>;
   /** `DELETE href` (an application's `href`): revokes the client and its tokens. */
   deleteApplication(href: string, options?: RequestOptions): Promise<void>;
+  /** `GET /fotoweb/api/api-keys`: the live legacy API keys, newest first (no keys). 403 without `manageSettings`. */
+  listApiKeys(options?: RequestOptions): Promise<DamSchemas['ApiKeyList']>;
+  /**
+   * `POST /fotoweb/api/api-keys` `{name, actingAs}`: the new key with `key`, shown this once (201). 403 when acting as
+   * someone the caller may not choose, 400 for an unknown user.
+   */
+  createApiKey(apiKey: DamSchemas['ApiKeyCreate'], options?: RequestOptions): Promise<DamSchemas['ApiKeyCreated']>;
+  /** `DELETE href` (an API key's `href`): revokes the key at once (204); 404 when already revoked. */
+  revokeApiKey(href: string, options?: RequestOptions): Promise<void>;
+  /** `GET /fotoweb/api/processing-profiles`: the processing profiles, by name (issue 16). 403 without `manageArchives`. */
+  listProcessingProfiles(options?: RequestOptions): Promise<DamSchemas['ProcessingProfileList']>;
+  /**
+   * `POST /fotoweb/api/processing-profiles` `{name, size, format, quality}` (size px of the longest side, or null for
+   * the original's size): the new profile (201). 409 `Conflict` for a name in use, 400 for values out of range.
+   */
+  createProcessingProfile(profile: DamSchemas['ProcessingProfileInput'], options?: RequestOptions): Promise<DamSchemas['ProcessingProfile']>;
+  /** `PUT href` (a profile's `href`) with all its values: the profile as changed. 409 for a name in use, 404 unknown. */
+  updateProcessingProfile(href: string, profile: DamSchemas['ProcessingProfileInput'], options?: RequestOptions): Promise<DamSchemas['ProcessingProfile']>;
+  /** `DELETE href` (a profile's `href`): assets stop listing it (204); 404 unknown. */
+  deleteProcessingProfile(href: string, options?: RequestOptions): Promise<void>;
+  /**
+   * `POST /fotoweb/services/renditions` `{href}` (an asset's `renditions[].href`; fotoweb-api-notes §6.3): the DAM
+   * answers 202 with where the file will be (`Location`, else the body's `href`); `status` is the answer's HTTP status.
+   * 403 without the archive's Download permission, 400 for a profile it no longer has.
+   */
+  requestRendition(href: string, options?: RequestOptions): Promise<{ readonly status: number; readonly location: string | undefined }>;
+  /**
+   * `GET href` (what {@link requestRendition} answered) to learn whether the file is made: `ready` false on 202 (with
+   * `Retry-After` in ms when given), true on 200, whose body is left unread (the browser downloads it from `href`).
+   * 404 once the hour is over or when the file could not be made.
+   */
+  renditionStatus(href: string, options?: RequestOptions): Promise<{ readonly ready: boolean; readonly retryAfterMs: number | undefined }>;
+  /** `GET /fotoweb/api/webhooks`: the webhooks with their last delivery, oldest first (no secrets). 403 without `manageWebhooks`. */
+  listWebhooks(options?: RequestOptions): Promise<DamSchemas['WebhookList']>;
+  /** `POST /fotoweb/api/webhooks` `{url, events, enabled?}`: the new webhook with its signing `secret`, shown this once (201). */
+  createWebhook(webhook: DamSchemas['WebhookCreate'], options?: RequestOptions): Promise<DamSchemas['WebhookCreated']>;
+  /** `DELETE href` (a webhook's `href`): deletes it and its deliveries (204); 404 when unknown. */
+  deleteWebhook(href: string, options?: RequestOptions): Promise<void>;
+  /** `GET href` (a webhook's `deliveries`): its 100 latest deliveries, newest first, each with its attempts. */
+  listWebhookDeliveries(href: string, options?: RequestOptions): Promise<DamSchemas['WebhookDeliveryList']>;
   /**
    * `GET href` (the descriptor's `mail_outbox`, or a page's `paging.next`): a page of the mail outbox, newest first,
    * and how mail leaves the server (issue 14 "Mail"). 403 without `manageSettings`.
@@ -625,6 +665,13 @@ export function createMagpieClient(options: MagpieClientOptions = {}): MagpieCli
   const SITE_FOOTER_PATH = '/fotoweb/api/footer';
   /** The activity log's settings (dam.yaml `getActivitySettings`, Magpie's); fixed, beside the log's own address. */
   const ACTIVITY_SETTINGS_PATH = '/fotoweb/api/activity/settings';
+  /** The legacy API keys and the webhooks (issue 16; dam.yaml `listApiKeys`, `listWebhooks`). */
+  const API_KEYS_PATH = '/fotoweb/api/api-keys';
+  const WEBHOOKS_PATH = '/fotoweb/api/webhooks';
+  /** The processing profiles (issue 16; dam.yaml `listProcessingProfiles`). */
+  const PROCESSING_PROFILES_PATH = '/fotoweb/api/processing-profiles';
+  /** FotoWeb's rendition service (the descriptor's `services.rendition_request`; dam.yaml `requestRendition`). */
+  const RENDITION_SERVICE_PATH = '/fotoweb/services/renditions';
   const getJson = <T>(href: string, accept: string, requestOptions?: RequestOptions) => call<T>('GET', href, { accept, signal: requestOptions?.signal });
   /** Sends `body` as JSON with `contentType` and reads the answer (undefined for 204). */
   const sendJson = <T>(method: string, url: string, accept: string, contentType: string, body: unknown, requestOptions?: RequestOptions) =>
@@ -849,6 +896,34 @@ export function createMagpieClient(options: MagpieClientOptions = {}): MagpieCli
     listApplications: (o) => getJson(API_PATHS.applications, MEDIA_TYPES.json, o),
     createApplication: (application, o) => sendJson('POST', API_PATHS.applications, MEDIA_TYPES.json, MEDIA_TYPES.json, application, o),
     deleteApplication: (href, o) => remove(href, o),
+    listApiKeys: (o) => getJson(API_KEYS_PATH, MEDIA_TYPES.json, o),
+    createApiKey: (apiKey, o) => sendJson('POST', API_KEYS_PATH, MEDIA_TYPES.json, MEDIA_TYPES.json, apiKey, o),
+    revokeApiKey: (href, o) => remove(href, o),
+    listProcessingProfiles: (o) => getJson(PROCESSING_PROFILES_PATH, MEDIA_TYPES.json, o),
+    createProcessingProfile: (profile, o) => sendJson('POST', PROCESSING_PROFILES_PATH, MEDIA_TYPES.json, MEDIA_TYPES.json, profile, o),
+    updateProcessingProfile: (href, profile, o) => sendJson('PUT', href, MEDIA_TYPES.json, MEDIA_TYPES.json, profile, o),
+    deleteProcessingProfile: (href, o) => remove(href, o),
+    requestRendition: async (href, o) => {
+      const response = await send('POST', RENDITION_SERVICE_PATH, { accept: MEDIA_TYPES.json, contentType: MEDIA_TYPES.json, body: JSON.stringify({ href }), signal: o?.signal });
+      const body = await readBody<{ href?: unknown } | undefined>(response).catch(() => undefined);
+      const location = response.headers.get('Location') ?? (typeof body?.href === 'string' ? body.href : undefined);
+      return { status: response.status, location: location === null || location === '' ? undefined : location };
+    },
+    renditionStatus: async (href, o) => {
+      const response = await send('GET', href, { accept: '*/*', signal: o?.signal });
+      const retryAfter = Number(response.headers.get('Retry-After') ?? Number.NaN);
+      if (response.status !== 202) {
+        // The file itself: the browser downloads it from the href, so this answer's body is dropped unread.
+        await response.body?.cancel().catch(() => undefined);
+        return { ready: true, retryAfterMs: undefined };
+      }
+      await response.body?.cancel().catch(() => undefined);
+      return { ready: false, retryAfterMs: Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter * 1000 : undefined };
+    },
+    listWebhooks: (o) => getJson(WEBHOOKS_PATH, MEDIA_TYPES.json, o),
+    createWebhook: (webhook, o) => sendJson('POST', WEBHOOKS_PATH, MEDIA_TYPES.json, MEDIA_TYPES.json, webhook, o),
+    deleteWebhook: (href, o) => remove(href, o),
+    listWebhookDeliveries: (href, o) => getJson(href, MEDIA_TYPES.json, o),
     listMail: (href, o) => getJson(href, MEDIA_TYPES.json, o),
     listActivity: (href, o) => getJson(href, MEDIA_TYPES.json, o),
     getActivitySettings: (o) => getJson(ACTIVITY_SETTINGS_PATH, MEDIA_TYPES.json, o),

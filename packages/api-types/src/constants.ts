@@ -62,6 +62,10 @@ export const MEDIA_TYPES = {
   deleteResponse: 'application/vnd.fotoware.delete-response+json',
   /** A background task's status (`GET <task location>`). */
   taskStatus: 'application/vnd.fotoware.task-status+json',
+  /** `POST /fotoweb/services/renditions` body: an asset's rendition href (fotoweb-api-notes §6.3). */
+  renditionRequest: 'application/vnd.fotoware.rendition-request+json',
+  /** The answer of the rendition service: where the file is downloaded once ready. */
+  renditionResponse: 'application/vnd.fotoware.rendition-response+json',
   /** The user's preferences (Magpie; FotoWeb's type is not public). */
   userPreferences: 'application/vnd.fotoware.user-preferences+json',
   /** `PATCH` body of the user's preferences (spec 03 §7). */

@@ -354,6 +354,35 @@ export type ApplicationCreated = DamSchemas['ApplicationCreated'];
 /** `{data: Application[]}`. */
 export type ApplicationList = DamSchemas['ApplicationList'];
 
+// ------------------------------------------------------------------------------------------------ legacy API keys and webhooks (issue 16)
+
+/** A legacy API key `{id, name, actingAs, actingAsName, created, createdBy, lastUsed, href}` (no key). */
+export type ApiKey = DamSchemas['ApiKey'];
+/** `POST /fotoweb/api/api-keys` body `{name, actingAs}`. */
+export type ApiKeyCreate = DamSchemas['ApiKeyCreate'];
+/** The created key with `key` (shown once; send it as the `FWAPIToken` header). */
+export type ApiKeyCreated = DamSchemas['ApiKeyCreated'];
+/** `{data: ApiKey[]}`. */
+export type ApiKeyList = DamSchemas['ApiKeyList'];
+/** `asset.ingested`, `asset.modified` or `asset.deleted`. */
+export type WebhookEvent = DamSchemas['WebhookEvent'];
+/** A registered webhook with its last delivery (no secret). */
+export type Webhook = DamSchemas['Webhook'];
+/** `POST /fotoweb/api/webhooks` body `{url, events, enabled?}`. */
+export type WebhookCreate = DamSchemas['WebhookCreate'];
+/** The registered webhook with its signing `secret` (shown once). */
+export type WebhookCreated = DamSchemas['WebhookCreated'];
+/** `{data: Webhook[]}`. */
+export type WebhookList = DamSchemas['WebhookList'];
+/** One delivery of an event to a webhook, its state and attempts. */
+export type WebhookDelivery = DamSchemas['WebhookDelivery'];
+/** One attempt of a delivery. */
+export type WebhookAttempt = DamSchemas['WebhookAttempt'];
+/** `{data: WebhookDelivery[]}`. */
+export type WebhookDeliveryList = DamSchemas['WebhookDeliveryList'];
+/** What a webhook delivery POSTs (FotoWeb's webhook payload with Magpie's `event` and `asset`). */
+export type WebhookPayload = DamSchemas['WebhookPayload'];
+
 // ------------------------------------------------------------------------------------------------ mail (issue 14 "Mail")
 
 /** Where a message's delivery stands: `queued`, `sent`, `failed`, `held` (in the outbox: no SMTP server). */

@@ -34,6 +34,8 @@ describe('findRoute', () => {
     ['GET', '/fotoweb/archives/5000-Photos/a.jpg.info', 'getAsset', { archive: '5000-Photos', assetPath: 'a.jpg' }],
     ['GET', '/fotoweb/archives/5000-Photos/2024/a.jpg.info/__renditions/ORIGINAL', 'getRendition', { archive: '5000-Photos', assetPath: '2024/a.jpg', rendition: 'ORIGINAL' }],
     ['GET', '/fotoweb/cache/previews/42/800.ab12.jpg', 'getPreview', { assetId: '42', previewName: '800.ab12.jpg' }],
+    ['GET', '/fotoweb/cache/video/42/3f2a9c0b1d2e.mp4', 'getWebVideo', { assetId: '42', videoName: '3f2a9c0b1d2e.mp4' }],
+    ['GET', '/fotoweb/cache/pages/42/3.ab12.jpg', 'getDocumentPage', { assetId: '42', pageName: '3.ab12.jpg' }],
     ['POST', '/fotoweb/api/uploads', 'createUpload', {}],
     ['POST', '/fotoweb/api/uploads/AbC_-1/chunks/0', 'uploadChunk', { id: 'AbC_-1', index: '0' }],
     ['GET', '/fotoweb/api/uploads/AbC_-1/status', 'getUploadStatus', { id: 'AbC_-1' }],

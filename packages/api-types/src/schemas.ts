@@ -388,6 +388,44 @@ export const DownloadParamsSchema = z.object({
 });
 type _DownloadParams = Assert<Conforms<z.output<typeof DownloadParamsSchema>, DamOperations['getDownload']['parameters']['path']>>;
 
+/** The formats a rendition can be converted to (issue 16). */
+export const RENDITION_FORMATS = ['jpg', 'png', 'tif', 'webp'] as const;
+/** A rendition's pixel size (px): 1–10,000. */
+const RenditionPixelsSchema = z.number().int().min(1, 'At least 1 px.').max(10_000, 'At most 10,000 px.');
+
+/** `POST /fotoweb/services/renditions` body (fotoweb-api-notes §6.3): an asset's rendition href and an optional conversion. */
+export const RenditionRequestSchema = z.object({
+  href: z.string().min(1).max(4096),
+  size: RenditionPixelsSchema.optional(),
+  width: RenditionPixelsSchema.optional(),
+  height: RenditionPixelsSchema.optional(),
+  format: z.enum(RENDITION_FORMATS).optional(),
+  profile: z.string().max(64).optional(),
+});
+type _RenditionRequest = Assert<Conforms<z.output<typeof RenditionRequestSchema>, DamSchemas['RenditionRequest']>>;
+
+/** Path parameters of `GET /fotoweb/me/background-tasks/{id}/0/{name}` (a requested rendition). */
+export const RenditionFileParamsSchema = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a rendition id.'),
+  name: z.string().max(300),
+});
+type _RenditionFileParams = Assert<Conforms<z.output<typeof RenditionFileParamsSchema>, DamOperations['getRenditionFile']['parameters']['path']>>;
+
+/** A processing profile as an administrator sets it (issue 16): name, longest side (px) or null, format, quality 1–100. */
+export const ProcessingProfileInputSchema = z.object({
+  name: z.string().trim().min(1, 'Give a name.').max(100),
+  size: RenditionPixelsSchema.nullable(),
+  format: z.enum(RENDITION_FORMATS),
+  quality: z.number().int().min(1).max(100),
+});
+type _ProcessingProfileInput = Assert<Conforms<z.output<typeof ProcessingProfileInputSchema>, DamSchemas['ProcessingProfileInput']>>;
+
+/** Path parameters of `/fotoweb/api/processing-profiles/{id}`: a GUID. */
+export const ProcessingProfileParamsSchema = z.object({
+  id: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'Not a processing profile id.'),
+});
+type _ProcessingProfileParams = Assert<Conforms<z.output<typeof ProcessingProfileParamsSchema>, DamOperations['updateProcessingProfile']['parameters']['path']>>;
+
 const TrashIdsSchema = z.array(z.number().int().min(1).max(2_147_483_647)).max(1000).optional();
 
 /** `PATCH /fotoweb/me/trash/` body (issue 13): trash entry ids to restore and to purge, 1–1000 in all. */
@@ -1767,6 +1805,63 @@ export const ApplicationCreateSchema = z.object({
   actingAs: HrefSchema,
 });
 type _ApplicationCreate = Assert<Conforms<z.output<typeof ApplicationCreateSchema>, DamSchemas['ApplicationCreate']>>;
+
+// ------------------------------------------------------------------------------------------------ legacy API keys and webhooks (issue 16)
+
+/** A legacy API key's or a webhook's id as digits, 1 to 2,147,483,647 (a PostgreSQL integer), turned into a number. */
+const IntegrationIdSchema = z
+  .string()
+  .regex(/^[1-9][0-9]{0,9}$/, 'An id is a whole number, 1 or more.')
+  .transform((digits) => Number(digits))
+  .refine((id) => id <= 2_147_483_647, 'An id is at most 2147483647.');
+
+/** Path parameters of `/fotoweb/api/api-keys/{id}`. */
+export const ApiKeyParamsSchema = z.object({ id: IntegrationIdSchema });
+type _ApiKeyParams = Assert<Conforms<z.output<typeof ApiKeyParamsSchema>, DamOperations['revokeApiKey']['parameters']['path']>>;
+
+/** Path parameters of `/fotoweb/api/webhooks/{id}` and its deliveries. */
+export const WebhookParamsSchema = z.object({ id: IntegrationIdSchema });
+type _WebhookParams = Assert<Conforms<z.output<typeof WebhookParamsSchema>, DamOperations['deleteWebhook']['parameters']['path']>>;
+
+/** `POST /fotoweb/api/api-keys` body (`ApiKeyCreate`): a name and the href of the user the key acts as. */
+export const ApiKeyCreateSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'The name is required.')
+    .max(100, 'The name is at most 100 characters.')
+    .refine((name) => !CONTROL_CHARACTERS.test(name), 'The name must not contain control characters.'),
+  actingAs: HrefSchema,
+});
+type _ApiKeyCreate = Assert<Conforms<z.output<typeof ApiKeyCreateSchema>, DamSchemas['ApiKeyCreate']>>;
+
+/** The events a webhook may be told of (`WebhookEvent`). */
+export const WEBHOOK_EVENTS = ['asset.ingested', 'asset.modified', 'asset.deleted'] as const satisfies readonly DamSchemas['WebhookEvent'][];
+
+/** Whether `text` is an absolute http or https URL with a host (a webhook's address; no other scheme is called). */
+export function isWebhookUrl(text: string): boolean {
+  if (!URL.canParse(text)) return false;
+  const url = new URL(text);
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+}
+
+/** `POST /fotoweb/api/webhooks` body (`WebhookCreate`): an http(s) URL, one to three distinct events, enabled or not. */
+export const WebhookCreateSchema = z.object({
+  url: z
+    .string()
+    .trim()
+    .min(1, 'The URL is required.')
+    .max(2048, 'The URL is at most 2048 characters.')
+    .refine((url) => !CONTROL_CHARACTERS.test(url), 'The URL must not contain control characters.')
+    .refine(isWebhookUrl, 'The URL must be an absolute http:// or https:// address.'),
+  events: z
+    .array(z.enum(WEBHOOK_EVENTS, { message: `An event is one of ${WEBHOOK_EVENTS.join(', ')}.` }))
+    .min(1, 'Choose at least one event.')
+    .max(3, 'There are three events.')
+    .refine((events) => new Set(events).size === events.length, 'Each event at most once.'),
+  enabled: z.boolean().optional(),
+});
+type _WebhookCreate = Assert<Conforms<z.output<typeof WebhookCreateSchema>, DamSchemas['WebhookCreate']>>;
 
 // ------------------------------------------------------------------------------------------------ archive administration (issue 12)
 

@@ -754,6 +754,26 @@ export {
 } from './apiClientRegister/apiClientRegister.machine.ts';
 
 export {
+  isHttpUrl,
+  WEBHOOK_EVENT_NAMES,
+  WEBHOOK_EVENTS_REQUIRED,
+  WEBHOOK_FORBIDDEN,
+  WEBHOOK_URL_INVALID,
+  WEBHOOK_URL_MAX_LENGTH,
+  WEBHOOK_URL_REQUIRED,
+  WEBHOOK_URL_TOO_LONG,
+  webhookErrorMessage,
+  webhookProblems,
+  webhookRegisterMachine,
+  type RegisteredWebhook,
+  type WebhookDraft,
+  type WebhookEventName,
+  type WebhookRegisterContext,
+  type WebhookRegisterEvent,
+  type WebhookRegisterOutput,
+} from './webhookRegister/webhookRegister.machine.ts';
+
+export {
   DEVICE_TOKENS_FORBIDDEN,
   DEVICE_TOKENS_SPINNER_MS,
   deviceTokenResetErrorMessage,
@@ -1106,3 +1126,25 @@ export {
   type FieldListSettingsRules,
   type OwnEditEvent,
 } from './fieldListSettings/createFieldListSettingsMachine.ts';
+export {
+  PROCESSING_PROFILE_FORMATS,
+  PROCESSING_PROFILE_MAX_SIZE,
+  PROCESSING_PROFILE_NAME_MAX,
+  isWholeProcessingProfile,
+  processingProfileBody,
+  processingProfileChange,
+  processingProfileErrorField,
+  processingProfileErrorMessage,
+  processingProfileProblems,
+  processingProfileSaveMachine,
+  processingProfileValues,
+  type ProcessingProfileBody,
+  type ProcessingProfileField,
+  type ProcessingProfileFormat,
+  type ProcessingProfileFormValues,
+  type ProcessingProfileProblem,
+  type ProcessingProfileSaveInput,
+  type ProcessingProfileSource,
+  type SavedProcessingProfile,
+  type SaveProcessingProfileInput,
+} from './processingProfileSave/processingProfileSave.machine.ts';

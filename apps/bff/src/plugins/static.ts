@@ -13,7 +13,7 @@ export const HOME_PATH = '/fotoweb/archives/';
  * DAM operations that answer files, not pages: a browser navigation to them (a download link) goes to the DAM,
  * never to the SPA.
  */
-const FILE_OPERATIONS: ReadonlySet<string> = new Set(['getRendition', 'getPreview', 'getSharedPreview', 'getSharedOriginal', 'getDownload']);
+const FILE_OPERATIONS: ReadonlySet<string> = new Set(['getRendition', 'getRenditionFile', 'getPreview', 'getSharedPreview', 'getSharedOriginal', 'getDownload']);
 
 /** Paths the BFF answers itself and the SPA never takes over. */
 const OWN_PREFIXES = ['/docs'];

@@ -279,6 +279,33 @@ export interface AssetsTable {
   deleted: Generated<Date | null>;
   /** Who moved it to the trash (user name). */
   deleted_by: Generated<string | null>;
+  /** The web-playable copy of a movie (migration 0036, issue 16); null when the asset has none. */
+  web_video: ColumnType<WebVideo | null, WebVideo | string | null | undefined, WebVideo | string | null>;
+}
+
+/**
+ * The state of a movie's web-playable copy (H.264/AAC MP4, at most 1080 px; issue 16), made by the `web-video`
+ * background job: `pending` (queued), `running` (with `progress` 0-1), `ready` (with `file`, the store key, and its
+ * size), `failed` (with `message`), `unavailable` (no ffmpeg on this server: `message` says how to add it).
+ */
+export interface WebVideo {
+  status: 'pending' | 'running' | 'ready' | 'failed' | 'unavailable';
+  /** Share of the transcode done, 0-1 (while `running`). */
+  progress?: number;
+  /** Store key of the MP4 (when `ready`). */
+  file?: string;
+  /** Frame width in px, upright (when `ready`). */
+  width?: number;
+  /** Frame height in px, upright. */
+  height?: number;
+  /** Size of the MP4 in bytes. */
+  bytes?: number;
+  /** Play time in s. */
+  duration?: number;
+  /** Why it failed, for people. */
+  message?: string;
+  /** The original (store key) the copy was made from: a new version of the file makes the copy stale. */
+  source: string;
 }
 
 /** The write-back states of dam.yaml `MetadataWriteback`. */
@@ -401,6 +428,43 @@ export interface UploadMetadataField {
   id: number;
   action?: 'add' | 'append' | 'prepend' | 'erase' | undefined;
   value?: string | string[] | undefined;
+}
+
+/** A processing profile (migration 0034, issue 16): a rendition every asset offers. Sizes in px (longest side). */
+export interface ProcessingProfilesTable {
+  /** A GUID. */
+  id: string;
+  name: string;
+  /** Longest side (px), or null to keep the original's size. */
+  size: number | null;
+  format: 'jpg' | 'png' | 'tif' | 'webp';
+  quality: number;
+  created: Generated<Date>;
+  modified: Generated<Date>;
+}
+
+/**
+ * A requested rendition (migration 0034, issue 16): the file a job makes from `source_key` (the original then), or
+ * the original itself (no `format`). Sizes in px; `size` the longest side, `width`/`height` a bounding box.
+ */
+export interface RenditionsTable {
+  id: string;
+  user_id: number;
+  asset_id: number;
+  source_key: string;
+  /** The download's file name. */
+  filename: string;
+  size: number | null;
+  width: number | null;
+  height: number | null;
+  /** The target format; null serves the original as it is. */
+  format: 'jpg' | 'png' | 'tif' | 'webp' | null;
+  quality: number | null;
+  status: Generated<'queued' | 'done' | 'failed'>;
+  storage_key: string | null;
+  error: string | null;
+  created: Generated<Date>;
+  expires: Date;
 }
 
 /** Background jobs, claimed with `FOR UPDATE SKIP LOCKED` (architecture.md: Data and scale). */
@@ -888,6 +952,69 @@ export interface ConsentFormAssetsTable {
   asset_id: number;
 }
 
+/**
+ * A legacy API key (migration 0035; issue 16, fotoweb-api-notes §10): the header `FWAPIToken: <key>` acts as `user_id`.
+ * Only the key's SHA-256 is kept (the key is 32 random bytes, so no slow hash is needed); revoked keys keep their row.
+ */
+export interface ApiKeysTable {
+  id: Generated<number>;
+  name: string;
+  /** SHA-256 (hex) of the key. */
+  key_hash: string;
+  user_id: number;
+  created: Generated<Date>;
+  /** The administrator who created it; null once that user is gone. */
+  created_by: number | null;
+  created_by_name: Generated<string>;
+  /** When a request last authenticated with it (refreshed at most once a minute); null when never. */
+  last_used: Date | null;
+  /** When it was revoked; null while it works. */
+  revoked: Date | null;
+}
+
+/** A webhook (migration 0035; spec 03 §2.1 "Webhooks"): where asset events are POSTed, signed with `secret`. */
+export interface WebhooksTable {
+  id: Generated<number>;
+  url: string;
+  /** `WebhookEvent`s it is told of. */
+  events: Json<string[]>;
+  /** The HMAC-SHA256 key of its signatures (kept as is: signing needs it). */
+  secret: string;
+  enabled: Generated<boolean>;
+  created: Generated<Date>;
+  created_by: Generated<string>;
+}
+
+/** One event to deliver to one webhook (migration 0035): the payload's asset as it was when the event happened. */
+export interface WebhookDeliveriesTable {
+  /** A UUID; the payload's `id`. */
+  id: string;
+  webhook_id: number;
+  event: string;
+  asset_id: number;
+  /** The asset as the API presented it at the event (the asset presenter, no caller permissions). */
+  asset: Json<Record<string, unknown>>;
+  created: Generated<Date>;
+  status: Generated<'pending' | 'retrying' | 'delivered' | 'failed'>;
+  /** Attempts made (started). */
+  attempts: Generated<number>;
+  /** When a `retrying` delivery is tried again. */
+  next_attempt: Date | null;
+  delivered: Date | null;
+}
+
+/** One attempt of a webhook delivery (migration 0035). */
+export interface WebhookAttemptsTable {
+  delivery_id: string;
+  attempt: number;
+  at: Generated<Date>;
+  /** The receiver's HTTP status; null when none came. */
+  status_code: number | null;
+  /** Why the attempt failed; null when it delivered. */
+  error: string | null;
+  duration_ms: number;
+}
+
 export interface Database {
   consent_settings: ConsentSettingsTable;
   consent_forms: ConsentFormsTable;
@@ -922,6 +1049,10 @@ export interface Database {
   notifications: NotificationsTable;
   activity_log: ActivityLogTable;
   activity_settings: ActivitySettingsTable;
+  api_keys: ApiKeysTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
   password_resets: PasswordResetsTable;
   invitations: InvitationsTable;
   invitation_groups: InvitationGroupsTable;
@@ -932,6 +1063,8 @@ export interface Database {
   site_appearance: SiteAppearanceTable;
   site_footer: SiteFooterTable;
   downloads: DownloadsTable;
+  processing_profiles: ProcessingProfilesTable;
+  renditions: RenditionsTable;
   smart_folders: SmartFoldersTable;
   metadata_views: MetadataViewsTable;
   asset_revisions: AssetRevisionsTable;
@@ -941,6 +1074,8 @@ export interface Database {
 }
 
 export type UserRow = Selectable<UsersTable>;
+export type ProcessingProfileRow = Selectable<ProcessingProfilesTable>;
+export type RenditionRow = Selectable<RenditionsTable>;
 export type GroupRow = Selectable<GroupsTable>;
 export type ArchiveRow = Selectable<ArchivesTable>;
 export type PinRow = Selectable<PinsTable>;
@@ -953,6 +1088,10 @@ export type AlertRow = Selectable<AlertsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
 export type ActivityRow = Selectable<ActivityLogTable>;
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type WebhookRow = Selectable<WebhooksTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
+export type WebhookAttemptRow = Selectable<WebhookAttemptsTable>;
 export type PasswordResetRow = Selectable<PasswordResetsTable>;
 export type InvitationRow = Selectable<InvitationsTable>;
 export type SignupRow = Selectable<SignupsTable>;
@@ -996,6 +1135,7 @@ export const ASSET_COLUMNS = [
   'writeback_fields',
   'deleted',
   'deleted_by',
+  'web_video',
 ] as const satisfies ReadonlyArray<keyof AssetRow>;
 export type NewAsset = Insertable<AssetsTable>;
 export type AssetUpdate = Updateable<AssetsTable>;

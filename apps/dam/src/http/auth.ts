@@ -4,11 +4,15 @@ import type { AuthService } from '../services/auth.service.ts';
 import type { Caller } from '../policies/archive.policy.ts';
 import type { DamOperation } from './operations.ts';
 import { ApiError, unauthorized } from '../lib/errors.ts';
+import type { AssetReference } from '../lib/references.ts';
+import { looksLikeJwt, type PreviewTokensService } from '../services/preview-tokens.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The authenticated caller; set on every route not marked `config.public`. */
     caller: (Caller & { grantId: string }) | undefined;
+    /** The one asset whose previews the request may fetch, when it came with a preview token (issue 16). */
+    previewScope: AssetReference | undefined;
   }
   interface FastifyContextConfig {
     /** The route answers without a token (token endpoint, health). */
@@ -22,6 +26,21 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   if (header?.toLowerCase().startsWith('bearer ')) return header.slice(7).trim() || undefined;
   const query = request.query as Record<string, unknown> | undefined;
   return typeof query?.access_token === 'string' && query.access_token ? query.access_token : undefined;
+}
+
+/**
+ * The legacy API key of a request: the `FWAPIToken` header (fotoweb-api-notes §10 "Legacy API key"; the query-string
+ * form FotoWeb calls unofficial is not read).
+ */
+export function legacyApiKey(request: FastifyRequest): string | undefined {
+  const header = request.headers.fwapitoken;
+  const value = Array.isArray(header) ? header[0] : header;
+  return value?.trim() || undefined;
+}
+
+/** What resolves a legacy API key to its caller (services/api-keys.service.ts). */
+export interface ApiKeyAuthenticator {
+  authenticate(key: string): Promise<(Caller & { grantId: string }) | undefined>;
 }
 
 /**
@@ -41,16 +60,38 @@ export const ALLOWED_WHILE_PASSWORD_CHANGE_FORCED: ReadonlySet<string> = new Set
 
 /**
  * Authenticates every request that is not public: a live bearer token is required (401 otherwise) and resolves
- * to `request.caller`. While guest access is on, a request without a token for one of {@link GUEST_OPERATIONS} is
+ * to `request.caller`. Without a bearer token, a live legacy API key in `FWAPIToken` (issue 16) authenticates as its
+ * user; an unknown or revoked key answers 401. While guest access is on, a request without a token for one of {@link GUEST_OPERATIONS} is
  * answered as the guest user instead (issue 12, spec 02 §6). A caller who must change their password gets 403 `PasswordChangeRequired` for every operation
  * but {@link ALLOWED_WHILE_PASSWORD_CHANGE_FORCED}, whatever client the token was issued to, so no client can skip
- * the change; a URL of no operation still answers its 404.
+ * the change; a URL of no operation still answers its 404. A preview token (`previewTokens`, issue 16) is accepted
+ * for `getPreview` only, setting `request.previewScope` to its asset; anywhere else it is an unknown token (401).
  */
-export function registerAuthentication(app: FastifyInstance, auth: AuthService, options: { guestAccess: boolean }): void {
+export function registerAuthentication(
+  app: FastifyInstance,
+  auth: AuthService,
+  options: { guestAccess: boolean; apiKeys?: ApiKeyAuthenticator; previewTokens?: Pick<PreviewTokensService, 'authenticate'> | undefined },
+): void {
   app.decorateRequest('caller', undefined);
+  app.decorateRequest('previewScope', undefined);
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config?.public) return;
     const token = bearerToken(request);
+    // An asset's previewToken (issue 16) opens that asset's previews and nothing else: it is looked at for getPreview only.
+    if (token && options.previewTokens && looksLikeJwt(token) && operationIdOf(request) === 'getPreview') {
+      const granted = await options.previewTokens.authenticate(token);
+      if (!granted) throw unauthorized('The preview token is invalid or has expired.');
+      request.caller = granted.caller;
+      request.previewScope = granted.asset;
+      return;
+    }
+    const apiKey = token || !options.apiKeys ? undefined : legacyApiKey(request);
+    if (apiKey) {
+      const keyCaller = await options.apiKeys!.authenticate(apiKey);
+      if (!keyCaller) throw unauthorized('The API key (FWAPIToken) is invalid or has been revoked.');
+      request.caller = keyCaller;
+      return;
+    }
     if (!token && options.guestAccess && isGuestOperation(request)) {
       request.caller = await auth.guestCaller();
       return;
@@ -65,6 +106,11 @@ export function registerAuthentication(app: FastifyInstance, auth: AuthService, 
     }
     request.caller = caller;
   });
+}
+
+/** The operation id of a request's method and path, or undefined. */
+function operationIdOf(request: FastifyRequest): string | undefined {
+  return findRoute(request.method, request.raw.url ?? request.url, { contract: 'dam' })?.route.operationId;
 }
 
 /** Whether the request is for an operation guests may call ({@link GUEST_OPERATIONS}). */

@@ -37,7 +37,7 @@ export type TaxonomyRepresentation = 'taxonomy' | 'taxonomy-info' | 'taxonomy-li
 export const vendorType = (name: string) => `application/vnd.fotoware.${name}+json`;
 
 /** `Vary` sent with every representation (fotoweb-api-notes §12.3). */
-export const VARY = 'Authorization, Cookie, Accept';
+export const VARY = 'Authorization, FWAPIToken, Cookie, Accept';
 
 /**
  * Which of `offered` representations the request's Accept header asks for, in the header's order; `fallback`

@@ -258,5 +258,18 @@ describe.skipIf(!HAVE_SAMPLES)('readMetadata on broken and odd input', () => {
     });
     expect(technical.duration).toBeGreaterThan(3);
     expect(technical.gps?.lat).toBeCloseTo(entry.exiftool!.GPSLatitude!, 4);
+    // Track facts (issue 16), as `exiftool -G1 -n` prints them for this file.
+    expect(technical.video).toEqual({ codec: 'avc1', frameRate: 29.988, bitRate: 867181 });
+    expect(technical.audio).toEqual({ codec: 'mp4a', sampleRate: 44100, channels: 1 });
+  });
+
+  it('reports the audio of a sound file and the pages of a PDF (issue 16)', async () => {
+    const sound = await readMetadata(samplePath('formats/audio/alac_11s.m4a'));
+    expect(sound.technical).toMatchObject({ duration: 11.288, audio: { codec: 'alac', sampleRate: 22050, channels: 2 } });
+    expect(sound.technical.video).toBeUndefined();
+    const pdf = await readMetadata(samplePath('formats/pdf/pdflatex-4-pages.pdf'));
+    expect(pdf.technical.pageCount).toBe(4);
+    expect(pdf.technical.video).toBeUndefined();
+    expect(pdf.technical.audio).toBeUndefined();
   });
 });

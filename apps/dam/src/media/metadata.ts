@@ -44,6 +44,26 @@ export interface TechnicalMetadata {
   mimeType?: string;
   /** Play time of audio/video (or animation) in seconds. */
   duration?: number;
+  /** Video track facts (ExifTool's QuickTime/RIFF/Matroska track tags); absent for files without a video track. */
+  video?: {
+    /** Codec as the container names it: `avc1`, `hvc1`, `mp4v`, `vp09`… */
+    codec?: string;
+    /** Frames per second, rounded to 0.001. */
+    frameRate?: number;
+    /** Average bit rate of the whole file in bit/s. */
+    bitRate?: number;
+  };
+  /** Audio track facts; absent for files without an audio track. */
+  audio?: {
+    /** Codec as the container names it: `mp4a`, `alac`, `samr`, `MP3`… */
+    codec?: string;
+    /** Samples per second (Hz). */
+    sampleRate?: number;
+    /** Number of channels (1 mono, 2 stereo…). */
+    channels?: number;
+  };
+  /** Number of pages of a document (PDF `PageCount`, multi-page TIFF is not counted here). */
+  pageCount?: number;
 }
 
 /** What {@link readMetadata} returns. */
@@ -325,7 +345,55 @@ export function mapTechnical(tags: GroupedTags): TechnicalMetadata {
 
   const duration = pickDuration(tags);
   if (duration !== undefined) technical.duration = duration;
+
+  const video = pickVideo(tags, mimeType);
+  if (video !== undefined) technical.video = video;
+  const audio = pickAudio(tags, mimeType);
+  if (audio !== undefined) technical.audio = audio;
+  const pageCount = toNumber(tags['PDF:PageCount']);
+  if (pageCount !== undefined && Number.isInteger(pageCount) && pageCount > 0) technical.pageCount = pageCount;
   return technical;
+}
+
+/** Drops the members whose value is undefined; `undefined` when none is left. */
+function compact<T extends Record<string, unknown>>(facts: T): T | undefined {
+  const entries = Object.entries(facts).filter(([, value]) => value !== undefined);
+  return entries.length === 0 ? undefined : (Object.fromEntries(entries) as T);
+}
+
+/** The video track of a movie (`video/*` MIME type, or a container tag naming a video codec). */
+function pickVideo(tags: GroupedTags, mimeType: string | undefined): TechnicalMetadata['video'] {
+  const codec = firstText(tags, keysForTag(tags, 'CompressorID').concat(keysForTag(tags, 'VideoCodec')));
+  if (codec === undefined && !mimeType?.startsWith('video/')) return undefined;
+  const rate = firstNumber(tags, keysForTag(tags, 'VideoFrameRate'));
+  const bitRate = firstNumber(tags, ['Composite:AvgBitrate']);
+  return compact({
+    codec,
+    frameRate: rate !== undefined && rate > 0 ? Math.round(rate * 1000) / 1000 : undefined,
+    bitRate: bitRate !== undefined && bitRate > 0 ? Math.round(bitRate) : undefined,
+  });
+}
+
+/** The audio track of a movie or sound file. */
+function pickAudio(tags: GroupedTags, mimeType: string | undefined): TechnicalMetadata['audio'] {
+  const codec = firstText(tags, keysForTag(tags, 'AudioFormat').concat(keysForTag(tags, 'AudioCodec'))) ?? (mimeType === 'audio/mpeg' ? 'MP3' : undefined);
+  const sampleRate = firstNumber(tags, keysForTag(tags, 'AudioSampleRate').concat(keysForTag(tags, 'SampleRate')));
+  const channels = firstNumber(tags, keysForTag(tags, 'AudioChannels').concat(keysForTag(tags, 'NumChannels')));
+  if (codec === undefined && sampleRate === undefined && channels === undefined) return undefined;
+  return compact({
+    codec,
+    sampleRate: sampleRate !== undefined && sampleRate > 0 ? Math.round(sampleRate) : undefined,
+    channels: channels !== undefined && Number.isInteger(channels) && channels > 0 ? channels : undefined,
+  });
+}
+
+/** The first of `keys` whose value is a finite number. */
+function firstNumber(tags: GroupedTags, keys: readonly string[]): number | undefined {
+  for (const key of keys) {
+    const value = toNumber(tags[key]);
+    if (value !== undefined && Number.isFinite(value)) return value;
+  }
+  return undefined;
 }
 
 /** Composite (EXIF GPS IFD, QuickTime) position, else XMP-exif's (some files carry empty EXIF GPS tags). */

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endExiftool } from './exiftool.ts';
 import { isMediaError, type MediaErrorValue } from './errors.ts';
 import { applyOrientation, DEFAULT_PREVIEW_SPECS, makePreviews, type PreviewResult } from './previews.ts';
+import { DecoderFailure, type FormatDecoder } from './decoders/index.ts';
 import { entriesUnder, HAVE_SAMPLES, loadManifest, manifestOrientation, manifestStoredSize, mapLimit, samplePath, settleWithin, type ManifestEntry } from './testing/samples.ts';
 
 let tmpRoot = '';
@@ -149,7 +150,8 @@ describe.skipIf(!HAVE_SAMPLES)('makePreviews on other formats', () => {
     const file = path.join(tmpRoot, 'wide.svg');
     await writeFile(file, '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="#c00"/></svg>');
     const r = await makePreviews(file, freshDir());
-    expect(r.source).toEqual({ kind: 'original' });
+    // The SVG decoder hands libvips the drawing without its metadata blocks; libvips renders it.
+    expect(r.source).toEqual({ kind: 'decoded', decoder: 'svg', detail: 'svg-without-metadata' });
     expect(r.previews.map((p) => [p.width, p.height])).toEqual([
       [100, 100],
       [200, 100],
@@ -165,13 +167,14 @@ describe.skipIf(!HAVE_SAMPLES)('makePreviews on other formats', () => {
     expect(written).toMatchObject({ space: 'srgb', channels: 3 });
   });
 
-  it('falls back to the embedded thumbnail of a video (formats/video/uuid540.mp4)', async () => {
+  it('falls back to the embedded thumbnail of a video without a video decoder (formats/video/uuid540.mp4)', async () => {
     const entry = loadManifest().find((e) => e.path === 'formats/video/uuid540.mp4')!;
-    const r = await makePreviews(samplePath(entry), freshDir());
+    // As on a server without ffmpeg: no format decoder.
+    const r = await makePreviews(samplePath(entry), freshDir(), { decoders: [] });
     expect(r.source.kind).toBe('embedded');
     expectSameShape(r.previews.at(-1)!, expectedUpright(entry)!);
     // An embedded image takes the orientation of its original, here given by the caller.
-    const turned = await makePreviews(samplePath(entry), freshDir(), { orientation: 6 });
+    const turned = await makePreviews(samplePath(entry), freshDir(), { orientation: 6, decoders: [] });
     expect({ width: turned.orientedWidth, height: turned.orientedHeight }).toEqual({
       width: r.orientedHeight,
       height: r.orientedWidth,
@@ -248,5 +251,47 @@ describe.skipIf(!HAVE_SAMPLES)('makePreviews options and failures', () => {
     await expect(makePreviews(photo(), freshDir(), { specs: [] })).rejects.toThrow(RangeError);
     await expect(makePreviews(photo(), freshDir(), { quality: 0 })).rejects.toThrow(RangeError);
     await expect(makePreviews(photo(), freshDir(), { baseName: '../x' })).rejects.toThrow(RangeError);
+  });
+});
+
+describe.skipIf(!HAVE_SAMPLES)('makePreviews with a format decoder (issue 16)', () => {
+  const pdf = () => samplePath('formats/pdf/pdflatex-4-pages.pdf');
+  /** A decoder of PDFs that paints a 300×200 red RGBA picture, or fails with `failure`. */
+  const paintingDecoder = (failure?: DecoderFailure, upright = true): FormatDecoder => ({
+    name: 'painter',
+    accepts: ({ ext }) => ext === 'pdf',
+    decode: async () => {
+      if (failure) throw failure;
+      const data = Buffer.alloc(300 * 200 * 4);
+      for (let i = 0; i < data.length; i += 4) data.set([200, 10, 10, 255], i);
+      return { picture: { kind: 'raw', data, width: 300, height: 200, channels: 4 }, upright, contentWidth: 3000, contentHeight: 2000, source: 'painted' };
+    },
+  });
+
+  it('uses the picture of the decoder that accepts the file, with the content size it reports', async () => {
+    const r = await makePreviews(pdf(), freshDir(), { decoders: [paintingDecoder()] });
+    expect(r.source).toEqual({ kind: 'decoded', decoder: 'painter', detail: 'painted' });
+    expect({ width: r.orientedWidth, height: r.orientedHeight }).toEqual({ width: 3000, height: 2000 });
+    // Never enlarged: the 300×200 picture gives a 300×200 largest preview.
+    expect(r.previews.at(-1)).toMatchObject({ width: 300, height: 200 });
+    const { data } = await sharp(r.previews[0]!.file).raw().toBuffer({ resolveWithObject: true });
+    expect(data[0]).toBeGreaterThan(150);
+  });
+
+  it('turns a picture that is not upright by the orientation given', async () => {
+    const r = await makePreviews(pdf(), freshDir(), { decoders: [paintingDecoder(undefined, false)], orientation: 6 });
+    expect(r.previews.at(-1)).toMatchObject({ width: 200, height: 300 });
+  });
+
+  it("keeps the decoder's reason when nothing else decodes the file", async () => {
+    const failing = paintingDecoder(new DecoderFailure('ImageTooLarge', 'The page is too large'));
+    await expect(makePreviews(pdf(), freshDir(), { decoders: [failing] })).rejects.toMatchObject({ value: 'NoPreview', reason: 'ImageTooLarge' });
+  });
+
+  it('falls back to libvips when the decoder fails on a file libvips reads', async () => {
+    const png = samplePath('formats/png/sampleWithExifData.png');
+    const failing: FormatDecoder = { ...paintingDecoder(new DecoderFailure('UnsupportedImage', 'not mine')), accepts: ({ ext }) => ext === 'png' };
+    const r = await makePreviews(png, freshDir(), { decoders: [failing] });
+    expect(r.source).toEqual({ kind: 'original' });
   });
 });

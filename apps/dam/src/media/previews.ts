@@ -7,6 +7,7 @@ import { getExiftool } from './exiftool.ts';
 import { MediaError, type NoPreviewReason } from './errors.ts';
 import { pickOrientation, swapsAxes, toNumber, type GroupedTags } from './tags.ts';
 import { checkReadableFile, isExiftoolTimeout, withDeadline, writeFileAtomic } from './util.ts';
+import { DecoderFailure, FORMAT_DECODERS, pickDecoder, type DecodeResult, type FormatDecoder } from './decoders/index.ts';
 
 /** One preview to make: `size` px on the longest side, or a `size`×`size` centre crop when `square`. */
 export interface PreviewSpec {
@@ -50,10 +51,11 @@ export interface Preview {
 }
 
 /**
- * Where the pixels came from: `original` (the file itself, decoded by libvips) or `embedded` (a preview image
- * stored inside the file, extracted by ExifTool: `tag` is its group-qualified name, e.g. `IFD0:JpgFromRaw`).
+ * Where the pixels came from: `original` (the file itself, decoded by libvips), `embedded` (a preview image stored
+ * inside the file, extracted by ExifTool: `tag` is its group-qualified name, e.g. `IFD0:JpgFromRaw`) or `decoded` (a
+ * format decoder of `decoders/`: `decoder` is its name, `detail` what it took, e.g. `pdf-page-1`, `video-frame`).
  */
-export type PreviewSource = { kind: 'original' } | { kind: 'embedded'; tag: string };
+export type PreviewSource = { kind: 'original' } | { kind: 'embedded'; tag: string } | { kind: 'decoded'; decoder: string; detail: string };
 
 /** What {@link makePreviews} returns. */
 export interface PreviewResult {
@@ -85,6 +87,8 @@ export interface PreviewOptions {
    * the orientation stored in the image.
    */
   orientation?: number;
+  /** Format decoders asked before libvips; default {@link FORMAT_DECODERS}. Tests pass their own. */
+  decoders?: readonly FormatDecoder[];
 }
 
 /** File types (file-type's extension) that are camera RAW: their embedded full-size JPEG beats the IFD0 thumbnail. */
@@ -103,6 +107,12 @@ const SHARP_INPUT: SharpOptions = {
   limitInputPixels: MAX_INPUT_PIXELS,
   sequentialRead: true,
 };
+
+/** Bytes for libvips: an encoded image, or raw 8-bit pixels with their layout. */
+interface RawInput {
+  data: Buffer;
+  raw?: { width: number; height: number; channels: 3 | 4 };
+}
 
 /** An upright, sRGB, 8-bit, 3-channel image in memory, at most as large as the largest preview. */
 interface Master {
@@ -129,6 +139,10 @@ class DecodeFailure extends Error {
  * sizes: 100 px square (centre crop) and 200, 400, 800, 1600 px on the longest side; never enlarged, so small
  * sources give smaller previews. The source is decoded once into an in-memory master no larger than the largest
  * preview, and each preview is resized from it. Multi-page and animated files use the first page/frame.
+ *
+ * Formats libvips cannot read go first to a format decoder of `decoders/` (HEIC/HEIF, PDF, PSD, video poster frames,
+ * audio waveforms; issue 16), each bounded by the same deadline; their pictures are upright already. When that
+ * decoder fails, or none accepts the file, the chain below runs as before.
  *
  * When libvips cannot decode the file (HEVC HEIC, JPEG XL, JPEG 2000, PSD, BMP, video, RAW without usable IFD0,
  * truncated JPEG…), the largest decodable embedded image ExifTool finds (`JpgFromRaw`, `PreviewImage`,
@@ -159,13 +173,16 @@ export async function makePreviews(filePath: string, outDir: string, opts: Previ
     const maxSide = Math.max(...specs.map((s) => s.size));
     const secondsLeft = () => Math.max(1, Math.ceil((deadline - Date.now()) / 1000));
 
-    const ext = (await fileTypeFromFile(filePath).catch(() => undefined))?.ext;
+    const detected = await fileTypeFromFile(filePath).catch(() => undefined);
+    const ext = detected?.ext;
     let probe: EmbeddedProbe | undefined;
     let rawFirst = ext !== undefined && RAW_EXTS.has(ext);
     if (ext === 'tif') {
       probe = await probeEmbedded(filePath);
       rawFirst = probe.fileType !== undefined && RAW_FILE_TYPES.has(probe.fileType);
     }
+    // Text formats have no magic bytes (file-type calls an SVG `xml`): ExifTool names them for the format decoders.
+    if (detected === undefined || ext === 'xml') probe = await probeEmbedded(filePath);
 
     const fromEmbedded = async () => {
       probe ??= await probeEmbedded(filePath);
@@ -175,7 +192,20 @@ export async function makePreviews(filePath: string, outDir: string, opts: Previ
     let failure: DecodeFailure | undefined;
     let master: Master | undefined;
     let source: PreviewSource = { kind: 'original' };
-    if (rawFirst) {
+    const decoder = pickDecoder({ ext, mime: detected?.mime, fileType: probe?.fileType }, opts.decoders ?? FORMAT_DECODERS);
+    if (decoder !== undefined) {
+      try {
+        const decoded = await decoder.decode({ filePath, maxSide, timeoutMs: Math.max(1, deadline - Date.now()), signal });
+        const orientation = decoded.upright ? 1 : (opts.orientation ?? (probe ??= await probeEmbedded(filePath)).orientation ?? 1);
+        master = await masterOfDecoded(decoded, maxSide, secondsLeft(), orientation);
+        source = { kind: 'decoded', decoder: decoder.name, detail: decoded.source };
+      } catch (err) {
+        if (err instanceof DecoderFailure) failure = new DecodeFailure(err.reason, `${err.reason}: ${err.message}`, { cause: err });
+        else if (err instanceof DecodeFailure) failure = err;
+        else throw err;
+      }
+    }
+    if (master === undefined && rawFirst) {
       const embedded = await fromEmbedded();
       if (embedded !== undefined) ({ master, source } = embedded);
     }
@@ -185,7 +215,8 @@ export async function makePreviews(filePath: string, outDir: string, opts: Previ
         source = { kind: 'original' };
       } catch (err) {
         if (!(err instanceof DecodeFailure)) throw err;
-        failure = err;
+        // A format decoder's reason (an HEIC too large, a password-protected PDF) says more than libvips' refusal.
+        failure ??= err;
       }
     }
     if (master === undefined && !rawFirst) {
@@ -262,10 +293,12 @@ export function applyOrientation(image: Sharp, o: number): Sharp {
  *
  * @throws DecodeFailure (classified) when libvips cannot read or decode the input.
  */
-async function decodeMaster(input: string | Buffer, maxSide: number, timeoutSeconds: number, orientation: number | undefined): Promise<Master> {
+async function decodeMaster(source: string | Buffer | RawInput, maxSide: number, timeoutSeconds: number, orientation: number | undefined): Promise<Master> {
+  const input = typeof source === 'string' || Buffer.isBuffer(source) ? source : source.data;
+  const inputOptions: SharpOptions = typeof source === 'string' || Buffer.isBuffer(source) || source.raw === undefined ? SHARP_INPUT : { ...SHARP_INPUT, raw: source.raw };
   let metadata: Metadata;
   try {
-    metadata = await sharp(input, SHARP_INPUT).metadata();
+    metadata = await sharp(input, inputOptions).metadata();
   } catch (err) {
     throw classify(err, undefined);
   }
@@ -274,7 +307,7 @@ async function decodeMaster(input: string | Buffer, maxSide: number, timeoutSeco
     // its nominal 72 dpi size: "never enlarge" is about pixels, and a vector has none.
     const vector = metadata.format === 'svg';
     const density = vector ? svgDensity(metadata, maxSide) : undefined;
-    let image = sharp(input, density === undefined ? SHARP_INPUT : { ...SHARP_INPUT, density });
+    let image = sharp(input, density === undefined ? inputOptions : { ...inputOptions, density });
     image = orientation === undefined ? image.autoOrient() : applyOrientation(image, orientation);
     const { data, info } = await image
       .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
@@ -295,6 +328,29 @@ async function decodeMaster(input: string | Buffer, maxSide: number, timeoutSeco
   } catch (err) {
     throw classify(err, metadata);
   }
+}
+
+/**
+ * Turns a format decoder's picture into a {@link Master}: encoded bytes or raw pixels through the same libvips
+ * pipeline as files, turned by `orientation` (1 for upright pictures). The upright size is the decoder's
+ * `contentWidth`×`contentHeight` when it gives one (a poster frame scaled from a larger video).
+ *
+ * @throws DecodeFailure when libvips cannot read the picture.
+ */
+async function masterOfDecoded(decoded: DecodeResult, maxSide: number, timeoutSeconds: number, orientation: number): Promise<Master> {
+  const { picture } = decoded;
+  const input =
+    picture.kind === 'encoded'
+      ? { data: Buffer.from(picture.data.buffer, picture.data.byteOffset, picture.data.byteLength) }
+      : {
+          data: Buffer.from(picture.data.buffer, picture.data.byteOffset, picture.data.byteLength),
+          raw: { width: picture.width, height: picture.height, channels: picture.channels },
+        };
+  const master = await decodeMaster(input, maxSide, timeoutSeconds, orientation);
+  if (decoded.contentWidth !== undefined && decoded.contentHeight !== undefined) {
+    return { ...master, orientedWidth: decoded.contentWidth, orientedHeight: decoded.contentHeight };
+  }
+  return master;
 }
 
 /** SVG nominal size is at 72 dpi; libvips accepts densities from 1 to 100 000 dpi. */

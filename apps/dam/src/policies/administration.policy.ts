@@ -31,8 +31,26 @@ export const administrationPolicy = {
     return [...(sitePolicy.can(caller, 'changeSiteAppearance') ? ['Appearance'] : []), ...(sitePolicy.can(caller, 'manageSettings') ? ['Footer'] : [])];
   },
 
+  /**
+   * Processing profiles (issue 16) belong with the archives' rendition settings (spec 03 §7 configuration loads), so
+   * they need `manageArchives`, listing them included.
+   * @throws ApiError 403 Forbidden without `manageArchives`, naming it.
+   */
+  assertMayManageProcessingProfiles(caller: Pick<Caller, 'isSiteOwner' | 'permissions'>): void {
+    if (!sitePolicy.can(caller, 'manageArchives')) throw forbidden('You need the manageArchives permission to manage processing profiles.');
+  },
+
   /** @throws ApiError 403 Forbidden without `manageSettings`. */
   assertMayManageApplications(caller: Caller): void {
+    sitePolicy.assertCan(caller, 'manageSettings');
+  },
+
+  /**
+   * Whether the caller may create, list and revoke legacy API keys (`FWAPIToken`, issue 16): `manageSettings`, as for
+   * API clients, which are the same kind of server-to-server credential.
+   * @throws ApiError 403 Forbidden without `manageSettings`.
+   */
+  assertMayManageApiKeys(caller: Caller): void {
     sitePolicy.assertCan(caller, 'manageSettings');
   },
 

@@ -29,9 +29,12 @@ import { PINS_MATRIX_ROWS } from '../routes/pins/pins.matrix.ts';
 import { ALBUMS_MATRIX_ROWS } from '../routes/albums/albums.matrix.ts';
 import { FOLDERS_MATRIX_ROWS } from '../routes/folders/folders.matrix.ts';
 import { DOWNLOADS_MATRIX_ROWS } from '../routes/downloads/downloads.matrix.ts';
+import { RENDITIONS_MATRIX_ROWS } from '../routes/renditions/renditions.matrix.ts';
 import { SMART_FOLDERS_MATRIX_ROWS } from '../routes/smart-folders/smart-folders.matrix.ts';
 import { MAIL_MATRIX_ROWS } from '../routes/mail/mail.matrix.ts';
 import { ACTIVITY_MATRIX_ROWS } from '../routes/activity/activity.matrix.ts';
+import { API_KEYS_MATRIX_ROWS } from '../routes/api-keys/api-keys.matrix.ts';
+import { WEBHOOKS_MATRIX_ROWS } from '../routes/webhooks/webhooks.matrix.ts';
 import { INVITATIONS_MATRIX_ROWS } from '../routes/invitations/invitations.matrix.ts';
 import { SIGNUPS_MATRIX_ROWS } from '../routes/signups/signups.matrix.ts';
 import { ALERTS_MATRIX_ROWS, ALERTS_OPEN_OPERATIONS } from '../routes/alerts/alerts.matrix.ts';
@@ -96,6 +99,22 @@ const ARCHIVE_ROWS: MatrixRow[] = [
     grant: { archive: ['View', 'Preview'] },
     request: async (w) => ({ method: 'GET', url: w.asset.previews[0]!.href }),
     expect: needing(200),
+    refusal: /Preview/,
+  },
+  {
+    // The matrix asset is a photo: a permitted caller passes the policy and finds no web video (404), a viewer is refused.
+    operation: 'getWebVideo',
+    grant: { archive: ['View', 'Preview'] },
+    request: async (w) => ({ method: 'GET', url: `/fotoweb/cache/video/${w.asset.uniqueid}/000000000000.mp4` }),
+    expect: needing(404),
+    refusal: /Preview/,
+  },
+  {
+    // The matrix asset is a photo: a permitted caller passes the policy and finds no page (404), a viewer is refused.
+    operation: 'getDocumentPage',
+    grant: { archive: ['View', 'Preview'] },
+    request: async (w) => ({ method: 'GET', url: `/fotoweb/cache/pages/${w.asset.uniqueid}/1.0.jpg` }),
+    expect: needing(404),
     refusal: /Preview/,
   },
   {
@@ -206,9 +225,12 @@ const ROOM_ROWS: MatrixRow[] = [
   ...FOLDERS_MATRIX_ROWS,
   ...ALBUMS_MATRIX_ROWS,
   ...DOWNLOADS_MATRIX_ROWS,
+  ...RENDITIONS_MATRIX_ROWS,
   ...SMART_FOLDERS_MATRIX_ROWS,
   ...MAIL_MATRIX_ROWS,
   ...ACTIVITY_MATRIX_ROWS,
+  ...API_KEYS_MATRIX_ROWS,
+  ...WEBHOOKS_MATRIX_ROWS,
   ...INVITATIONS_MATRIX_ROWS,
   ...SIGNUPS_MATRIX_ROWS,
   ...ALERTS_MATRIX_ROWS,
@@ -830,6 +852,8 @@ describe('guests and AutoSearch members', () => {
     { operation: 'getAsset', request: () => ({ method: 'GET', url: publicAsset.href }), guest: 200 },
     { operation: 'getRendition', request: () => ({ method: 'GET', url: `${publicAsset.href}/__renditions/ORIGINAL` }), guest: 200 },
     { operation: 'getPreview', request: () => ({ method: 'GET', url: publicAsset.previews[0]!.href }), guest: 200 },
+    { operation: 'getWebVideo', request: () => ({ method: 'GET', url: `/fotoweb/cache/video/${publicAsset.uniqueid}/000000000000.mp4` }), guest: 404 },
+    { operation: 'getDocumentPage', request: () => ({ method: 'GET', url: `/fotoweb/cache/pages/${publicAsset.uniqueid}/1.0.jpg` }), guest: 404 },
     { operation: 'getMetadataView', request: () => ({ method: 'GET', url: publicAsset.metadataEditor!.href }), guest: 200 },
     { operation: 'listTaxonomies', request: () => ({ method: 'GET', url: '/fotoweb/api/taxonomies/' }), guest: 200 },
     { operation: 'listArchiveTaxonomies', request: () => ({ method: 'GET', url: `/fotoweb/api/taxonomies/archives/${publicArchive.match(/\/(\d+)-/)![1]}` }), guest: 200 },

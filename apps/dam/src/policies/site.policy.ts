@@ -40,6 +40,8 @@ const SITE_ACTIONS = {
   approvePendingSignups: { permission: 'approvePendingSignups', refusal: 'You need the approvePendingSignups permission to approve or reject sign-ups.' },
   // The site's custom CSS and title-bar buttons, the Manage site page's Appearance (issue 15; spec 03 §3.3).
   changeSiteAppearance: { permission: 'changeSiteAppearance', refusal: 'You need the changeSiteAppearance permission to change the site’s appearance.' },
+  // Webhooks (issue 16; spec 03 §2.1 "Webhooks", §3.3 manageWebhooks): registering and deleting them, reading their deliveries.
+  manageWebhooks: { permission: 'manageWebhooks', refusal: 'You need the manageWebhooks permission to manage webhooks.' },
   // Orders (issue 15; spec 03 §3.3 approveOrders).
   approveOrders: { permission: 'approveOrders', refusal: 'You need the approveOrders permission to read, approve or reject orders.' },
 } as const satisfies Record<string, { permission: string; refusal: string }>;

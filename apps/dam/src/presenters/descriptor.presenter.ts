@@ -37,6 +37,12 @@ export const SITE_OWNER_HREF = `${USER_LIST_HREF}site-owner`;
 export const CHANGE_PASSWORD_VIEW = '/fotoweb/views/change-password';
 /** The web client's API clients view (Magpie; spec 03 §3.12 applications), offered with `manageSettings`. */
 export const API_CLIENTS_VIEW = '/fotoweb/views/api-clients';
+/** The web client's legacy API keys view (Magpie; issue 16), offered with `manageSettings`. */
+export const API_KEYS_VIEW = '/fotoweb/views/api-keys';
+/** The web client's processing profiles view (Magpie; issue 16), offered with `manageArchives`. */
+export const PROCESSING_PROFILES_VIEW = '/fotoweb/views/processing-profiles';
+/** The web client's webhooks view (FotoWeb's `views.admin_webhooks`; spec 03 §2.1; issue 16), offered with `manageWebhooks`. */
+export const WEBHOOKS_VIEW = '/fotoweb/views/admin/webhooks';
 /** The Activity exports page (spec 03 §2.1; issue 15), offered with `manageActivityExports` or `audit`. */
 export const ACTIVITY_EXPORTS_VIEW = '/fotoweb/views/activity-exports';
 /** The web client's outbox view (Magpie; issue 14 "Mail"), offered with `manageSettings`. */
@@ -227,7 +233,8 @@ export function presentDescriptor(
       logout: '/fotoweb/services/logout',
       navigate_next: null,
       navigate_prev: null,
-      rendition_request: null,
+      // FotoWeb's rendition service (issue 16, fotoweb-api-notes §6.3).
+      rendition_request: '/fotoweb/services/renditions',
       retranscode: null,
       search: '/fotoweb/archives/',
     },
@@ -275,11 +282,16 @@ export function presentDescriptor(
       createInvitations: sitePolicy.can(caller, 'inviteUsers') ? CREATE_INVITATIONS_VIEW : null,
       manageInvitations: sitePolicy.can(caller, 'inviteUsers') ? MANAGE_INVITATIONS_VIEW : null,
       selection: null,
-      admin_webhooks: null,
+      // The webhooks page (issue 16; spec 03 §2.1 "Webhooks"): for those who register webhooks.
+      admin_webhooks: sitePolicy.can(caller, 'manageWebhooks') ? WEBHOOKS_VIEW : null,
       edit_taxonomy_item: null,
       manage_exports: null,
       signUpAdmin: sitePolicy.can(caller, 'approvePendingSignups') ? SIGNUP_ADMIN_VIEW : null,
       apiClients: sitePolicy.can(caller, 'manageSettings') ? API_CLIENTS_VIEW : null,
+      // The legacy API keys page (issue 16), with manageSettings as the keys' routes need.
+      apiKeys: sitePolicy.can(caller, 'manageSettings') ? API_KEYS_VIEW : null,
+      // The processing profiles page (issue 16), with manageArchives as the profiles' routes need.
+      processingProfiles: sitePolicy.can(caller, 'manageArchives') ? PROCESSING_PROFILES_VIEW : null,
       mailOutbox: administrationPolicy.mayReadOutbox(caller) ? OUTBOX_VIEW : null,
       // The Manage site page (issue 15): its Appearance section for those who may change the site's appearance.
       management: administrationPolicy.configSections(caller).length > 0 ? MANAGEMENT_VIEW : null,

@@ -54,9 +54,30 @@ export function downloadHref(id: string, name: string): string {
   return `${API_ROOT}/me/downloads/${id}/${encodeURIComponent(name)}`;
 }
 
+/** A requested rendition (issue 16), FotoWeb's shape (fotoweb-api-notes §6.3): `/fotoweb/me/background-tasks/<id>/0/<name>`. */
+export function renditionFileHref(id: string, name: string): string {
+  return `${API_ROOT}/me/background-tasks/${id}/0/${encodeURIComponent(name)}`;
+}
+
 /** A preview image URL; `version` (ms) busts caches when the preview is remade. */
 export function previewHref(assetId: number, size: number, square: boolean, version: number): string {
   return `${API_ROOT}/cache/previews/${assetId}/${size}${square ? 's' : ''}.${version.toString(36)}.jpg`;
+}
+
+/**
+ * A movie's web-playable copy (issue 16, dam.yaml `getWebVideo`): `version` names the file made (a new copy gets a new
+ * URL), so responses may be cached.
+ */
+export function webVideoHref(assetId: number, version: string): string {
+  return `${API_ROOT}/cache/video/${assetId}/${version}.mp4`;
+}
+
+/**
+ * The pages of a document as images (issue 16, dam.yaml `getDocumentPage`), with `{page}` for the page number; the
+ * version is the asset's last change.
+ */
+export function documentPagesHref(assetId: number, version: number): string {
+  return `${API_ROOT}/cache/pages/${assetId}/{page}.${version.toString(36)}.jpg`;
 }
 
 /** A background task's URL (its `location`, fotoweb-api-notes §6.2). */

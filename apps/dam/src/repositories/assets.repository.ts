@@ -1,7 +1,17 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
 import { inTransaction } from '../db/transaction.ts';
-import { ASSET_COLUMNS, type AssetRow, type AssetUpdate, type CountKind, type Database, type FieldValues, type NewAsset, type WritebackStatus } from '../db/schema.ts';
+import {
+  ASSET_COLUMNS,
+  type AssetRow,
+  type AssetUpdate,
+  type CountKind,
+  type Database,
+  type FieldValues,
+  type NewAsset,
+  type WebVideo,
+  type WritebackStatus,
+} from '../db/schema.ts';
 import { compileSearch, countedTerm, fieldLexemes, searchDocumentSql } from '../search/compile.ts';
 import type { SearchNode } from '../search/expression.ts';
 import type { Ordering, PageCursor } from '../search/ordering.ts';
@@ -128,6 +138,21 @@ export class AssetsRepository {
   /** The asset row locked for update until the transaction ends (use on a transaction's repository). */
   findByIdForUpdate(id: number): Promise<AssetRow | undefined> {
     return this.db.selectFrom('assets').select(ASSET_COLUMNS).where('id', '=', id).forUpdate().executeTakeFirst();
+  }
+
+  /**
+   * Records the state of an asset's web-playable copy (issue 16) while the asset still holds the file it was made from
+   * (`state.source`, a store key): a new version of the file meanwhile leaves the row alone.
+   * @returns whether the row was changed.
+   */
+  async setWebVideo(id: number, state: WebVideo): Promise<boolean> {
+    const result = await this.db
+      .updateTable('assets')
+      .set({ web_video: JSON.stringify(state) })
+      .where('id', '=', id)
+      .where('storage_key', '=', state.source)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   /** Sets columns of an asset. */

@@ -517,10 +517,11 @@ export class AlbumsService {
       if (archive) archives.set(archiveId, { archive, view: (await this.views.forArchive(archiveId)).definition });
     }
     const presented = new Map<number, { row: AssetRow; asset: Asset }>();
+    const extrasOf = await this.assets.extrasFor(caller);
     for (const row of rows) {
       const place = archives.get(row.archive_id);
       if (!place) continue;
-      presented.set(row.id, { row, asset: presentAsset(place.archive, row, access.get(row.archive_id)?.permissions ?? [], place.view) });
+      presented.set(row.id, { row, asset: presentAsset(place.archive, row, access.get(row.archive_id)?.permissions ?? [], place.view, extrasOf(row)) });
     }
     return presented;
   }

@@ -9,6 +9,8 @@ import { WRITABLE_FIELDS } from '../media/writeback.ts';
 import { diffMetadata } from '../metadata/validate.ts';
 import { notFound } from '../lib/errors.ts';
 import { recordActivity } from './activity.service.ts';
+import { queueWebhookDeliveries } from './webhooks.service.ts';
+import { queueWebVideo } from '../jobs/web-video.job.ts';
 
 /** The activity log's action for each kind of change (issue 15). */
 const CHANGE_ACTIONS = { metadata: 'asset.metadataEdited', file: 'asset.fileChanged', rollback: 'asset.rolledBack' } as const;
@@ -127,6 +129,9 @@ export class AssetChangesService {
         created_by: change.userName,
       });
       await recordActivity(trx, { userName: change.userName }, CHANGE_ACTIONS[change.kind], { kind: 'asset', assetId }, changeDetails(changes, change, revision.number));
+      await queueWebhookDeliveries(trx, 'asset.modified', assetId);
+      // A movie's new file (a new version, a rollback) gets a new web-playable copy (issue 16).
+      if (fileChanged) await queueWebVideo(trx, { id: assetId, doctype: change.file!.doctype ?? asset.doctype, storage_key: change.file!.storage_key! });
       if (toWrite.length > 0) await new JobsRepository(trx).enqueue(METADATA_WRITEBACK_JOB, { assetId }, { maxAttempts: WRITEBACK_MAX_ATTEMPTS });
       const replaced = fileChanged ? { replaced: { storage_key: asset.storage_key, previews: asset.previews } } : {};
       return { asset: (await assets.findById(assetId))!, changed: true, changes, revision, queued: toWrite.length > 0, ...replaced };
@@ -187,6 +192,8 @@ export class AssetChangesService {
         rolled_back_to: null,
         created_by: userName,
       });
+      // Webhooks see the asset at its new place (issue 16): a rename or a move modifies it.
+      await queueWebhookDeliveries(trx, 'asset.modified', assetId);
       return assets.findById(assetId);
     });
   }
@@ -198,7 +205,10 @@ export class AssetChangesService {
   async moveToTrash(assetId: number, userName: string): Promise<boolean> {
     return inTransaction(this.db, async (trx) => {
       const moved = await new TrashRepository(trx).moveToTrash(assetId, userName);
-      if (moved) await recordActivity(trx, { userName }, 'asset.deleted', { kind: 'asset', assetId });
+      if (moved) {
+        await recordActivity(trx, { userName }, 'asset.deleted', { kind: 'asset', assetId });
+        await queueWebhookDeliveries(trx, 'asset.deleted', assetId);
+      }
       return moved;
     });
   }

@@ -6,8 +6,11 @@ import type { ArchiveAccess, ArchivePolicy, Caller } from '../policies/archive.p
 import { assetPolicy } from '../policies/asset.policy.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import type { MetadataViewsRepository } from '../repositories/metadata-views.repository.ts';
-import { notFound } from '../lib/errors.ts';
-import { presentAsset } from '../presenters/asset.presenter.ts';
+import { notFound, TooManyRequestsError } from '../lib/errors.ts';
+import { renderDocumentPage, PdfPageRangeError } from '../media/document-pages.ts';
+import { DecoderFailure } from '../media/decoders/types.ts';
+import { documentPageKey } from '../storage/keys.ts';
+import { presentAsset, webVideoVersion, type AssetExtrasFor } from '../presenters/asset.presenter.ts';
 import type { AssetReference } from '../lib/references.ts';
 
 /** Where an asset is: archive id, folder path ('' for the root) and file name (a reference, never a URL). */
@@ -35,6 +38,40 @@ export interface StoredFile {
   mtimeMs?: number;
 }
 
+/** Pages of documents drawn at once by one DAM process (each is a pdf.js worker of about 100 MB). */
+export const DOCUMENT_PAGE_RENDERS = 2;
+
+/** Callers that may wait for a page to be drawn; more are answered 429. */
+export const DOCUMENT_PAGE_QUEUE = 16;
+
+/** Runs at most `limit` tasks at once, with at most `queue` waiting; beyond that it refuses with a 429. */
+class RenderLimiter {
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+  constructor(
+    private readonly limit: number,
+    private readonly queue: number,
+  ) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running >= this.limit) {
+      if (this.waiting.length >= this.queue) throw new TooManyRequestsError('Too many document pages are being drawn; try again in a moment.', 2);
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    } else {
+      this.running++;
+    }
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
+}
+
+const documentPageRenders = new RenderLimiter(DOCUMENT_PAGE_RENDERS, DOCUMENT_PAGE_QUEUE);
+
 /**
  * Assets for a caller: the asset representation, its original rendition and its previews, each behind the
  * archive permission it needs (View for the asset, Download for the original, Preview for previews).
@@ -48,6 +85,8 @@ export class AssetsService {
     private readonly views: MetadataViewsRepository,
     /** The consent summaries a caller holding `permissions` sees (`ConsentService.statusesOf`, issue 15); none when not given. */
     private readonly consentStatuses: ConsentStatuses = async () => undefined,
+    /** What assets show beyond their rows: processing-profile renditions and the caller's previewToken (issue 16). */
+    private readonly assetExtras: AssetExtrasFor = async () => () => ({}),
   ) {}
 
   /**
@@ -104,10 +143,19 @@ export class AssetsService {
     return !access?.visibility || (await this.assets.matches(assetId, access.visibility));
   }
 
+  /**
+   * What the assets shown to `caller` carry beyond their rows (issue 16): the processing profiles' renditions and the
+   * caller's previewToken; made once per answer, then per asset.
+   */
+  extrasFor(caller: Caller): ReturnType<AssetExtrasFor> {
+    return this.assetExtras(caller);
+  }
+
   /** The asset representation. @throws ApiError 404 when absent or not viewable. */
   async get(caller: Caller, ref: AssetRef) {
     const { archive, asset, permissions } = await this.load(caller, ref);
-    const presented = presentAsset(archive, asset, permissions, (await this.views.forArchive(archive.id)).definition);
+    const extras = (await this.assetExtras(caller))(asset);
+    const presented = presentAsset(archive, asset, permissions, (await this.views.forArchive(archive.id)).definition, extras);
     const consent = await this.consentStatuses(permissions, [asset.id]);
     return consent ? { ...presented, consentStatus: consent.get(asset.id) ?? null } : presented;
   }
@@ -133,6 +181,68 @@ export class AssetsService {
     // An asset in the trash (issue 13) shows its previews to those who see the trash: View, Preview and Delete.
     if ((asset.deleted && !permissions.has('Delete')) || !(await this.isVisible(asset.id, access))) throw notFound('The preview');
     return this.previewFile(asset, name);
+  }
+
+  /**
+   * Page `page` of a PDF as a JPEG (issue 16, dam.yaml `getDocumentPage`) for a caller with Preview, under the rules of
+   * {@link preview}: drawn on first request and kept beside the previews (a new version of the file has new ones).
+   * At most {@link DOCUMENT_PAGE_RENDERS} pages are drawn at once; more callers wait, up to
+   * {@link DOCUMENT_PAGE_QUEUE} of them, then are told to come back.
+   * @throws ApiError 403 without Preview; 404 when the asset is not a visible PDF with a preview, has no such page,
+   *   or the version is stale; TooManyRequestsError 429 when too many pages are being drawn.
+   */
+  async documentPage(caller: Caller, assetId: number, page: number, version: string): Promise<StoredFile> {
+    const asset = await this.assets.findById(assetId);
+    const access = asset ? await this.policy.accessOnArchive(caller, asset.archive_id) : undefined;
+    const permissions = access?.permissions ?? NO_PERMISSIONS;
+    assetPolicy.assertCan(permissions, 'preview');
+    if (!asset) throw notFound('The page');
+    if ((asset.deleted && !permissions.has('Delete')) || !(await this.isVisible(asset.id, access))) throw notFound('The page');
+    const pageCount = (asset.technical as { pageCount?: number }).pageCount;
+    const key = documentPageKey(asset.storage_key, page);
+    if (
+      asset.mime !== 'application/pdf' ||
+      !asset.has_preview ||
+      pageCount === undefined ||
+      page > pageCount ||
+      asset.modified.getTime().toString(36) !== version ||
+      key === undefined
+    ) {
+      throw notFound('The page');
+    }
+    let stat = await this.files.stat(key);
+    if (!stat) {
+      await documentPageRenders.run(async () => {
+        if (await this.files.stat(key)) return;
+        const jpeg = await renderDocumentPage(this.files.localPath(asset.storage_key), page).catch((error: unknown) => {
+          if (error instanceof PdfPageRangeError || error instanceof DecoderFailure) throw notFound('The page');
+          throw error;
+        });
+        await this.files.writeFile(key, jpeg);
+      });
+      stat = await this.files.stat(key);
+      if (!stat) throw notFound('The page');
+    }
+    return { key, size: stat.size, mtimeMs: stat.mtime.getTime(), contentType: 'image/jpeg', filename: `${asset.filename}.page-${page}.jpg` };
+  }
+
+  /**
+   * A movie's web-playable copy (issue 16, dam.yaml `getWebVideo`) for a caller with Preview, under the rules of
+   * {@link preview}; `version` is the one in its href, so an old URL does not serve a newer copy.
+   * @throws ApiError 403 without Preview; 404 when the asset is not visible, has no ready copy, or the version is stale.
+   */
+  async webVideo(caller: Caller, assetId: number, version: string): Promise<StoredFile> {
+    const asset = await this.assets.findById(assetId);
+    const access = asset ? await this.policy.accessOnArchive(caller, asset.archive_id) : undefined;
+    const permissions = access?.permissions ?? NO_PERMISSIONS;
+    assetPolicy.assertCan(permissions, 'preview');
+    if (!asset) throw notFound('The video');
+    if ((asset.deleted && !permissions.has('Delete')) || !(await this.isVisible(asset.id, access))) throw notFound('The video');
+    const state = asset.web_video;
+    if (state?.status !== 'ready' || !state.file || webVideoVersion(state.file) !== version) throw notFound('The video');
+    const stat = await this.files.stat(state.file);
+    if (!stat) throw notFound('The video');
+    return { key: state.file, size: stat.size, mtimeMs: stat.mtime.getTime(), contentType: 'video/mp4', filename: `${asset.filename}.mp4` };
   }
 
   /**

@@ -9,7 +9,7 @@ import type { SearchNode } from '../search/expression.ts';
 import type { MetadataViewsRepository } from '../repositories/metadata-views.repository.ts';
 import { badRequest, notFound } from '../lib/errors.ts';
 import type { CollectionReference } from '../lib/references.ts';
-import { presentAsset } from '../presenters/asset.presenter.ts';
+import { presentAsset, type AssetExtrasFor } from '../presenters/asset.presenter.ts';
 import { PINS_HREF } from '../presenters/hrefs.ts';
 import { pagingFor, presentCollection, presentTaxonomyNavigation, type PageLinks, type TaxonomyNavigation } from '../presenters/collection.presenter.ts';
 import { InvalidOrderError, InvalidPageError, PageCursors, pagingKeyFrom, parseOrdering, type Ordering, type PageCursor } from '../search/ordering.ts';
@@ -61,6 +61,8 @@ export class CollectionsService {
     private readonly consentStatuses: ConsentStatuses = async () => undefined,
     /** Whether consent forms are on (`ConsentService.isEnabled`; issue 15), read once per answer; off when not given. */
     private readonly consentFormsEnabled: () => Promise<boolean> = async () => false,
+    /** What assets show beyond their rows: processing-profile renditions and the caller's previewToken (issue 16). */
+    private readonly assetExtras: AssetExtrasFor = async () => () => ({}),
   ) {
     this.pages = new PageCursors(pagingKeyFrom([config.bffClient.secret, config.cliClientSecret]));
   }
@@ -242,9 +244,10 @@ export class CollectionsService {
             rows.map((row) => row.id),
           )
         : undefined;
+    const extrasOf = await this.assetExtras(caller);
     const assetList = {
       data: rows.map(({ sort_key: _sortKey, ...row }) => {
-        const presented = presentAsset(archive, row, permissions, view);
+        const presented = presentAsset(archive, row, permissions, view, extrasOf(row));
         return consent ? { ...presented, consentStatus: consent.get(row.id) ?? null } : presented;
       }),
       paging: pageCount > 1 ? pagingFor({ archive, folderPath }, links, search?.query) : null,

@@ -7,6 +7,8 @@ import { AssetsRepository } from '../repositories/assets.repository.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
+import { queueWebhookDeliveries } from './webhooks.service.ts';
+import { queueWebVideo } from '../jobs/web-video.job.ts';
 import { recordActivity } from './activity.service.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { isPreviewFolderKey, originalFolderKey, originalKey, previewFolderKey } from '../storage/keys.ts';
@@ -169,6 +171,10 @@ export class IngestService {
     return inTransaction(this.db, async (trx) => {
       const asset = await new AssetsRepository(trx).insert(row);
       await recordActivity(trx, { userName: row.created_by ?? 'system' }, activity.action, { kind: 'asset', assetId: asset.id }, activity.details);
+      // Webhooks told of new assets (issue 16): an upload or a copy brings one into the archive.
+      await queueWebhookDeliveries(trx, 'asset.ingested', asset.id);
+      // A movie gets its web-playable copy in the background (issue 16; the job worker's idle poll finds it).
+      await queueWebVideo(trx, asset);
       return asset;
     });
   }

@@ -62,7 +62,7 @@ export class MetadataEditService {
     const { edits, issues } = await this.validate(view.definition, body.metadata, (id) => `metadata.${id}`);
     if (issues.length > 0) throw invalidRequest(issues);
     const applied = await this.changes.apply(asset.id, { metadata: (current) => applyEdits(current, edits), kind: 'metadata', userName: caller.username });
-    return presentAsset(archive, applied.asset, permissions, view.definition);
+    return presentAsset(archive, applied.asset, permissions, view.definition, (await this.assetsService.extrasFor(caller))(applied.asset));
   }
 
   /**

@@ -182,6 +182,7 @@ export class RevisionsService {
       throw error;
     }
     await this.ingest.removeUnusedPreviews([...(applied.replaced?.previews ?? []), ...fresh], applied.asset.previews);
-    return presentAsset(loaded.archive, applied.asset, loaded.permissions, (await this.views.forArchive(loaded.archive.id)).definition);
+    const extras = (await this.assetsService.extrasFor(caller))(applied.asset);
+    return presentAsset(loaded.archive, applied.asset, loaded.permissions, (await this.views.forArchive(loaded.archive.id)).definition, extras);
   }
 }

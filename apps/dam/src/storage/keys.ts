@@ -7,6 +7,7 @@ import path from 'node:path';
  * - `originals/<archive id>/<file id>/original<ext>`: an asset's file, one folder per stored version (file id a
  *   random UUID); earlier versions stay for rollback.
  * - `previews/<file id>/…`: the previews made from the version with that file id.
+ * - `renditions/<rendition id>/rendition.<ext>`: a requested rendition's file (issue 16), removed when it expires.
  * - `tmp/uploads/<upload id>/`: an upload's chunks (`<n>.part`), its assembled file (`assembled`) and the working copy
  *   the ingest consumes (`assembled.ingest`); before migration 0011 also its metadata fields (`metadata.json`).
  * - `tmp/<purpose>-<uuid>/`: temporary working folders (see `FileStore.makeTempDir`).
@@ -36,6 +37,21 @@ export function originalFolderKey(archiveId: number, fileId: string): string {
 /** The folder the previews of one stored version of a file are made in. */
 export function previewFolderKey(fileId: string): string {
   return `previews/${fileId}`;
+}
+
+/**
+ * Where the web-playable copy of a movie (issue 16) is kept: beside the previews of the same stored version, so it
+ * goes when they go. Undefined for a key that is not an original's.
+ */
+export function webVideoKey(originalStorageKey: string): string | undefined {
+  const folders = foldersOfOriginal(originalStorageKey);
+  return folders === undefined ? undefined : `${folders.previews}/web.mp4`;
+}
+
+/** Where page `page` of a document's pages as images (issue 16) is kept: beside its previews. */
+export function documentPageKey(originalStorageKey: string, page: number): string | undefined {
+  const folders = foldersOfOriginal(originalStorageKey);
+  return folders === undefined ? undefined : `${folders.previews}/page-${page}.jpg`;
 }
 
 /** Whether a folder key is a preview folder (`previews/<file id>`); anything else is not one. */
@@ -69,6 +85,16 @@ export const uploadKeys = {
   /** Where uploads created before migration 0011 kept the metadata fields given with them. */
   legacyMetadata: (uploadId: string) => `${UPLOADS_PREFIX}/${uploadId}/metadata.json`,
 };
+
+/** The folder of one requested rendition's file (issue 16): `renditions/<rendition id>`, removed whole when it expires. */
+export function renditionFolderKey(renditionId: string): string {
+  return `renditions/${renditionId}`;
+}
+
+/** The key of a requested rendition's file: `renditions/<rendition id>/rendition.<jpg|png|tif|webp>`. */
+export function renditionKey(renditionId: string, format: string): string {
+  return `${renditionFolderKey(renditionId)}/rendition.${format}`;
+}
 
 /** A temporary working folder: `tmp/<purpose>-<unique>`. */
 export function tempFolderKey(purpose: string, unique: string): string {

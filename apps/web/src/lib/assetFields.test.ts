@@ -73,3 +73,42 @@ describe('previews', () => {
     expect(originalRenditionHref({ renditions: [] })).toBeUndefined();
   });
 });
+
+describe('media facts (issue 16)', () => {
+  it('lists duration, frame rate, codecs and audio of a movie', () => {
+    const facts = fileFacts({
+      filename: 'clip.mov',
+      filesize: 1_048_576,
+      doctype: 'movie',
+      attributes: {
+        imageattributes: { pixelwidth: 568, pixelheight: 320, resolution: 72, colorspace: 'rgb', flipmirror: 0, rotation: 90 },
+        videoattributes: { duration: 4.0016, frameRate: 29.9875, videoCodec: 'avc1', audioCodec: 'mp4a', audioSampleRate: 44100, audioChannels: 1 },
+      },
+    } as Pick<Asset, 'filename' | 'filesize' | 'doctype' | 'attributes'>);
+    expect(facts.slice(4)).toEqual([
+      { label: 'Duration', value: '0:04' },
+      { label: 'Frame rate', value: '29.99 fps' },
+      { label: 'Video codec', value: 'avc1' },
+      { label: 'Audio', value: 'mp4a, 44.1 kHz, mono' },
+    ]);
+  });
+
+  it('lists the pages of a document and the audio of a sound file', () => {
+    const pdf = fileFacts({ filename: 'a.pdf', filesize: 10, doctype: 'document', attributes: { documentattributes: { pageCount: 4 } } } as Pick<
+      Asset,
+      'filename' | 'filesize' | 'doctype' | 'attributes'
+    >);
+    expect(pdf.at(-1)).toEqual({ label: 'Pages', value: '4' });
+    const sound = fileFacts({
+      filename: 'a.m4a',
+      filesize: 10,
+      doctype: 'audio',
+      attributes: { audioattributes: { duration: 3725, audioCodec: 'alac', audioChannels: 2 } },
+    } as Pick<Asset, 'filename' | 'filesize' | 'doctype' | 'attributes'>);
+    // No pixel size for a sound file: its facts follow the document type.
+    expect(sound.slice(3)).toEqual([
+      { label: 'Duration', value: '1:02:05' },
+      { label: 'Audio', value: 'alac, stereo' },
+    ]);
+  });
+});

@@ -3,7 +3,7 @@
  * them: fotoweb-api-notes §4) and the file facts, plus the choice of preview image for a given display size.
  */
 import type { Asset, Preview } from '@magpie/api-types';
-import { formatFileSize, formatMetadataDate, formatPixelSize } from './format.ts';
+import { formatDuration, formatFileSize, formatMetadataDate, formatPixelSize } from './format.ts';
 
 /** How a field's value is shown: plain text, multi-line text, tags (one chip per value) or a date. */
 export type FieldKind = 'text' | 'multiline' | 'tags' | 'date';
@@ -63,16 +63,38 @@ export function metadataRows(asset: Pick<Asset, 'metadata'>): MetadataRow[] {
   return rows;
 }
 
-/** The file facts of the asset view: file name, size, pixel size (when known) and document type. */
+/**
+ * The file facts of the asset view: file name, size, pixel size (when known), document type, and the media facts of
+ * `videoattributes`, `audioattributes` and `documentattributes` (duration, frame rate, codecs, sample rate, pages;
+ * issue 16), each only when known.
+ */
 export function fileFacts(asset: Pick<Asset, 'filename' | 'filesize' | 'doctype' | 'attributes'>): { label: string; value: string }[] {
   const image = asset.attributes?.imageattributes;
   const pixels = formatPixelSize(image?.pixelwidth, image?.pixelheight);
+  const video = asset.attributes?.videoattributes;
+  const audio = video ?? asset.attributes?.audioattributes;
+  const pages = asset.attributes?.documentattributes?.pageCount;
+  const fact = (label: string, value: string | undefined) => (value === undefined ? [] : [{ label, value }]);
   return [
     { label: 'File name', value: asset.filename },
     { label: 'File size', value: formatFileSize(asset.filesize) },
     ...(pixels ? [{ label: 'Pixel size', value: pixels }] : []),
     { label: 'Document type', value: asset.doctype },
+    ...fact('Duration', audio?.duration === undefined ? undefined : formatDuration(audio.duration)),
+    ...fact('Frame rate', video?.frameRate === undefined ? undefined : `${Math.round(video.frameRate * 100) / 100} fps`),
+    ...fact('Video codec', video?.videoCodec),
+    ...fact('Audio', audioText(audio)),
+    ...fact('Pages', pages === undefined ? undefined : String(pages)),
   ];
+}
+
+/** `"mp4a, 48 kHz, stereo"` from the audio facts, or undefined when none is known. */
+function audioText(audio: { audioCodec?: string; audioSampleRate?: number; audioChannels?: number } | undefined): string | undefined {
+  if (!audio) return undefined;
+  const channels = audio.audioChannels === 1 ? 'mono' : audio.audioChannels === 2 ? 'stereo' : audio.audioChannels ? `${audio.audioChannels} channels` : undefined;
+  const rate = audio.audioSampleRate ? `${Math.round(audio.audioSampleRate / 100) / 10} kHz` : undefined;
+  const parts = [audio.audioCodec, rate, channels].filter((p): p is string => p !== undefined);
+  return parts.length > 0 ? parts.join(', ') : undefined;
 }
 
 /**

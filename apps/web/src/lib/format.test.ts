@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFileSize, formatMetadataDate, formatPixelSize } from './format.ts';
+import { formatDuration, formatFileSize, formatMetadataDate, formatPixelSize } from './format.ts';
 
 describe('formatFileSize', () => {
   it.each([
@@ -40,5 +40,11 @@ describe('formatMetadataDate', () => {
     expect(formatMetadataDate('2008-05-30T15:56:01Z')).toBe('2008-05-30 15:56');
     expect(formatMetadataDate('2008-05-30T15:56:01+02:00')).toBe('2008-05-30 13:56');
     expect(formatMetadataDate('sometime')).toBe('sometime');
+  });
+});
+
+describe('formatDuration', () => {
+  it('reads minutes and seconds, hours when there are any, tenths under a second', () => {
+    expect([0, 0.171, 4.0016, 59.6, 754, 3725, -3, Number.NaN].map(formatDuration)).toEqual(['0:00', '0:00.2', '0:04', '1:00', '12:34', '1:02:05', '0:00', '0:00']);
   });
 });

@@ -55,3 +55,18 @@ export function formatDay(iso: string): string {
   const month = date.toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' });
   return `${String(date.getUTCDate()).padStart(2, '0')} ${month} ${date.getUTCFullYear()}`;
 }
+
+/**
+ * A play time for people: `0:05`, `12:34`, `1:02:03` (hours only when there are any), rounded to the second; clips
+ * shorter than a second read in tenths (`0:00.2`) so they do not read `0:00`.
+ * @param seconds - duration in s (negative or non-finite values give `0:00`).
+ */
+export function formatDuration(seconds: number): string {
+  const total = Number.isFinite(seconds) && seconds > 0 ? seconds : 0;
+  if (total > 0 && total < 0.95) return `0:00.${Math.max(1, Math.round(total * 10))}`;
+  const whole = Math.round(total);
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = whole % 60;
+  return `${h > 0 ? `${h}:${String(m).padStart(2, '0')}` : String(m)}:${String(s).padStart(2, '0')}`;
+}

@@ -10,7 +10,7 @@
  * - the cog's badge is the sum of the pending counts of the entries shown (counts that are not known are absent).
  *
  * The table lists every entry of §2.1, in the spec's order, including those of features Magpie does not build yet
- * (webhooks, exports, consent, activity exports, the management view, the subscription, the desktop tool): the DAM
+ * (exports, consent, activity exports, the management view, the subscription, the desktop tool): the DAM
  * does not offer their views, so they do not appear, and they never show as dead links.
  */
 
@@ -28,6 +28,8 @@ export type SettingsEntryId =
   | 'signupSettings'
   | 'orderSettings'
   | 'apiClients'
+  | 'apiKeys'
+  | 'processingProfiles'
   | 'mailOutbox'
   | 'manageSite'
   | 'manageSubscription'
@@ -173,6 +175,10 @@ export const SETTINGS_ENTRIES: readonly SettingsEntryDefinition[] = [
   { id: 'orderSettings', label: 'Order settings', opens: { kind: 'page' }, href: (d) => view(d, 'orderSettings') },
   // Magpie's API clients view (spec 03 §3.12 applications; offered with manageSettings), beside the site's settings.
   { id: 'apiClients', label: 'API clients', opens: { kind: 'page' }, href: (d) => view(d, 'apiClients') },
+  // Magpie's legacy API keys view (issue 16; offered with manageSettings), beside the API clients.
+  { id: 'apiKeys', label: 'API keys', opens: { kind: 'page' }, href: (d) => view(d, 'apiKeys') },
+  // Magpie's processing profiles (issue 16; offered with manageArchives): the renditions every asset offers.
+  { id: 'processingProfiles', label: 'Processing profiles', opens: { kind: 'page' }, href: (d) => view(d, 'processingProfiles') },
   // Magpie's mail outbox (issue 14 "Mail"; offered with manageSettings): what Magpie sent, or holds without a mail server.
   { id: 'mailOutbox', label: 'Outbox', opens: { kind: 'page' }, href: (d) => view(d, 'mailOutbox') },
   { id: 'manageSite', label: 'Manage site', opens: { kind: 'page' }, href: (d) => view(d, 'management'), needsOverview: listsConfigSections },

@@ -344,6 +344,113 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/fotoweb/services/renditions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request a rendition of an asset (the descriptor's services.rendition_request)
+         * @description FotoWeb's rendition service (fotoweb-api-notes §6.3; FotoWare API "Downloading asset renditions"). `href` is
+         *     one of an asset's `renditions[].href` (`<asset>.info/__renditions/<ORIGINAL|profile id>`). Magpie also takes
+         *     `size` (px, the longest side, 1–10,000), `width`/`height` (px, a bounding box) and `format` (`jpg`, `png`,
+         *     `tif`, `webp`) to convert an image: given with `ORIGINAL` they make a converted image from the original;
+         *     a processing profile's own size and format apply otherwise, overridden by what the request gives. `profile`
+         *     names a processing profile by id instead of the href's last segment. Needs the archive permission `Download`
+         *     (403); an asset the caller may not view is 404. Conversion is for images only: another document type, an
+         *     unknown profile, a size out of range or a format other than the four answer 400 `InvalidRequest`.
+         *
+         *     Answers 202 Accepted with the file's href in `Location` and the body (as the recorded FotoWeb server does; the
+         *     published document says 200). The href is the caller's only and works for one hour: a `GET` answers 202 with
+         *     `Retry-After` until the file is made by a background job, then 200 with the file.
+         */
+        post: operations["requestRendition"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/me/background-tasks/{id}/0/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a requested rendition
+         * @description The `href` a `requestRendition` answered (FotoWeb's shape, `/fotoweb/me/background-tasks/<id>/0/<file name>`).
+         *     202 with `Retry-After` (seconds) while the file is being made; then 200 with the file (`Content-Disposition:
+         *     attachment` with its name, single byte ranges as `getRendition`). Only the user who requested it may download
+         *     it, for one hour (404 after, and for anyone else); 404 too when the file could not be made (a damaged image).
+         */
+        get: operations["getRenditionFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/processing-profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The processing profiles (administrators)
+         * @description Magpie. The named processing profiles every asset offers as `renditions` beside the original (FotoWeb's
+         *     Operations Center "Processing profiles"): a size (px, the longest side; null keeps the original's size), a
+         *     format and a quality. Needs the group permission `manageArchives` (403). Sorted by name.
+         */
+        get: operations["listProcessingProfiles"];
+        put?: never;
+        /**
+         * Create a processing profile (administrators)
+         * @description Magpie. Creates a profile with a new id (a GUID); 201 with it, its href in `Location`. Needs `manageArchives`.
+         *     A name already used (case aside) is 409 `Conflict`.
+         */
+        post: operations["createProcessingProfile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/processing-profiles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a processing profile (administrators)
+         * @description Magpie. Replaces the profile's name, size, format and quality; answers it. Needs `manageArchives`; 404 for an
+         *     unknown id, 409 for a name another profile has.
+         */
+        put: operations["updateProcessingProfile"];
+        post?: never;
+        /**
+         * Delete a processing profile (administrators)
+         * @description Magpie. Removes the profile (204); assets no longer list it. Renditions already requested with it are still
+         *     made. Needs `manageArchives`; 404 for an unknown id.
+         */
+        delete: operations["deleteProcessingProfile"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/fotoweb/me/trash/": {
         parameters: {
             query?: never;
@@ -677,6 +784,52 @@ export interface paths {
          *     `Preview`.
          */
         get: operations["getPreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/cache/pages/{assetId}/{pageName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of a document as an image
+         * @description Magpie extension (issue 16): page `n` of a PDF as a JPEG at most 1600 px on its longest side, for the asset view's
+         *     pager. The href comes from the asset's `documentPages.href` with `{page}` replaced by the page number (1 to
+         *     `documentPages.count`). Pages are drawn on first request and kept; while the
+         *     server draws too many pages at once it answers 429 with `Retry-After`. Needs the archive permission `Preview`.
+         */
+        get: operations["getDocumentPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/cache/video/{assetId}/{videoName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A movie's web-playable copy
+         * @description Magpie extension (issue 16): the H.264/AAC MP4 (at most 1080 px, `moov` first) that the `web-video` background
+         *     job made of a movie, from the asset's `webVideo.href` once `webVideo.status` is `ready`. Answers byte ranges
+         *     (206) so players seek. The URL carries a content version, so responses may be cached. Needs the archive
+         *     permission `Preview`.
+         */
+        get: operations["getWebVideo"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3167,6 +3320,132 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/fotoweb/api/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The legacy API keys (Magpie)
+         * @description FotoWeb's legacy server-to-server authentication (fotoweb-api-notes §10 "Legacy API key"): a request with the
+         *     header `FWAPIToken: <key>` acts as the key's user, with that user's permissions, while the key is live and the
+         *     user may sign in and holds the `api` group permission. Lists the live keys, newest first, with who created
+         *     them, when, the user each acts as and when each was last used (within a minute). Keys are never listed. Needs
+         *     `manageSettings` (403), as API clients do. Never cached.
+         */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Create a legacy API key (Magpie)
+         * @description Creates a key named `name` acting as the user `actingAs` (a user's href). Needs `manageSettings` (403); anyone
+         *     but the site owner may choose only themselves, and never a user holding a group permission the caller lacks
+         *     (403 `Forbidden`, as for API clients); a href of no enabled person is 400 `InvalidRequest`. Answers 201 with
+         *     `Location` and the key including `key`, which is shown this once and stored only as a SHA-256 hash.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a legacy API key (Magpie)
+         * @description Revokes the key: requests with it answer 401 at once in this process (other DAM processes within the auth
+         *     cache's 5 s). Needs `manageSettings` (403); an unknown or revoked key is 404. Answers 204.
+         */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The registered webhooks (Magpie)
+         * @description Spec 03 §2.1 "Webhooks". The URLs told when an asset is ingested (uploaded or copied into an archive), modified
+         *     (metadata edited, file replaced, rolled back, renamed or moved) or deleted (moved to the trash), each with its
+         *     last delivery. Secrets are never listed. Needs `manageWebhooks` (403). Never cached.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Register a webhook (Magpie)
+         * @description Registers `url` (http or https only; anything else is 400 `InvalidRequest`) for `events`. Each event makes one
+         *     delivery per matching enabled webhook, queued with the change: a background job POSTs FotoWeb's webhook payload
+         *     (`WebhookPayload`, `application/json`, `User-Agent: Magpie-Webhooks/1`) with `X-Magpie-Timestamp` (seconds since
+         *     the epoch) and `X-Magpie-Signature: sha256=<hex>`, the HMAC-SHA256 with the webhook's secret of
+         *     `<timestamp>.<body>`. A 2xx answer within 10 s delivers it; anything else is retried after 30 s, 2 min, 10 min,
+         *     1 h and 6 h (`MAGPIE_WEBHOOK_RETRY_MS`), then given up. Needs `manageWebhooks` (403). Answers 201 with
+         *     `Location` and the webhook including `secret`, shown this once.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook (Magpie)
+         * @description Deletes the webhook with its deliveries; deliveries not yet made are not made. Needs `manageWebhooks` (403); an
+         *     unknown webhook is 404. Answers 204.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A webhook's recent deliveries (Magpie)
+         * @description The webhook's 100 latest deliveries, newest first, each with every attempt made (when, the HTTP status or the
+         *     error). Needs `manageWebhooks` (403); an unknown webhook is 404. Never cached.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/fotoweb/api/activity": {
         parameters: {
             query?: never;
@@ -4494,6 +4773,11 @@ export interface components {
         };
         /** @description Links to web views (HTML pages of the client). */
         DescriptorViews: {
+            /**
+             * @description The webhooks page (`/fotoweb/views/admin/webhooks`, spec 03 §2.1 "Webhooks"; issue 16): the registered
+             *     webhooks with their last delivery, register, delete, deliveries (`listWebhooks`). Offered to callers with
+             *     `manageWebhooks`, else null.
+             */
             admin_webhooks: components["schemas"]["UrlOrNull"];
             /** @description The invitation wizard (`/fotoweb/views/invitations`, spec 01 §2), offered with `inviteUsers`, else null. */
             createInvitations: components["schemas"]["UrlOrNull"];
@@ -4520,6 +4804,17 @@ export interface components {
              *     (spec 03 §3.12 applications; `listApplications`). Offered to callers with `manageSettings`, else null.
              */
             apiClients?: components["schemas"]["UrlOrNull"];
+            /**
+             * @description (Magpie) The legacy API keys view (`/fotoweb/views/api-keys`, issue 16), where administrators create and
+             *     revoke `FWAPIToken` keys (`listApiKeys`). Offered to callers with `manageSettings`, else null.
+             */
+            apiKeys?: components["schemas"]["UrlOrNull"];
+            /**
+             * @description (Magpie) The processing profiles view (`/fotoweb/views/processing-profiles`, issue 16), where administrators
+             *     list, create, change and delete the renditions every asset offers (`listProcessingProfiles`). Offered to
+             *     callers with `manageArchives`, else null.
+             */
+            processingProfiles?: components["schemas"]["UrlOrNull"];
             /**
              * @description (Magpie) The outbox view, where administrators read Magpie's mail and send themselves a test message (issue
              *     14 "Mail"; `listMail`). Offered to callers with `manageSettings`, else null.
@@ -4895,14 +5190,71 @@ export interface components {
         AssetAttributes: {
             imageattributes?: components["schemas"]["ImageAttributes"];
             photoAttributes?: components["schemas"]["PhotoAttributes"];
-            /** @description Movie attributes (duration in s, frame rate, …). */
-            videoattributes?: {
-                [key: string]: unknown;
-            };
-            /** @description Document attributes (page count, …). */
-            documentattributes?: {
-                [key: string]: unknown;
-            };
+            videoattributes?: components["schemas"]["VideoAttributes"];
+            audioattributes?: components["schemas"]["AudioAttributes"];
+            documentattributes?: components["schemas"]["DocumentAttributes"];
+        };
+        /**
+         * @description Magpie extension (issue 16), on movies only: the state of the web-playable copy (H.264/AAC MP4, at most 1080 px)
+         *     the `web-video` background job makes. `pending` (queued), `running` (with `progress`), `ready` (with `href`),
+         *     `failed` or `unavailable` (this server has no ffmpeg; `message` says how to add it).
+         */
+        WebVideo: {
+            /** @enum {string} */
+            status: "pending" | "running" | "ready" | "failed" | "unavailable";
+            /** @description Share done, 0-1, while `running`. */
+            progress?: number;
+            /** @description The MP4 (`getWebVideo`), when `ready`. */
+            href?: string;
+            /** @description Frame width in px (upright), when `ready`. */
+            width?: number;
+            /** @description Frame height in px (upright), when `ready`. */
+            height?: number;
+            /** @description Play time in s, when `ready`. */
+            duration?: number;
+            /** @description Why it failed or is unavailable, for people. */
+            message?: string;
+        };
+        /** @description A movie's facts as ExifTool reads them from its container (issue 16); each key present when known. */
+        VideoAttributes: {
+            /** @description Play time in s. */
+            duration?: number;
+            /** @description Frames per second. */
+            frameRate?: number;
+            /** @description Codec as the container names it (`avc1`, `hvc1`, `mp4v`…). */
+            videoCodec?: string;
+            /** @description Average bit rate of the file in bit/s. */
+            bitRate?: number;
+            /** @description Frame width in px as stored (before the track rotation). */
+            pixelwidth?: number;
+            /** @description Frame height in px as stored. */
+            pixelheight?: number;
+            /** @description Track rotation in degrees clockwise (0, 90, 180, 270). */
+            rotation?: number;
+            audioCodec?: string;
+            /** @description In Hz. */
+            audioSampleRate?: number;
+            audioChannels?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A sound file's facts (issue 16); each key present when known. */
+        AudioAttributes: {
+            /** @description Play time in s. */
+            duration?: number;
+            audioCodec?: string;
+            /** @description In Hz. */
+            audioSampleRate?: number;
+            audioChannels?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A document's facts (issue 16); each key present when known. */
+        DocumentAttributes: {
+            /** @description Number of pages (PDF). */
+            pageCount?: number;
+        } & {
+            [key: string]: unknown;
         };
         /** @description A field's value; single-value fields hold a string, bag (multi-instance) fields an array. */
         MetadataValue: {
@@ -4964,8 +5316,9 @@ export interface components {
             metadataEditor: components["schemas"]["MetadataEditorLink"] | null;
             /** @description Previews the caller may see, usually 100q, 200, 200q, 300, 400, 400q, 600, 800, 1200, 1600, 2400. */
             previews: components["schemas"]["Preview"][];
+            /** @description Always empty in Magpie. */
             quickRenditions?: components["schemas"]["Preview"][];
-            /** @description Empty without the `Download` permission. */
+            /** @description The original (`profile` `ORIGINAL`), then one entry per processing profile (`profile` its id). */
             renditions: components["schemas"]["Rendition"][];
             revisions: {
                 /** @description `<asset path without .info>/__revisions/`. */
@@ -4985,7 +5338,12 @@ export interface components {
                 additionalFields?: components["schemas"]["ThumbnailField"][];
             };
             ancestors?: components["schemas"]["Ancestor"][];
-            /** @description A short-lived token for fetching previews (`Authorization: Bearer <previewToken>`). */
+            /**
+             * @description A token for fetching this asset's previews without the user's token (`Authorization: Bearer
+             *     <previewToken>`): a JWT (HS256) with `aud` `preview_token`, `sub` the user, `ass` the asset's archive path,
+             *     and `exp` one hour after `iat` (issued on a 15-minute grid, so a token received works 45 to 60 minutes and
+             *     answers keep their ETag). It opens this asset's previews only, with the user's permissions; nothing else.
+             */
             previewToken?: string;
             /**
              * @description Always 0. Pins are each user's own (`/fotoweb/me/pins/`); Magpie does not publish how many people pinned
@@ -5004,6 +5362,15 @@ export interface components {
             workflowcount: number;
             /** @description Magpie extension; false when no preview could be made (then `previews` is empty). Absent on FotoWeb. */
             hasPreview?: boolean;
+            webVideo?: components["schemas"]["WebVideo"];
+            /**
+             * @description Magpie extension (issue 16), on PDFs with a preview: the pages as images for the asset view's pager.
+             *     `href` holds `{page}`, replaced by 1 to `count` (`getDocumentPage`).
+             */
+            documentPages?: {
+                count: number;
+                href: string;
+            };
             /** @description Magpie extension; SHA-256 of the original file, lower-case hex. Absent on FotoWeb. */
             contentHash?: string;
             /**
@@ -5217,6 +5584,48 @@ export interface components {
             assets: {
                 href: string;
             }[];
+        };
+        /**
+         * @description FotoWeb's `rendition-request` (fotoweb-api-notes §6.3): the asset's rendition href, and Magpie's optional
+         *     conversion (sizes in px; `size` is the longest side, `width`/`height` a bounding box).
+         */
+        RenditionRequest: {
+            /** @description One of an asset's `renditions[].href`. */
+            href: string;
+            size?: number;
+            width?: number;
+            height?: number;
+            /** @enum {string} */
+            format?: "jpg" | "png" | "tif" | "webp";
+            /** @description A processing profile's id (instead of the href's last segment). */
+            profile?: string;
+        };
+        /** @description FotoWeb's `rendition-response`. */
+        RenditionResponse: {
+            /** @description Where the rendition is downloaded once ready (the caller's only, for one hour). */
+            href: string;
+        };
+        /** @description A processing profile as an administrator sets it (Magpie). */
+        ProcessingProfileInput: {
+            name: string;
+            /** @description The longest side in px, or null to keep the original's size. */
+            size: number | null;
+            /** @enum {string} */
+            format: "jpg" | "png" | "tif" | "webp";
+            quality: number;
+        };
+        /** @description A processing profile (Magpie); `id` is a GUID, the last segment of the renditions' hrefs. */
+        ProcessingProfile: {
+            id: string;
+            href: string;
+            name: string;
+            size: number | null;
+            /** @enum {string} */
+            format: "jpg" | "png" | "tif" | "webp";
+            quality: number;
+        };
+        ProcessingProfileList: {
+            data: components["schemas"]["ProcessingProfile"][];
         };
         /** @description A prepared ZIP download. */
         DownloadCreated: {
@@ -6562,6 +6971,150 @@ export interface components {
         ApplicationList: {
             data: components["schemas"]["Application"][];
         };
+        /** @description A legacy API key (`FWAPIToken`), acting as a user. No key. */
+        ApiKey: {
+            id: number;
+            name: string;
+            /** @description The href of the user the key acts as. */
+            actingAs: components["schemas"]["Url"];
+            /** @description That user's full name (or user name). */
+            actingAsName: string;
+            /** Format: date-time */
+            created: string;
+            /** @description The user name of the administrator who created it ('' when that user is gone). */
+            createdBy: string;
+            /**
+             * Format: date-time
+             * @description When a request last authenticated with it (updated at most once a minute); null when never.
+             */
+            lastUsed: string | null;
+            /** @description `/fotoweb/api/api-keys/<id>`; DELETE it to revoke. */
+            href: components["schemas"]["Url"];
+        };
+        /** @description A new key, with the key itself (shown only here). */
+        ApiKeyCreated: components["schemas"]["ApiKey"] & {
+            /** @description Send it as the `FWAPIToken` header. */
+            key: string;
+        };
+        /** @description `POST /fotoweb/api/api-keys` body. */
+        ApiKeyCreate: {
+            name: string;
+            /** @description A user's href. */
+            actingAs: string;
+        };
+        ApiKeyList: {
+            data: components["schemas"]["ApiKey"][];
+        };
+        /**
+         * @description (Magpie) What happened to an asset.
+         * @enum {string}
+         */
+        WebhookEvent: "asset.ingested" | "asset.modified" | "asset.deleted";
+        /**
+         * @description `pending` (not tried yet), `retrying` (an attempt failed; tried again at `nextAttempt`), `delivered` (a 2xx
+         *     answer), `failed` (every attempt failed, or the webhook was disabled).
+         * @enum {string}
+         */
+        WebhookDeliveryStatus: "pending" | "retrying" | "delivered" | "failed";
+        WebhookAttempt: {
+            /** @description 1 for the first. */
+            attempt: number;
+            /** Format: date-time */
+            at: string;
+            /** @description The receiver's HTTP status; null when none came (refused, timed out). */
+            statusCode: number | null;
+            /** @description Why it failed; null when delivered. */
+            error: string | null;
+            /** @description Milliseconds from sending to the answer or the failure. */
+            durationMs: number;
+        };
+        WebhookDelivery: {
+            /** @description The delivery's UUID, the payload's `id`; repeated attempts carry the same one. */
+            id: string;
+            event: components["schemas"]["WebhookEvent"];
+            assetId: number;
+            status: components["schemas"]["WebhookDeliveryStatus"];
+            attempts: number;
+            /** Format: date-time */
+            created: string;
+            /**
+             * Format: date-time
+             * @description When a `retrying` delivery is tried again.
+             */
+            nextAttempt: string | null;
+            lastAttempt: components["schemas"]["WebhookAttempt"] | null;
+            /** @description Every attempt, first first (in `listWebhookDeliveries` only). */
+            attemptLog?: components["schemas"]["WebhookAttempt"][];
+        };
+        /** @description A registered webhook (spec 03 §2.1 "Webhooks"). No secret. */
+        Webhook: {
+            id: number;
+            url: string;
+            events: components["schemas"]["WebhookEvent"][];
+            enabled: boolean;
+            /** Format: date-time */
+            created: string;
+            createdBy: string;
+            /** @description The latest delivery and its state; null before the first. */
+            lastDelivery: components["schemas"]["WebhookDelivery"] | null;
+            /** @description `/fotoweb/api/webhooks/<id>`; DELETE it to remove the webhook. */
+            href: components["schemas"]["Url"];
+            /** @description `/fotoweb/api/webhooks/<id>/deliveries`. */
+            deliveries: components["schemas"]["Url"];
+        };
+        /** @description A new webhook, with its signing secret (shown only here). */
+        WebhookCreated: components["schemas"]["Webhook"] & {
+            /** @description The HMAC-SHA256 key of `X-Magpie-Signature`. */
+            secret: string;
+        };
+        /** @description `POST /fotoweb/api/webhooks` body. */
+        WebhookCreate: {
+            /** @description An absolute http or https URL. */
+            url: string;
+            events: components["schemas"]["WebhookEvent"][];
+            /** @description Deliver to it (default true). */
+            enabled?: boolean;
+        };
+        WebhookList: {
+            data: components["schemas"]["Webhook"][];
+        };
+        WebhookDeliveryList: {
+            data: components["schemas"]["WebhookDelivery"][];
+        };
+        /**
+         * @description What a delivery POSTs (FotoWeb's webhook payload, fotoweb-api-notes §9 "Webhooks", with Magpie's `event` and
+         *     `asset`): the asset as the API presents it when the event happened (`permissions` empty: no caller), in
+         *     `asset` and in FotoWeb's `data.asset`. FotoWeb's flat fields are strings, as FotoWeb sends them.
+         */
+        WebhookPayload: {
+            /** @description The delivery's UUID; a retried delivery sends the same one. */
+            id: string;
+            event: components["schemas"]["WebhookEvent"];
+            /** @enum {string} */
+            type: "asset";
+            /** @description FotoWeb's name of the operation; `upload`, `updateMetadata` or `delete`. */
+            "operation-name": string;
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            created: string;
+            /** @description The asset's absolute URL (from `MAGPIE_PUBLIC_URL`). */
+            href: string;
+            title?: string;
+            description?: string;
+            tags?: string[];
+            byline?: string;
+            "file-size"?: string;
+            "pixel-width"?: string;
+            "pixel-height"?: string;
+            "preview-href"?: string;
+            "thumbnail-href"?: string;
+            asset: components["schemas"]["Asset"];
+            data: {
+                asset: components["schemas"]["Asset"];
+            };
+        };
         /**
          * @description (Magpie) What an event of the activity log did.
          * @enum {string}
@@ -7759,6 +8312,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The processing profile's id (a GUID). */
+        ProcessingProfileId: string;
         /** @description The archive's id. */
         SmartFolderArchive: string;
         /** @description A share link's token (from its `sharedHREF`). */
@@ -7908,6 +8463,8 @@ export interface components {
         GroupId: string;
         /** @description An API client's id, from its `href`. */
         ClientId: string;
+        /** @description A legacy API key's or a webhook's id, from its `href`. */
+        IntegrationId: number;
         /** @description Text to find (case-insensitive substring) in user or group lists, at most 200 characters (spec 03 §7). */
         MemberSearchText: string;
         /**
@@ -8362,6 +8919,190 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    requestRendition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.fotoware.rendition-request+json": components["schemas"]["RenditionRequest"];
+                "application/json": components["schemas"]["RenditionRequest"];
+            };
+        };
+        responses: {
+            /** @description The rendition is being prepared at `href`. */
+            202: {
+                headers: {
+                    /** @description The rendition's href. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.fotoware.rendition-response+json": components["schemas"]["RenditionResponse"];
+                    "application/json": components["schemas"]["RenditionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    getRenditionFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description The file's name (any; the download is named by `Content-Disposition`). */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rendition. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    "Content-Length": components["headers"]["ContentLength"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": components["schemas"]["Binary"];
+                    "*/*": components["schemas"]["Binary"];
+                };
+            };
+            /** @description Not ready yet; ask again after `Retry-After` seconds. */
+            202: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenditionResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            416: components["responses"]["RangeNotSatisfiable"];
+        };
+    };
+    listProcessingProfiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profiles. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControlNoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessingProfileList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createProcessingProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProcessingProfileInput"];
+            };
+        };
+        responses: {
+            /** @description The profile made. */
+            201: {
+                headers: {
+                    /** @description The profile's href. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessingProfile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    updateProcessingProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The processing profile's id (a GUID). */
+                id: components["parameters"]["ProcessingProfileId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProcessingProfileInput"];
+            };
+        };
+        responses: {
+            /** @description The profile as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessingProfile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    deleteProcessingProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The processing profile's id (a GUID). */
+                id: components["parameters"]["ProcessingProfileId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -9122,6 +9863,79 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getDocumentPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The DAM's internal asset id (opaque to clients). */
+                assetId: string;
+                /** @description `<page>.<version>.jpg`, from `documentPages.href` (opaque to clients but for the page number). */
+                pageName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": components["schemas"]["Binary"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getWebVideo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The DAM's internal asset id (opaque to clients). */
+                assetId: string;
+                /** @description The file name chosen by the DAM, e.g. `3f2a9c.mp4` (opaque to clients). */
+                videoName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The MP4 file. */
+            200: {
+                headers: {
+                    "Accept-Ranges": components["headers"]["AcceptRanges"];
+                    "Cache-Control": components["headers"]["CacheControlPrivate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": components["schemas"]["Binary"];
+                };
+            };
+            /** @description The requested byte range. */
+            206: {
+                headers: {
+                    "Accept-Ranges": components["headers"]["AcceptRanges"];
+                    "Content-Range": components["headers"]["ContentRange"];
+                    "Content-Length": components["headers"]["ContentLength"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": components["schemas"]["Binary"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            416: components["responses"]["RangeNotSatisfiable"];
         };
     };
     createUpload: {
@@ -13320,6 +14134,187 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The live API keys. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiKeyCreate"];
+            };
+        };
+        responses: {
+            /** @description The key was created; keep it now. */
+            201: {
+                headers: {
+                    /** @description The key's `href`. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A legacy API key's or a webhook's id, from its `href`. */
+                id: components["parameters"]["IntegrationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key no longer works. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhooks, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookCreate"];
+            };
+        };
+        responses: {
+            /** @description The webhook was registered; keep the secret now. */
+            201: {
+                headers: {
+                    /** @description The webhook's `href`. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A legacy API key's or a webhook's id, from its `href`. */
+                id: components["parameters"]["IntegrationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook is gone. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A legacy API key's or a webhook's id, from its `href`. */
+                id: components["parameters"]["IntegrationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deliveries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

@@ -6,9 +6,13 @@
  * editing → registering → created (the secret, shown this once, until DONE) → closed. A name or principal missing
  * stops REGISTER before anything is sent; a refused registration goes back to editing with the reason.
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { DEFAULT_ERROR_MESSAGE } from '../uploadPopover/uploadError.ts';
-import type { UserSaveRequestError } from '../userSave/userSave.machine.ts';
+import {
+  createSecretRegisterMachine,
+  registrationErrorMessage,
+  type SecretRegisterContext,
+  type SecretRegisterEvent,
+  type SecretRegisterOutput,
+} from '../secretRegister/secretRegister.factory.ts';
 
 /** The longest client name the DAM stores (dam.yaml `ApplicationCreate.name`). */
 export const API_CLIENT_NAME_MAX_LENGTH = 100;
@@ -51,90 +55,26 @@ export function apiClientProblems(draft: ApiClientDraft): string[] {
  * someone with more rights than the caller, an unknown principal); anything else the general error.
  */
 export function apiClientErrorMessage(error: unknown): string {
-  if (typeof error !== 'object' || error === null) return DEFAULT_ERROR_MESSAGE;
-  const { status, responseJSON } = error as UserSaveRequestError;
-  const message = responseJSON?.message?.trim();
-  if (status === 403) return message || API_CLIENT_FORBIDDEN;
-  if (status === 400) {
-    const issues = (responseJSON?.issues ?? []).map((issue) => issue.message).filter((m): m is string => typeof m === 'string' && m !== '');
-    return issues.length > 0 ? issues.join(' ') : message || DEFAULT_ERROR_MESSAGE;
-  }
-  return DEFAULT_ERROR_MESSAGE;
+  return registrationErrorMessage(error, API_CLIENT_FORBIDDEN);
 }
 
 /** Context: the problems of the last REGISTER, the last failure's message, and the client once registered. */
-export interface ApiClientRegisterContext {
-  readonly problems: readonly string[];
-  readonly error: string | undefined;
-  readonly created: RegisteredApiClient | undefined;
-}
+export type ApiClientRegisterContext = SecretRegisterContext<RegisteredApiClient>;
 
 /** Events: REGISTER the form's draft, CANCEL the form, DONE once the secret has been taken. */
-export type ApiClientRegisterEvent = { type: 'REGISTER'; draft: ApiClientDraft } | { type: 'CANCEL' } | { type: 'DONE' };
+export type ApiClientRegisterEvent = SecretRegisterEvent<ApiClientDraft>;
 
 /** Output: the registered client (without needing its secret any more), or undefined when cancelled. */
-export interface ApiClientRegisterOutput {
-  readonly created: RegisteredApiClient | undefined;
-}
+export type ApiClientRegisterOutput = SecretRegisterOutput<RegisteredApiClient>;
 
 /**
- * The registration machine. Provide `register` with `.provide({actors: {register}})`: {@link ApiClientDraft} (name
- * trimmed) → {@link RegisteredApiClient}, rejecting with `{status, responseJSON}`. The built-in one rejects.
+ * The registration machine (`secretRegister.factory.ts`). Provide `register` with `.provide({actors: {register}})`:
+ * {@link ApiClientDraft} (name trimmed) → {@link RegisteredApiClient}, rejecting with `{status, responseJSON}`. The
+ * built-in one rejects.
  */
-export const apiClientRegisterMachine = setup({
-  types: {
-    context: {} as ApiClientRegisterContext,
-    events: {} as ApiClientRegisterEvent,
-    output: {} as ApiClientRegisterOutput,
-  },
-  actors: {
-    register: fromPromise<RegisteredApiClient, ApiClientDraft>(async () => {
-      throw new Error('apiClientRegister: provide `register` with .provide()');
-    }),
-  },
-  guards: {
-    'hasProblems?': ({ event }) => {
-      assertEvent(event, 'REGISTER');
-      return apiClientProblems(event.draft).length > 0;
-    },
-  },
-  actions: {
-    showProblems: assign(({ event }) => {
-      assertEvent(event, 'REGISTER');
-      return { problems: apiClientProblems(event.draft), error: undefined };
-    }),
-    clearMessages: assign({ problems: [], error: undefined }),
-    keepCreated: assign((_, params: { created: RegisteredApiClient }) => ({ created: params.created })),
-    showError: assign((_, params: { error: unknown }) => ({ error: apiClientErrorMessage(params.error) })),
-  },
-}).createMachine({
+export const apiClientRegisterMachine = createSecretRegisterMachine<ApiClientDraft, RegisteredApiClient>({
   id: 'apiClientRegister',
-  initial: 'editing',
-  context: { problems: [], error: undefined, created: undefined },
-  states: {
-    editing: {
-      on: {
-        REGISTER: [{ guard: 'hasProblems?', actions: 'showProblems' }, { target: 'registering' }],
-        CANCEL: 'closed',
-      },
-    },
-    registering: {
-      entry: 'clearMessages',
-      invoke: {
-        id: 'register',
-        src: 'register',
-        input: ({ event }) => {
-          assertEvent(event, 'REGISTER');
-          return { name: event.draft.name.trim(), actingAs: event.draft.actingAs };
-        },
-        onDone: { target: 'created', actions: { type: 'keepCreated', params: ({ event }) => ({ created: event.output }) } },
-        onError: { target: 'editing', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
-      },
-    },
-    created: {
-      on: { DONE: 'closed' },
-    },
-    closed: { type: 'final' },
-  },
-  output: ({ context }) => ({ created: context.created }),
+  problems: apiClientProblems,
+  prepare: (draft) => ({ name: draft.name.trim(), actingAs: draft.actingAs }),
+  errorMessage: apiClientErrorMessage,
 });

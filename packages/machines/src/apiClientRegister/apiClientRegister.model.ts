@@ -3,12 +3,10 @@
  * `apiClientRegister.test.ts` runs on real actors, `tests/e2e/model/apiClientRegister.model.spec.ts` runs in Chromium
  * against the real dialog, and `npm run paths -- apiClientRegister` prints for QA.
  *
- * The `register` invocation becomes its done/error events (testing/modelMachine.ts).
+ * The paths are those of every registration (`secretRegister/secretRegister.model.ts`).
  */
-import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { createTestModel } from 'xstate/graph';
+import { createSecretRegisterModel } from '../secretRegister/secretRegister.model.ts';
 import type { MachineModel, PathVariant } from '../testing/machineModel.ts';
-import { toTestModelMachine } from '../testing/modelMachine.ts';
 import { apiClientRegisterMachine, type ApiClientDraft, type RegisteredApiClient } from './apiClientRegister.machine.ts';
 
 /** Whom the model's integration acts as: the group "Web shop" (an href the dialog offers). */
@@ -39,46 +37,18 @@ export const API_CLIENT_MODEL_FAILURES: Readonly<Record<PathVariant, readonly un
   simple: [{ status: 403, responseJSON: { value: 'Forbidden', message: 'An API client may act only as you or a group you are in.' } }],
 };
 
-const event = (type: string, payload: Record<string, unknown> = {}): EventObject => ({ type, ...payload }) as EventObject;
-
-function modelEvents(variant: PathVariant) {
-  return (snapshot: AnyMachineSnapshot): EventObject[] => {
-    if (snapshot.matches('editing'))
-      return [event('REGISTER', { draft: MODEL_API_CLIENT_DRAFTS.empty }), event('REGISTER', { draft: MODEL_API_CLIENT_DRAFTS.valid }), event('CANCEL')];
-    if (snapshot.matches('registering')) {
-      return [
-        event('xstate.done.actor.register', { output: MODEL_REGISTERED }),
-        ...API_CLIENT_MODEL_FAILURES[variant].map((error) => event('xstate.error.actor.register', { error })),
-      ];
-    }
-    if (snapshot.matches('created')) return [event('DONE')];
-    return [];
-  };
-}
-
-/** XState proposes every event a state handles, bare; keep only the cases {@link modelEvents} gave for this state. */
-function modelFilter(variant: PathVariant) {
-  const events = modelEvents(variant);
-  return (snapshot: AnyMachineSnapshot, candidate: EventObject): boolean => {
-    const key = JSON.stringify(candidate);
-    return events(snapshot).some((listed) => JSON.stringify(listed) === key);
-  };
-}
-
-const modelMachine = toTestModelMachine(apiClientRegisterMachine);
-
-/** The `xstate/graph` test model for a variant. */
-export function createApiClientRegisterTestModel(variant: PathVariant) {
-  return createTestModel(modelMachine, { events: modelEvents(variant), filterEvents: modelFilter(variant) });
-}
-
 /** The API client registration's {@link MachineModel}; see {@link API_CLIENT_MODEL_FAILURES} for the variants. */
-export const apiClientRegisterModel: MachineModel = {
+export const apiClientRegisterModel: MachineModel = createSecretRegisterModel({
   name: 'apiClientRegister',
   title: 'Register an API client: name and principal checked, the secret shown once, a refusal explained',
   spec: 'issue 11 Applications; spec 03 §3.12 applications keyed by clientId; dam.yaml createApplication',
   machine: apiClientRegisterMachine,
-  testModel(variant: PathVariant) {
-    return createApiClientRegisterTestModel(variant);
-  },
-};
+  drafts: [MODEL_API_CLIENT_DRAFTS.empty, MODEL_API_CLIENT_DRAFTS.valid],
+  registered: MODEL_REGISTERED,
+  failures: API_CLIENT_MODEL_FAILURES,
+});
+
+/** The `xstate/graph` test model for a variant. */
+export function createApiClientRegisterTestModel(variant: PathVariant) {
+  return apiClientRegisterModel.testModel(variant);
+}

@@ -16,6 +16,11 @@ export async function previewRoutes(app: FastifyInstance, ctx: DamContext) {
       const match = /^(\d+s?)\.[0-9a-z]+\.jpg$/.exec(params.previewName ?? '');
       if (!/^\d{1,9}$/.test(params.assetId ?? '') || !match) throw notFound('The preview');
       const assetId = Number(params.assetId);
+      // A preview token (issue 16) opens the previews of its own asset only.
+      if (request.previewScope) {
+        const { archiveId, folderPath, filename } = request.previewScope;
+        if ((await ctx.repos.assets.findByPath(archiveId, folderPath, filename))?.id !== assetId) throw notFound('The preview');
+      }
       // Which file, kept while nothing changes (issue 9): the browse path asks for dozens of previews per page.
       const file = await ctx.representations.remember(`preview\0${caller.userId}\0${assetId}\0${match[1]}`, () => ctx.assets.preview(caller, assetId, match[1]!));
       return previewFiles.send(request, reply, file, { disposition: 'inline', cacheControl: 'private, max-age=86400, immutable' });

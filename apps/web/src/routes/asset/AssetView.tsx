@@ -17,6 +17,8 @@ import { actionAddAssetToCart } from '../../actions/actionAddAssetToCart.ts';
 import { DocTypeIcon } from '../../components/DocTypeIcon.tsx';
 import { ErrorState, LoadingState } from '../../components/States.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
+import { AssetVideo } from './AssetVideo.tsx';
+import { DocumentPager } from './DocumentPager.tsx';
 import { assetTitle, fileFacts, metadataRows, originalRenditionHref, pickPreview, previewSrcSet } from '../../lib/assetFields.ts';
 import { hrefOfLocation, safeReturnAddress } from '../../lib/urls.ts';
 import { HistoryPanel } from '../../metadata/HistoryPanel.tsx';
@@ -24,6 +26,7 @@ import { ConsentPanel } from '../../consent/ConsentPanel.tsx';
 import { MetadataPanel } from '../../metadata/MetadataPanel.tsx';
 import { WritebackStatus } from '../../metadata/WritebackStatus.tsx';
 import { PinToggle } from '../../pins/PinToggle.tsx';
+import { RenditionDownloadMenu } from './RenditionDownloadMenu.tsx';
 import { FieldEditorTestModal, testFieldsOf } from '../../metadata/FieldEditorTestModal.tsx';
 
 /** Preview size of the asset view, px (FotoWeb's 800 preview; 1600 for high-density screens). */
@@ -86,7 +89,7 @@ export function AssetView() {
         </Box>
       )}
       <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 360px' }} gap="6" alignItems="start">
-        <AssetPreview asset={asset} />
+        <AssetPreview asset={asset} onAssetChange={setSaved} />
         <AssetDetails asset={asset} onAssetChange={setSaved} reload={resource.reload} />
       </Grid>
       {testFields && (
@@ -100,12 +103,18 @@ export function AssetView() {
   );
 }
 
-function AssetPreview({ asset }: { asset: Asset }) {
+function AssetPreview({ asset, onAssetChange }: { asset: Asset; onAssetChange: (asset: Asset) => void }) {
   const pixelRatio = typeof window.devicePixelRatio === 'number' ? window.devicePixelRatio : 1;
   const preview = asset.hasPreview === false ? undefined : pickPreview(asset.previews, LARGE_PREVIEW_SIZE, pixelRatio);
   return (
     <Flex as="figure" bg="bg.muted" rounded="lg" minH={{ base: '240px', md: '420px' }} align="center" justify="center" p="2" m="0" data-testid="asset-preview">
-      {preview ? (
+      {asset.webVideo ? (
+        // A movie plays in the browser once its web copy is made (issue 16).
+        <AssetVideo asset={asset} poster={preview?.href} onAssetChange={onAssetChange} />
+      ) : asset.documentPages && asset.documentPages.count > 1 ? (
+        // A document with several pages pages through them (issue 16).
+        <DocumentPager asset={asset} pages={asset.documentPages} firstPage={pickPreview(asset.previews, 1600)?.href} />
+      ) : preview ? (
         <chakra.img
           src={preview.href}
           srcSet={previewSrcSet(asset.previews, LARGE_PREVIEW_SIZE)}
@@ -143,6 +152,7 @@ function AssetDetails({ asset, onAssetChange, reload }: { asset: Asset; onAssetC
               </a>
             </Button>
           )}
+          <RenditionDownloadMenu asset={asset} />
           <AddToCartButton asset={asset} />
           <PinToggle href={asset.href} name={asset.filename} data-testid="asset-pin" />
         </HStack>

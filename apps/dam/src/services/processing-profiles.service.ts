@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import type { Dam } from '@magpie/api-types';
+import type { ProcessingProfileRow } from '../db/schema.ts';
+import type { Caller } from '../policies/archive.policy.ts';
+import { administrationPolicy } from '../policies/administration.policy.ts';
+import type { ProcessingProfilesRepository, ProcessingProfileValues } from '../repositories/renditions.repository.ts';
+import { ApiError, notFound } from '../lib/errors.ts';
+
+/** A processing profile as the API shows it (dam.yaml `ProcessingProfile`). */
+export type ProcessingProfile = Dam.components['schemas']['ProcessingProfile'];
+
+/** Where the processing profiles live (dam.yaml `listProcessingProfiles`). */
+export const PROCESSING_PROFILES_HREF = '/fotoweb/api/processing-profiles';
+
+const UNIQUE_VIOLATION = '23505';
+
+/** A profile row as the API shows it. */
+export function presentProcessingProfile(row: ProcessingProfileRow): ProcessingProfile {
+  return { id: row.id, href: `${PROCESSING_PROFILES_HREF}/${row.id}`, name: row.name, size: row.size, format: row.format, quality: row.quality };
+}
+
+function nameTaken(name: string): ApiError {
+  return new ApiError(409, 'Conflict', `A processing profile named "${name}" exists already.`, 'Conflict');
+}
+
+/**
+ * Processing profiles (issue 16): named renditions every asset offers beside its original (size in px of the longest
+ * side or null, format, quality). Administrators with `manageArchives` list, create, change and delete them
+ * ({@link administrationPolicy.assertMayManageProcessingProfiles}); assets list them through {@link all}.
+ */
+export class ProcessingProfilesService {
+  constructor(private readonly profiles: ProcessingProfilesRepository) {}
+
+  /** Every profile, by name, for the asset presenter (no permission: assets show them to whoever sees the asset). */
+  all(): Promise<ProcessingProfileRow[]> {
+    return this.profiles.list();
+  }
+
+  /** A profile by id, or undefined (ids that are no GUID included). */
+  async find(id: string): Promise<ProcessingProfileRow | undefined> {
+    return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id) ? this.profiles.findById(id.toLowerCase()) : undefined;
+  }
+
+  /** The profiles. @throws ApiError 403 without `manageArchives`. */
+  async list(caller: Caller): Promise<{ data: ProcessingProfile[] }> {
+    administrationPolicy.assertMayManageProcessingProfiles(caller);
+    return { data: (await this.profiles.list()).map(presentProcessingProfile) };
+  }
+
+  /** Creates a profile with a new GUID. @throws ApiError 403 without `manageArchives`, 409 for a name in use. */
+  async create(caller: Caller, values: ProcessingProfileValues): Promise<ProcessingProfile> {
+    administrationPolicy.assertMayManageProcessingProfiles(caller);
+    if (await this.profiles.nameTaken(values.name)) throw nameTaken(values.name);
+    try {
+      return presentProcessingProfile(await this.profiles.create(randomUUID(), values));
+    } catch (error) {
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw nameTaken(values.name);
+      throw error;
+    }
+  }
+
+  /** Replaces a profile's values. @throws ApiError 403 without `manageArchives`, 404 unknown, 409 for a name in use. */
+  async update(caller: Caller, id: string, values: ProcessingProfileValues): Promise<ProcessingProfile> {
+    administrationPolicy.assertMayManageProcessingProfiles(caller);
+    if (await this.profiles.nameTaken(values.name, id)) throw nameTaken(values.name);
+    try {
+      const row = await this.profiles.update(id, values);
+      if (!row) throw notFound('The processing profile');
+      return presentProcessingProfile(row);
+    } catch (error) {
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw nameTaken(values.name);
+      throw error;
+    }
+  }
+
+  /** Deletes a profile. @throws ApiError 403 without `manageArchives`, 404 unknown. */
+  async delete(caller: Caller, id: string): Promise<void> {
+    administrationPolicy.assertMayManageProcessingProfiles(caller);
+    if (!(await this.profiles.delete(id))) throw notFound('The processing profile');
+  }
+}

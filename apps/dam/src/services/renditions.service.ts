@@ -1,0 +1,184 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { Dam } from '@magpie/api-types';
+import type { JobRow } from '../db/schema.ts';
+import type { Caller } from '../policies/archive.policy.ts';
+import { assetPolicy } from '../policies/asset.policy.ts';
+import type { JobsRepository } from '../repositories/jobs.repository.ts';
+import type { RenditionsRepository } from '../repositories/renditions.repository.ts';
+import type { FileStore } from '../storage/file-store.ts';
+import type { AssetReference } from '../lib/references.ts';
+import { renditionFileHref } from '../presenters/hrefs.ts';
+import type { AssetsRepository } from '../repositories/assets.repository.ts';
+import { renditionFolderKey, renditionKey } from '../storage/keys.ts';
+import { ApiError, badRequest, notFound } from '../lib/errors.ts';
+import { withoutServerPaths } from '../lib/server-paths.ts';
+import { DEFAULT_RENDITION_QUALITY, isConversionError, RENDITION_CONTENT_TYPES, renditionStream, type RenditionFormat } from '../media/renditions.ts';
+import type { AssetsService, StoredFile } from './assets.service.ts';
+import type { ProcessingProfilesService } from './processing-profiles.service.ts';
+
+/** How long a requested rendition's href works (ms): one hour. */
+export const RENDITION_TTL_MS = 60 * 60 * 1000;
+/** The job kind that makes a requested rendition. */
+export const MAKE_RENDITION_JOB = 'make-rendition';
+/** The job kind that sweeps expired renditions (migration 0034's `jobs_one_rendition_sweep_idx`). */
+export const EXPIRE_RENDITIONS_JOB = 'expire-renditions';
+/** How often each process offers a sweep of expired renditions (ms): every ten minutes. */
+export const RENDITION_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+/** Seconds a client is told to wait (`Retry-After`) before asking again for a rendition being made. */
+export const RENDITION_RETRY_AFTER_SECONDS = 1;
+/** Renditions removed per sweep round. */
+const SWEEP_BATCH = 500;
+
+/** The rendition service's request (dam.yaml `RenditionRequest`). */
+export type RenditionRequest = Dam.components['schemas']['RenditionRequest'];
+/** Its answer (dam.yaml `RenditionResponse`). */
+export type RenditionResponse = Dam.components['schemas']['RenditionResponse'];
+
+/** A requested rendition as its href answers: not made yet, or the file. */
+export type RenditionFile = { ready: false } | { ready: true; file: StoredFile };
+
+/**
+ * FotoWeb's rendition service (issue 16, fotoweb-api-notes §6.3): {@link request} checks the caller may download the
+ * asset (`Download` on its archive) and records the rendition for one hour; the original is served as it is, any
+ * conversion (a processing profile, or a size and format given) is made by the {@link MAKE_RENDITION_JOB} job
+ * ({@link make}) into the file store; {@link file} answers the requester the file once made; {@link sweepExpired}
+ * removes what expired.
+ */
+export class RenditionsService {
+  constructor(
+    private readonly deps: {
+      renditions: RenditionsRepository;
+      profiles: Pick<ProcessingProfilesService, 'find'>;
+      assets: Pick<AssetsService, 'load'>;
+      assetRows: Pick<AssetsRepository, 'findById'>;
+      jobs: Pick<JobsRepository, 'enqueue'>;
+      files: FileStore;
+      /** Wakes the job worker after a job was queued. */
+      notifyWorker: () => void;
+      /** The clock (ms since the epoch); tests move it. */
+      now?: () => number;
+    },
+  ) {}
+
+  private now(): Date {
+    return new Date(this.deps.now?.() ?? Date.now());
+  }
+
+  /**
+   * Requests a rendition of an asset: `target` is what `body.href` names (the route parses it).
+   * @throws ApiError 400 (not a rendition href, an unknown profile, a conversion of something other than an image),
+   *   404 (an asset the caller may not view), 403 (no `Download` on its archive).
+   */
+  async request(caller: Caller, target: AssetReference & { rendition: string }, body: RenditionRequest): Promise<RenditionResponse> {
+    const { asset, permissions } = await this.deps.assets.load(caller, target);
+    assetPolicy.assertCan(permissions, 'download');
+    const name = body.profile ?? target.rendition;
+    let profile: Awaited<ReturnType<ProcessingProfilesService['find']>>;
+    if (name.toUpperCase() !== 'ORIGINAL') {
+      profile = await this.deps.profiles.find(name);
+      if (!profile)
+        throw badRequest(`There is no processing profile "${name.slice(0, 64)}".`, [{ path: body.profile ? 'profile' : 'href', message: 'Unknown processing profile.' }]);
+    }
+    const size = body.size ?? profile?.size ?? null;
+    const resized = size !== null || body.width !== undefined || body.height !== undefined;
+    const format: RenditionFormat | null = body.format ?? profile?.format ?? (resized ? 'jpg' : null);
+    if (format !== null && asset.doctype !== 'image') {
+      throw badRequest(`Only images can be converted; ${asset.filename} is of type ${asset.doctype}. Ask for the ORIGINAL without a size or format.`, [
+        { path: 'href', message: 'Not an image.' },
+      ]);
+    }
+    const id = randomBytes(16).toString('base64url');
+    const now = this.now();
+    const filename = format === null ? asset.filename : `${path.parse(asset.filename).name}.${format}`;
+    await this.deps.renditions.create({
+      id,
+      user_id: caller.userId,
+      asset_id: asset.id,
+      source_key: asset.storage_key,
+      filename,
+      size,
+      width: size === null ? (body.width ?? null) : null,
+      height: size === null ? (body.height ?? null) : null,
+      format,
+      quality: format === null ? null : (profile?.quality ?? DEFAULT_RENDITION_QUALITY),
+      // The original needs no making: its href serves the stored file at once.
+      ...(format === null ? { status: 'done' as const, storage_key: asset.storage_key } : {}),
+      created: now,
+      expires: new Date(now.getTime() + RENDITION_TTL_MS),
+    });
+    if (format !== null) {
+      await this.deps.jobs.enqueue(MAKE_RENDITION_JOB, { renditionId: id });
+      this.deps.notifyWorker();
+    }
+    return { href: renditionFileHref(id, filename) };
+  }
+
+  /**
+   * The caller's requested rendition `id`: not made yet, or the file. The caller must still be allowed to download
+   * the asset (it may have been deleted, or the archive's Download taken away, since the request).
+   * @throws ApiError 404 for an unknown, expired or another user's rendition, one that could not be made, an asset
+   *   deleted or no longer visible; 403 without Download on its archive any more.
+   */
+  async file(caller: Caller, id: string): Promise<RenditionFile> {
+    const row = await this.deps.renditions.findLive(id, this.now());
+    if (!row || row.user_id !== caller.userId) throw notFound('The rendition');
+    // Still the requester's to download: the asset is there and visible, and its archive still grants Download.
+    const asset = await this.deps.assetRows.findById(row.asset_id);
+    if (!asset || asset.deleted) throw notFound('The rendition');
+    const { permissions } = await this.deps.assets.load(caller, { archiveId: asset.archive_id, folderPath: asset.folder_path, filename: asset.filename });
+    assetPolicy.assertCan(permissions, 'download');
+    if (row.status === 'queued') return { ready: false };
+    if (row.status === 'failed' || !row.storage_key) throw new ApiError(404, 'NotFound', `The rendition could not be made. ${row.error ?? ''}`.trim(), 'Not found');
+    const stat = await this.deps.files.stat(row.storage_key);
+    if (!stat) throw notFound('The rendition');
+    const contentType = row.format ? RENDITION_CONTENT_TYPES[row.format] : 'application/octet-stream';
+    return { ready: true, file: { key: row.storage_key, size: stat.size, contentType, filename: row.filename, mtimeMs: stat.mtime.getTime() } };
+  }
+
+  /**
+   * Makes a queued rendition (the {@link MAKE_RENDITION_JOB} job): converts the source with sharp, streaming the
+   * result into the file store (`renditions/<id>/…`). An image that cannot be converted ends the
+   * rendition `failed` (its href then answers 404); other errors (storage) are thrown for the worker to retry.
+   * Idempotent: a rendition no longer queued (made, failed, swept) is left alone.
+   */
+  async make(renditionId: string, signal?: AbortSignal): Promise<void> {
+    const row = await this.deps.renditions.findById(renditionId);
+    if (!row || row.status !== 'queued' || !row.format) return;
+    const key = renditionKey(renditionId, row.format);
+    const spec = { format: row.format, quality: row.quality ?? DEFAULT_RENDITION_QUALITY, size: row.size, width: row.width, height: row.height };
+    try {
+      // The file appears whole or not at all (putStream), so a run taken over half-way leaves nothing behind.
+      await this.deps.files.putStream(key, renditionStream(this.deps.files.localPath(row.source_key), spec));
+    } catch (error) {
+      if (!isConversionError(error)) throw error;
+      signal?.throwIfAborted();
+      const reason = withoutServerPaths((error as Error).message).slice(0, 500);
+      await this.deps.renditions.finish(renditionId, { error: `The image could not be converted: ${reason}` });
+      return;
+    }
+    signal?.throwIfAborted();
+    // Swept or finished by another run meanwhile: the file goes with it.
+    if (!(await this.deps.renditions.finish(renditionId, { storageKey: key }))) await this.deps.files.remove(renditionFolderKey(renditionId));
+  }
+
+  /** The job handler of {@link MAKE_RENDITION_JOB}. */
+  readonly makeJob = async (job: JobRow, signal: AbortSignal): Promise<void> => {
+    await this.make((job.payload as { renditionId: string }).renditionId, signal);
+  };
+
+  /**
+   * Removes the renditions that expired (their files first, then their rows), in rounds of {@link SWEEP_BATCH}.
+   * @returns how many went.
+   */
+  async sweepExpired(): Promise<number> {
+    let removed = 0;
+    for (;;) {
+      const ids = await this.deps.renditions.expiredIds(this.now(), SWEEP_BATCH);
+      if (ids.length === 0) return removed;
+      for (const id of ids) await this.deps.files.remove(renditionFolderKey(id));
+      await this.deps.renditions.deleteIds(ids);
+      removed += ids.length;
+    }
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * A webhook's deliveries (issue 16; spec 03 §2.1 "Webhooks"; dam.yaml `listWebhookDeliveries`): its 100 latest
+ * deliveries, newest first, each attempt on its own row with when it was made, the delivery's status, the receiver's
+ * HTTP code and the error. Refresh reads them again.
+ */
+import { Alert, Badge, Box, Button, CloseButton, Code, Dialog, Portal, Spinner, Table, Text } from '@chakra-ui/react';
+import type { Webhook, WebhookAttempt, WebhookDelivery } from '@magpie/api-types';
+import { api } from '../api/client.ts';
+import { useResource } from '../api/useResource.ts';
+import { loadErrorText } from '../api/requestErrors.ts';
+import { formatWhen } from './formatWhen.ts';
+
+/** The badge colour of a delivery's status. */
+export function deliveryStatusPalette(status: WebhookDelivery['status']): string {
+  return status === 'delivered' ? 'green' : status === 'failed' ? 'red' : status === 'retrying' ? 'orange' : 'gray';
+}
+
+/** Props of {@link WebhookDeliveriesDialog}. */
+export interface WebhookDeliveriesDialogProps {
+  readonly webhook: Webhook;
+  readonly onClose: () => void;
+}
+
+/** A delivery's attempts to show: every attempt logged, or a single row saying none was made yet. */
+function attemptsOf(delivery: WebhookDelivery): readonly (WebhookAttempt | undefined)[] {
+  const log = delivery.attemptLog ?? (delivery.lastAttempt ? [delivery.lastAttempt] : []);
+  return log.length > 0 ? [...log].reverse() : [undefined];
+}
+
+/** See the module comment. */
+export function WebhookDeliveriesDialog({ webhook, onClose }: WebhookDeliveriesDialogProps) {
+  const deliveries = useResource(webhook.deliveries, (signal) => api.listWebhookDeliveries(webhook.deliveries, { signal }));
+  return (
+    <Dialog.Root open onOpenChange={(d) => (d.open ? undefined : onClose())} size="xl" scrollBehavior="inside">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="webhook-deliveries">
+            <Dialog.Header>
+              <Dialog.Title>Deliveries</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Text mb="3" wordBreak="break-all">
+                To <Code>{webhook.url}</Code>, newest first (the last 100).
+              </Text>
+              {deliveries.status === 'error' && (
+                <Alert.Root status="error">
+                  <Alert.Indicator />
+                  <Alert.Description>{loadErrorText(deliveries.error)}</Alert.Description>
+                </Alert.Root>
+              )}
+              {deliveries.status === 'loading' && !deliveries.data && <Spinner aria-label="Loading the deliveries" />}
+              {deliveries.data && deliveries.data.data.length === 0 && (
+                <Text color="fg.muted" data-testid="webhook-deliveries-empty">
+                  No deliveries yet.
+                </Text>
+              )}
+              {deliveries.data && deliveries.data.data.length > 0 && (
+                <Box borderWidth="1px" rounded="md" overflowX="auto">
+                  <Table.Root size="sm" aria-label="Delivery attempts">
+                    <Table.Header>
+                      <Table.Row>
+                        <Table.ColumnHeader>Time</Table.ColumnHeader>
+                        <Table.ColumnHeader>Event</Table.ColumnHeader>
+                        <Table.ColumnHeader>Status</Table.ColumnHeader>
+                        <Table.ColumnHeader>Attempt</Table.ColumnHeader>
+                        <Table.ColumnHeader>HTTP code</Table.ColumnHeader>
+                        <Table.ColumnHeader>Error</Table.ColumnHeader>
+                      </Table.Row>
+                    </Table.Header>
+                    <Table.Body>
+                      {deliveries.data.data.flatMap((delivery) =>
+                        attemptsOf(delivery).map((attempt, index) => (
+                          <Table.Row key={`${delivery.id}-${attempt?.attempt ?? 0}`} data-testid="webhook-attempt" data-delivery-id={delivery.id}>
+                            <Table.Cell>{formatWhen(attempt?.at ?? delivery.created)}</Table.Cell>
+                            <Table.Cell>
+                              <Code>{delivery.event}</Code> #{delivery.assetId}
+                            </Table.Cell>
+                            <Table.Cell>
+                              {index === 0 ? (
+                                <Badge colorPalette={deliveryStatusPalette(delivery.status)} data-testid="webhook-attempt-status">
+                                  {delivery.status}
+                                </Badge>
+                              ) : null}
+                            </Table.Cell>
+                            <Table.Cell>{attempt ? attempt.attempt : '—'}</Table.Cell>
+                            <Table.Cell data-testid="webhook-attempt-code">{attempt?.statusCode ?? '—'}</Table.Cell>
+                            <Table.Cell>
+                              {attempt?.error ?? (attempt ? '' : delivery.nextAttempt ? `Next attempt ${formatWhen(delivery.nextAttempt)}` : 'Not tried yet')}
+                            </Table.Cell>
+                          </Table.Row>
+                        )),
+                      )}
+                    </Table.Body>
+                  </Table.Root>
+                </Box>
+              )}
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={deliveries.reload} data-testid="webhook-deliveries-refresh">
+                Refresh
+              </Button>
+              <Button colorPalette="blue" onClick={onClose}>
+                Close
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close the deliveries" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
