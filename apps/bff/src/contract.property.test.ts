@@ -715,6 +715,9 @@ beforeAll(async () => {
     index: '0',
     assetId: previewGroups['assetId']!,
     previewName: previewGroups['previewName']!,
+    // The sample asset is a photo: its web video and document pages answer 404 (issue 16), through the same routes.
+    videoName: '000000000000.mp4',
+    pageName: '1.0.jpg',
     fieldId: '25',
     itemId: String((item.json() as { href: string }).href.split('/').pop()),
     archiveId: '5000',
