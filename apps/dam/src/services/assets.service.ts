@@ -173,14 +173,23 @@ export class AssetsService {
    * @throws ApiError 404 when the asset, the preview or the caller's View is missing; 403 without Preview.
    */
   async preview(caller: Caller, assetId: number, name: string): Promise<StoredFile> {
+    return this.previewFile(await this.previewableAsset(caller, assetId, 'The preview'), name);
+  }
+
+  /**
+   * The asset whose previews (and web video, document pages) `caller` may see: Preview on its archive, visible, and
+   * live or in the trash for those who see the trash (View, Preview and Delete; issue 13).
+   * @param what - names the missing thing in the 404 (`The preview`, `The page`…).
+   * @throws ApiError 403 without Preview; 404 when the asset is absent or not visible.
+   */
+  private async previewableAsset(caller: Caller, assetId: number, what: string): Promise<AssetRow> {
     const asset = await this.assets.findById(assetId);
     const access = asset ? await this.policy.accessOnArchive(caller, asset.archive_id) : undefined;
     const permissions = access?.permissions ?? NO_PERMISSIONS;
     assetPolicy.assertCan(permissions, 'preview');
-    if (!asset) throw notFound('The preview');
-    // An asset in the trash (issue 13) shows its previews to those who see the trash: View, Preview and Delete.
-    if ((asset.deleted && !permissions.has('Delete')) || !(await this.isVisible(asset.id, access))) throw notFound('The preview');
-    return this.previewFile(asset, name);
+    if (!asset) throw notFound(what);
+    if ((asset.deleted && !permissions.has('Delete')) || !(await this.isVisible(asset.id, access))) throw notFound(what);
+    return asset;
   }
 
   /**
@@ -192,12 +201,7 @@ export class AssetsService {
    *   or the version is stale; TooManyRequestsError 429 when too many pages are being drawn.
    */
   async documentPage(caller: Caller, assetId: number, page: number, version: string): Promise<StoredFile> {
-    const asset = await this.assets.findById(assetId);
-    const access = asset ? await this.policy.accessOnArchive(caller, asset.archive_id) : undefined;
-    const permissions = access?.permissions ?? NO_PERMISSIONS;
-    assetPolicy.assertCan(permissions, 'preview');
-    if (!asset) throw notFound('The page');
-    if ((asset.deleted && !permissions.has('Delete')) || !(await this.isVisible(asset.id, access))) throw notFound('The page');
+    const asset = await this.previewableAsset(caller, assetId, 'The page');
     const pageCount = (asset.technical as { pageCount?: number }).pageCount;
     const key = documentPageKey(asset.storage_key, page);
     if (
@@ -232,12 +236,7 @@ export class AssetsService {
    * @throws ApiError 403 without Preview; 404 when the asset is not visible, has no ready copy, or the version is stale.
    */
   async webVideo(caller: Caller, assetId: number, version: string): Promise<StoredFile> {
-    const asset = await this.assets.findById(assetId);
-    const access = asset ? await this.policy.accessOnArchive(caller, asset.archive_id) : undefined;
-    const permissions = access?.permissions ?? NO_PERMISSIONS;
-    assetPolicy.assertCan(permissions, 'preview');
-    if (!asset) throw notFound('The video');
-    if ((asset.deleted && !permissions.has('Delete')) || !(await this.isVisible(asset.id, access))) throw notFound('The video');
+    const asset = await this.previewableAsset(caller, assetId, 'The video');
     const state = asset.web_video;
     if (state?.status !== 'ready' || !state.file || webVideoVersion(state.file) !== version) throw notFound('The video');
     const stat = await this.files.stat(state.file);
