@@ -169,15 +169,34 @@ export async function logIn(page: Page, credentials: { username: string; passwor
   await expect(page.getByTestId('login-view')).toBeHidden();
 }
 
+/** The model state the running generated path is asserting (see {@link scopeAccessibilityChecks}), or undefined. */
+let accessibilityScope: string | undefined;
+/** `scope|selector|what` of the checks that passed in this worker, inside a model state scope. */
+const passedAccessibilityChecks = new Set<string>();
+
+/**
+ * Scopes the next {@link expectAccessible} calls to one state of one machine model (`model/variant/state`), or ends
+ * the scope (`undefined`). Inside a scope, a check that already passed for that state, part and name in this worker is
+ * not run again: a model's paths reach the same state many times with the same screen, and one axe run costs 1–2 s.
+ * The model harness (model/harness.ts) sets it around each state assertion; journeys never do.
+ */
+export function scopeAccessibilityChecks(scope: string | undefined): void {
+  accessibilityScope = scope;
+}
+
 /**
  * Fails on serious or critical axe violations (WCAG 2.1 A/AA and best practices) in the page, or only in the part
- * `selector` matches; `what` names it in the failure message, which lists each violation with its elements.
+ * `selector` matches; `what` names it in the failure message, which lists each violation with its elements. Inside a
+ * model state scope ({@link scopeAccessibilityChecks}) a check that passed once for that state is not repeated.
  */
 export async function expectAccessible(page: Page, selector: string | undefined, what: string): Promise<void> {
+  const key = accessibilityScope && `${accessibilityScope}|${selector ?? ''}|${what}`;
+  if (key && passedAccessibilityChecks.has(key)) return;
   let builder = new AxeBuilder({ page });
   if (selector) builder = builder.include(selector);
   const results = await builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const summary = severe.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
   expect(summary, `serious/critical axe violations in the ${what}`).toEqual([]);
+  if (key) passedAccessibilityChecks.add(key);
 }

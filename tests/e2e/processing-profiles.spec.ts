@@ -62,7 +62,7 @@ test('the administrator creates, edits and deletes a processing profile, and ass
   expect(asset).toMatch(/^\/fotoweb\/archives\//);
 
   // 1. Settings → Processing profiles.
-  await page.getByRole('button', { name: 'Settings' }).click(ACT);
+  await page.getByTestId('settings-menu-trigger').click(ACT);
   await page.getByTestId('settings-menu').getByRole('menuitem', { name: 'Processing profiles' }).click(ACT);
   const view = page.getByTestId('processing-profiles-view');
   await expect(view.getByRole('heading', { name: 'Processing profiles' })).toBeVisible();

@@ -191,18 +191,21 @@ test('the cog offers "Manage users and groups", which opens the static modal (sp
   await page.keyboard.press('Enter');
   const menu = page.getByTestId('settings-menu');
   await expect(menu).toBeVisible();
-  // Only what the descriptor offers: Magpie has no webhooks, exports … yet.
+  // Only what the descriptor offers: Magpie has no export configurations or desktop tool yet.
   await expect(menu.getByRole('menuitem')).toHaveText([
     'Create invitations',
     'Manage invitations',
     /^Pending sign-ups/,
     'Manage users and groups',
+    'Webhooks',
     /^Pending orders/,
     'Consent forms',
     'Activity exports',
     'Sign-up settings',
     'Order settings',
     'API clients',
+    'API keys',
+    'Processing profiles',
     'Outbox',
     'Manage site',
     // The e2e site is on a trial with a manage link (issue 15, tests/e2e/stack.ts).
@@ -242,12 +245,15 @@ test('a failed permissions overview drops "Manage users and groups" from the cog
     'Create invitations',
     'Manage invitations',
     /^Pending sign-ups/,
+    'Webhooks',
     /^Pending orders/,
     'Consent forms',
     'Activity exports',
     'Sign-up settings',
     'Order settings',
     'API clients',
+    'API keys',
+    'Processing profiles',
     'Outbox',
     // The e2e site is on a trial with a manage link (issue 15, tests/e2e/stack.ts).
     'Manage subscription(opens in a new tab)',

@@ -28,7 +28,7 @@ import type { TestModel, TestPath } from 'xstate/graph';
 import type { MachineModel, PathVariant } from '@magpie/machines/testing/machineModel.ts';
 import { createCoverageTracker, formatCoverage, listStateNodes, listTransitions, type CoverageReport } from '@magpie/machines/testing/coverage.ts';
 import { describePath, formatEvent } from '@magpie/machines/testing/modelPaths.ts';
-import { expect, test } from '../fixtures.ts';
+import { expect, scopeAccessibilityChecks, test } from '../fixtures.ts';
 
 /** One generated path: `steps[0]` is `xstate.init` with the initial state, then one step per event. */
 export type ModelPath = TestPath<AnyMachineSnapshot, EventObject>;
@@ -348,7 +348,7 @@ export function registerModelTests<TContext>(options: ModelSuiteOptions<TContext
 
       test(title, async ({ page, credentials }, testInfo) => {
         const steps = path.steps;
-        const context = await adapter.setup(page, { path, variant: plan.variant, pathIndex, position, credentials, testInfo });
+        const context = await test.step('setup', () => adapter.setup(page, { path, variant: plan.variant, pathIndex, position, credentials, testInfo }));
         try {
           for (let index = 0; index < steps.length; index++) {
             const step = steps[index]!;
@@ -356,11 +356,18 @@ export function registerModelTests<TContext>(options: ModelSuiteOptions<TContext
             if (step.event.type !== INIT_EVENT) {
               await test.step(`${index}. ${formatEvent(step.event)}`, () => adapter.perform(step.event, page, context, info));
             }
+            // Axe checks run once per state of this model in the worker (fixtures.ts scopeAccessibilityChecks).
+            scopeAccessibilityChecks(`${model.name}/${plan.variant}/${formatStateValue(step.state.value)}`);
             await test.step(`${index}. → ${formatStateValue(step.state.value)}`, () => adapter.assertState(step.state, page, context, info));
+            scopeAccessibilityChecks(undefined);
           }
         } finally {
+          scopeAccessibilityChecks(undefined);
           await adapter.teardown?.(page, context);
-          // A route handler still awaiting its real answer when the path ends (the page is closing) must not fail it.
+          // Requests a path held and never answered must not reach the server once their handlers go (unrouting lets
+          // Chromium continue paused requests: a held rename then renamed the file for the next path). Offline first,
+          // so they fail in the browser; then a route handler still awaiting its real answer must not fail the path.
+          await page.context().setOffline(true);
           await page.unrouteAll({ behavior: 'ignoreErrors' });
         }
       });
