@@ -367,7 +367,10 @@ export function registerModelTests<TContext>(options: ModelSuiteOptions<TContext
           // Requests a path held and never answered must not reach the server once their handlers go (unrouting lets
           // Chromium continue paused requests: a held rename then renamed the file for the next path). Offline first,
           // so they fail in the browser; then a route handler still awaiting its real answer must not fail the path.
-          await page.context().setOffline(true);
+          await page
+            .context()
+            .setOffline(true)
+            .catch(() => undefined);
           await page.unrouteAll({ behavior: 'ignoreErrors' });
         }
       });

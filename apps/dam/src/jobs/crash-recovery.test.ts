@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { loadDamConfig } from '../config.ts';
 import { createDamContext, type DamContext } from '../context.ts';
-import { createTestDam, SAMPLES_DIR } from '../testing/harness.ts';
+import { createTestDam, SAMPLES_DIR, seedEmbeddedDatabase } from '../testing/harness.ts';
 import { INGEST_UPLOAD_JOB, type UploadDestination, type UploadState } from '../services/uploads.service.ts';
 import { assetHref } from '../presenters/hrefs.ts';
 import { uploadKeys } from '../storage/keys.ts';
@@ -33,6 +33,7 @@ async function tempDir(prefix: string) {
 describe.runIf(!inject('postgresUrl'))('background jobs survive a crash (embedded PGlite)', () => {
   it('picks up an ingest that was running when the process died, at the next start', async () => {
     const dataDir = await tempDir('magpie-crash-');
+    await seedEmbeddedDatabase(dataDir);
     const env = { MAGPIE_DATA_DIR: dataDir, MAGPIE_ADMIN_PASSWORD: 'pw', LOG_LEVEL: 'silent', MAGPIE_WORKERS: '0' };
     let ctx: DamContext = await createDamContext(loadDamConfig(env), silent);
     const admin = (await ctx.repos.users.findByUsername('admin'))!;
@@ -71,6 +72,7 @@ describe.runIf(!inject('postgresUrl'))('background jobs survive a crash (embedde
 
   it('finishes an upload whose asset the interrupted run had already made, without making a second one', async () => {
     const dataDir = await tempDir('magpie-crash-');
+    await seedEmbeddedDatabase(dataDir);
     const env = { MAGPIE_DATA_DIR: dataDir, MAGPIE_ADMIN_PASSWORD: 'pw', LOG_LEVEL: 'silent', MAGPIE_WORKERS: '0' };
     let ctx: DamContext = await createDamContext(loadDamConfig(env), silent);
     const admin = (await ctx.repos.users.findByUsername('admin'))!;

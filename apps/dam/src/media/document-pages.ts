@@ -4,7 +4,7 @@
  */
 import sharp from 'sharp';
 import { renderPdfPageFile, PdfPageRangeError } from './decoders/pdf.ts';
-import { PREVIEW_JPEG_QUALITY } from './previews.ts';
+import { PREVIEW_JPEG_OPTIONS } from './previews.ts';
 
 /** Longest side of a page image, in px (the largest preview's). */
 export const DOCUMENT_PAGE_SIZE = 1600;
@@ -22,5 +22,5 @@ export { PdfPageRangeError };
  */
 export async function renderDocumentPage(filePath: string, page: number): Promise<Buffer> {
   const drawn = await renderPdfPageFile(filePath, page, DOCUMENT_PAGE_SIZE, { timeoutMs: DOCUMENT_PAGE_TIMEOUT_MS });
-  return sharp(drawn.png).flatten({ background: '#ffffff' }).jpeg({ quality: PREVIEW_JPEG_QUALITY, mozjpeg: true }).toBuffer();
+  return sharp(drawn.png).flatten({ background: '#ffffff' }).jpeg(PREVIEW_JPEG_OPTIONS).toBuffer();
 }

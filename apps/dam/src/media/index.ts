@@ -11,6 +11,7 @@ export {
   makePreviews,
   DEFAULT_PREVIEW_SPECS,
   PREVIEW_JPEG_QUALITY,
+  PREVIEW_JPEG_OPTIONS,
   PREVIEW_TIMEOUT_MS,
   MAX_INPUT_PIXELS,
   type Preview,
@@ -20,3 +21,6 @@ export {
   type PreviewSpec,
 } from './previews.ts';
 export { rotateImageFile, RotateError, ROTATE_DEGREES, ROTATE_QUALITY, type RotateDirection } from './rotate.ts';
+export { renderDocumentPage, DOCUMENT_PAGE_SIZE, DOCUMENT_PAGE_TIMEOUT_MS } from './document-pages.ts';
+export { ffmpegPath, runFfmpeg } from './decoders/ffmpeg.ts';
+export { transcodeToWebMp4, WEB_VIDEO_MAX_SIDE } from './decoders/transcode.ts';

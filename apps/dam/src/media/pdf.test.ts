@@ -173,7 +173,12 @@ describe.skipIf(!HAVE_SAMPLES)('pdfDecoder on the samples', () => {
     // Text pages must show their text (fonts load: embedded, and pdf.js' standard fonts for pdf_with_xmp's Helvetica).
     const { inked } = await inkedPixels(page.png);
     expect(inked).toBeGreaterThan(400);
-    const result = await decode(samplePath(file), 800);
+  });
+
+  // `decode` is page 1 of renderPdfPageFile, checked on every sample above; formats.test.ts decodes every sample
+  // through the ingest. Here, once, what the decoder adds: the answer's shape and `maxSide`.
+  it(`${FOUR_PAGES}: decode answers page 1 at maxSide as an upright encoded picture`, async () => {
+    const result = await decode(samplePath(FOUR_PAGES), 800);
     expect(result).toMatchObject({ upright: true, source: 'pdf-page-1', picture: { kind: 'encoded' } });
     const small = await sharp(result.picture.kind === 'encoded' ? result.picture.data : Buffer.alloc(0)).metadata();
     expect(Math.max(small.width!, small.height!)).toBe(800);

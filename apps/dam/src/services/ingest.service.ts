@@ -252,20 +252,25 @@ export class IngestService {
       throw error;
     }
     const warnings: string[] = [];
-    const meta = await readMetadata(sourcePath).catch((error: Error) => {
+    const reading = readMetadata(sourcePath).catch((error: Error) => {
       warnings.push(shown(`Metadata could not be read: ${error.message}`));
       return undefined;
     });
-    warnings.push(...(meta?.warnings ?? []).map(shown));
     const previewDir = previewFolderKey(fileId);
+    // libvips turns these upright from their own EXIF block: their previews are made while ExifTool reads the file
+    // (issue 16 "Ingest speed"). Other formats wait for ExifTool's orientation (embedded RAW previews, decoders).
+    const making = UPRIGHT_BY_LIBVIPS.has(fileType.mime)
+      ? settle(makePreviews(sourcePath, this.files.localPath(previewDir)))
+      : reading.then((meta) => settle(makePreviews(sourcePath, this.files.localPath(previewDir), { orientation: meta?.technical.orientation })));
+    const [meta, made] = await Promise.all([reading, making]);
+    warnings.push(...(meta?.warnings ?? []).map(shown));
     let previews: StoredPreview[] = [];
     let oriented: { width: number; height: number } | undefined;
-    try {
-      const made = await makePreviews(sourcePath, this.files.localPath(previewDir), { orientation: meta?.technical.orientation });
-      previews = made.previews.map((p) => ({ size: p.size, width: p.width, height: p.height, square: p.square, file: `${previewDir}/${path.basename(p.file)}` }));
-      oriented = { width: made.orientedWidth, height: made.orientedHeight };
-    } catch (error) {
-      const message = (error as Error).message;
+    if (made.ok) {
+      previews = made.value.previews.map((p) => ({ size: p.size, width: p.width, height: p.height, square: p.square, file: `${previewDir}/${path.basename(p.file)}` }));
+      oriented = { width: made.value.orientedWidth, height: made.value.orientedHeight };
+    } else {
+      const message = (made.error as Error).message;
       warnings.push(shown(message.startsWith('No preview') ? message : `No preview: ${message}`));
     }
     const technical = meta?.technical ?? {};
@@ -356,4 +361,18 @@ export class IngestService {
       throw error;
     }
   }
+}
+
+/**
+ * Formats whose previews need no orientation from ExifTool: libvips decodes them and reads their EXIF orientation
+ * itself (`makePreviews` without `orientation`), so their previews are made while ExifTool reads the metadata.
+ */
+const UPRIGHT_BY_LIBVIPS: ReadonlySet<string> = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
+
+/** A promise's outcome as a value, so that two pieces of work can be awaited together without losing either's error. */
+function settle<T>(promise: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
+  return promise.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
 }

@@ -29,9 +29,12 @@ export interface TestDam {
   adminToken: string;
   /** Password-grant token for a user, through the BFF client. */
   login(username: string, password: string): Promise<{ access_token: string; refresh_token: string }>;
-  /** Creates a (non-admin) user and answers an access token for it. */
+  /**
+   * Creates a (non-admin) user with `password` and answers an access token for it, issued as a password login does
+   * once the password is checked (no scrypt run); {@link TestDam.login} with the password works too.
+   */
   createUser(username: string, password?: string): Promise<{ id: number; token: string }>;
-  /** Creates a group (named after the user) holding the group `permissions`, and a user in it with a token (issue 11). */
+  /** Creates a group (named after the user) holding the group `permissions`, and a user in it with a token as {@link TestDam.createUser} (issue 11). */
   createMemberWith(username: string, permissions: readonly string[], password?: string): Promise<{ id: number; token: string; groupId: number }>;
   /** Creates a group holding the group `permissions` (spec 03 §3.3); answers its id. */
   createGroupWith(name: string, permissions: readonly string[]): Promise<number>;
@@ -58,6 +61,20 @@ async function preparedPGlite(): Promise<PGlite> {
     return db;
   })();
   return prepared;
+}
+
+let preparedDump: Promise<Blob> | undefined;
+
+/**
+ * Writes the migrated database every test DAM starts from into `<dataDir>/db`, where a DAM on `dataDir` keeps its
+ * embedded PGlite: a DAM then opens it without running initdb and every migration (several seconds). For tests that
+ * reopen an embedded database directory (crash recovery) and whose subject is not a first start; PGlite only.
+ */
+export async function seedEmbeddedDatabase(dataDir: string): Promise<void> {
+  preparedDump ??= preparedPGlite().then((db) => db.dumpDataDir('none'));
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = await PGlite.create(path.join(dataDir, 'db'), { loadDataDir: await preparedDump });
+  await db.close();
 }
 
 /** A new, empty database on the run's PostgreSQL cluster; answers its connection string. */
@@ -120,7 +137,13 @@ export async function createTestDam(overrides: Partial<Record<string, string>> =
     if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
     return res.json() as { access_token: string; refresh_token: string };
   };
-  const adminToken = (await login('admin', 'admin-password')).access_token;
+  // The users tests make, `admin` included, sign in as the password grant does after its password check (tokens,
+  // activity entry, last login), without one scrypt verification each: a test file makes dozens. `login` still checks
+  // the password.
+  const signIn = async (user: { id: number; username: string }) => (await ctx.auth.signIn(user, TEST_BFF_CLIENT.id)).access_token;
+  const admin = await ctx.repos.users.findByUsername('admin');
+  if (!admin) throw new Error('the test DAM has no admin user');
+  const adminToken = await signIn(admin);
   // One scrypt hash per password for the users tests make (most share the default): the hash is as valid for each of
   // them, and a test file makes dozens. Logging in still checks the password for real.
   const hashes = new Map<string, Promise<string>>();
@@ -143,14 +166,14 @@ export async function createTestDam(overrides: Partial<Record<string, string>> =
     login,
     async createUser(username, password = 'user-password') {
       const user = await ctx.repos.users.create({ username, fullName: `${username} Tester`, passwordHash: await passwordHash(password) });
-      return { id: user.id, token: (await login(username, password)).access_token };
+      return { id: user.id, token: await signIn(user) };
     },
     createGroupWith,
     async createMemberWith(username, permissions, password = 'user-password') {
       const groupId = await createGroupWith(`${username} group`, permissions);
       const user = await ctx.repos.users.create({ username, fullName: `${username} Tester`, passwordHash: await passwordHash(password) });
       await ctx.repos.users.addToGroups(user.id, [groupId]);
-      return { id: user.id, token: (await login(username, password)).access_token, groupId };
+      return { id: user.id, token: await signIn(user), groupId };
     },
     async upload(token, destination, filePath, options = {}) {
       const bytes = await fsp.readFile(filePath);

@@ -29,10 +29,17 @@ beforeAll(async () => {
 });
 afterAll(() => dam?.close());
 
+/** One scrypt hash per password (people share the default): as valid for each of them, without a scrypt run each. */
+const hashes = new Map<string, Promise<string>>();
+const hashOf = (password: string) => {
+  if (!hashes.has(password)) hashes.set(password, hashPassword(password));
+  return hashes.get(password)!;
+};
+
 /** A person with a password and an e-mail address; answers its id, names and a live session. */
 async function person(email: string, password = 'old-password-1') {
   const username = `reset-${++made}`;
-  const user = await dam.ctx.repos.users.create({ username, fullName: `Reset Person ${made}`, email, passwordHash: await hashPassword(password) });
+  const user = await dam.ctx.repos.users.create({ username, fullName: `Reset Person ${made}`, email, passwordHash: await hashOf(password) });
   return { id: user.id, username, email, password };
 }
 
