@@ -112,8 +112,10 @@ type _MetadataValue = Assert<Conforms<z.output<typeof MetadataValueSchema>, DamS
 
 // ------------------------------------------------------------------------------------------------ OAuth (DAM)
 
-const clientId = z.string().min(1).max(256);
-const clientSecret = z.string().min(1).max(1024);
+/** Required unless the client authenticates with HTTP Basic (RFC 6749 §2.3.1); the DAM checks that one of the two is used. */
+const clientId = z.string().min(1).max(256).optional();
+/** As {@link clientId}. */
+const clientSecret = z.string().min(1).max(1024).optional();
 const scope = z.string().max(1024).optional();
 
 /** RFC 6749 §4.4 client credentials grant (`ClientCredentialsTokenRequest`). */

@@ -57,7 +57,7 @@ const DescriptorUserSchema = z.object({ user: z.object({ userName: z.string(), f
 /**
  * The BFF's side of the DAM's OAuth 2.0 endpoints (dam.yaml "Authentication"): the password grant (login), the
  * refresh_token grant, logout (revocation), keepalive and the current user. The BFF's confidential client
- * credentials travel in the form body (`client_secret_post`, as the DAM requires).
+ * credentials travel in the form body (`client_secret_post`; the DAM also takes HTTP Basic).
  */
 export class DamAuthClient {
   constructor(

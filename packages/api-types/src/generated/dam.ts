@@ -26,8 +26,12 @@ export interface paths {
          *       BFF's confidential client (any other client gets `unauthorized_client`). It lets the BFF log a user in
          *       with the credentials typed into its login view.
          *
-         *     Client credentials travel in the body (`client_secret_post`); HTTP Basic client authentication is not
-         *     supported. `expires_in` is in seconds (FotoWeb's recorded value is 28800). Errors use RFC 6749 §5.2.
+         *     Client credentials travel in the body (`client_id`, `client_secret`: `client_secret_post`) or in an HTTP
+         *     Basic `Authorization` header (`client_secret_basic`, RFC 6749 §2.3.1: the form-urlencoded id and secret
+         *     joined by a colon, in base64), which OAuth libraries send by default. A request that uses both, or a header
+         *     that is not valid Basic, gets 400 `invalid_request`; a wrong Basic id or secret gets 401 `invalid_client`
+         *     with `WWW-Authenticate: Basic`. `expires_in` is in seconds (FotoWeb's recorded value is 28800). Errors use
+         *     RFC 6749 §5.2.
          *
          *     Limits (Magpie), each `MAGPIE_TOKEN_RATE_LIMIT` per minute (default 60), answered 429 `slow_down` with
          *     `Retry-After`: failed client authentications per connecting address and client id (checked before the secret); wrong
@@ -4452,8 +4456,10 @@ export interface components {
              * @enum {string}
              */
             grant_type: "client_credentials";
-            client_id: string;
-            client_secret: string;
+            /** @description The client's id; required unless the client authenticates with HTTP Basic. */
+            client_id?: string;
+            /** @description The client's secret; required unless the client authenticates with HTTP Basic. */
+            client_secret?: string;
             scope?: string;
         };
         /** @description RFC 6749 §6 refresh; the old refresh token is invalid once a new one is issued. */
@@ -4464,8 +4470,10 @@ export interface components {
              */
             grant_type: "refresh_token";
             refresh_token: string;
-            client_id: string;
-            client_secret: string;
+            /** @description The client's id; required unless the client authenticates with HTTP Basic. */
+            client_id?: string;
+            /** @description The client's secret; required unless the client authenticates with HTTP Basic. */
+            client_secret?: string;
             scope?: string;
         };
         /** @description RFC 6749 §4.3 resource owner password grant, accepted only from the BFF's confidential client (Magpie). */
@@ -4477,8 +4485,10 @@ export interface components {
             grant_type: "password";
             username: string;
             password: string;
-            client_id: string;
-            client_secret: string;
+            /** @description The client's id; required unless the client authenticates with HTTP Basic. */
+            client_id?: string;
+            /** @description The client's secret; required unless the client authenticates with HTTP Basic. */
+            client_secret?: string;
             /**
              * @description Magpie: the IP address of the person logging in, as the BFF sees it. The DAM counts wrong passwords per
              *     this address rather than per connecting address (the BFF's), so one person's guesses never hold up
@@ -8578,10 +8588,12 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthError"];
                 };
             };
-            /** @description RFC 6749 §5.2 `invalid_client`: unknown client or wrong client secret. */
+            /** @description RFC 6749 §5.2 `invalid_client`: no client credentials, an unknown client or a wrong client secret. */
             401: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControlNoStore"];
+                    /** @description `Basic realm="fotoweb"` when the client authenticated with HTTP Basic (RFC 6749 §5.2). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
