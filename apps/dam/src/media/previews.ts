@@ -143,9 +143,9 @@ class DecodeFailure extends Error {
 
 /**
  * Makes JPEG previews of a media file with sharp (libvips): upright (EXIF orientation applied), sRGB (CMYK and
- * ICC-tagged inputs converted, transparency flattened on white), metadata stripped, baseline JPEG at quality 82 ({@link PREVIEW_JPEG_OPTIONS}). Default
- * sizes: 100 px square (centre crop) and 200, 400, 800, 1600 px on the longest side; never enlarged, so small
- * sources give smaller previews. The source is decoded once into an in-memory master no larger than the largest
+ * ICC-tagged inputs converted, transparency flattened on white), metadata stripped, baseline JPEG at quality 82
+ * ({@link PREVIEW_JPEG_OPTIONS}). Default sizes: 100 px square (centre crop) and 200, 400, 800, 1600 px on the longest
+ * side; never enlarged, so small sources give smaller previews. The source is decoded once into an in-memory master no larger than the largest
  * preview, and each preview is resized from it. Multi-page and animated files use the first page/frame.
  *
  * Formats libvips cannot read go first to a format decoder of `decoders/` (HEIC/HEIF, PDF, PSD, video poster frames,
