@@ -275,7 +275,8 @@ function pageCountOf(technical: unknown): number | undefined {
  */
 function fiftyPagePdf(pages: number): Buffer {
   const objects: string[] = [];
-  const add = (body: string) => objects.push(body) - 1 + 1;
+  // Object numbers start at 1: an object's number is the list's length once it is added.
+  const add = (body: string) => objects.push(body);
   const catalog = add('<< /Type /Catalog /Pages 2 0 R >>');
   add(''); // 2: the page tree, filled in below
   const font = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
