@@ -538,6 +538,13 @@ const OPEN_OPERATIONS: OpenOperation[] = [
     signedIn: 200,
   },
   {
+    operation: 'listMyArchivesNoSlash',
+    reason: 'the same list without the trailing slash',
+    request: () => ({ method: 'GET', url: '/fotoweb/me/archives' }),
+    anonymous: [401, 'Unauthorized'],
+    signedIn: 200,
+  },
+  {
     operation: 'listArchives',
     reason: 'lists (and searches) only the archives the caller may View',
     request: () => ({ method: 'GET', url: '/fotoweb/archives/' }),

@@ -173,6 +173,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/fotoweb/me/archives": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Archives the current user can access, without the trailing slash
+         * @description Same as `GET /fotoweb/me/archives/` (FotoWeb answers both; clients written for it call this one too). Its
+         *     paging links carry the trailing slash.
+         */
+        get: operations["listMyArchivesNoSlash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/fotoweb/me/upload-to/": {
         parameters: {
             query?: never;
@@ -8711,6 +8732,20 @@ export interface operations {
         };
     };
     listMyArchives: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CollectionList"];
+            401: components["responses"]["Unauthorized"];
+            406: components["responses"]["NotAcceptable"];
+        };
+    };
+    listMyArchivesNoSlash: {
         parameters: {
             query?: never;
             header?: never;

@@ -30,6 +30,15 @@ describe('descriptor and archive lists', () => {
     expect(photos).toMatchObject({ name: 'Photos', type: 'archive', href: '/fotoweb/archives/5000-Photos/', searchURL: '/fotoweb/archives/5000-Photos/{?q}' });
     expect(photos.permissions).toContain('UploadFile');
   });
+
+  it('answers the archive list without its trailing slash too, as FotoWeb does (issue 16)', async () => {
+    const withSlash = await sut.app.inject({ method: 'GET', url: '/fotoweb/me/archives/', headers: bearer(sut.adminToken) });
+    const without = await sut.app.inject({ method: 'GET', url: '/fotoweb/me/archives', headers: bearer(sut.adminToken) });
+    expect(without.statusCode).toBe(200);
+    expect(without.headers['content-type']).toBe(withSlash.headers['content-type']);
+    expect(without.json()).toEqual(withSlash.json());
+    expect((await sut.app.inject({ method: 'GET', url: '/fotoweb/me/archives' })).statusCode).toBe(401);
+  });
 });
 
 describe('the descriptor offers what the caller may do (spec 03 §2.1, §6; issue 11)', () => {
