@@ -19,6 +19,7 @@ describe('findRoute', () => {
     ['GET', '/fotoweb/me/archives/', 'listMyArchives', { matrix: '' }],
     ['GET', '/fotoweb/me/archives/;p=1', 'listMyArchives', { matrix: ';p=1' }],
     ['GET', '/fotoweb/me/archives', 'listMyArchivesNoSlash', {}],
+    ['GET', '/fotoweb/api/taxonomies/25?q=harb', 'getTaxonomyNoSlash', { fieldId: '25' }],
     ['GET', '/fotoweb/me/upload-to/', 'listUploadTargets', { matrix: '' }],
     ['GET', '/fotoweb/me/user-preferences/', 'getUserPreferences', {}],
     ['PATCH', '/fotoweb/me/user-preferences/', 'updateUserPreferences', {}],

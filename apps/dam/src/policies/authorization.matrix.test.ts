@@ -691,6 +691,13 @@ const OPEN_OPERATIONS: OpenOperation[] = [
     signedIn: 200,
   },
   {
+    operation: 'getTaxonomyNoSlash',
+    reason: 'the same taxonomy (and search) without the trailing slash',
+    request: () => ({ method: 'GET', url: `/fotoweb/api/taxonomies/${OPEN_TAXONOMY_FIELD}?q=a` }),
+    anonymous: [401, 'Unauthorized'],
+    signedIn: 200,
+  },
+  {
     operation: 'getTaxonomyItemsInfo',
     reason: 'taxonomies are no secret; items hidden from the caller are left out of the answer',
     request: () => json('POST', '/fotoweb/api/taxonomies/info/', ['Matrix open item']),
@@ -865,6 +872,7 @@ describe('guests and AutoSearch members', () => {
     { operation: 'listTaxonomies', request: () => ({ method: 'GET', url: '/fotoweb/api/taxonomies/' }), guest: 200 },
     { operation: 'listArchiveTaxonomies', request: () => ({ method: 'GET', url: `/fotoweb/api/taxonomies/archives/${publicArchive.match(/\/(\d+)-/)![1]}` }), guest: 200 },
     { operation: 'getTaxonomy', request: () => ({ method: 'GET', url: '/fotoweb/api/taxonomies/25/' }), guest: 200 },
+    { operation: 'getTaxonomyNoSlash', request: () => ({ method: 'GET', url: '/fotoweb/api/taxonomies/25?q=a' }), guest: 200 },
     { operation: 'getTaxonomyItem', request: () => ({ method: 'GET', url: '/fotoweb/api/taxonomies/25/999999' }), guest: 404 },
     { operation: 'getTaxonomyItemChildren', request: () => ({ method: 'GET', url: '/fotoweb/api/taxonomies/25/999999/' }), guest: 404 },
     { operation: 'listSmartFolders', request: () => ({ method: 'GET', url: `/fotoweb/smartfolders/${publicArchive.match(/\/(\d+)-/)![1]}/` }), guest: 200 },

@@ -2034,6 +2034,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/fotoweb/api/taxonomies/{fieldId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A field's taxonomy or a taxonomy search, without the trailing slash
+         * @description Same as `GET /fotoweb/api/taxonomies/{fieldId}/` for its first page (spec 02 §7 writes the taxonomy search as
+         *     `{base}/api/taxonomies/{field}?q={text}`; FotoWeb answers both). Later pages are at the trailing-slash URL's
+         *     `;p=<n>`, as every `paging` link says.
+         */
+        get: operations["getTaxonomyNoSlash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/fotoweb/api/taxonomies/{fieldId}/": {
         parameters: {
             query?: never;
@@ -11672,6 +11694,39 @@ export interface operations {
                     "application/json": components["schemas"]["Taxonomy"][];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getTaxonomyNoSlash: {
+        parameters: {
+            query?: {
+                /** @description Text to find in item names and values (case-insensitive, any level), at most 200 characters. */
+                q?: components["parameters"]["TaxonomySearchText"];
+            };
+            header?: never;
+            path: {
+                /** @description The numeric id of the metadata field whose taxonomy this is (e.g. `25` Keywords), from an `href`. */
+                fieldId: components["parameters"]["TaxonomyFieldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The representation chosen by `Accept` (or by `;p=`). */
+            200: {
+                headers: {
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.fotoware.taxonomy+json": components["schemas"]["Taxonomy"];
+                    "application/json": components["schemas"]["Taxonomy"];
+                    "application/vnd.fotoware.taxonomy-info+json": components["schemas"]["TaxonomyInfo"];
+                    "application/vnd.fotoware.taxonomy-item-list+json": components["schemas"]["TaxonomyItemList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
         };

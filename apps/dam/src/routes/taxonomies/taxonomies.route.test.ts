@@ -214,6 +214,18 @@ describe('text import, tree pages and search', () => {
     const tens = (await get(`${KEYWORDS}?q=place 1`, reader)).json() as Taxonomy;
     expect(tens.items.data.map((i) => i.name.toLowerCase())).toEqual(PLACES.filter((p) => p.toLowerCase().includes('place 1')).map((p) => p.toLowerCase()));
   });
+
+  it('answers the search without the trailing slash as spec 02 §7 writes it (`/api/taxonomies/{field}?q=`), as with it', async () => {
+    const noSlash = await get(`/fotoweb/api/taxonomies/25?q=${encodeURIComponent('FOX')}`, reader);
+    expect(noSlash.statusCode).toBe(200);
+    expect(noSlash.json()).toEqual((await get(`${KEYWORDS}?q=${encodeURIComponent('FOX')}`, reader)).json());
+    const list = await get('/fotoweb/api/taxonomies/25?q=PLACE', reader, vnd('taxonomy-item-list'));
+    expect((list.json() as TaxonomyItemList).paging.next).toBe(`${KEYWORDS};p=1?q=PLACE`);
+    // A field without a taxonomy, and a field id that is not one, answer as with the slash.
+    for (const field of ['5', '999999', 'x'])
+      expect((await get(`/fotoweb/api/taxonomies/${field}?q=a`, reader)).statusCode, field).toBe((await get(`/fotoweb/api/taxonomies/${field}/?q=a`, reader)).statusCode);
+    expect((await get('/fotoweb/api/taxonomies/5?q=a', reader)).statusCode).toBe(404);
+  });
 });
 
 describe('items: create, update, delete, visibility, info', () => {

@@ -87,6 +87,14 @@ export async function taxonomiesRoutes(app: FastifyInstance, ctx: DamContext) {
       const answer = { taxonomy, 'taxonomy-info': info, 'taxonomy-item-list': taxonomy.items }[representation];
       return send(request, reply, representation, answer);
     },
+    // Spec 02 §7 writes the taxonomy search without the trailing slash (`/api/taxonomies/{field}?q=`): the first page.
+    getTaxonomyNoSlash: async ({ request, reply, caller, params, query }) => {
+      await guestMayRead(caller);
+      const { taxonomy, info } = await service.getTaxonomy(caller, Number(params.fieldId), { page: 0, query: query.q });
+      const representation = negotiate(request, ['taxonomy', 'taxonomy-info', 'taxonomy-item-list'] as const, 'taxonomy');
+      const answer = { taxonomy, 'taxonomy-info': info, 'taxonomy-item-list': taxonomy.items }[representation];
+      return send(request, reply, representation, answer);
+    },
     updateTaxonomy: async ({ reply, caller, params, body }) => {
       await service.updateTaxonomy(caller, Number(params.fieldId), body);
       return reply.code(204).send();
