@@ -152,6 +152,19 @@ async function ingestRun(files: readonly string[]): Promise<{ seconds: number; p
   return result;
 }
 
+/** Ingests `files` one at a time into a fresh database; answers each file's asset and ms. */
+async function ingestOneByOne(files: readonly string[], root: string) {
+  const dam = await freshDam();
+  const out: Array<{ asset: Awaited<ReturnType<typeof dam.ingest>>; ms: number }> = [];
+  for (const item of await dam.stage(files)) {
+    const t0 = performance.now();
+    const asset = await dam.ingest(item, root);
+    out.push({ asset, ms: performance.now() - t0 });
+  }
+  await dam.close();
+  return out;
+}
+
 const median = <T extends { seconds: number }>(runs: T[]) => [...runs].sort((a, b) => a.seconds - b.seconds)[Math.floor(runs.length / 2)]!;
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -187,15 +200,7 @@ if (!values['photos-only']) {
     const heicDir = path.join(samplesDir, 'formats/heic');
     const heic = await listFiles(heicDir);
     {
-      const dam = await freshDam();
-      const staged = await dam.stage(heic);
-      const perFile: number[] = [];
-      for (const item of staged) {
-        const t0 = performance.now();
-        await dam.ingest(item, heicDir);
-        perFile.push(performance.now() - t0);
-      }
-      await dam.close();
+      const perFile = (await ingestOneByOne(heic, heicDir)).map((r) => r.ms);
       const total = perFile.reduce((s, v) => s + v, 0) / 1000;
       console.log(
         `heic: ${heic.length} files one at a time in ${total.toFixed(2)} s = ${(heic.length / total).toFixed(1)} files/s; per file ${perFile.map((v) => v.toFixed(0)).join(', ')} ms`,
@@ -221,12 +226,7 @@ if (!values['photos-only']) {
       { timeoutMs: 600_000 },
     );
     {
-      const dam = await freshDam();
-      const [item] = await dam.stage([video]);
-      const t0 = performance.now();
-      const asset = await dam.ingest(item!, work);
-      const ingestMs = performance.now() - t0;
-      await dam.close();
+      const [{ asset, ms: ingestMs }] = await ingestOneByOne([video], work);
       const t1 = performance.now();
       const out = await transcodeToWebMp4(video, path.join(work, 'web.mp4'));
       const transcodeS = (performance.now() - t1) / 1000;
@@ -239,12 +239,7 @@ if (!values['photos-only']) {
     const pdf = path.join(work, 'fifty-pages.pdf');
     await fsp.writeFile(pdf, fiftyPagePdf(50));
     {
-      const dam = await freshDam();
-      const [item] = await dam.stage([pdf]);
-      const t0 = performance.now();
-      const asset = await dam.ingest(item!, work);
-      const ingestMs = performance.now() - t0;
-      await dam.close();
+      const [{ asset, ms: ingestMs }] = await ingestOneByOne([pdf], work);
       const perPage: number[] = [];
       for (let page = 1; page <= 50; page++) {
         const t = performance.now();

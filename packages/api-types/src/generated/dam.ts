@@ -8172,6 +8172,19 @@ export interface components {
         Binary: string;
     };
     responses: {
+        /** @description A field's taxonomy as `Accept` chooses (or the item list alone for a `;p=` URL). */
+        TaxonomyRepresentations: {
+            headers: {
+                Vary: components["headers"]["Vary"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/vnd.fotoware.taxonomy+json": components["schemas"]["Taxonomy"];
+                "application/json": components["schemas"]["Taxonomy"];
+                "application/vnd.fotoware.taxonomy-info+json": components["schemas"]["TaxonomyInfo"];
+                "application/vnd.fotoware.taxonomy-item-list+json": components["schemas"]["TaxonomyItemList"];
+            };
+        };
         /** @description The full API descriptor. */
         FullApiDescriptor: {
             headers: {
@@ -11713,19 +11726,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The representation chosen by `Accept` (or by `;p=`). */
-            200: {
-                headers: {
-                    Vary: components["headers"]["Vary"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/vnd.fotoware.taxonomy+json": components["schemas"]["Taxonomy"];
-                    "application/json": components["schemas"]["Taxonomy"];
-                    "application/vnd.fotoware.taxonomy-info+json": components["schemas"]["TaxonomyInfo"];
-                    "application/vnd.fotoware.taxonomy-item-list+json": components["schemas"]["TaxonomyItemList"];
-                };
-            };
+            200: components["responses"]["TaxonomyRepresentations"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
@@ -11746,19 +11747,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The representation chosen by `Accept` (or by `;p=`). */
-            200: {
-                headers: {
-                    Vary: components["headers"]["Vary"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/vnd.fotoware.taxonomy+json": components["schemas"]["Taxonomy"];
-                    "application/json": components["schemas"]["Taxonomy"];
-                    "application/vnd.fotoware.taxonomy-info+json": components["schemas"]["TaxonomyInfo"];
-                    "application/vnd.fotoware.taxonomy-item-list+json": components["schemas"]["TaxonomyItemList"];
-                };
-            };
+            200: components["responses"]["TaxonomyRepresentations"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];

@@ -55,13 +55,11 @@ export async function meRoutes(app: FastifyInstance, ctx: DamContext) {
         }),
       ),
   });
-  serveOperations(app, '/fotoweb/me/archives/', {
-    listMyArchives: async ({ request, reply, caller }) => sendRepresentation(request, reply, 'collectionlist', await ctx.collections.listArchives(caller)),
-  });
+  const myArchives = async ({ request, reply, caller }: Pick<OperationRequest<'listMyArchives'>, 'request' | 'reply' | 'caller'>) =>
+    sendRepresentation(request, reply, 'collectionlist', await ctx.collections.listArchives(caller));
+  serveOperations(app, '/fotoweb/me/archives/', { listMyArchives: myArchives });
   // FotoWeb answers the list without its trailing slash too (issue 16), as it does the descriptor.
-  serveOperations(app, '/fotoweb/me/archives', {
-    listMyArchivesNoSlash: async ({ request, reply, caller }) => sendRepresentation(request, reply, 'collectionlist', await ctx.collections.listArchives(caller)),
-  });
+  serveOperations(app, '/fotoweb/me/archives', { listMyArchivesNoSlash: myArchives });
   // File-operation destinations (issue 13): the archives the caller may move or copy assets into.
   serveOperations(app, '/fotoweb/me/move-to/', {
     listMoveTargets: async ({ request, reply, caller }) => sendRepresentation(request, reply, 'collectionlist', await ctx.collections.listArchives(caller, { filter: 'moveTo' })),

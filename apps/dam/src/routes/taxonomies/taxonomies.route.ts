@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TaxonomyItem } from '@magpie/api-types';
 import type { DamContext } from '../../context.ts';
 import { negotiate, sendRepresentation } from '../../http/media-types.ts';
@@ -45,6 +45,17 @@ export async function taxonomiesRoutes(app: FastifyInstance, ctx: DamContext) {
   const guestMayRead = async (caller: Caller) => {
     if (caller.isGuest) policy.assertGuestMayRead(caller, (await ctx.collections.viewableArchives(caller)).length);
   };
+  /**
+   * A field's taxonomy with one page of its top-level items, or a search (`q`): the representation `Accept` asks for,
+   * the item list alone for a `;p=` URL (FotoWare). getTaxonomy and getTaxonomyNoSlash (spec 02 §2, §7).
+   */
+  const answerTaxonomy = async (request: FastifyRequest, reply: FastifyReply, caller: Caller, fieldId: number, matrix: string | undefined, q: string | undefined) => {
+    await guestMayRead(caller);
+    const { taxonomy, info } = await service.getTaxonomy(caller, fieldId, { page: pageOf(matrix), query: q });
+    const representation = matrix ? 'taxonomy-item-list' : negotiate(request, ['taxonomy', 'taxonomy-info', 'taxonomy-item-list'] as const, 'taxonomy');
+    const answer = { taxonomy, 'taxonomy-info': info, 'taxonomy-item-list': taxonomy.items }[representation];
+    return send(request, reply, representation, answer);
+  };
   serveOperations(app, ['/fotoweb/api/taxonomies/', '/fotoweb/api/taxonomies/*'], {
     listTaxonomies: async ({ request, reply, caller, rawParams }) => {
       await guestMayRead(caller);
@@ -78,23 +89,9 @@ export async function taxonomiesRoutes(app: FastifyInstance, ctx: DamContext) {
         throw error;
       }
     },
-    getTaxonomy: async ({ request, reply, caller, params, rawParams, query }) => {
-      await guestMayRead(caller);
-      const matrix = rawParams.matrix;
-      const { taxonomy, info } = await service.getTaxonomy(caller, Number(params.fieldId), { page: pageOf(matrix), query: query.q });
-      // A `;p=` URL always answers the item list (FotoWare).
-      const representation = matrix ? 'taxonomy-item-list' : negotiate(request, ['taxonomy', 'taxonomy-info', 'taxonomy-item-list'] as const, 'taxonomy');
-      const answer = { taxonomy, 'taxonomy-info': info, 'taxonomy-item-list': taxonomy.items }[representation];
-      return send(request, reply, representation, answer);
-    },
+    getTaxonomy: ({ request, reply, caller, params, rawParams, query }) => answerTaxonomy(request, reply, caller, Number(params.fieldId), rawParams.matrix, query.q),
     // Spec 02 §7 writes the taxonomy search without the trailing slash (`/api/taxonomies/{field}?q=`): the first page.
-    getTaxonomyNoSlash: async ({ request, reply, caller, params, query }) => {
-      await guestMayRead(caller);
-      const { taxonomy, info } = await service.getTaxonomy(caller, Number(params.fieldId), { page: 0, query: query.q });
-      const representation = negotiate(request, ['taxonomy', 'taxonomy-info', 'taxonomy-item-list'] as const, 'taxonomy');
-      const answer = { taxonomy, 'taxonomy-info': info, 'taxonomy-item-list': taxonomy.items }[representation];
-      return send(request, reply, representation, answer);
-    },
+    getTaxonomyNoSlash: ({ request, reply, caller, params, query }) => answerTaxonomy(request, reply, caller, Number(params.fieldId), undefined, query.q),
     updateTaxonomy: async ({ reply, caller, params, body }) => {
       await service.updateTaxonomy(caller, Number(params.fieldId), body);
       return reply.code(204).send();
