@@ -178,7 +178,7 @@ const passedAccessibilityChecks = new Set<string>();
  * Scopes the next {@link expectAccessible} calls to one state of one machine model (`model/variant/state`), or ends
  * the scope (`undefined`). Inside a scope, a check that already passed for that state, part and name in this worker is
  * not run again: a model's paths reach the same state many times with the same screen, and one axe run costs 1–2 s.
- * The model harness (model/harness.ts) sets it around each state assertion; journeys never do.
+ * The model harness (model/harness.ts) sets it around each path's setup and each state assertion; journeys never do.
  */
 export function scopeAccessibilityChecks(scope: string | undefined): void {
   accessibilityScope = scope;

@@ -50,6 +50,15 @@ test('a HEIC photo, a video, a PDF and a sound file show previews, and the asset
   const waveform = await loadedImage(tile(files.sound.name));
   expect(waveform.width).toBeGreaterThan(waveform.height * 2);
   await expectAccessible(page, '[data-testid="asset-grid"]', 'grid of previews');
+  // A tile dragged out of the page carries the asset's drop link: its href with the user and a MAC (dropHREF).
+  const carried = await tile(files.heic.name).evaluate((link) => {
+    const transfer = new DataTransfer();
+    link.dispatchEvent(new DragEvent('dragstart', { bubbles: true, cancelable: true, dataTransfer: transfer }));
+    return transfer.getData('text/uri-list');
+  });
+  const { dropHREF } = (await (await page.request.get(heicHref!, { headers: { Accept: 'application/json' } })).json()) as { dropHREF: string };
+  expect(dropHREF.startsWith(`${heicHref}#u=`)).toBe(true);
+  expect(carried).toBe(new URL(dropHREF, page.url()).href);
 
   // The video's facts in the asset view.
   await page.goto(videoHref!);

@@ -33,7 +33,7 @@ import { EXPIRE_RENDITIONS_JOB, MAKE_RENDITION_JOB, RENDITION_SWEEP_INTERVAL_MS,
 import { ProcessingProfilesService } from './services/processing-profiles.service.ts';
 import { PreviewTokensService } from './services/preview-tokens.service.ts';
 import type { AssetExtrasFor } from './presenters/asset.presenter.ts';
-import { ProcessingProfilesRepository, RenditionsRepository } from './repositories/renditions.repository.ts';
+import { RenditionsRepository } from './repositories/renditions.repository.ts';
 import { SmartFoldersService } from './services/smart-folders.service.ts';
 import { DownloadsRepository } from './repositories/downloads.repository.ts';
 import { PURGE_TRASH_JOB, TRASH_SWEEP_INTERVAL_MS, TrashService } from './services/trash.service.ts';
@@ -241,10 +241,11 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
   const views = new MetadataViewsRepository(db);
   // Consent (issue 15): assets and collections show the summaries it answers (late-bound: it reads assets too).
   const consentStatuses: ConsentStatuses = (permissions, ids) => consent.statusesOf(permissions, ids);
-  // Renditions (issue 16): assets list the processing profiles and carry the caller's previewToken (late-bound).
+  // Renditions (issue 16): assets list the processing profiles and carry the caller's previewToken and dropHREF
+  // (late-bound).
   const assetExtras: AssetExtrasFor = async (caller) => {
     const profiles = await processingProfiles.all();
-    return (asset) => ({ profiles, previewToken: previewTokens.issue(caller.userId, asset) });
+    return (asset) => ({ profiles, previewToken: previewTokens.issue(caller.userId, asset), dropFragment: previewTokens.dropFragment(caller.userId, asset) });
   };
   const assets = new AssetsService(repos.archives, repos.assets, policy, files, views, consentStatuses, assetExtras);
   const consent = new ConsentService({ consent: new ConsentRepository(db), assets: repos.assets, policy, assetsService: assets });
@@ -277,7 +278,7 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
   );
   const pins = new PinsService(new PinsRepository(db), repos.archives, repos.assets, assets, collections, config.pinLimit, albums, repos.albums, taxonomies);
   const activity = new ActivityService(db, config.activityRetentionDays);
-  const processingProfiles = new ProcessingProfilesService(new ProcessingProfilesRepository(db));
+  const processingProfiles = new ProcessingProfilesService(db);
   const previewTokens = new PreviewTokensService({
     key: derivedKey([config.bffClient.secret, config.cliClientSecret], 'preview tokens v1'),
     issuer: `${config.publicUrl.replace(/\/+$/, '')}/fotoweb/`,

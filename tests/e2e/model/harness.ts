@@ -348,7 +348,11 @@ export function registerModelTests<TContext>(options: ModelSuiteOptions<TContext
 
       test(title, async ({ page, credentials }, testInfo) => {
         const steps = path.steps;
-        const context = await test.step('setup', () => adapter.setup(page, { path, variant: plan.variant, pathIndex, position, credentials, testInfo }));
+        // The screen a setup opens is checked once per model and variant in the worker, like each state below.
+        scopeAccessibilityChecks(`${model.name}/${plan.variant}/setup`);
+        const context = await test
+          .step('setup', () => adapter.setup(page, { path, variant: plan.variant, pathIndex, position, credentials, testInfo }))
+          .finally(() => scopeAccessibilityChecks(undefined));
         try {
           for (let index = 0; index < steps.length; index++) {
             const step = steps[index]!;

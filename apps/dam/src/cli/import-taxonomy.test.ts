@@ -10,6 +10,7 @@ import { createDamContext } from '../context.ts';
 import type { Caller } from '../policies/archive.policy.ts';
 import type { TaxonomiesService } from '../taxonomies/taxonomies.service.ts';
 import { parseTaxonomyText, type TaxonomyTextNode } from '../taxonomies/text-import.ts';
+import { siteOwnerCaller } from '../testing/callers.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const CLI = path.join(ROOT, 'apps/dam/src/cli/import-taxonomy.ts');
@@ -117,18 +118,7 @@ describe('npm run import:taxonomy without a running DAM', () => {
       expect(res.stdout).toContain(`Added ${expected.length} items, already there 0.`);
       const ctx = await createDamContext(loadDamConfig({ ...env, LOG_LEVEL: 'silent', MAGPIE_WORKERS: '0' }), { info() {}, error() {} });
       try {
-        const admin = (await ctx.repos.users.findByUsername('admin'))!;
-        const caller: Caller = {
-          userId: admin.id,
-          username: 'admin',
-          fullName: '',
-          email: '',
-          isSiteOwner: true,
-          groupIds: [],
-          permissions: new Set<string>(),
-          clientId: 'test',
-          mustChangePassword: false,
-        };
+        const caller: Caller = await siteOwnerCaller(ctx.repos.users);
         expect(await storedPaths(ctx.taxonomies, caller, 25)).toEqual(expected);
       } finally {
         await ctx.close();

@@ -12,6 +12,7 @@ import { createTestDam, SAMPLES_DIR, seedEmbeddedDatabase } from '../testing/har
 import { INGEST_UPLOAD_JOB, type UploadDestination, type UploadState } from '../services/uploads.service.ts';
 import { assetHref } from '../presenters/hrefs.ts';
 import { uploadKeys } from '../storage/keys.ts';
+import { siteOwnerCaller } from '../testing/callers.ts';
 
 const PHOTOS: UploadDestination = { kind: 'collection', archiveId: 5000, folderPath: '' };
 /** The status's `result.assetUrl` as the route presents it. */
@@ -36,18 +37,7 @@ describe.runIf(!inject('postgresUrl'))('background jobs survive a crash (embedde
     await seedEmbeddedDatabase(dataDir);
     const env = { MAGPIE_DATA_DIR: dataDir, MAGPIE_ADMIN_PASSWORD: 'pw', LOG_LEVEL: 'silent', MAGPIE_WORKERS: '0' };
     let ctx: DamContext = await createDamContext(loadDamConfig(env), silent);
-    const admin = (await ctx.repos.users.findByUsername('admin'))!;
-    const caller = {
-      userId: admin.id,
-      username: 'admin',
-      fullName: '',
-      email: '',
-      isSiteOwner: true,
-      groupIds: [],
-      permissions: new Set<string>(),
-      clientId: 'test',
-      mustChangePassword: false,
-    };
+    const caller = await siteOwnerCaller(ctx.repos.users);
     const photo = path.join(SAMPLES_DIR, 'iptc-xmp/Bush-dog.jpg');
     const bytes = await fsp.readFile(photo);
     const ticket = await ctx.uploads.create(caller, PHOTOS, { filename: 'Bush-dog.jpg', fileSize: bytes.length });
@@ -75,18 +65,7 @@ describe.runIf(!inject('postgresUrl'))('background jobs survive a crash (embedde
     await seedEmbeddedDatabase(dataDir);
     const env = { MAGPIE_DATA_DIR: dataDir, MAGPIE_ADMIN_PASSWORD: 'pw', LOG_LEVEL: 'silent', MAGPIE_WORKERS: '0' };
     let ctx: DamContext = await createDamContext(loadDamConfig(env), silent);
-    const admin = (await ctx.repos.users.findByUsername('admin'))!;
-    const caller = {
-      userId: admin.id,
-      username: 'admin',
-      fullName: '',
-      email: '',
-      isSiteOwner: true,
-      groupIds: [],
-      permissions: new Set<string>(),
-      clientId: 'test',
-      mustChangePassword: false,
-    };
+    const caller = await siteOwnerCaller(ctx.repos.users);
     const bytes = await fsp.readFile(path.join(SAMPLES_DIR, 'iptc-xmp/Bush-dog.jpg'));
     const ticket = await ctx.uploads.create(caller, PHOTOS, { filename: 'Bush-dog.jpg', fileSize: bytes.length });
     const { Readable } = await import('node:stream');

@@ -8,6 +8,7 @@ import { createTestDam, SAMPLES_DIR, type TestDam } from '../testing/harness.ts'
 import type { Caller } from '../policies/archive.policy.ts';
 import { INGEST_UPLOAD_JOB, type UploadDestination } from '../services/uploads.service.ts';
 import { originalKey, previewFolderKey, uploadKeys } from '../storage/keys.ts';
+import { siteOwnerCaller } from '../testing/callers.ts';
 
 /** Each test uploads another photo: the archive refuses the same content twice. */
 const photo = (name: string) => path.join(SAMPLES_DIR, 'photos/small', name);
@@ -18,18 +19,7 @@ let sut: TestDam;
 let caller: Caller;
 beforeAll(async () => {
   sut = await createTestDam();
-  const admin = (await sut.ctx.repos.users.findByUsername('admin'))!;
-  caller = {
-    userId: admin.id,
-    username: 'admin',
-    fullName: '',
-    email: '',
-    isSiteOwner: true,
-    groupIds: [],
-    permissions: new Set<string>(),
-    clientId: 'test',
-    mustChangePassword: false,
-  };
+  caller = await siteOwnerCaller(sut.ctx.repos.users);
 });
 afterAll(async () => {
   await sut?.close();

@@ -26,12 +26,13 @@ function builtinFieldsOf(metadata: AssetRow['metadata'], view: MetadataViewUpdat
 }
 
 /**
- * What an asset shows beyond its row (issue 16): the processing profiles it offers as renditions, and the caller's
- * `previewToken` for it.
+ * What an asset shows beyond its row (issue 16): the processing profiles it offers as renditions, the caller's
+ * `previewToken` for it, and the fragment of its `dropHREF` for the caller (`u=<user id>&m=<mac>`).
  */
 export interface AssetExtras {
   profiles?: readonly ProcessingProfileRow[];
   previewToken?: string;
+  dropFragment?: string;
 }
 
 /** The extras of the assets one caller is shown: made once per answer (profiles read once), then per asset. */
@@ -105,6 +106,7 @@ export function presentAsset(
     linkstance: href,
     archiveHREF: collectionHref(archive),
     archiveId: archive.id,
+    ...(extras.dropFragment ? { dropHREF: `${href}#${extras.dropFragment}` } : {}),
     physicalFileId: `${archiveKey(archive)}/${asset.folder_path ? `${asset.folder_path}/` : ''}${asset.filename}`,
     filename: asset.filename,
     filesize: asset.filesize,

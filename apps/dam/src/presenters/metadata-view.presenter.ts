@@ -1,4 +1,4 @@
-import type { MetadataView } from '@magpie/api-types';
+import type { Dam, MetadataView } from '@magpie/api-types';
 import type { ArchiveRow } from '../db/schema.ts';
 import type { StoredMetadataView } from '../repositories/metadata-views.repository.ts';
 import { viewIdOfArchive } from '../repositories/metadata-views.repository.ts';
@@ -18,9 +18,28 @@ export function metadataEditorLink(archive: Pick<ArchiveRow, 'id' | 'name' | 'me
   return { href: metadataViewHref(viewIdOfArchive(archive)), name: archive.name };
 }
 
+type ThumbnailFieldDescription = Dam.components['schemas']['ThumbnailFieldDescription'];
+type FieldDescription = Dam.components['schemas']['FieldDescription'];
+
+/** Every client kind FotoWeb names; Magpie's thumbnails show the same lines in each. */
+const ALL_VIEWS: ThumbnailFieldDescription['views'] = ['mobile', 'desktop', 'widgets', 'web', 'pro'];
+
+/** A thumbnail line showing a metadata field (its description in the view), or none (`field` null). */
+function thumbnailLine(description: FieldDescription | null): ThumbnailFieldDescription {
+  return {
+    field: description?.field ?? null,
+    valueStore: 'metadata',
+    views: ALL_VIEWS,
+    isWritable: description?.isWritable ?? false,
+    required: description?.required ?? false,
+    'taxonomy-only': description?.['taxonomy-only'] ?? false,
+  };
+}
+
 /**
  * A stored view as FotoWeb's `metadata-set` (fotoweb-api-notes §4): `builtinFields` carry the descriptions of the
- * fields the view maps to each built-in role (null when unmapped).
+ * fields the view maps to each built-in role (null when unmapped); `thumbnailFields` the lines of a thumbnail, as the
+ * asset presenter fills them (label: the file name; first line: the title field; second line: the tags field).
  */
 export function presentMetadataView(view: StoredMetadataView): MetadataView {
   const { definition } = view;
@@ -41,5 +60,11 @@ export function presentMetadataView(view: StoredMetadataView): MetadataView {
       notes: builtin(b.notes),
     },
     detailRegions: definition.detailRegions,
+    thumbnailFields: {
+      label: { field: null, valueStore: 'filename', views: ALL_VIEWS, isWritable: false, required: false, 'taxonomy-only': false },
+      firstLine: thumbnailLine(builtin(b.title)),
+      secondLine: thumbnailLine(builtin(b.tags)),
+      additionalFields: [],
+    },
   };
 }

@@ -79,6 +79,29 @@ export class RenditionsRepository {
     return this.db.selectFrom('renditions').selectAll().where('id', '=', id).where('expires', '>', now).executeTakeFirst();
   }
 
+  /**
+   * A live rendition that `spec` would make again: the same user, asset file (`source_key`, so a new version is not
+   * served an old file), size, box, format and quality, queued or made (not failed); the newest.
+   */
+  async findReusable(
+    spec: Pick<RenditionRow, 'user_id' | 'asset_id' | 'source_key' | 'size' | 'width' | 'height' | 'format' | 'quality'>,
+    now: Date,
+  ): Promise<RenditionRow | undefined> {
+    let query = this.db
+      .selectFrom('renditions')
+      .selectAll()
+      .where('user_id', '=', spec.user_id)
+      .where('asset_id', '=', spec.asset_id)
+      .where('source_key', '=', spec.source_key)
+      .where('status', '!=', 'failed')
+      .where('expires', '>', now);
+    for (const column of ['size', 'width', 'height', 'format', 'quality'] as const) {
+      const value = spec[column];
+      query = value === null ? query.where(column, 'is', null) : query.where(column, '=', value);
+    }
+    return query.orderBy('created', 'desc').limit(1).executeTakeFirst();
+  }
+
   /** Records a queued rendition as made (its file at `storageKey`) or failed (`error`); false when it is gone or no longer queued. */
   async finish(id: string, outcome: { storageKey: string } | { error: string }): Promise<boolean> {
     const result = await this.db

@@ -10,6 +10,8 @@ import { presentApiKey, presentCreatedApiKey } from '../presenters/integrations.
 import { randomToken, sha256Hex } from '../lib/crypto.ts';
 import { badRequest, notFound } from '../lib/errors.ts';
 import { AUTH_CACHE_TTL_MS, canSignIn, type AuthService } from './auth.service.ts';
+import { inTransaction } from '../db/transaction.ts';
+import { recordActivity } from './activity.service.ts';
 
 /** Upper bound of cached keys before the cache is emptied. */
 const API_KEY_CACHE_MAX_ENTRIES = 1_000;
@@ -59,9 +61,12 @@ export class ApiKeysService {
       { kind: 'user', id: user.id },
     );
     const key = randomToken(32);
-    const keys = new ApiKeysRepository(this.db);
-    const id = await keys.insert({ name: input.name, keyHash: sha256Hex(key), userId: user.id, createdBy: caller.userId, createdByName: caller.username });
-    return presentCreatedApiKey((await keys.find(id))!, key);
+    return inTransaction(this.db, async (trx) => {
+      const keys = new ApiKeysRepository(trx);
+      const id = await keys.insert({ name: input.name, keyHash: sha256Hex(key), userId: user.id, createdBy: caller.userId, createdByName: caller.username });
+      await recordActivity(trx, caller, 'site.apiKeyCreated', { kind: 'site', name: input.name }, { keyId: id, actsAs: user.username });
+      return presentCreatedApiKey((await keys.find(id))!, key);
+    });
   }
 
   /**
@@ -70,7 +75,13 @@ export class ApiKeysService {
    */
   async revoke(caller: Caller, id: number): Promise<void> {
     administrationPolicy.assertMayManageApiKeys(caller);
-    if (!(await new ApiKeysRepository(this.db).revoke(id))) throw notFound('The API key');
+    await inTransaction(this.db, async (trx) => {
+      const keys = new ApiKeysRepository(trx);
+      // A key of a deleted user is no longer listed, and is revoked all the same.
+      const name = (await keys.find(id))?.name ?? `API key ${id}`;
+      if (!(await keys.revoke(id))) throw notFound('The API key');
+      await recordActivity(trx, caller, 'site.apiKeyRevoked', { kind: 'site', name }, { keyId: id });
+    });
     for (const [hash, entry] of this.cache) if (entry.keyId === id) this.cache.delete(hash);
   }
 

@@ -7,6 +7,7 @@ import { TokensRepository } from '../repositories/tokens.repository.ts';
 import { UsersRepository } from '../repositories/users.repository.ts';
 import { GroupsRepository } from '../repositories/groups.repository.ts';
 import { inTransaction } from '../db/transaction.ts';
+import { recordActivity } from './activity.service.ts';
 import { presentApplication, presentCreatedApplication } from '../presenters/administration.presenter.ts';
 import { hashPassword, randomToken } from '../lib/crypto.ts';
 import { badRequest, notFound } from '../lib/errors.ts';
@@ -81,6 +82,7 @@ export class ApplicationsService {
       }
       administrationPolicy.assertMayActAs(caller, await principalOf(users, userId), input.actingAs);
       await tokens.insertClient({ clientId, name: input.name, secretHash, userId, actingGroupId, createdBy: caller.userId });
+      await recordActivity(trx, caller, 'site.apiClientRegistered', { kind: 'site', name: input.name }, { clientId, actingAs: input.actingAs });
     });
     const record = await this.tokens.findApplication(clientId);
     return presentCreatedApplication(record!, clientSecret);
@@ -99,6 +101,7 @@ export class ApplicationsService {
     await inTransaction(this.db, async (trx) => {
       await new TokensRepository(trx).deleteClient(clientId);
       if (record.actingGroupId !== null) await new UsersRepository(trx).softDelete(record.userId);
+      await recordActivity(trx, caller, 'site.apiClientDeleted', { kind: 'site', name: record.name }, { clientId });
     });
     await this.auth.revokeClient(clientId);
   }

@@ -93,6 +93,17 @@ export class PreviewTokensService {
   }
 
   /**
+   * The fragment of an asset's `dropHREF` for `userId` (fotoweb-api-notes §3.3: `<href>#u=<user id>&m=<mac>`): the
+   * user and an HMAC-SHA256 of the user and the asset's archive path (first 128 bits, base64url), so that a drop
+   * target (a desktop tool or plug-in the thumbnail is dragged onto) can tell which user of this site dropped which
+   * asset. Never expires; it names, it does not open (the target still signs in).
+   */
+  dropFragment(userId: number, asset: Pick<AssetRow, 'archive_id' | 'folder_path' | 'filename'>): string {
+    const mac = this.sign(`drop\n${userId}\n${assetPathClaim(asset)}`).subarray(0, 16);
+    return `u=${userId}&m=${base64url(mac)}`;
+  }
+
+  /**
    * The caller and asset of a live preview token, or undefined for anything else: a bad signature, another
    * audience or algorithm, an expired token, a user who may no longer sign in.
    * @param now - The time to check expiry against (ms since the epoch).

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import type { Dam } from '@magpie/api-types';
-import type { ProcessingProfileRow } from '../db/schema.ts';
+import type { Database, ProcessingProfileRow } from '../db/schema.ts';
+import { inTransaction } from '../db/transaction.ts';
 import type { Caller } from '../policies/archive.policy.ts';
 import { administrationPolicy } from '../policies/administration.policy.ts';
-import type { ProcessingProfilesRepository, ProcessingProfileValues } from '../repositories/renditions.repository.ts';
+import { ProcessingProfilesRepository, type ProcessingProfileValues } from '../repositories/renditions.repository.ts';
 import { ApiError, notFound } from '../lib/errors.ts';
+import { recordActivity } from './activity.service.ts';
 
 /** A processing profile as the API shows it (dam.yaml `ProcessingProfile`). */
 export type ProcessingProfile = Dam.components['schemas']['ProcessingProfile'];
@@ -26,10 +29,15 @@ function nameTaken(name: string): ApiError {
 /**
  * Processing profiles (issue 16): named renditions every asset offers beside its original (size in px of the longest
  * side or null, format, quality). Administrators with `manageArchives` list, create, change and delete them
- * ({@link administrationPolicy.assertMayManageProcessingProfiles}); assets list them through {@link all}.
+ * ({@link administrationPolicy.assertMayManageProcessingProfiles}), each change recorded in the activity log;
+ * assets list them through {@link all}.
  */
 export class ProcessingProfilesService {
-  constructor(private readonly profiles: ProcessingProfilesRepository) {}
+  private readonly profiles: ProcessingProfilesRepository;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.profiles = new ProcessingProfilesRepository(db);
+  }
 
   /** Every profile, by name, for the asset presenter (no permission: assets show them to whoever sees the asset). */
   all(): Promise<ProcessingProfileRow[]> {
@@ -51,31 +59,50 @@ export class ProcessingProfilesService {
   async create(caller: Caller, values: ProcessingProfileValues): Promise<ProcessingProfile> {
     administrationPolicy.assertMayManageProcessingProfiles(caller);
     if (await this.profiles.nameTaken(values.name)) throw nameTaken(values.name);
-    try {
-      return presentProcessingProfile(await this.profiles.create(randomUUID(), values));
-    } catch (error) {
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw nameTaken(values.name);
-      throw error;
-    }
+    return this.writing(values.name, async (profiles, trx) => {
+      const row = await profiles.create(randomUUID(), values);
+      await recordActivity(trx, caller, 'site.processingProfileCreated', { kind: 'site', name: row.name }, { profile: presentProcessingProfile(row) });
+      return presentProcessingProfile(row);
+    });
   }
 
   /** Replaces a profile's values. @throws ApiError 403 without `manageArchives`, 404 unknown, 409 for a name in use. */
   async update(caller: Caller, id: string, values: ProcessingProfileValues): Promise<ProcessingProfile> {
     administrationPolicy.assertMayManageProcessingProfiles(caller);
     if (await this.profiles.nameTaken(values.name, id)) throw nameTaken(values.name);
-    try {
-      const row = await this.profiles.update(id, values);
-      if (!row) throw notFound('The processing profile');
+    return this.writing(values.name, async (profiles, trx) => {
+      const before = await profiles.findById(id);
+      const row = before && (await profiles.update(id, values));
+      if (!before || !row) throw notFound('The processing profile');
+      await recordActivity(
+        trx,
+        caller,
+        'site.processingProfileChanged',
+        { kind: 'site', name: row.name },
+        { before: presentProcessingProfile(before), after: presentProcessingProfile(row) },
+      );
       return presentProcessingProfile(row);
-    } catch (error) {
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw nameTaken(values.name);
-      throw error;
-    }
+    });
   }
 
   /** Deletes a profile. @throws ApiError 403 without `manageArchives`, 404 unknown. */
   async delete(caller: Caller, id: string): Promise<void> {
     administrationPolicy.assertMayManageProcessingProfiles(caller);
-    if (!(await this.profiles.delete(id))) throw notFound('The processing profile');
+    await inTransaction(this.db, async (trx) => {
+      const profiles = new ProcessingProfilesRepository(trx);
+      const row = await profiles.findById(id);
+      if (!row || !(await profiles.delete(id))) throw notFound('The processing profile');
+      await recordActivity(trx, caller, 'site.processingProfileDeleted', { kind: 'site', name: row.name }, { profile: presentProcessingProfile(row) });
+    });
+  }
+
+  /** Runs a write and its activity row in one transaction; a name another writer took meanwhile is the 409. */
+  private async writing<T>(name: string, work: (profiles: ProcessingProfilesRepository, trx: Kysely<Database>) => Promise<T>): Promise<T> {
+    try {
+      return await inTransaction(this.db, (trx) => work(new ProcessingProfilesRepository(trx), trx));
+    } catch (error) {
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw nameTaken(name);
+      throw error;
+    }
   }
 }

@@ -27,6 +27,10 @@ export const EXPIRE_RENDITIONS_JOB = 'expire-renditions';
 export const RENDITION_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 /** Seconds a client is told to wait (`Retry-After`) before asking again for a rendition being made. */
 export const RENDITION_RETRY_AFTER_SECONDS = 1;
+/** How long a GET of a profile's rendition href waits for the rendition to be made (ms) before answering 202. */
+export const DIRECT_RENDITION_WAIT_MS = 20_000;
+/** How often that GET looks whether the rendition is made (ms). */
+const DIRECT_RENDITION_POLL_MS = 100;
 /** Renditions removed per sweep round. */
 const SWEEP_BATCH = 500;
 
@@ -71,6 +75,41 @@ export class RenditionsService {
    *   404 (an asset the caller may not view), 403 (no `Download` on its archive).
    */
   async request(caller: Caller, target: AssetReference & { rendition: string }, body: RenditionRequest): Promise<RenditionResponse> {
+    const { id, filename } = await this.create(caller, target, body);
+    return { href: renditionFileHref(id, filename) };
+  }
+
+  /**
+   * A GET of an asset's rendition href, `<asset>.info/__renditions/<profile id>` (issue 16; FotoWeb clients download a
+   * profile's rendition this way): the processing profile's rendition, requested as {@link request} does (same
+   * checks, same job) and served once made. A live rendition of the caller's with the same asset file and settings is
+   * served again rather than made twice.
+   * @param waitMs how long to wait for the rendition to be made ({@link DIRECT_RENDITION_WAIT_MS}).
+   * @returns the file, or, not made within `waitMs`, the rendition-response href to poll (the route answers 202).
+   * @throws ApiError as {@link request} and {@link file}; 404 for a rendition that could not be made.
+   */
+  async direct(caller: Caller, target: AssetReference & { rendition: string }, waitMs = DIRECT_RENDITION_WAIT_MS): Promise<RenditionFile | { ready: false; href: string }> {
+    const { id, filename } = await this.create(caller, target, {} as RenditionRequest, { reuse: true });
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const answer = await this.file(caller, id);
+      if (answer.ready) return answer;
+      if (Date.now() >= deadline) return { ready: false, href: renditionFileHref(id, filename) };
+      await new Promise((resolve) => setTimeout(resolve, DIRECT_RENDITION_POLL_MS));
+    }
+  }
+
+  /**
+   * Records a rendition (and queues its making), or with `reuse` finds a live one of the caller's with the same
+   * asset file and settings.
+   * @throws ApiError as {@link request}.
+   */
+  private async create(
+    caller: Caller,
+    target: AssetReference & { rendition: string },
+    body: RenditionRequest,
+    options: { reuse?: boolean } = {},
+  ): Promise<{ id: string; filename: string }> {
     const { asset, permissions } = await this.deps.assets.load(caller, target);
     assetPolicy.assertCan(permissions, 'download');
     const name = body.profile ?? target.rendition;
@@ -88,20 +127,25 @@ export class RenditionsService {
         { path: 'href', message: 'Not an image.' },
       ]);
     }
-    const id = randomBytes(16).toString('base64url');
     const now = this.now();
     const filename = format === null ? asset.filename : `${path.parse(asset.filename).name}.${format}`;
-    await this.deps.renditions.create({
-      id,
+    const spec = {
       user_id: caller.userId,
       asset_id: asset.id,
       source_key: asset.storage_key,
-      filename,
       size,
       width: size === null ? (body.width ?? null) : null,
       height: size === null ? (body.height ?? null) : null,
       format,
       quality: format === null ? null : (profile?.quality ?? DEFAULT_RENDITION_QUALITY),
+    };
+    const kept = options.reuse ? await this.deps.renditions.findReusable(spec, now) : undefined;
+    if (kept) return { id: kept.id, filename: kept.filename };
+    const id = randomBytes(16).toString('base64url');
+    await this.deps.renditions.create({
+      id,
+      ...spec,
+      filename,
       // The original needs no making: its href serves the stored file at once.
       ...(format === null ? { status: 'done' as const, storage_key: asset.storage_key } : {}),
       created: now,
@@ -111,7 +155,7 @@ export class RenditionsService {
       await this.deps.jobs.enqueue(MAKE_RENDITION_JOB, { renditionId: id });
       this.deps.notifyWorker();
     }
-    return { href: renditionFileHref(id, filename) };
+    return { id, filename };
   }
 
   /**

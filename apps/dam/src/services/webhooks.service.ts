@@ -14,6 +14,8 @@ import { presentAsset } from '../presenters/asset.presenter.ts';
 import { presentCreatedWebhook, presentWebhook, presentWebhookDelivery } from '../presenters/integrations.presenter.ts';
 import { randomToken } from '../lib/crypto.ts';
 import { notFound } from '../lib/errors.ts';
+import { inTransaction } from '../db/transaction.ts';
+import { recordActivity } from './activity.service.ts';
 
 /** The job kind that makes one attempt of a webhook delivery (`{deliveryId}`). */
 export const WEBHOOK_DELIVERY_JOB = 'webhook-delivery';
@@ -172,14 +174,22 @@ export class WebhooksService {
   async create(caller: Caller, input: WebhookCreate): Promise<WebhookCreated> {
     sitePolicy.assertCan(caller, 'manageWebhooks');
     const secret = randomToken(32);
-    const row = await new WebhooksRepository(this.db).insert({ url: input.url, events: input.events, secret, enabled: input.enabled ?? true, createdBy: caller.username });
-    return presentCreatedWebhook(row, secret);
+    return inTransaction(this.db, async (trx) => {
+      const row = await new WebhooksRepository(trx).insert({ url: input.url, events: input.events, secret, enabled: input.enabled ?? true, createdBy: caller.username });
+      await recordActivity(trx, caller, 'site.webhookRegistered', { kind: 'site', name: row.url }, { webhookId: row.id, events: row.events });
+      return presentCreatedWebhook(row, secret);
+    });
   }
 
   /** Deletes a webhook and its deliveries. @throws ApiError 403 without `manageWebhooks`; 404 for an unknown one. */
   async delete(caller: Caller, id: number): Promise<void> {
     sitePolicy.assertCan(caller, 'manageWebhooks');
-    if (!(await new WebhooksRepository(this.db).delete(id))) throw notFound('The webhook');
+    await inTransaction(this.db, async (trx) => {
+      const hooks = new WebhooksRepository(trx);
+      const hook = await hooks.find(id);
+      if (!hook || !(await hooks.delete(id))) throw notFound('The webhook');
+      await recordActivity(trx, caller, 'site.webhookDeleted', { kind: 'site', name: hook.url }, { webhookId: id, events: hook.events });
+    });
   }
 
   /**

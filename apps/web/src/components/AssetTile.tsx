@@ -19,6 +19,17 @@ export interface AssetTilePin {
   readonly onTogglePin?: (href: string) => void;
 }
 
+/**
+ * What a tile dragged out of the page carries (issue 16): the asset's `dropHREF` (its href with the user and a MAC,
+ * fotoweb-api-notes §3.3) as an absolute link, so a desktop tool or plug-in the thumbnail is dropped on knows which
+ * asset, and which user of this site, it came from.
+ */
+export function carryDropLink(transfer: Pick<DataTransfer, 'setData'>, dropHref: string): void {
+  const link = new URL(dropHref, window.location.origin).href;
+  transfer.setData('text/uri-list', link);
+  transfer.setData('text/plain', link);
+}
+
 /** Thumbnail preview size, px (FotoWeb's 200 preview; 400 for high-density screens). */
 const THUMBNAIL_SIZE = 200;
 
@@ -28,7 +39,7 @@ const THUMBNAIL_SIZE = 200;
  * `data-selected` and says so to screen readers. The 400 preview is offered to high-density screens (`srcSet`) only
  * while "High-quality thumbnails" is on (spec 01 §3 client setting `enableRetinaThumbnails`, spec 03 §2.9). With
  * `onTogglePin` (signed-in users), a pin button sits on the thumbnail's corner: shown when pinned, on hover and on
- * keyboard focus (issue 13).
+ * keyboard focus (issue 13). Dragged out of the page, it carries the asset's `dropHREF` ({@link carryDropLink}).
  */
 export const AssetTile = memo(function AssetTile({
   asset,
@@ -57,7 +68,7 @@ export const AssetTile = memo(function AssetTile({
       textDecoration="none"
       _hover={{ '& .thumb': { shadow: 'md' } }}
     >
-      <RouterLink to={asset.href} state={{ from }}>
+      <RouterLink to={asset.href} state={{ from }} onDragStart={asset.dropHREF ? (event) => carryDropLink(event.dataTransfer, asset.dropHREF!) : undefined}>
         <Box
           className="thumb"
           w={`${size}px`}

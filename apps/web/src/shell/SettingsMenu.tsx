@@ -1,5 +1,6 @@
 import { Badge, Box, Float, IconButton, Menu, Portal } from '@chakra-ui/react';
 import { Settings } from 'lucide-react';
+import { Link as RouterLink } from 'react-router-dom';
 import { useActions } from '../actions/ActionsProvider.tsx';
 import { actionsByName } from '../actions/registry.ts';
 import type { SettingsEntry } from '../settings/settingsEntries.ts';
@@ -11,21 +12,37 @@ function triggerLabel(badge: number): string {
   return badge > 0 ? `Settings, ${badge} pending` : 'Settings';
 }
 
-/** The item for an entry that goes to a page: the view in this tab, or (Manage subscription) a new tab. */
+/**
+ * Whether `href` is one of the web client's own views (`/fotoweb/views/…`): the BFF answers every such path with the
+ * app, so the router shows it without reloading the page (a reload costs about a second of boot on every entry).
+ */
+function isAppView(href: string): boolean {
+  return href.startsWith('/fotoweb/views/');
+}
+
+/** The item for an entry that goes to a page: the view in this tab (a client route where it is one), or a new tab. */
 function LinkEntry({ entry }: { entry: SettingsEntry }) {
   const newTab = entry.opens.kind === 'newTab';
+  const content = (
+    <>
+      {entry.label}
+      {newTab && <Box srOnly>(opens in a new tab)</Box>}
+      {entry.count !== undefined && (
+        <Badge ms="auto" colorPalette="red" variant="solid">
+          {entry.count}
+        </Badge>
+      )}
+    </>
+  );
   return (
     <Menu.Item asChild value={entry.id} data-testid={`settings-${entry.id}`}>
-      {/* The views are the server's pages, not client routes: a full navigation. */}
-      <a href={entry.href} {...(newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
-        {entry.label}
-        {newTab && <Box srOnly>(opens in a new tab)</Box>}
-        {entry.count !== undefined && (
-          <Badge ms="auto" colorPalette="red" variant="solid">
-            {entry.count}
-          </Badge>
-        )}
-      </a>
+      {!newTab && isAppView(entry.href) ? (
+        <RouterLink to={entry.href}>{content}</RouterLink>
+      ) : (
+        <a href={entry.href} {...(newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+          {content}
+        </a>
+      )}
     </Menu.Item>
   );
 }

@@ -780,7 +780,11 @@ export interface paths {
         /**
          * Download a rendition (ORIGINAL is the original file)
          * @description The file behind an asset's `renditions[].href`. `ORIGINAL` is the original file as uploaded; other names are
-         *     rendition profile ids. Needs the archive permission `Download`. Supports single byte ranges (`Range:
+         *     processing profile ids (issue 16): the profile's rendition is made as the rendition service makes it
+         *     (`POST /fotoweb/services/renditions`; only images convert, 400 otherwise) and served once made, up to 20 s
+         *     later; a rendition that takes longer answers 202 with `Location`, the rendition-response href to poll. The
+         *     same rendition asked for again within its hour is served without being made again. Needs the archive
+         *     permission `Download`. Supports single byte ranges (`Range:
          *     bytes=<start>-<end>`, RFC 9110 §14): 206 with `Content-Range`, 416 for an unsatisfiable range. The body's
          *     type is the file's media type when known, otherwise `application/octet-stream`; `Content-Disposition:
          *     attachment` carries the file name.
@@ -947,7 +951,8 @@ export interface paths {
         /**
          * Poll an upload task (Upload API step 4)
          * @description `awaitingData` until every chunk arrived, then `pending`, `inProgress`, and finally `done` (with
-         *     `result.assetUrl`) or `failed` (with `error`; `UploadExpired` for a task that saw no chunk for the
+         *     `result.assetUrl` and `result.assetDetails`, the asset as `GET <assetUrl>` answers the uploader; left out
+         *     when the uploader may not view it) or `failed` (with `error`; `UploadExpired` for a task that saw no chunk for the
          *     configured time, `AssemblyFailed`, `DuplicateAsset`, `EmptyFile`, `IngestFailed`…; messages never carry
          *     server paths). An unknown id and another user's id both answer 403, as in
          *     FotoWeb, so ids cannot be probed.
@@ -5347,6 +5352,11 @@ export interface components {
             linkstance: string;
             archiveHREF: string;
             archiveId: number;
+            /**
+             * @description The asset's `href` with `#u=<user id>&m=<mac>` (fotoweb-api-notes §3.3): what a thumbnail dragged onto a
+             *     desktop tool or plug-in carries, naming the user of this site who dropped it (the MAC is an HMAC of the user
+             *     and the asset, keyed by the site). It names; it opens nothing without the target's own sign-in.
+             */
             dropHREF?: string;
             physicalFileId?: string;
             filename: string;
@@ -5515,6 +5525,20 @@ export interface components {
             editor?: components["schemas"]["MetadataEditorType"];
             options?: components["schemas"]["FieldOptions"];
         };
+        /**
+         * @description What one line of a thumbnail shows (fotoweb-api-notes §4 `thumbnailFields`): `valueStore` `filename` (the
+         *     label: the file name, `field` null) or `metadata` (the field `field` describes; null when the view maps no
+         *     field to that line), with the view's rules for the field, and the client kinds (`views`) that show it.
+         */
+        ThumbnailFieldDescription: {
+            field: components["schemas"]["MetadataField"] | null;
+            /** @enum {string} */
+            valueStore: "filename" | "metadata";
+            views: ("mobile" | "desktop" | "widgets" | "web" | "pro")[];
+            isWritable: boolean;
+            required: boolean;
+            "taxonomy-only": boolean;
+        };
         /** @description The field each built-in field maps to (fotoweb-api-notes §4, title→5, description→120, tags→25, status→10, rating→320, notes→230 by default); null when the view does not map it. */
         BuiltinFieldDescriptions: {
             title: components["schemas"]["FieldDescription"] | null;
@@ -5531,7 +5555,9 @@ export interface components {
         };
         /**
          * @description A metadata view (`metadata-set`, fotoweb-api-notes §4). Every field a client may show or edit is in
-         *     `detailRegions`; `builtinFields` repeat the descriptions of the fields that play the built-in roles.
+         *     `detailRegions`; `builtinFields` repeat the descriptions of the fields that play the built-in roles;
+         *     `thumbnailFields` say what an asset's thumbnail shows (the asset's own `thumbnailFields` carry the values):
+         *     the file name as the label, the title field on the first line and the tags field on the second.
          */
         MetadataView: {
             id: string;
@@ -5540,6 +5566,12 @@ export interface components {
             preserveModificationTime: boolean;
             builtinFields: components["schemas"]["BuiltinFieldDescriptions"];
             detailRegions: components["schemas"]["DetailRegion"][];
+            thumbnailFields: {
+                label: components["schemas"]["ThumbnailFieldDescription"];
+                firstLine: components["schemas"]["ThumbnailFieldDescription"];
+                secondLine: components["schemas"]["ThumbnailFieldDescription"];
+                additionalFields: components["schemas"]["ThumbnailFieldDescription"][];
+            };
         };
         /**
          * @description Magpie: body of `PUT /fotoweb/editors/{id}`. `builtinFields` maps each built-in role to a field id of the
@@ -5905,6 +5937,10 @@ export interface components {
         UploadResult: {
             /** @description The new asset's `href`. */
             assetUrl: string;
+            /**
+             * @description The asset as `GET <assetUrl>` answers the uploader (FotoWeb `BatchUploadStatusResult.assetDetails`): for a
+             *     finished upload, and for a `DuplicateAsset` the existing asset; absent when the uploader may not view it.
+             */
             assetDetails?: components["schemas"]["Asset"];
         };
         UploadError: {
@@ -7172,7 +7208,7 @@ export interface components {
          * @description (Magpie) What an event of the activity log did.
          * @enum {string}
          */
-        ActivityAction: "asset.uploaded" | "asset.metadataEdited" | "asset.fileChanged" | "asset.renamed" | "asset.moved" | "asset.copied" | "asset.deleted" | "asset.restored" | "asset.purged" | "asset.rolledBack" | "archive.created" | "archive.changed" | "archive.permissionsChanged" | "archive.deleted" | "user.created" | "user.changed" | "user.deleted" | "group.created" | "group.changed" | "group.deleted" | "group.membersChanged" | "signup.approved" | "signup.rejected" | "order.approved" | "order.rejected" | "site.ownerHandedOver" | "site.customCssSaved" | "site.customCssCleared" | "site.titleBarButtonsChanged" | "site.footerChanged" | "site.consentSettingsChanged" | "site.signupSettingsChanged" | "site.orderSettingsChanged" | "site.activitySettingsChanged" | "consent.formCreated" | "consent.formChanged" | "consent.formLinked" | "consent.formUnlinked" | "consent.formDeleted" | "login.succeeded" | "login.failed";
+        ActivityAction: "asset.uploaded" | "asset.metadataEdited" | "asset.fileChanged" | "asset.renamed" | "asset.moved" | "asset.copied" | "asset.deleted" | "asset.restored" | "asset.purged" | "asset.rolledBack" | "archive.created" | "archive.changed" | "archive.permissionsChanged" | "archive.deleted" | "user.created" | "user.changed" | "user.deleted" | "group.created" | "group.changed" | "group.deleted" | "group.membersChanged" | "signup.approved" | "signup.rejected" | "order.approved" | "order.rejected" | "site.ownerHandedOver" | "site.customCssSaved" | "site.customCssCleared" | "site.titleBarButtonsChanged" | "site.footerChanged" | "site.consentSettingsChanged" | "site.signupSettingsChanged" | "site.orderSettingsChanged" | "site.activitySettingsChanged" | "site.apiClientRegistered" | "site.apiClientDeleted" | "site.apiKeyCreated" | "site.apiKeyRevoked" | "site.webhookRegistered" | "site.webhookDeleted" | "site.processingProfileCreated" | "site.processingProfileChanged" | "site.processingProfileDeleted" | "consent.formCreated" | "consent.formChanged" | "consent.formLinked" | "consent.formUnlinked" | "consent.formDeleted" | "login.succeeded" | "login.failed";
         /** @description (Magpie) One event of the activity log, as it was recorded. */
         ActivityEntry: {
             id: number;
@@ -9897,6 +9933,19 @@ export interface operations {
                     "*/*": components["schemas"]["Binary"];
                 };
             };
+            /** @description A processing profile's rendition still being made; poll `Location` (`Retry-After` seconds). */
+            202: {
+                headers: {
+                    /** @description The rendition-response href that serves the file once made. */
+                    Location?: string;
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.fotoware.rendition-response+json": components["schemas"]["RenditionResponse"];
+                    "application/json": components["schemas"]["RenditionResponse"];
+                };
+            };
             /** @description The requested byte range. */
             206: {
                 headers: {
@@ -9911,6 +9960,7 @@ export interface operations {
                     "*/*": components["schemas"]["Binary"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

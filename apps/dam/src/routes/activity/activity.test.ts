@@ -356,6 +356,49 @@ describe('settings, consent forms and sign-up decisions', () => {
     expect(await latest('site.orderSettingsChanged')).toMatchObject({ details: { termsLength: 0 } });
   });
 
+  it('API clients, API keys, webhooks and processing profiles made, changed and removed (issue 16)', async () => {
+    const self = `/fotoweb/api/users/${(await sut.ctx.repos.users.findByUsername('admin'))!.id}`;
+    const client = await call('POST', '/fotoweb/api/config/applications', { name: 'Audit sync', actingAs: self });
+    expect(client.statusCode, client.body).toBe(201);
+    const { clientId, href: clientHref } = client.json() as { clientId: string; href: string };
+    expect(await latest('site.apiClientRegistered')).toMatchObject({ user: { name: 'admin' }, target: { kind: 'site', name: 'Audit sync' }, details: { clientId } });
+    expect(JSON.stringify(await latest('site.apiClientRegistered'))).not.toContain((client.json() as { clientSecret: string }).clientSecret);
+    expect((await call('DELETE', clientHref)).statusCode).toBe(204);
+    expect(await latest('site.apiClientDeleted')).toMatchObject({ target: { name: 'Audit sync' }, details: { clientId } });
+
+    const key = await call('POST', '/fotoweb/api/api-keys', { name: 'Audit key', actingAs: self });
+    expect(key.statusCode, key.body).toBe(201);
+    const created = key.json() as { href: string; key: string };
+    const keyRow = await latest('site.apiKeyCreated');
+    expect(keyRow).toMatchObject({ target: { kind: 'site', name: 'Audit key' }, details: { actsAs: 'admin' } });
+    expect(JSON.stringify(keyRow)).not.toContain(created.key);
+    expect((await call('DELETE', created.href)).statusCode).toBe(204);
+    expect(await latest('site.apiKeyRevoked')).toMatchObject({ target: { name: 'Audit key' }, details: { keyId: (keyRow.details as { keyId: number }).keyId } });
+
+    const hook = await call('POST', '/fotoweb/api/webhooks', { url: 'https://example.com/audit-hook', events: ['asset.deleted'], enabled: false });
+    expect(hook.statusCode, hook.body).toBe(201);
+    const hookRow = await latest('site.webhookRegistered');
+    expect(hookRow).toMatchObject({ target: { kind: 'site', name: 'https://example.com/audit-hook' }, details: { events: ['asset.deleted'] } });
+    expect(JSON.stringify(hookRow)).not.toContain((hook.json() as { secret: string }).secret);
+    expect((await call('DELETE', (hook.json() as { href: string }).href)).statusCode).toBe(204);
+    expect(await latest('site.webhookDeleted')).toMatchObject({ target: { name: 'https://example.com/audit-hook' } });
+
+    const profile = await call('POST', '/fotoweb/api/processing-profiles', { name: 'Audit 500', size: 500, format: 'jpg', quality: 80 });
+    expect(profile.statusCode, profile.body).toBe(201);
+    const profileHref = (profile.json() as { href: string }).href;
+    expect(await latest('site.processingProfileCreated')).toMatchObject({ target: { name: 'Audit 500' }, details: { profile: { size: 500, format: 'jpg' } } });
+    expect((await call('PUT', profileHref, { name: 'Audit 600', size: 600, format: 'webp', quality: 80 })).statusCode).toBe(200);
+    expect(await latest('site.processingProfileChanged')).toMatchObject({
+      target: { name: 'Audit 600' },
+      details: { before: { name: 'Audit 500', size: 500 }, after: { size: 600, format: 'webp' } },
+    });
+    expect((await call('DELETE', profileHref)).statusCode).toBe(204);
+    expect(await latest('site.processingProfileDeleted')).toMatchObject({ target: { name: 'Audit 600' } });
+    // A refused change records nothing.
+    expect((await call('DELETE', profileHref)).statusCode).toBe(404);
+    expect((await list('?action=site.processingProfileDeleted')).data).toHaveLength(1);
+  });
+
   it('consent forms created, changed, linked, unlinked and deleted', async () => {
     const photo = (await sut.upload(sut.adminToken, PHOTOS, path.join(SAMPLES_DIR, 'photos/small', 'Canon_40D.jpg'), { folder: 'act-consent' })).result!.assetUrl;
     const other = (await sut.upload(sut.adminToken, PHOTOS, path.join(SAMPLES_DIR, 'photos/small', 'Nikon_D70.jpg'), { folder: 'act-consent' })).result!.assetUrl;

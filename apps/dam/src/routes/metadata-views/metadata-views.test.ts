@@ -37,6 +37,12 @@ describe('metadata views', () => {
     expect(fields.find((f) => f.field.id === 55)).toMatchObject({ isWritable: false, field: { 'data-type': 'date' } });
     const collection = await get<{ metadataEditor: unknown }>('/fotoweb/archives/5000-Photos/');
     expect(collection.metadataEditor).toEqual(asset.metadataEditor);
+    // The thumbnail's lines (issue 16): the file name, then the title and the tags fields, as the asset fills them.
+    expect(view.thumbnailFields.label).toMatchObject({ field: null, valueStore: 'filename', views: ['mobile', 'desktop', 'widgets', 'web', 'pro'] });
+    expect(view.thumbnailFields.firstLine).toMatchObject({ field: { id: DEFAULT_METADATA_VIEW.builtinFields.title }, valueStore: 'metadata', isWritable: true });
+    expect(view.thumbnailFields.secondLine).toMatchObject({ field: { id: 25, 'multi-instance': true }, valueStore: 'metadata' });
+    expect(view.thumbnailFields.additionalFields).toEqual([]);
+    expect(asset.thumbnailFields.label.value).toBe(asset.filename);
   });
 
   it('answers 404 for unknown views and views of archives the caller cannot see', async () => {

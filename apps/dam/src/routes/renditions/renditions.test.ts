@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Asset } from '@magpie/api-types';
 import { createTestDam, SAMPLES_DIR, type TestDam } from '../../testing/harness.ts';
 import { RENDITION_TTL_MS } from '../../services/renditions.service.ts';
+import type { Caller } from '../../policies/archive.policy.ts';
+import { siteOwnerCaller } from '../../testing/callers.ts';
 
 let sut: TestDam;
 const PHOTO = path.join(SAMPLES_DIR, 'iptc-xmp/Bush-dog.jpg');
@@ -286,6 +288,74 @@ describe('processing profiles', () => {
     expect((await sut.app.inject({ method: 'DELETE', url: `${PROFILES}/${profile.id}`, headers: bearer(sut.adminToken) })).statusCode).toBe(404);
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect((await getAsset(photo.href)).renditions.map((r) => r.profile)).toEqual(['ORIGINAL']);
+  });
+
+  it('serve their rendition at the asset’s rendition href itself, made once per hour and caller (GET, issue 16)', async () => {
+    const profile = (await json('POST', PROFILES, sut.adminToken, { name: 'Thumb 160', size: 160, format: 'png', quality: 90 })).json() as { id: string };
+    const href = `${photo.href}/__renditions/${profile.id}`;
+    const first = await sut.app.inject({ method: 'GET', url: href, headers: bearer(sut.adminToken) });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('image/png');
+    expect(first.headers['content-disposition']).toContain('attachment');
+    expect(first.headers['content-disposition']).toContain('Bush-dog.png');
+    const meta = await sharp(first.rawPayload).metadata();
+    expect([meta.format, Math.max(meta.width, meta.height)]).toEqual(['png', 160]);
+    const rows = () => sut.ctx.database.db.selectFrom('renditions').select('id').where('format', '=', 'png').where('size', '=', 160).execute();
+    expect(await rows()).toHaveLength(1);
+    // Again: the same file, not made twice; a range of it as for the original.
+    const again = await sut.app.inject({ method: 'GET', url: href, headers: { ...bearer(sut.adminToken), range: 'bytes=0-9' } });
+    expect(again.statusCode).toBe(206);
+    expect(again.rawPayload).toEqual(first.rawPayload.subarray(0, 10));
+    expect(await rows()).toHaveLength(1);
+
+    // Not made within the wait (the worker stopped here): 202 with the rendition-response href, which serves it later.
+    await sut.ctx.worker.stop();
+    let pending: Awaited<ReturnType<typeof sut.ctx.renditions.direct>>;
+    try {
+      const other = (await json('POST', PROFILES, sut.adminToken, { name: 'Thumb 90', size: 90, format: 'jpg', quality: 80 })).json() as { id: string };
+      const caller: Caller = await siteOwnerCaller(sut.ctx.repos.users);
+      pending = await sut.ctx.renditions.direct(caller, { archiveId: 5000, folderPath: '', filename: 'Bush-dog.jpg', rendition: other.id }, 0);
+    } finally {
+      sut.ctx.worker.start();
+    }
+    expect(pending).toMatchObject({ ready: false, href: expect.stringMatching(/^\/fotoweb\/me\/background-tasks\/[A-Za-z0-9_-]+\/0\/Bush-dog\.jpg$/) });
+    expect((await fetchWhenReady((pending as { href: string }).href)).statusCode).toBe(200);
+
+    // A PDF converts to no image (400); an unknown profile is 400; Download is needed (403), View first (404).
+    const refusedPdf = await sut.app.inject({ method: 'GET', url: `${pdf.href}/__renditions/${profile.id}`, headers: bearer(sut.adminToken) });
+    expect(refusedPdf.statusCode).toBe(400);
+    expect(refusedPdf.json().message).toMatch(/Only images can be converted/);
+    const unknown = await sut.app.inject({ method: 'GET', url: `${photo.href}/__renditions/00000000-0000-4000-8000-000000000000`, headers: bearer(sut.adminToken) });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().value).toBe('InvalidRequest');
+    const archive = await sut.ctx.repos.archives.create({ name: 'Profile GET' });
+    const upload = await sut.upload(sut.adminToken, `/fotoweb/archives/${archive.id}-Profile-GET/`, PHOTO);
+    const guarded = `${upload.result!.assetUrl}/__renditions/${profile.id}`;
+    const viewer = await sut.createMemberWith('profile-get-viewer', []);
+    await sut.ctx.repos.archives.setAcl(archive.id, { principalType: 'group', principalId: viewer.groupId, permissions: ['View', 'Preview'] });
+    expect((await sut.app.inject({ method: 'GET', url: guarded, headers: bearer(viewer.token) })).statusCode).toBe(403);
+    const nobody = await sut.createUser('profile-get-nobody');
+    expect((await sut.app.inject({ method: 'GET', url: guarded, headers: bearer(nobody.token) })).statusCode).toBe(404);
+    expect((await sut.app.inject({ method: 'GET', url: guarded })).statusCode).toBe(401);
+    expect(await rows()).toHaveLength(1);
+  });
+});
+
+describe('dropHREF', () => {
+  it('is the asset’s href with the viewing user and a MAC of user and asset, different for each', async () => {
+    const admin = await getAsset(photo.href);
+    const adminId = (await sut.ctx.repos.users.findByUsername('admin'))!.id;
+    const match = /^(.+)#u=(\d+)&m=([A-Za-z0-9_-]{22})$/.exec(admin.dropHREF!);
+    expect(match?.slice(1, 3)).toEqual([photo.href, String(adminId)]);
+    const other = await sut.createUser('drop-viewer');
+    const seen = (await sut.app.inject({ method: 'GET', url: photo.href, headers: bearer(other.token) })).json() as Asset;
+    const theirs = /#u=(\d+)&m=([A-Za-z0-9_-]{22})$/.exec(seen.dropHREF!);
+    expect(theirs?.[1]).toBe(String(other.id));
+    expect(theirs?.[2]).not.toBe(match![3]);
+    expect(pdf.dropHREF).not.toContain(`m=${match![3]}`);
+    // The same in lists of the collection.
+    const list = (await sut.app.inject({ method: 'GET', url: '/fotoweb/archives/5000-Photos/', headers: bearer(sut.adminToken) })).json() as { assets: { data: Asset[] } };
+    expect(list.assets.data.find((a) => a.href === photo.href)?.dropHREF).toBe(admin.dropHREF);
   });
 });
 

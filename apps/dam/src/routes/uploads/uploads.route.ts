@@ -8,6 +8,7 @@ import { serveOperations, type OperationRequest } from '../../http/operations.ts
 import { InvalidPathError, parseArchivesPath, UnknownArchiveError } from '../../http/resource-path.ts';
 import { assetHref, uploadStatusHref } from '../../presenters/hrefs.ts';
 import type { UploadDestination, UploadState } from '../../services/uploads.service.ts';
+import type { Caller } from '../../policies/archive.policy.ts';
 
 /** Bytes a chunk request may carry beyond the chunk itself (multipart boundaries and part headers) and still be read to its end before an early answer. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -71,10 +72,19 @@ function uploadRequestOf(input: Pick<OperationRequest<'createUpload'>, 'body'>):
   }
 }
 
-/** The status answer (`UploadStatus`): the asset as its URL. */
-function presentStatus(state: UploadState) {
+/**
+ * The status answer (`UploadStatus`, fotoweb-api-notes §6.1 step 4): `result` names the asset by its URL and, where
+ * the caller may view it, carries it as `GET <assetUrl>` answers (`assetDetails`); `error` says why it failed.
+ * @throws ApiError from reading the asset, except the 403/404 of an asset the caller may not view (left out).
+ */
+async function presentStatus(ctx: DamContext, caller: Caller, state: UploadState) {
   const { asset } = state;
-  return { status: state.status, result: asset ? { assetUrl: assetHref(asset.archive, asset.folderPath, asset.filename) } : null, error: state.error };
+  if (!asset) return { status: state.status, result: null, error: state.error };
+  const assetDetails = await ctx.assets.get(caller, { archiveId: asset.archive.id, folderPath: asset.folderPath, filename: asset.filename }).catch((error: unknown) => {
+    if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return undefined;
+    throw error;
+  });
+  return { status: state.status, result: { assetUrl: assetHref(asset.archive, asset.folderPath, asset.filename), ...(assetDetails ? { assetDetails } : {}) }, error: state.error };
 }
 
 /**
@@ -138,6 +148,7 @@ export async function uploadRoutes(app: FastifyInstance, ctx: DamContext) {
   );
 
   serveOperations(app, '/fotoweb/api/uploads/:id/status', {
-    getUploadStatus: async ({ reply, caller, params }) => reply.header('cache-control', 'no-store').send(presentStatus(await ctx.uploads.status(caller, params.id))),
+    getUploadStatus: async ({ reply, caller, params }) =>
+      reply.header('cache-control', 'no-store').send(await presentStatus(ctx, caller, await ctx.uploads.status(caller, params.id))),
   });
 }

@@ -524,6 +524,9 @@ describe('basics on a DAM with the default chunk size: create, chunks, ingest, b
       expect(status).toMatchObject({ status: 'done', error: null });
       assetUrl = status.result!.assetUrl;
       expect(assetUrl).toBe('/fotoweb/archives/5000-Photos/Bush-dog.jpg.info');
+      // The status carries the asset as its URL answers it (FotoWeb's result.assetDetails, issue 16).
+      const asset = await basics.app.inject({ method: 'GET', url: assetUrl, headers: bearer(basics.adminToken) });
+      expect((status.result as { assetDetails?: unknown }).assetDetails).toEqual(asset.json());
     });
 
     it('detects the same file uploaded twice by its content hash', async () => {
@@ -531,6 +534,7 @@ describe('basics on a DAM with the default chunk size: create, chunks, ingest, b
       expect(again.status).toBe('failed');
       expect(again.error?.value).toBe('DuplicateAsset');
       expect(again.result?.assetUrl).toBe(assetUrl);
+      expect((again.result as { assetDetails?: { href: string; filename: string } }).assetDetails).toMatchObject({ href: assetUrl, filename: 'Bush-dog.jpg' });
     });
 
     it('keeps both files when two different files with one name arrive together', async () => {
