@@ -6,7 +6,8 @@
  *   (node:http on 127.0.0.1: the DAM runs on this machine), sees its signing secret once, uploads a photo, and the
  *   receiver gets a signed `asset.ingested` delivery (`X-Magpie-Signature: sha256=HMAC(secret,
  *   "<X-Magpie-Timestamp>.<body>")`); after a reload the page lists the webhook's last delivery as delivered, and its
- *   deliveries view shows the attempt with HTTP 200; deleting it asks first;
+ *   deliveries view shows the attempt with HTTP 200; "Send again" delivers the same asset under a new delivery id,
+ *   listed delivered on top; deleting it asks first;
  * - Settings → API keys: a key is created acting as the administrator, shown once, works as `FWAPIToken` against the
  *   DAM's `GET /fotoweb/archives/`, and answers 401 once revoked.
  *
@@ -117,6 +118,22 @@ test('the administrator registers a webhook, an upload delivers a signed asset.i
     await expect(attempt.getByTestId('webhook-attempt-status')).toHaveText('delivered');
     await expect(attempt.getByTestId('webhook-attempt-code')).toHaveText('200');
     await expectAccessible(page, '[data-testid="webhook-deliveries"]', 'webhook deliveries dialog');
+    // Send it again: the receiver gets the same asset under a new delivery id, which the list shows delivered on top.
+    const before = receiver.received.length;
+    await attempt.getByTestId('webhook-redeliver').click(ACT);
+    await expect(deliveries.getByTestId('webhook-redeliver-outcome')).toContainText('queued again');
+    await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBe(before + 1);
+    const again = JSON.parse(receiver.received.at(-1)!.body) as { event: string; id: string; asset: { href: string } };
+    expect(again.event).toBe('asset.ingested');
+    expect(again.id).not.toBe(payload.id);
+    expect(again.asset).toEqual((JSON.parse(delivery.body) as { asset: unknown }).asset);
+    const copy = deliveries.locator(`[data-testid="webhook-attempt"][data-delivery-id="${again.id}"]`);
+    await expect(async () => {
+      await deliveries.getByTestId('webhook-deliveries-refresh').click();
+      await expect(copy.getByTestId('webhook-attempt-status')).toHaveText('delivered', { timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(deliveries.getByTestId('webhook-attempt').first()).toHaveAttribute('data-delivery-id', again.id);
+    await expectAccessible(page, '[data-testid="webhook-deliveries"]', 'webhook deliveries dialog after sending again');
     await deliveries.getByRole('button', { name: 'Close', exact: true }).click(ACT);
     await expect(deliveries).toHaveCount(0);
 

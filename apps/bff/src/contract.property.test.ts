@@ -721,6 +721,8 @@ beforeAll(async () => {
     fieldId: '25',
     itemId: String((item.json() as { href: string }).href.split('/').pop()),
     archiveId: '5000',
+    // A delivery of no webhook: redelivering it is 404 (or 400 with the generated webhook id).
+    deliveryId: '00000000-0000-4000-8000-000000000000',
   });
   await ensureThrowaways();
   await expectAdminIntact();

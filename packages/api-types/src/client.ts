@@ -469,6 +469,11 @@ export interface MagpieClient {
   /** `GET href` (a webhook's `deliveries`): its 100 latest deliveries, newest first, each with its attempts. */
   listWebhookDeliveries(href: string, options?: RequestOptions): Promise<DamSchemas['WebhookDeliveryList']>;
   /**
+   * `POST <deliveries href>/<delivery id>/redeliver`: queues a delivered or failed delivery again (same event and asset,
+   * a new id); answers the new delivery (202). 409 while the delivery is still being tried.
+   */
+  redeliverWebhookDelivery(deliveriesHref: string, deliveryId: string, options?: RequestOptions): Promise<DamSchemas['WebhookDelivery']>;
+  /**
    * `GET href` (the descriptor's `mail_outbox`, or a page's `paging.next`): a page of the mail outbox, newest first,
    * and how mail leaves the server (issue 14 "Mail"). 403 without `manageSettings`.
    */
@@ -924,6 +929,8 @@ export function createMagpieClient(options: MagpieClientOptions = {}): MagpieCli
     createWebhook: (webhook, o) => sendJson('POST', WEBHOOKS_PATH, MEDIA_TYPES.json, MEDIA_TYPES.json, webhook, o),
     deleteWebhook: (href, o) => remove(href, o),
     listWebhookDeliveries: (href, o) => getJson(href, MEDIA_TYPES.json, o),
+    redeliverWebhookDelivery: (deliveriesHref, deliveryId, o) =>
+      call('POST', `${deliveriesHref.replace(/\/$/, '')}/${encodeUnreserved(deliveryId)}/redeliver`, { accept: MEDIA_TYPES.json, signal: o?.signal }),
     listMail: (href, o) => getJson(href, MEDIA_TYPES.json, o),
     listActivity: (href, o) => getJson(href, MEDIA_TYPES.json, o),
     getActivitySettings: (o) => getJson(ACTIVITY_SETTINGS_PATH, MEDIA_TYPES.json, o),

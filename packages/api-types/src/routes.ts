@@ -96,6 +96,7 @@ import {
   ApiKeyParamsSchema,
   WebhookCreateSchema,
   WebhookParamsSchema,
+  WebhookDeliveryParamsSchema,
   MailListQuerySchema,
   ActivityListQuerySchema,
   ActivityExportQuerySchema,
@@ -418,6 +419,7 @@ export const PATTERNS = {
   webhooks: re('/fotoweb/api/webhooks'),
   webhook: re('/fotoweb/api/webhooks/(?<id>[^/;?#]+)'),
   webhookDeliveries: re('/fotoweb/api/webhooks/(?<id>[^/;?#]+)/deliveries'),
+  webhookRedelivery: re('/fotoweb/api/webhooks/(?<id>[^/;?#]+)/deliveries/(?<deliveryId>[^/;?#]+)/redeliver'),
   mailOutbox: re('/fotoweb/api/config/mail'),
   activity: re('/fotoweb/api/activity'),
   activityExport: re('/fotoweb/api/activity/export'),
@@ -1377,6 +1379,7 @@ export const DAM_ROUTES = [
   { method: 'POST', pattern: PATTERNS.webhooks, operationId: 'createWebhook', contract: 'dam', fromBrowser: true, body: WebhookCreateSchema, bodyContentTypes: [MEDIA_TYPES.json] },
   { method: 'DELETE', pattern: PATTERNS.webhook, operationId: 'deleteWebhook', contract: 'dam', fromBrowser: true, params: WebhookParamsSchema },
   { method: 'GET', pattern: PATTERNS.webhookDeliveries, operationId: 'listWebhookDeliveries', contract: 'dam', fromBrowser: true, params: WebhookParamsSchema },
+  { method: 'POST', pattern: PATTERNS.webhookRedelivery, operationId: 'redeliverWebhookDelivery', contract: 'dam', fromBrowser: true, params: WebhookDeliveryParamsSchema },
   // Password reset (issue 14 "Password reset"): public, the link's token is the credential.
   {
     method: 'POST',

@@ -1825,6 +1825,10 @@ type _ApiKeyParams = Assert<Conforms<z.output<typeof ApiKeyParamsSchema>, DamOpe
 export const WebhookParamsSchema = z.object({ id: IntegrationIdSchema });
 type _WebhookParams = Assert<Conforms<z.output<typeof WebhookParamsSchema>, DamOperations['deleteWebhook']['parameters']['path']>>;
 
+/** Path of `redeliverWebhookDelivery`: the webhook's id and the delivery's UUID. */
+export const WebhookDeliveryParamsSchema = z.object({ id: IntegrationIdSchema, deliveryId: z.uuid({ error: 'deliveryId must be a delivery id (a UUID).' }) });
+type _WebhookDeliveryParams = Assert<Conforms<z.output<typeof WebhookDeliveryParamsSchema>, DamOperations['redeliverWebhookDelivery']['parameters']['path']>>;
+
 /** `POST /fotoweb/api/api-keys` body (`ApiKeyCreate`): a name and the href of the user the key acts as. */
 export const ApiKeyCreateSchema = z.object({
   name: z

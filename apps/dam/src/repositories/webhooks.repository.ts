@@ -55,6 +55,26 @@ export class WebhooksRepository {
       .execute();
   }
 
+  /** A delivery of the webhook `webhookId`, or undefined (unknown, or another webhook's). */
+  findDeliveryOf(webhookId: number, id: string): Promise<WebhookDeliveryRow | undefined> {
+    return this.db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).where('webhook_id', '=', webhookId).executeTakeFirst();
+  }
+
+  /** A new delivery `newId` of what delivery `fromId` carried (webhook, event, asset and its payload); answers it. */
+  copyDelivery(fromId: string, newId: string): Promise<WebhookDeliveryRow> {
+    return this.db
+      .insertInto('webhook_deliveries')
+      .columns(['id', 'webhook_id', 'event', 'asset_id', 'asset'])
+      .expression((eb) =>
+        eb
+          .selectFrom('webhook_deliveries')
+          .select([eb.val(newId).as('id'), 'webhook_id', 'event', 'asset_id', 'asset'])
+          .where('id', '=', fromId),
+      )
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
   /** A delivery with its webhook's address, secret and switch, or undefined (the webhook was deleted). */
   findDelivery(id: string): Promise<DeliveryToSend | undefined> {
     return this.db

@@ -1,6 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Asset, WebhookCreate, WebhookCreated, WebhookDeliveryList, WebhookEvent, WebhookList, WebhookPayload } from '@magpie/api-types';
+import type { Asset, WebhookCreate, WebhookCreated, WebhookDelivery, WebhookDeliveryList, WebhookEvent, WebhookList, WebhookPayload } from '@magpie/api-types';
 import type { Database, JobRow } from '../db/schema.ts';
 import type { Caller } from '../policies/archive.policy.ts';
 import { sitePolicy } from '../policies/site.policy.ts';
@@ -13,7 +13,7 @@ import { JobsRepository } from '../repositories/jobs.repository.ts';
 import { presentAsset } from '../presenters/asset.presenter.ts';
 import { presentCreatedWebhook, presentWebhook, presentWebhookDelivery } from '../presenters/integrations.presenter.ts';
 import { randomToken } from '../lib/crypto.ts';
-import { notFound } from '../lib/errors.ts';
+import { ApiError, notFound } from '../lib/errors.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { recordActivity } from './activity.service.ts';
 
@@ -208,6 +208,27 @@ export class WebhooksService {
         return presentWebhookDelivery(row, own.at(-1), own);
       }),
     };
+  }
+
+  /**
+   * Sends a delivered or failed delivery again: a new delivery (new id) of the same event and asset payload, queued
+   * like any other; the original keeps its attempts.
+   * @throws ApiError 403 Forbidden without `manageWebhooks`; 404 NotFound for an unknown webhook or delivery (or one of
+   *   another webhook); 409 Conflict while the delivery is still being tried.
+   */
+  async redeliver(caller: Caller, webhookId: number, deliveryId: string): Promise<WebhookDelivery> {
+    sitePolicy.assertCan(caller, 'manageWebhooks');
+    return inTransaction(this.db, async (trx) => {
+      const repo = new WebhooksRepository(trx);
+      const original = await repo.findDeliveryOf(webhookId, deliveryId);
+      if (!original) throw notFound('The delivery');
+      if (original.status === 'pending' || original.status === 'retrying') {
+        throw new ApiError(409, 'Conflict', 'This delivery is still being tried; send it again once it is delivered or has failed.', 'Conflict');
+      }
+      const copy = await repo.copyDelivery(deliveryId, randomUUID());
+      await new JobsRepository(trx).enqueue(WEBHOOK_DELIVERY_JOB, { deliveryId: copy.id }, { maxAttempts: WEBHOOK_JOB_MAX_ATTEMPTS });
+      return presentWebhookDelivery(copy, undefined, []);
+    });
   }
 
   /**

@@ -3498,6 +3498,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/fotoweb/api/webhooks/{id}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again (Magpie)
+         * @description Queues a new delivery of a delivered or failed one: the same event and the same asset as it was then, with a
+         *     new `id`, signed and retried like any other. The original keeps its attempts. Needs `manageWebhooks` (403); an
+         *     unknown webhook or delivery, or one of another webhook, is 404; a delivery still being tried (`pending`,
+         *     `retrying`) is 409. Answers 202 with the new delivery.
+         */
+        post: operations["redeliverWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/fotoweb/api/activity": {
         parameters: {
             query?: never;
@@ -14461,6 +14484,37 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    redeliverWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A legacy API key's or a webhook's id, from its `href`. */
+                id: components["parameters"]["IntegrationId"];
+                /** @description The delivery's id (a UUID), from `listWebhookDeliveries`. */
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new delivery, queued. */
+            202: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControlNoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     listActivity: {

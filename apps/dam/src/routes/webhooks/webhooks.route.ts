@@ -5,7 +5,7 @@ import { serveOperations } from '../../http/operations.ts';
 /**
  * Webhooks (issue 16; spec 03 §2.1 "Webhooks"; Magpie's admin API): `GET`/`POST /fotoweb/api/webhooks` list and
  * register webhooks, `DELETE /fotoweb/api/webhooks/{id}` removes one, `GET /fotoweb/api/webhooks/{id}/deliveries`
- * lists its deliveries, with `manageWebhooks`. Never cached: a registered webhook's secret is shown once.
+ * lists its deliveries, `POST …/deliveries/{deliveryId}/redeliver` sends one again, with `manageWebhooks`. Never cached: a registered webhook's secret is shown once.
  */
 export async function webhooksRoutes(app: FastifyInstance, ctx: DamContext) {
   serveOperations(app, '/fotoweb/api/webhooks', {
@@ -23,5 +23,12 @@ export async function webhooksRoutes(app: FastifyInstance, ctx: DamContext) {
   });
   serveOperations(app, '/fotoweb/api/webhooks/:id/deliveries', {
     listWebhookDeliveries: async ({ caller, params, reply }) => reply.header('cache-control', 'no-store').send(await ctx.webhooks.deliveries(caller, params.id)),
+  });
+  serveOperations(app, '/fotoweb/api/webhooks/:id/deliveries/:deliveryId/redeliver', {
+    redeliverWebhookDelivery: async ({ caller, params, reply }) =>
+      reply
+        .code(202)
+        .header('cache-control', 'no-store')
+        .send(await ctx.webhooks.redeliver(caller, params.id, params.deliveryId)),
   });
 }

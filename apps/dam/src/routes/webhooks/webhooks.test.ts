@@ -280,6 +280,45 @@ describe('deliveries', () => {
     }
   });
 
+  it('sends a failed delivery again on request: the same event and asset with a new id; never one still being tried', async () => {
+    const given = (await deliveries(allHook))[0]!;
+    expect(given.status).toBe('failed');
+    const redeliver = (hook: Webhook, id: string, token = sut.adminToken) => sut.app.inject({ method: 'POST', url: `${hook.deliveries}/${id}/redeliver`, headers: bearer(token) });
+    const before = all.received.length;
+    const res = await redeliver(allHook, given.id);
+    expect(res.statusCode, res.body).toBe(202);
+    const copy = res.json() as WebhookDelivery;
+    expect(copy).toMatchObject({ event: 'asset.modified', assetId: given.assetId, status: 'pending', attempts: 0, lastAttempt: null });
+    expect(copy.id).not.toBe(given.id);
+    await until(() => all.received.length === before + 1, 15_000, 'the redelivery');
+    const sent = all.payloads(allHook.secret).at(-1)!;
+    const original = JSON.parse(all.received[before - 1]!.body) as WebhookPayload;
+    expect(sent).toMatchObject({ id: copy.id, event: 'asset.modified', title: 'Refused thrice' });
+    expect(sent.asset).toEqual(original.asset);
+    await until(async () => (await deliveries(allHook)).find((delivery) => delivery.id === copy.id)?.status === 'delivered', 5_000, 'the delivered copy');
+    // The original keeps its three failed attempts.
+    expect((await deliveries(allHook)).find((delivery) => delivery.id === given.id)).toMatchObject({ status: 'failed', attempts: 3 });
+
+    // Not while it is still being tried (409); unknown, or another webhook's (404); not a UUID (400); manageWebhooks (403).
+    await sut.ctx.worker.stop();
+    try {
+      const row = (await sut.ctx.repos.assets.findByPath(5000, 'hooks', 'Apple_iPhone_4.jpg'))!;
+      await queueWebhookDeliveries(sut.ctx.database.db, 'asset.deleted', row.id);
+      const pending = (await deliveries(allHook)).find((delivery) => delivery.status === 'pending')!;
+      const busy = await redeliver(allHook, pending.id);
+      expect(busy.statusCode).toBe(409);
+      expect(busy.json()).toMatchObject({ value: 'Conflict' });
+    } finally {
+      sut.ctx.worker.start();
+    }
+    await sut.ctx.worker.drain();
+    expect((await redeliver(deletionsHook, given.id)).statusCode).toBe(404);
+    expect((await redeliver(allHook, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await redeliver(allHook, 'not-a-uuid')).statusCode).toBe(400);
+    const plain = await sut.createUser('hooks-redeliver-plain');
+    expect((await redeliver(allHook, given.id, plain.token)).statusCode).toBe(403);
+  });
+
   it('sends one attempt once, however many runs of it there are', async () => {
     await sut.ctx.worker.stop();
     try {
