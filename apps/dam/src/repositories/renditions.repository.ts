@@ -80,12 +80,12 @@ export class RenditionsRepository {
   }
 
   /**
-   * A live rendition that `spec` would make again: the same user, asset file (`source_key`, so a new version is not
-   * served an old file), size, box, format and quality, queued or made (not failed); the newest.
+   * A rendition that `spec` would make again and that lives past `liveAt`: the same user, asset file (`source_key`, so
+   * a new version is not served an old file), size, box, format and quality, queued or made (not failed); the newest.
    */
   async findReusable(
     spec: Pick<RenditionRow, 'user_id' | 'asset_id' | 'source_key' | 'size' | 'width' | 'height' | 'format' | 'quality'>,
-    now: Date,
+    liveAt: Date,
   ): Promise<RenditionRow | undefined> {
     let query = this.db
       .selectFrom('renditions')
@@ -94,7 +94,7 @@ export class RenditionsRepository {
       .where('asset_id', '=', spec.asset_id)
       .where('source_key', '=', spec.source_key)
       .where('status', '!=', 'failed')
-      .where('expires', '>', now);
+      .where('expires', '>', liveAt);
     for (const column of ['size', 'width', 'height', 'format', 'quality'] as const) {
       const value = spec[column];
       query = value === null ? query.where(column, 'is', null) : query.where(column, '=', value);

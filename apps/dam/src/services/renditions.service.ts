@@ -31,6 +31,8 @@ export const RENDITION_RETRY_AFTER_SECONDS = 1;
 export const DIRECT_RENDITION_WAIT_MS = 20_000;
 /** How often that GET looks whether the rendition is made (ms). */
 const DIRECT_RENDITION_POLL_MS = 100;
+/** A kept rendition is served again only while it has this long (ms) left to live: five minutes. */
+const REUSE_MARGIN_MS = 5 * 60 * 1000;
 /** Renditions removed per sweep round. */
 const SWEEP_BATCH = 500;
 
@@ -139,7 +141,8 @@ export class RenditionsService {
       format,
       quality: format === null ? null : (profile?.quality ?? DEFAULT_RENDITION_QUALITY),
     };
-    const kept = options.reuse ? await this.deps.renditions.findReusable(spec, now) : undefined;
+    // One that is about to expire is not served again: its href would stop working while the client fetches it.
+    const kept = options.reuse ? await this.deps.renditions.findReusable(spec, new Date(now.getTime() + REUSE_MARGIN_MS)) : undefined;
     if (kept) return { id: kept.id, filename: kept.filename };
     const id = randomBytes(16).toString('base64url');
     await this.deps.renditions.create({

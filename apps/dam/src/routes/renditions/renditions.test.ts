@@ -307,6 +307,14 @@ describe('processing profiles', () => {
     expect(again.statusCode).toBe(206);
     expect(again.rawPayload).toEqual(first.rawPayload.subarray(0, 10));
     expect(await rows()).toHaveLength(1);
+    // One with a minute left is not served again (its href would stop working meanwhile): a new one is made.
+    await sut.ctx.database.db
+      .updateTable('renditions')
+      .set({ expires: new Date(Date.now() + 60_000) })
+      .where('id', '=', (await rows())[0]!.id)
+      .execute();
+    expect((await sut.app.inject({ method: 'GET', url: href, headers: bearer(sut.adminToken) })).statusCode).toBe(200);
+    expect(await rows()).toHaveLength(2);
 
     // Not made within the wait (the worker stopped here): 202 with the rendition-response href, which serves it later.
     await sut.ctx.worker.stop();
@@ -337,7 +345,7 @@ describe('processing profiles', () => {
     const nobody = await sut.createUser('profile-get-nobody');
     expect((await sut.app.inject({ method: 'GET', url: guarded, headers: bearer(nobody.token) })).statusCode).toBe(404);
     expect((await sut.app.inject({ method: 'GET', url: guarded })).statusCode).toBe(401);
-    expect(await rows()).toHaveLength(1);
+    expect(await rows()).toHaveLength(2);
   });
 });
 
