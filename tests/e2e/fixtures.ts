@@ -197,6 +197,12 @@ export async function expectAccessible(page: Page, selector: string | undefined,
   // than finishing in a new blank page that evaluates the source again: about 0.4 s a check each time. The app has
   // no frames, which is all legacy mode gives up.
   if (!(await page.evaluate(() => typeof (window as { axe?: unknown }).axe === 'object'))) await page.evaluate(axe.source);
+  // Colours at rest: a dialog or an alert still fading in has too little contrast for axe. Contexts a test makes itself
+  // may not reduce motion, so wait (at most 2 s) for the finite animations and transitions running now to end.
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.race([Promise.all(finite.map((animation) => animation.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 2_000))]);
+  });
   let builder = new AxeBuilder({ page, axeSource: ';' }).setLegacyMode(true);
   if (selector) builder = builder.include(selector);
   const results = await builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
