@@ -227,7 +227,7 @@ export class WebhooksService {
       }
       const copy = await repo.copyDelivery(deliveryId, randomUUID());
       await new JobsRepository(trx).enqueue(WEBHOOK_DELIVERY_JOB, { deliveryId: copy.id }, { maxAttempts: WEBHOOK_JOB_MAX_ATTEMPTS });
-      return presentWebhookDelivery(copy, undefined, []);
+      return presentWebhookDelivery(copy, undefined);
     });
   }
 
