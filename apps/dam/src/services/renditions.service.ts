@@ -92,13 +92,13 @@ export class RenditionsService {
    */
   async direct(caller: Caller, target: AssetReference & { rendition: string }, waitMs = DIRECT_RENDITION_WAIT_MS): Promise<RenditionFile | { ready: false; href: string }> {
     const { id, filename } = await this.create(caller, target, {} as RenditionRequest, { reuse: true });
+    // While it is queued only its row is read; the caller's rights are checked once, by file(), when it is no longer.
     const deadline = Date.now() + waitMs;
-    for (;;) {
-      const answer = await this.file(caller, id);
-      if (answer.ready) return answer;
-      if (Date.now() >= deadline) return { ready: false, href: renditionFileHref(id, filename) };
+    while ((await this.deps.renditions.findById(id))?.status === 'queued' && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, DIRECT_RENDITION_POLL_MS));
     }
+    const answer = await this.file(caller, id);
+    return answer.ready ? answer : { ready: false, href: renditionFileHref(id, filename) };
   }
 
   /**
