@@ -18,6 +18,7 @@ const DATABASE_FREE_DAM_TESTS = [
   'apps/dam/src/http/resource-path.test.ts',
   'apps/dam/src/lib/server-paths.test.ts',
   'apps/dam/src/media/*.test.ts',
+  'apps/dam/src/media/decoders/*.test.ts',
   'apps/dam/src/metadata/validate.test.ts',
   'apps/dam/src/search/expression.test.ts',
   'apps/dam/src/storage/*.test.ts',

@@ -10,15 +10,19 @@
  * 3. a user outside the group does not see "Press";
  * 4. a second archive named " press " is refused with "archive name must be unique" and the dialog stays open;
  * 5. deleting "Press" while it holds assets is refused with the server's reason, in the dialog;
- * 6. the access list, reordered with the keyboard (drag and drop), keeps its order after a reload.
+ * 6. the access list, reordered with the keyboard (drag and drop), keeps its order after a reload;
+ * 7. an archive's downloads go through a processing profile chosen on the Export/Import tab, with the watermark
+ *    chosen there (issue 16): its photo's "Download original" gives the profile's PNG, stamped.
  *
  * The dialog and the Add member dialog pass axe. Users and groups carry this run's id; the archive is "Press", so the
  * journey expects a fresh stack (the e2e run starts one).
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, logIn, test } from './fixtures.ts';
-import { csrfHeader, uniquePhoto } from './metadataAssets.ts';
+import { csrfHeader, uniquePhoto, uploadToCollection } from './metadataAssets.ts';
+import { solidPng } from './png.ts';
 
 /** A user action that cannot happen fails within this, not the whole test's timeout. */
 const ACT = { timeout: 15_000 };
@@ -99,8 +103,8 @@ test('the administrator creates the archive Press with a filtered group, whose m
   await expect(dialog.getByTestId('archive-pool')).toHaveValue('default');
   // What this server has none of shows disabled, never offered.
   await dialog.getByTestId('archive-tab-export').click(ACT);
-  await expect(dialog.getByTestId('archive-watermark')).toBeDisabled();
-  await expect(dialog.getByTestId('archive-processing-type').locator('option:not([disabled])')).toHaveText(['Unmodified']);
+  await expect(dialog.getByTestId('archive-quick-renditions')).toBeDisabled();
+  await expect(dialog.getByTestId('archive-processing-type').locator('option[value="2"]')).toBeDisabled();
 
   await dialog.getByTestId('archive-tab-access').click(ACT);
   await expect(dialog.getByTestId('access-list-empty')).toBeVisible();
@@ -332,3 +336,94 @@ test('an administrator makes a metadata view as a copy from the archive dialog, 
   await archiveDialog.getByTestId('archive-cancel').click(ACT);
   await expect(archiveDialog).toHaveCount(0);
 });
+
+test('an administrator sends an archive’s downloads through a processing profile, and its photo downloads as the profile’s PNG (issue 16)', async ({ page, credentials }) => {
+  await page.goto('/fotoweb/archives/');
+  await logIn(page, credentials);
+  const run = randomBytes(3).toString('hex');
+  const headers = { ...(await csrfHeader(page)), 'Content-Type': 'application/json', Accept: 'application/json' };
+  const profile = await page.request.post('/fotoweb/api/processing-profiles', {
+    headers,
+    data: { name: `Download PNG ${run}`, size: 300, format: 'png', quality: 90, watermark: true },
+  });
+  expect(profile.status(), await profile.text()).toBe(201);
+  // A 40 × 20 px red watermark, stamped opaque in the middle at half the image's width.
+  const red = await page.request.post('/fotoweb/api/watermarks', { headers, data: { name: `Red ${run}`, position: 'center', opacity: 100, scale: 50, image: RED_PNG } });
+  expect(red.status(), await red.text()).toBe(201);
+  const watermark = (await red.json()) as { id: string; href: string };
+  const photos = (await (await page.request.get('/fotoweb/api/config/archives/5000', { headers })).json()) as { MetadataSetId: string; SortId: number };
+  const name = `Processed ${run}`;
+  // First in the listing (the lowest sort id), so its tile shows without scrolling; after Photos again at the end,
+  // for the journeys that open the first archive.
+  const created = await page.request.post('/fotoweb/api/config/archives', {
+    headers,
+    data: { Name: name, MetadataSetId: photos.MetadataSetId, Pool: 'default', Path: null, MemberList: [], SortId: -1_000_000 },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const archiveId = ((await created.json()) as { Id: number }).Id;
+  try {
+    const profileId = ((await profile.json()) as { id: string }).id;
+    await sendDownloadsThroughProfile(page, { archiveId, name, profile: { id: profileId, name: `Download PNG ${run}` }, watermark: { id: watermark.id, name: `Red ${run}` }, run });
+  } finally {
+    // Back after Photos, without the watermark, which goes: no other journey meets either.
+    const stored = (await (await page.request.get(`/fotoweb/api/config/archives/${archiveId}`, { headers })).json()) as Record<string, unknown>;
+    const moved = await page.request.put(`/fotoweb/api/config/archives/${archiveId}`, {
+      headers,
+      data: { ...stored, SortId: photos.SortId, Renditions: { ...(stored['Renditions'] as object), WatermarkId: null } },
+    });
+    expect(moved.status(), await moved.text()).toBe(200);
+    expect((await page.request.delete(watermark.href, { headers: await csrfHeader(page) })).status()).toBe(204);
+  }
+});
+
+/** The download processing journey in the archive `archiveId` (see the test above). */
+async function sendDownloadsThroughProfile(
+  page: Page,
+  { archiveId, name, profile, watermark, run }: { archiveId: number; name: string; profile: { id: string; name: string }; watermark: { id: string; name: string }; run: string },
+): Promise<void> {
+  const headers = { Accept: 'application/json' };
+  await page.reload();
+  await page.getByRole('button', { name: `Archive details: ${name}` }).click(ACT);
+  const dialog = await openedDialog(page, 'Archive details');
+  await dialog.getByTestId('archive-tab-export').click(ACT);
+  await dialog.getByTestId('archive-watermark').selectOption({ label: watermark.name });
+  await dialog.getByTestId('archive-processing-type').selectOption('1');
+  const chosen = dialog.getByTestId('archive-processing-profile');
+  await chosen.selectOption({ label: profile.name });
+  await expect(dialog.getByTestId('archive-export-import')).toContainText('Images are downloaded as the profile makes them');
+  await expectAccessible(page, '[data-testid="archive-dialog"]', 'archive dialog, download processing');
+  await dialog.getByTestId('archive-save').click(ACT);
+  await expect(dialog).toHaveCount(0);
+  const saved = (await (await page.request.get(`/fotoweb/api/config/archives/${archiveId}`, { headers })).json()) as { DownloadProcessing: unknown; Renditions: unknown };
+  expect(saved.DownloadProcessing).toMatchObject({ ProcessingType: 1, SpecificProcessingProfile: profile.id });
+  expect(saved.Renditions).toMatchObject({ WatermarkId: watermark.id });
+
+  await page.goto(`/fotoweb/archives/${archiveId}-${encodeURIComponent(name)}/`);
+  await expect(page.getByTestId('collection-view')).toBeVisible(ACT);
+  const [asset] = await uploadToCollection(page, [uniquePhoto(`processed-${run}`)]);
+  await page.goto(asset!);
+  const downloading = page.waitForEvent('download', { timeout: 60_000 });
+  await page.getByTestId('asset-download').click(ACT);
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`magpie-e2e-processed-${run}.png`);
+  const bytes = readFileSync(await download.path());
+  expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  // The PNG's width and height (IHDR): its longest side is the profile's 300 px.
+  const [width, height] = [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
+  expect(Math.max(width, height)).toBe(300);
+  // Stamped: the middle of the image is the watermark's red (decoded in the page, as the browser draws it).
+  const middle = await page.evaluate(
+    async ({ data, x, y }) => {
+      const bitmap = await createImageBitmap(new Blob([Uint8Array.from(atob(data), (c) => c.charCodeAt(0))], { type: 'image/png' }));
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const context = canvas.getContext('2d')!;
+      context.drawImage(bitmap, 0, 0);
+      return [...context.getImageData(x, y, 1, 1).data];
+    },
+    { data: bytes.toString('base64'), x: Math.floor(width / 2), y: Math.floor(height / 2) },
+  );
+  expect(middle).toEqual([255, 0, 0, 255]);
+}
+
+/** A 40 × 20 px opaque red PNG, base64. */
+const RED_PNG = solidPng(40, 20, [255, 0, 0, 255]).toString('base64');

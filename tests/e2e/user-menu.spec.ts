@@ -209,6 +209,7 @@ test('the cog offers "Manage users and groups", which opens the static modal (sp
     'API clients',
     'API keys',
     'Processing profiles',
+    'Watermarks',
     'Outbox',
     'Manage site',
     // The e2e site is on a trial with a manage link (issue 15, tests/e2e/stack.ts).
@@ -257,6 +258,7 @@ test('a failed permissions overview drops "Manage users and groups" from the cog
     'API clients',
     'API keys',
     'Processing profiles',
+    'Watermarks',
     'Outbox',
     // The e2e site is on a trial with a manage link (issue 15, tests/e2e/stack.ts).
     'Manage subscription(opens in a new tab)',

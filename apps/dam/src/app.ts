@@ -16,6 +16,7 @@ import { trashRoutes } from './routes/trash/trash.route.ts';
 import { downloadsRoutes } from './routes/downloads/downloads.route.ts';
 import { renditionsRoutes } from './routes/renditions/renditions.route.ts';
 import { processingProfilesRoutes } from './routes/processing-profiles/processing-profiles.route.ts';
+import { watermarksRoutes } from './routes/watermarks/watermarks.route.ts';
 import { smartFoldersRoutes } from './routes/smart-folders/smart-folders.route.ts';
 import { albumsRoutes } from './routes/albums/albums.route.ts';
 import { sharesRoutes } from './routes/albums/shares.route.ts';
@@ -114,6 +115,7 @@ export async function buildDamApp(ctx: DamContext, options: { loggerInstance?: F
     await downloadsRoutes(scope, ctx);
     await renditionsRoutes(scope, ctx);
     await processingProfilesRoutes(scope, ctx);
+    await watermarksRoutes(scope, ctx);
     await smartFoldersRoutes(scope, ctx);
     await metadataViewsRoutes(scope, ctx);
     await taxonomiesRoutes(scope, ctx);

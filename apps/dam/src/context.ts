@@ -31,6 +31,8 @@ import { OrdersService } from './services/orders.service.ts';
 import { DownloadsService } from './services/downloads.service.ts';
 import { EXPIRE_RENDITIONS_JOB, MAKE_RENDITION_JOB, RENDITION_SWEEP_INTERVAL_MS, RenditionsService } from './services/renditions.service.ts';
 import { ProcessingProfilesService } from './services/processing-profiles.service.ts';
+import { DownloadProcessingService } from './services/download-processing.service.ts';
+import { WatermarksService } from './services/watermarks.service.ts';
 import { PreviewTokensService } from './services/preview-tokens.service.ts';
 import type { AssetExtrasFor } from './presenters/asset.presenter.ts';
 import { RenditionsRepository } from './repositories/renditions.repository.ts';
@@ -39,6 +41,7 @@ import { DownloadsRepository } from './repositories/downloads.repository.ts';
 import { PURGE_TRASH_JOB, TRASH_SWEEP_INTERVAL_MS, TrashService } from './services/trash.service.ts';
 import { ACTIVITY_RETENTION_JOB, ACTIVITY_SWEEP_INTERVAL_MS, ActivityService } from './services/activity.service.ts';
 import { endExiftool } from './media/index.ts';
+import { closeDecoderWorkers } from './media/decoders/worker.ts';
 import { WEB_VIDEO_JOB, webVideoJob } from './jobs/web-video.job.ts';
 import { createMetadataServices, type MetadataServices } from './services/metadata.wiring.ts';
 import { MetadataViewsRepository } from './repositories/metadata-views.repository.ts';
@@ -129,6 +132,7 @@ export interface DamContext {
   renditions: RenditionsService;
   /** Processing profiles: the renditions every asset offers, managed by administrators (issue 16). */
   processingProfiles: ProcessingProfilesService;
+  watermarks: WatermarksService;
   /** Assets' previewTokens: signed, expiring, one asset's previews (issue 16). */
   previewTokens: PreviewTokensService;
   /** Archives' saved searches (issue 13). */
@@ -247,7 +251,12 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
     const profiles = await processingProfiles.all();
     return (asset) => ({ profiles, previewToken: previewTokens.issue(caller.userId, asset), dropFragment: previewTokens.dropFragment(caller.userId, asset) });
   };
-  const assets = new AssetsService(repos.archives, repos.assets, policy, files, views, consentStatuses, assetExtras);
+  const processingProfiles = new ProcessingProfilesService(db);
+  // Download processing (issue 16): an archive's originals downloaded through its processing profile.
+  // Watermarks (issue 16): stamped by the profiles that apply the archive's.
+  const watermarks = new WatermarksService(db, files);
+  const downloadProcessing = new DownloadProcessingService({ archives: repos.archives, profiles: processingProfiles, watermarks, files });
+  const assets = new AssetsService(repos.archives, repos.assets, policy, files, views, consentStatuses, assetExtras, (asset, archive) => downloadProcessing.fileOf(asset, archive));
   const consent = new ConsentService({ consent: new ConsentRepository(db), assets: repos.assets, policy, assetsService: assets });
   const albumComments = new AlbumCommentsRepository(db);
   const albums = new AlbumsService(
@@ -278,7 +287,6 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
   );
   const pins = new PinsService(new PinsRepository(db), repos.archives, repos.assets, assets, collections, config.pinLimit, albums, repos.albums, taxonomies);
   const activity = new ActivityService(db, config.activityRetentionDays);
-  const processingProfiles = new ProcessingProfilesService(db);
   const previewTokens = new PreviewTokensService({
     key: derivedKey([config.bffClient.secret, config.cliClientSecret], 'preview tokens v1'),
     issuer: `${config.publicUrl.replace(/\/+$/, '')}/fotoweb/`,
@@ -287,6 +295,8 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
   const renditions = new RenditionsService({
     renditions: new RenditionsRepository(db),
     profiles: processingProfiles,
+    processing: downloadProcessing,
+    watermarks,
     assets,
     assetRows: repos.assets,
     jobs: repos.jobs,
@@ -440,9 +450,11 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
       downloads: new DownloadsRepository(db),
       policy,
       files,
+      processing: downloadProcessing,
     }),
     renditions,
     processingProfiles,
+    watermarks,
     previewTokens,
     sharedAlbums: new SharedAlbumsService(
       repos.albumLinks,
@@ -494,6 +506,7 @@ export async function createDamContext(config: DamConfig, log: WorkerLogger, dbO
       await worker!.stop();
       mailer.close();
       await endExiftool();
+      await closeDecoderWorkers();
       await database.close();
       await privatePglite();
     },

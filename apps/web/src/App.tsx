@@ -35,6 +35,7 @@ const TrashView = lazy(() => import('./trash/TrashView.tsx').then((module) => ({
 const ApiClientsView = lazy(() => import('./routes/api-clients/ApiClientsView.tsx').then((module) => ({ default: module.ApiClientsView })));
 const ApiKeysView = lazy(() => import('./integrations/ApiKeysView.tsx').then((module) => ({ default: module.ApiKeysView })));
 const ProcessingProfilesView = lazy(() => import('./processingProfiles/ProcessingProfilesView.tsx').then((module) => ({ default: module.ProcessingProfilesView })));
+const WatermarksView = lazy(() => import('./watermarks/WatermarksView.tsx').then((module) => ({ default: module.WatermarksView })));
 const WebhooksView = lazy(() => import('./integrations/WebhooksView.tsx').then((module) => ({ default: module.WebhooksView })));
 const OutboxView = lazy(() => import('./routes/outbox/OutboxView.tsx').then((module) => ({ default: module.OutboxView })));
 const ActivityExportsView = lazy(() => import('./activity/ActivityExportsView.tsx').then((module) => ({ default: module.ActivityExportsView })));
@@ -253,6 +254,15 @@ export function App() {
                     element={
                       <LazyBoundary fallback={<PageLoading />}>
                         <ProcessingProfilesView />
+                      </LazyBoundary>
+                    }
+                  />
+                  {/* Watermarks (issue 16): what the processing profiles stamp on an archive's renditions. */}
+                  <Route
+                    path="/fotoweb/views/watermarks"
+                    element={
+                      <LazyBoundary fallback={<PageLoading />}>
+                        <WatermarksView />
                       </LazyBoundary>
                     }
                   />

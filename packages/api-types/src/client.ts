@@ -446,8 +446,20 @@ export interface MagpieClient {
   createProcessingProfile(profile: DamSchemas['ProcessingProfileInput'], options?: RequestOptions): Promise<DamSchemas['ProcessingProfile']>;
   /** `PUT href` (a profile's `href`) with all its values: the profile as changed. 409 for a name in use, 404 unknown. */
   updateProcessingProfile(href: string, profile: DamSchemas['ProcessingProfileInput'], options?: RequestOptions): Promise<DamSchemas['ProcessingProfile']>;
-  /** `DELETE href` (a profile's `href`): assets stop listing it (204); 404 unknown. */
+  /** `DELETE href` (a profile's `href`): assets stop listing it (204); 404 unknown; 409 while an archive's downloads go through it. */
   deleteProcessingProfile(href: string, options?: RequestOptions): Promise<void>;
+  /** `GET /fotoweb/api/watermarks`: the watermarks, by name (issue 16). 403 without `manageArchives`. */
+  listWatermarks(options?: RequestOptions): Promise<DamSchemas['WatermarkList']>;
+  /**
+   * `POST /fotoweb/api/watermarks` `{name, position, opacity, scale, image}` (opacity and scale in percent; image a
+   * PNG, JPEG or WebP as base64 or a `data:` URL, at most 512 KiB): the new watermark (201). 409 for a name in use,
+   * 400 for a missing or unreadable image or values out of range.
+   */
+  createWatermark(watermark: DamSchemas['WatermarkInput'], options?: RequestOptions): Promise<DamSchemas['Watermark']>;
+  /** `PUT href` (a watermark's `href`): its values, and its image when `image` is given. 409 for a name in use, 404 unknown. */
+  updateWatermark(href: string, watermark: DamSchemas['WatermarkInput'], options?: RequestOptions): Promise<DamSchemas['Watermark']>;
+  /** `DELETE href` (a watermark's `href`): 204; 404 unknown; 409 `WatermarkInUse` while an archive names it. */
+  deleteWatermark(href: string, options?: RequestOptions): Promise<void>;
   /**
    * `POST /fotoweb/services/renditions` `{href}` (an asset's `renditions[].href`; fotoweb-api-notes §6.3): the DAM
    * answers 202 with where the file will be (`Location`, else the body's `href`); `status` is the answer's HTTP status.
@@ -675,6 +687,8 @@ export function createMagpieClient(options: MagpieClientOptions = {}): MagpieCli
   const WEBHOOKS_PATH = '/fotoweb/api/webhooks';
   /** The processing profiles (issue 16; dam.yaml `listProcessingProfiles`). */
   const PROCESSING_PROFILES_PATH = '/fotoweb/api/processing-profiles';
+  /** The watermarks (issue 16; dam.yaml `listWatermarks`). */
+  const WATERMARKS_PATH = '/fotoweb/api/watermarks';
   /** FotoWeb's rendition service (the descriptor's `services.rendition_request`; dam.yaml `requestRendition`). */
   const RENDITION_SERVICE_PATH = '/fotoweb/services/renditions';
   const getJson = <T>(href: string, accept: string, requestOptions?: RequestOptions) => call<T>('GET', href, { accept, signal: requestOptions?.signal });
@@ -908,6 +922,10 @@ export function createMagpieClient(options: MagpieClientOptions = {}): MagpieCli
     createProcessingProfile: (profile, o) => sendJson('POST', PROCESSING_PROFILES_PATH, MEDIA_TYPES.json, MEDIA_TYPES.json, profile, o),
     updateProcessingProfile: (href, profile, o) => sendJson('PUT', href, MEDIA_TYPES.json, MEDIA_TYPES.json, profile, o),
     deleteProcessingProfile: (href, o) => remove(href, o),
+    listWatermarks: (o) => getJson(WATERMARKS_PATH, MEDIA_TYPES.json, o),
+    createWatermark: (watermark, o) => sendJson('POST', WATERMARKS_PATH, MEDIA_TYPES.json, MEDIA_TYPES.json, watermark, o),
+    updateWatermark: (href, watermark, o) => sendJson('PUT', href, MEDIA_TYPES.json, MEDIA_TYPES.json, watermark, o),
+    deleteWatermark: (href, o) => remove(href, o),
     requestRendition: async (href, o) => {
       const response = await send('POST', RENDITION_SERVICE_PATH, { accept: MEDIA_TYPES.json, contentType: MEDIA_TYPES.json, body: JSON.stringify({ href }), signal: o?.signal });
       const body = await readBody<{ href?: unknown } | undefined>(response).catch(() => undefined);

@@ -419,6 +419,8 @@ export const ProcessingProfileInputSchema = z.object({
   size: RenditionPixelsSchema.nullable(),
   format: z.enum(RENDITION_FORMATS),
   quality: z.number().int().min(1).max(100),
+  /** Stamp the archive's watermark on the profile's images (false when left out). */
+  watermark: z.boolean().optional(),
 });
 type _ProcessingProfileInput = Assert<Conforms<z.output<typeof ProcessingProfileInputSchema>, DamSchemas['ProcessingProfileInput']>>;
 
@@ -427,6 +429,29 @@ export const ProcessingProfileParamsSchema = z.object({
   id: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'Not a processing profile id.'),
 });
 type _ProcessingProfileParams = Assert<Conforms<z.output<typeof ProcessingProfileParamsSchema>, DamOperations['updateProcessingProfile']['parameters']['path']>>;
+
+/** Where a watermark is stamped (dam.yaml `WatermarkPosition`); `tile` repeats it over the whole image. */
+export const WATERMARK_POSITIONS = ['center', 'top-left', 'top-right', 'bottom-left', 'bottom-right', 'tile'] as const;
+
+/**
+ * A watermark as an administrator sets it (issue 16, dam.yaml `WatermarkInput`): name, position, opacity and scale in
+ * percent (1–100), and the image as base64 or a `data:` URL (at most 720,000 characters, about 512 KiB; required
+ * when creating, which the DAM checks).
+ */
+export const WatermarkInputSchema = z.object({
+  name: z.string().trim().min(1, 'Give a name.').max(100),
+  position: z.enum(WATERMARK_POSITIONS),
+  opacity: z.number().int().min(1).max(100),
+  scale: z.number().int().min(1).max(100),
+  image: z.string().min(1).max(720_000, 'The image must be at most 512 KiB.').optional(),
+});
+type _WatermarkInput = Assert<Conforms<z.output<typeof WatermarkInputSchema>, DamSchemas['WatermarkInput']>>;
+
+/** Path parameters of `/fotoweb/api/watermarks/{id}`: a GUID. */
+export const WatermarkParamsSchema = z.object({
+  id: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'Not a watermark id.'),
+});
+type _WatermarkParams = Assert<Conforms<z.output<typeof WatermarkParamsSchema>, DamOperations['updateWatermark']['parameters']['path']>>;
 
 const TrashIdsSchema = z.array(z.number().int().min(1).max(2_147_483_647)).max(1000).optional();
 

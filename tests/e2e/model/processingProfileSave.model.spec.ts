@@ -5,7 +5,7 @@
  * `page.route` (the stack keeps no such profile), and the PUT to it (or, adding, the POST to the list) is held until
  * the path says how it ends: the saved profile, or the DAM's 409, 400 (at the size) or 403.
  *
- * SAVE fills the dialog as the event's values say (name, "Original size", size, format, quality) and presses Save.
+ * SAVE fills the dialog as the event's values say (name, "Original size", size, format, quality, watermark) and presses Save.
  * Every state is checked on screen: each problem or the DAM's message at its field (or above the form when it names
  * none), the pending save, and the closed dialog.
  *
@@ -47,6 +47,7 @@ function wireProfile(href: string, values: ProcessingProfileFormValues) {
     size: values.originalSize ? null : Number(values.size),
     format: values.format,
     quality: Number(values.quality),
+    watermark: values.watermark,
   };
 }
 
@@ -99,6 +100,8 @@ async function fill(page: Page, values: ProcessingProfileFormValues): Promise<vo
   else await form.getByTestId('processing-profile-size').fill(values.size, ACT);
   await form.getByTestId('processing-profile-format').selectOption(values.format, ACT);
   await form.getByTestId('processing-profile-quality').fill(values.quality, ACT);
+  const watermark = form.getByTestId('processing-profile-watermark');
+  if ((await watermark.locator('input').isChecked()) !== values.watermark) await watermark.click(ACT);
 }
 
 /** Checks the dialog in `state`: closed once saved, else its state, and each message at its field or above the form. */
@@ -161,7 +164,7 @@ const adapter: ScreenAdapter<{ readonly network: ProfileNetwork }> = {
   async assertState(state, page, { network }) {
     // An edit PUTs the whole changed profile, never anything else; nothing is created (dam.yaml updateProcessingProfile).
     expect(network.posts).toEqual([]);
-    for (const body of network.puts) expect(body).toEqual({ name: 'Web 1200', size: null, format: MODEL_PROFILE_SAVES.changed.format, quality: 70 });
+    for (const body of network.puts) expect(body).toEqual({ name: 'Web 1200', size: null, format: MODEL_PROFILE_SAVES.changed.format, quality: 70, watermark: true });
     await assertDialog(state, page, network);
   },
 
@@ -189,7 +192,7 @@ const addAdapter: ScreenAdapter<{ readonly network: ProfileNetwork }> = {
   async assertState(state, page, { network }) {
     // The new profile is POSTed whole, every time (dam.yaml createProcessingProfile); nothing is PUT.
     expect(network.puts).toEqual([]);
-    for (const body of network.posts) expect(body).toEqual({ name: 'Thumbnail 200', size: 200, format: MODEL_NEW_PROFILE_SAVES.valid.format, quality: 90 });
+    for (const body of network.posts) expect(body).toEqual({ name: 'Thumbnail 200', size: 200, format: MODEL_NEW_PROFILE_SAVES.valid.format, quality: 90, watermark: false });
     await assertDialog(state, page, network);
   },
 

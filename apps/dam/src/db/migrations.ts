@@ -1281,6 +1281,30 @@ const migrations: Record<string, Migration> = {
       await sql`ALTER TABLE assets ADD COLUMN web_video jsonb`.execute(db);
     },
   },
+  '0037_watermarks': {
+    async up(db: Kysely<any>) {
+      const statements = [
+        // Watermarks (issue 16): an image (kept as a PNG in the file store) stamped where a profile asks for it.
+        sql`CREATE TABLE watermarks (
+          id text PRIMARY KEY,
+          name text NOT NULL,
+          position text NOT NULL CHECK (position IN ('center', 'top-left', 'top-right', 'bottom-left', 'bottom-right', 'tile')),
+          opacity integer NOT NULL CHECK (opacity BETWEEN 1 AND 100),
+          scale integer NOT NULL CHECK (scale BETWEEN 1 AND 100),
+          width integer NOT NULL,
+          height integer NOT NULL,
+          image_key text NOT NULL,
+          created timestamptz NOT NULL DEFAULT now(),
+          modified timestamptz NOT NULL DEFAULT now())`,
+        sql`CREATE UNIQUE INDEX watermarks_name_idx ON watermarks (lower(name))`,
+        // A profile that stamps the archive's watermark on its images.
+        sql`ALTER TABLE processing_profiles ADD COLUMN watermark boolean NOT NULL DEFAULT false`,
+        // The watermark a requested rendition is stamped with ('<id>:<version>'), or null.
+        sql`ALTER TABLE renditions ADD COLUMN watermark text`,
+      ];
+      for (const statement of statements) await statement.execute(db);
+    },
+  },
 };
 
 /** The channel the generation triggers notify (migration 0009), once per writing transaction. */

@@ -439,6 +439,26 @@ export interface ProcessingProfilesTable {
   size: number | null;
   format: 'jpg' | 'png' | 'tif' | 'webp';
   quality: number;
+  /** Stamps the watermark of the asset's archive on the profile's images (migration 0037). */
+  watermark: Generated<boolean>;
+  created: Generated<Date>;
+  modified: Generated<Date>;
+}
+
+/**
+ * A watermark (migration 0037, issue 16): an image kept as a PNG at `image_key` in the file store (`width` × `height`
+ * px), stamped at `position` with `opacity` (percent) and `scale` (its width in percent of the image's width).
+ */
+export interface WatermarksTable {
+  /** A GUID. */
+  id: string;
+  name: string;
+  position: 'center' | 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right' | 'tile';
+  opacity: number;
+  scale: number;
+  width: number;
+  height: number;
+  image_key: string;
   created: Generated<Date>;
   modified: Generated<Date>;
 }
@@ -460,6 +480,8 @@ export interface RenditionsTable {
   /** The target format; null serves the original as it is. */
   format: 'jpg' | 'png' | 'tif' | 'webp' | null;
   quality: number | null;
+  /** The watermark it is stamped with, `<watermark id>:<version ms>`, or null (migration 0037). */
+  watermark: Generated<string | null>;
   status: Generated<'queued' | 'done' | 'failed'>;
   storage_key: string | null;
   error: string | null;
@@ -1064,6 +1086,7 @@ export interface Database {
   site_footer: SiteFooterTable;
   downloads: DownloadsTable;
   processing_profiles: ProcessingProfilesTable;
+  watermarks: WatermarksTable;
   renditions: RenditionsTable;
   smart_folders: SmartFoldersTable;
   metadata_views: MetadataViewsTable;
@@ -1075,6 +1098,7 @@ export interface Database {
 
 export type UserRow = Selectable<UsersTable>;
 export type ProcessingProfileRow = Selectable<ProcessingProfilesTable>;
+export type WatermarkRow = Selectable<WatermarksTable>;
 export type RenditionRow = Selectable<RenditionsTable>;
 export type GroupRow = Selectable<GroupsTable>;
 export type ArchiveRow = Selectable<ArchivesTable>;

@@ -1,4 +1,4 @@
-import sharp, { type Sharp } from 'sharp';
+import sharp, { type OverlayOptions, type Sharp } from 'sharp';
 import { MAX_INPUT_PIXELS } from './previews.ts';
 
 /** The formats a rendition is converted to (issue 16). */
@@ -35,13 +35,16 @@ export interface RenditionSpec {
  * {@link RENDITION_TIMEOUT_SECONDS}. Never throws itself: a damaged or unsupported image fails the stream with an
  * error without a file-system `code` (see {@link isConversionError}).
  * @param input - Local path of the source image.
+ * @param overlay - a watermark to stamp on the resized image (`watermarkOverlay`), or none.
  */
-export function renditionStream(input: string, spec: RenditionSpec): Sharp {
+export function renditionStream(input: string, spec: RenditionSpec, overlay?: OverlayOptions): Sharp {
   let image: Sharp = sharp(input, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true }).timeout({ seconds: RENDITION_TIMEOUT_SECONDS });
   image = image.rotate().keepIccProfile();
   const boxWidth = spec.size ?? spec.width ?? null;
   const boxHeight = spec.size ?? spec.height ?? null;
   if (boxWidth !== null || boxHeight !== null) image = image.resize(boxWidth, boxHeight, { fit: 'inside', withoutEnlargement: true });
+  // A watermark (media/watermarks.ts `watermarkOverlay`), placed on the image as resized.
+  if (overlay) image = image.composite([overlay]);
   switch (spec.format) {
     case 'jpg':
       return image.flatten({ background: '#ffffff' }).jpeg({ quality: spec.quality, mozjpeg: true });

@@ -40,6 +40,11 @@ export const administrationPolicy = {
     if (!sitePolicy.can(caller, 'manageArchives')) throw forbidden('You need the manageArchives permission to manage processing profiles.');
   },
 
+  /** Watermarks (issue 16) go with the archives that choose them. @throws ApiError 403 without `manageArchives`. */
+  assertMayManageWatermarks(caller: Pick<Caller, 'isSiteOwner' | 'permissions'>): void {
+    if (!sitePolicy.can(caller, 'manageArchives')) throw forbidden('You need the manageArchives permission to manage watermarks.');
+  },
+
   /** @throws ApiError 403 Forbidden without `manageSettings`. */
   assertMayManageApplications(caller: Caller): void {
     sitePolicy.assertCan(caller, 'manageSettings');

@@ -27,7 +27,7 @@ export interface ArchiveConfigFacts {
   readonly viewFieldIds: ReadonlySet<number>;
   /** The storage pools (`/fotoweb/api/pools`). */
   readonly poolIds: ReadonlySet<string>;
-  /** Processing profiles and profile sets, watermarks, quick rendition sets, crop profile sets (none in Magpie yet). */
+  /** The ids of the processing profiles and watermarks; profile sets, quick rendition sets, crop profile sets (none in Magpie yet). */
   readonly processingProfiles: ReadonlySet<string>;
   readonly processingProfileSets: ReadonlySet<string>;
   readonly watermarks: ReadonlySet<string>;

@@ -30,6 +30,7 @@ import { ALBUMS_MATRIX_ROWS } from '../routes/albums/albums.matrix.ts';
 import { FOLDERS_MATRIX_ROWS } from '../routes/folders/folders.matrix.ts';
 import { DOWNLOADS_MATRIX_ROWS } from '../routes/downloads/downloads.matrix.ts';
 import { RENDITIONS_MATRIX_ROWS } from '../routes/renditions/renditions.matrix.ts';
+import { WATERMARKS_MATRIX_ROWS } from '../routes/watermarks/watermarks.matrix.ts';
 import { SMART_FOLDERS_MATRIX_ROWS } from '../routes/smart-folders/smart-folders.matrix.ts';
 import { MAIL_MATRIX_ROWS } from '../routes/mail/mail.matrix.ts';
 import { ACTIVITY_MATRIX_ROWS } from '../routes/activity/activity.matrix.ts';
@@ -226,6 +227,7 @@ const ROOM_ROWS: MatrixRow[] = [
   ...ALBUMS_MATRIX_ROWS,
   ...DOWNLOADS_MATRIX_ROWS,
   ...RENDITIONS_MATRIX_ROWS,
+  ...WATERMARKS_MATRIX_ROWS,
   ...SMART_FOLDERS_MATRIX_ROWS,
   ...MAIL_MATRIX_ROWS,
   ...ACTIVITY_MATRIX_ROWS,

@@ -41,6 +41,8 @@ export const API_CLIENTS_VIEW = '/fotoweb/views/api-clients';
 export const API_KEYS_VIEW = '/fotoweb/views/api-keys';
 /** The web client's processing profiles view (Magpie; issue 16), offered with `manageArchives`. */
 export const PROCESSING_PROFILES_VIEW = '/fotoweb/views/processing-profiles';
+/** The watermarks page (issue 16), offered with `manageArchives`. */
+export const WATERMARKS_VIEW = '/fotoweb/views/watermarks';
 /** The web client's webhooks view (FotoWeb's `views.admin_webhooks`; spec 03 §2.1; issue 16), offered with `manageWebhooks`. */
 export const WEBHOOKS_VIEW = '/fotoweb/views/admin/webhooks';
 /** The Activity exports page (spec 03 §2.1; issue 15), offered with `manageActivityExports` or `audit`. */
@@ -292,6 +294,7 @@ export function presentDescriptor(
       apiKeys: sitePolicy.can(caller, 'manageSettings') ? API_KEYS_VIEW : null,
       // The processing profiles page (issue 16), with manageArchives as the profiles' routes need.
       processingProfiles: sitePolicy.can(caller, 'manageArchives') ? PROCESSING_PROFILES_VIEW : null,
+      watermarks: sitePolicy.can(caller, 'manageArchives') ? WATERMARKS_VIEW : null,
       mailOutbox: administrationPolicy.mayReadOutbox(caller) ? OUTBOX_VIEW : null,
       // The Manage site page (issue 15): its Appearance section for those who may change the site's appearance.
       management: administrationPolicy.configSections(caller).length > 0 ? MANAGEMENT_VIEW : null,

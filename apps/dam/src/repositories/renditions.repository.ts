@@ -2,8 +2,8 @@ import type { Insertable, Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database, ProcessingProfileRow, ProcessingProfilesTable, RenditionRow, RenditionsTable } from '../db/schema.ts';
 
-/** A processing profile's settable part: name, longest side (px) or null, format, quality 1–100. */
-export type ProcessingProfileValues = Pick<ProcessingProfilesTable, 'name' | 'size' | 'format' | 'quality'>;
+/** A processing profile's settable part: name, longest side (px) or null, format, quality 1–100, whether it stamps the archive's watermark (false when left out). */
+export type ProcessingProfileValues = Pick<ProcessingProfilesTable, 'name' | 'size' | 'format' | 'quality'> & { watermark?: boolean | undefined };
 
 /** Processing profiles (migration 0034, issue 16). */
 export class ProcessingProfilesRepository {
@@ -38,7 +38,7 @@ export class ProcessingProfilesRepository {
   async create(id: string, values: ProcessingProfileValues): Promise<ProcessingProfileRow> {
     return this.db
       .insertInto('processing_profiles')
-      .values({ id, ...values })
+      .values({ id, ...values, watermark: values.watermark ?? false })
       .returningAll()
       .executeTakeFirstOrThrow();
   }
@@ -47,7 +47,7 @@ export class ProcessingProfilesRepository {
   async update(id: string, values: ProcessingProfileValues): Promise<ProcessingProfileRow | undefined> {
     return this.db
       .updateTable('processing_profiles')
-      .set({ ...values, modified: new Date() })
+      .set({ ...values, watermark: values.watermark ?? false, modified: new Date() })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirst();
@@ -84,7 +84,7 @@ export class RenditionsRepository {
    * a new version is not served an old file), size, box, format and quality, queued or made (not failed); the newest.
    */
   async findReusable(
-    spec: Pick<RenditionRow, 'user_id' | 'asset_id' | 'source_key' | 'size' | 'width' | 'height' | 'format' | 'quality'>,
+    spec: Pick<RenditionRow, 'user_id' | 'asset_id' | 'source_key' | 'size' | 'width' | 'height' | 'format' | 'quality' | 'watermark'>,
     liveAt: Date,
   ): Promise<RenditionRow | undefined> {
     let query = this.db
@@ -95,7 +95,7 @@ export class RenditionsRepository {
       .where('source_key', '=', spec.source_key)
       .where('status', '!=', 'failed')
       .where('expires', '>', liveAt);
-    for (const column of ['size', 'width', 'height', 'format', 'quality'] as const) {
+    for (const column of ['size', 'width', 'height', 'format', 'quality', 'watermark'] as const) {
       const value = spec[column];
       query = value === null ? query.where(column, 'is', null) : query.where(column, '=', value);
     }

@@ -6,6 +6,8 @@ import { ApiError, badRequest, notFound } from '../lib/errors.ts';
 import type { Caller } from '../policies/archive.policy.ts';
 import { archiveConfigProblems, DEFAULT_POOL_ID, orderedMembers, type ArchiveConfigFacts } from '../policies/archive-config.policy.ts';
 import { sitePolicy } from '../policies/site.policy.ts';
+import { ProcessingProfilesRepository } from '../repositories/renditions.repository.ts';
+import { WatermarksRepository } from '../repositories/watermarks.repository.ts';
 import { ArchivesRepository, type ArchiveConfigValues } from '../repositories/archives.repository.ts';
 import { AssetsRepository } from '../repositories/assets.repository.ts';
 import { UploadsRepository } from '../repositories/uploads.repository.ts';
@@ -220,9 +222,9 @@ export class ArchiveConfigService {
       metadataViewExists: view !== undefined,
       viewFieldIds: new Set(view ? [...fieldsOfView(view.definition).keys()].map(Number) : []),
       poolIds: new Set([DEFAULT_POOL_ID]),
-      processingProfiles: none,
+      processingProfiles: new Set((await new ProcessingProfilesRepository(trx).list()).map((profile) => profile.id)),
       processingProfileSets: none,
-      watermarks: none,
+      watermarks: new Set((await new WatermarksRepository(trx).list()).map((watermark) => watermark.id)),
       quickRenditionSets: none,
       cropProfileSets: none,
       tooManyArchives: archiveId === undefined && (await archives.count()) >= this.options.maxArchives,

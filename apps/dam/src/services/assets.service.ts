@@ -87,6 +87,11 @@ export class AssetsService {
     private readonly consentStatuses: ConsentStatuses = async () => undefined,
     /** What assets show beyond their rows: processing-profile renditions and the caller's previewToken (issue 16). */
     private readonly assetExtras: AssetExtrasFor = async () => () => ({}),
+    /**
+     * The file a download of an asset gives: its original, or what its archive's download processing makes of it
+     * (`DownloadProcessingService.fileOf`, issue 16); the original as stored when not given.
+     */
+    private readonly downloadFileOf?: (asset: AssetRow, archive?: ArchiveRow) => Promise<StoredFile>,
   ) {}
 
   /**
@@ -160,12 +165,25 @@ export class AssetsService {
     return consent ? { ...presented, consentStatus: consent.get(asset.id) ?? null } : presented;
   }
 
-  /** The original file. @throws ApiError 404 (absent, unknown rendition), 403 without Download. */
+  /**
+   * The original file as a download gives it: processed by the archive's download processing where it has one
+   * ({@link downloadFile}).
+   * @throws ApiError 404 (absent, unknown rendition, an image its processing profile cannot convert), 403 without Download.
+   */
   async original(caller: Caller, ref: AssetRef, rendition: string): Promise<StoredFile> {
-    const { asset, permissions } = await this.load(caller, ref);
+    const { archive, asset, permissions } = await this.load(caller, ref);
     if (rendition.toUpperCase() !== 'ORIGINAL') throw notFound('The rendition');
     assetPolicy.assertCan(permissions, 'download');
-    return this.originalFile(asset);
+    return this.downloadFile(asset, archive);
+  }
+
+  /**
+   * What a download of `asset` gives (no permission check: the caller's): the original as stored, or its archive's
+   * processed image (issue 16).
+   * @throws ApiError 404 for an image the archive's processing profile cannot convert.
+   */
+  downloadFile(asset: AssetRow, archive?: ArchiveRow): Promise<StoredFile> {
+    return this.downloadFileOf ? this.downloadFileOf(asset, archive) : Promise.resolve(this.originalFile(asset));
   }
 
   /**

@@ -6,6 +6,8 @@ import type { Caller } from '../policies/archive.policy.ts';
 import { DEFAULT_POOL_ID } from '../policies/archive-config.policy.ts';
 import { sitePolicy } from '../policies/site.policy.ts';
 import { ArchivesRepository } from '../repositories/archives.repository.ts';
+import { ProcessingProfilesRepository } from '../repositories/renditions.repository.ts';
+import { WatermarksRepository } from '../repositories/watermarks.repository.ts';
 import { MetadataViewsRepository, viewIdOfArchive } from '../repositories/metadata-views.repository.ts';
 import { CATALOG_GROUPS, CATALOG_NAMESPACES, FIELD_CATALOG, filterCatalog, MAX_FIELD_FILTER_LENGTH, type CatalogField } from '../metadata/field-catalog.ts';
 import { DEFAULT_METADATA_VIEW } from '../metadata/default-view.ts';
@@ -17,8 +19,8 @@ type S = Dam.components['schemas'];
 /**
  * The configuration loads of the archive dialog (issue 12; spec 03 §7 "Configuration loads", §3.10) and the metadata
  * field pickers (spec 02 §7): real data where Magpie has the concept (fields, namespaces, groups, pools, archives,
- * metadata views; the consent settings are the consent service's), an empty list of the right shape where it has not yet (watermarks, rendition
- * and crop sets, processing profiles). Metadata views can be created and copied here.
+ * metadata views, processing profiles, watermarks; the consent settings are the consent service's), an empty list of
+ * the right shape where it has not yet (rendition and crop sets, processing profile sets). Metadata views can be created and copied here.
  */
 export class ConfigLoadsService {
   constructor(private readonly db: Kysely<Database>) {}
@@ -110,9 +112,15 @@ export class ConfigLoadsService {
     return { Id: created.id, Name: created.definition.name, href: metadataViewHref(created.id), UsedBy: [] };
   }
 
-  /** Watermarks, quick rendition sets, crop profile sets, processing profiles and sets: none yet. @throws ApiError 403 without manageArchives. */
-  settingItems(caller: Caller): S['ConfigItemList'] {
+  /**
+   * The processing profiles and the watermarks (issue 16: `Id` the GUID, by name); quick rendition sets, crop
+   * profile sets and processing profile sets: none yet.
+   * @throws ApiError 403 without manageArchives.
+   */
+  async settingItems(caller: Caller, setting: Dam.operations['listConfigSettingItems']['parameters']['path']['setting']): Promise<S['ConfigItemList']> {
     sitePolicy.assertCan(caller, 'manageArchives');
-    return { data: [] };
+    const rows =
+      setting === 'processingprofiles' ? await new ProcessingProfilesRepository(this.db).list() : setting === 'watermarks' ? await new WatermarksRepository(this.db).list() : [];
+    return { data: rows.map((row) => ({ Id: row.id, Name: row.name })) };
   }
 }

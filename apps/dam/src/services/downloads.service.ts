@@ -9,9 +9,10 @@ import type { ArchivePolicy, Caller } from '../policies/archive.policy.ts';
 import { assetPolicy } from '../policies/asset.policy.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { zipSize, type ZipEntry } from '../storage/zip.ts';
-import { notFound } from '../lib/errors.ts';
+import { ApiError, badRequest, notFound } from '../lib/errors.ts';
 import { downloadHref } from '../presenters/hrefs.ts';
 import type { BackgroundTasksService, TaskAssetRequest } from './background-tasks.service.ts';
+import { MAX_PROCESSED_PER_DOWNLOAD, type DownloadProcessingService } from './download-processing.service.ts';
 
 /** How long a prepared download works (ms): 24 hours. */
 export const DOWNLOAD_TTL_MS = 24 * 60 * 60 * 1000;
@@ -56,12 +57,15 @@ export class DownloadsService {
       downloads: DownloadsRepository;
       policy: ArchivePolicy;
       files: FileStore;
+      /** The archives' download processing (issue 16): what each asset's entry holds. */
+      processing: Pick<DownloadProcessingService, 'fileOf' | 'needsMaking'>;
     },
   ) {}
 
   /**
-   * Prepares a download of the assets.
-   * @throws ApiError 400 (an href that is not a visible asset: `assets.<i>.href`), 403 (no `Download` on an asset's archive).
+   * Prepares a download of the assets; images of archives that process downloads are processed now (issue 16).
+   * @throws ApiError 400 (an href that is not a visible asset: `assets.<i>.href`; more than
+   *   {@link MAX_PROCESSED_PER_DOWNLOAD} images still to process), 403 (no `Download` on an asset's archive).
    */
   async create(caller: Caller, requested: TaskAssetRequest[]): Promise<DownloadCreated> {
     const resolved = await this.deps.tasks.resolve(caller, requested);
@@ -72,7 +76,7 @@ export class DownloadsService {
     const id = randomBytes(16).toString('base64url');
     const name = ids.length === 1 ? `${path.parse((await this.deps.assets.findById(ids[0]!))!.filename).name}.zip` : `magpie-${ids.length}-assets.zip`;
     await this.deps.downloads.create({ id, userId: caller.userId, name, assetIds: ids, expires: new Date(now.getTime() + DOWNLOAD_TTL_MS) });
-    const zip = await this.entriesOf(caller, ids);
+    const zip = await this.entriesOf(caller, ids, { boundMaking: true });
     return { href: downloadHref(id, name), name, assetCount: zip.length, size: await zipSize(zip) };
   }
 
@@ -86,8 +90,12 @@ export class DownloadsService {
     return { name: download.name, entries: await this.entriesOf(caller, download.asset_ids) };
   }
 
-  /** The entries of the assets the caller may still download, in order, with their stored sizes. */
-  private async entriesOf(caller: Caller, ids: readonly number[]): Promise<ZipEntry[]> {
+  /**
+   * The entries of the assets the caller may still download, in order, with their stored sizes: each asset's
+   * original, or its archive's processed image (an image that cannot be processed is left out, as a deleted one is).
+   * @param options.boundMaking - refuse (400) when more than {@link MAX_PROCESSED_PER_DOWNLOAD} images need processing.
+   */
+  private async entriesOf(caller: Caller, ids: readonly number[], options: { boundMaking?: boolean } = {}): Promise<ZipEntry[]> {
     const rows = new Map((await this.deps.assets.findByIds(ids)).map((row) => [row.id, row]));
     const archiveIds = [...new Set([...rows.values()].map((row) => row.archive_id))];
     const access = await this.deps.policy.accessOn(caller, archiveIds);
@@ -96,7 +104,7 @@ export class DownloadsService {
       const archive = await this.deps.archives.findById(archiveId);
       if (archive) archives.set(archiveId, archive);
     }
-    const kept: Array<{ row: AssetRow; archive: ArchiveRow; size: number }> = [];
+    const shown: Array<{ row: AssetRow; archive: ArchiveRow }> = [];
     const visible = new Map<number, Set<number>>();
     for (const archiveId of archiveIds) {
       const a = access.get(archiveId);
@@ -107,11 +115,31 @@ export class DownloadsService {
     for (const id of ids) {
       const row = rows.get(id);
       const archive = row && archives.get(row.archive_id);
-      if (!row || !archive || !visible.get(row.archive_id)?.has(id)) continue;
-      const stat = await this.deps.files.stat(row.storage_key);
-      if (stat) kept.push({ row, archive, size: stat.size });
+      if (row && archive && visible.get(row.archive_id)?.has(id)) shown.push({ row, archive });
     }
-    const names = zipEntryNames(kept.map(({ row, archive }) => ({ archiveName: archive.name, folderPath: row.folder_path, filename: row.filename })));
-    return kept.map(({ row, size }, index) => ({ name: names[index]!, key: row.storage_key, size, mtime: row.modified }));
+    if (options.boundMaking) await this.assertFewToProcess(shown);
+    const kept: Array<{ row: AssetRow; archive: ArchiveRow; key: string; filename: string; size: number }> = [];
+    for (const { row, archive } of shown) {
+      const file = await this.deps.processing.fileOf(row, archive).catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 404) return undefined;
+        throw error;
+      });
+      const stat = file && (await this.deps.files.stat(file.key));
+      if (file && stat) kept.push({ row, archive, key: file.key, filename: file.filename, size: stat.size });
+    }
+    const names = zipEntryNames(kept.map(({ row, archive, filename }) => ({ archiveName: archive.name, folderPath: row.folder_path, filename })));
+    return kept.map(({ row, key, size }, index) => ({ name: names[index]!, key, size, mtime: row.modified }));
+  }
+
+  /** @throws ApiError 400 when more than {@link MAX_PROCESSED_PER_DOWNLOAD} of the assets' images must be processed first. */
+  private async assertFewToProcess(shown: ReadonlyArray<{ row: AssetRow; archive: ArchiveRow }>): Promise<void> {
+    let toMake = 0;
+    for (const { row, archive } of shown) if (await this.deps.processing.needsMaking(row, archive)) toMake++;
+    if (toMake > MAX_PROCESSED_PER_DOWNLOAD) {
+      throw badRequest(
+        `${toMake} of these images come from archives that process downloads, and at most ${MAX_PROCESSED_PER_DOWNLOAD} can be processed for one download. Download fewer at a time.`,
+        [{ path: 'assets', message: `At most ${MAX_PROCESSED_PER_DOWNLOAD} images to process in one download.` }],
+      );
+    }
   }
 }

@@ -282,15 +282,20 @@ export class OrdersService {
     if (order.state !== 'approved') throw notApproved();
     if (order.expires && order.expires.getTime() <= Date.now()) throw expired();
     const items = await this.itemsOf(order);
-    const kept: Array<{ asset: AssetRow; archive: ArchiveRow; size: number }> = [];
+    const kept: Array<{ asset: AssetRow; archive: ArchiveRow; key: string; filename: string; size: number }> = [];
     for (const { asset, archive } of items) {
-      const stat = await this.deps.files.stat(asset.storage_key);
-      if (stat) kept.push({ asset, archive, size: stat.size });
+      // What a download of the asset gives: its archive's download processing applies to orders too (issue 16).
+      const file = await this.deps.assetsService.downloadFile(asset, archive).catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 404) return undefined;
+        throw error;
+      });
+      const stat = file && (await this.deps.files.stat(file.key));
+      if (file && stat) kept.push({ asset, archive, key: file.key, filename: file.filename, size: stat.size });
     }
-    const names = zipEntryNames(kept.map(({ asset, archive }) => ({ archiveName: archive.name, folderPath: asset.folder_path, filename: asset.filename })));
+    const names = zipEntryNames(kept.map(({ asset, archive, filename }) => ({ archiveName: archive.name, folderPath: asset.folder_path, filename })));
     return {
       name: `${order.reference}.zip`,
-      entries: kept.map(({ asset, size }, index) => ({ name: names[index]!, key: asset.storage_key, size, mtime: asset.modified })),
+      entries: kept.map(({ asset, key, size }, index) => ({ name: names[index]!, key, size, mtime: asset.modified })),
     };
   }
 

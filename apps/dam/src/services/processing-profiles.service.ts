@@ -7,6 +7,7 @@ import type { Caller } from '../policies/archive.policy.ts';
 import { administrationPolicy } from '../policies/administration.policy.ts';
 import { ProcessingProfilesRepository, type ProcessingProfileValues } from '../repositories/renditions.repository.ts';
 import { ApiError, notFound } from '../lib/errors.ts';
+import { ArchivesRepository } from '../repositories/archives.repository.ts';
 import { recordActivity } from './activity.service.ts';
 
 /** A processing profile as the API shows it (dam.yaml `ProcessingProfile`). */
@@ -19,7 +20,7 @@ const UNIQUE_VIOLATION = '23505';
 
 /** A profile row as the API shows it. */
 export function presentProcessingProfile(row: ProcessingProfileRow): ProcessingProfile {
-  return { id: row.id, href: `${PROCESSING_PROFILES_HREF}/${row.id}`, name: row.name, size: row.size, format: row.format, quality: row.quality };
+  return { id: row.id, href: `${PROCESSING_PROFILES_HREF}/${row.id}`, name: row.name, size: row.size, format: row.format, quality: row.quality, watermark: row.watermark };
 }
 
 function nameTaken(name: string): ApiError {
@@ -85,13 +86,30 @@ export class ProcessingProfilesService {
     });
   }
 
-  /** Deletes a profile. @throws ApiError 403 without `manageArchives`, 404 unknown. */
+  /**
+   * Deletes a profile.
+   * @throws ApiError 403 without `manageArchives`, 404 unknown, 409 `ProcessingProfileInUse` while an archive's
+   *   download processing names it (issue 16: its downloads would silently become unprocessed).
+   */
   async delete(caller: Caller, id: string): Promise<void> {
     administrationPolicy.assertMayManageProcessingProfiles(caller);
     await inTransaction(this.db, async (trx) => {
       const profiles = new ProcessingProfilesRepository(trx);
       const row = await profiles.findById(id);
-      if (!row || !(await profiles.delete(id))) throw notFound('The processing profile');
+      if (!row) throw notFound('The processing profile');
+      const users = (await new ArchivesRepository(trx).list()).filter((archive) => {
+        const processing = archive.settings.downloadProcessing;
+        return processing?.ProcessingType === 1 && processing.SpecificProcessingProfile?.toLowerCase() === id.toLowerCase();
+      });
+      if (users.length > 0) {
+        throw new ApiError(
+          409,
+          'ProcessingProfileInUse',
+          `Downloads from ${users.map((a) => `“${a.name}”`).join(', ')} go through “${row.name}”. Choose another download processing for ${users.length === 1 ? 'that archive' : 'those archives'} first.`,
+          'Processing profile in use',
+        );
+      }
+      if (!(await profiles.delete(id))) throw notFound('The processing profile');
       await recordActivity(trx, caller, 'site.processingProfileDeleted', { kind: 'site', name: row.name }, { profile: presentProcessingProfile(row) });
     });
   }

@@ -16,6 +16,9 @@ import { withoutServerPaths } from '../lib/server-paths.ts';
 import { DEFAULT_RENDITION_QUALITY, isConversionError, RENDITION_CONTENT_TYPES, renditionStream, type RenditionFormat } from '../media/renditions.ts';
 import type { AssetsService, StoredFile } from './assets.service.ts';
 import type { ProcessingProfilesService } from './processing-profiles.service.ts';
+import type { DownloadProcessingService } from './download-processing.service.ts';
+import type { WatermarksService } from './watermarks.service.ts';
+import { watermarkOverlay } from '../media/watermarks.ts';
 
 /** How long a requested rendition's href works (ms): one hour. */
 export const RENDITION_TTL_MS = 60 * 60 * 1000;
@@ -56,6 +59,10 @@ export class RenditionsService {
     private readonly deps: {
       renditions: RenditionsRepository;
       profiles: Pick<ProcessingProfilesService, 'find'>;
+      /** The archives' download processing: the ORIGINAL of an archive with a profile is that profile's image. */
+      processing: Pick<DownloadProcessingService, 'profileOf'>;
+      /** The archives' watermarks, stamped by profiles that apply them. */
+      watermarks: Pick<WatermarksService, 'forArchive' | 'byTag'>;
       assets: Pick<AssetsService, 'load'>;
       assetRows: Pick<AssetsRepository, 'findById'>;
       jobs: Pick<JobsRepository, 'enqueue'>;
@@ -112,7 +119,7 @@ export class RenditionsService {
     body: RenditionRequest,
     options: { reuse?: boolean } = {},
   ): Promise<{ id: string; filename: string }> {
-    const { asset, permissions } = await this.deps.assets.load(caller, target);
+    const { archive, asset, permissions } = await this.deps.assets.load(caller, target);
     assetPolicy.assertCan(permissions, 'download');
     const name = body.profile ?? target.rendition;
     let profile: Awaited<ReturnType<ProcessingProfilesService['find']>>;
@@ -120,6 +127,9 @@ export class RenditionsService {
       profile = await this.deps.profiles.find(name);
       if (!profile)
         throw badRequest(`There is no processing profile "${name.slice(0, 64)}".`, [{ path: body.profile ? 'profile' : 'href', message: 'Unknown processing profile.' }]);
+    } else if (asset.doctype === 'image' && body.size === undefined && body.width === undefined && body.height === undefined && body.format === undefined) {
+      // The original of an archive that processes downloads is its profile's image (issue 16, DownloadProcessing).
+      profile = await this.deps.processing.profileOf(archive);
     }
     const size = body.size ?? profile?.size ?? null;
     const resized = size !== null || body.width !== undefined || body.height !== undefined;
@@ -140,6 +150,8 @@ export class RenditionsService {
       height: size === null ? (body.height ?? null) : null,
       format,
       quality: format === null ? null : (profile?.quality ?? DEFAULT_RENDITION_QUALITY),
+      // A profile that applies the archive's watermark stamps the one the archive has chosen.
+      watermark: format !== null && profile?.watermark ? ((await this.deps.watermarks.forArchive(archive))?.tag ?? null) : null,
     };
     // One that is about to expire is not served again: its href would stop working while the client fetches it.
     const kept = options.reuse ? await this.deps.renditions.findReusable(spec, new Date(now.getTime() + REUSE_MARGIN_MS)) : undefined;
@@ -184,8 +196,8 @@ export class RenditionsService {
   }
 
   /**
-   * Makes a queued rendition (the {@link MAKE_RENDITION_JOB} job): converts the source with sharp, streaming the
-   * result into the file store (`renditions/<id>/…`). An image that cannot be converted ends the
+   * Makes a queued rendition (the {@link MAKE_RENDITION_JOB} job): converts the source with sharp (stamping the
+   * watermark it names), streaming the result into the file store (`renditions/<id>/…`). An image that cannot be converted ends the
    * rendition `failed` (its href then answers 404); other errors (storage) are thrown for the worker to retry.
    * Idempotent: a rendition no longer queued (made, failed, swept) is left alone.
    */
@@ -194,9 +206,13 @@ export class RenditionsService {
     if (!row || row.status !== 'queued' || !row.format) return;
     const key = renditionKey(renditionId, row.format);
     const spec = { format: row.format, quality: row.quality ?? DEFAULT_RENDITION_QUALITY, size: row.size, width: row.width, height: row.height };
+    const source = this.deps.files.localPath(row.source_key);
     try {
+      // Stamped with the watermark as it is now (a deleted one stamps nothing).
+      const chosen = row.watermark ? await this.deps.watermarks.byTag(row.watermark) : undefined;
+      const overlay = chosen ? await watermarkOverlay(source, spec, chosen.stamp) : undefined;
       // The file appears whole or not at all (putStream), so a run taken over half-way leaves nothing behind.
-      await this.deps.files.putStream(key, renditionStream(this.deps.files.localPath(row.source_key), spec));
+      await this.deps.files.putStream(key, renditionStream(source, spec, overlay));
     } catch (error) {
       if (!isConversionError(error)) throw error;
       signal?.throwIfAborted();

@@ -88,7 +88,7 @@ export class SharedAlbumsService {
   async original(token: string, access: string | undefined, assetId: number): Promise<StoredFile> {
     const open = await this.open(token, access);
     if (!open.link.acl.includes('download')) throw forbidden('This share link does not allow downloads.');
-    return this.assets.originalFile(await this.shownAsset(open, assetId));
+    return this.assets.downloadFile(await this.shownAsset(open, assetId));
   }
 
   /**

@@ -6,8 +6,10 @@ import path from 'node:path';
  *
  * - `originals/<archive id>/<file id>/original<ext>`: an asset's file, one folder per stored version (file id a
  *   random UUID); earlier versions stay for rollback.
- * - `previews/<file id>/…`: the previews made from the version with that file id.
+ * - `previews/<file id>/…`: the previews made from the version with that file id, with its web video, document pages
+ *   and images processed for download.
  * - `renditions/<rendition id>/rendition.<ext>`: a requested rendition's file (issue 16), removed when it expires.
+ * - `watermarks/<watermark id>/<version>.png`: a watermark's image (issue 16).
  * - `tmp/uploads/<upload id>/`: an upload's chunks (`<n>.part`), its assembled file (`assembled`) and the working copy
  *   the ingest consumes (`assembled.ingest`); before migration 0011 also its metadata fields (`metadata.json`).
  * - `tmp/<purpose>-<uuid>/`: temporary working folders (see `FileStore.makeTempDir`).
@@ -54,6 +56,16 @@ export function documentPageKey(originalStorageKey: string, page: number): strin
   return folders === undefined ? undefined : `${folders.previews}/page-${page}.jpg`;
 }
 
+/**
+ * Where an image processed for download by its archive's processing profile (issue 16, DownloadProcessing) is kept:
+ * beside the previews of the same stored version, as `download-<profile id>-<settings tag>.<format>`. Undefined for a
+ * key that is not an original's.
+ */
+export function processedOriginalKey(originalStorageKey: string, profileId: string, settingsTag: string, format: string): string | undefined {
+  const folders = foldersOfOriginal(originalStorageKey);
+  return folders === undefined ? undefined : `${folders.previews}/download-${profileId}-${settingsTag}.${format}`;
+}
+
 /** Whether a folder key is a preview folder (`previews/<file id>`); anything else is not one. */
 export function isPreviewFolderKey(folder: string): boolean {
   return /^previews\/[^/]+$/.test(folder);
@@ -94,6 +106,16 @@ export function renditionFolderKey(renditionId: string): string {
 /** The key of a requested rendition's file: `renditions/<rendition id>/rendition.<jpg|png|tif|webp>`. */
 export function renditionKey(renditionId: string, format: string): string {
   return `${renditionFolderKey(renditionId)}/rendition.${format}`;
+}
+
+/** The key of a watermark's image (issue 16): `watermarks/<watermark id>/<version>.png`, a new file for each new image. */
+export function watermarkImageKey(watermarkId: string, version: string): string {
+  return `watermarks/${watermarkId}/${version}.png`;
+}
+
+/** The folder of a watermark's images, removed with it. */
+export function watermarkFolderKey(watermarkId: string): string {
+  return `watermarks/${watermarkId}`;
 }
 
 /** A temporary working folder: `tmp/<purpose>-<unique>`. */

@@ -209,7 +209,7 @@ function ArchiveForm({ setup, config, title, onClose }: { setup: ArchiveSetup; c
               />
             </Tabs.Content>
             <Tabs.Content value="export">
-              <ExportImportTab {...props} />
+              <ExportImportTab {...props} processingProfiles={setup.processingProfiles} watermarks={setup.watermarks} />
             </Tabs.Content>
             <Tabs.Content value="access">
               <AccessList members={archive.MemberList} offer={offer} links={links} onChange={(MemberList) => edit({ MemberList })} disabled={saving} />

@@ -1,7 +1,7 @@
 /**
  * The archive dialog's General, Export/Import and Custom properties tabs (spec 03 §2.12, §3.8, §3.10). Each control
  * shows the draft the `archiveSave` machine holds and sends its change as an EDIT of the top-level field. What this
- * server does not have (watermarks, quick rendition sets, crop profile sets, processing profiles, file-system paths)
+ * server does not have (quick rendition sets, crop profile sets, processing profile sets, file-system paths)
  * shows disabled with a short note, and the archive keeps null or "unmodified" for it: nothing is offered that would
  * not work.
  */
@@ -79,6 +79,47 @@ function UnavailableSelect({ label, testId }: { readonly label: string; readonly
         <NativeSelect.Indicator />
       </NativeSelect.Root>
       <Field.HelperText>{NONE_CONFIGURED}</Field.HelperText>
+    </Field.Root>
+  );
+}
+
+/**
+ * A select of a configuration list's items, with "None" first; an id the archive names that is no longer listed
+ * shows as itself. `onChange` gets the id, or null for None.
+ */
+function ChoiceSelect({
+  label,
+  testId,
+  choices,
+  value,
+  onChange,
+  disabled,
+  help,
+}: {
+  readonly label: string;
+  readonly testId: string;
+  readonly choices: readonly Choice[];
+  readonly value: string;
+  readonly onChange: (id: string | null) => void;
+  readonly disabled: boolean;
+  readonly help: string;
+}) {
+  const shown = value && !choices.some((c) => c.id === value) ? [...choices, { id: value, label: value }] : choices;
+  return (
+    <Field.Root disabled={disabled || shown.length === 0}>
+      <Field.Label>{label}</Field.Label>
+      <NativeSelect.Root size="sm">
+        <NativeSelect.Field value={value} onChange={(event) => onChange(event.target.value || null)} data-testid={testId}>
+          <option value="">None</option>
+          {shown.map((choice) => (
+            <option key={choice.id} value={choice.id}>
+              {choice.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      <Field.HelperText>{help}</Field.HelperText>
     </Field.Root>
   );
 }
@@ -199,40 +240,103 @@ export function GeneralTab({
   );
 }
 
-/** Export/Import (spec 03 §2.12): previews, download processing, uploads, cropping, copy/move/upload to the archive. */
-export function ExportImportTab({ archive, edit, invalid, disabled }: SettingsTabProps) {
+/**
+ * Export/Import (spec 03 §2.12): previews, download processing, uploads, cropping, copy/move/upload to the archive.
+ * Download processing offers "A specific processing profile" with the server's profiles (`processingProfiles`), and
+ * only when there is one; a profile the archive names that is no longer listed shows by its id. The watermark is
+ * chosen from `watermarks` (none when the server has none).
+ */
+export function ExportImportTab({
+  archive,
+  edit,
+  invalid,
+  disabled,
+  processingProfiles,
+  watermarks,
+}: SettingsTabProps & { readonly processingProfiles: readonly Choice[]; readonly watermarks: readonly Choice[] }) {
   const macros = (Array.isArray(archive['MetadataMacros']) ? archive['MetadataMacros'] : []) as MacroRow[];
   const setMacros = (next: MacroRow[]) => edit({ MetadataMacros: next });
   const processing = archive.DownloadProcessing;
+  const renditions = (archive['Renditions'] ?? {}) as { WatermarkId?: string | null; QuickRenditionSetId?: string | null; CropProfileSetId?: string | null };
+  const specific = processing.ProcessingType === PROCESSING_TYPE.specific;
+  const chosen = processing.SpecificProcessingProfile ?? '';
+  const profileChoices = chosen && !processingProfiles.some((p) => p.id === chosen) ? [...processingProfiles, { id: chosen, label: chosen }] : processingProfiles;
+  const chooseType = (type: number) =>
+    edit({
+      DownloadProcessing: {
+        ...processing,
+        ProcessingType: type,
+        // Choosing "a specific profile" picks the first one; the select below changes it.
+        SpecificProcessingProfile:
+          type === PROCESSING_TYPE.specific ? processing.SpecificProcessingProfile || (processingProfiles[0]?.id ?? null) : processing.SpecificProcessingProfile,
+      },
+    });
   return (
     <Stack gap="6" data-testid="archive-export-import">
       <Section legend="Thumbnails and previews">
         <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
-          <UnavailableSelect label="Watermark" testId="archive-watermark" />
+          <ChoiceSelect
+            label="Watermark"
+            testId="archive-watermark"
+            choices={watermarks}
+            value={renditions.WatermarkId ?? ''}
+            onChange={(id) => edit({ Renditions: { ...renditions, WatermarkId: id } })}
+            disabled={disabled}
+            help={
+              watermarks.length === 0
+                ? 'No watermarks are configured on this server: an administrator adds them under Watermarks.'
+                : 'Stamped by the processing profiles that apply the archive’s watermark, on their renditions and processed downloads. Previews show without it.'
+            }
+          />
           <UnavailableSelect label="Quick rendition set" testId="archive-quick-renditions" />
         </Grid>
       </Section>
       <Section legend="Download processing">
-        <Field.Root invalid={invalid.has('DownloadProcessing')} disabled={disabled}>
-          <Field.Label>Downloads</Field.Label>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field
-              value={String(processing.ProcessingType)}
-              onChange={(event) => edit({ DownloadProcessing: { ...processing, ProcessingType: Number(event.target.value) } })}
-              data-testid="archive-processing-type"
-            >
-              <option value={PROCESSING_TYPE.unmodified}>Unmodified</option>
-              <option value={PROCESSING_TYPE.specific} disabled>
-                A specific processing profile
-              </option>
-              <option value={PROCESSING_TYPE.custom} disabled>
-                A custom processing profile set
-              </option>
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          <Field.HelperText>Originals are downloaded as stored. No processing profiles are configured on this server.</Field.HelperText>
-        </Field.Root>
+        <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
+          <Field.Root invalid={invalid.has('DownloadProcessing')} disabled={disabled}>
+            <Field.Label>Downloads</Field.Label>
+            <NativeSelect.Root size="sm">
+              <NativeSelect.Field value={String(processing.ProcessingType)} onChange={(event) => chooseType(Number(event.target.value))} data-testid="archive-processing-type">
+                <option value={PROCESSING_TYPE.unmodified}>Unmodified</option>
+                <option value={PROCESSING_TYPE.specific} disabled={processingProfiles.length === 0 && !specific}>
+                  A specific processing profile
+                </option>
+                <option value={PROCESSING_TYPE.custom} disabled>
+                  A custom processing profile set
+                </option>
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <Field.HelperText>
+              {specific
+                ? 'Images are downloaded as the profile makes them: the download button, ZIPs, orders and share links. Video, documents and audio are downloaded as stored.'
+                : processingProfiles.length === 0
+                  ? 'Originals are downloaded as stored. No processing profiles are configured on this server: an administrator adds them under Processing profiles.'
+                  : 'Originals are downloaded as stored.'}
+            </Field.HelperText>
+          </Field.Root>
+          {specific && (
+            <Field.Root invalid={invalid.has('DownloadProcessing')} disabled={disabled} required>
+              <Field.Label>Processing profile</Field.Label>
+              <NativeSelect.Root size="sm">
+                <NativeSelect.Field
+                  value={chosen}
+                  onChange={(event) => edit({ DownloadProcessing: { ...processing, SpecificProcessingProfile: event.target.value || null } })}
+                  data-testid="archive-processing-profile"
+                >
+                  <option value="">Choose a profile</option>
+                  {profileChoices.map((profile) => (
+                    <option key={profile.id} value={profile.id}>
+                      {profile.label}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+              <Field.ErrorText>Choose a processing profile that exists.</Field.ErrorText>
+            </Field.Root>
+          )}
+        </Grid>
       </Section>
       <Section legend="Uploads">
         <Field.Root disabled={disabled}>

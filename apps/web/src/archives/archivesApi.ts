@@ -15,12 +15,17 @@ export interface ArchiveSetup {
   readonly archives: readonly ArchiveConfig[];
   readonly metadataViews: readonly Choice[];
   readonly pools: readonly Choice[];
+  /** The processing profiles an archive's downloads can go through (`GET /fotoweb/api/config/processingprofiles`). */
+  readonly processingProfiles: readonly Choice[];
+  /** The watermarks an archive can choose (`GET /fotoweb/api/config/watermarks`). */
+  readonly watermarks: readonly Choice[];
   /** The site's consent forms are on (consent settings `enableConsentForms`; spec 03 §5 consent group). */
   readonly consentFormsEnabled: boolean;
 }
 
 type MetadataViewList = Awaited<ReturnType<typeof api.listMetadataViewConfigs>>;
 type PoolList = Awaited<ReturnType<typeof api.listPools>>;
+type ConfigItemList = Awaited<ReturnType<typeof api.listConfigSettingItems>>;
 
 /** `call`, or `fallback` when it fails (spec 03 §7 "each falls back to an empty value on failure"); an abort still rejects. */
 async function orFallback<T>(call: Promise<T>, fallback: T): Promise<T> {
@@ -34,17 +39,20 @@ async function orFallback<T>(call: Promise<T>, fallback: T): Promise<T> {
 
 /**
  * The configuration loads of the dialog (spec 03 §7), together: the archives' configurations, the metadata views,
- * the storage pools, and the consent form settings for a caller who may configure them (spec 03 §6). Each but the
- * archives falls back to an empty value on failure; the metadata views then are the ones the archives use. The
- * watermarks, rendition and crop profile sets and processing profiles are not loaded: this server has none yet.
+ * the storage pools, the processing profiles, the watermarks, and the consent form settings for a caller who may
+ * configure them (spec 03 §6). Each but the archives falls back to an empty value on failure; the metadata views then
+ * are the ones the archives use. The rendition and crop profile sets and processing profile sets are not loaded: this
+ * server has none yet.
  * @throws ApiError when the archives cannot be read (the dialog shows the general error, spec 03 §2.11).
  */
 export async function loadArchiveSetup(descriptor: Pick<FullApiDescriptor, 'permissions'> | undefined, signal?: AbortSignal): Promise<ArchiveSetup> {
   const consentAllowed = descriptor?.permissions?.canConfigureConsentForms === true;
-  const [list, views, pools, consent] = await Promise.all([
+  const [list, views, pools, profiles, watermarks, consent] = await Promise.all([
     api.listArchiveConfigs({ signal }),
     orFallback<MetadataViewList>(api.listMetadataViewConfigs({ signal }), { data: [] }),
     orFallback<PoolList | undefined>(api.listPools({ signal }), undefined),
+    orFallback<ConfigItemList>(api.listConfigSettingItems('processingprofiles', { signal }), { data: [] }),
+    orFallback<ConfigItemList>(api.listConfigSettingItems('watermarks', { signal }), { data: [] }),
     consentAllowed ? orFallback(api.getConsentFormSettings({ signal }), undefined) : Promise.resolve(undefined),
   ]);
   const loadedViews = metadataViewConfigChoices(views.data);
@@ -52,8 +60,15 @@ export async function loadArchiveSetup(descriptor: Pick<FullApiDescriptor, 'perm
     archives: list.data,
     metadataViews: loadedViews.length > 0 ? loadedViews : metadataViewChoices(list.data),
     pools: poolChoices(pools),
+    processingProfiles: configChoices(profiles),
+    watermarks: configChoices(watermarks),
     consentFormsEnabled: consent?.enableConsentForms === true,
   };
+}
+
+/** The items of a configuration list (`GET /fotoweb/api/config/{setting}`) as choices, in its order. */
+export function configChoices(list: ConfigItemList): Choice[] {
+  return list.data.map((item) => ({ id: item.Id, label: item.Name }));
 }
 
 /** The metadata views of `GET /fotoweb/api/config/metadataviews`, each named with the archives that use it. */

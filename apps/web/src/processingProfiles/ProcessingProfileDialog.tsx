@@ -5,10 +5,8 @@
  * name another profile has, 400 values it does not take) shows in its words at the field it names, else above the
  * form. The dialog closes once the DAM has saved the profile, or at once when an edit changed nothing.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Alert, Button, Checkbox, Dialog, Field, HStack, Input, NativeSelect, Portal, Stack } from '@chakra-ui/react';
-import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
 import {
   isWholeProcessingProfile,
   PROCESSING_PROFILE_FORMATS,
@@ -18,13 +16,12 @@ import {
   processingProfileValues,
   type ProcessingProfileField,
   type ProcessingProfileFormat,
-  type ProcessingProfileFormValues,
   type ProcessingProfileSource,
   type SavedProcessingProfile,
   type SaveProcessingProfileInput,
 } from '@magpie/machines';
 import { api } from '../api/client.ts';
-import { machineCall } from '../api/requestErrors.ts';
+import { useFormSaveDialog } from '../components/useFormSaveDialog.ts';
 import { ERROR_TEXT_COLOR } from '../components/PasswordField.tsx';
 
 /** Where profiles are created (dam.yaml `createProcessingProfile`). */
@@ -49,40 +46,15 @@ async function saveProfile(input: SaveProcessingProfileInput): Promise<SavedProc
 /** See the module comment. */
 export function ProcessingProfileDialog({ profile, onClose }: ProcessingProfileDialogProps) {
   const original = useRef(processingProfileValues(profile)).current;
-  // The field the last refusal belongs to (the machine keeps its message); undefined shows it above the form.
-  const [refusedField, setRefusedField] = useState<ProcessingProfileField | undefined>(undefined);
-  const [state, send] = useMachine(
-    processingProfileSaveMachine.provide({
-      actors: {
-        save: fromPromise<SavedProcessingProfile, SaveProcessingProfileInput>(async ({ input }) => {
-          try {
-            return await machineCall(() => saveProfile(input));
-          } catch (error) {
-            setRefusedField(processingProfileErrorField(error));
-            throw error;
-          }
-        }),
-      },
-    }),
-    { input: profile ? { mode: 'edit', saved: { href: profile.href }, original } : { mode: 'add', listHref: PROCESSING_PROFILES_HREF } },
-  );
-  const [values, setValues] = useState<ProcessingProfileFormValues>(original);
-  const edit = (change: Partial<ProcessingProfileFormValues>) => setValues((previous) => ({ ...previous, ...change }));
-
-  const closed = useRef(false);
-  useEffect(() => {
-    if (state.status !== 'done' || closed.current) return;
-    closed.current = true;
-    onClose(state.context.saved !== undefined && state.context.values !== undefined && state.context.original === state.context.values);
-  }, [state, onClose]);
-
+  const { state, values, edit, saving, messageOf, formError, save } = useFormSaveDialog({
+    machine: processingProfileSaveMachine,
+    original,
+    input: profile ? { mode: 'edit', saved: { href: profile.href }, original } : { mode: 'add', listHref: PROCESSING_PROFILES_HREF },
+    save: saveProfile,
+    errorField: processingProfileErrorField,
+    onClose,
+  });
   const value = String(state.value);
-  const saving = value === 'saving';
-  const { problems, error } = state.context;
-  const messageOf = (field: ProcessingProfileField): string | undefined =>
-    problems.find((problem) => problem.field === field)?.message ?? (error !== undefined && refusedField === field ? error : undefined);
-  const formError = error !== undefined && refusedField === undefined ? error : undefined;
-  const save = useCallback(() => send({ type: 'SAVE', values, membershipsChanged: false }), [send, values]);
   const title = profile ? `Edit “${profile.name}”` : 'New processing profile';
 
   const fieldError = (field: ProcessingProfileField) => {
@@ -196,6 +168,20 @@ export function ProcessingProfileDialog({ profile, onClose }: ProcessingProfileD
                       data-testid="processing-profile-quality"
                     />
                     {messageOf('quality') === undefined ? <Field.HelperText>Higher keeps more detail in larger files (jpg and webp).</Field.HelperText> : fieldError('quality')}
+                  </Field.Root>
+                  <Field.Root>
+                    <Checkbox.Root
+                      checked={values.watermark}
+                      onCheckedChange={(details) => edit({ watermark: details.checked === true })}
+                      data-testid="processing-profile-watermark"
+                    >
+                      <Checkbox.HiddenInput />
+                      <Checkbox.Control />
+                      <Checkbox.Label>Stamp the archive’s watermark</Checkbox.Label>
+                    </Checkbox.Root>
+                    <Field.HelperText>
+                      The watermark each archive chooses on its Export/Import tab (Settings → Watermarks). Archives without one give the images unstamped.
+                    </Field.HelperText>
                   </Field.Root>
                 </Stack>
               </Dialog.Body>

@@ -83,6 +83,7 @@ export function ProcessingProfilesView() {
                 <Table.ColumnHeader>Size</Table.ColumnHeader>
                 <Table.ColumnHeader>Format</Table.ColumnHeader>
                 <Table.ColumnHeader>Quality</Table.ColumnHeader>
+                <Table.ColumnHeader>Watermark</Table.ColumnHeader>
                 <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
@@ -95,6 +96,7 @@ export function ProcessingProfilesView() {
                   <Table.Cell data-testid="processing-profile-row-size">{profileSizeText(profile.size)}</Table.Cell>
                   <Table.Cell data-testid="processing-profile-row-format">{profile.format}</Table.Cell>
                   <Table.Cell data-testid="processing-profile-row-quality">{profile.quality}</Table.Cell>
+                  <Table.Cell data-testid="processing-profile-row-watermark">{profile.watermark ? 'The archive’s' : 'None'}</Table.Cell>
                   <Table.Cell textAlign="end">
                     <HStack justify="end" gap="1">
                       <Button size="xs" variant="ghost" onClick={() => setEditing(profile)} aria-label={`Edit ${profile.name}`} data-testid="processing-profile-edit">
@@ -116,7 +118,7 @@ export function ProcessingProfilesView() {
               ))}
               {profiles.data.data.length === 0 && (
                 <Table.Row>
-                  <Table.Cell colSpan={5}>
+                  <Table.Cell colSpan={6}>
                     <Text color="fg.muted" data-testid="processing-profiles-empty">
                       No processing profiles: assets offer only their original. Create one for each size and format people need.
                     </Text>

@@ -30,6 +30,7 @@ export type SettingsEntryId =
   | 'apiClients'
   | 'apiKeys'
   | 'processingProfiles'
+  | 'watermarks'
   | 'mailOutbox'
   | 'manageSite'
   | 'manageSubscription'
@@ -179,6 +180,8 @@ export const SETTINGS_ENTRIES: readonly SettingsEntryDefinition[] = [
   { id: 'apiKeys', label: 'API keys', opens: { kind: 'page' }, href: (d) => view(d, 'apiKeys') },
   // Magpie's processing profiles (issue 16; offered with manageArchives): the renditions every asset offers.
   { id: 'processingProfiles', label: 'Processing profiles', opens: { kind: 'page' }, href: (d) => view(d, 'processingProfiles') },
+  // Magpie's watermarks (issue 16; offered with manageArchives): what processing profiles stamp on renditions.
+  { id: 'watermarks', label: 'Watermarks', opens: { kind: 'page' }, href: (d) => view(d, 'watermarks') },
   // Magpie's mail outbox (issue 14 "Mail"; offered with manageSettings): what Magpie sent, or holds without a mail server.
   { id: 'mailOutbox', label: 'Outbox', opens: { kind: 'page' }, href: (d) => view(d, 'mailOutbox') },
   { id: 'manageSite', label: 'Manage site', opens: { kind: 'page' }, href: (d) => view(d, 'management'), needsOverview: listsConfigSections },

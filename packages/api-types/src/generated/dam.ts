@@ -468,9 +468,87 @@ export interface paths {
         /**
          * Delete a processing profile (administrators)
          * @description Magpie. Removes the profile (204); assets no longer list it. Renditions already requested with it are still
-         *     made. Needs `manageArchives`; 404 for an unknown id.
+         *     made. Needs `manageArchives`; 404 for an unknown id; 409 `ProcessingProfileInUse` while an archive's
+         *     download processing names it (its downloads would otherwise be given unprocessed): choose another for that
+         *     archive first.
          */
         delete: operations["deleteProcessingProfile"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/watermarks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The watermarks (administrators)
+         * @description Magpie. The watermarks an archive can choose (`Renditions.WatermarkId` of its configuration) and that the
+         *     processing profiles which apply the archive's watermark stamp on their images (FotoWeb's Operations Center
+         *     "Watermarks"): an image, where it goes, its opacity and its size. Needs the group permission `manageArchives`
+         *     (403). Sorted by name.
+         */
+        get: operations["listWatermarks"];
+        put?: never;
+        /**
+         * Create a watermark (administrators)
+         * @description Magpie. Creates a watermark with a new id (a GUID) from `image`, which is required here (400 without it, or
+         *     when it is no PNG, JPEG or WebP image, or larger than 512 KiB or 4,000 px a side); 201 with it, its href in
+         *     `Location`. Needs `manageArchives`. A name already used (case aside) is 409 `Conflict`.
+         */
+        post: operations["createWatermark"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/watermarks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a watermark (administrators)
+         * @description Magpie. Replaces the watermark's name, position, opacity and scale, and its image when `image` is given (kept
+         *     otherwise); answers it. Renditions and downloads made afterwards use the change. Needs `manageArchives`; 404
+         *     for an unknown id, 409 for a name another watermark has, 400 as for creating.
+         */
+        put: operations["updateWatermark"];
+        post?: never;
+        /**
+         * Delete a watermark (administrators)
+         * @description Magpie. Removes the watermark (204). Needs `manageArchives`; 404 for an unknown id; 409 `WatermarkInUse` while
+         *     an archive names it: choose another watermark, or none, for that archive first.
+         */
+        delete: operations["deleteWatermark"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fotoweb/api/watermarks/{id}/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A watermark's image (administrators)
+         * @description Magpie. The watermark's image as a PNG, for the administration page. Needs `manageArchives`; 404 for an unknown id.
+         */
+        get: operations["getWatermarkImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -4437,8 +4515,11 @@ export interface paths {
         /**
          * Watermarks, quick rendition sets, crop profile sets, processing profiles and profile sets
          * @description The configuration lists the archive dialog's Export/Import tab chooses from (spec 03 §7): `watermarks`,
-         *     `quickrenditionsets`, `cropprofilesets`, `processingprofiles`, `processingprofilesets`. Magpie has none of
-         *     these yet: each answers an empty list, and an archive can choose none. Needs `manageArchives` (403).
+         *     `quickrenditionsets`, `cropprofilesets`, `processingprofiles`, `processingprofilesets`. `processingprofiles`
+         *     lists the processing profiles (`Id` the profile's id, `Name` its name, by name), which an archive's
+         *     `DownloadProcessing` can choose, and `watermarks` the watermarks, which its `Renditions.WatermarkId` can; the
+         *     others Magpie has none of yet: each answers an empty list, and an archive can choose none. Needs
+         *     `manageArchives` (403).
          */
         get: operations["listConfigSettingItems"];
         put?: never;
@@ -4896,6 +4977,12 @@ export interface components {
              *     callers with `manageArchives`, else null.
              */
             processingProfiles?: components["schemas"]["UrlOrNull"];
+            /**
+             * @description (Magpie) The watermarks view (`/fotoweb/views/watermarks`, issue 16), where administrators list, create,
+             *     change and delete the watermarks archives choose and processing profiles stamp (`listWatermarks`). Offered
+             *     to callers with `manageArchives`, else null.
+             */
+            watermarks?: components["schemas"]["UrlOrNull"];
             /**
              * @description (Magpie) The outbox view, where administrators read Magpie's mail and send themselves a test message (issue
              *     14 "Mail"; `listMail`). Offered to callers with `manageSettings`, else null.
@@ -5721,6 +5808,12 @@ export interface components {
             /** @enum {string} */
             format: "jpg" | "png" | "tif" | "webp";
             quality: number;
+            /**
+             * @description Stamp the watermark of the asset's archive (`Renditions.WatermarkId`) on the profile's images. An archive
+             *     without a watermark gives them unstamped.
+             * @default false
+             */
+            watermark?: boolean;
         };
         /** @description A processing profile (Magpie); `id` is a GUID, the last segment of the renditions' hrefs. */
         ProcessingProfile: {
@@ -5731,9 +5824,41 @@ export interface components {
             /** @enum {string} */
             format: "jpg" | "png" | "tif" | "webp";
             quality: number;
+            /** @description Whether the profile stamps the archive's watermark on its images. */
+            watermark: boolean;
         };
         ProcessingProfileList: {
             data: components["schemas"]["ProcessingProfile"][];
+        };
+        /**
+         * @description A watermark as an administrator sets it (Magpie). `image` (required when creating) is a PNG, JPEG or WebP of
+         *     at most 512 KiB and 4,000 px a side, as base64 or a `data:` URL; it is kept as a PNG. `position` is where it is
+         *     stamped (`tile` repeats it over the whole image), `opacity` in percent, `scale` its width in percent of the
+         *     image's width.
+         */
+        WatermarkInput: {
+            name: string;
+            position: components["schemas"]["WatermarkPosition"];
+            opacity: number;
+            scale: number;
+            image?: string;
+        };
+        /** @enum {string} */
+        WatermarkPosition: "center" | "top-left" | "top-right" | "bottom-left" | "bottom-right" | "tile";
+        /** @description A watermark (Magpie); `id` is a GUID, `imageHref` serves its image, `width` and `height` its size in px. */
+        Watermark: {
+            id: string;
+            href: string;
+            imageHref: string;
+            name: string;
+            position: components["schemas"]["WatermarkPosition"];
+            opacity: number;
+            scale: number;
+            width: number;
+            height: number;
+        };
+        WatermarkList: {
+            data: components["schemas"]["Watermark"][];
         };
         /** @description A prepared ZIP download. */
         DownloadCreated: {
@@ -7231,7 +7356,7 @@ export interface components {
          * @description (Magpie) What an event of the activity log did.
          * @enum {string}
          */
-        ActivityAction: "asset.uploaded" | "asset.metadataEdited" | "asset.fileChanged" | "asset.renamed" | "asset.moved" | "asset.copied" | "asset.deleted" | "asset.restored" | "asset.purged" | "asset.rolledBack" | "archive.created" | "archive.changed" | "archive.permissionsChanged" | "archive.deleted" | "user.created" | "user.changed" | "user.deleted" | "group.created" | "group.changed" | "group.deleted" | "group.membersChanged" | "signup.approved" | "signup.rejected" | "order.approved" | "order.rejected" | "site.ownerHandedOver" | "site.customCssSaved" | "site.customCssCleared" | "site.titleBarButtonsChanged" | "site.footerChanged" | "site.consentSettingsChanged" | "site.signupSettingsChanged" | "site.orderSettingsChanged" | "site.activitySettingsChanged" | "site.apiClientRegistered" | "site.apiClientDeleted" | "site.apiKeyCreated" | "site.apiKeyRevoked" | "site.webhookRegistered" | "site.webhookDeleted" | "site.processingProfileCreated" | "site.processingProfileChanged" | "site.processingProfileDeleted" | "consent.formCreated" | "consent.formChanged" | "consent.formLinked" | "consent.formUnlinked" | "consent.formDeleted" | "login.succeeded" | "login.failed";
+        ActivityAction: "asset.uploaded" | "asset.metadataEdited" | "asset.fileChanged" | "asset.renamed" | "asset.moved" | "asset.copied" | "asset.deleted" | "asset.restored" | "asset.purged" | "asset.rolledBack" | "archive.created" | "archive.changed" | "archive.permissionsChanged" | "archive.deleted" | "user.created" | "user.changed" | "user.deleted" | "group.created" | "group.changed" | "group.deleted" | "group.membersChanged" | "signup.approved" | "signup.rejected" | "order.approved" | "order.rejected" | "site.ownerHandedOver" | "site.customCssSaved" | "site.customCssCleared" | "site.titleBarButtonsChanged" | "site.footerChanged" | "site.consentSettingsChanged" | "site.signupSettingsChanged" | "site.orderSettingsChanged" | "site.activitySettingsChanged" | "site.apiClientRegistered" | "site.apiClientDeleted" | "site.apiKeyCreated" | "site.apiKeyRevoked" | "site.webhookRegistered" | "site.webhookDeleted" | "site.processingProfileCreated" | "site.processingProfileChanged" | "site.processingProfileDeleted" | "site.watermarkCreated" | "site.watermarkChanged" | "site.watermarkDeleted" | "consent.formCreated" | "consent.formChanged" | "consent.formLinked" | "consent.formUnlinked" | "consent.formDeleted" | "login.succeeded" | "login.failed";
         /** @description (Magpie) One event of the activity log, as it was recorded. */
         ActivityEntry: {
             id: number;
@@ -7912,8 +8037,12 @@ export interface components {
         };
         /**
          * @description What a download of the archive's originals goes through (spec 03 §3.8): `ProcessingType` 0 unmodified, 1 a
-         *     specific processing profile, 2 a custom profile set (spec 03 §9). Magpie has no processing profiles yet, so
-         *     only 0 saves.
+         *     specific processing profile (`SpecificProcessingProfile`: its id, from `GET /fotoweb/api/config/processingprofiles`),
+         *     2 a custom profile set (spec 03 §9; Magpie has no profile sets yet, so 2 does not save). With 1, every
+         *     download of the archive's images gives the profile's image instead of the original: the asset's
+         *     `__renditions/ORIGINAL`, an ORIGINAL asked of the rendition service, ZIP downloads, approved orders and share
+         *     links that allow downloads. Video, documents and audio are given as stored. An image the profile cannot
+         *     convert is left out of a ZIP and answers 404 alone.
          */
         ArchiveDownloadProcessing: {
             /** @enum {integer} */
@@ -7939,8 +8068,11 @@ export interface components {
             Value: string;
         };
         /**
-         * @description The Export/Import tab's choices (spec 03 §2.12): a watermark on previews, the quick rendition set and the crop
-         *     profile set, each an id from its configuration list or null. Magpie has none of them yet, so only null saves.
+         * @description The Export/Import tab's choices (spec 03 §2.12): the archive's watermark, the quick rendition set and the crop
+         *     profile set, each an id from its configuration list or null. `WatermarkId` names a watermark of
+         *     `GET /fotoweb/api/config/watermarks`; processing profiles that apply the archive's watermark stamp it on their
+         *     renditions and processed downloads of the archive's images (previews are shown without it). Magpie has no
+         *     quick rendition or crop profile sets yet, so only null saves for those.
          */
         ArchiveRenditionSettings: {
             WatermarkId?: string | null;
@@ -8439,6 +8571,8 @@ export interface components {
     parameters: {
         /** @description The processing profile's id (a GUID). */
         ProcessingProfileId: string;
+        /** @description The watermark's id (a GUID). */
+        WatermarkId: string;
         /** @description The archive's id. */
         SmartFolderArchive: string;
         /** @description A share link's token (from its `sharedHREF`). */
@@ -9241,6 +9375,145 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listWatermarks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The watermarks. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControlNoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WatermarkList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createWatermark: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WatermarkInput"];
+            };
+        };
+        responses: {
+            /** @description The watermark made. */
+            201: {
+                headers: {
+                    /** @description The watermark's href. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Watermark"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    updateWatermark: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The watermark's id (a GUID). */
+                id: components["parameters"]["WatermarkId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WatermarkInput"];
+            };
+        };
+        responses: {
+            /** @description The watermark as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Watermark"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    deleteWatermark: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The watermark's id (a GUID). */
+                id: components["parameters"]["WatermarkId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getWatermarkImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The watermark's id (a GUID). */
+                id: components["parameters"]["WatermarkId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -15717,7 +15990,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The list (empty). */
+            /** @description The list (the processing profiles, the watermarks; empty for the others). */
             200: {
                 headers: {
                     [name: string]: unknown;

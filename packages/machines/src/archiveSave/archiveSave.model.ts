@@ -28,8 +28,9 @@ const MEMBERS: ArchiveDraft['MemberList'] = [
 
 /**
  * A new archive as the add dialog opens it ({@link newArchiveDraft}): nothing named or chosen but the server's one
- * pool. What the dialog cannot offer on this server (a file-system path, processing profiles) is never edited here;
- * `archiveValidation.test.ts` states those rules directly.
+ * pool. What the dialog cannot offer on this server (a file-system path) and the download processing (a processing
+ * profile is chosen in the archives journey, `archives.spec.ts`) are never edited here; `archiveValidation.test.ts`
+ * states those rules directly.
  */
 export const MODEL_NEW_ARCHIVE: ArchiveDraft = newArchiveDraft(MODEL_POOL);
 
@@ -154,8 +155,8 @@ export function createArchiveSaveTestModel(variant: PathVariant) {
 }
 
 /**
- * The archive save dialog's {@link MachineModel}, as the add/edit dialog offers it on a server with one storage pool,
- * no file-system paths and no processing profiles (Magpie's): `shortest` creates a new archive through the §5 problems
+ * The archive save dialog's {@link MachineModel}, as the add/edit dialog offers it on a server with one storage pool
+ * and no file-system paths (Magpie's), downloads left unmodified: `shortest` creates a new archive through the §5 problems
  * the dialog can produce and every §8 server failure; `simple` edits an existing one (rename to a taken name and back,
  * save, fail, retry).
  */

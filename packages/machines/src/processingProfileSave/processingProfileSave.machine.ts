@@ -4,7 +4,7 @@
  *
  * {@link createFormSaveMachine} with the profile dialog's rules: the name is required (trimmed, at most 100
  * characters), the size is the longest side in whole px 1–10,000 unless "Original size" is chosen (sent as null), the
- * quality a whole number 1–100, the format one of jpg, png, tif, webp. The problems name their field so the dialog
+ * quality a whole number 1–100, the format one of jpg, png, tif, webp; "stamp the archive's watermark" is a switch. The problems name their field so the dialog
  * shows each next to it. A profile is replaced whole (PUT), so an edit sends every value when anything changed and
  * makes no call when nothing did. The DAM's own reasons are shown as it words them: 409 `Conflict` for a name another
  * profile has, 400 for values it refuses ({@link processingProfileErrorField} says which field they belong to).
@@ -45,6 +45,8 @@ export interface ProcessingProfileFormValues {
   readonly format: ProcessingProfileFormat;
   /** 1–100, as typed. */
   readonly quality: string;
+  /** Stamp the watermark of the asset's archive on the profile's images. */
+  readonly watermark: boolean;
 }
 
 /** A profile as the DAM answers it (dam.yaml `ProcessingProfile`): what the dialog starts from when editing. */
@@ -54,6 +56,8 @@ export interface ProcessingProfileSource {
   readonly size: number | null;
   readonly format: ProcessingProfileFormat;
   readonly quality: number;
+  /** Absent in answers of a DAM before watermarks: false. */
+  readonly watermark?: boolean;
 }
 
 export const PROFILE_NAME_REQUIRED = 'Give the profile a name.';
@@ -68,15 +72,16 @@ export const PROFILE_GONE_TEXT = 'This processing profile no longer exists; it w
 /** 409 or 400 without the DAM's own words. */
 export const PROFILE_REFUSED_TEXT = 'The processing profile could not be saved: some values are not valid.';
 
-/** The dialog's values for a profile, or for a new one (original size, jpg, quality 80). */
+/** The dialog's values for a profile, or for a new one (original size, jpg, quality 80, no watermark). */
 export function processingProfileValues(profile: ProcessingProfileSource | undefined): ProcessingProfileFormValues {
-  if (!profile) return { name: '', originalSize: true, size: '', format: 'jpg', quality: '80' };
+  if (!profile) return { name: '', originalSize: true, size: '', format: 'jpg', quality: '80', watermark: false };
   return {
     name: profile.name,
     originalSize: profile.size === null,
     size: profile.size === null ? '' : String(profile.size),
     format: profile.format,
     quality: String(profile.quality),
+    watermark: profile.watermark === true,
   };
 }
 
@@ -107,6 +112,7 @@ export function processingProfileBody(values: ProcessingProfileFormValues): Proc
     size: values.originalSize ? null : Number(values.size.trim()),
     format: values.format,
     quality: Number(values.quality.trim()),
+    watermark: values.watermark,
   };
 }
 

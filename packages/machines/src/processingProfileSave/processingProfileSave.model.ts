@@ -44,8 +44,8 @@ export const MODEL_PROFILE_SAVES = {
   invalid: { ...MODEL_PROFILE_ORIGINAL, size: '0', quality: '101' },
   /** Surrounding spaces on the name and a leading zero on the size: the same profile, so no call. */
   unchanged: { ...MODEL_PROFILE_ORIGINAL, name: ' Web 1200 ', size: '01200' },
-  /** The original size as webp, quality 70: the whole profile is sent (PUT). */
-  changed: { ...MODEL_PROFILE_ORIGINAL, originalSize: true, format: 'webp', quality: '70' },
+  /** The original size as webp, quality 70, stamping the archive's watermark: the whole profile is sent (PUT). */
+  changed: { ...MODEL_PROFILE_ORIGINAL, originalSize: true, format: 'webp', quality: '70', watermark: true },
 } as const satisfies Record<string, ProcessingProfileFormValues>;
 
 /** The edit form's machine input: editing {@link MODEL_PROFILE} from {@link MODEL_PROFILE_ORIGINAL}. */

@@ -47,7 +47,7 @@ const flushPromises = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 const LIST = '/fotoweb/api/processing-profiles';
 const WEB = { href: `${LIST}/0b4f7a52-8d0e-4c8e-9d43-2b1f6f0a9c11`, name: 'Web 400', size: 400, format: 'jpg' as const, quality: 80 };
-const web400: ProcessingProfileFormValues = { name: ' Web 400 ', originalSize: false, size: '400', format: 'jpg', quality: '80' };
+const web400: ProcessingProfileFormValues = { name: ' Web 400 ', originalSize: false, size: '400', format: 'jpg', quality: '80', watermark: false };
 const CONFLICT = { status: 409, responseJSON: { value: 'Conflict', message: 'A processing profile named "Web 400" exists already.', heading: 'Conflict' } };
 
 function start(input: ProcessingProfileSaveInput) {
@@ -58,13 +58,14 @@ function start(input: ProcessingProfileSaveInput) {
 
 describe('processing profile values and problems', () => {
   it('starts a new profile at the original size, jpg, quality 80, and an existing one at its values', () => {
-    expect(processingProfileValues(undefined)).toEqual({ name: '', originalSize: true, size: '', format: 'jpg', quality: '80' });
-    expect(processingProfileValues(WEB)).toEqual({ name: 'Web 400', originalSize: false, size: '400', format: 'jpg', quality: '80' });
+    expect(processingProfileValues(undefined)).toEqual({ name: '', originalSize: true, size: '', format: 'jpg', quality: '80', watermark: false });
+    expect(processingProfileValues(WEB)).toEqual({ name: 'Web 400', originalSize: false, size: '400', format: 'jpg', quality: '80', watermark: false });
+    expect(processingProfileValues({ ...WEB, watermark: true })).toMatchObject({ watermark: true });
     expect(processingProfileValues({ ...WEB, size: null, format: 'png' })).toMatchObject({ originalSize: true, size: '', format: 'png' });
   });
 
   it('names the field of every problem, and accepts the bounds', () => {
-    expect(processingProfileProblems({ name: '  ', originalSize: false, size: '0', format: 'jpg', quality: '101' })).toEqual([
+    expect(processingProfileProblems({ name: '  ', originalSize: false, size: '0', format: 'jpg', quality: '101', watermark: false })).toEqual([
       { field: 'name', message: PROFILE_NAME_REQUIRED },
       { field: 'size', message: PROFILE_SIZE_INVALID },
       { field: 'quality', message: PROFILE_QUALITY_INVALID },
@@ -79,11 +80,12 @@ describe('processing profile values and problems', () => {
   });
 
   it('sends the name trimmed and null for the original size; an edit sends everything or nothing', () => {
-    expect(processingProfileBody(web400)).toEqual({ name: 'Web 400', size: 400, format: 'jpg', quality: 80 });
-    expect(processingProfileBody({ ...web400, originalSize: true })).toEqual({ name: 'Web 400', size: null, format: 'jpg', quality: 80 });
+    expect(processingProfileBody(web400)).toEqual({ name: 'Web 400', size: 400, format: 'jpg', quality: 80, watermark: false });
+    expect(processingProfileBody({ ...web400, originalSize: true })).toEqual({ name: 'Web 400', size: null, format: 'jpg', quality: 80, watermark: false });
     const original = processingProfileValues(WEB);
     expect(processingProfileChange(original, { ...original, name: 'Web 400 ', size: '0400' })).toEqual({});
-    expect(processingProfileChange(original, { ...original, quality: '70' })).toEqual({ name: 'Web 400', size: 400, format: 'jpg', quality: 70 });
+    expect(processingProfileChange(original, { ...original, quality: '70' })).toEqual({ name: 'Web 400', size: 400, format: 'jpg', quality: 70, watermark: false });
+    expect(processingProfileChange(original, { ...original, watermark: true })).toMatchObject({ watermark: true });
     expect(isWholeProcessingProfile(processingProfileChange(original, original))).toBe(false);
     expect(isWholeProcessingProfile(processingProfileChange(original, { ...original, format: 'png' }))).toBe(true);
   });
@@ -129,7 +131,7 @@ describe('processingProfileSave machine', () => {
     const { actor, saves } = start({ mode: 'add', listHref: LIST });
     actor.send({ type: 'SAVE', values: web400, membershipsChanged: false });
     expect(actor.getSnapshot().value).toBe('saving');
-    expect(saves.current().input).toEqual({ mode: 'add', listHref: LIST, body: { name: 'Web 400', size: 400, format: 'jpg', quality: 80 } });
+    expect(saves.current().input).toEqual({ mode: 'add', listHref: LIST, body: { name: 'Web 400', size: 400, format: 'jpg', quality: 80, watermark: false } });
     saves.current().reject(CONFLICT);
     await flushPromises();
     expect(actor.getSnapshot().value).toBe('error');
@@ -154,7 +156,7 @@ describe('processingProfileSave machine', () => {
 
     const { actor, saves } = start({ mode: 'edit', saved: { href: WEB.href }, original });
     actor.send({ type: 'SAVE', values: { ...original, originalSize: true, format: 'webp' }, membershipsChanged: false });
-    expect(saves.current().input).toEqual({ mode: 'edit', href: WEB.href, patch: { name: 'Web 400', size: null, format: 'webp', quality: 80 } });
+    expect(saves.current().input).toEqual({ mode: 'edit', href: WEB.href, patch: { name: 'Web 400', size: null, format: 'webp', quality: 80, watermark: false } });
     saves.current().resolve({ href: WEB.href });
     await flushPromises();
     expect(actor.getSnapshot().value).toBe('saved');
@@ -256,9 +258,9 @@ describe('processingProfileSave coverage', () => {
   it('the model payloads are what their names say', () => {
     expect(processingProfileProblems(MODEL_PROFILE_SAVES.invalid).map((problem) => problem.field)).toEqual(['size', 'quality']);
     expect(processingProfileChange(MODEL_PROFILE_ORIGINAL, MODEL_PROFILE_SAVES.unchanged)).toEqual({});
-    expect(processingProfileChange(MODEL_PROFILE_ORIGINAL, MODEL_PROFILE_SAVES.changed)).toEqual({ name: 'Web 1200', size: null, format: 'webp', quality: 70 });
+    expect(processingProfileChange(MODEL_PROFILE_ORIGINAL, MODEL_PROFILE_SAVES.changed)).toEqual({ name: 'Web 1200', size: null, format: 'webp', quality: 70, watermark: true });
     expect(processingProfileProblems(MODEL_NEW_PROFILE_SAVES.invalid)).toEqual([{ field: 'name', message: PROFILE_NAME_REQUIRED }]);
-    expect(processingProfileBody(MODEL_NEW_PROFILE_SAVES.valid)).toEqual({ name: 'Thumbnail 200', size: 200, format: 'png', quality: 90 });
+    expect(processingProfileBody(MODEL_NEW_PROFILE_SAVES.valid)).toEqual({ name: 'Thumbnail 200', size: 200, format: 'png', quality: 90, watermark: false });
     expect(processingProfileErrorField(MODEL_PROFILE_CONFLICT)).toBe('name');
     expect(processingProfileErrorField(MODEL_PROFILE_INVALID)).toBe('size');
     expect(processingProfileErrorField(MODEL_PROFILE_FORBIDDEN)).toBeUndefined();

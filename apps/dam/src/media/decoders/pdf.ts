@@ -64,8 +64,9 @@ export interface PdfRunOptions {
 
 /**
  * Renders page `page` of a PDF as PNG, its longest side `maxSide` px (fewer when the pixel cap binds), on white, with
- * the page's `/Rotate` applied. Each call runs pdf.js in a fresh worker thread (about 0.5 s to start and load pdf.js
- * on an idle core, then tens to hundreds of ms per page).
+ * the page's `/Rotate` applied. Each call runs pdf.js in a worker thread of its own, taken from the spare that
+ * `runInWorker` keeps started (a fresh one costs about 0.5 s to start and load pdf.js on an idle core), then tens to
+ * hundreds of ms per page.
  *
  * @param filePath - the PDF (absolute path).
  * @param page - 1-based page number.

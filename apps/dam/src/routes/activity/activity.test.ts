@@ -356,7 +356,7 @@ describe('settings, consent forms and sign-up decisions', () => {
     expect(await latest('site.orderSettingsChanged')).toMatchObject({ details: { termsLength: 0 } });
   });
 
-  it('API clients, API keys, webhooks and processing profiles made, changed and removed (issue 16)', async () => {
+  it('API clients, API keys, webhooks, processing profiles and watermarks made, changed and removed (issue 16)', async () => {
     const self = `/fotoweb/api/users/${(await sut.ctx.repos.users.findByUsername('admin'))!.id}`;
     const client = await call('POST', '/fotoweb/api/config/applications', { name: 'Audit sync', actingAs: self });
     expect(client.statusCode, client.body).toBe(201);
@@ -397,6 +397,19 @@ describe('settings, consent forms and sign-up decisions', () => {
     // A refused change records nothing.
     expect((await call('DELETE', profileHref)).statusCode).toBe(404);
     expect((await list('?action=site.processingProfileDeleted')).data).toHaveLength(1);
+
+    // A 1 × 1 px white PNG.
+    const image = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADUlEQVQImWP4////fwAJ+wP9CNHoHgAAAABJRU5ErkJggg==';
+    const mark = await call('POST', '/fotoweb/api/watermarks', { name: 'Audit mark', position: 'tile', opacity: 30, scale: 10, image });
+    expect(mark.statusCode, mark.body).toBe(201);
+    const markHref = (mark.json() as { href: string }).href;
+    const markRow = await latest('site.watermarkCreated');
+    expect(markRow).toMatchObject({ target: { kind: 'site', name: 'Audit mark' }, details: { watermark: { position: 'tile', opacity: 30 } } });
+    expect(JSON.stringify(markRow)).not.toContain(image);
+    expect((await call('PUT', markHref, { name: 'Audit mark 2', position: 'center', opacity: 30, scale: 10 })).statusCode).toBe(200);
+    expect(await latest('site.watermarkChanged')).toMatchObject({ target: { name: 'Audit mark 2' }, details: { before: { position: 'tile' }, after: { position: 'center' } } });
+    expect((await call('DELETE', markHref)).statusCode).toBe(204);
+    expect(await latest('site.watermarkDeleted')).toMatchObject({ target: { name: 'Audit mark 2' } });
   });
 
   it('consent forms created, changed, linked, unlinked and deleted', async () => {

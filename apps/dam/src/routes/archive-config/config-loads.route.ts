@@ -42,6 +42,6 @@ export async function configLoadsRoutes(app: FastifyInstance, ctx: DamContext) {
     },
   });
   serveOperations(app, '/fotoweb/api/config/:setting', {
-    listConfigSettingItems: async ({ caller }) => loads.settingItems(caller),
+    listConfigSettingItems: async ({ caller, params }) => loads.settingItems(caller, params.setting),
   });
 }

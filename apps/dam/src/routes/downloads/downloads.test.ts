@@ -9,49 +9,18 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import yauzl from 'yauzl';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DownloadCreated } from '@magpie/api-types';
 import { createTestDam, SAMPLES_DIR, type TestDam } from '../../testing/harness.ts';
 import { bearer, requestsFor, sample } from '../../testing/requests.ts';
 import { zipSize, zipStream, type ZipEntry } from '../../storage/zip.ts';
+import { readZip, unzip } from '../../testing/zip.ts';
 import { zipEntryNames } from '../../services/downloads.service.ts';
 
 let sut: TestDam;
 const { upload, post } = requestsFor(() => sut);
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-/** Every entry of a ZIP file or buffer, in order, with its bytes (yauzl, one entry at a time). */
-function readZip(source: Buffer | string): Promise<Array<{ name: string; bytes: Buffer }>> {
-  return new Promise((resolve, reject) => {
-    const opened = (error: Error | null, zip: yauzl.ZipFile) => {
-      if (error) return reject(error);
-      const entries: Array<{ name: string; bytes: Buffer }> = [];
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError) return reject(streamError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            entries.push({ name: entry.fileName, bytes: Buffer.concat(chunks) });
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    };
-    if (typeof source === 'string') yauzl.open(source, { lazyEntries: true }, opened);
-    else yauzl.fromBuffer(source, { lazyEntries: true }, opened);
-  });
-}
-
-/** A ZIP's files, name → bytes. */
-async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Map((await readZip(bytes)).map(({ name, bytes: content }) => [name, content]));
-}
 
 async function storedBytes(href: string): Promise<Buffer> {
   const match = /^\/fotoweb\/archives\/([0-9]+)-[^/]+\/(.+)\/([^/]+)\.info$/.exec(href)!;
