@@ -82,7 +82,9 @@ async function renditionSize(input: string, spec: Pick<RenditionSpec, 'size' | '
  * @throws the errors of sharp for an unreadable source or watermark (a conversion error: no `code`).
  */
 export async function watermarkOverlay(input: string, spec: Pick<RenditionSpec, 'size' | 'width' | 'height'>, stamp: WatermarkStamp): Promise<OverlayOptions> {
-  const target = await renditionSize(input, spec);
+  const size = await renditionSize(input, spec);
+  // One pixel to spare on each side: sharp's own rounding of the resize may come out a pixel smaller than ours.
+  const target = { width: Math.max(1, size.width - 1), height: Math.max(1, size.height - 1) };
   const mark = await sharp(stamp.path).metadata();
   const wanted = Math.max(1, Math.round((target.width * stamp.scale) / 100));
   // Never taller or wider than the image (a composite larger than its base is refused).
