@@ -2,14 +2,14 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { ArchiveRow, AssetRow, ProcessingProfileRow } from '../db/schema.ts';
 import { ApiError } from '../lib/errors.ts';
-import { isConversionError, RENDITION_CONTENT_TYPES, renditionStream } from '../media/renditions.ts';
+import { isConversionError, RENDITION_CONTENT_TYPES } from '../media/renditions.ts';
 import type { ArchivesRepository } from '../repositories/archives.repository.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { processedOriginalKey } from '../storage/keys.ts';
 import type { StoredFile } from './assets.service.ts';
 import type { ProcessingProfilesService } from './processing-profiles.service.ts';
 import type { ChosenWatermark, WatermarksService } from './watermarks.service.ts';
-import { watermarkOverlay } from '../media/watermarks.ts';
+import { renditionSource, writeRendition } from './rendition-writer.ts';
 import { withoutServerPaths } from '../lib/server-paths.ts';
 
 /**
@@ -80,11 +80,9 @@ export class DownloadProcessingService {
     let stat = await this.deps.files.stat(key);
     if (!stat) {
       const spec = { format: profile.format, quality: profile.quality, size: profile.size };
-      const source = this.deps.files.localPath(asset.storage_key);
       try {
-        const overlay = watermark ? await watermarkOverlay(source, spec, watermark.stamp) : undefined;
         // Written whole or not at all: two downloads making it at once each leave a complete file.
-        await this.deps.files.putStream(key, renditionStream(source, spec, overlay));
+        await writeRendition(this.deps.files, key, renditionSource(asset), spec, watermark?.stamp);
       } catch (error) {
         if (isConversionError(error)) throw processingFailed(asset, withoutServerPaths((error as Error).message).slice(0, 500));
         throw error;

@@ -13,12 +13,12 @@ import type { AssetsRepository } from '../repositories/assets.repository.ts';
 import { renditionFolderKey, renditionKey } from '../storage/keys.ts';
 import { ApiError, badRequest, notFound } from '../lib/errors.ts';
 import { withoutServerPaths } from '../lib/server-paths.ts';
-import { DEFAULT_RENDITION_QUALITY, isConversionError, RENDITION_CONTENT_TYPES, renditionStream, type RenditionFormat } from '../media/renditions.ts';
+import { DEFAULT_RENDITION_QUALITY, isConversionError, RENDITION_CONTENT_TYPES, type RenditionFormat } from '../media/renditions.ts';
 import type { AssetsService, StoredFile } from './assets.service.ts';
 import type { ProcessingProfilesService } from './processing-profiles.service.ts';
 import type { DownloadProcessingService } from './download-processing.service.ts';
 import type { WatermarksService } from './watermarks.service.ts';
-import { watermarkOverlay } from '../media/watermarks.ts';
+import { renditionSource, writeRendition } from './rendition-writer.ts';
 
 /** How long a requested rendition's href works (ms): one hour. */
 export const RENDITION_TTL_MS = 60 * 60 * 1000;
@@ -206,13 +206,14 @@ export class RenditionsService {
     if (!row || row.status !== 'queued' || !row.format) return;
     const key = renditionKey(renditionId, row.format);
     const spec = { format: row.format, quality: row.quality ?? DEFAULT_RENDITION_QUALITY, size: row.size, width: row.width, height: row.height };
-    const source = this.deps.files.localPath(row.source_key);
+    // A format the converter does not read whole is made from the largest preview of the same version (renditionSource).
+    const asset = await this.deps.assetRows.findById(row.asset_id);
+    const source = asset && asset.storage_key === row.source_key ? renditionSource(asset) : row.source_key;
     try {
       // Stamped with the watermark as it is now (a deleted one stamps nothing).
       const chosen = row.watermark ? await this.deps.watermarks.byTag(row.watermark) : undefined;
-      const overlay = chosen ? await watermarkOverlay(source, spec, chosen.stamp) : undefined;
       // The file appears whole or not at all (putStream), so a run taken over half-way leaves nothing behind.
-      await this.deps.files.putStream(key, renditionStream(source, spec, overlay));
+      await writeRendition(this.deps.files, key, source, spec, chosen?.stamp);
     } catch (error) {
       if (!isConversionError(error)) throw error;
       signal?.throwIfAborted();

@@ -18,6 +18,7 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 const CONFIG = '/fotoweb/api/config/archives';
 const PHOTO = path.join(SAMPLES_DIR, 'iptc-xmp/Bush-dog.jpg');
 const PDF = path.join(SAMPLES_DIR, 'formats/pdf/pdflatex-4-pages.pdf');
+const HEIC = path.join(SAMPLES_DIR, 'formats/heic/Apple_iPhone_11_Pro.HEIC');
 
 let archiveHref: string;
 let photoUrl: string;
@@ -118,6 +119,21 @@ describe('an archive’s download processing', () => {
 
     const pdf = await get(`${pdfUrl}/__renditions/ORIGINAL`);
     expect(sha256(pdf.rawPayload)).toBe(sha256(await fsp.readFile(PDF)));
+  });
+
+  it('converts what the converter cannot read itself (a phone’s HEIC) from its largest preview', async () => {
+    await setProcessing({ ProcessingType: 1, SpecificProcessingProfile: profileId });
+    const archiveUrl = photoUrl.slice(0, photoUrl.lastIndexOf('/') + 1);
+    const heic = (await sut.upload(sut.adminToken, archiveUrl, HEIC)).result!.assetUrl;
+    const original = await get(`${heic}/__renditions/ORIGINAL`);
+    expect(original.statusCode, original.body.slice(0, 200)).toBe(200);
+    expect(original.headers['content-disposition']).toContain('Apple_iPhone_11_Pro.png');
+    const meta = await sharp(original.rawPayload).metadata();
+    expect([meta.format, Math.max(meta.width, meta.height)]).toEqual(['png', 300]);
+    // The profile's own rendition too (the rendition service's job).
+    const rendition = await get(`${heic}/__renditions/${profileId}`);
+    expect(rendition.statusCode).toBe(200);
+    expect((await sharp(rendition.rawPayload).metadata()).format).toBe('png');
   });
 
   it('keeps a profile an archive uses from being deleted (409), and gives originals again once the archive stops', async () => {
