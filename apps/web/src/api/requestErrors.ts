@@ -34,3 +34,12 @@ export function loadErrorText(error: unknown): string {
   if (error instanceof ApiError && error.status !== 500 && error.body?.heading) return error.body.heading;
   return DEFAULT_ERROR_MESSAGE;
 }
+
+/**
+ * A refused delete (issue 16): for a 409 the DAM's own message, which says what is in the way (the archives that use
+ * a processing profile or a watermark); anything else as {@link loadErrorText}.
+ */
+export function refusedDeleteText(error: unknown): string {
+  if (error instanceof ApiError && error.status === 409 && error.body?.message) return error.body.message;
+  return loadErrorText(error);
+}

@@ -13,7 +13,7 @@ import { api } from '../api/client.ts';
 import { useResource } from '../api/useResource.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
-import { loadErrorText } from '../api/requestErrors.ts';
+import { loadErrorText, refusedDeleteText } from '../api/requestErrors.ts';
 import { ProcessingProfileDialog } from './ProcessingProfileDialog.tsx';
 
 /** A profile as the DAM lists it (dam.yaml `ProcessingProfile`). */
@@ -152,7 +152,7 @@ export function ProcessingProfilesView() {
           setNotice({ status: 'success', text: `“${deleting.name}” is deleted.` });
           profiles.reload();
         }}
-        onFailed={(failure) => setNotice({ status: 'error', text: loadErrorText(failure) })}
+        onFailed={(failure) => setNotice({ status: 'error', text: refusedDeleteText(failure) })}
         testId="processing-profile-delete-confirm"
       >
         <Text>

@@ -14,9 +14,9 @@ import { api } from '../api/client.ts';
 import { useResource } from '../api/useResource.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
-import { loadErrorText } from '../api/requestErrors.ts';
+import { loadErrorText, refusedDeleteText } from '../api/requestErrors.ts';
 import { WatermarkDialog } from './WatermarkDialog.tsx';
-import { checkerboard, watermarkDeleteErrorText, watermarkOpacityText, watermarkPositionText, watermarkScaleText } from './watermarks.ts';
+import { checkerboard, watermarkOpacityText, watermarkPositionText, watermarkScaleText } from './watermarks.ts';
 
 /** A watermark as the DAM lists it (dam.yaml `Watermark`). */
 type Watermark = Dam.components['schemas']['Watermark'];
@@ -162,7 +162,7 @@ export function WatermarksView() {
           setNotice({ status: 'success', text: `“${deleting.name}” is deleted.` });
           watermarks.reload();
         }}
-        onFailed={(failure) => setNotice({ status: 'error', text: watermarkDeleteErrorText(failure) })}
+        onFailed={(failure) => setNotice({ status: 'error', text: refusedDeleteText(failure) })}
         testId="watermark-delete-confirm"
       >
         <Text>

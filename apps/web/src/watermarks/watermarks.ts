@@ -1,11 +1,9 @@
 /**
  * The watermarks room's words and small helpers (issue 16 watermarks; dam.yaml `Watermark`, `deleteWatermark`): a
  * watermark's position, opacity and width as the table and the dialog say them, the checkerboard behind its image,
- * reading a chosen image file, and the text of a refused delete.
+ * and reading a chosen image file.
  */
-import { ApiError } from '@magpie/api-types/client';
 import type { WatermarkPosition } from '@magpie/machines';
-import { loadErrorText } from '../api/requestErrors.ts';
 
 /** Each position in words (dam.yaml `WatermarkPosition`). */
 const POSITION_TEXT: Readonly<Record<WatermarkPosition, string>> = {
@@ -42,15 +40,6 @@ export function checkerboard(size: number) {
     bgImage: 'repeating-conic-gradient({colors.bg.emphasized} 0% 25%, transparent 0% 50%)',
     bgSize: `${size * 2}px ${size * 2}px`,
   } as const;
-}
-
-/**
- * The page's notice for a failed delete: the DAM's own message for 409 `WatermarkInUse` (it names the archives that
- * use the watermark), else the load error text of spec 03 §8 ({@link loadErrorText}).
- */
-export function watermarkDeleteErrorText(error: unknown): string {
-  if (error instanceof ApiError && error.status === 409 && error.body?.message) return error.body.message;
-  return loadErrorText(error);
 }
 
 /**
