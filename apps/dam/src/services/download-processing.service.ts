@@ -23,6 +23,26 @@ export function processingFailed(asset: Pick<AssetRow, 'filename'>, reason: stri
   return new ApiError(404, 'NotFound', `${asset.filename} could not be processed for download: ${reason}`, 'Not found');
 }
 
+/** An archive's processing: its profile, the watermark that profile stamps, and the tag of both (the kept file's name). */
+interface Processing {
+  readonly profile: ProcessingProfileRow;
+  readonly watermark?: ChosenWatermark;
+  readonly tag: string;
+}
+
+/**
+ * What downloads of one archive's assets give ({@link DownloadProcessingService.forArchive}).
+ * - `fileOf(asset)`: its original as stored, or, in an archive that processes downloads, the image converted by the
+ *   profile (stamped with the archive's watermark when the profile applies it; made now if it is not kept yet; sizes
+ *   in bytes). @throws ApiError 404 when the profile cannot convert the image ({@link processingFailed}); storage
+ *   errors as they come.
+ * - `needsMaking(asset)`: whether that image must be made first (to bound a ZIP's work, {@link MAX_PROCESSED_PER_DOWNLOAD}).
+ */
+export interface ArchiveDownloads {
+  fileOf(asset: AssetRow): Promise<StoredFile>;
+  needsMaking(asset: AssetRow): Promise<boolean>;
+}
+
 /**
  * An archive's download processing (issue 16; spec 03 §3.8 `DownloadProcessing`, FotoWeb's "download processing"):
  * an archive whose `ProcessingType` is 1 (a specific processing profile) hands out its images through that profile
@@ -53,30 +73,39 @@ export class DownloadProcessingService {
   }
 
   /**
-   * Whether a download of `asset` must be made first (its archive processes downloads, it is an image, and its
-   * processed file is not kept yet). Used to bound the work a ZIP takes ({@link MAX_PROCESSED_PER_DOWNLOAD}).
+   * What downloads of one archive's assets give, with the archive's profile and watermark read once (a ZIP of many
+   * assets of an archive asks {@link ArchiveDownloads.fileOf} for each).
    */
-  async needsMaking(asset: AssetRow, archive?: ArchiveRow): Promise<boolean> {
-    const processing = asset.doctype === 'image' ? await this.processingOf(archive ?? (await this.archiveOf(asset))) : undefined;
-    const key = processing && processedOriginalKey(asset.storage_key, processing.profile.id, processing.tag, processing.profile.format);
-    return key !== undefined && (await this.deps.files.stat(key)) === undefined;
+  async forArchive(archive: Pick<ArchiveRow, 'settings'>): Promise<ArchiveDownloads> {
+    const processing = await this.processingOf(archive);
+    return {
+      needsMaking: async (asset) => {
+        const key = this.processedKey(asset, processing);
+        return key !== undefined && (await this.deps.files.stat(key)) === undefined;
+      },
+      fileOf: (asset) => this.fileWith(asset, processing),
+    };
   }
 
   /**
-   * The file a download of `asset` gives: its original as stored, or, in an archive that processes downloads, the
-   * image converted by the profile (stamped with the archive's watermark when the profile applies it; made now if it
-   * is not kept yet; sizes in bytes).
-   * @throws ApiError 404 when the profile cannot convert the image (damaged, too large: {@link processingFailed});
-   *   storage errors as they come.
+   * The file a download of `asset` gives ({@link ArchiveDownloads.fileOf}); its archive is read when not given.
+   * @throws ApiError 404 as {@link ArchiveDownloads.fileOf}.
    */
   async fileOf(asset: AssetRow, archive?: ArchiveRow): Promise<StoredFile> {
+    return this.fileWith(asset, await this.processingOf(archive ?? (await this.archiveOf(asset))));
+  }
+
+  /** Where `asset`'s processed image is kept, or undefined when its download is the original. */
+  private processedKey(asset: AssetRow, processing: Processing | undefined): string | undefined {
+    if (asset.doctype !== 'image' || !processing) return undefined;
+    return processedOriginalKey(asset.storage_key, processing.profile.id, processing.tag, processing.profile.format);
+  }
+
+  private async fileWith(asset: AssetRow, processing: Processing | undefined): Promise<StoredFile> {
     const original: StoredFile = { key: asset.storage_key, size: asset.filesize, contentType: asset.mime || 'application/octet-stream', filename: asset.filename };
-    if (asset.doctype !== 'image') return original;
-    const processing = await this.processingOf(archive ?? (await this.archiveOf(asset)));
-    if (!processing) return original;
+    const key = this.processedKey(asset, processing);
+    if (key === undefined || !processing) return original;
     const { profile, watermark } = processing;
-    const key = processedOriginalKey(asset.storage_key, profile.id, processing.tag, profile.format);
-    if (key === undefined) return original;
     let stat = await this.deps.files.stat(key);
     if (!stat) {
       const spec = { format: profile.format, quality: profile.quality, size: profile.size };
@@ -100,7 +129,7 @@ export class DownloadProcessingService {
   }
 
   /** The archive's profile, the watermark it stamps (when it applies the archive's), and the tag of both. */
-  private async processingOf(archive: Pick<ArchiveRow, 'settings'>): Promise<{ profile: ProcessingProfileRow; watermark?: ChosenWatermark; tag: string } | undefined> {
+  private async processingOf(archive: Pick<ArchiveRow, 'settings'>): Promise<Processing | undefined> {
     const profile = await this.profileOf(archive);
     if (!profile) return undefined;
     const watermark = profile.watermark ? await this.deps.watermarks.forArchive(archive) : undefined;

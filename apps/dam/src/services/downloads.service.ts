@@ -12,7 +12,14 @@ import { zipSize, type ZipEntry } from '../storage/zip.ts';
 import { ApiError, badRequest, notFound } from '../lib/errors.ts';
 import { downloadHref } from '../presenters/hrefs.ts';
 import type { BackgroundTasksService, TaskAssetRequest } from './background-tasks.service.ts';
-import { MAX_PROCESSED_PER_DOWNLOAD, type DownloadProcessingService } from './download-processing.service.ts';
+import { MAX_PROCESSED_PER_DOWNLOAD, type ArchiveDownloads, type DownloadProcessingService } from './download-processing.service.ts';
+
+/** An asset a ZIP holds, with its archive and what that archive's downloads give. */
+interface Shown {
+  readonly row: AssetRow;
+  readonly archive: ArchiveRow;
+  readonly downloads: ArchiveDownloads;
+}
 
 /** How long a prepared download works (ms): 24 hours. */
 export const DOWNLOAD_TTL_MS = 24 * 60 * 60 * 1000;
@@ -58,7 +65,7 @@ export class DownloadsService {
       policy: ArchivePolicy;
       files: FileStore;
       /** The archives' download processing (issue 16): what each asset's entry holds. */
-      processing: Pick<DownloadProcessingService, 'fileOf' | 'needsMaking'>;
+      processing: Pick<DownloadProcessingService, 'forArchive'>;
     },
   ) {}
 
@@ -104,23 +111,28 @@ export class DownloadsService {
       const archive = await this.deps.archives.findById(archiveId);
       if (archive) archives.set(archiveId, archive);
     }
-    const shown: Array<{ row: AssetRow; archive: ArchiveRow }> = [];
+    const shown: Shown[] = [];
     const visible = new Map<number, Set<number>>();
+    // Each archive's download processing is read once, not per asset.
+    const downloadsOf = new Map<number, ArchiveDownloads>();
     for (const archiveId of archiveIds) {
       const a = access.get(archiveId);
-      if (!a || !assetPolicy.can(a.permissions, 'download')) continue;
+      const archive = archives.get(archiveId);
+      if (!a || !archive || !assetPolicy.can(a.permissions, 'download')) continue;
       const inArchive = [...rows.values()].filter((row) => row.archive_id === archiveId).map((row) => row.id);
       visible.set(archiveId, a.visibility ? await this.deps.assets.matchingIds(inArchive, a.visibility) : new Set(inArchive));
+      downloadsOf.set(archiveId, await this.deps.processing.forArchive(archive));
     }
     for (const id of ids) {
       const row = rows.get(id);
       const archive = row && archives.get(row.archive_id);
-      if (row && archive && visible.get(row.archive_id)?.has(id)) shown.push({ row, archive });
+      const downloads = row && downloadsOf.get(row.archive_id);
+      if (row && archive && downloads && visible.get(row.archive_id)?.has(id)) shown.push({ row, archive, downloads });
     }
     if (options.boundMaking) await this.assertFewToProcess(shown);
     const kept: Array<{ row: AssetRow; archive: ArchiveRow; key: string; filename: string; size: number }> = [];
-    for (const { row, archive } of shown) {
-      const file = await this.deps.processing.fileOf(row, archive).catch((error: unknown) => {
+    for (const { row, archive, downloads } of shown) {
+      const file = await downloads.fileOf(row).catch((error: unknown) => {
         if (error instanceof ApiError && error.status === 404) return undefined;
         throw error;
       });
@@ -132,9 +144,9 @@ export class DownloadsService {
   }
 
   /** @throws ApiError 400 when more than {@link MAX_PROCESSED_PER_DOWNLOAD} of the assets' images must be processed first. */
-  private async assertFewToProcess(shown: ReadonlyArray<{ row: AssetRow; archive: ArchiveRow }>): Promise<void> {
+  private async assertFewToProcess(shown: readonly Shown[]): Promise<void> {
     let toMake = 0;
-    for (const { row, archive } of shown) if (await this.deps.processing.needsMaking(row, archive)) toMake++;
+    for (const { row, downloads } of shown) if (await downloads.needsMaking(row)) toMake++;
     if (toMake > MAX_PROCESSED_PER_DOWNLOAD) {
       throw badRequest(
         `${toMake} of these images come from archives that process downloads, and at most ${MAX_PROCESSED_PER_DOWNLOAD} can be processed for one download. Download fewer at a time.`,
