@@ -126,6 +126,8 @@ const adapter: ScreenAdapter<Record<string, never>> = {
       await page.getByTestId('settings-menu-trigger').click(ACT);
       const items = page.getByTestId('settings-menu').getByRole('menuitem');
       await expect(items.filter({ hasText: 'desktop tool' })).toHaveText(value === 'ignored' ? ['Install the desktop tool', 'I already have the desktop tool'] : []);
+      // The menu takes focus once open; Esc pressed before that reaches no listener (it raced in CI).
+      await expect(page.getByTestId('settings-menu')).toBeFocused();
       await page.keyboard.press('Escape');
       await expect(page.getByTestId('settings-menu')).toBeHidden();
     }
