@@ -10,7 +10,7 @@ import { loadDamConfig, type DamConfig } from '../config.ts';
 import { createDamContext, type DamContext } from '../context.ts';
 import { buildDamApp } from '../app.ts';
 import { hashPassword } from '../lib/crypto.ts';
-import { migrateToLatest } from '../db/migrations.ts';
+import { migratedPGliteDump, testPGliteParsers } from './migrated-database.ts';
 import { openDatabase, type DatabaseHandle } from '../db/connection.ts';
 import { GroupsRepository } from '../repositories/groups.repository.ts';
 
@@ -48,22 +48,23 @@ export interface TestDam {
   close(): Promise<void>;
 }
 
-let prepared: Promise<PGlite> | undefined;
+let migratedDump: Promise<Blob> | undefined;
 
-/** One migrated PGlite per worker process; each test DAM gets a clone (under 1 s instead of ~4 s). */
-async function preparedPGlite(): Promise<PGlite> {
-  prepared ??= (async () => {
-    const { PGlite, types } = await import('@electric-sql/pglite');
-    const db = await PGlite.create({ parsers: { [types.INT8]: (v: string) => Number(v), [types.NUMERIC]: (v: string) => Number(v) } });
-    const { Kysely, PostgresDialect } = await import('kysely');
-    const { createPGlitePool } = await import('../db/pglite-pool.ts');
-    await migrateToLatest(new Kysely<any>({ dialect: new PostgresDialect({ pool: createPGlitePool(db) }) }));
-    return db;
-  })();
-  return prepared;
+/**
+ * The migrated database as a tar: the run's file made by the global setup (`pgliteDump`), read once per test file, or
+ * (a file run without that setup) one made here.
+ */
+function migratedDatabase(): Promise<Blob> {
+  const file = inject('pgliteDump');
+  migratedDump ??= file ? fsp.readFile(file).then((bytes) => new Blob([bytes])) : migratedPGliteDump().then((bytes) => new Blob([bytes]));
+  return migratedDump;
 }
 
-let preparedDump: Promise<Blob> | undefined;
+/** A new in-memory PGlite holding the migrated database (about 1.5 s: PGlite's start and the tar's load). */
+async function migratedPGlite(): Promise<PGlite> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  return PGlite.create({ parsers: await testPGliteParsers(), loadDataDir: await migratedDatabase() });
+}
 
 /**
  * Writes the migrated database every test DAM starts from into `<dataDir>/db`, where a DAM on `dataDir` keeps its
@@ -71,27 +72,32 @@ let preparedDump: Promise<Blob> | undefined;
  * reopen an embedded database directory (crash recovery) and whose subject is not a first start; PGlite only.
  */
 export async function seedEmbeddedDatabase(dataDir: string): Promise<void> {
-  preparedDump ??= preparedPGlite().then((db) => db.dumpDataDir('none'));
   const { PGlite } = await import('@electric-sql/pglite');
-  const db = await PGlite.create(path.join(dataDir, 'db'), { loadDataDir: await preparedDump });
+  const db = await PGlite.create(path.join(dataDir, 'db'), { loadDataDir: await migratedDatabase() });
   await db.close();
 }
 
-/** A new, empty database on the run's PostgreSQL cluster; answers its connection string. */
-async function newPostgresDatabase(postgresUrl: string): Promise<string> {
+/**
+ * A new database on the run's PostgreSQL cluster: a copy of `template` (the run's migrated database), or empty when
+ * it is undefined. Answers its connection string.
+ */
+async function newPostgresDatabase(postgresUrl: string, template: string | undefined): Promise<string> {
   const pg = await import('pg');
   const name = `magpie_test_${randomUUID().replace(/-/g, '')}`;
   const client = new pg.default.Client({ connectionString: postgresUrl });
   await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
+  try {
+    await client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  } finally {
+    await client.end();
+  }
   return postgresUrl.replace(/\/[^/]*$/, `/${name}`);
 }
 
 async function databaseOptions(): Promise<{ databaseUrl?: string; pglite?: PGlite }> {
   const postgresUrl = inject('postgresUrl');
-  if (postgresUrl) return { databaseUrl: await newPostgresDatabase(postgresUrl) };
-  return { pglite: (await (await preparedPGlite()).clone()) as PGlite };
+  if (postgresUrl) return { databaseUrl: await newPostgresDatabase(postgresUrl, inject('postgresTemplate')) };
+  return { pglite: await migratedPGlite() };
 }
 
 /**
@@ -100,7 +106,7 @@ async function databaseOptions(): Promise<{ databaseUrl?: string; pglite?: PGlit
  */
 export async function emptyTestDatabase(): Promise<DatabaseHandle> {
   const postgresUrl = inject('postgresUrl');
-  return openDatabase(postgresUrl ? { databaseUrl: await newPostgresDatabase(postgresUrl), migrate: false } : { pgliteDir: 'memory://', migrate: false });
+  return openDatabase(postgresUrl ? { databaseUrl: await newPostgresDatabase(postgresUrl, undefined), migrate: false } : { pgliteDir: 'memory://', migrate: false });
 }
 
 /**
