@@ -31,7 +31,12 @@ export default async function setup(project: TestProject) {
     project.provide('postgresUrl', undefined);
     const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'magpie-pglite-dump-'));
     const file = path.join(dir, 'migrated.tar');
-    await fsp.writeFile(file, await migratedPGliteDump());
+    try {
+      await fsp.writeFile(file, await migratedPGliteDump());
+    } catch (error) {
+      await fsp.rm(dir, { recursive: true, force: true });
+      throw error;
+    }
     project.provide('pgliteDump', file);
     project.provide('postgresTemplate', undefined);
     return () => fsp.rm(dir, { recursive: true, force: true });

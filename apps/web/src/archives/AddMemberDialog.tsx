@@ -180,7 +180,7 @@ function PickerTable<T, L extends PickerPage<T>>({ kind, listHref, load, noun, h
           <Alert.Description>{loadErrorText(list.error)}</Alert.Description>
         </Alert.Root>
       )}
-      {!list.data && list.status === 'loading' && <Spinner aria-label={`Loading ${plural}`} />}
+      {!list.data && list.status === 'loading' && <Spinner role="status" aria-label={`Loading ${plural}`} />}
       {list.data && (
         <>
           <Table.ScrollArea borderWidth="1px" rounded="md" maxH={PICKER_GRID_HEIGHT}>

@@ -106,7 +106,7 @@ export function AdminListPage<TItem>(props: AdminListPageProps<TItem>) {
           <Alert.Description>{loadErrorText(list.error)}</Alert.Description>
         </Alert.Root>
       )}
-      {list.status === 'loading' && !list.data && <Spinner aria-label={loadingLabel} />}
+      {list.status === 'loading' && !list.data && <Spinner role="status" aria-label={loadingLabel} />}
       {list.data && (
         <Box borderWidth="1px" rounded="md" overflowX="auto">
           <Table.Root size="sm" aria-label={tableLabel}>

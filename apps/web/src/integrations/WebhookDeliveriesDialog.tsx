@@ -80,7 +80,7 @@ export function WebhookDeliveriesDialog({ webhook, onClose }: WebhookDeliveriesD
                   <Alert.Description>{loadErrorText(deliveries.error)}</Alert.Description>
                 </Alert.Root>
               )}
-              {deliveries.status === 'loading' && !deliveries.data && <Spinner aria-label="Loading the deliveries" />}
+              {deliveries.status === 'loading' && !deliveries.data && <Spinner role="status" aria-label="Loading the deliveries" />}
               {deliveries.data && deliveries.data.data.length === 0 && (
                 <Text color="fg.muted" data-testid="webhook-deliveries-empty">
                   No deliveries yet.

@@ -53,7 +53,7 @@ export function MailMessageDialog({ summary, onClose }: MailMessageDialogProps) 
                   <Alert.Description>{loadErrorText(message.error)}</Alert.Description>
                 </Alert.Root>
               )}
-              {!message.data && message.status === 'loading' && <Spinner aria-label="Loading the message" />}
+              {!message.data && message.status === 'loading' && <Spinner role="status" aria-label="Loading the message" />}
               {message.data && message.data.erased ? (
                 <Text color="fg.muted" data-testid="mail-message-erased">
                   Its text was erased once it was sent ({formatMailTime(message.data.erased)}): it held a link that signs its reader in.

@@ -127,7 +127,7 @@ export function HistoryPanel({ asset, onAssetChanged }: HistoryPanelProps) {
           History
         </Heading>
         <HStack gap="1">
-          {(snapshot.matches('loading') || snapshot.matches('comparing')) && <Spinner size="xs" aria-label="Loading the history" />}
+          {(snapshot.matches('loading') || snapshot.matches('comparing')) && <Spinner role="status" size="xs" aria-label="Loading the history" />}
           <IconButton
             size="2xs"
             variant="ghost"

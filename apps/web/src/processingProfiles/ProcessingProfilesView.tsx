@@ -73,7 +73,7 @@ export function ProcessingProfilesView() {
           <Alert.Description>{loadErrorText(profiles.error)}</Alert.Description>
         </Alert.Root>
       )}
-      {profiles.status === 'loading' && !profiles.data && <Spinner aria-label="Loading the processing profiles" />}
+      {profiles.status === 'loading' && !profiles.data && <Spinner role="status" aria-label="Loading the processing profiles" />}
       {profiles.data && (
         <Box borderWidth="1px" rounded="md" overflowX="auto">
           <Table.Root size="sm" aria-label="Processing profiles">

@@ -44,6 +44,14 @@ export function HeaderSearch() {
       navigate(plan.href);
       return;
     }
+    if (plan.kind === 'none' && value.trim() === '' && shownSearch !== '') {
+      // An empty submit clears the address's search even while its collection is still loading (no clear-search link
+      // to follow yet).
+      const rest = new URLSearchParams(location.search);
+      rest.delete('q');
+      navigate(`${location.pathname}${rest.size > 0 ? `?${rest.toString()}` : ''}`);
+      return;
+    }
     if (plan.kind !== 'searchArchives') return;
     setSearching(true);
     try {
@@ -117,7 +125,7 @@ export function HeaderSearch() {
       <chakra.button type="submit" srOnly>
         Search
       </chakra.button>
-      {searching && <Spinner size="xs" position="absolute" right="-6" top="2" aria-label="Searching" />}
+      {searching && <Spinner role="status" size="xs" position="absolute" right="-6" top="2" aria-label="Searching" />}
       {message && (
         <Text
           id="header-search-message"

@@ -41,6 +41,6 @@ export function FormLoader<T>({ href, load, empty, what, testId, onBack, childre
       </Stack>
     );
   }
-  if (resource.data === undefined) return <Spinner aria-label={`Loading the ${what}`} data-testid={`${testId}-loading`} />;
+  if (resource.data === undefined) return <Spinner role="status" aria-label={`Loading the ${what}`} data-testid={`${testId}-loading`} />;
   return children(resource.data);
 }

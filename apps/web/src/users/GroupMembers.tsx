@@ -100,7 +100,7 @@ function MemberGrid({ title, href, kind, group }: { readonly title: string; read
             )}
           </Table.Body>
         </Table.Root>
-        {pages.loading && pages.members.length === 0 && <Spinner size="sm" m="2" aria-label={`Loading the ${noun[1]}`} />}
+        {pages.loading && pages.members.length === 0 && <Spinner role="status" size="sm" m="2" aria-label={`Loading the ${noun[1]}`} />}
         {pages.error !== undefined && (
           <Alert.Root status="error" size="sm" data-testid="group-detail-error">
             <Alert.Indicator />

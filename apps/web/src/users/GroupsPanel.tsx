@@ -101,7 +101,7 @@ export function GroupsPanel({ links, reloads, onAdd, onEdit }: GroupsPanelProps)
           <Alert.Description>{error ?? loadErrorText(list.error)}</Alert.Description>
         </Alert.Root>
       )}
-      {list.status === 'loading' && !list.data && <Spinner aria-label="Loading groups" />}
+      {list.status === 'loading' && !list.data && <Spinner role="status" aria-label="Loading groups" />}
       {list.data && (
         <>
           <Table.ScrollArea borderWidth="1px" rounded="md" maxH="calc(100vh - 268px)">

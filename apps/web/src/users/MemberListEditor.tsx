@@ -126,7 +126,7 @@ export function MemberListEditor({ actor, label, searchLabel, addLabel, search, 
             <Field.Label>{searchLabel}</Field.Label>
             <Input size="sm" type="search" value={text} onChange={(e) => setText(e.target.value)} data-testid={`${testId}-search`} disabled={saving} />
           </Field.Root>
-          {text.trim() !== '' && shown === undefined && <Spinner size="xs" aria-label="Searching" />}
+          {text.trim() !== '' && shown === undefined && <Spinner role="status" size="xs" aria-label="Searching" />}
           {shown && (
             <Box
               ref={scroller}
@@ -166,7 +166,7 @@ export function MemberListEditor({ actor, label, searchLabel, addLabel, search, 
                     No matches
                   </Text>
                 )}
-                {shown.loading && <Spinner size="xs" aria-label={shown.found.length > 0 ? 'Loading more' : 'Searching'} />}
+                {shown.loading && <Spinner role="status" size="xs" aria-label={shown.found.length > 0 ? 'Loading more' : 'Searching'} />}
                 {shown.error !== undefined && (
                   <Text color="fg.error" fontSize="sm" data-testid={`${testId}-search-error`}>
                     {loadErrorText(shown.error)}

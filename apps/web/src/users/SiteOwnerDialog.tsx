@@ -53,7 +53,7 @@ export function SiteOwnerDialog({ siteOwnerHref, newOwner, onClose }: SiteOwnerD
             <Alert.Description>{loadErrorText(owner.error)}</Alert.Description>
           </Alert.Root>
         ) : (
-          <Spinner aria-label="Loading the site owner" />
+          <Spinner role="status" aria-label="Loading the site owner" />
         )}
       </Dialog.Body>
       <Dialog.Footer>

@@ -88,7 +88,7 @@ export function UsersAndGroupsModal({ open, onClose }: UsersAndGroupsModalProps)
                   <Alert.Description>{LOAD_FAILED_TEXT}</Alert.Description>
                 </Alert.Root>
               )}
-              {links && options.status === 'loading' && <Spinner aria-label="Loading" />}
+              {links && options.status === 'loading' && <Spinner role="status" aria-label="Loading" />}
               {links && options.data && screen?.kind === 'group' && (
                 <GroupForm key={`group-${stack.length}`} links={links} options={options.data} href={screen.href} onBack={back} onDone={done} />
               )}

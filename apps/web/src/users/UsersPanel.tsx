@@ -109,7 +109,7 @@ export function UsersPanel({ links, options, reloads, onAdd, onEdit }: UsersPane
           <Alert.Description>{notice ?? loadErrorText(list.error)}</Alert.Description>
         </Alert.Root>
       )}
-      {list.status === 'loading' && !list.data && <Spinner aria-label="Loading users" />}
+      {list.status === 'loading' && !list.data && <Spinner role="status" aria-label="Loading users" />}
       {list.data && (
         <>
           <Table.ScrollArea borderWidth="1px" rounded="md" maxH="calc(100vh - 268px)">

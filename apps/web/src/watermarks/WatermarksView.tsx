@@ -71,7 +71,7 @@ export function WatermarksView() {
           <Alert.Description>{loadErrorText(watermarks.error)}</Alert.Description>
         </Alert.Root>
       )}
-      {watermarks.status === 'loading' && !watermarks.data && <Spinner aria-label="Loading the watermarks" />}
+      {watermarks.status === 'loading' && !watermarks.data && <Spinner role="status" aria-label="Loading the watermarks" />}
       {watermarks.data && (
         <Box borderWidth="1px" rounded="md" overflowX="auto">
           <Table.Root size="sm" aria-label="Watermarks">

@@ -174,7 +174,7 @@ export function ArchivesView() {
           {archives.length === 0 && (
             <EmptyView icon={<Archive aria-hidden="true" />} title="No archives" description="There is no archive yet. Add the first one with “Add new archive”." />
           )}
-          {resource.loadingMore && <Spinner alignSelf="center" aria-label="Loading more archives" />}
+          {resource.loadingMore && <Spinner role="status" alignSelf="center" aria-label="Loading more archives" />}
           {resource.moreError !== undefined && (
             <Alert.Root status="error" data-testid="archives-more-error">
               <Alert.Indicator />
