@@ -8,7 +8,7 @@
  * dialog offers the group list alone when the server has one, else says who can add members.
  */
 import { useState } from 'react';
-import { Alert, Box, Button, Checkbox, CloseButton, Dialog, Grid, HStack, IconButton, Input, Portal, Spinner, Stack, Table, Tabs, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Checkbox, CloseButton, Dialog, Grid, HStack, IconButton, Input, Portal, Stack, Table, Tabs, Text } from '@chakra-ui/react';
 import { X } from 'lucide-react';
 import type { Group, GroupList, User, UserList } from '@magpie/api-types';
 import type { RequestOptions } from '@magpie/api-types/client';
@@ -19,6 +19,7 @@ import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../components/useDebounce
 import { PagingBar } from '../components/PagingBar.tsx';
 import { memberKey, type PickedMember } from './archiveForm.ts';
 import { pickedGroup, pickedUser, type MemberListLinks } from './archivesApi.ts';
+import { LoadingSpinner } from '../components/LoadingSpinner.tsx';
 
 /** Height of a picker's table (spec 03 §9 "Archive dialog grids 60vh and 250px"). */
 const PICKER_GRID_HEIGHT = '60vh'; // spec 03 §9
@@ -180,7 +181,7 @@ function PickerTable<T, L extends PickerPage<T>>({ kind, listHref, load, noun, h
           <Alert.Description>{loadErrorText(list.error)}</Alert.Description>
         </Alert.Root>
       )}
-      {!list.data && list.status === 'loading' && <Spinner role="status" aria-label={`Loading ${plural}`} />}
+      {!list.data && list.status === 'loading' && <LoadingSpinner label={`Loading ${plural}`} />}
       {list.data && (
         <>
           <Table.ScrollArea borderWidth="1px" rounded="md" maxH={PICKER_GRID_HEIGHT}>

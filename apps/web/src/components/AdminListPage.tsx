@@ -8,10 +8,11 @@
  * Test ids, for a `testId` prefix `p`: `p-view`, `p-notice`, `p-error`, `p-empty`; the removal's confirmation is given.
  */
 import { useState, type ReactNode } from 'react';
-import { Alert, Box, Button, Heading, HStack, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import type { ResourceState } from '../api/useResource.ts';
 import { loadErrorText } from '../api/requestErrors.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { LoadingSpinner } from './LoadingSpinner.tsx';
 
 /** What the page says at the top after an action: a success, or the reason of a failure. */
 export interface PageNotice {
@@ -106,7 +107,7 @@ export function AdminListPage<TItem>(props: AdminListPageProps<TItem>) {
           <Alert.Description>{loadErrorText(list.error)}</Alert.Description>
         </Alert.Root>
       )}
-      {list.status === 'loading' && !list.data && <Spinner role="status" aria-label={loadingLabel} />}
+      {list.status === 'loading' && !list.data && <LoadingSpinner label={loadingLabel} />}
       {list.data && (
         <Box borderWidth="1px" rounded="md" overflowX="auto">
           <Table.Root size="sm" aria-label={tableLabel}>

@@ -5,7 +5,7 @@
  * event and asset, a new delivery on top of the list). Refresh reads them again.
  */
 import { useState } from 'react';
-import { Alert, Badge, Box, Button, CloseButton, Code, Dialog, Portal, Spinner, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, CloseButton, Code, Dialog, Portal, Table, Text } from '@chakra-ui/react';
 import type { Webhook, WebhookAttempt, WebhookDelivery } from '@magpie/api-types';
 import { ApiError } from '@magpie/api-types/client';
 import { DEFAULT_ERROR_MESSAGE } from '@magpie/machines';
@@ -13,6 +13,7 @@ import { api } from '../api/client.ts';
 import { useResource } from '../api/useResource.ts';
 import { loadErrorText } from '../api/requestErrors.ts';
 import { formatWhen } from './formatWhen.ts';
+import { LoadingSpinner } from '../components/LoadingSpinner.tsx';
 
 /** The badge colour of a delivery's status. */
 export function deliveryStatusPalette(status: WebhookDelivery['status']): string {
@@ -80,7 +81,7 @@ export function WebhookDeliveriesDialog({ webhook, onClose }: WebhookDeliveriesD
                   <Alert.Description>{loadErrorText(deliveries.error)}</Alert.Description>
                 </Alert.Root>
               )}
-              {deliveries.status === 'loading' && !deliveries.data && <Spinner role="status" aria-label="Loading the deliveries" />}
+              {deliveries.status === 'loading' && !deliveries.data && <LoadingSpinner label="Loading the deliveries" />}
               {deliveries.data && deliveries.data.data.length === 0 && (
                 <Text color="fg.muted" data-testid="webhook-deliveries-empty">
                   No deliveries yet.

@@ -3,12 +3,13 @@
  * delivery, and its plain-text part as written. The HTML part says the same; it is not rendered here (the outbox never
  * runs mail markup in the app's page), only noted. A sensitive message's parts are erased once sent, which it says.
  */
-import { Alert, Box, Button, CloseButton, DataList, Dialog, Portal, Spinner, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, CloseButton, DataList, Dialog, Portal, Text } from '@chakra-ui/react';
 import type { MailMessageSummary } from '@magpie/api-types';
 import { api } from '../api/client.ts';
 import { loadErrorText } from '../api/requestErrors.ts';
 import { useResource } from '../api/useResource.ts';
 import { deliveryState, formatMailTime, MAIL_STATUS_LABELS } from './outbox.ts';
+import { LoadingSpinner } from '../components/LoadingSpinner.tsx';
 
 /** Props of {@link MailMessageDialog}. */
 export interface MailMessageDialogProps {
@@ -53,7 +54,7 @@ export function MailMessageDialog({ summary, onClose }: MailMessageDialogProps) 
                   <Alert.Description>{loadErrorText(message.error)}</Alert.Description>
                 </Alert.Root>
               )}
-              {!message.data && message.status === 'loading' && <Spinner role="status" aria-label="Loading the message" />}
+              {!message.data && message.status === 'loading' && <LoadingSpinner label="Loading the message" />}
               {message.data && message.data.erased ? (
                 <Text color="fg.muted" data-testid="mail-message-erased">
                   Its text was erased once it was sent ({formatMailTime(message.data.erased)}): it held a link that signs its reader in.

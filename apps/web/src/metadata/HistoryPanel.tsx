@@ -6,7 +6,7 @@
  * The flow runs on `revisionHistoryMachine` (`@magpie/machines`); this component renders its state and sends events.
  */
 import { useEffect, useMemo, useRef } from 'react';
-import { Alert, Box, Button, Dialog, Heading, HStack, IconButton, Portal, Spinner, Text, chakra } from '@chakra-ui/react';
+import { Alert, Box, Button, Dialog, Heading, HStack, IconButton, Portal, Text, chakra } from '@chakra-ui/react';
 import { RotateCw } from 'lucide-react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -14,6 +14,7 @@ import type { Asset, FieldChange, Revision, RevisionComparison } from '@magpie/a
 import { revisionHistoryMachine, type CompareRevisionsInput, type LoadRevisionsInput, type PendingRevisionChange, type RevisionRef } from '@magpie/machines';
 import { formatMetadataDate } from '../lib/format.ts';
 import { compareRevisions, deleteRevision, listRevisions, rollbackToRevision, undoRevision } from './metadataApi.ts';
+import { LoadingSpinner } from '../components/LoadingSpinner.tsx';
 
 /** Props of {@link HistoryPanel}. */
 export interface HistoryPanelProps {
@@ -127,7 +128,7 @@ export function HistoryPanel({ asset, onAssetChanged }: HistoryPanelProps) {
           History
         </Heading>
         <HStack gap="1">
-          {(snapshot.matches('loading') || snapshot.matches('comparing')) && <Spinner role="status" size="xs" aria-label="Loading the history" />}
+          {(snapshot.matches('loading') || snapshot.matches('comparing')) && <LoadingSpinner size="xs" label="Loading the history" />}
           <IconButton
             size="2xs"
             variant="ghost"

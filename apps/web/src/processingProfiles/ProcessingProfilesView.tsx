@@ -7,7 +7,7 @@
  * `manageArchives`. Built like the API keys page (`integrations/ApiKeysView.tsx`).
  */
 import { useState } from 'react';
-import { Alert, Box, Button, Heading, HStack, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import type { Dam } from '@magpie/api-types';
 import { api } from '../api/client.ts';
 import { useResource } from '../api/useResource.ts';
@@ -15,6 +15,7 @@ import { useSession } from '../session/SessionProvider.tsx';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { loadErrorText, refusedDeleteText } from '../api/requestErrors.ts';
 import { ProcessingProfileDialog } from './ProcessingProfileDialog.tsx';
+import { LoadingSpinner } from '../components/LoadingSpinner.tsx';
 
 /** A profile as the DAM lists it (dam.yaml `ProcessingProfile`). */
 type ProcessingProfile = Dam.components['schemas']['ProcessingProfile'];
@@ -73,7 +74,7 @@ export function ProcessingProfilesView() {
           <Alert.Description>{loadErrorText(profiles.error)}</Alert.Description>
         </Alert.Root>
       )}
-      {profiles.status === 'loading' && !profiles.data && <Spinner role="status" aria-label="Loading the processing profiles" />}
+      {profiles.status === 'loading' && !profiles.data && <LoadingSpinner label="Loading the processing profiles" />}
       {profiles.data && (
         <Box borderWidth="1px" rounded="md" overflowX="auto">
           <Table.Root size="sm" aria-label="Processing profiles">

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { Box, chakra, HStack, IconButton, Input, InputGroup, Spinner, Text } from '@chakra-ui/react';
+import { Box, chakra, HStack, IconButton, Input, InputGroup, Text } from '@chakra-ui/react';
 import { Search, X } from 'lucide-react';
 import type { Collection } from '@magpie/api-types';
 import { api, describeError } from '../api/client.ts';
@@ -17,6 +17,7 @@ import { useView } from '../session/ViewContext.tsx';
 import { pickArchiveForSearch, planHeaderSearch } from '../lib/urls.ts';
 import { archiveIdOf, pinnedArchives, searchErrorMessage } from './search.ts';
 import { AdvancedSearch } from './AdvancedSearch.tsx';
+import { LoadingSpinner } from '../components/LoadingSpinner.tsx';
 
 export function HeaderSearch() {
   const navigate = useNavigate();
@@ -125,7 +126,7 @@ export function HeaderSearch() {
       <chakra.button type="submit" srOnly>
         Search
       </chakra.button>
-      {searching && <Spinner role="status" size="xs" position="absolute" right="-6" top="2" aria-label="Searching" />}
+      {searching && <LoadingSpinner size="xs" position="absolute" right="-6" top="2" label="Searching" />}
       {message && (
         <Text
           id="header-search-message"

@@ -4,9 +4,10 @@
  * (`loadErrorText`) with a Back button; then the form itself.
  */
 import type { ReactNode } from 'react';
-import { Alert, Button, Spinner, Stack } from '@chakra-ui/react';
+import { Alert, Button, Stack } from '@chakra-ui/react';
 import { useResource } from '../api/useResource.ts';
 import { loadErrorText } from '../api/requestErrors.ts';
+import { LoadingSpinner } from '../components/LoadingSpinner.tsx';
 
 /** Props of {@link FormLoader}. */
 export interface FormLoaderProps<T> {
@@ -41,6 +42,6 @@ export function FormLoader<T>({ href, load, empty, what, testId, onBack, childre
       </Stack>
     );
   }
-  if (resource.data === undefined) return <Spinner role="status" aria-label={`Loading the ${what}`} data-testid={`${testId}-loading`} />;
+  if (resource.data === undefined) return <LoadingSpinner label={`Loading the ${what}`} data-testid={`${testId}-loading`} />;
   return children(resource.data);
 }

@@ -5,11 +5,12 @@
  * group's `userMembersHref` / `groupMembersHref` by following the list's `paging.next` (never building page URLs).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Alert, Box, Button, Heading, SimpleGrid, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import type { Group, Member } from '@magpie/api-types';
 import { api, isAbort } from '../api/client.ts';
 import { countText } from '../components/PagingBar.tsx';
 import { loadErrorText } from '../api/requestErrors.ts';
+import { LoadingSpinner } from '../components/LoadingSpinner.tsx';
 
 /** Height of an expanded row's detail (px; spec 03 §9 "Detail rows are 300 px high"). */
 export const DETAIL_ROW_HEIGHT_PX = 300;
@@ -100,7 +101,7 @@ function MemberGrid({ title, href, kind, group }: { readonly title: string; read
             )}
           </Table.Body>
         </Table.Root>
-        {pages.loading && pages.members.length === 0 && <Spinner role="status" size="sm" m="2" aria-label={`Loading the ${noun[1]}`} />}
+        {pages.loading && pages.members.length === 0 && <LoadingSpinner size="sm" m="2" label={`Loading the ${noun[1]}`} />}
         {pages.error !== undefined && (
           <Alert.Root status="error" size="sm" data-testid="group-detail-error">
             <Alert.Indicator />

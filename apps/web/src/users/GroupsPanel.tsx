@@ -9,7 +9,7 @@
  * it, keeping the search, the sort, the page and the open rows.
  */
 import { Fragment, useState } from 'react';
-import { Alert, Button, HStack, IconButton, Input, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Button, HStack, IconButton, Input, Stack, Table, Text } from '@chakra-ui/react';
 import type { Group } from '@magpie/api-types';
 import { api } from '../api/client.ts';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
@@ -21,6 +21,7 @@ import { GroupMembers } from './GroupMembers.tsx';
 import { PagingBar } from '../components/PagingBar.tsx';
 import { nextSort, useReloadOn, useSearchedList } from './useSearchedList.ts';
 import type { UserManagementLinks } from './usersApi.ts';
+import { LoadingSpinner } from '../components/LoadingSpinner.tsx';
 
 /** Props of {@link GroupsPanel}. */
 export interface GroupsPanelProps {
@@ -101,7 +102,7 @@ export function GroupsPanel({ links, reloads, onAdd, onEdit }: GroupsPanelProps)
           <Alert.Description>{error ?? loadErrorText(list.error)}</Alert.Description>
         </Alert.Root>
       )}
-      {list.status === 'loading' && !list.data && <Spinner role="status" aria-label="Loading groups" />}
+      {list.status === 'loading' && !list.data && <LoadingSpinner label="Loading groups" />}
       {list.data && (
         <>
           <Table.ScrollArea borderWidth="1px" rounded="md" maxH="calc(100vh - 268px)">

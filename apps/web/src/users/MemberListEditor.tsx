@@ -7,7 +7,7 @@
  * dropdown (each removable), the Add button that sends one ADD per chosen member, and the list's own error (§8).
  */
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Badge, Box, Button, Checkbox, Field, HStack, Input, List, Menu, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Checkbox, Field, HStack, Input, List, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { currentMembers, isDefaultGroupHref, isMemberRemovable, type memberEditListMachine, type MemberRef } from '@magpie/machines';
@@ -16,6 +16,7 @@ import { memberListErrorText } from './errors.ts';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../components/useDebouncedValue.ts';
 import { isNearBottom, useMemberSearch } from './useMemberSearch.ts';
 import type { MemberSearch } from './usersApi.ts';
+import { LoadingSpinner } from '../components/LoadingSpinner.tsx';
 
 /** Props of {@link MemberListEditor}. */
 export interface MemberListEditorProps {
@@ -126,7 +127,7 @@ export function MemberListEditor({ actor, label, searchLabel, addLabel, search, 
             <Field.Label>{searchLabel}</Field.Label>
             <Input size="sm" type="search" value={text} onChange={(e) => setText(e.target.value)} data-testid={`${testId}-search`} disabled={saving} />
           </Field.Root>
-          {text.trim() !== '' && shown === undefined && <Spinner role="status" size="xs" aria-label="Searching" />}
+          {text.trim() !== '' && shown === undefined && <LoadingSpinner size="xs" label="Searching" />}
           {shown && (
             <Box
               ref={scroller}
@@ -166,7 +167,7 @@ export function MemberListEditor({ actor, label, searchLabel, addLabel, search, 
                     No matches
                   </Text>
                 )}
-                {shown.loading && <Spinner role="status" size="xs" aria-label={shown.found.length > 0 ? 'Loading more' : 'Searching'} />}
+                {shown.loading && <LoadingSpinner size="xs" label={shown.found.length > 0 ? 'Loading more' : 'Searching'} />}
                 {shown.error !== undefined && (
                   <Text color="fg.error" fontSize="sm" data-testid={`${testId}-search-error`}>
                     {loadErrorText(shown.error)}

@@ -9,7 +9,7 @@
  * is ended in this tab and every other one (the login view follows); closing otherwise tells the list whether the
  * role moved, so it reloads with the new badge.
  */
-import { Alert, Button, Dialog, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { fromPromise } from 'xstate';
@@ -22,6 +22,7 @@ import { useSession } from '../session/SessionProvider.tsx';
 import { siteOwnerErrorText } from './errors.ts';
 import { loadErrorText } from '../api/requestErrors.ts';
 import { machineCall } from '../api/requestErrors.ts';
+import { LoadingSpinner } from '../components/LoadingSpinner.tsx';
 
 /** Props of {@link SiteOwnerDialog}. */
 export interface SiteOwnerDialogProps {
@@ -53,7 +54,7 @@ export function SiteOwnerDialog({ siteOwnerHref, newOwner, onClose }: SiteOwnerD
             <Alert.Description>{loadErrorText(owner.error)}</Alert.Description>
           </Alert.Root>
         ) : (
-          <Spinner role="status" aria-label="Loading the site owner" />
+          <LoadingSpinner label="Loading the site owner" />
         )}
       </Dialog.Body>
       <Dialog.Footer>

@@ -7,7 +7,7 @@
  * empty one on failure, spec 03 §7); the lists load in their tabs. Loaded lazily by the shell (`shell/AppShell.tsx`)
  * when the registry's `openUserManagement` action runs, and unmounted when it closes.
  */
-import { Alert, Button, CloseButton, Dialog, HStack, Portal, Spinner, Tabs } from '@chakra-ui/react';
+import { Alert, Button, CloseButton, Dialog, HStack, Portal, Tabs } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useResource } from '../api/useResource.ts';
 import { useSession } from '../session/SessionProvider.tsx';
@@ -17,6 +17,7 @@ import { GroupsPanel } from './GroupsPanel.tsx';
 import { UserForm } from './UserForm.tsx';
 import { UsersPanel } from './UsersPanel.tsx';
 import { loadConfigOptions, userManagementLinks } from './usersApi.ts';
+import { LoadingSpinner } from '../components/LoadingSpinner.tsx';
 
 /** Props of {@link UsersAndGroupsModal}. */
 export interface UsersAndGroupsModalProps {
@@ -88,7 +89,7 @@ export function UsersAndGroupsModal({ open, onClose }: UsersAndGroupsModalProps)
                   <Alert.Description>{LOAD_FAILED_TEXT}</Alert.Description>
                 </Alert.Root>
               )}
-              {links && options.status === 'loading' && <Spinner role="status" aria-label="Loading" />}
+              {links && options.status === 'loading' && <LoadingSpinner label="Loading" />}
               {links && options.data && screen?.kind === 'group' && (
                 <GroupForm key={`group-${stack.length}`} links={links} options={options.data} href={screen.href} onBack={back} onDone={done} />
               )}

@@ -8,7 +8,7 @@
  * that loads), and the paging bar. The panel stays mounted under the forms: `reloads` reloads it in place.
  */
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Box, Button, Checkbox, HStack, Input, Menu, Portal, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Checkbox, HStack, Input, Menu, Portal, Stack, Table, Text } from '@chakra-ui/react';
 import type { ConfigOptions, User } from '@magpie/api-types';
 import { api } from '../api/client.ts';
 import { BATCH_TITLES, BatchDialog } from './BatchDialog.tsx';
@@ -24,6 +24,7 @@ import { isBatchAvailable, userSaveErrorMessage, type BatchOperation } from '@ma
 import { isExpired, USER_COLUMNS, USER_SORT_FIELDS, userCell, type UserSortField } from './userColumns.ts';
 import { type UserManagementLinks } from './usersApi.ts';
 import { toRequestError } from '../api/requestErrors.ts';
+import { LoadingSpinner } from '../components/LoadingSpinner.tsx';
 
 /** Props of {@link UsersPanel}. */
 export interface UsersPanelProps {
@@ -109,7 +110,7 @@ export function UsersPanel({ links, options, reloads, onAdd, onEdit }: UsersPane
           <Alert.Description>{notice ?? loadErrorText(list.error)}</Alert.Description>
         </Alert.Root>
       )}
-      {list.status === 'loading' && !list.data && <Spinner role="status" aria-label="Loading users" />}
+      {list.status === 'loading' && !list.data && <LoadingSpinner label="Loading users" />}
       {list.data && (
         <>
           <Table.ScrollArea borderWidth="1px" rounded="md" maxH="calc(100vh - 268px)">

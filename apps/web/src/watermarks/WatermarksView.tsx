@@ -8,7 +8,7 @@
  * callers with `manageArchives`. Built like the processing profiles page (`processingProfiles/ProcessingProfilesView.tsx`).
  */
 import { useState } from 'react';
-import { Alert, Box, Button, Heading, HStack, Image, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Heading, HStack, Image, Stack, Table, Text } from '@chakra-ui/react';
 import type { Dam } from '@magpie/api-types';
 import { api } from '../api/client.ts';
 import { useResource } from '../api/useResource.ts';
@@ -17,6 +17,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { loadErrorText, refusedDeleteText } from '../api/requestErrors.ts';
 import { WatermarkDialog } from './WatermarkDialog.tsx';
 import { checkerboard, watermarkOpacityText, watermarkPositionText, watermarkScaleText } from './watermarks.ts';
+import { LoadingSpinner } from '../components/LoadingSpinner.tsx';
 
 /** A watermark as the DAM lists it (dam.yaml `Watermark`). */
 type Watermark = Dam.components['schemas']['Watermark'];
@@ -71,7 +72,7 @@ export function WatermarksView() {
           <Alert.Description>{loadErrorText(watermarks.error)}</Alert.Description>
         </Alert.Root>
       )}
-      {watermarks.status === 'loading' && !watermarks.data && <Spinner role="status" aria-label="Loading the watermarks" />}
+      {watermarks.status === 'loading' && !watermarks.data && <LoadingSpinner label="Loading the watermarks" />}
       {watermarks.data && (
         <Box borderWidth="1px" rounded="md" overflowX="auto">
           <Table.Root size="sm" aria-label="Watermarks">

@@ -13,7 +13,7 @@
  * `navigation/`), while the request runs; if that request fails, the cached list stays, with a notice above it.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Alert, Button, Grid, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import { Archive } from 'lucide-react';
 import { useLocation } from 'react-router-dom';
 import { api, describeError } from '../../api/client.ts';
@@ -46,6 +46,7 @@ import { archiveIdOf, pinnedFirst, savedSorting, searchErrorMessage, withSavedSo
 import { useTilePin } from '../../pins/PinToggle.tsx';
 import { usePins } from '../../pins/PinsProvider.tsx';
 import type { Collection } from '@magpie/api-types';
+import { LoadingSpinner } from '../../components/LoadingSpinner.tsx';
 
 /** An archive's tile with its pin toggle for signed-in users where the archive offers one (not on search results; issue 13). */
 function ArchiveTile({ archive, href }: { readonly archive: Collection; readonly href: string }) {
@@ -174,7 +175,7 @@ export function ArchivesView() {
           {archives.length === 0 && (
             <EmptyView icon={<Archive aria-hidden="true" />} title="No archives" description="There is no archive yet. Add the first one with “Add new archive”." />
           )}
-          {resource.loadingMore && <Spinner role="status" alignSelf="center" aria-label="Loading more archives" />}
+          {resource.loadingMore && <LoadingSpinner alignSelf="center" label="Loading more archives" />}
           {resource.moreError !== undefined && (
             <Alert.Root status="error" data-testid="archives-more-error">
               <Alert.Indicator />
